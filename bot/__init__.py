@@ -1,0 +1,1 @@
+"""Astrolabe: a Discord bot for four star-themed tabletop games."""

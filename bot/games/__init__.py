@@ -1,0 +1,19 @@
+"""The registry of playable games, keyed by the slug used in `/play game:<slug>`."""
+
+from __future__ import annotations
+
+from bot.games.base import Game
+
+
+def _load() -> dict[str, Game]:
+    from bot.games.sky_of_stars import SkyOfStars
+
+    games: list[Game] = [SkyOfStars()]
+    return {game.slug: game for game in games}
+
+
+GAMES: dict[str, Game] = _load()
+
+
+def get_game(slug: str) -> Game:
+    return GAMES[slug]

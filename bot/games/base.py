@@ -1,0 +1,122 @@
+"""The contract every game's rules implement.
+
+Rules are pure: a game is a set of functions over a JSON-serialisable state (a plain ``dict``
+that includes the RNG state). The Discord layer, storage, renderers, benchmarks and tests all
+talk to a game only through this contract, so a new game plugs in without touching them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``str(error)`` is written for the player who tried it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The final result: per-seat totals, the winning seats and a per-seat breakdown."""
+
+    scores: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The result of a legal action.
+
+    ``events`` are public sentences about what happened, safe to post anywhere: they never
+    carry a secret. Seats are written as ``{0}``, ``{1}``… so the caller can fill in names.
+    """
+
+    state: State
+    events: list[str]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One lobby option: its name, allowed values and default, for slash-command choices."""
+
+    name: str
+    description: str
+    choices: tuple[int, ...]
+    default: int
+
+
+class Game(ABC):
+    """One game's rules. Implementations hold no per-game data: everything is in ``state``."""
+
+    slug: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...] = ()
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults and refuse unknown or out-of-range values with a readable message."""
+        known = {spec.name: spec for spec in self.options}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise IllegalAction(f"Unknown option(s) for {self.title}: {', '.join(sorted(unknown))}.")
+        clean: dict[str, Any] = {}
+        for name, spec in known.items():
+            value = options.get(name, spec.default)
+            if value not in spec.choices:
+                allowed = ", ".join(str(c) for c in spec.choices)
+                raise IllegalAction(f"`{name}` must be one of {allowed}.")
+            clean[name] = value
+        return clean
+
+    @abstractmethod
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        """A fresh game for ``seats`` players. Everything random derives from ``seed``."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[int]:
+        """Seats that must decide now: one for a turn, several for a simultaneous step."""
+
+    @abstractmethod
+    def decision_id(self, state: State) -> int:
+        """A number that changes whenever a new decision point opens.
+
+        Buttons carry it, so a click on a panel from an earlier step is recognised as stale.
+        """
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
+        """Apply one action and return the new state; ``state`` itself is left untouched.
+
+        ``seat`` is ``None`` for system actions such as a countdown running out. Raises
+        ``IllegalAction`` with a message for the player when the action is not allowed.
+        """
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> View:
+        """What one seat may know (``seat``) or what everyone may know (``None``)."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The final result once the game is over, else ``None``."""
+
+    def countdown(self, state: State) -> float | None:
+        """Seconds the current step allows before a ``{"kind": "timeout"}`` system action."""
+        return None
+
+    def is_over(self, state: State) -> bool:
+        return self.outcome(state) is not None
