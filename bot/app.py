@@ -1,0 +1,100 @@
+"""The bot itself, built by ``create_bot()`` so tests, benchmarks and the sandbox run the same code.
+
+Building the bot reads no token and opens nothing: the database opens in ``setup_hook`` when
+the bot logs in (or when SimCord attaches it).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import ConfirmLeave, game_group
+from bot.components import APOLOGY, OpenPanelButton
+from bot.config import Settings
+from bot.lobby import LobbyButton, play_command
+from bot.presenters import PRESENTERS
+from bot.service import GameService
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+
+class AstrolabeBot(discord.Client):
+    def __init__(self, settings: Settings, *, sync_commands: bool) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.settings = settings
+        self.sync_commands = sync_commands
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.add_command(play_command)
+        self.tree.add_command(game_group)
+        self.service = GameService(self)
+        self._storage: Storage | None = None
+        self._rearmed = False
+
+    @property
+    def storage(self) -> Storage:
+        if self._storage is None:
+            raise RuntimeError("storage is opened in setup_hook")
+        return self._storage
+
+    async def setup_hook(self) -> None:
+        self._storage = await Storage.open(self.settings.db_path)
+        items: list[type[discord.ui.DynamicItem[Any]]] = [OpenPanelButton, LobbyButton, ConfirmLeave]
+        for presenter in PRESENTERS.values():
+            items.extend(presenter.dynamic_items)
+        self.add_dynamic_items(*items)
+        if self.sync_commands:
+            await self._sync()
+
+    async def _sync(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
+
+    async def on_ready(self) -> None:
+        if not self._rearmed:
+            self._rearmed = True
+            count = await self.service.rearm_all()
+            log.info("ready as %s; %d active game(s) resumed", self.user, count)
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = "Games run in server channels: use this command in a server."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You can't use this command here."
+        else:
+            log.error("command %s failed for user %s in channel %s",
+                      interaction.command and interaction.command.qualified_name,
+                      interaction.user.id, interaction.channel_id, exc_info=error)
+            text = APOLOGY
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        self.service.close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+        await super().close()
+
+
+def create_bot(settings: Settings | None = None, *, db_path: str | None = None,
+               sync_commands: bool = False) -> AstrolabeBot:
+    """Build the bot. ``db_path`` overrides the configured database (tests, sandbox)."""
+    settings = settings or Settings.from_env()
+    if db_path is not None:
+        settings = Settings(token=settings.token, db_path=db_path, dev_guild_id=settings.dev_guild_id)
+    return AstrolabeBot(settings, sync_commands=sync_commands)

@@ -1,0 +1,205 @@
+"""The `/game` command group: status, sheet, hand, rules, leave, cancel and log."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.components import guarded, service_of, show_panel
+from bot.games import GAMES, get_game
+from bot.outgoing import COLOUR, refuse, reply
+from bot.presenters import PRESENTERS
+from bot.service import describe_waiting, format_events, is_manager
+from bot.storage import GameRecord
+
+log = logging.getLogger(__name__)
+
+NO_GAME = ("There's no game running here. Use this command in a game's thread or channel, "
+           "or start a game with `/play`.")
+LOG_LINES = 15
+
+game_group = app_commands.Group(name="game", description="Look at or manage the game in this channel.",
+                                guild_only=True)
+
+
+async def find_game(interaction: discord.Interaction, *, for_user: bool = False) -> GameRecord | None:
+    """The game of this channel or thread; for personal commands, the user's only game here."""
+    storage = service_of(interaction).storage
+    record = await storage.game_in_channel(interaction.channel_id)
+    if record is None and for_user:
+        mine = [g for g in await storage.games_for_user(interaction.user.id, guild_id=interaction.guild_id)
+                if g.status == "active"]
+        if len(mine) == 1:
+            record = mine[0]
+    return record
+
+
+@game_group.command(name="status", description="Show the board and whose move it is.")
+async def status(interaction: discord.Interaction) -> None:
+    await _status(interaction)
+
+
+@guarded
+async def _status(interaction: discord.Interaction) -> None:
+    record = await find_game(interaction)
+    if record is None or record.status != "active":
+        await refuse(interaction, NO_GAME if record is None else "This game hasn't started yet.")
+        return
+    await interaction.response.defer(thinking=True)
+    public = get_game(record.game).view(record.state, None)
+    out = PRESENTERS[record.game].board(public, record.names)
+    out.content = f"{out.content}\n{describe_waiting(record)}"
+    await reply(interaction, out, ephemeral=False)
+
+
+@game_group.command(name="sheet", description="Show a player's sheet (yours by default), only to you.")
+@app_commands.describe(player="Whose sheet to show")
+async def sheet(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    await _sheet(interaction, player)
+
+
+@guarded
+async def _sheet(interaction: discord.Interaction, player: discord.Member | None) -> None:
+    record = await find_game(interaction, for_user=player is None)
+    if record is None or record.status not in {"active", "finished"}:
+        await refuse(interaction, NO_GAME)
+        return
+    target = player or interaction.user
+    seat = record.seat_of(target.id)
+    if seat is None:
+        await refuse(interaction, f"{target.display_name} isn't playing in this game.")
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    game = get_game(record.game)
+    viewer_seat = record.seat_of(interaction.user.id)
+    view = game.view(record.state, seat if viewer_seat == seat else None)
+    await reply(interaction, PRESENTERS[record.game].sheet(view, record.names, seat))
+
+
+@game_group.command(name="hand", description="Open your private panel for the game here.")
+async def hand(interaction: discord.Interaction) -> None:
+    await _hand(interaction)
+
+
+@guarded
+async def _hand(interaction: discord.Interaction) -> None:
+    record = await find_game(interaction, for_user=True)
+    if record is None:
+        await refuse(interaction, NO_GAME)
+        return
+    await show_panel(interaction, record.id)
+
+
+@game_group.command(name="rules", description="A short summary of a game's rules.")
+@app_commands.describe(game="Which game (default: the one played here)")
+@app_commands.choices(game=[app_commands.Choice(name=g.title, value=slug) for slug, g in GAMES.items()])
+async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+    await _rules(interaction, game.value if game else None)
+
+
+@guarded
+async def _rules(interaction: discord.Interaction, slug: str | None) -> None:
+    if slug is None:
+        record = await find_game(interaction)
+        slug = record.game if record else next(iter(PRESENTERS))
+    embed = discord.Embed(title=f"{get_game(slug).title}: the rules in short",
+                          description=PRESENTERS[slug].rules_summary, colour=COLOUR)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@game_group.command(name="log", description="The last moves of the game here, in words.")
+async def log_command(interaction: discord.Interaction) -> None:
+    await _log(interaction)
+
+
+@guarded
+async def _log(interaction: discord.Interaction) -> None:
+    record = await find_game(interaction)
+    if record is None or record.status == "lobby":
+        await refuse(interaction, NO_GAME)
+        return
+    actions = await service_of(interaction).storage.actions(record.id, limit=LOG_LINES)
+    lines = [format_events(a.events, record.names) for a in actions if a.events]
+    text = "\n".join(lines)[-3900:] or "Nothing has happened yet."
+    embed = discord.Embed(title=f"Game #{record.id}: latest moves", description=text, colour=COLOUR)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@game_group.command(name="cancel", description="End the game here (host or Manage Server).")
+async def cancel(interaction: discord.Interaction) -> None:
+    await _cancel(interaction)
+
+
+@guarded
+async def _cancel(interaction: discord.Interaction) -> None:
+    record = await find_game(interaction)
+    if record is None:
+        await refuse(interaction, NO_GAME)
+        return
+    if interaction.user.id != record.host_id and not is_manager(interaction.user):
+        await refuse(interaction, "Only the host or someone with Manage Server can cancel this game.")
+        return
+    await end_game(interaction, record, f"{interaction.user.display_name} cancelled the game.")
+
+
+@game_group.command(name="leave", description="Leave the game or lobby here.")
+async def leave(interaction: discord.Interaction) -> None:
+    await _leave(interaction)
+
+
+@guarded
+async def _leave(interaction: discord.Interaction) -> None:
+    record = await find_game(interaction, for_user=True)
+    if record is None or record.seat_of(interaction.user.id) is None:
+        await refuse(interaction, "You're not in a game here.")
+        return
+    storage = service_of(interaction).storage
+    if record.status == "lobby":
+        if interaction.user.id == record.host_id:
+            await refuse(interaction, "You're hosting this lobby: use `/game cancel` to close it.")
+            return
+        await storage.remove_seat(record.id, interaction.user.id)
+        await refuse(interaction, "You left the lobby.")
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmLeave(record.id))
+    await interaction.response.send_message(
+        f"{get_game(record.game).title} needs every player, so leaving ends the game for everyone. "
+        "Are you sure?", view=view, ephemeral=True)
+
+
+class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:leave:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Leave and end the game", style=discord.ButtonStyle.danger,
+                                           custom_id=f"astro:leave:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ConfirmLeave:
+        return cls(int(match["game"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        record = await service_of(interaction).storage.load(self.game_id)
+        if record is None or record.status != "active" or record.seat_of(interaction.user.id) is None:
+            await refuse(interaction, "This game is no longer running.")
+            return
+        await end_game(interaction, record, f"{interaction.user.display_name} left, so the game ends here.")
+
+
+async def end_game(interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
+    """Cancel a lobby or a running game and say so where it is played."""
+    service = service_of(interaction)
+    async with service._locks[record.id]:
+        await service.storage.set_status(record.id, "cancelled")
+        service.disarm(record.id)
+    await refuse(interaction, "Done: the game is closed.")
+    channel = await service.channel(record.play_channel_id)
+    if channel is not None:
+        await channel.send(f"{reason} No more moves can be played in game #{record.id}.",
+                           allowed_mentions=discord.AllowedMentions.none())

@@ -1,0 +1,89 @@
+"""Platform buttons that every game shares, and the guard that turns crashes into apologies.
+
+All buttons are ``DynamicItem``s whose custom_id carries the game id, so they keep working
+after a restart: nothing about them lives in memory.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.games import get_game
+from bot.outgoing import refuse, reply
+
+if TYPE_CHECKING:
+    from bot.app import AstrolabeBot
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment."
+
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+def guarded(callback: F) -> F:
+    """Log any unexpected error with its context and show the user a short apology."""
+
+    @functools.wraps(callback)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        interaction = next(a for a in args if isinstance(a, discord.Interaction))
+        try:
+            return await callback(*args, **kwargs)
+        except Exception:
+            custom_id = (interaction.data or {}).get("custom_id")
+            log.exception("interaction failed: user=%s channel=%s custom_id=%s",
+                          interaction.user.id, interaction.channel_id, custom_id)
+            try:
+                await refuse(interaction, APOLOGY)
+            except discord.HTTPException:
+                log.warning("could not send the apology")
+
+    return wrapper  # type: ignore[return-value]
+
+
+def service_of(interaction: discord.Interaction):  # noqa: ANN201 - GameService, avoids a cycle
+    bot: AstrolabeBot = interaction.client  # type: ignore[assignment]
+    return bot.service
+
+
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=r"astro:panel:(?P<game>\d+)"):
+    """Shows the clicker their own panel as an ephemeral message (the closed-DMs fallback)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Open my panel", emoji="🔭",
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=f"astro:panel:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OpenPanelButton:
+        return cls(int(match["game"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_panel(interaction, self.game_id)
+
+
+async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
+    """Send the clicker's private panel ephemerally, or say politely why there is none."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = service_of(interaction)
+    record = await service.storage.load(game_id)
+    if record is None or record.status != "active":
+        await refuse(interaction, "This game is no longer running.")
+        return
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        await refuse(interaction, "You're not playing in this game, so there's no panel for you. "
+                                  "Start your own with `/play`.")
+        return
+    view = get_game(record.game).view(record.state, seat)
+    await reply(interaction, service.presenter(record).panel(view, record.names, record.id))

@@ -1,0 +1,7 @@
+"""A Sky of Stars: draw a secret word in stars chosen by the die, then guess each other's."""
+
+from __future__ import annotations
+
+from bot.games.sky_of_stars.engine import SkyOfStars
+
+__all__ = ["SkyOfStars"]

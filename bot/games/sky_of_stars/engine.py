@@ -1,0 +1,245 @@
+"""``SkyOfStars``: the Game contract, with every action checked before the state moves on.
+
+``apply`` works on a copy, checks the action against the rules and only then hands the copy
+to ``flow`` for the step to resolve, so a refused action never changes anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Action, Applied, Game, IllegalAction, OptionSpec, Outcome, State, View
+from bot.games.sky_of_stars import flow, views
+from bot.games.sky_of_stars.components import load_vault
+from bot.games.sky_of_stars.model import (
+    MAX_SEATS,
+    MIN_SEATS,
+    NUMBERS,
+    SLUG,
+    ActionKind,
+    Phase,
+    left_of,
+)
+from bot.games.sky_of_stars.moves import Board
+
+_DRAWING = (Phase.STROKE.value, Phase.SWIRL.value)
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars): ``apply`` never edits its input."""
+    if type(value) is dict:
+        return {key: _copy(item) if type(item) in _NESTED else item for key, item in value.items()}
+    if type(value) is list:
+        return [_copy(item) if type(item) in _NESTED else item for item in value]
+    return value
+
+
+_NESTED = (dict, list)
+
+
+def _malformed(detail: str) -> IllegalAction:
+    return IllegalAction(f"Malformed action: {detail}")
+
+
+def _star(action: Action, key: str) -> str:
+    """The star label under ``key``, accepting any letter case; refuses anything else."""
+    value = action.get(key)
+    if not isinstance(value, str):
+        raise _malformed(f"`{key}` must be a star label such as C4.")
+    index = load_vault().index
+    if value in index:
+        return value
+    label = value.strip().upper()
+    if label not in index:
+        raise IllegalAction(f"There is no star called {value.strip()[:12]!r} on the vault.")
+    return label
+
+
+class SkyOfStars(Game):
+    slug = SLUG
+    title = "A Sky of Stars"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    options = (
+        OptionSpec("countdown", "Seconds to guess each drawing", (20, 30, 45, 60, 90), 30),
+    )
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+        return flow.new_game(seats, self.validate_options(options), seed)
+
+    def to_act(self, state: State) -> list[int]:
+        return list(state["waiting"])
+
+    def decision_id(self, state: State) -> int:
+        return state["decision"]
+
+    def countdown(self, state: State) -> float | None:
+        return state["options"]["countdown"] if state["phase"] == Phase.GUESS.value else None
+
+    def outcome(self, state: State) -> Outcome | None:
+        return flow.outcome_of(state) if state["phase"] == Phase.OVER.value else None
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.public_view(state) if seat is None else views.seat_view(state, seat)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        phase = state["phase"]
+        if seat in state["waiting"]:
+            if phase == Phase.START.value:
+                stars = Board(state["vaults"][seat]).start_stars()
+                kind = ActionKind.START.value
+                actions += [{"kind": kind, "star": star} for star in stars]
+            elif phase in (Phase.STROKE.value, Phase.FINAL.value):
+                moves = Board(state["vaults"][seat]).stroke_moves(flow.roll_shape(state))
+                kind = ActionKind.STROKE.value
+                actions += [{"kind": kind, "from": a, "to": b} for a, ends in moves.items() for b in ends]
+                if phase == Phase.FINAL.value:
+                    actions.append({"kind": ActionKind.PASS.value})
+            elif phase == Phase.SWIRL.value:
+                target = Board(state["vaults"][left_of(seat, state["seats"])])
+                kind = ActionKind.CANCEL.value
+                actions += [{"kind": kind, "star": star} for star in target.unused_stars()]
+            elif phase == Phase.GUESS.value:
+                actions += [{"kind": ActionKind.GUESS.value, "number": k} for k in NUMBERS]
+        if flow.can_stop(state) and type(seat) is int and 0 <= seat < state["seats"]:
+            actions.append({"kind": ActionKind.STOP.value})
+        return actions
+
+    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
+        if not isinstance(action, dict):
+            raise _malformed("expected an object with a `kind`.")
+        try:
+            kind = ActionKind(action.get("kind"))
+        except (ValueError, TypeError):
+            raise _malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
+        if seat is None:
+            if kind is not ActionKind.TIMEOUT:
+                raise _malformed("only a timeout can come from the bot itself.")
+        elif type(seat) is not int or not 0 <= seat < state["seats"]:
+            raise _malformed("that seat is not in this game.")
+        elif kind is ActionKind.TIMEOUT:
+            raise IllegalAction("Only the bot's countdown can end the guessing.")
+        if state["phase"] == Phase.OVER.value:
+            raise IllegalAction("The game is over.")
+        new = _copy(state)
+        events: list[str] = []
+        _HANDLERS[kind](new, seat, action, events)
+        return Applied(new, events)
+
+
+def _require_waiting(state: State, seat: int, done: str, skipped: str) -> None:
+    if seat in state["waiting"]:
+        return
+    raise IllegalAction(done if seat in state["locked"] else skipped)
+
+
+def _start(state: State, seat: int, action: Action, events: list[str]) -> None:
+    star = _star(action, "star")
+    if state["phase"] != Phase.START.value:
+        raise IllegalAction("Starting stars are only chosen at the beginning of a round.")
+    _require_waiting(state, seat, "You have already chosen your starting star.",
+                     "There is no star left on your vault to start from.")
+    board = Board(state["vaults"][seat])
+    if star not in board.start_stars():
+        if board.cancelled >> load_vault().index[star] & 1:
+            raise IllegalAction(f"{star} has been cancelled on your vault.")
+        raise IllegalAction(f"{star} already belongs to one of your earlier constellations.")
+    state["vaults"][seat]["current"] = {"start": star, "stars": [star], "strokes": []}
+    flow.lock(state, seat, events)
+
+
+def _stroke(state: State, seat: int, action: Action, events: list[str]) -> None:
+    start, end = _star(action, "from"), _star(action, "to")
+    phase = state["phase"]
+    if phase not in (Phase.STROKE.value, Phase.FINAL.value):
+        if phase == Phase.SWIRL.value:
+            raise IllegalAction("The die shows the swirl: cancel a star instead of drawing.")
+        raise IllegalAction("There is no stroke to draw right now.")
+    if phase == Phase.FINAL.value:
+        if seat == state["stop_by"]:
+            raise IllegalAction("You called STOP, so you don't get a last stroke.")
+        _require_waiting(state, seat, "You have already made your last move this round.",
+                         "You have no legal stroke left, so you pass.")
+    else:
+        _require_waiting(state, seat, "You have already drawn your stroke for this roll.",
+                         "You have no legal stroke for this roll, so you sit it out.")
+    vault = state["vaults"][seat]
+    error = Board(vault).stroke_error(flow.roll_shape(state), start, end)
+    if error:
+        raise IllegalAction(error)
+    vault["current"]["stars"].append(end)
+    vault["current"]["strokes"].append([start, end])
+    flow.lock(state, seat, events)
+
+
+def _cancel(state: State, seat: int, action: Action, events: list[str]) -> None:
+    star = _star(action, "star")
+    if state["phase"] != Phase.SWIRL.value:
+        raise IllegalAction("Stars are only cancelled when the die shows the swirl.")
+    _require_waiting(state, seat, "You have already picked a star to cancel.",
+                     "There is no star you could cancel this time.")
+    target = Board(state["vaults"][left_of(seat, state["seats"])])
+    if star not in target.unused_stars():
+        if target.cancelled >> load_vault().index[star] & 1:
+            raise IllegalAction(f"{star} is already cancelled on that vault.")
+        raise IllegalAction(f"{star} is already part of a constellation on that vault.")
+    state["pending"][seat] = star
+    flow.lock(state, seat, events)
+
+
+def _stop(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if state["stop_by"] is not None:
+        raise IllegalAction("STOP has already been called.")
+    if state["phase"] not in _DRAWING:
+        if state["phase"] == Phase.START.value:
+            raise IllegalAction("STOP can only be called once the die is rolling.")
+        raise IllegalAction("Drawing has already ended.")
+    state["stop_by"] = seat
+    events.append(f"{{{seat}}} called STOP. Drawing ends once this roll is finished.")
+
+
+def _pass(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if state["phase"] != Phase.FINAL.value:
+        if state["phase"] in _DRAWING:
+            raise IllegalAction("Passing is only allowed on the last stroke, after STOP.")
+        raise IllegalAction("There is nothing to pass right now.")
+    if seat == state["stop_by"]:
+        raise IllegalAction("You called STOP, so you have no last stroke to pass on.")
+    _require_waiting(state, seat, "You have already made your last move this round.",
+                     "You have no legal stroke left, so you pass automatically.")
+    flow.lock(state, seat, events)
+
+
+def _guess(state: State, seat: int, action: Action, events: list[str]) -> None:
+    number = action.get("number")
+    if type(number) is not int:
+        raise _malformed("`number` must be a whole number from 1 to 5.")
+    if state["phase"] != Phase.GUESS.value:
+        raise IllegalAction("There is no drawing to guess right now.")
+    if seat == flow.artist(state):
+        raise IllegalAction("You can't guess your own drawing.")
+    if number not in NUMBERS:
+        raise IllegalAction("Guesses are numbers from 1 to 5.")
+    _require_waiting(state, seat, "You have already guessed this drawing.", "You are not guessing now.")
+    state["pending"][seat] = number
+    flow.lock(state, seat, events)
+
+
+def _timeout(state: State, seat: int | None, action: Action, events: list[str]) -> None:
+    if state["phase"] != Phase.GUESS.value:
+        raise IllegalAction("There is no countdown running.")
+    flow.timeout(state, events)
+
+
+_HANDLERS = {
+    ActionKind.START: _start,
+    ActionKind.STROKE: _stroke,
+    ActionKind.CANCEL: _cancel,
+    ActionKind.STOP: _stop,
+    ActionKind.PASS: _pass,
+    ActionKind.GUESS: _guess,
+    ActionKind.TIMEOUT: _timeout,
+}

@@ -1,0 +1,304 @@
+"""The state machine: opening steps, rolling the die, guessing and scoring rounds.
+
+Every function takes a state the caller already copied and mutates it, appending public
+sentences to ``events``. A step is a set of seats that decide together (``waiting``); when the
+last one locks in, ``finish_step`` resolves it and opens whatever comes next.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.games.base import Outcome, State
+from bot.games.rng import Rng
+from bot.games.sky_of_stars.components import Shape, load_cards, load_vault
+from bot.games.sky_of_stars.model import (
+    DIE,
+    FACE_TEXT,
+    MAX_USELESS_ROLLS,
+    NUMBERS,
+    ROUNDS,
+    SLUG,
+    Face,
+    Phase,
+    empty_constellation,
+    join_seats,
+    left_of,
+)
+from bot.games.sky_of_stars.moves import Board
+from bot.games.sky_of_stars.scoring import colour_counts, final_outcome, score_round
+
+log = logging.getLogger(__name__)
+
+
+def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
+    """A shuffled deck, empty vaults, and round 1 already under way.
+
+    The contract's ``setup`` returns no events, so round 1's opening sentence is dropped here;
+    everything it says (the card) is in the view.
+    """
+    rng = Rng(seed)
+    deck = list(range(len(load_cards())))
+    rng.shuffle(deck)
+    state: State = {
+        "game": SLUG,
+        "seats": seats,
+        "options": dict(options),
+        "rng": rng.state,
+        "deck": deck,
+        "round": 0,
+        "phase": Phase.START.value,
+        "decision": 0,
+        "numbers": [],
+        "roll": None,
+        "stop_by": None,
+        "waiting": [],
+        "locked": [],
+        "skipped": [],
+        "pending": [None] * seats,
+        "guess": None,
+        "vaults": [
+            {"cancelled": [], "current": empty_constellation(), "past": []} for _ in range(seats)
+        ],
+        "reveals": [],
+        "scores": [{"rounds": []} for _ in range(seats)],
+    }
+    _begin_round(state, [])
+    return state
+
+
+def card_words(state: State) -> list[str]:
+    return list(load_cards()[state["deck"][state["round"] - 1]])
+
+
+def can_stop(state: State) -> bool:
+    """STOP is open while the die is in play, and only once per round."""
+    return state["phase"] in (Phase.STROKE.value, Phase.SWIRL.value) and state["stop_by"] is None
+
+
+def roll_shape(state: State) -> Shape | None:
+    """The shape a stroke must reach now; ``None`` (a question mark, the last stroke) is any."""
+    return None if state["phase"] == Phase.FINAL.value else Face(state["roll"]["face"]).shape
+
+
+def boards(state: State) -> list[Board]:
+    return [Board(vault) for vault in state["vaults"]]
+
+
+def lock(state: State, seat: int, events: list[str]) -> None:
+    """Record that ``seat`` has decided; the last decision resolves the step."""
+    state["waiting"].remove(seat)
+    state["locked"] = sorted(state["locked"] + [seat])
+    if not state["waiting"]:
+        finish_step(state, events)
+
+
+def finish_step(state: State, events: list[str]) -> None:
+    phase = Phase(state["phase"])
+    if phase is Phase.START:
+        _next_roll(state, events)
+    elif phase is Phase.STROKE:
+        _after_roll(state, events)
+    elif phase is Phase.SWIRL:
+        _apply_cancels(state, events)
+        _after_roll(state, events)
+    elif phase is Phase.FINAL:
+        _begin_guessing(state, events)
+    elif phase is Phase.GUESS:
+        _reveal(state, events)
+
+
+def _open(state: State, phase: Phase, waiting: list[int], skipped: list[int]) -> None:
+    state["phase"] = phase.value
+    state["waiting"] = waiting
+    state["locked"] = []
+    state["skipped"] = skipped
+    state["pending"] = [None] * state["seats"]
+    state["decision"] += 1
+
+
+def _begin_round(state: State, events: list[str]) -> None:
+    state["round"] += 1
+    rng = Rng(state["rng"])
+    # each seat reshuffles its five number cards, so every number is equally likely each round
+    state["numbers"] = [rng.choice(NUMBERS) for _ in range(state["seats"])]
+    state["rng"] = rng.state
+    state.update(roll=None, stop_by=None, guess=None)
+    for vault in state["vaults"]:
+        vault["current"] = empty_constellation()
+    words = ", ".join(f"{i} {word}" for i, word in enumerate(card_words(state), 1))
+    events.append(
+        f"Round {state['round']} begins. The card shows: {words}. "
+        "Everyone has a secret number; choose a starting star."
+    )
+    can_start = [bool(board.start_stars()) for board in boards(state)]
+    waiting = [s for s, ok in enumerate(can_start) if ok]
+    if waiting:
+        _open(state, Phase.START, waiting, [s for s, ok in enumerate(can_start) if not ok])
+    else:
+        _next_roll(state, events)
+
+
+def _roll_die(state: State) -> Face:
+    rng = Rng(state["rng"])
+    face = rng.choice(DIE)
+    state["rng"] = rng.state
+    count = state["roll"]["count"] + 1 if state["roll"] else 1
+    state["roll"] = {"face": face.value, "count": count}
+    return face
+
+
+def _next_roll(state: State, events: list[str]) -> None:
+    """Roll until some seat can use the result, or end drawing when nobody can draw at all."""
+    seats = state["seats"]
+    current = boards(state)
+    if not any(board.has_stroke(None) for board in current):
+        events.append("Nobody can add a stroke any more, so drawing ends.")
+        _end_drawing(state, events)
+        return
+    for _ in range(MAX_USELESS_ROLLS):
+        face = _roll_die(state)
+        if face is Face.SWIRL:
+            able = [bool(current[left_of(s, seats)].unused_stars()) for s in range(seats)]
+            skip_text = "{} has nothing to cancel and sits this swirl out."
+            extra = " Each player cancels a star on the vault of their left-hand neighbour."
+        else:
+            able = [board.has_stroke(face.shape) for board in current]
+            skip_text = "{} has no legal stroke and sits this roll out."
+            extra = ""
+        waiting = [s for s in range(seats) if able[s]]
+        if waiting:
+            skipped = [s for s in range(seats) if not able[s]]
+            events.append(f"The die shows {FACE_TEXT[face]}.{extra}")
+            events.extend(skip_text.format(f"{{{s}}}") for s in skipped)
+            _open(state, Phase.SWIRL if face is Face.SWIRL else Phase.STROKE, waiting, skipped)
+            return
+        events.append(f"The die shows {FACE_TEXT[face]}, which nobody can use. Rolling again.")
+    log.warning("%d useless rolls in a row; ending the drawing", MAX_USELESS_ROLLS)
+    events.append("The die keeps showing faces nobody can use, so drawing ends.")
+    _end_drawing(state, events)
+
+
+def _apply_cancels(state: State, events: list[str]) -> None:
+    seats = state["seats"]
+    for seat, label in enumerate(state["pending"]):
+        if label is not None:
+            state["vaults"][left_of(seat, seats)]["cancelled"].append(label)
+    events.append("The swirl settles: every chosen star is now cancelled.")
+
+
+def _after_roll(state: State, events: list[str]) -> None:
+    if state["stop_by"] is not None:
+        _end_drawing(state, events)
+    else:
+        _next_roll(state, events)
+
+
+def _end_drawing(state: State, events: list[str]) -> None:
+    """Open the last-stroke step for everyone but the STOP caller, or go straight to guessing."""
+    state["roll"] = None
+    stop_by = state["stop_by"]
+    others = [s for s in range(state["seats"]) if s != stop_by]
+    current = boards(state)
+    waiting = [s for s in others if current[s].has_stroke(None)]
+    skipped = [s for s in others if s not in waiting]
+    if not waiting:
+        _begin_guessing(state, events)
+        return
+    if stop_by is None:
+        events.append("Last chance: everyone may add one final stroke to any new star, or pass.")
+    else:
+        events.append(
+            f"Drawing is over. Everyone except {{{stop_by}}} may add one final stroke "
+            "to any new star, or pass."
+        )
+    events.extend(f"{{{s}}} has no legal stroke left and passes." for s in skipped)
+    _open(state, Phase.FINAL, waiting, skipped)
+
+
+def _begin_guessing(state: State, events: list[str]) -> None:
+    seats = state["seats"]
+    first = state["stop_by"] if state["stop_by"] is not None else (state["round"] - 1) % seats
+    state["roll"] = None
+    state["guess"] = {"order": [(first + i) % seats for i in range(seats)], "position": 0}
+    events.append(f"Time to guess! Drawings are shown one by one, from {{{first}}} clockwise.")
+    _open_guess(state, events)
+
+
+def artist(state: State) -> int:
+    guess = state["guess"]
+    return guess["order"][guess["position"]]
+
+
+def _open_guess(state: State, events: list[str]) -> None:
+    shown = artist(state)
+    _open(state, Phase.GUESS, [s for s in range(state["seats"]) if s != shown], [])
+    events.append(f"{{{shown}}}'s drawing is up for guessing.")
+
+
+def timeout(state: State, events: list[str]) -> None:
+    """The countdown ran out: whoever has not guessed simply misses this drawing."""
+    events.append(f"Time is up. No guess from {join_seats(state['waiting'])}.")
+    state["waiting"] = []
+    finish_step(state, events)
+
+
+def _reveal(state: State, events: list[str]) -> None:
+    shown = artist(state)
+    number = state["numbers"][shown]
+    word = card_words(state)[number - 1]
+    others = [s for s in range(state["seats"]) if s != shown]
+    correct = [s for s in others if state["pending"][s] == number]
+    state["reveals"].append({
+        "round": state["round"],
+        "artist": shown,
+        "number": number,
+        "word": word,
+        "guesses": {str(s): state["pending"][s] for s in others},
+        "correct": correct,
+    })
+    who = f"Guessed by {join_seats(correct)}." if correct else "Nobody guessed it."
+    events.append(f"{{{shown}}} drew #{number}, {word}. {who}")
+    state["guess"]["position"] += 1
+    if state["guess"]["position"] < state["seats"]:
+        _open_guess(state, events)
+    else:
+        _end_round(state, events)
+
+
+def _end_round(state: State, events: list[str]) -> None:
+    number = state["round"]
+    reveals = [r for r in state["reveals"] if r["round"] == number]
+    points = score_round(state["seats"], reveals)
+    for seat, score in enumerate(points):
+        state["scores"][seat]["rounds"].append(score)
+    for vault in state["vaults"]:
+        vault["past"].append({"round": number, **vault["current"]})
+        vault["current"] = empty_constellation()
+    listed = ", ".join(
+        f"{{{s}}} {p['points']}" + (" (+1 box)" if p["plus_one"] else "") for s, p in enumerate(points)
+    )
+    events.append(f"Round {number} scores: {listed}.")
+    if number < ROUNDS:
+        _begin_round(state, events)
+        return
+    state.update(phase=Phase.OVER.value, waiting=[], locked=[], skipped=[], guess=None, roll=None)
+    state["pending"] = [None] * state["seats"]
+    result = outcome_of(state)
+    for colour in ("yellow", "red", "blue"):
+        leaders = [s for s, b in enumerate(result.breakdown) if colour in b["majorities"]]
+        if leaders:
+            events.append(f"Most {colour} stars: {join_seats(leaders)} (+1).")
+    best = result.scores[result.winners[0]]
+    if len(result.winners) == 1:
+        events.append(f"Game over. {{{result.winners[0]}}} wins with {best} points.")
+    else:
+        events.append(f"Game over. {join_seats(result.winners)} share the win with {best} points.")
+
+
+def outcome_of(state: State) -> Outcome:
+    """The final result, derived from the stored round scores and the finished vaults."""
+    vault = load_vault()
+    counts = [colour_counts(v["past"], vault) for v in state["vaults"]]
+    return final_outcome([s["rounds"] for s in state["scores"]], counts)

@@ -1,0 +1,220 @@
+"""`/play` and the lobby: an embed with Join, Leave, Start and Cancel buttons."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.components import guarded, service_of
+from bot.games import GAMES, get_game
+from bot.games.base import IllegalAction
+from bot.outgoing import COLOUR, Outgoing, refuse, try_dm
+from bot.service import is_manager
+from bot.storage import GameRecord, SeatTaken, StorageError
+
+log = logging.getLogger(__name__)
+
+NEEDED_PERMISSIONS = ("send_messages", "embed_links", "attach_files", "read_message_history")
+DM_WARNING = ("I couldn't send you a direct message, so your DMs from this server seem closed. "
+              "You can still play: press **Open my panel** in the game thread (or use `/game hand`) "
+              "whenever it's your move. To get panels by DM, allow direct messages from server "
+              "members in your privacy settings.")
+
+
+def lobby_embed(record: GameRecord) -> discord.Embed:
+    game = get_game(record.game)
+    embed = discord.Embed(title=f"{game.title} · lobby", colour=COLOUR)
+    if record.status == "lobby":
+        embed.description = (f"Press **Join** to take a seat. The host starts when "
+                             f"{game.min_seats}–{game.max_seats} players are in.")
+    elif record.status == "cancelled":
+        embed.description = "This lobby was cancelled."
+    else:
+        where = f"<#{record.thread_id}>" if record.thread_id else "this channel"
+        embed.description = f"The game has started in {where}."
+    embed.add_field(name="Host", value=f"<@{record.host_id}>")
+    seats = "\n".join(f"{s.seat + 1}. {s.name}" for s in record.seats) or "nobody yet"
+    embed.add_field(name=f"Players ({len(record.seats)}/{game.max_seats})", value=seats)
+    if record.options:
+        embed.add_field(name="Options",
+                        value="\n".join(f"{k}: {v}" for k, v in record.options.items()), inline=False)
+    embed.set_footer(text=f"Game #{record.id}")
+    return embed
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(game_id, action))
+    return view
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    perms = interaction.app_permissions
+    return [name.replace("_", " ") for name in NEEDED_PERMISSIONS if not getattr(perms, name)]
+
+
+async def welcome_dm(user: discord.abc.User, record: GameRecord) -> bool:
+    """Probe the user's DMs at join time, so a closed inbox is known before the game starts."""
+    title = get_game(record.game).title
+    text = (f"You joined **{title}** (game #{record.id}). Your secret word and your panels will "
+            "arrive here while the game runs.")
+    return await try_dm(user, Outgoing(text, "Astrolabe")) is not None
+
+
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
+COUNTDOWN_CHOICES = [app_commands.Choice(name=f"{s} seconds", value=s) for s in (20, 30, 45, 60, 90)]
+
+
+@app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
+@app_commands.describe(game="Which game to play",
+                       countdown="A Sky of Stars: seconds to guess each drawing (default 30)")
+@app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES)
+@app_commands.guild_only()
+async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
+               countdown: app_commands.Choice[int] | None = None) -> None:
+    await _play(interaction, game.value, {"countdown": countdown.value} if countdown else {})
+
+
+@guarded
+async def _play(interaction: discord.Interaction, slug: str, given: dict[str, Any]) -> None:
+    missing = missing_permissions(interaction)
+    if missing:
+        await refuse(interaction, "I can't run a game here: I'm missing these permissions in this "
+                                  f"channel: {', '.join(missing)}. Ask a server admin to grant them.")
+        return
+    rules = get_game(slug)
+    try:
+        options = rules.validate_options(given)
+    except IllegalAction as error:
+        await refuse(interaction, error.message)
+        return
+    service = service_of(interaction)
+    existing = await service.storage.game_in_channel(interaction.channel_id)
+    if existing is not None:
+        state = "a lobby" if existing.status == "lobby" else "a game"
+        await refuse(interaction, f"There's already {state} running here (game #{existing.id}). "
+                                  "Finish or cancel it first, or use another channel.")
+        return
+    record = await service.storage.create_lobby(
+        game=slug, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+        host_id=interaction.user.id, host_name=interaction.user.display_name, options=options)
+    await interaction.response.send_message(embed=lobby_embed(record), view=lobby_view(record.id))
+    message = await interaction.original_response()
+    await service.storage.set_messages(record.id, lobby_message_id=message.id)
+    if not await welcome_dm(interaction.user, record):
+        await service.storage.set_dm_open(record.id, interaction.user.id, False)
+        await interaction.followup.send(DM_WARNING, ephemeral=True)
+
+
+play_command = play
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"lobby:(?P<action>join|leave|start|cancel):(?P<game>\d+)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
+
+    def __init__(self, game_id: int, action: str) -> None:
+        super().__init__(discord.ui.Button(label=action.capitalize(), style=self.STYLES[action],
+                                           custom_id=f"lobby:{action}:{game_id}"))
+        self.game_id, self.action = game_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(int(match["game"]), match["action"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        service = service_of(interaction)
+        async with service._locks[self.game_id]:
+            record = await service.storage.load(self.game_id)
+            if record is None or record.status != "lobby":
+                await refuse(interaction, "This lobby is closed.")
+                return
+            handler = getattr(self, f"_{self.action}")
+            updated = await handler(interaction, record)
+        if updated is not None:
+            view = lobby_view(updated.id) if updated.status == "lobby" else None
+            await interaction.edit_original_response(embed=lobby_embed(updated), view=view)
+
+    async def _join(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+        rules = get_game(record.game)
+        if record.seat_of(interaction.user.id) is not None:
+            await refuse(interaction, "You're already in this lobby.")
+            return None
+        if len(record.seats) >= rules.max_seats:
+            await refuse(interaction, f"This lobby is full ({rules.max_seats} players).")
+            return None
+        storage = service_of(interaction).storage
+        try:
+            record = await storage.add_seat(record.id, interaction.user.id, interaction.user.display_name)
+        except SeatTaken:
+            await refuse(interaction, "You're already in this lobby.")
+            return None
+        if await welcome_dm(interaction.user, record):
+            await refuse(interaction, "You're in! Watch your DMs once the game starts.")
+        else:
+            await storage.set_dm_open(record.id, interaction.user.id, False)
+            await refuse(interaction, "You're in! " + DM_WARNING)
+        return record
+
+    async def _leave(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+        if record.seat_of(interaction.user.id) is None:
+            await refuse(interaction, "You're not in this lobby.")
+            return None
+        if interaction.user.id == record.host_id:
+            await refuse(interaction, "You're hosting this lobby. Press **Cancel** to close it instead.")
+            return None
+        record = await service_of(interaction).storage.remove_seat(record.id, interaction.user.id)
+        await refuse(interaction, "You left the lobby.")
+        return record
+
+    async def _start(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+        if interaction.user.id != record.host_id:
+            await refuse(interaction, "Only the host can start the game.")
+            return None
+        rules = get_game(record.game)
+        if not rules.min_seats <= len(record.seats) <= rules.max_seats:
+            await refuse(interaction, f"{rules.title} needs {rules.min_seats}–{rules.max_seats} "
+                                      f"players; {len(record.seats)} joined so far.")
+            return None
+        service = service_of(interaction)
+        channel = await open_thread(interaction, record)
+        if channel.id != record.channel_id:
+            await service.storage.set_messages(record.id, thread_id=channel.id)
+        record = await service.storage.load(record.id)
+        assert record is not None
+        record = await service.start(record, channel)
+        return record
+
+    async def _cancel(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+        if interaction.user.id != record.host_id and not is_manager(interaction.user):
+            await refuse(interaction, "Only the host or someone with Manage Server can cancel this lobby.")
+            return None
+        storage = service_of(interaction).storage
+        await storage.set_status(record.id, "cancelled")
+        return await storage.load(record.id)
+
+
+async def open_thread(interaction: discord.Interaction, record: GameRecord) -> Any:
+    """The game's own thread when the bot may create one; otherwise the lobby's channel."""
+    channel = interaction.channel
+    title = get_game(record.game).title
+    if isinstance(channel, discord.TextChannel):
+        try:
+            return await channel.create_thread(name=f"{title} #{record.id}",
+                                               type=discord.ChannelType.public_thread,
+                                               auto_archive_duration=1440)
+        except discord.HTTPException as error:
+            log.info("no thread for game %s (%s); playing in the channel", record.id, error)
+    return channel
+
+
+__all__ = ["LobbyButton", "StorageError", "play_command"]

@@ -1,0 +1,15 @@
+"""Per-game Discord presentation: how a game's views become messages, panels and components."""
+
+from __future__ import annotations
+
+from bot.presenters.base import Presenter
+
+
+def _load() -> dict[str, Presenter]:
+    from bot.presenters.sky_of_stars import SkyOfStarsPresenter
+
+    presenters: list[Presenter] = [SkyOfStarsPresenter()]
+    return {p.slug: p for p in presenters}
+
+
+PRESENTERS: dict[str, Presenter] = _load()

@@ -1,0 +1,45 @@
+"""The small interface a game implements to appear on Discord.
+
+The platform (lobby, commands, storage, DMs, countdowns) is shared; a presenter only turns
+views into ``Outgoing`` messages and declares its own ``DynamicItem`` classes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+import discord
+
+from bot.games.base import View
+from bot.outgoing import Outgoing
+
+
+class Presenter(ABC):
+    slug: str
+    rules_summary: str
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+
+    @abstractmethod
+    def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
+        """The public message that opens a new step (from the public view)."""
+
+    @abstractmethod
+    def progress(self, view: View, names: list[str]) -> str:
+        """One public line on who has decided, e.g. "2 of 3 locked in"."""
+
+    @abstractmethod
+    def panel(self, view: View, names: list[str], game_id: int) -> Outgoing:
+        """A seat's private panel (from that seat's view): a DM or an ephemeral message."""
+
+    @abstractmethod
+    def board(self, view: View, names: list[str]) -> Outgoing:
+        """The public board for `/game status`."""
+
+    @abstractmethod
+    def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
+        """A seat's sheet; ``view`` is that seat's own view or the public one."""
+
+    @abstractmethod
+    def results(self, view: View, names: list[str]) -> Outgoing:
+        """The final results (from the public view once the game is over)."""

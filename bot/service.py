@@ -1,0 +1,277 @@
+"""The one pipeline every game action goes through: load → apply → save → render → send.
+
+Handlers acknowledge the interaction first, then call ``perform``. A per-game lock keeps one
+game's actions in order inside this process, and the storage version check refuses a click
+that was already applied (a double click, or a panel from an earlier step).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import defaultdict
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import get_game
+from bot.games.base import Action, IllegalAction
+from bot.outgoing import Outgoing, refuse, send_to, try_dm
+from bot.presenters import PRESENTERS
+from bot.presenters.base import Presenter
+from bot.storage import GameRecord, StaleVersion
+
+if TYPE_CHECKING:
+    from bot.app import AstrolabeBot
+
+log = logging.getLogger(__name__)
+
+STALE_PANEL = ("That panel belongs to an earlier step of the game. Use your newest panel, "
+               "or press **Open my panel** in the game thread.")
+NOT_RUNNING = "This game is no longer running."
+NOT_SEATED = "You're not playing in this game. Start your own with `/play`."
+ALREADY_DONE = "That was already taken into account."
+
+
+def now() -> float:
+    """Wall-clock seconds; ``discord.utils.utcnow`` so simulated time works in tests too."""
+    return discord.utils.utcnow().timestamp()
+
+
+def format_events(events: list[str], names: list[str]) -> str:
+    return "\n".join(event.format(*names) for event in events)
+
+
+class GameService:
+    def __init__(self, bot: AstrolabeBot) -> None:
+        self.bot = bot
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    @property
+    def storage(self):  # noqa: ANN201 - the Storage type lives on the bot
+        return self.bot.storage
+
+    def presenter(self, record: GameRecord) -> Presenter:
+        return PRESENTERS[record.game]
+
+    # ------------------------------------------------------------------ lookups
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                log.warning("channel %s is gone or hidden", channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def user(self, user_id: int) -> discord.User | None:
+        user = self.bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                return None
+        return user
+
+    # ------------------------------------------------------------------ actions
+
+    async def perform(self, interaction: discord.Interaction, game_id: int, action: Action,
+                      *, decision: int | None) -> GameRecord | None:
+        """Apply a player's action; refuse privately (and change nothing) when it can't be."""
+        async with self._locks[game_id]:
+            record = await self.storage.load(game_id)
+            if record is None or record.status != "active":
+                await refuse(interaction, NOT_RUNNING)
+                return None
+            seat = record.seat_of(interaction.user.id)
+            if seat is None:
+                await refuse(interaction, NOT_SEATED)
+                return None
+            game = get_game(record.game)
+            if decision is not None and decision != game.decision_id(record.state):
+                await refuse(interaction, STALE_PANEL)
+                return None
+            try:
+                after = await self._commit(record, seat, action)
+            except IllegalAction as error:
+                await refuse(interaction, error.message)
+                return None
+            except StaleVersion:
+                await refuse(interaction, ALREADY_DONE)
+                return None
+            return after
+
+    async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
+        """A system action (a countdown running out), applied at most once per version."""
+        async with self._locks[game_id]:
+            record = await self.storage.load(game_id)
+            if record is None or record.status != "active" or record.version != expected_version:
+                return
+            try:
+                await self._commit(record, None, action)
+            except (IllegalAction, StaleVersion) as error:
+                log.info("system action %s on game %s skipped: %s", action, game_id, error)
+
+    async def _commit(self, record: GameRecord, seat: int | None, action: Action) -> GameRecord:
+        game = get_game(record.game)
+        applied = game.apply(record.state, seat, action)
+        finished = game.is_over(applied.state)
+        changed_step = game.decision_id(applied.state) != game.decision_id(record.state)
+        deadline = record.deadline_at
+        if changed_step or finished:
+            seconds = None if finished else game.countdown(applied.state)
+            deadline = now() + seconds if seconds else None
+        version = await self.storage.record_action(
+            record.id, expected_version=record.version, seat=seat, action=action,
+            state=applied.state, events=applied.events, finished=finished, deadline_at=deadline)
+        after = replace(record, state=applied.state, version=version, deadline_at=deadline,
+                        status="finished" if finished else "active")
+        await self._announce(record, after, applied.events, changed_step)
+        return after
+
+    # ------------------------------------------------------------------ telling people
+
+    async def _announce(self, before: GameRecord, after: GameRecord, events: list[str],
+                        changed_step: bool) -> None:
+        channel = await self.channel(after.play_channel_id)
+        if channel is None:
+            return
+        names = after.names
+        try:
+            if events:
+                await channel.send(format_events(events, names)[:2000],
+                                   allowed_mentions=discord.AllowedMentions.none())
+            if after.status == "finished":
+                await self._finish(after, channel)
+            elif changed_step:
+                await self.open_step(after, channel)
+            else:
+                await self._refresh_progress(after, channel)
+        except discord.HTTPException:
+            log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
+
+    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
+        """Post the public message for a new step, DM each deciding seat and arm the countdown."""
+        game, presenter = get_game(record.game), self.presenter(record)
+        public = game.view(record.state, None)
+        message = await send_to(channel, presenter.step_message(public, record.names, record.id))
+        await self.storage.set_messages(record.id, status_message_id=message.id)
+        for seat in game.to_act(record.state):
+            await self.send_panel(record, seat, channel)
+        self.arm(record)
+
+    async def _refresh_progress(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
+        if record.status_message_id is None:
+            return
+        public = get_game(record.game).view(record.state, None)
+        line = self.presenter(record).progress(public, record.names)
+        try:
+            message = await channel.fetch_message(record.status_message_id)  # type: ignore[attr-defined]
+            embed = message.embeds[0] if message.embeds else discord.Embed()
+            embed.set_footer(text=line)
+            await message.edit(embed=embed)
+        except discord.HTTPException:
+            log.warning("could not refresh progress of game %s", record.id)
+
+    async def _finish(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
+        self.disarm(record.id)
+        public = get_game(record.game).view(record.state, None)
+        await send_to(channel, self.presenter(record).results(public, record.names))
+
+    async def send_panel(self, record: GameRecord, seat: int,
+                         channel: discord.abc.Messageable | None = None) -> bool:
+        """DM a seat its panel. When DMs are closed, say once in the thread how to play anyway."""
+        seat_record = record.seats[seat]
+        user = await self.user(seat_record.user_id)
+        view = get_game(record.game).view(record.state, seat)
+        out = self.presenter(record).panel(view, record.names, record.id)
+        delivered = user is not None and await try_dm(user, out) is not None
+        if delivered != seat_record.dm_open:
+            await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
+            if not delivered:
+                channel = channel or await self.channel(record.play_channel_id)
+                if channel is not None:
+                    await channel.send(
+                        f"<@{seat_record.user_id}> I can't send you direct messages, so your "
+                        "panel can't reach you there. Press **Open my panel** here (or use "
+                        "`/game hand`) whenever it's your move.",
+                        view=panel_button_view(record.id))
+        return delivered
+
+    # ------------------------------------------------------------------ starting
+
+    async def start(self, record: GameRecord, channel: discord.abc.Messageable) -> GameRecord:
+        """Set the game up, save it, then open its first step where it will be played."""
+        game = get_game(record.game)
+        seed = secrets.randbits(62)
+        state = game.setup(len(record.seats), record.options, seed)
+        seconds = game.countdown(state)
+        record = await self.storage.start(record.id, seed=seed, state=state,
+                                          deadline_at=now() + seconds if seconds else None)
+        await self.open_step(record, channel)
+        return record
+
+    # ------------------------------------------------------------------ countdowns
+
+    def arm(self, record: GameRecord) -> None:
+        """Schedule the current step's countdown, if it has one."""
+        self.disarm(record.id)
+        if record.deadline_at is None or record.status != "active":
+            return
+        self._timers[record.id] = asyncio.create_task(
+            self._expire(record.id, record.version, record.deadline_at), name=f"countdown-{record.id}")
+
+    def disarm(self, game_id: int) -> None:
+        task = self._timers.pop(game_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _expire(self, game_id: int, version: int, deadline: float) -> None:
+        delay = deadline - now()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self._timers.pop(game_id, None)
+        try:
+            await self.perform_system(game_id, {"kind": "timeout"}, expected_version=version)
+        except Exception:
+            log.exception("countdown of game %s failed", game_id)
+
+    async def rearm_all(self) -> int:
+        """After a restart: every stored countdown is scheduled again (overdue ones fire now)."""
+        records = await self.storage.active_games()
+        for record in records:
+            self.arm(record)
+        return len(records)
+
+    def close(self) -> None:
+        for task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+
+
+def panel_button_view(game_id: int) -> discord.ui.View:
+    from bot.components import OpenPanelButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPanelButton(game_id))
+    return view
+
+
+def describe_waiting(record: GameRecord) -> str:
+    waiting = get_game(record.game).to_act(record.state)
+    if not waiting:
+        return "Nobody needs to act right now."
+    return "Waiting for: " + ", ".join(record.names[s] for s in waiting)
+
+
+def is_manager(member: Any) -> bool:
+    perms = getattr(member, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+__all__ = ["GameService", "Outgoing", "describe_waiting", "is_manager", "now"]

@@ -1,0 +1,712 @@
+"""Durable games: lobbies, seats, the append-only action log and a state snapshot, in SQLite.
+
+The action log is the source of truth: ``replay(setup(seed), actions)`` must equal the stored
+``state`` snapshot, and an action is acknowledged (announced in Discord) only after the
+transaction that logs it has committed. Optimistic versioning (``expected_version``) turns a
+duplicate or concurrent button click into ``StaleVersion`` instead of a double move.
+
+One aiosqlite connection per process. Every operation holds an ``asyncio.Lock`` so handlers
+running concurrently cannot interleave statements of different transactions on it (nor read
+another handler's uncommitted rows). ``BEGIN IMMEDIATE`` takes SQLite's write lock up front,
+so a second process on the same file waits (``busy_timeout``) rather than failing mid-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "ActionRecord", "GameRecord", "MigrationError", "SeatRecord", "SeatTaken", "StaleVersion",
+    "Storage", "StorageError", "UNSET", "discover_migrations", "split_statements",
+]
+
+DEFAULT_MIGRATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "migrations"
+BUSY_TIMEOUT_MS: Final = 5000
+STATUSES: Final = ("lobby", "active", "finished", "cancelled")
+
+# Seat numbers are moved out of the way by this much while renumbering (see remove_seat).
+_SEAT_SHIFT: Final = 1_000_000
+
+# --------------------------------------------------------------------------------------------
+# SQL. Every statement the module runs is here, so the whole data access is reviewable at once.
+# --------------------------------------------------------------------------------------------
+
+SQL_PRAGMA_JOURNAL_WAL = "PRAGMA journal_mode = WAL"
+SQL_PRAGMA_FOREIGN_KEYS = "PRAGMA foreign_keys = ON"
+SQL_PRAGMA_BUSY_TIMEOUT = f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"
+# FULL fsyncs the WAL on every commit: an acknowledged move survives power loss, not just a
+# process crash. Writes are human clicks, so the cost is irrelevant.
+SQL_PRAGMA_SYNCHRONOUS = "PRAGMA synchronous = FULL"
+SQL_PRAGMA_OPTIMIZE = "PRAGMA optimize"
+
+SQL_BEGIN_WRITE = "BEGIN IMMEDIATE"
+SQL_BEGIN_READ = "BEGIN DEFERRED"
+SQL_COMMIT = "COMMIT"
+SQL_ROLLBACK = "ROLLBACK"
+
+SQL_CREATE_SCHEMA_VERSION = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at REAL NOT NULL
+)
+"""
+SQL_SELECT_SCHEMA_VERSIONS = "SELECT version, name FROM schema_version ORDER BY version"
+SQL_SELECT_SCHEMA_VERSION_EXISTS = "SELECT 1 FROM schema_version WHERE version = ?"
+SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)"
+
+_GAME_COLUMNS = (
+    "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.host_id, g.status, g.options, g.seed,"
+    " g.state, g.version, g.lobby_message_id, g.status_message_id, g.deadline_at, g.created_at,"
+    " g.updated_at"
+)
+
+SQL_INSERT_GAME = """
+INSERT INTO games (game, guild_id, channel_id, host_id, status, options, version, created_at,
+                   updated_at)
+VALUES (:game, :guild_id, :channel_id, :host_id, 'lobby', :options, 0, :now, :now)
+"""
+SQL_SELECT_GAME = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?"
+SQL_SELECT_GAME_STATUS = "SELECT status, version FROM games WHERE id = ?"
+SQL_SELECT_ACTIVE_GAMES = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.status = 'active' ORDER BY g.id"
+# A thread match beats a parent-channel match: a lobby may sit in the channel while its game is
+# played in a thread of it. Then newest first.
+SQL_SELECT_GAME_IN_CHANNEL = f"""
+SELECT {_GAME_COLUMNS} FROM games g
+WHERE g.status IN ('lobby', 'active') AND (g.thread_id = :channel_id OR g.channel_id = :channel_id)
+ORDER BY COALESCE(g.thread_id = :channel_id, 0) DESC, g.created_at DESC, g.id DESC
+LIMIT 1
+"""
+SQL_SELECT_GAMES_FOR_USER = f"""
+SELECT {_GAME_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id
+WHERE s.user_id = :user_id AND g.status IN ('lobby', 'active')
+  AND (:guild_id IS NULL OR g.guild_id = :guild_id)
+ORDER BY g.created_at DESC, g.id DESC
+"""
+SQL_UPDATE_GAME_TOUCH = "UPDATE games SET updated_at = :now WHERE id = :game_id"
+SQL_UPDATE_GAME_MESSAGES = """
+UPDATE games SET
+    lobby_message_id  = CASE WHEN :set_lobby  THEN :lobby_message_id  ELSE lobby_message_id  END,
+    status_message_id = CASE WHEN :set_status THEN :status_message_id ELSE status_message_id END,
+    thread_id         = CASE WHEN :set_thread THEN :thread_id         ELSE thread_id         END,
+    updated_at = :now
+WHERE id = :game_id
+"""
+SQL_UPDATE_GAME_START = """
+UPDATE games SET status = 'active', seed = :seed, state = :state, version = 0,
+                 deadline_at = :deadline_at, updated_at = :now
+WHERE id = :game_id AND status = 'lobby'
+"""
+# The WHERE clause is the optimistic lock: zero rows means someone else moved first.
+SQL_UPDATE_GAME_AFTER_ACTION = """
+UPDATE games SET state = :state, version = version + 1, deadline_at = :deadline_at,
+                 status = CASE WHEN :finished THEN 'finished' ELSE status END, updated_at = :now
+WHERE id = :game_id AND version = :expected_version AND status = 'active'
+"""
+# Finished and cancelled are terminal: a late "cancel" must not resurrect or relabel a game.
+SQL_UPDATE_GAME_STATUS = """
+UPDATE games SET status = :status, updated_at = :now
+WHERE id = :game_id AND status IN ('lobby', 'active')
+"""
+
+SQL_SELECT_SEATS = "SELECT game_id, seat, user_id, name, dm_open FROM seats WHERE game_id = ? ORDER BY seat"
+# Seats of many games in one query; the ids travel as one JSON array parameter.
+SQL_SELECT_SEATS_FOR_GAMES = """
+SELECT game_id, seat, user_id, name, dm_open FROM seats
+WHERE game_id IN (SELECT value FROM json_each(?))
+ORDER BY game_id, seat
+"""
+SQL_SELECT_SEAT_OF_USER = "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?"
+SQL_SELECT_NEXT_SEAT = "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?"
+SQL_INSERT_SEAT = """
+INSERT INTO seats (game_id, seat, user_id, name, dm_open) VALUES (:game_id, :seat, :user_id, :name, 1)
+"""
+SQL_DELETE_SEAT = "DELETE FROM seats WHERE game_id = ? AND user_id = ?"
+# SQLite checks (game_id, seat) uniqueness row by row, in no guaranteed order, so closing the
+# gap with "seat - 1" could collide. Shift the seats above the gap out of range, then back down.
+SQL_SHIFT_SEATS_UP = f"UPDATE seats SET seat = seat + {_SEAT_SHIFT} WHERE game_id = ? AND seat > ?"
+SQL_SHIFT_SEATS_DOWN = (
+    f"UPDATE seats SET seat = seat - {_SEAT_SHIFT + 1} WHERE game_id = ? AND seat >= {_SEAT_SHIFT}"
+)
+SQL_UPDATE_SEAT_DM_OPEN = "UPDATE seats SET dm_open = ? WHERE game_id = ? AND user_id = ?"
+
+SQL_INSERT_ACTION = """
+INSERT INTO actions (game_id, seq, seat, action, events, created_at)
+VALUES (:game_id, :seq, :seat, :action, :events, :now)
+"""
+SQL_SELECT_ACTIONS = """
+SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = ? ORDER BY seq
+"""
+SQL_SELECT_LAST_ACTIONS = """
+SELECT seq, seat, action, events, created_at FROM (
+    SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = ?
+    ORDER BY seq DESC LIMIT ?
+) ORDER BY seq
+"""
+
+
+# --------------------------------------------------------------------------------------------
+# Errors and records
+# --------------------------------------------------------------------------------------------
+
+
+class StorageError(Exception):
+    """Something the storage layer refuses, or an unknown game."""
+
+
+class StaleVersion(StorageError):
+    """The game moved on since the caller loaded it (duplicate or concurrent click)."""
+
+
+class SeatTaken(StorageError):
+    """The user already holds a seat in this game."""
+
+
+class MigrationError(StorageError):
+    """The migrations folder is inconsistent, or a migration failed and was rolled back."""
+
+
+@dataclass
+class SeatRecord:
+    game_id: int
+    seat: int
+    user_id: int
+    name: str
+    dm_open: bool
+
+
+@dataclass
+class GameRecord:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: int | None
+    state: dict[str, Any] | None
+    version: int
+    lobby_message_id: int | None
+    status_message_id: int | None
+    deadline_at: float | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def user_ids(self) -> list[int]:
+        """User ids in seat order."""
+        return [seat.user_id for seat in self.seats]
+
+    @property
+    def names(self) -> list[str]:
+        """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events."""
+        return [seat.name for seat in self.seats]
+
+    @property
+    def play_channel_id(self) -> int:
+        """Where the game is played: its thread if it has one, else the channel."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+
+@dataclass
+class ActionRecord:
+    seq: int
+    seat: int | None
+    action: dict[str, Any]
+    events: list[str]
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    path: Path
+
+
+class _Unset:
+    """Sentinel type for "leave this column alone" (``None`` means "set it to NULL")."""
+
+    _instance: _Unset | None = None
+
+    def __new__(cls) -> _Unset:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final = _Unset()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
+                      name=row["name"], dm_open=bool(row["dm_open"]))
+
+
+def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
+    state = row["state"]
+    return GameRecord(
+        id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        thread_id=row["thread_id"], host_id=row["host_id"], status=row["status"],
+        options=json.loads(row["options"]), seed=row["seed"],
+        state=json.loads(state) if state is not None else None, version=row["version"],
+        lobby_message_id=row["lobby_message_id"], status_message_id=row["status_message_id"],
+        deadline_at=row["deadline_at"], created_at=row["created_at"], updated_at=row["updated_at"],
+        seats=seats,
+    )
+
+
+def _action_from_row(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(seq=row["seq"], seat=row["seat"], action=json.loads(row["action"]),
+                        events=json.loads(row["events"]), created_at=row["created_at"])
+
+
+# --------------------------------------------------------------------------------------------
+# Migrations
+# --------------------------------------------------------------------------------------------
+
+_MIGRATION_NAME = re.compile(r"^(\d+)_([A-Za-z0-9_]+)\.sql$")
+_TRANSACTION_KEYWORDS = frozenset({"BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"})
+
+
+def discover_migrations(directory: Path) -> list[Migration]:
+    """The ``NNNN_name.sql`` files, numbered 1, 2, 3… without gaps (a gap means a lost file)."""
+    if not directory.is_dir():
+        raise MigrationError(f"migrations folder not found: {directory}")
+    migrations: list[Migration] = []
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.match(path.name)
+        if match is None:
+            raise MigrationError(f"migration file not named NNNN_name.sql: {path.name}")
+        migrations.append(Migration(int(match.group(1)), path.stem, path))
+    migrations.sort(key=lambda m: m.version)
+    expected = list(range(1, len(migrations) + 1))
+    if [m.version for m in migrations] != expected:
+        found = ", ".join(m.path.name for m in migrations)
+        raise MigrationError(f"migrations must be numbered 1..n without gaps or repeats: {found}")
+    return migrations
+
+
+def _strip_leading_comments(sql: str) -> str:
+    while True:
+        sql = sql.lstrip()
+        if sql.startswith("--"):
+            newline = sql.find("\n")
+            sql = "" if newline < 0 else sql[newline + 1:]
+        elif sql.startswith("/*"):
+            end = sql.find("*/")
+            sql = "" if end < 0 else sql[end + 2:]
+        else:
+            return sql
+
+
+def split_statements(script: str) -> list[str]:
+    """Split a script into single statements, so they can run inside our own transaction.
+
+    ``executescript`` would commit any open transaction first, losing atomicity. SQLite's own
+    ``complete_statement`` decides where a statement ends, so semicolons inside strings,
+    comments and ``CREATE TRIGGER … BEGIN … END`` bodies are handled.
+    """
+    statements: list[str] = []
+    start = 0
+    for index, char in enumerate(script):
+        if char == ";" and sqlite3.complete_statement(script[start:index + 1]):
+            statement = script[start:index + 1]
+            if _strip_leading_comments(statement).rstrip(";").strip():
+                statements.append(statement.strip())
+            start = index + 1
+    if _strip_leading_comments(script[start:]):
+        raise MigrationError(f"incomplete SQL statement at the end: {script[start:].strip()[:80]!r}")
+    for statement in statements:
+        keyword = _strip_leading_comments(statement).split(None, 1)[0].rstrip(";").upper()
+        if keyword in _TRANSACTION_KEYWORDS:
+            raise MigrationError(f"migrations must not control transactions ({keyword})")
+    return statements
+
+
+# --------------------------------------------------------------------------------------------
+# Storage
+# --------------------------------------------------------------------------------------------
+
+
+class Storage:
+    """All persistence for the bot. Create with ``await Storage.open(path)``."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self._path = path
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    # ---- lifecycle ------------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *, migrations_dir: Path | None = None) -> Storage:
+        """Connect, set the pragmas and apply pending migrations, each in its own transaction."""
+        path = os.fspath(path)
+        migrations = discover_migrations(migrations_dir or DEFAULT_MIGRATIONS_DIR)
+        # isolation_level=None: the sqlite3 module must not open transactions behind our back.
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute(SQL_PRAGMA_BUSY_TIMEOUT)
+            rows = await db.execute_fetchall(SQL_PRAGMA_JOURNAL_WAL)
+            mode = next(iter(rows))[0]
+            if mode != "wal":
+                log.warning("SQLite journal mode is %r, not WAL, for %s", mode, path)
+            await db.execute(SQL_PRAGMA_FOREIGN_KEYS)
+            await db.execute(SQL_PRAGMA_SYNCHRONOUS)
+            storage = cls(db, path)
+            await storage._migrate(migrations)
+        except BaseException:
+            await db.close()
+            raise
+        return storage
+
+    async def close(self) -> None:
+        """Close once every queued operation has finished; safe to call twice."""
+        async with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                await self._db.execute(SQL_PRAGMA_OPTIMIZE)
+            except sqlite3.Error:
+                log.debug("PRAGMA optimize failed on close", exc_info=True)
+            await self._db.close()
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        """The highest migration applied (0 for an empty database)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(SQL_SELECT_SCHEMA_VERSIONS)
+        return max((row["version"] for row in rows), default=0)
+
+    async def _migrate(self, migrations: Sequence[Migration]) -> None:
+        db = self._db
+        await db.execute(SQL_CREATE_SCHEMA_VERSION)
+        rows = await db.execute_fetchall(SQL_SELECT_SCHEMA_VERSIONS)
+        applied = {row["version"]: row["name"] for row in rows}
+        known = {m.version: m for m in migrations}
+        newer = sorted(set(applied) - set(known))
+        if newer:
+            raise MigrationError(
+                f"database {self._path} has migrations {newer} that this code does not know; "
+                "refusing to run an older bot against a newer schema")
+        for version, name in applied.items():
+            if known[version].name != name:
+                log.warning("migration %d was applied as %r but the file is now %r",
+                            version, name, known[version].name)
+        # Parse every pending file before running any, so a malformed one stops start-up early.
+        pending = [(m, split_statements(m.path.read_text(encoding="utf-8")))
+                   for m in migrations if m.version not in applied]
+        for migration, statements in pending:
+            async with self._write() as tx:
+                # Another process may have applied it while we waited for the write lock.
+                if await tx.execute_fetchall(SQL_SELECT_SCHEMA_VERSION_EXISTS, (migration.version,)):
+                    log.info("migration %s was applied concurrently", migration.name)
+                    continue
+                try:
+                    for statement in statements:
+                        await tx.execute(statement)
+                except sqlite3.Error as error:
+                    raise MigrationError(f"migration {migration.name} failed and was rolled back: "
+                                         f"{error}") from error
+                await tx.execute(SQL_INSERT_SCHEMA_VERSION, (migration.version, migration.name, time.time()))
+                log.info("applied migration %s to %s", migration.name, self._path)
+
+    # ---- transactions ---------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises."""
+        async with self._lock:
+            # BEGIN is inside the try: a cancelled await does not stop a statement already queued
+            # to aiosqlite's thread, so even a cancelled BEGIN needs the ROLLBACK queued after it.
+            # That thread runs statements in order, so the ROLLBACK lands before anything the next
+            # lock holder sends.
+            try:
+                await self._db.execute(SQL_BEGIN_WRITE)
+                yield self._db
+                await self._db.execute(SQL_COMMIT)
+            except BaseException:
+                await self._rollback()
+                raise
+
+    @contextlib.asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction, so a game row and its seats come from the same snapshot."""
+        async with self._lock:
+            try:
+                await self._db.execute(SQL_BEGIN_READ)
+                yield self._db
+            finally:
+                await self._rollback()
+
+    async def _rollback(self) -> None:
+        # No transaction may be left to roll back: COMMIT went through, or SQLite already rolled
+        # back on its own after an error.
+        with contextlib.suppress(sqlite3.OperationalError):
+            await self._db.execute(SQL_ROLLBACK)
+
+    # ---- queries used inside transactions -------------------------------------------------
+
+    @staticmethod
+    async def _execute(db: aiosqlite.Connection, sql: str, params: Any = ()) -> int:
+        """Run one statement and return how many rows it changed."""
+        cursor = await db.execute(sql, params)
+        try:
+            return cursor.rowcount
+        finally:
+            await cursor.close()
+
+    @staticmethod
+    async def _fetch_games(db: aiosqlite.Connection, sql: str, params: Any = ()) -> list[GameRecord]:
+        rows = await db.execute_fetchall(sql, params)
+        if not rows:
+            return []
+        ids = [row["id"] for row in rows]
+        seats: dict[int, list[SeatRecord]] = {game_id: [] for game_id in ids}
+        for seat_row in await db.execute_fetchall(SQL_SELECT_SEATS_FOR_GAMES, (_dumps(ids),)):
+            seats[seat_row["game_id"]].append(_seat_from_row(seat_row))
+        return [_game_from_row(row, seats[row["id"]]) for row in rows]
+
+    @staticmethod
+    async def _load_in(db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
+        rows = list(await db.execute_fetchall(SQL_SELECT_GAME, (game_id,)))
+        if not rows:
+            return None
+        seats = [_seat_from_row(row) for row in await db.execute_fetchall(SQL_SELECT_SEATS, (game_id,))]
+        return _game_from_row(rows[0], seats)
+
+    @classmethod
+    async def _require(cls, db: aiosqlite.Connection, game_id: int) -> GameRecord:
+        game = await cls._load_in(db, game_id)
+        if game is None:
+            raise StorageError(f"no game {game_id}")
+        return game
+
+    @staticmethod
+    async def _status_of(db: aiosqlite.Connection, game_id: int) -> tuple[str, int] | None:
+        rows = list(await db.execute_fetchall(SQL_SELECT_GAME_STATUS, (game_id,)))
+        return (rows[0]["status"], rows[0]["version"]) if rows else None
+
+    # ---- lobby ----------------------------------------------------------------------------
+
+    async def create_lobby(self, *, game: str, guild_id: int | None, channel_id: int, host_id: int,
+                           host_name: str, options: dict[str, Any]) -> GameRecord:
+        """A new game in ``lobby`` status with its host in seat 0."""
+        now = time.time()
+        async with self._write() as db:
+            cursor = await db.execute(SQL_INSERT_GAME, {
+                "game": game, "guild_id": guild_id, "channel_id": channel_id, "host_id": host_id,
+                "options": _dumps(options), "now": now})
+            game_id = cursor.lastrowid
+            await cursor.close()
+            assert game_id is not None
+            await self._execute(db, SQL_INSERT_SEAT,
+                                {"game_id": game_id, "seat": 0, "user_id": host_id, "name": host_name})
+            record = await self._require(db, game_id)
+        log.info("created %s lobby %d in channel %d", game, game_id, channel_id)
+        return record
+
+    async def load(self, game_id: int) -> GameRecord | None:
+        async with self._read() as db:
+            return await self._load_in(db, game_id)
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        """Seat a user after the others. Seat limits are the game's business, not storage's."""
+        async with self._write() as db:
+            game = await self._require(db, game_id)
+            if game.status != "lobby":
+                raise StorageError(f"game {game_id} is {game.status}; seats only change in the lobby")
+            if game.seat_of(user_id) is not None:
+                raise SeatTaken(f"user {user_id} is already seated in game {game_id}")
+            rows = await db.execute_fetchall(SQL_SELECT_NEXT_SEAT, (game_id,))
+            seat = next(iter(rows))[0]
+            try:
+                await self._execute(db, SQL_INSERT_SEAT,
+                                    {"game_id": game_id, "seat": seat, "user_id": user_id, "name": name})
+            except sqlite3.IntegrityError as error:  # pragma: no cover - guarded above
+                raise SeatTaken(f"user {user_id} is already seated in game {game_id}") from error
+            await self._execute(db, SQL_UPDATE_GAME_TOUCH, {"game_id": game_id, "now": time.time()})
+            return await self._require(db, game_id)
+
+    async def remove_seat(self, game_id: int, user_id: int) -> GameRecord:
+        """Unseat a user; later seats move down so seats stay 0..k-1 in joining order."""
+        async with self._write() as db:
+            game = await self._require(db, game_id)
+            if game.status != "lobby":
+                raise StorageError(f"game {game_id} is {game.status}; seats only change in the lobby")
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise StorageError(f"user {user_id} is not seated in game {game_id}")
+            await self._execute(db, SQL_DELETE_SEAT, (game_id, user_id))
+            await self._execute(db, SQL_SHIFT_SEATS_UP, (game_id, seat))
+            await self._execute(db, SQL_SHIFT_SEATS_DOWN, (game_id,))
+            await self._execute(db, SQL_UPDATE_GAME_TOUCH, {"game_id": game_id, "now": time.time()})
+            return await self._require(db, game_id)
+
+    async def set_dm_open(self, game_id: int, user_id: int, dm_open: bool) -> None:
+        """Remember whether DMs reach this player, so the bot stops retrying closed DMs."""
+        async with self._write() as db:
+            if not await self._execute(db, SQL_UPDATE_SEAT_DM_OPEN, (int(dm_open), game_id, user_id)):
+                raise StorageError(f"user {user_id} is not seated in game {game_id}")
+
+    async def set_messages(self, game_id: int, *, lobby_message_id: int | None | _Unset = UNSET,
+                           status_message_id: int | None | _Unset = UNSET,
+                           thread_id: int | None | _Unset = UNSET) -> None:
+        """Remember Discord message/thread ids. Only the arguments given change; ``None`` clears."""
+        flags = {"set_lobby": lobby_message_id is not UNSET, "set_status": status_message_id is not UNSET,
+                 "set_thread": thread_id is not UNSET}
+        if not any(flags.values()):
+            return
+
+        def value(given: int | None | _Unset) -> int | None:
+            return None if isinstance(given, _Unset) else given
+
+        params = {**flags, "lobby_message_id": value(lobby_message_id),
+                  "status_message_id": value(status_message_id), "thread_id": value(thread_id),
+                  "game_id": game_id, "now": time.time()}
+        async with self._write() as db:
+            if not await self._execute(db, SQL_UPDATE_GAME_MESSAGES, params):
+                raise StorageError(f"no game {game_id}")
+
+    # ---- play -----------------------------------------------------------------------------
+
+    async def start(self, game_id: int, *, seed: int, state: dict[str, Any],
+                    deadline_at: float | None = None) -> GameRecord:
+        """Lobby → active with the set-up state. ``StaleVersion`` if it already left the lobby."""
+        params = {"game_id": game_id, "seed": seed, "state": _dumps(state), "deadline_at": deadline_at,
+                  "now": time.time()}
+        async with self._write() as db:
+            if not await self._execute(db, SQL_UPDATE_GAME_START, params):
+                current = await self._status_of(db, game_id)
+                if current is None:
+                    raise StorageError(f"no game {game_id}")
+                raise StaleVersion(f"game {game_id} is {current[0]}, not in the lobby")
+            record = await self._require(db, game_id)
+        log.info("started game %d (%s) with %d seats", game_id, record.game, len(record.seats))
+        return record
+
+    async def record_action(self, game_id: int, *, expected_version: int, seat: int | None,
+                            action: dict[str, Any], state: dict[str, Any], events: list[str],
+                            finished: bool = False, deadline_at: float | None = None) -> int:
+        """Log one applied action and the resulting state atomically; returns the new version.
+
+        The version check and the log append commit together, so two clicks computed from the
+        same state cannot both land: the second gets ``StaleVersion`` and must not announce.
+        Committed (and fsynced) before returning.
+        """
+        if expected_version < 0:
+            raise ValueError("expected_version must be >= 0")
+        now = time.time()
+        # Serialise before taking the lock: a bad value fails without touching the database.
+        game_params = {"game_id": game_id, "expected_version": expected_version, "state": _dumps(state),
+                       "deadline_at": deadline_at, "finished": bool(finished), "now": now}
+        action_params = {"game_id": game_id, "seq": expected_version + 1, "seat": seat,
+                         "action": _dumps(action), "events": _dumps(list(events)), "now": now}
+        async with self._write() as db:
+            # Version check first: a stale click then never even attempts the INSERT.
+            if not await self._execute(db, SQL_UPDATE_GAME_AFTER_ACTION, game_params):
+                current = await self._status_of(db, game_id)
+                if current is None:
+                    raise StorageError(f"no game {game_id}")
+                status, version = current
+                log.info("stale action on game %d: expected version %d, game is %s at %d",
+                         game_id, expected_version, status, version)
+                raise StaleVersion(f"game {game_id} is {status} at version {version}, "
+                                   f"not active at {expected_version}")
+            try:
+                await self._execute(db, SQL_INSERT_ACTION, action_params)
+            except sqlite3.IntegrityError as error:
+                # Only possible if the log and games.version disagree: never paper over that.
+                raise StorageError(f"action log of game {game_id} is out of step with its "
+                                   f"version: {error}") from error
+        return expected_version + 1
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        """Move a lobby or active game to another status (typically ``cancelled``).
+
+        Finished and cancelled games are final: changing them raises ``StaleVersion``, except
+        that repeating the status they already have is a no-op (a double-clicked "cancel").
+        """
+        if status not in STATUSES:
+            raise StorageError(f"unknown status {status!r}")
+        async with self._write() as db:
+            if await self._execute(db, SQL_UPDATE_GAME_STATUS,
+                                   {"game_id": game_id, "status": status, "now": time.time()}):
+                log.info("game %d is now %s", game_id, status)
+                return
+            current = await self._status_of(db, game_id)
+            if current is None:
+                raise StorageError(f"no game {game_id}")
+            if current[0] != status:
+                raise StaleVersion(f"game {game_id} is already {current[0]}")
+
+    # ---- reads ----------------------------------------------------------------------------
+
+    async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionRecord]:
+        """The log in order; with ``limit``, only the last ``limit`` actions (still ascending)."""
+        if limit is not None and limit < 0:
+            raise ValueError("limit must be >= 0")
+        async with self._read() as db:
+            if limit is None:
+                rows = await db.execute_fetchall(SQL_SELECT_ACTIONS, (game_id,))
+            else:
+                rows = await db.execute_fetchall(SQL_SELECT_LAST_ACTIONS, (game_id, limit))
+        return [_action_from_row(row) for row in rows]
+
+    async def active_games(self) -> list[GameRecord]:
+        """Games in play, e.g. to re-arm countdowns and views after a restart."""
+        async with self._read() as db:
+            return await self._fetch_games(db, SQL_SELECT_ACTIVE_GAMES)
+
+    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The open game played in this channel or thread, preferring a thread match."""
+        async with self._read() as db:
+            games = await self._fetch_games(db, SQL_SELECT_GAME_IN_CHANNEL, {"channel_id": channel_id})
+        return games[0] if games else None
+
+    async def games_for_user(self, user_id: int, *, guild_id: int | None = None) -> list[GameRecord]:
+        """Open games (lobby/active) where the user holds a seat, newest first; any guild if None."""
+        async with self._read() as db:
+            return await self._fetch_games(db, SQL_SELECT_GAMES_FOR_USER,
+                                           {"user_id": user_id, "guild_id": guild_id})
+

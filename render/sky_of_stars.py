@@ -1,0 +1,224 @@
+"""A Sky of Stars images: pure functions from an engine view (a dict) to a picture.
+
+Each image has a ``draw_*`` function returning a PIL image (so drawing and encoding can be
+timed apart) and a ``*_png`` wrapper returning PNG bytes. The vault images read the SEAT view
+and go only to that seat's DMs; the drawing, table and results images read only keys of the
+PUBLIC view, so passing a seat view by mistake can never leak a secret into a channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png
+from render.headers import header, parts_line
+from render.sky_board import draw_results, draw_table, public_only
+from render.vault_map import Layout, MapPainter, items, known, load_vault, strokes
+
+__all__ = [
+    "draw_cancel_target",
+    "draw_drawing",
+    "draw_results",
+    "draw_table",
+    "draw_vault",
+    "cancel_target_png",
+    "drawing_png",
+    "results_png",
+    "table_png",
+    "vault_png",
+]
+
+View = Mapping[str, Any]
+
+VAULT_H = 900  # height of the vault images (header + lettered map)
+_MAP_BOX = (58, 176, theme.WIDTH - 20, VAULT_H - 18)  # leaves room for the A-H / 1-6 guide
+
+
+def _map_layout() -> Layout:
+    return Layout.fit(_MAP_BOX)
+
+
+def _round_line(view: View) -> str:
+    return f"Round {num(view.get('round'), '?')} of {num(view.get('rounds'), '3')}"
+
+
+def _prompt(view: View, names: Sequence[str]) -> str:
+    """What the seat is being asked to do, in words, from its ``choice``."""
+    choice = as_map(view.get("choice"))
+    kind = choice.get("kind")
+    if kind == "start":
+        return "Circle a starting star (ringed)"
+    if kind == "stroke":
+        return (
+            "Last stroke (optional): pick a ringed star"
+            if choice.get("optional")
+            else "Draw a line to a ringed star"
+        )
+    if kind == "cancel":
+        return f"Swirl: cancel a star of {name_of(names, seat_of(choice.get('target')))}"
+    if kind == "guess":
+        return f"Guess {name_of(names, seat_of(choice.get('artist')))}'s word"
+    if view.get("phase") == "over":
+        return "Game over"
+    return "Waiting for the others"
+
+
+def _targets(choice: Any) -> list[str]:
+    """Stars to ring for a start or stroke choice."""
+    if not isinstance(choice, Mapping):
+        return []
+    if choice.get("kind") == "start":
+        return known(choice.get("stars"))
+    if choice.get("kind") == "stroke" and isinstance(choice.get("moves"), Mapping):
+        moves = choice["moves"].values()
+        return list(dict.fromkeys(known(to for tos in moves for to in items(tos))))
+    return []
+
+
+def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> Image.Image:
+    """A seat's own Celestial Vault for their DM panel: secret word, drawings, legal moves."""
+    image = sky(theme.WIDTH, VAULT_H)
+    secret = view.get("secret")
+    if isinstance(secret, Mapping):
+        title = [
+            ("Your word: ", theme.INK),
+            (f"#{secret.get('number', '?')} {secret.get('word', '')}", theme.GOLD),
+        ]
+        subtitle = [(f"{_round_line(view)}  \u00b7  {_prompt(view, names)}", theme.MUTED)]
+    else:
+        title, subtitle = [(_round_line(view), theme.INK)], [(_prompt(view, names), theme.MUTED)]
+    header(image, title, subtitle, roll=view.get("roll"))
+
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    vault = as_map(view.get("vault"))
+    current = as_map(vault.get("current"))
+    past = [p for p in items(vault.get("past")) if isinstance(p, Mapping)]
+    cancelled = known(vault.get("cancelled"))
+
+    painter.strokes([s for p in past for s in strokes(p.get("strokes"))], theme.PAST_LINE, theme.PAST_W)
+    painter.strokes(strokes(current.get("strokes")), theme.LINE, theme.LINE_W, glow=True)
+    pending = strokes([preview]) if preview else []
+    if pending:
+        painter.strokes(pending, theme.ACCENT, 7, dashed=True)
+    painter.stars(dim=cancelled)
+    painter.crosses(cancelled)
+    painter.rings(known(p.get("start") for p in past), theme.PAST_LINE, width=3)
+    painter.rings(known([current.get("start")]), theme.INK, width=6)
+    painter.rings(_targets(view.get("choice")), theme.ACCENT)
+    if pending:
+        painter.rings([pending[0][1]], theme.GOLD, width=6, grow=13)
+    painter.labels()
+    return image
+
+
+def draw_cancel_target(view: View, names: Sequence[str]) -> Image.Image:
+    """The left neighbour's vault during a swirl: which of their stars this seat may cancel."""
+    image = sky(theme.WIDTH, VAULT_H)
+    choice = as_map(view.get("choice"))
+    target = seat_of(choice.get("target"))
+    title = [("Swirl! Cancel a star of ", theme.INK), (name_of(names, target), theme.player_colour(target))]
+    mine = known([view.get("my_cancel")])
+    note = f"You picked {mine[0]} (gold X)" if mine else "Pick a ringed star  \u00b7  grey stars are used"
+    header(image, title, [(note, theme.MUTED)], roll=view.get("roll"), flexible=1)
+
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    used = known(choice.get("target_used"))
+    cancelled = known(choice.get("target_cancelled"))
+    painter.stars(grey=used, dim=cancelled)
+    painter.crosses(cancelled)
+    painter.rings(known(choice.get("stars")), theme.ACCENT)
+    if mine:
+        painter.crosses(mine, theme.GOLD)
+        painter.rings(mine, theme.GOLD, width=6, grow=13)
+    painter.labels()
+    return image
+
+
+DRAWING_H = 940
+
+
+def _find_drawing(view: View, seat: int, round_: int) -> Mapping[str, Any] | None:
+    for entry in items(view.get("drawings")):
+        if isinstance(entry, Mapping) and entry.get("seat") == seat and entry.get("round") == round_:
+            return entry
+    return None
+
+
+def draw_drawing(view: View, names: Sequence[str], seat: int, round: int) -> Image.Image:
+    """One revealed constellation for the channel (no word: the others must guess it)."""
+    view, seat = public_only(view), seat_of(seat)
+    image = sky(theme.WIDTH, DRAWING_H)
+    colour = theme.player_colour(seat)
+    header(
+        image,
+        [
+            (f"Round {round}  \u00b7  ", theme.MUTED),
+            (name_of(names, seat), colour),
+            ("'s constellation", theme.INK),
+        ],
+        flexible=1,
+    )
+    card = view.get("card") if view.get("round") == round else None
+    words = list(card)[:5] if isinstance(card, (list, tuple)) else []
+    footer = 70 if words else 0
+    layout = Layout.fit((theme.GAP + 6, 148, theme.WIDTH - theme.GAP - 6, DRAWING_H - 12 - footer))
+    painter = MapPainter(image, layout, star_r=theme.STAR_R + 2)
+    draw = ImageDraw.Draw(image)
+    box = layout.box
+    draw.rounded_rectangle(box, radius=12, outline=theme.FAINT, width=2)
+
+    entry = _find_drawing(view, seat, round)
+    if entry is None:
+        painter.stars(dim=[s.label for s in load_vault().stars])
+        text(
+            draw,
+            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+            "Not revealed yet",
+            theme.font(theme.HEADING, True),
+            theme.INK,
+            anchor="mm",
+            halo=theme.SHADOW,
+            halo_width=6,
+        )
+    else:
+        members = set(known(entry.get("stars"))) | {a for pair in strokes(entry.get("strokes")) for a in pair}
+        painter.strokes(strokes(entry.get("strokes")), theme.LINE, theme.LINE_W + 1, glow=True)
+        painter.stars(
+            bright=members,
+            dim=[s.label for s in load_vault().stars if s.label not in members],
+            dim_alpha=0.22,
+        )
+        painter.rings(known([entry.get("start")]), colour, width=6)
+    if words:  # the card, so guessers on a phone need not scroll back to it
+        pieces: list[tuple[str, theme.RGB]] = []
+        for number, word in enumerate(words, 1):
+            pieces += [(str(number), theme.GOLD), (f" {clean(str(word))}    ", theme.INK)]
+        parts_line(draw, (theme.MARGIN, DRAWING_H - 32), pieces, theme.BODY, theme.WIDTH - 2 * theme.MARGIN)
+    return image
+
+
+# --- PNG wrappers --------------------------------------------------------------------------
+def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
+    return to_png(draw_vault(view, names, preview=preview))
+
+
+def cancel_target_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_cancel_target(view, names))
+
+
+def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
+    return to_png(draw_drawing(view, names, seat, round))
+
+
+def table_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_table(view, names))
+
+
+def results_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_results(view, names))

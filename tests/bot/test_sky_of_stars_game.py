@@ -1,0 +1,210 @@
+"""A complete A Sky of Stars game through the real discord.py code, as three users would play it.
+
+One player (Cy) has closed DMs and plays through "Open my panel" ephemerals; the bot restarts
+mid-game; an outsider clicks; a stale button and an illegal stroke are tried; and no public
+message may reveal a secret number or a guess before its reveal.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+
+from bot.app import create_bot
+from bot.games import get_game
+from bot.games.sky_of_stars.components import load_vault
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
+
+GAME = get_game("sky-of-stars")
+LABELS = [star.label for star in load_vault().stars]
+
+
+async def open_lobby(env, n_players=3):
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    names = ["ada", "bea", "cy", "dee", "eve", "fay"][:n_players]
+    players = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, players
+
+
+def game_thread(channel):
+    threads = channel.threads
+    assert threads, "the game should get its own thread"
+    return threads[-1]
+
+
+async def current_record(env):
+    games = await env.bot.storage.active_games()
+    return games[0] if games else None
+
+
+class Table:
+    """Drives one game: finds each player's panel (DM or ephemeral) and plays it."""
+
+    def __init__(self, env, channel, players, closed):
+        self.env, self.channel, self.players, self.closed = env, channel, players, closed
+        self.ephemeral = {}  # player name -> latest ephemeral panel message
+
+    @property
+    def thread(self):
+        return game_thread(self.channel)
+
+    async def panel(self, player):
+        if player.name in self.closed:
+            status = self.thread.history()
+            opener = next(m for m in reversed(status) if find_component(m, "astro:panel:"))
+            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+            return (result.followups or [result.response])[-1].message
+        return latest_panel(player)
+
+    async def act(self, player, message, chooser):
+        """Walk a panel: pick with selects until a play button shows, then press it."""
+        actor = player if player.name in self.closed else player.user
+        for _ in range(6):
+            ids = custom_ids(message)
+            play = [i for i in ids if i.startswith("sky:do:") and ":stop:" not in i and ":pass:" not in i]
+            if play:
+                return await actor.click(message, custom_id=chooser(play))
+            picks = [c for c in (find_component(message, i) for i in ids if i.startswith("sky:pick:"))]
+            if not picks:
+                return None
+            select = picks[0]
+            result = await actor.select(message, [select.options[0].value], custom_id=select.custom_id)
+            message = self.reload(player, message, result)
+        raise AssertionError("panel never offered a play button")
+
+    def reload(self, player, message, result):
+        if player.name in self.closed:
+            # an ephemeral panel is edited in place; read it back as that player sees it
+            return refresh(self.thread, message, viewer=player)
+        return refresh(player.user.dm_channel, message)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_full_three_player_game(simcord_env, bot_settings, caplog):
+    env = simcord_env
+    guild, channel, (ada, bea, cy) = await open_lobby(env)
+    dee = guild.add_member(env.create_user("dee"))
+    # Cy's DMs are closed for the whole game.
+    cy_dm = cy.user.dm_channel
+    env.inject_error("POST", f"/channels/{cy_dm.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+
+    result = await ada.slash(channel, "play", game="sky-of-stars", countdown=30)
+    assert result.acknowledged
+    lobby = channel.last_message
+    assert "lobby" in all_text(lobby).lower()
+    for player in (bea, cy):
+        joined = await player.click(lobby, label="Join")
+        assert joined.acknowledged
+    cy_warning = [m for m in channel.history(viewer=cy) if "closed" in (m.content or "")]
+    assert cy_warning, "Cy should be warned at join time that DMs are closed"
+
+    # Only the host may start.
+    refused = await bea.click(refresh(channel, lobby), label="Start")
+    assert "Only the host" in said(refused)
+    await ada.click(refresh(channel, lobby), label="Start")
+    thread = game_thread(channel)
+    table = Table(env, channel, [ada, bea, cy], closed={"cy"})
+    record = await current_record(env)
+    assert record is not None and record.thread_id == thread.id
+
+    # Ada and Bea got their panels by DM, with their secret word; Cy did not.
+    ada_panel = latest_panel(ada)
+    assert ada_panel is not None and "Your word" in all_text(ada_panel)
+    assert latest_panel(cy) is None
+
+    # An outsider clicking the thread's panel button is refused privately.
+    opener = next(m for m in thread.history() if find_component(m, "astro:panel:"))
+    outsider = await dee.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+    assert "not playing" in said(outsider)
+
+    restarted = illegal_tried = stop_called = stale_tried = passed = False
+    first_roll_message = None
+    for _ in range(400):
+        record = await current_record(env)
+        if record is None:
+            break
+        view = GAME.view(record.state, None)
+        phase = view["phase"]
+        if phase == "stroke" and first_roll_message is None:
+            first_roll_message = thread.history()[-1]
+        if phase == "stroke" and not illegal_tried:
+            illegal_tried = await try_illegal_stroke(record, ada)
+        if phase == "stroke" and not stop_called and view["roll"]["count"] >= 3:
+            status = next(m for m in reversed(thread.history()) if find_component(m, "sky:do:"))
+            stop = find_component(status, "sky:do:") if ":stop:" in custom_ids(status)[-1] else None
+            stop_id = next(i for i in custom_ids(status) if ":stop:" in i)
+            pressed = await bea.click(status, custom_id=stop_id)
+            assert "STOP" in said(pressed)
+            stop_called = True
+            del stop
+        if stop_called and not stale_tried and first_roll_message is not None and phase != "stroke":
+            # the STOP button of an old roll message belongs to an earlier step
+            old_id = next(i for i in custom_ids(first_roll_message) if ":stop:" in i)
+            before = (await current_record(env)).version
+            stale = await cy.click(first_roll_message, custom_id=old_id)
+            assert "earlier step" in said(stale)
+            assert (await current_record(env)).version == before
+            stale_tried = True
+        if phase == "stroke" and not restarted and view["round"] == 2:
+            # restart the bot mid-game: panels, buttons and the game itself must carry on
+            await env.restart_bot(create_bot(bot_settings))
+            restarted = True
+        for seat in GAME.to_act(record.state):
+            player = table.players[seat]
+            message = await table.panel(player)
+            assert message is not None, f"no panel for {player.name}"
+            if phase == "final" and not passed:
+                skip = next(i for i in custom_ids(message) if ":pass:" in i)
+                actor = player if player.name in table.closed else player.user
+                await actor.click(message, custom_id=skip)
+                passed = True
+                continue
+            await table.act(player, message, chooser=lambda ids: ids[0])
+        await assert_no_public_secret(env, thread)
+    else:
+        raise AssertionError("game did not finish")
+
+    assert restarted and illegal_tried and stop_called and stale_tried and passed
+    finished = [m for m in thread.history() if "Final results" in all_text(m)]
+    assert finished and finished[-1].attachments, "final results image"
+    final = (await env.bot.storage.games_for_user(ada.id)) == []
+    assert final, "the finished game is no longer listed as running"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def try_illegal_stroke(record, player):
+    """Type a line the rules refuse; the player is told why and the game does not move."""
+    view = GAME.view(record.state, 0)
+    moves = view["choice"]["moves"]
+    start = next(iter(moves))
+    illegal = next(s for s in LABELS if s != start and s not in moves[start])
+    panel = latest_panel(player)
+    type_id = next(i for i in custom_ids(panel) if i.startswith("sky:type:"))
+    shown = await player.user.click(panel, custom_id=type_id)
+    assert shown.modal is not None
+    result = await player.user.submit_modal(shown, {"line": f"{start} {illegal}"})
+    text = said(result)
+    assert text and "drawn" not in text, text
+    return True
+
+
+async def assert_no_public_secret(env, thread):
+    """No public message reveals a secret number with its word, or a guess, before the reveal."""
+    record = await current_record(env)
+    if record is None:
+        return
+    view = GAME.view(record.state, None)
+    revealed = {(r["round"], r["artist"]) for r in view["reveals"]}
+    for seat in range(len(record.seats)):
+        seat_view = GAME.view(record.state, seat)
+        secret = seat_view.get("secret")
+        if not secret or (view["round"], seat) in revealed:
+            continue
+        pattern = re.compile(rf"#\s*{secret['number']}\s+{re.escape(secret['word'])}", re.I)
+        for message in thread.history():
+            assert not pattern.search(all_text(message)), f"public message leaks seat {seat}'s word"

@@ -1,0 +1,170 @@
+"""A tiny pure, seeded game for storage tests, and a child process that plays it until killed.
+
+Storage must not depend on any real game, so these tests bring their own: seats take turns
+adding 1-3 to their counter plus a random bonus from the seeded ``Rng``; a ``timeout`` system
+action (seat ``None``) makes the seat to act skip with a random penalty.
+
+Run as a script it is the "crashing bot" of ``test_crash.py``: it records actions, printing
+``ack <version>`` only after ``record_action`` returned, and never closes the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def _import_contract() -> None:
+    """Import the game contract even while the game registry cannot be imported.
+
+    ``bot/games/__init__.py`` eagerly imports every game, and those are being written
+    concurrently with storage. Storage tests only need base/rng/replay, so if the registry fails
+    to import, load those modules under a temporary stand-in package. Once the registry imports
+    cleanly this does nothing.
+    """
+    try:
+        import bot.games  # noqa: F401
+        return
+    except ImportError:
+        pass
+    import types
+
+    import bot
+
+    stand_in = types.ModuleType("bot.games")
+    stand_in.__path__ = [str(ROOT / "bot" / "games")]
+    sys.modules["bot.games"] = stand_in
+    try:
+        import bot.games.base  # noqa: F401
+        import bot.games.replay  # noqa: F401
+        import bot.games.rng  # noqa: F401
+    finally:
+        # Leave no fake registry behind: a later `import bot.games` retries the real one.
+        del sys.modules["bot.games"]
+        if getattr(bot, "games", None) is stand_in:
+            del bot.games
+
+
+_import_contract()
+
+from bot.games.base import Applied, Game, IllegalAction, OptionSpec, Outcome, State  # noqa: E402
+from bot.games.replay import replay  # noqa: E402
+from bot.games.rng import Rng  # noqa: E402
+
+
+class CounterGame(Game):
+    slug = "counter"
+    title = "Counter"
+    min_seats = 1
+    max_seats = 6
+    options = (OptionSpec("target", "Score that ends the game", (10, 30, 1000), 1000),)
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        rng = Rng(seed)
+        return {"rng": rng.state, "counts": [rng.below(3) for _ in range(seats)], "turn": 0, "step": 0,
+                "target": options.get("target", 1000)}
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if self.is_over(state) else [state["turn"]]
+
+    def decision_id(self, state: State) -> int:
+        return state["step"]
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"kind": "add", "n": n} for n in (1, 2, 3)]
+
+    def apply(self, state: State, seat: int | None, action: dict[str, Any]) -> Applied:
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        new = copy.deepcopy(state)
+        rng = Rng(new["rng"])
+        turn = new["turn"]
+        if seat is None and action.get("kind") == "timeout":
+            penalty = rng.below(2)
+            new["counts"][turn] -= penalty
+            events = [f"{{{turn}}} ran out of time and lost {penalty}."]
+        elif action in self.legal_actions(state, seat if seat is not None else -1):
+            bonus = rng.below(3)
+            new["counts"][turn] += action["n"] + bonus
+            events = [f"{{{turn}}} added {action['n']} (+{bonus} bonus)."]
+        else:
+            raise IllegalAction("Not your turn, or not a legal move.")
+        new["rng"] = rng.state
+        new["turn"] = (turn + 1) % len(new["counts"])
+        new["step"] += 1
+        return Applied(new, events)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"counts": list(state["counts"]), "turn": state["turn"]}
+
+    def outcome(self, state: State) -> Outcome | None:
+        best = max(state["counts"])
+        if best < state["target"]:
+            return None
+        return Outcome(scores=list(state["counts"]),
+                       winners=[i for i, c in enumerate(state["counts"]) if c == best])
+
+    def choose(self, state: State, pick: int) -> tuple[int | None, dict[str, Any]]:
+        """A deterministic "player": mostly adds, every seventh pick is a timeout."""
+        if pick % 7 == 6:
+            return None, {"kind": "timeout"}
+        seat = self.to_act(state)[0]
+        return seat, self.legal_actions(state, seat)[pick % 3]
+
+
+__all__ = ["CounterGame", "replay", "IllegalAction"]
+
+
+async def _crash_child(db_path: str, mode: str, count: int) -> None:
+    """Play forever (or until ``count`` acks), then die without closing the database."""
+    from bot.storage import Storage
+
+    game = CounterGame()
+    storage = await Storage.open(db_path)
+    lobby = await storage.create_lobby(game="counter", guild_id=1, channel_id=10, host_id=100,
+                                       host_name="Vega", options={"target": 1000})
+    await storage.add_seat(lobby.id, 101, "Deneb")
+    seed = 4242
+    state = game.setup(2, {"target": 1000}, seed)
+    record = await storage.start(lobby.id, seed=seed, state=state)
+    print(f"game {record.id}", flush=True)
+    version = 0
+    while True:
+        seat, action = game.choose(state, version)
+        applied = game.apply(state, seat, action)
+        version = await storage.record_action(record.id, expected_version=version, seat=seat,
+                                              action=action, state=applied.state, events=applied.events)
+        state = applied.state
+        print(f"ack {version}", flush=True)
+        if version == count:
+            break
+    if mode == "exit":
+        os._exit(0)
+    if mode == "mid-transaction":
+        # Half of the next action: the game row moves on, the log row is never written.
+        seat, action = game.choose(state, version)
+        applied = game.apply(state, seat, action)
+        await storage._db.execute("BEGIN IMMEDIATE")
+        await storage._db.execute(
+            "UPDATE games SET version = version + 1, state = ? WHERE id = ?",
+            (json.dumps(applied.state), record.id))
+        print("mid", flush=True)
+        os._exit(0)
+    raise SystemExit(f"unknown mode {mode}")
+
+
+if __name__ == "__main__":
+    # usage: counter_game.py DB_PATH (exit|mid-transaction|forever) COUNT
+    path, child_mode, child_count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    asyncio.run(_crash_child(path, child_mode, -1 if child_mode == "forever" else child_count))
