@@ -193,7 +193,8 @@ class GameService:
         delivered = user is not None and await try_dm(user, out) is not None
         if delivered != seat_record.dm_open:
             await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
-            if not delivered:
+            seat_record.dm_open = delivered
+            if not delivered and record.version > 0:
                 channel = channel or await self.channel(record.play_channel_id)
                 if channel is not None:
                     await channel.send(
@@ -214,6 +215,12 @@ class GameService:
         record = await self.storage.start(record.id, seed=seed, state=state,
                                           deadline_at=now() + seconds if seconds else None)
         await self.open_step(record, channel)
+        record = await self.storage.load(record.id) or record
+        closed = [f"<@{seat.user_id}>" for seat in record.seats if not seat.dm_open]
+        if closed:
+            await channel.send(f"{', '.join(closed)}: I can't send you direct messages, so press "
+                               "**Open my panel** here (or use `/game hand`) whenever it's your move.",
+                               view=panel_button_view(record.id))
         return record
 
     # ------------------------------------------------------------------ countdowns

@@ -1,0 +1,124 @@
+"""Drive A Sky of Stars through SimCord the way players do: panels, selects and buttons."""
+
+from __future__ import annotations
+
+import re
+
+from bot.games import get_game
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
+
+GAME = get_game("sky-of-stars")
+
+
+async def open_lobby(env, n_players=3):
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    names = ["ada", "bea", "cy", "dee", "eve", "fay"][:n_players]
+    players = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, players
+
+
+def game_thread(channel):
+    threads = channel.threads
+    assert threads, "the game should get its own thread"
+    return threads[-1]
+
+
+async def current_record(env):
+    games = await env.bot.storage.active_games()
+    return games[0] if games else None
+
+
+class Table:
+    """Drives one game: finds each player's panel (DM or ephemeral) and plays it."""
+
+    def __init__(self, env, channel, players, closed):
+        self.env, self.channel, self.players, self.closed = env, channel, players, closed
+        self.ephemeral = {}  # player name -> latest ephemeral panel message
+
+    @property
+    def thread(self):
+        return game_thread(self.channel)
+
+    async def panel(self, player):
+        if player.name in self.closed:
+            status = self.thread.history()
+            opener = next(m for m in reversed(status) if find_component(m, "astro:panel:"))
+            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+            return (result.followups or [result.response])[-1].message
+        return latest_panel(player)
+
+    async def act(self, player, message, chooser):
+        """Walk a panel: pick with selects until a play button shows, then press it."""
+        actor = player if player.name in self.closed else player.user
+        for _ in range(6):
+            ids = custom_ids(message)
+            play = [i for i in ids if i.startswith("sky:do:") and ":stop:" not in i and ":pass:" not in i]
+            if play:
+                return await actor.click(message, custom_id=chooser(play))
+            picks = [c for c in (find_component(message, i) for i in ids if i.startswith("sky:pick:"))]
+            if not picks:
+                return None
+            select = picks[0]
+            result = await actor.select(message, [select.options[0].value], custom_id=select.custom_id)
+            message = self.reload(player, message, result)
+        raise AssertionError("panel never offered a play button")
+
+    def reload(self, player, message, result):
+        if player.name in self.closed:
+            # an ephemeral panel is edited in place; read it back as that player sees it
+            return refresh(self.thread, message, viewer=player)
+        return refresh(player.user.dm_channel, message)
+
+
+async def start_game(env, channel, players, **options):
+    """/play, everyone joins, the host starts; returns the game thread."""
+    host = players[0]
+    await host.slash(channel, "play", game="sky-of-stars", **options)
+    lobby = channel.last_message
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Join")
+    await host.click(refresh(channel, lobby), label="Start")
+    return game_thread(channel)
+
+
+async def press_public(thread, player, kind):
+    """Click the newest public button of a kind (stop, guess…) in the thread."""
+    message = next(m for m in reversed(thread.history()) if any(f":{kind}:" in i for i in custom_ids(m)))
+    button = next(i for i in custom_ids(message) if f":{kind}:" in i)
+    return await player.click(message, custom_id=button)
+
+
+async def play_until(env, table, done, *, stop_after=1):
+    """Play every pending decision through panels until ``done(view)``; calls STOP early."""
+    for _ in range(300):
+        record = await current_record(env)
+        if record is None:
+            return None
+        view = GAME.view(record.state, None)
+        if done(view):
+            return record
+        if view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= stop_after:
+            await press_public(table.thread, table.players[0], "stop")
+        for seat in GAME.to_act(record.state):
+            player = table.players[seat]
+            await table.act(player, await table.panel(player), chooser=lambda ids: ids[0])
+    raise AssertionError("the game did not reach the expected point")
+
+
+async def assert_no_public_secret(env, thread):
+    """No public message reveals a secret number with its word, or a guess, before the reveal."""
+    record = await current_record(env)
+    if record is None:
+        return
+    view = GAME.view(record.state, None)
+    revealed = {(r["round"], r["artist"]) for r in view["reveals"]}
+    for seat in range(len(record.seats)):
+        seat_view = GAME.view(record.state, seat)
+        secret = seat_view.get("secret")
+        if not secret or (view["round"], seat) in revealed:
+            continue
+        pattern = re.compile(rf"#\s*{secret['number']}\s+{re.escape(secret['word'])}", re.I)
+        for message in thread.history():
+            assert not pattern.search(all_text(message)), f"public message leaks seat {seat}'s word"

@@ -1,0 +1,47 @@
+"""The guessing countdown: missing guesses count as none, and it fires once, even across a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import create_bot
+from tests.bot.helpers import said
+from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, press_public, start_game
+
+
+async def timeouts(env, game_id):
+    return [a for a in await env.bot.storage.actions(game_id) if a.action == {"kind": "timeout"}]
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_countdown_reveals_missing_guesses_once_across_restart(simcord_env, bot_settings):
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    thread = await start_game(env, channel, players, countdown=20)
+    table = Table(env, channel, players, closed=set())
+    record = await play_until(env, table, lambda v: v["phase"] == "guess")
+    view = GAME.view(record.state, None)
+    artist = view["guess"]["artist"]
+    guessers = [p for seat, p in enumerate(players) if seat != artist]
+
+    # One guesser answers from the public buttons; the other never does.
+    answered = await press_public(thread, guessers[0], "guess")
+    assert "locked in" in said(answered)
+    # A second guess by the same player is refused and changes nothing.
+    again = await press_public(thread, guessers[0], "guess")
+    assert "locked in" not in said(again)
+
+    # The bot restarts before the countdown runs out; the countdown must still fire, once.
+    before = await current_record(env)
+    await env.restart_bot(create_bot(bot_settings))
+    await env.advance_time(10)
+    assert (await current_record(env)).version == before.version, "fired too early"
+    await env.advance_time(11)
+    after = await current_record(env)
+    fired = await timeouts(env, record.id)
+    assert len(fired) == 1
+    revealed = GAME.view(after.state, None)["reveals"][-1]
+    assert revealed["artist"] == artist
+    missing_seat = players.index(guessers[1])
+    assert revealed["guesses"].get(str(missing_seat)) is None
+    assert "drew #" in "\n".join(m.content or "" for m in thread.history())
