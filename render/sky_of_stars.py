@@ -67,20 +67,26 @@ def _prompt(view: View, names: Sequence[str]) -> str:
     return "Waiting for the others"
 
 
-def _targets(choice: Any) -> list[str]:
-    """Stars to ring for a start or stroke choice."""
+def _targets(choice: Any, origin: str | None = None) -> list[str]:
+    """Stars to ring for a start or stroke choice; only ``origin``'s targets once it is picked."""
     if not isinstance(choice, Mapping):
         return []
     if choice.get("kind") == "start":
         return known(choice.get("stars"))
-    if choice.get("kind") == "stroke" and isinstance(choice.get("moves"), Mapping):
-        moves = choice["moves"].values()
-        return list(dict.fromkeys(known(to for tos in moves for to in items(tos))))
+    moves = choice.get("moves")
+    if choice.get("kind") == "stroke" and isinstance(moves, Mapping):
+        if origin in moves:
+            return known(items(moves[origin]))
+        return list(dict.fromkeys(known(to for tos in moves.values() for to in items(tos))))
     return []
 
 
 def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> Image.Image:
-    """A seat's own Celestial Vault for their DM panel: secret word, drawings, legal moves."""
+    """A seat's own Celestial Vault for their DM panel: secret word, drawings, legal moves.
+
+    ``preview=(a, b)`` draws the proposed stroke a-b dashed with b ringed in gold and rings only
+    a's targets; ``(a, a)`` just marks a picked star (a start, or the star to draw from).
+    """
     image = sky(theme.WIDTH, VAULT_H)
     secret = view.get("secret")
     if isinstance(secret, Mapping):
@@ -109,21 +115,30 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     painter.crosses(cancelled)
     painter.rings(known(p.get("start") for p in past), theme.PAST_LINE, width=3)
     painter.rings(known([current.get("start")]), theme.INK, width=6)
-    painter.rings(_targets(view.get("choice")), theme.ACCENT)
+    painter.rings(_targets(view.get("choice"), pending[0][0] if pending else None), theme.ACCENT)
     if pending:
         painter.rings([pending[0][1]], theme.GOLD, width=6, grow=13)
     painter.labels()
     return image
 
 
-def draw_cancel_target(view: View, names: Sequence[str]) -> Image.Image:
-    """The left neighbour's vault during a swirl: which of their stars this seat may cancel."""
+def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None = None) -> Image.Image:
+    """The left neighbour's vault during a swirl: which of their stars this seat may cancel.
+
+    ``preview`` is a star picked but not yet confirmed; it is marked like a chosen one.
+    """
     image = sky(theme.WIDTH, VAULT_H)
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
     title = [("Swirl! Cancel a star of ", theme.INK), (name_of(names, target), theme.player_colour(target))]
-    mine = known([view.get("my_cancel")])
-    note = f"You picked {mine[0]} (gold X)" if mine else "Pick a ringed star  \u00b7  grey stars are used"
+    picked = known([preview])
+    mine = picked or known([view.get("my_cancel")])
+    if picked:
+        note = f"Cancel {picked[0]}? (gold X)"
+    elif mine:
+        note = f"You picked {mine[0]} (gold X)"
+    else:
+        note = "Pick a ringed star  \u00b7  grey stars are used"
     header(image, title, [(note, theme.MUTED)], roll=view.get("roll"), flexible=1)
 
     painter = MapPainter(image, _map_layout())
@@ -208,8 +223,8 @@ def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | No
     return to_png(draw_vault(view, names, preview=preview))
 
 
-def cancel_target_png(view: View, names: Sequence[str]) -> bytes:
-    return to_png(draw_cancel_target(view, names))
+def cancel_target_png(view: View, names: Sequence[str], *, preview: str | None = None) -> bytes:
+    return to_png(draw_cancel_target(view, names, preview=preview))
 
 
 def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:

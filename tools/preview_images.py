@@ -160,6 +160,16 @@ def cancel_view() -> dict:
     return view
 
 
+def start_view() -> dict:
+    """Round 2 begins: the seat picks a starting star away from its first constellation."""
+    view = seat_view(0)
+    view["phase"], view["roll"], view["stop_by"] = "start", None, None
+    view["vault"]["current"] = {"start": None, "stars": [], "strokes": []}
+    used = set(view["vault"]["past"][0]["stars"]) | set(view["vault"]["cancelled"])
+    view["choice"] = {"kind": "start", "stars": [s.label for s in load_vault().stars if s.label not in used]}
+    return view
+
+
 def results_view(seats: int = 6) -> dict:
     view = public_view(seats=seats, round_=3, phase="over")
     view["drawings"] = [drawing(s, r) for r in range(1, 4) for s in range(seats)]
@@ -206,6 +216,7 @@ def samples() -> dict[str, tuple]:
     return {
         "vault": (sky.draw_vault, (seat_view(), NAMES), {}),
         "vault_preview": (sky.draw_vault, (seat_view(), NAMES), {"preview": ("F3", "F4")}),
+        "vault_start": (sky.draw_vault, (start_view(), NAMES), {"preview": ("D3", "D3")}),
         "cancel_target": (sky.draw_cancel_target, (cancel_view(), NAMES), {}),
         "drawing": (sky.draw_drawing, (guess, NAMES, 1, 2), {}),
         "table": (sky.draw_table, (public_view(), NAMES), {}),

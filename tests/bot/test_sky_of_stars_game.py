@@ -15,7 +15,7 @@ from bot.app import create_bot
 from bot.games import get_game
 from bot.games.sky_of_stars.components import load_vault
 from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
-from tests.bot.sky_driver import Table, assert_no_public_secret, current_record, game_thread, open_lobby
+from tests.bot.sky_driver import Table, press_public, assert_no_public_secret, current_record, game_thread, open_lobby
 
 GAME = get_game("sky-of-stars")
 LABELS = [star.label for star in load_vault().stars]
@@ -72,14 +72,10 @@ async def test_full_three_player_game(simcord_env, bot_settings, caplog):
             first_roll_message = thread.history()[-1]
         if phase == "stroke" and not illegal_tried:
             illegal_tried = await try_illegal_stroke(record, ada)
-        if phase == "stroke" and not stop_called and view["roll"]["count"] >= 3:
-            status = next(m for m in reversed(thread.history()) if find_component(m, "sky:do:"))
-            stop = find_component(status, "sky:do:") if ":stop:" in custom_ids(status)[-1] else None
-            stop_id = next(i for i in custom_ids(status) if ":stop:" in i)
-            pressed = await bea.click(status, custom_id=stop_id)
+        if phase == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 3:
+            pressed = await press_public(thread, bea, "stop")
             assert "STOP" in said(pressed)
             stop_called = True
-            del stop
         if stop_called and not stale_tried and first_roll_message is not None and phase != "stroke":
             # the STOP button of an old roll message belongs to an earlier step
             old_id = next(i for i in custom_ids(first_roll_message) if ":stop:" in i)

@@ -222,6 +222,20 @@ def test_preview_changes_the_vault() -> None:
     assert sky.vault_png(seat_view(), NAMES, preview=("F3", "F4")) != plain
 
 
+def test_preview_of_a_picked_star_changes_the_vault() -> None:
+    """(a, a) marks a picked start or from-star; a picked from-star rings only its targets."""
+    plain = sky.vault_png(seat_view(), NAMES)
+    assert sky.vault_png(seat_view(), NAMES, preview=("F3", "F3")) != plain
+    start = seat_view(kind="start", stars=["A1", "B1"])
+    assert sky.vault_png(start, NAMES, preview=("A1", "A1")) != sky.vault_png(start, NAMES)
+
+
+def test_cancel_preview_marks_the_picked_star() -> None:
+    assert sky.cancel_target_png(cancel_view(), NAMES, preview="C4") != sky.cancel_target_png(
+        cancel_view(), NAMES
+    )
+
+
 def test_vault_shows_the_secret() -> None:
     """Guards the secrecy tests below: a drawn word does change the bytes."""
     assert sky.vault_png(seat_view(word="Kite"), NAMES) != sky.vault_png(seat_view(word="Zebra"), NAMES)

@@ -1,0 +1,143 @@
+"""The lobby rules and the `/game` commands, through the real command tree and buttons."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from tests.bot.helpers import all_text, custom_ids, latest_panel, refresh, said
+from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_lobby_refusals_and_seat_limits(simcord_env):
+    env = simcord_env
+    guild, channel, (ada, bea, cy) = await open_lobby(env)
+    await ada.slash(channel, "play", game="sky-of-stars")
+    lobby = channel.last_message
+    assert "Join" in [c.label for row in lobby.components for c in row.children]
+
+    # A second lobby in the same channel is refused.
+    again = await bea.slash(channel, "play", game="sky-of-stars")
+    assert "already" in said(again)
+
+    assert "already in" in said(await ada.click(refresh(channel, lobby), label="Join"))
+    await bea.click(refresh(channel, lobby), label="Join")
+    # Two players are too few: the host's Start is refused with the range.
+    too_few = await ada.click(refresh(channel, lobby), label="Start")
+    assert "3–6" in said(too_few)
+    assert "not in this lobby" in said(await cy.click(refresh(channel, lobby), label="Leave"))
+    left = await bea.click(refresh(channel, lobby), label="Leave")
+    assert "left the lobby" in said(left)
+    assert "bea" not in all_text(refresh(channel, lobby))
+    # Only the host or a manager may cancel.
+    assert "Only the host" in said(await bea.click(refresh(channel, lobby), label="Cancel"))
+    boss_role = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
+    await boss.click(refresh(channel, lobby), label="Cancel")
+    assert "cancelled" in all_text(refresh(channel, lobby))
+    assert refresh(channel, lobby).components == []
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_play_refused_without_channel_permissions(simcord_env):
+    env = simcord_env
+    guild, _, (ada, _, _) = await open_lobby(env)
+    locked = guild.create_text_channel(
+        "locked", overwrites={guild.default_role: discord.PermissionOverwrite(attach_files=False)})
+    refused = await ada.slash(locked, "play", game="sky-of-stars")
+    assert refused.ephemeral and "attach files" in said(refused)
+    assert await env.bot.storage.game_in_channel(locked.id) is None
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_game_stays_in_channel_when_threads_are_not_allowed(simcord_env):
+    env = simcord_env
+    guild, _, players = await open_lobby(env)
+    flat = guild.create_text_channel(
+        "flat", overwrites={guild.default_role: discord.PermissionOverwrite(create_public_threads=False)})
+    await players[0].slash(flat, "play", game="sky-of-stars")
+    lobby = flat.last_message
+    for player in players[1:]:
+        await player.click(refresh(flat, lobby), label="Join")
+    await players[0].click(refresh(flat, lobby), label="Start")
+    assert flat.threads == []
+    record = await current_record(env)
+    assert record.thread_id is None and record.play_channel_id == flat.id
+    assert any("starting star" in all_text(m) for m in flat.history())
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_status_sheet_hand_rules_and_log(simcord_env):
+    env = simcord_env
+    guild, channel, players = await open_lobby(env)
+    ada, bea, _ = players
+    outsider = guild.add_member(env.create_user("dee"))
+    thread = await start_game(env, channel, players)
+    table = Table(env, channel, players, closed=set())
+    await play_until(env, table, lambda v: v["phase"] == "guess")
+
+    status = await ada.slash(thread, "game status")
+    shown = [status.response, *status.followups]
+    assert not status.ephemeral and any(m is not None and m.attachments for m in shown)
+    assert "Waiting for" in said(status)
+
+    mine = await ada.slash(thread, "game sheet")
+    assert mine.ephemeral and "only you" in said(mine)
+    theirs = await ada.slash(thread, "game sheet", player=bea)
+    assert "Your word" not in said(theirs)
+    nobody = await ada.slash(thread, "game sheet", player=outsider)
+    assert "isn't playing" in said(nobody)
+
+    hand = await bea.slash(thread, "game hand")
+    assert hand.ephemeral and "Your word" in said(hand)
+    assert "not playing" in said(await outsider.slash(thread, "game hand"))
+
+    rules = await outsider.slash(channel, "game rules")
+    assert rules.ephemeral and "three rounds" in said(rules).lower()
+
+    log = await bea.slash(thread, "game log")
+    assert log.ephemeral and "die shows" in said(log)
+    # The log never shows a secret: no seat's word appears before its reveal.
+    record = await current_record(env)
+    view = GAME.view(record.state, None)
+    revealed = {r["artist"] for r in view["reveals"] if r["round"] == view["round"]}
+    for seat in range(3):
+        secret = GAME.view(record.state, seat)["secret"]
+        if seat not in revealed and secret:
+            assert f"#{secret['number']}, {secret['word']}" not in said(log)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_cancel_is_for_host_or_managers_and_stops_play(simcord_env):
+    env = simcord_env
+    guild, channel, players = await open_lobby(env)
+    ada, bea, _ = players
+    thread = await start_game(env, channel, players)
+    refused = await bea.slash(thread, "game cancel")
+    assert "Only the host" in said(refused)
+    assert (await current_record(env)) is not None
+
+    panel = latest_panel(bea)
+    await ada.slash(thread, "game cancel")
+    assert await current_record(env) is None
+    assert "cancelled the game" in thread.last_message.content
+    # A panel from the cancelled game is refused politely.
+    pick = next(i for i in custom_ids(panel) if i.startswith("sky:pick:"))
+    select = next(c for row in panel.components for c in row.children if c.custom_id == pick)
+    late = await bea.user.select(panel, [select.options[0].value], custom_id=pick)
+    assert "no longer running" in said(late)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_leaving_a_running_game_asks_then_ends_it(simcord_env):
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    thread = await start_game(env, channel, players)
+    asked = await players[2].slash(thread, "game leave")
+    assert asked.ephemeral and "Are you sure" in said(asked)
+    assert await current_record(env) is not None
+    confirm = next(i for i in custom_ids(asked.response.message) if i.startswith("astro:leave:"))
+    await players[2].click(asked.response.message, custom_id=confirm)
+    assert await current_record(env) is None
+    assert "left" in thread.last_message.content
