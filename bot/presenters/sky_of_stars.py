@@ -311,7 +311,8 @@ class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Opens a form to type a line as two star labels, for players who know their vault."""
 
     def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(label="Type a line", emoji="⌨️", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label="Type a line", emoji="⌨️",
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=f"sky:type:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.games import get_game
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh
 
 GAME = get_game("sky-of-stars")
 

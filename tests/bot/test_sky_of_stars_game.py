@@ -15,7 +15,14 @@ from bot.app import create_bot
 from bot.games import get_game
 from bot.games.sky_of_stars.components import load_vault
 from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
-from tests.bot.sky_driver import Table, press_public, assert_no_public_secret, current_record, game_thread, open_lobby
+from tests.bot.sky_driver import (
+    Table,
+    assert_no_public_secret,
+    current_record,
+    game_thread,
+    open_lobby,
+    press_public,
+)
 
 GAME = get_game("sky-of-stars")
 LABELS = [star.label for star in load_vault().stars]
