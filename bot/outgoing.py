@@ -30,6 +30,7 @@ class Outgoing:
     render: Callable[[], bytes] | None = None
     filename: str = "board.png"
     items: Sequence[discord.ui.Item[Any]] = field(default_factory=tuple)
+    footer: str | None = None
 
     def view(self) -> discord.ui.View | None:
         if not self.items:
@@ -43,6 +44,8 @@ class Outgoing:
         """Keyword arguments for ``send``/``edit``; renders the image in a thread."""
         data: dict[str, Any] = {}
         embed = discord.Embed(title=self.title, description=self.content or None, colour=COLOUR)
+        if self.footer:
+            embed.set_footer(text=self.footer)
         data["embed"] = embed
         files: list[discord.File] = []
         if self.render is not None:

@@ -152,7 +152,8 @@ class GameService:
                 await self.open_step(after, channel)
             else:
                 await self._refresh_progress(after, channel)
-        except discord.HTTPException:
+        except Exception:
+            # The action is already committed; a failed announcement must not undo or hide it.
             log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
 
     async def open_step(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
@@ -161,8 +162,7 @@ class GameService:
         public = game.view(record.state, None)
         message = await send_to(channel, presenter.step_message(public, record.names, record.id))
         await self.storage.set_messages(record.id, status_message_id=message.id)
-        for seat in game.to_act(record.state):
-            await self.send_panel(record, seat, channel)
+        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in game.to_act(record.state)))
         self.arm(record)
 
     async def _refresh_progress(self, record: GameRecord, channel: discord.abc.Messageable) -> None:

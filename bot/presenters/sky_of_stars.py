@@ -95,7 +95,7 @@ class SkyOfStarsPresenter(Presenter):
                     f"below, in secret. You have {view['guess']['countdown']} seconds.\n{words}")
             items = [SkyDo(game_id, dec, "guess", str(n), "t") for n in range(1, 6)]
             render = partial(art.drawing_png, view, names, artist, view["round"])
-            return Outgoing(text, title, render, "drawing.png", items)
+            return Outgoing(text, title, render, "drawing.png", items, footer=self.progress(view, names))
         if phase == "start":
             text = ("A new card is up. Check your panel for your secret word, then pick a "
                     "starting star.")
@@ -112,9 +112,8 @@ class SkyOfStarsPresenter(Presenter):
                 items.append(SkyDo(game_id, dec, "stop", "-", "t"))
             else:
                 text += f"\n**{names[view['stop_by']]}** called STOP: this is the last roll."
-        out = Outgoing(text + f"\n*{self.progress(view, names)}*", title,
-                       partial(art.table_png, view, names), "table.png", items)
-        return out
+        return Outgoing(text, title, partial(art.table_png, view, names), "table.png", items,
+                        footer=self.progress(view, names))
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         phase = view["phase"]
@@ -198,7 +197,7 @@ class SkyOfStarsPresenter(Presenter):
                                              SkyBack(game_id, dec)]
         render = partial(art.vault_png, view, names, preview=(picked, picked))
         if stage == "cancel":
-            render = partial(art.cancel_target_png, view, names)
+            render = partial(art.cancel_target_png, view, names, preview=picked)
         return items, render
 
     def _stroke_stage(self, view: View, names: list[str], game_id: int, choice: dict[str, Any],

@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.games import get_game
+from bot.games.replay import replay
 from bot.games.sky_of_stars.components import load_vault
 from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
 from tests.bot.sky_driver import (
@@ -56,6 +57,7 @@ async def test_full_three_player_game(simcord_env, bot_settings, caplog):
     table = Table(env, channel, [ada, bea, cy], closed={"cy"})
     record = await current_record(env)
     assert record is not None and record.thread_id == thread.id
+    record_id = record.id
 
     # Ada and Bea got their panels by DM, with their secret word; Cy did not.
     ada_panel = latest_panel(ada)
@@ -113,8 +115,13 @@ async def test_full_three_player_game(simcord_env, bot_settings, caplog):
     assert restarted and illegal_tried and stop_called and stale_tried and passed
     finished = [m for m in thread.history() if "Final results" in all_text(m)]
     assert finished and finished[-1].attachments, "final results image"
-    final = (await env.bot.storage.games_for_user(ada.id)) == []
-    assert final, "the finished game is no longer listed as running"
+    assert await env.bot.storage.games_for_user(ada.id) == [], "the finished game is no longer running"
+    # The stored log rebuilds the stored final state from the seed: nothing acknowledged was lost.
+    stored = await env.bot.storage.load(record_id)
+    log = await env.bot.storage.actions(record_id)
+    assert stored.status == "finished" and len(log) == stored.version
+    rebuilt = replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log])
+    assert rebuilt == stored.state and GAME.outcome(rebuilt) is not None
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

@@ -15,50 +15,11 @@ import copy
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-
-def _import_contract() -> None:
-    """Import the game contract even while the game registry cannot be imported.
-
-    ``bot/games/__init__.py`` eagerly imports every game, and those are being written
-    concurrently with storage. Storage tests only need base/rng/replay, so if the registry fails
-    to import, load those modules under a temporary stand-in package. Once the registry imports
-    cleanly this does nothing.
-    """
-    try:
-        import bot.games  # noqa: F401
-        return
-    except ImportError:
-        pass
-    import types
-
-    import bot
-
-    stand_in = types.ModuleType("bot.games")
-    stand_in.__path__ = [str(ROOT / "bot" / "games")]
-    sys.modules["bot.games"] = stand_in
-    try:
-        import bot.games.base  # noqa: F401
-        import bot.games.replay  # noqa: F401
-        import bot.games.rng  # noqa: F401
-    finally:
-        # Leave no fake registry behind: a later `import bot.games` retries the real one.
-        del sys.modules["bot.games"]
-        if getattr(bot, "games", None) is stand_in:
-            del bot.games
-
-
-_import_contract()
-
-from bot.games.base import Applied, Game, IllegalAction, OptionSpec, Outcome, State  # noqa: E402
-from bot.games.replay import replay  # noqa: E402
-from bot.games.rng import Rng  # noqa: E402
+from bot.games.base import Applied, Game, IllegalAction, OptionSpec, Outcome, State
+from bot.games.replay import replay
+from bot.games.rng import Rng
 
 
 class CounterGame(Game):
