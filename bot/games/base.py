@@ -11,6 +11,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.rng import Rng
+
 State = dict[str, Any]
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -63,6 +65,10 @@ class Game(ABC):
     min_seats: int
     max_seats: int
     options: tuple[OptionSpec, ...] = ()
+    allows_bot_seats: bool = True
+    """Whether the lobby offers **Add bot** (a game of hidden drawings has nothing for a bot to do)."""
+    min_humans: int = 1
+    """Below this many human players left, a game ends instead of handing seats to the bot."""
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and refuse unknown or out-of-range values with a readable message."""
@@ -113,6 +119,16 @@ class Game(ABC):
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
         """The final result once the game is over, else ``None``."""
+
+    def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        """The move the game's bot player makes for ``seat`` (timeouts, handed-over seats, bot seats).
+
+        ``None`` means the bot leaves this decision alone (it then ends by the game's own rules,
+        e.g. a countdown). The default picks a random legal action; games override it with a
+        heuristic that plays clearly better than random.
+        """
+        actions = self.legal_actions(state, seat)
+        return rng.choice(actions) if actions else None
 
     def countdown(self, state: State) -> float | None:
         """Seconds the current step allows before a ``{"kind": "timeout"}`` system action."""

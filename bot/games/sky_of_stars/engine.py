@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Action, Applied, Game, IllegalAction, OptionSpec, Outcome, State, View
-from bot.games.sky_of_stars import flow, views
+from bot.games.rng import Rng
+from bot.games.sky_of_stars import bot_player, flow, views
 from bot.games.sky_of_stars.components import load_vault
 from bot.games.sky_of_stars.model import (
     MAX_SEATS,
@@ -63,6 +64,8 @@ class SkyOfStars(Game):
     options = (
         OptionSpec("countdown", "Seconds to guess each drawing", (20, 30, 45, 60, 90), 30),
     )
+    allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
+    min_humans = 2  # guessing needs at least two people
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
@@ -107,6 +110,9 @@ class SkyOfStars(Game):
         if flow.can_stop(state) and type(seat) is int and 0 <= seat < state["seats"]:
             actions.append({"kind": ActionKind.STOP.value})
         return actions
+
+    def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        return bot_player.choose(self.legal_actions(state, seat), state, seat, rng)
 
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
         if not isinstance(action, dict):
