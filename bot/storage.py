@@ -24,15 +24,19 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import aiosqlite
+
+if TYPE_CHECKING:
+    from bot.games.base import Outcome
 
 log = logging.getLogger(__name__)
 
 __all__ = [
     "ActionRecord", "GameRecord", "MigrationError", "SeatRecord", "SeatTaken", "StaleVersion",
     "Storage", "StorageError", "UNSET", "discover_migrations", "split_statements",
+    "GameStats", "LeaderRow", "ResultRecord", "places",
 ]
 
 DEFAULT_MIGRATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "migrations"
@@ -73,13 +77,13 @@ SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_
 _GAME_COLUMNS = (
     "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.host_id, g.status, g.options, g.seed,"
     " g.state, g.version, g.lobby_message_id, g.status_message_id, g.deadline_at, g.created_at,"
-    " g.updated_at"
+    " g.updated_at, g.pace"
 )
 
 SQL_INSERT_GAME = """
 INSERT INTO games (game, guild_id, channel_id, host_id, status, options, version, created_at,
-                   updated_at)
-VALUES (:game, :guild_id, :channel_id, :host_id, 'lobby', :options, 0, :now, :now)
+                   updated_at, pace)
+VALUES (:game, :guild_id, :channel_id, :host_id, 'lobby', :options, 0, :now, :now, :pace)
 """
 SQL_SELECT_GAME = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?"
 SQL_SELECT_GAME_STATUS = "SELECT status, version FROM games WHERE id = ?"
@@ -124,10 +128,11 @@ UPDATE games SET status = :status, updated_at = :now
 WHERE id = :game_id AND status IN ('lobby', 'active')
 """
 
-SQL_SELECT_SEATS = "SELECT game_id, seat, user_id, name, dm_open FROM seats WHERE game_id = ? ORDER BY seat"
+_SEAT_COLUMNS = "game_id, seat, user_id, name, dm_open, is_bot, autopilot, left_game, timeouts"
+SQL_SELECT_SEATS = f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
 # Seats of many games in one query; the ids travel as one JSON array parameter.
-SQL_SELECT_SEATS_FOR_GAMES = """
-SELECT game_id, seat, user_id, name, dm_open FROM seats
+SQL_SELECT_SEATS_FOR_GAMES = f"""
+SELECT {_SEAT_COLUMNS} FROM seats
 WHERE game_id IN (SELECT value FROM json_each(?))
 ORDER BY game_id, seat
 """
@@ -144,6 +149,41 @@ SQL_SHIFT_SEATS_DOWN = (
     f"UPDATE seats SET seat = seat - {_SEAT_SHIFT + 1} WHERE game_id = ? AND seat >= {_SEAT_SHIFT}"
 )
 SQL_UPDATE_SEAT_DM_OPEN = "UPDATE seats SET dm_open = ? WHERE game_id = ? AND user_id = ?"
+SQL_INSERT_BOT_SEAT = """
+INSERT INTO seats (game_id, seat, user_id, name, dm_open, is_bot)
+VALUES (:game_id, :seat, -(:seat + 1), :name, 0, 1)
+"""
+SQL_UPDATE_SEAT_CONTROL = """
+UPDATE seats SET autopilot = COALESCE(:autopilot, autopilot), left_game = COALESCE(:left_game, left_game),
+                 timeouts = COALESCE(:timeouts, timeouts)
+WHERE game_id = :game_id AND seat = :seat
+"""
+SQL_UPDATE_SEAT_PLAYER = """
+UPDATE seats SET user_id = :user_id, name = :name, dm_open = 1, autopilot = 0, left_game = 0, timeouts = 0
+WHERE game_id = :game_id AND seat = :seat AND is_bot = 0
+"""
+SQL_SELECT_DEADLINES = "SELECT game_id, seat, decision, opened_at, due_at, reminders FROM deadlines"
+SQL_SELECT_GAME_DEADLINES = SQL_SELECT_DEADLINES + " WHERE game_id = ?"
+SQL_DELETE_GAME_DEADLINES = "DELETE FROM deadlines WHERE game_id = ?"
+SQL_DELETE_DEADLINE = "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND decision = ?"
+SQL_UPSERT_DEADLINE = """
+INSERT INTO deadlines (game_id, seat, decision, opened_at, due_at, reminders)
+VALUES (:game_id, :seat, :decision, :opened_at, :due_at, :reminders)
+ON CONFLICT (game_id, seat) DO UPDATE SET decision = excluded.decision, opened_at = excluded.opened_at,
+    due_at = excluded.due_at, reminders = excluded.reminders
+"""
+SQL_UPDATE_DEADLINE_REMINDERS = """
+UPDATE deadlines SET reminders = ? WHERE game_id = ? AND seat = ? AND decision = ?
+"""
+SQL_SELECT_USER_SETTINGS = """
+SELECT user_id, ping, timezone, quiet_start, quiet_end FROM user_settings WHERE user_id = ?
+"""
+SQL_UPSERT_USER_SETTINGS = """
+INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end)
+VALUES (:user_id, :ping, :timezone, :quiet_start, :quiet_end)
+ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.timezone,
+    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end
+"""
 
 SQL_INSERT_ACTION = """
 INSERT INTO actions (game_id, seq, seat, action, events, created_at)
@@ -157,6 +197,74 @@ SELECT seq, seat, action, events, created_at FROM (
     SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = ?
     ORDER BY seq DESC LIMIT ?
 ) ORDER BY seq
+"""
+
+# ---- overview: open games of a server, any game of a channel, the public log in pages ----
+
+# Running games first (they wait on someone), then lobbies; most recently moved first.
+SQL_SELECT_OPEN_GAMES_IN_GUILD = f"""
+SELECT {_GAME_COLUMNS} FROM games g
+WHERE g.guild_id IS :guild_id AND g.status IN ('lobby', 'active')
+ORDER BY g.status = 'active' DESC, g.updated_at DESC, g.id DESC
+"""
+# Like SQL_SELECT_GAME_IN_CHANNEL, but finished and cancelled games count too (their log).
+SQL_SELECT_LATEST_GAME_IN_CHANNEL = f"""
+SELECT {_GAME_COLUMNS} FROM games g
+WHERE g.thread_id = :channel_id OR g.channel_id = :channel_id
+ORDER BY COALESCE(g.thread_id = :channel_id, 0) DESC, g.created_at DESC, g.id DESC
+LIMIT 1
+"""
+# The public log is the actions that produced events ('[]' is how an empty list is stored).
+SQL_COUNT_LOG_ENTRIES = "SELECT COUNT(*) FROM actions WHERE game_id = ? AND events != '[]'"
+SQL_SELECT_LOG_ENTRIES = """
+SELECT seq, seat, action, events, created_at FROM (
+    SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = :game_id AND events != '[]'
+    ORDER BY seq DESC LIMIT :limit OFFSET :offset
+) ORDER BY seq
+"""
+
+# ---- results, stats and leaderboards -------------------------------------------------------
+
+SQL_SELECT_RESULTS_EXIST = "SELECT 1 FROM results WHERE game_id = ? LIMIT 1"
+# When the game ended: its last logged action, else (no action at all) its last update.
+SQL_SELECT_FINISHED_AT = """
+SELECT COALESCE((SELECT created_at FROM actions WHERE game_id = :game_id ORDER BY seq DESC LIMIT 1),
+                (SELECT updated_at FROM games WHERE id = :game_id))
+"""
+SQL_INSERT_RESULT = """
+INSERT INTO results (game_id, seat, user_id, name, score, place, won, with_bots, finished_at)
+VALUES (:game_id, :seat, :user_id, :name, :score, :place, :won, :with_bots, :finished_at)
+"""
+SQL_SELECT_RESULTS = """
+SELECT game_id, seat, user_id, name, score, place, won, with_bots, finished_at
+FROM results WHERE game_id = ? ORDER BY seat
+"""
+# One row per game slug. Scores of different games are not comparable, so never mixed.
+SQL_SELECT_STATS = """
+SELECT g.game AS game, COUNT(DISTINCT r.game_id) AS played, COUNT(DISTINCT r.user_id) AS players,
+       SUM(r.won) AS wins, MAX(r.score) AS best, AVG(r.score) AS average,
+       COUNT(DISTINCT CASE WHEN r.with_bots THEN r.game_id END) AS with_bots
+FROM results r JOIN games g ON g.id = r.game_id
+WHERE g.guild_id IS :guild_id
+  AND (:game IS NULL OR g.game = :game)
+  AND (:user_id IS NULL OR r.user_id = :user_id)
+GROUP BY g.game
+ORDER BY g.game
+"""
+# Wins, then average score; games played and the user id only make the order total. The name
+# shown is the one the player had in their latest game here.
+SQL_SELECT_LEADERBOARD = """
+SELECT r.user_id AS user_id,
+       (SELECT r2.name FROM results r2 JOIN games g2 ON g2.id = r2.game_id
+        WHERE r2.user_id = r.user_id AND g2.guild_id IS :guild_id AND g2.game = :game
+        ORDER BY r2.finished_at DESC, r2.game_id DESC LIMIT 1) AS name,
+       COUNT(DISTINCT r.game_id) AS played, SUM(r.won) AS wins, MAX(r.score) AS best,
+       AVG(r.score) AS average, COUNT(DISTINCT CASE WHEN r.with_bots THEN r.game_id END) AS with_bots
+FROM results r JOIN games g ON g.id = r.game_id
+WHERE g.guild_id IS :guild_id AND g.game = :game
+GROUP BY r.user_id
+ORDER BY wins DESC, average DESC, played DESC, r.user_id
+LIMIT :limit
 """
 
 
@@ -188,6 +296,15 @@ class SeatRecord:
     user_id: int
     name: str
     dm_open: bool
+    is_bot: bool = False
+    autopilot: bool = False
+    left_game: bool = False
+    timeouts: int = 0
+
+    @property
+    def bot_controlled(self) -> bool:
+        """The bot makes this seat's decisions (a bot seat, or a human's seat handed over)."""
+        return self.is_bot or self.autopilot
 
 
 @dataclass
@@ -209,6 +326,7 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: list[SeatRecord] = field(default_factory=list)
+    pace: int = 0
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -233,12 +351,96 @@ class GameRecord:
 
 
 @dataclass
+class Deadline:
+    """When a seat's decision in a paced game runs out, and which reminders are still due."""
+
+    game_id: int
+    seat: int
+    decision: int
+    opened_at: float
+    due_at: float
+    reminders: list[float] = field(default_factory=list)
+
+
+PING_MODES = ("both", "dm", "mention", "none")
+
+
+@dataclass
+class UserSettings:
+    """How a player wants to be pinged, and their quiet hours in their own time zone."""
+
+    user_id: int
+    ping: str = "both"
+    timezone: str = "UTC"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+
+
+@dataclass
 class ActionRecord:
     seq: int
     seat: int | None
     action: dict[str, Any]
     events: list[str]
     created_at: float
+
+
+@dataclass
+class ResultRecord:
+    """One seat's final result in a finished game."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    name: str
+    score: int
+    place: int
+    won: bool
+    with_bots: bool
+    finished_at: float
+
+
+@dataclass
+class GameStats:
+    """Totals over the selected seats of one game: one player's, or every seat in the server.
+
+    ``wins`` counts winning seats, so for a whole server it exceeds ``played`` by the shared
+    wins. ``with_bots`` is how many of the ``played`` games had a bot seat.
+    """
+
+    game: str
+    played: int
+    players: int
+    wins: int
+    best: int
+    average: float
+    with_bots: int
+
+
+@dataclass
+class LeaderRow:
+    """One leaderboard line. Players equal on wins and average score share a ``rank``."""
+
+    rank: int
+    user_id: int
+    name: str
+    played: int
+    wins: int
+    best: int
+    average: float
+    with_bots: int
+
+
+def places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Each seat's place: every winner is 1st; the others follow by score, higher first.
+
+    The winners come from the rules (which may break score ties), so they are not re-derived
+    from the scores. Equal scores below them share a place (1, 1, 3, 3, 5).
+    """
+    won = set(winners)
+    rest = [score for seat, score in enumerate(scores) if seat not in won]
+    return [1 if seat in won else len(won) + 1 + sum(1 for other in rest if other > score)
+            for seat, score in enumerate(scores)]
 
 
 @dataclass(frozen=True)
@@ -271,7 +473,9 @@ def _dumps(value: Any) -> str:
 
 def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
     return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
-                      name=row["name"], dm_open=bool(row["dm_open"]))
+                      name=row["name"], dm_open=bool(row["dm_open"]), is_bot=bool(row["is_bot"]),
+                      autopilot=bool(row["autopilot"]), left_game=bool(row["left_game"]),
+                      timeouts=row["timeouts"])
 
 
 def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
@@ -283,13 +487,19 @@ def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
         state=json.loads(state) if state is not None else None, version=row["version"],
         lobby_message_id=row["lobby_message_id"], status_message_id=row["status_message_id"],
         deadline_at=row["deadline_at"], created_at=row["created_at"], updated_at=row["updated_at"],
-        seats=seats,
+        seats=seats, pace=row["pace"],
     )
 
 
 def _action_from_row(row: sqlite3.Row) -> ActionRecord:
     return ActionRecord(seq=row["seq"], seat=row["seat"], action=json.loads(row["action"]),
                         events=json.loads(row["events"]), created_at=row["created_at"])
+
+
+def _result_from_row(row: sqlite3.Row) -> ResultRecord:
+    return ResultRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"], name=row["name"],
+                        score=row["score"], place=row["place"], won=bool(row["won"]),
+                        with_bots=bool(row["with_bots"]), finished_at=row["finished_at"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -530,13 +740,13 @@ class Storage:
     # ---- lobby ----------------------------------------------------------------------------
 
     async def create_lobby(self, *, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           host_name: str, options: dict[str, Any]) -> GameRecord:
+                           host_name: str, options: dict[str, Any], pace: int = 0) -> GameRecord:
         """A new game in ``lobby`` status with its host in seat 0."""
         now = time.time()
         async with self._write() as db:
             cursor = await db.execute(SQL_INSERT_GAME, {
                 "game": game, "guild_id": guild_id, "channel_id": channel_id, "host_id": host_id,
-                "options": _dumps(options), "now": now})
+                "options": _dumps(options), "now": now, "pace": pace})
             game_id = cursor.lastrowid
             await cursor.close()
             assert game_id is not None
@@ -710,3 +920,176 @@ class Storage:
             return await self._fetch_games(db, SQL_SELECT_GAMES_FOR_USER,
                                            {"user_id": user_id, "guild_id": guild_id})
 
+    # ---- seats during play and paced games ------------------------------------------------
+
+    async def add_bot_seat(self, game_id: int, name: str) -> GameRecord:
+        """Seat the bot after the others (lobby only); its user id is negative and unique."""
+        async with self._write() as db:
+            game = await self._require(db, game_id)
+            if game.status != "lobby":
+                raise StorageError(f"game {game_id} is {game.status}; seats only change in the lobby")
+            rows = await db.execute_fetchall(SQL_SELECT_NEXT_SEAT, (game_id,))
+            seat = next(iter(rows))[0]
+            await self._execute(db, SQL_INSERT_BOT_SEAT, {"game_id": game_id, "seat": seat, "name": name})
+            return await self._require(db, game_id)
+
+    async def set_seat_control(self, game_id: int, seat: int, *, autopilot: bool | None = None,
+                               left_game: bool | None = None, timeouts: int | None = None) -> None:
+        """Hand a seat to the bot or back, mark it left, or count its missed deadlines."""
+        params = {"game_id": game_id, "seat": seat,
+                  "autopilot": None if autopilot is None else int(autopilot),
+                  "left_game": None if left_game is None else int(left_game), "timeouts": timeouts}
+        async with self._write() as db:
+            if not await self._execute(db, SQL_UPDATE_SEAT_CONTROL, params):
+                raise StorageError(f"no seat {seat} in game {game_id}")
+
+    async def replace_player(self, game_id: int, seat: int, user_id: int, name: str) -> None:
+        """Give a human seat to another person, who plays it from now on."""
+        async with self._write() as db:
+            game = await self._require(db, game_id)
+            if game.seat_of(user_id) is not None:
+                raise SeatTaken(f"user {user_id} already plays in game {game_id}")
+            if not await self._execute(db, SQL_UPDATE_SEAT_PLAYER,
+                                       {"game_id": game_id, "seat": seat, "user_id": user_id, "name": name}):
+                raise StorageError(f"seat {seat} of game {game_id} is not a human seat")
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        """Pending deadlines, of one game or of all (to rebuild the scheduler after a restart)."""
+        async with self._read() as db:
+            if game_id is None:
+                rows = await db.execute_fetchall(SQL_SELECT_DEADLINES)
+            else:
+                rows = await db.execute_fetchall(SQL_SELECT_GAME_DEADLINES, (game_id,))
+        return [Deadline(row["game_id"], row["seat"], row["decision"], row["opened_at"], row["due_at"],
+                         json.loads(row["reminders"])) for row in rows]
+
+    async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
+        """Replace a game's pending deadlines with exactly these (one transaction)."""
+        async with self._write() as db:
+            await self._execute(db, SQL_DELETE_GAME_DEADLINES, (game_id,))
+            for d in deadlines:
+                await self._execute(db, SQL_UPSERT_DEADLINE, {
+                    "game_id": game_id, "seat": d.seat, "decision": d.decision, "opened_at": d.opened_at,
+                    "due_at": d.due_at, "reminders": _dumps(list(d.reminders))})
+
+    async def drop_deadline(self, game_id: int, seat: int, decision: int) -> bool:
+        """Remove one deadline if it is still the one for ``decision``; False if already gone."""
+        async with self._write() as db:
+            return bool(await self._execute(db, SQL_DELETE_DEADLINE, (game_id, seat, decision)))
+
+    async def set_reminders(self, game_id: int, seat: int, decision: int, reminders: Sequence[float]) -> None:
+        async with self._write() as db:
+            await self._execute(db, SQL_UPDATE_DEADLINE_REMINDERS,
+                                (_dumps(list(reminders)), game_id, seat, decision))
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall(SQL_SELECT_USER_SETTINGS, (user_id,)))
+        if not rows:
+            return UserSettings(user_id)
+        row = rows[0]
+        return UserSettings(user_id, row["ping"], row["timezone"], row["quiet_start"], row["quiet_end"])
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        if settings.ping not in PING_MODES:
+            raise StorageError(f"unknown ping mode {settings.ping!r}")
+        async with self._write() as db:
+            await self._execute(db, SQL_UPSERT_USER_SETTINGS, {
+                "user_id": settings.user_id, "ping": settings.ping, "timezone": settings.timezone,
+                "quiet_start": settings.quiet_start, "quiet_end": settings.quiet_end})
+
+    # ---- overview ---------------------------------------------------------------------------
+
+    async def open_games_in_guild(self, guild_id: int | None) -> list[GameRecord]:
+        """Lobbies and running games of one server: running first, then most recently moved."""
+        async with self._read() as db:
+            return await self._fetch_games(db, SQL_SELECT_OPEN_GAMES_IN_GUILD, {"guild_id": guild_id})
+
+    async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The newest game of this channel or thread in any status, so a finished game's log
+        can still be read where it was played."""
+        async with self._read() as db:
+            games = await self._fetch_games(db, SQL_SELECT_LATEST_GAME_IN_CHANNEL, {"channel_id": channel_id})
+        return games[0] if games else None
+
+    async def log_entries(self, game_id: int, *, limit: int,
+                          offset: int = 0) -> tuple[int, list[ActionRecord]]:
+        """The public log (actions with events) in pages counted from the newest entry.
+
+        Returns how many entries the log has, and the ``limit`` entries after skipping the
+        ``offset`` newest ones, oldest first; both from the same snapshot.
+        """
+        if limit < 0 or offset < 0:
+            raise ValueError("limit and offset must be >= 0")
+        async with self._read() as db:
+            total = next(iter(await db.execute_fetchall(SQL_COUNT_LOG_ENTRIES, (game_id,))))[0]
+            rows = await db.execute_fetchall(SQL_SELECT_LOG_ENTRIES,
+                                             {"game_id": game_id, "limit": limit, "offset": offset})
+        return total, [_action_from_row(row) for row in rows]
+
+    # ---- results, stats and leaderboards --------------------------------------------------------
+
+    async def record_results(self, game_id: int, outcome: Outcome) -> bool:
+        """Store a finished game's result, one row per seat; ``False`` if it was already stored.
+
+        Idempotent so the caller can simply call it whenever it sees the game finished (again
+        after a restart, or from a later backfill). ``finished_at`` is the time of the final
+        action, not of this call, so a late call records the same row.
+        """
+        # No bot seats exist yet. The change that adds seats.is_bot sets this from the seats.
+        with_bots = False
+        async with self._write() as db:
+            game = await self._require(db, game_id)
+            if game.status != "finished":
+                raise StorageError(f"game {game_id} is {game.status}; only finished games have results")
+            if len(outcome.scores) != len(game.seats):
+                raise StorageError(f"game {game_id} has {len(game.seats)} seats but the outcome scores "
+                                   f"{len(outcome.scores)}")
+            if list(await db.execute_fetchall(SQL_SELECT_RESULTS_EXIST, (game_id,))):
+                return False
+            rows = await db.execute_fetchall(SQL_SELECT_FINISHED_AT, {"game_id": game_id})
+            finished_at = next(iter(rows))[0]
+            won = set(outcome.winners)
+            for seat, place in zip(game.seats, places(outcome.scores, outcome.winners), strict=True):
+                await self._execute(db, SQL_INSERT_RESULT, {
+                    "game_id": game_id, "seat": seat.seat, "user_id": seat.user_id, "name": seat.name,
+                    "score": outcome.scores[seat.seat], "place": place, "won": int(seat.seat in won),
+                    "with_bots": int(with_bots), "finished_at": finished_at})
+        log.info("recorded results of game %d: winners %s", game_id, sorted(won))
+        return True
+
+    async def results(self, game_id: int) -> list[ResultRecord]:
+        """A finished game's stored result in seat order (empty if not recorded)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(SQL_SELECT_RESULTS, (game_id,))
+        return [_result_from_row(row) for row in rows]
+
+    async def stats(self, guild_id: int | None, game: str | None = None,
+                    user_id: int | None = None) -> list[GameStats]:
+        """Per-game totals of a server's finished games, for one player or (``None``) everyone.
+
+        One entry per game slug, sorted by slug; empty when nothing matching has finished.
+        """
+        async with self._read() as db:
+            rows = await db.execute_fetchall(SQL_SELECT_STATS,
+                                             {"guild_id": guild_id, "game": game, "user_id": user_id})
+        return [GameStats(game=row["game"], played=row["played"], players=row["players"], wins=row["wins"],
+                          best=row["best"], average=row["average"], with_bots=row["with_bots"])
+                for row in rows]
+
+    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[LeaderRow]:
+        """A server's top players of one game: most wins, then best average score."""
+        if limit < 0:
+            raise ValueError("limit must be >= 0")
+        async with self._read() as db:
+            rows = await db.execute_fetchall(SQL_SELECT_LEADERBOARD,
+                                             {"guild_id": guild_id, "game": game, "limit": limit})
+        board: list[LeaderRow] = []
+        for index, row in enumerate(rows):
+            rank = index + 1
+            if board and (board[-1].wins, board[-1].average) == (row["wins"], row["average"]):
+                rank = board[-1].rank
+            board.append(LeaderRow(rank=rank, user_id=row["user_id"], name=row["name"],
+                                   played=row["played"], wins=row["wins"], best=row["best"],
+                                   average=row["average"], with_bots=row["with_bots"]))
+        return board

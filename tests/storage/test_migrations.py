@@ -23,24 +23,31 @@ def applied(path: Path) -> list[int]:
         return [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")]
 
 
+REAL = sorted(DEFAULT_MIGRATIONS_DIR.glob("*.sql"))
+LATEST = len(REAL)  # the real migrations are numbered 1..LATEST
+NEXT = f"{LATEST + 1:04d}"  # the number a test's extra migration takes
+
+
 def migrations_copy(tmp_path: Path, extra: dict[str, str]) -> Path:
+    """The project's migrations plus ``extra`` files (named with ``NEXT`` for the next number)."""
     folder = tmp_path / "migrations"
     folder.mkdir()
-    shutil.copy(DEFAULT_MIGRATIONS_DIR / "0001_initial.sql", folder)
+    for path in REAL:
+        shutil.copy(path, folder)
     for name, sql in extra.items():
-        (folder / name).write_text(sql)
+        (folder / name.replace("NEXT", NEXT)).write_text(sql)
     return folder
 
 
 async def test_from_empty_creates_schema_and_records_version(db_path: Path) -> None:
     store = await Storage.open(db_path)
     try:
-        assert await store.schema_version() == 1
+        assert await store.schema_version() == LATEST
     finally:
         await store.close()
     assert {"games", "seats", "actions", "schema_version", "actions_no_update",
             "actions_no_delete"} <= tables(db_path)
-    assert applied(db_path) == [1]
+    assert applied(db_path) == list(range(1, LATEST + 1))
 
 
 async def test_pragmas(storage: Storage) -> None:
@@ -53,10 +60,10 @@ async def test_pragmas(storage: Storage) -> None:
 async def test_reopen_does_not_rerun(db_path: Path, tmp_path: Path) -> None:
     await (await Storage.open(db_path)).close()
     # 0001 is not idempotent (plain CREATE TABLE): running it again would fail.
-    folder = migrations_copy(tmp_path, {"0002_note.sql": "CREATE TABLE note (x INTEGER);"})
+    folder = migrations_copy(tmp_path, {"NEXT_note.sql": "CREATE TABLE note (x INTEGER);"})
     await (await Storage.open(db_path, migrations_dir=folder)).close()
     await (await Storage.open(db_path, migrations_dir=folder)).close()
-    assert applied(db_path) == [1, 2]
+    assert applied(db_path) == list(range(1, LATEST + 2))
     with closing(sqlite3.connect(db_path)) as conn:
         stamps = conn.execute("SELECT applied_at FROM schema_version WHERE version = 1").fetchall()
     assert len(stamps) == 1
@@ -66,17 +73,17 @@ async def test_failed_migration_rolls_back_to_previous_version(db_path: Path, tm
     broken = ("CREATE TABLE half_done (x INTEGER);\n"
               "INSERT INTO half_done VALUES (1);\n"
               "INSERT INTO no_such_table VALUES (1);\n")
-    folder = migrations_copy(tmp_path, {"0002_broken.sql": broken})
-    with pytest.raises(MigrationError, match="0002_broken"):
+    folder = migrations_copy(tmp_path, {"NEXT_broken.sql": broken})
+    with pytest.raises(MigrationError, match=f"{NEXT}_broken"):
         await Storage.open(db_path, migrations_dir=folder)
-    assert applied(db_path) == [1]
+    assert applied(db_path) == list(range(1, LATEST + 1))
     assert "half_done" not in tables(db_path)
     assert "games" in tables(db_path)
 
     # Fixing the file lets the next start-up apply it.
-    (folder / "0002_broken.sql").write_text("CREATE TABLE half_done (x INTEGER);")
+    (folder / f"{NEXT}_broken.sql").write_text("CREATE TABLE half_done (x INTEGER);")
     store = await Storage.open(db_path, migrations_dir=folder)
-    assert await store.schema_version() == 2
+    assert await store.schema_version() == LATEST + 1
     await store.close()
 
 
@@ -91,14 +98,14 @@ async def test_failure_in_first_migration_leaves_empty_database(db_path: Path, t
 
 
 async def test_database_newer_than_code_is_refused(db_path: Path, tmp_path: Path) -> None:
-    folder = migrations_copy(tmp_path, {"0002_more.sql": "CREATE TABLE more (x);"})
+    folder = migrations_copy(tmp_path, {"NEXT_more.sql": "CREATE TABLE more (x);"})
     await (await Storage.open(db_path, migrations_dir=folder)).close()
     with pytest.raises(MigrationError, match="does not know"):
-        await Storage.open(db_path)  # the real folder only has 0001
+        await Storage.open(db_path)  # the real folder stops one migration earlier
 
 
 @pytest.mark.parametrize("files", [
-    {"0003_gap.sql": "SELECT 1;"},
+    {f"{LATEST + 2:04d}_gap.sql": "SELECT 1;"},
     {"0001_again.sql": "SELECT 1;"},
     {"2-bad-name.sql": "SELECT 1;"},
 ])
@@ -111,16 +118,16 @@ async def test_inconsistent_folder_is_refused(db_path: Path, tmp_path: Path, fil
 async def test_migration_may_not_commit_on_its_own(db_path: Path, tmp_path: Path) -> None:
     await (await Storage.open(db_path)).close()
     script = "CREATE TABLE a (x);\nCOMMIT;\nCREATE TABLE b (x);"
-    folder = migrations_copy(tmp_path, {"0002_commit.sql": script})
+    folder = migrations_copy(tmp_path, {"NEXT_commit.sql": script})
     with pytest.raises(MigrationError, match="transactions"):
         await Storage.open(db_path, migrations_dir=folder)
-    assert applied(db_path) == [1]
+    assert applied(db_path) == list(range(1, LATEST + 1))
     assert "a" not in tables(db_path)
 
 
 async def test_malformed_later_file_stops_start_up_before_anything_runs(db_path: Path,
                                                                           tmp_path: Path) -> None:
-    folder = migrations_copy(tmp_path, {"0002_unfinished.sql": "CREATE TABLE a (x)"})
+    folder = migrations_copy(tmp_path, {"NEXT_unfinished.sql": "CREATE TABLE a (x)"})
     with pytest.raises(MigrationError, match="incomplete"):
         await Storage.open(db_path, migrations_dir=folder)
     assert applied(db_path) == []
