@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 
 from bot.commands import ConfirmLeave, game_group
-from bot.components import APOLOGY, OpenPanelButton
+from bot.components import APOLOGY, OpenPanelButton, ReclaimButton
 from bot.config import Settings
 from bot.lobby import LobbyButton, play_command
+from bot.overview import leaderboard_command, stats_command
 from bot.presenters import PRESENTERS
 from bot.service import GameService
 from bot.storage import Storage
@@ -31,7 +32,9 @@ class AstrolabeBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.tree.add_command(play_command)
-        self.tree.add_command(game_group)
+        self.tree.add_command(game_group)  # importing bot.overview added /game list and /game mine
+        self.tree.add_command(stats_command)
+        self.tree.add_command(leaderboard_command)
         self.service = GameService(self)
         self._storage: Storage | None = None
         self._rearmed = False
@@ -44,7 +47,8 @@ class AstrolabeBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self._storage = await Storage.open(self.settings.db_path)
-        items: list[type[discord.ui.DynamicItem[Any]]] = [OpenPanelButton, LobbyButton, ConfirmLeave]
+        items: list[type[discord.ui.DynamicItem[Any]]] = [OpenPanelButton, LobbyButton, ConfirmLeave,
+                                                           ReclaimButton]
         for presenter in PRESENTERS.values():
             items.extend(presenter.dynamic_items)
         self.add_dynamic_items(*items)

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 NO_GAME = ("There's no game running here. Use this command in a game's thread or channel, "
            "or start a game with `/play`.")
 LOG_LINES = 15
+LOG_CHARS = 4000  # an embed description holds 4096
 
 game_group = app_commands.Group(name="game", description="Look at or manage the game in this channel.",
                                 guild_only=True)
@@ -111,22 +112,46 @@ async def _rules(interaction: discord.Interaction, slug: str | None) -> None:
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-@game_group.command(name="log", description="The last moves of the game here, in words.")
-async def log_command(interaction: discord.Interaction) -> None:
-    await _log(interaction)
+@game_group.command(name="log", description=f"The game's moves in words, {LOG_LINES} a page; "
+                                             "page 1 is the latest.")
+@app_commands.describe(page="Which page: 1 is the latest moves, higher pages go back in time")
+async def log_command(interaction: discord.Interaction,
+                      page: app_commands.Range[int, 1] | None = None) -> None:
+    await _log(interaction, page or 1)
 
 
 @guarded
-async def _log(interaction: discord.Interaction) -> None:
-    record = await find_game(interaction)
+async def _log(interaction: discord.Interaction, page: int) -> None:
+    """Page through the whole public log, newest page first.
+
+    Page 1 is the latest moves, as before paging existed, so the plain command still answers
+    "what just happened?"; older pages go back in time. Only the stored public events are
+    shown, never actions (which may carry a secret choice). A finished game's log stays
+    readable where it was played.
+    """
+    storage = service_of(interaction).storage
+    record = await find_game(interaction) or await storage.latest_game_in_channel(interaction.channel_id)
     if record is None or record.status == "lobby":
         await refuse(interaction, NO_GAME)
         return
-    actions = await service_of(interaction).storage.actions(record.id, limit=LOG_LINES)
-    lines = [format_events(a.events, record.names) for a in actions if a.events]
-    text = "\n".join(lines)[-3900:] or "Nothing has happened yet."
-    embed = discord.Embed(title=f"Game #{record.id}: latest moves", description=text, colour=COLOUR)
+    total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
+    pages = max(1, -(-total // LOG_LINES))
+    if page > pages:  # past the oldest page: show the oldest one
+        page = pages
+        total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
+    text = _fit("\n".join(format_events(a.events, record.names) for a in entries), LOG_CHARS)
+    embed = discord.Embed(title=f"Game #{record.id} ({get_game(record.game).title}): moves",
+                          description=text or "Nothing has happened yet.", colour=COLOUR)
+    embed.set_footer(text=f"Page {page} of {pages} · newest first · {total} entries in all")
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _fit(text: str, limit: int) -> str:
+    """Cut at a line break to fit an embed, keeping the newest lines (the end)."""
+    if len(text) <= limit:
+        return text
+    cut = text[-(limit - 2):]
+    return "…\n" + cut[cut.find("\n") + 1:] if "\n" in cut else "…" + cut[1:]
 
 
 @game_group.command(name="cancel", description="End the game here (host or Manage Server).")

@@ -87,3 +87,51 @@ async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
         return
     view = get_game(record.game).view(record.state, seat)
     await reply(interaction, service.presenter(record).panel(view, record.names, record.id))
+
+
+class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"astro:reclaim:(?P<game>\d+):(?P<seat>\d+)"):
+    """Lets a player take their seat back from the bot."""
+
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(discord.ui.Button(label="Reclaim seat", emoji="🪑",
+                                           style=discord.ButtonStyle.success,
+                                           custom_id=f"astro:reclaim:{game_id}:{seat}"))
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReclaimButton:
+        return cls(int(match["game"]), int(match["seat"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction)
+        async with service._locks[self.game_id]:
+            record = await service.storage.load(self.game_id)
+            if record is None or record.status != "active":
+                await refuse(interaction, "This game is no longer running.")
+                return
+            if record.seat_of(interaction.user.id) != self.seat:
+                await refuse(interaction, "Only the player of that seat can reclaim it.")
+                return
+            info = record.seats[self.seat]
+            if info.left_game:
+                await refuse(interaction, "You left this game for good, so the seat stays with the bot.")
+                return
+            if not info.autopilot:
+                await refuse(interaction, "You already play this seat yourself.")
+                return
+            await service.storage.set_seat_control(self.game_id, self.seat, autopilot=False, timeouts=0)
+            record = await service.storage.load(self.game_id)
+            assert record is not None
+            await service.settle(record)
+            waiting = self.seat in get_game(record.game).to_act(record.state)
+        await refuse(interaction, "Welcome back: the seat is yours again.")
+        channel = await service.channel(record.play_channel_id)
+        if channel is not None:
+            await channel.send(f"{info.name} is back and plays their own seat again.",
+                               allowed_mentions=discord.AllowedMentions.none())
+        if waiting:
+            await service.send_panel(record, self.seat, channel)

@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.clock import now
 from bot.games import get_game
 from bot.games.base import Action, IllegalAction
+from bot.games.rng import Rng
 from bot.outgoing import Outgoing, refuse, send_to, try_dm
+from bot.pacing import Pacer
 from bot.presenters import PRESENTERS
 from bot.presenters.base import Presenter
 from bot.storage import GameRecord, StaleVersion
@@ -35,11 +38,6 @@ NOT_SEATED = "You're not playing in this game. Start your own with `/play`."
 ALREADY_DONE = "That was already taken into account."
 
 
-def now() -> float:
-    """Wall-clock seconds; ``discord.utils.utcnow`` so simulated time works in tests too."""
-    return discord.utils.utcnow().timestamp()
-
-
 def format_events(events: list[str], names: list[str]) -> str:
     return "\n".join(event.format(*names) for event in events)
 
@@ -48,7 +46,7 @@ class GameService:
     def __init__(self, bot: AstrolabeBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self.pacer = Pacer(self)
 
     @property
     def storage(self):  # noqa: ANN201 - the Storage type lives on the bot
@@ -104,7 +102,7 @@ class GameService:
             except StaleVersion:
                 await refuse(interaction, ALREADY_DONE)
                 return None
-            return after
+            return await self.settle(after)
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
         """A system action (a countdown running out), applied at most once per version."""
@@ -113,13 +111,36 @@ class GameService:
             if record is None or record.status != "active" or record.version != expected_version:
                 return
             try:
-                await self._commit(record, None, action)
+                after = await self._commit(record, None, action)
             except (IllegalAction, StaleVersion) as error:
                 log.info("system action %s on game %s skipped: %s", action, game_id, error)
+                return
+            await self.settle(after)
 
-    async def _commit(self, record: GameRecord, seat: int | None, action: Action) -> GameRecord:
+    async def settle(self, record: GameRecord) -> GameRecord:
+        """After any change: bot-controlled seats make their moves, then timers are scheduled.
+
+        Call with the game's lock held. Each bot move goes through the same commit as a click.
+        """
+        game = get_game(record.game)
+        for _ in range(10_000):
+            if record.status != "active":
+                break
+            moves = ((seat, game.bot_action(record.state, seat, bot_rng(record, seat)))
+                     for seat in game.to_act(record.state) if record.seats[seat].bot_controlled)
+            move = next(((seat, action) for seat, action in moves if action is not None), None)
+            if move is None:
+                break
+            record = await self._commit(record, move[0], move[1], by_bot=True)
+        await self.pacer.schedule(record)
+        return record
+
+    async def _commit(self, record: GameRecord, seat: int | None, action: Action, *,
+                      by_bot: bool = False, extra_events: tuple[str, ...] = ()) -> GameRecord:
+        """Apply, save, then announce. ``by_bot``: the bot moved for ``seat``."""
         game = get_game(record.game)
         applied = game.apply(record.state, seat, action)
+        applied = type(applied)(applied.state, [*extra_events, *applied.events])
         finished = game.is_over(applied.state)
         changed_step = game.decision_id(applied.state) != game.decision_id(record.state)
         deadline = record.deadline_at
@@ -131,6 +152,9 @@ class GameService:
             state=applied.state, events=applied.events, finished=finished, deadline_at=deadline)
         after = replace(record, state=applied.state, version=version, deadline_at=deadline,
                         status="finished" if finished else "active")
+        if seat is not None and not by_bot and record.seats[seat].timeouts:
+            await self.storage.set_seat_control(record.id, seat, timeouts=0)
+            after.seats[seat].timeouts = 0
         await self._announce(record, after, applied.events, changed_step)
         return after
 
@@ -162,8 +186,9 @@ class GameService:
         public = game.view(record.state, None)
         message = await send_to(channel, presenter.step_message(public, record.names, record.id))
         await self.storage.set_messages(record.id, status_message_id=message.id)
-        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in game.to_act(record.state)))
-        self.arm(record)
+        humans = [s for s in game.to_act(record.state) if not record.seats[s].bot_controlled]
+        now_seats = await self.pacer.ping_step(record, humans, channel, message)
+        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in now_seats))
 
     async def _refresh_progress(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
         if record.status_message_id is None:
@@ -180,7 +205,16 @@ class GameService:
 
     async def _finish(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
         self.disarm(record.id)
-        public = get_game(record.game).view(record.state, None)
+        game = get_game(record.game)
+        outcome = game.outcome(record.state)
+        # Before the announcement, and never blocking it: results feed /stats, and a second
+        # call for the same game is a no-op.
+        if outcome is not None:
+            try:
+                await self.storage.record_results(record.id, outcome)
+            except Exception:
+                log.exception("could not record the results of game %s", record.id)
+        public = game.view(record.state, None)
         await send_to(channel, self.presenter(record).results(public, record.names))
 
     async def send_panel(self, record: GameRecord, seat: int,
@@ -190,6 +224,8 @@ class GameService:
         user = await self.user(seat_record.user_id)
         view = get_game(record.game).view(record.state, seat)
         out = self.presenter(record).panel(view, record.names, record.id)
+        if record.pace and record.guild_id:
+            out.content += f"\n[Jump to the game]({jump_link(record)})"
         delivered = user is not None and await try_dm(user, out) is not None
         if delivered != seat_record.dm_open:
             await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
@@ -207,7 +243,9 @@ class GameService:
     # ------------------------------------------------------------------ starting
 
     async def start(self, record: GameRecord, channel: discord.abc.Messageable) -> GameRecord:
-        """Set the game up, save it, then open its first step where it will be played."""
+        """Set the game up, save it, then open its first step where it will be played.
+
+        Call with the game's lock held (the lobby's Start button holds it)."""
         game = get_game(record.game)
         seed = secrets.randbits(62)
         state = game.setup(len(record.seats), record.options, seed)
@@ -215,7 +253,7 @@ class GameService:
         record = await self.storage.start(record.id, seed=seed, state=state,
                                           deadline_at=now() + seconds if seconds else None)
         await self.open_step(record, channel)
-        record = await self.storage.load(record.id) or record
+        record = await self.settle(await self.storage.load(record.id) or record)
         closed = [f"<@{seat.user_id}>" for seat in record.seats if not seat.dm_open]
         if closed:
             await channel.send(f"{', '.join(closed)}: I can't send you direct messages, so press "
@@ -223,42 +261,31 @@ class GameService:
                                view=panel_button_view(record.id))
         return record
 
-    # ------------------------------------------------------------------ countdowns
-
-    def arm(self, record: GameRecord) -> None:
-        """Schedule the current step's countdown, if it has one."""
-        self.disarm(record.id)
-        if record.deadline_at is None or record.status != "active":
-            return
-        self._timers[record.id] = asyncio.create_task(
-            self._expire(record.id, record.version, record.deadline_at), name=f"countdown-{record.id}")
+    # ------------------------------------------------------------------ timers
 
     def disarm(self, game_id: int) -> None:
-        task = self._timers.pop(game_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-
-    async def _expire(self, game_id: int, version: int, deadline: float) -> None:
-        delay = deadline - now()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        self._timers.pop(game_id, None)
-        try:
-            await self.perform_system(game_id, {"kind": "timeout"}, expected_version=version)
-        except Exception:
-            log.exception("countdown of game %s failed", game_id)
+        """Forget a game's pending timers (it ended or was cancelled)."""
+        self.pacer.scheduler.clear_game(game_id)
 
     async def rearm_all(self) -> int:
-        """After a restart: every stored countdown is scheduled again (overdue ones fire now)."""
+        """After a restart: let pending bot moves happen and schedule every stored timer again."""
         records = await self.storage.active_games()
         for record in records:
-            self.arm(record)
+            async with self._locks[record.id]:
+                await self.settle(record)
         return len(records)
 
     def close(self) -> None:
-        for task in self._timers.values():
-            task.cancel()
-        self._timers.clear()
+        self.pacer.close()
+
+
+def bot_rng(record: GameRecord, seat: int) -> Rng:
+    """The bot's dice for one decision: reproducible from the game's seed, version and seat."""
+    return Rng(((record.seed or 0) * 1_000_003 + record.version * 1_009 + seat) & ((1 << 64) - 1))
+
+
+def jump_link(record: GameRecord) -> str:
+    return f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
 
 
 def panel_button_view(game_id: int) -> discord.ui.View:
@@ -269,11 +296,24 @@ def panel_button_view(game_id: int) -> discord.ui.View:
     return view
 
 
+def seat_label(record: GameRecord, seat: int) -> str:
+    """A seat's name, marked when the bot plays it."""
+    info = record.seats[seat]
+    if info.is_bot:
+        return f"{info.name} (bot)"
+    return f"{info.name} (played by the bot)" if info.autopilot else info.name
+
+
 def describe_waiting(record: GameRecord) -> str:
     waiting = get_game(record.game).to_act(record.state)
     if not waiting:
-        return "Nobody needs to act right now."
-    return "Waiting for: " + ", ".join(record.names[s] for s in waiting)
+        text = "Nobody needs to act right now."
+    else:
+        text = "Waiting for: " + ", ".join(seat_label(record, s) for s in waiting)
+    handed = [seat_label(record, s.seat) for s in record.seats if s.autopilot]
+    if handed:
+        text += "\nThe bot is playing for: " + ", ".join(handed) + ". Press **Reclaim seat** to play again."
+    return text
 
 
 def is_manager(member: Any) -> bool:
@@ -281,4 +321,4 @@ def is_manager(member: Any) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-__all__ = ["GameService", "Outgoing", "describe_waiting", "is_manager", "now"]
+__all__ = ["GameService", "Outgoing", "describe_waiting", "is_manager", "jump_link", "now"]

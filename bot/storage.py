@@ -240,11 +240,13 @@ SELECT game_id, seat, user_id, name, score, place, won, with_bots, finished_at
 FROM results WHERE game_id = ? ORDER BY seat
 """
 # One row per game slug. Scores of different games are not comparable, so never mixed.
+# Bot seats' results are stored with the game but count in no one's stats.
 SQL_SELECT_STATS = """
 SELECT g.game AS game, COUNT(DISTINCT r.game_id) AS played, COUNT(DISTINCT r.user_id) AS players,
        SUM(r.won) AS wins, MAX(r.score) AS best, AVG(r.score) AS average,
        COUNT(DISTINCT CASE WHEN r.with_bots THEN r.game_id END) AS with_bots
 FROM results r JOIN games g ON g.id = r.game_id
+JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat AND s.is_bot = 0
 WHERE g.guild_id IS :guild_id
   AND (:game IS NULL OR g.game = :game)
   AND (:user_id IS NULL OR r.user_id = :user_id)
@@ -252,7 +254,7 @@ GROUP BY g.game
 ORDER BY g.game
 """
 # Wins, then average score; games played and the user id only make the order total. The name
-# shown is the one the player had in their latest game here.
+# shown is the one the player had in their latest game here. Bot seats are not ranked.
 SQL_SELECT_LEADERBOARD = """
 SELECT r.user_id AS user_id,
        (SELECT r2.name FROM results r2 JOIN games g2 ON g2.id = r2.game_id
@@ -261,6 +263,7 @@ SELECT r.user_id AS user_id,
        COUNT(DISTINCT r.game_id) AS played, SUM(r.won) AS wins, MAX(r.score) AS best,
        AVG(r.score) AS average, COUNT(DISTINCT CASE WHEN r.with_bots THEN r.game_id END) AS with_bots
 FROM results r JOIN games g ON g.id = r.game_id
+JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat AND s.is_bot = 0
 WHERE g.guild_id IS :guild_id AND g.game = :game
 GROUP BY r.user_id
 ORDER BY wins DESC, average DESC, played DESC, r.user_id
@@ -1036,10 +1039,11 @@ class Storage:
         after a restart, or from a later backfill). ``finished_at`` is the time of the final
         action, not of this call, so a late call records the same row.
         """
-        # No bot seats exist yet. The change that adds seats.is_bot sets this from the seats.
-        with_bots = False
         async with self._write() as db:
             game = await self._require(db, game_id)
+            # A bot seat (seats.is_bot) marks the whole game; a human seat the bot only stood in
+            # for (autopilot) does not, as the human still owns it.
+            with_bots = any(seat.is_bot for seat in game.seats)
             if game.status != "finished":
                 raise StorageError(f"game {game_id} is {game.status}; only finished games have results")
             if len(outcome.scores) != len(game.seats):

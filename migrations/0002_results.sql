@@ -12,8 +12,8 @@ CREATE TABLE results (
     score       INTEGER NOT NULL,
     place       INTEGER NOT NULL CHECK (place >= 1), -- 1 for every winner; shared places allowed
     won         INTEGER NOT NULL CHECK (won IN (0, 1)),
-    -- 1 when any seat of the game was played by the bot. No bot seats exist yet, so it is 0
-    -- everywhere for now; the change that adds seats.is_bot only has to set it on insert.
+    -- 1 when any seat of the game was a bot seat (seats.is_bot, added by 0003); the same on
+    -- every row of a game. Defaults to 0, so results written before bot seats stay valid.
     with_bots   INTEGER NOT NULL DEFAULT 0 CHECK (with_bots IN (0, 1)),
     finished_at REAL    NOT NULL,                    -- epoch seconds of the final action
     PRIMARY KEY (game_id, seat)

@@ -1,0 +1,229 @@
+"""Looking across games: `/game list`, `/game mine`, `/stats` and `/leaderboard`.
+
+Long asynchronous games run for days in many threads at once, so players need one place to see
+what is open and whose move it is, and the stored results of finished games give per-server
+stats. `/game list` and `/game mine` join the `/game` group when this module is imported;
+`/stats` and `/leaderboard` are top-level commands that ``bot.app`` registers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.commands import game_group
+from bot.components import guarded, service_of
+from bot.games import GAMES
+from bot.lobby import GAME_CHOICES
+from bot.outgoing import COLOUR, refuse
+from bot.storage import GameRecord, GameStats, LeaderRow
+
+log = logging.getLogger(__name__)
+
+GAMES_PER_PAGE = 10
+ENTRY_CHARS = 360  # one game's entry; ten of them stay well inside an embed's 4096
+LEADERBOARD_SIZE = 10
+
+T = TypeVar("T")
+
+
+# ------------------------------------------------------------------ formatting helpers
+
+
+def jump_link(record: GameRecord) -> str:
+    """A link that opens the game's thread (or its channel while it is a lobby)."""
+    guild = record.guild_id if record.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{record.play_channel_id}"
+
+
+def title_of(slug: str) -> str:
+    game = GAMES.get(slug)
+    return game.title if game is not None else slug
+
+
+def waiting_seats(record: GameRecord) -> list[int]:
+    """Seats the running game waits on (none for a lobby or a game this bot doesn't know)."""
+    game = GAMES.get(record.game)
+    if record.status != "active" or record.state is None or game is None:
+        return []
+    return game.to_act(record.state)
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(discord.utils.escape_markdown(name) for name in names)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def describe_game(record: GameRecord, *, viewer: int | None = None, where: str | None = None) -> str:
+    """Two lines: the linked title with its seats, then what the game waits on."""
+    head = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
+    if where:
+        head += f" in {discord.utils.escape_markdown(where)}"
+    head += f" · {len(record.seats)} seated: {_names(record.names)}"
+    if record.status == "lobby":
+        game = GAMES.get(record.game)
+        missing = game.min_seats - len(record.seats) if game is not None else 0
+        host = next((s.name for s in record.seats if s.user_id == record.host_id), "the host")
+        state = (f"Lobby: needs {missing} more player{'s' if missing > 1 else ''}" if missing > 0
+                 else f"Lobby: waiting for {discord.utils.escape_markdown(host)} to start")
+    else:
+        waiting = waiting_seats(record)
+        if viewer is not None and viewer in [record.seats[s].user_id for s in waiting]:
+            others = [record.names[s] for s in waiting if record.seats[s].user_id != viewer]
+            state = "⏳ **Your move**" + (f" (also waiting on {_names(others)})" if others else "")
+        elif waiting:
+            state = f"Waiting on: {_names([record.names[s] for s in waiting])}"
+        else:
+            state = "Waiting on nobody (a countdown is running)"
+    return _clip(f"{head}\n{state}", ENTRY_CHARS)
+
+
+def page_of(items: Sequence[T], page: int, per_page: int) -> tuple[Sequence[T], int, int]:
+    """The items of ``page`` (clamped to the last page), that page and the page count."""
+    pages = max(1, -(-len(items) // per_page))
+    page = min(max(page, 1), pages)
+    return items[(page - 1) * per_page:page * per_page], page, pages
+
+
+def games_embed(title: str, records: Sequence[GameRecord], page: int,
+                describe: Callable[[GameRecord], str]) -> discord.Embed:
+    """One page of games; the footer says which page when there is more than one."""
+    shown, page, pages = page_of(records, page, GAMES_PER_PAGE)
+    embed = discord.Embed(title=title, colour=COLOUR, description="\n\n".join(describe(r) for r in shown))
+    footer = f"{len(records)} game{'s' if len(records) != 1 else ''}"
+    if pages > 1:
+        footer = f"Page {page} of {pages} · {footer} · use the page option for more"
+    embed.set_footer(text=footer)
+    return embed
+
+
+# ------------------------------------------------------------------ /game list and /game mine
+
+
+@game_group.command(name="list", description="Open lobbies and games in this server, with links; "
+                                             "only you see it.")
+@app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
+async def game_list(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
+    await _game_list(interaction, page or 1)
+
+
+@guarded
+async def _game_list(interaction: discord.Interaction, page: int) -> None:
+    records = await service_of(interaction).storage.open_games_in_guild(interaction.guild_id)
+    if not records:
+        await refuse(interaction, "No lobby or game is open in this server. Start one with `/play`.")
+        return
+    embed = games_embed("Open games in this server", records, page, describe_game)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@game_group.command(name="mine", description="Your lobbies and games in every server, and where it's "
+                                             "your move; only you see it.")
+@app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
+async def game_mine(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
+    await _game_mine(interaction, page or 1)
+
+
+@guarded
+async def _game_mine(interaction: discord.Interaction, page: int) -> None:
+    user_id = interaction.user.id
+    records = await service_of(interaction).storage.games_for_user(user_id)
+    if not records:
+        await refuse(interaction, "You're not in any open lobby or game. Start one with `/play`.")
+        return
+    # Games waiting on you first; otherwise newest first, as storage returns them.
+    records.sort(key=lambda r: not any(r.seats[s].user_id == user_id for s in waiting_seats(r)))
+
+    def where(record: GameRecord) -> str | None:
+        if record.guild_id is None or record.guild_id == interaction.guild_id:
+            return None
+        guild = interaction.client.get_guild(record.guild_id)
+        return guild.name if guild is not None else "another server"
+
+    embed = games_embed("Your open games", records, page,
+                        lambda r: describe_game(r, viewer=user_id, where=where(r)))
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+# ------------------------------------------------------------------ /stats
+
+
+@app_commands.command(name="stats", description="Games played, wins and scores in this server; "
+                                                "only you see it.")
+@app_commands.describe(game="Only this game (default: every game)", player="Whose stats (default: yours)")
+@app_commands.choices(game=GAME_CHOICES)
+@app_commands.guild_only()
+async def stats(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                player: discord.Member | None = None) -> None:
+    """Ephemeral: a stats look-up is one person's curiosity, often mid-game in a busy thread,
+    and posting it would bury the game's messages. `/leaderboard` is the public, shared view."""
+    await _stats(interaction, game.value if game else None, player)
+
+
+def stats_line(row: GameStats) -> str:
+    rate = f"{row.wins / row.played:.0%}" if row.played else "–"
+    line = (f"Played **{row.played}** · won **{row.wins}** ({rate}) · best score **{row.best}** · "
+            f"average **{row.average:.1f}**")
+    if row.with_bots:
+        line += f"\n🤖 {row.with_bots} of these game{'s' if row.with_bots > 1 else ''} had bot seats"
+    return line
+
+
+@guarded
+async def _stats(interaction: discord.Interaction, slug: str | None, player: discord.Member | None) -> None:
+    target = player or interaction.user
+    rows = await service_of(interaction).storage.stats(interaction.guild_id, slug, target.id)
+    if not rows:
+        who = "You haven't" if target.id == interaction.user.id else f"{target.display_name} hasn't"
+        which = f" of {title_of(slug)}" if slug else ""
+        await refuse(interaction, f"{who} finished any games{which} in this server yet.")
+        return
+    embed = discord.Embed(title=f"Stats for {target.display_name}", colour=COLOUR)
+    for row in rows:
+        embed.add_field(name=title_of(row.game), value=stats_line(row), inline=False)
+    embed.set_footer(text="Finished games in this server")
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+# ------------------------------------------------------------------ /leaderboard
+
+
+@app_commands.command(name="leaderboard", description="Top players of a game in this server.")
+@app_commands.describe(game="Which game")
+@app_commands.choices(game=GAME_CHOICES)
+@app_commands.guild_only()
+async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    """Public: a leaderboard is meant to be shared, and it shows no secrets, only totals."""
+    await _leaderboard(interaction, game.value)
+
+
+def leader_line(row: LeaderRow) -> str:
+    games = f"{row.played} game{'s' if row.played != 1 else ''}"
+    wins = f"{row.wins} win{'s' if row.wins != 1 else ''}"
+    return (f"**{row.rank}.** {discord.utils.escape_markdown(row.name)}: {wins} in {games} · "
+            f"average {row.average:.1f} · best {row.best}")
+
+
+@guarded
+async def _leaderboard(interaction: discord.Interaction, slug: str) -> None:
+    rows = await service_of(interaction).storage.leaderboard(interaction.guild_id, slug, LEADERBOARD_SIZE)
+    if not rows:
+        await refuse(interaction, f"No game of {title_of(slug)} has finished in this server yet.")
+        return
+    embed = discord.Embed(title=f"{title_of(slug)}: leaderboard", colour=COLOUR,
+                          description="\n".join(leader_line(row) for row in rows))
+    embed.set_footer(text="Most wins first, then the best average score")
+    await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+stats_command = stats
+leaderboard_command = leaderboard
+
+__all__ = ["game_list", "game_mine", "leaderboard_command", "stats_command"]

@@ -1,0 +1,218 @@
+"""What makes slow games work: deadlines, reminders, pings, quiet hours and the bot taking over.
+
+A paced game gives every human seat that owes a decision a stored deadline (in awake time, see
+``bot.quiet``). Reminders go out about half-way and shortly before it. When it passes, the game's
+bot player decides for the seat; after two misses in a row the bot keeps the seat until the
+player presses **Reclaim seat**. Everything is re-checked against the database when it fires, so
+a deadline acts at most once, even across a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.clock import now
+from bot.games import get_game
+from bot.outgoing import Outgoing, try_dm
+from bot.quiet import QuietHours, advance_awake, reminder_times
+from bot.scheduler import Job, JobKind, Scheduler
+from bot.storage import Deadline, GameRecord
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+HANDOVER_AFTER = 2  # missed deadlines in a row before the bot keeps the seat
+PACES = {"live": 0, "1 hour": 3600, "12 hours": 12 * 3600, "24 hours": 24 * 3600, "72 hours": 72 * 3600}
+
+
+def pace_text(seconds: int) -> str:
+    return next((name for name, value in PACES.items() if value == seconds), f"{seconds} s")
+
+
+class Pacer:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.scheduler = Scheduler(self._fire, now)
+
+    @property
+    def storage(self) -> Any:
+        return self.service.storage
+
+    async def quiet_of(self, user_id: int) -> QuietHours:
+        settings = await self.storage.user_settings(user_id)
+        return QuietHours(settings.timezone, settings.quiet_start, settings.quiet_end)
+
+    # ------------------------------------------------------------------ scheduling
+
+    async def schedule(self, record: GameRecord) -> None:
+        """Make the scheduler and the stored deadlines match the game's current step."""
+        self.scheduler.clear_game(record.id)
+        stored = await self.storage.deadlines(record.id)
+        if record.status != "active":
+            if stored:
+                await self.storage.set_deadlines(record.id, [])
+            return
+        game = get_game(record.game)
+        if record.deadline_at is not None:
+            self.scheduler.add(record.deadline_at, record.id, JobKind.COUNTDOWN, None, record.version)
+        wanted: list[Deadline] = []
+        if record.pace and game.countdown(record.state) is None:
+            decision = game.decision_id(record.state)
+            existing = {d.seat: d for d in stored if d.decision == decision}
+            for seat in game.to_act(record.state):
+                if record.seats[seat].bot_controlled:
+                    continue
+                deadline = existing.get(seat)
+                if deadline is None:
+                    quiet = await self.quiet_of(record.seats[seat].user_id)
+                    start = now()
+                    deadline = Deadline(record.id, seat, decision, start,
+                                        advance_awake(start, record.pace, quiet),
+                                        reminder_times(start, record.pace, quiet))
+                wanted.append(deadline)
+        if wanted != stored:
+            await self.storage.set_deadlines(record.id, wanted)
+        for d in wanted:
+            self.scheduler.add(d.due_at, record.id, JobKind.DUE, d.seat, d.decision)
+            for when in d.reminders:
+                self.scheduler.add(when, record.id, JobKind.REMIND, d.seat, d.decision)
+
+    def close(self) -> None:
+        self.scheduler.close()
+
+    # ------------------------------------------------------------------ pings
+
+    async def ping_step(self, record: GameRecord, seats: list[int], channel: Any,
+                        message: discord.Message) -> list[int]:
+        """Mention the seats that owe a decision (paced games, once per step) and return the
+        seats whose panel may go out now; quiet-hours panels are held until the player wakes."""
+        if not record.pace:
+            return seats
+        deliver, mentions = [], []
+        decision = get_game(record.game).decision_id(record.state)
+        for seat in seats:
+            info = record.seats[seat]
+            quiet = await self.quiet_of(info.user_id)
+            if quiet.is_quiet(now()):
+                self.scheduler.add(quiet.quiet_until(now()), record.id, JobKind.WAKE, seat, decision)
+                continue
+            deliver.append(seat)
+            if (await self.storage.user_settings(info.user_id)).ping in ("both", "mention"):
+                mentions.append(f"<@{info.user_id}>")
+        if mentions:
+            await channel.send(f"Your move: {', '.join(mentions)} (you have {pace_text(record.pace)}).",
+                               reference=message, mention_author=False,
+                               allowed_mentions=discord.AllowedMentions(users=True))
+        return deliver
+
+    # ------------------------------------------------------------------ firing
+
+    async def _fire(self, job: Job) -> None:
+        if job.kind is JobKind.COUNTDOWN:
+            await self.service.perform_system(job.game_id, {"kind": "timeout"}, expected_version=job.key)
+            return
+        assert job.seat is not None
+        handler = {JobKind.DUE: self._deadline_passed, JobKind.REMIND: self._remind,
+                   JobKind.WAKE: self._wake}[job.kind]
+        async with self.service._locks[job.game_id]:
+            await handler(job)
+
+    async def _current(self, job: Job) -> GameRecord | None:
+        """The game, if the job's seat still owes the job's decision (else the job is stale)."""
+        record = await self.storage.load(job.game_id)
+        if record is None or record.status != "active":
+            return None
+        game = get_game(record.game)
+        if game.decision_id(record.state) != job.key or job.seat not in game.to_act(record.state):
+            return None
+        if record.seats[job.seat].bot_controlled:
+            return None
+        return record
+
+    async def _deadline_passed(self, job: Job) -> None:
+        record = await self._current(job)
+        assert job.seat is not None
+        if record is None:
+            await self.storage.drop_deadline(job.game_id, job.seat, job.key)
+            return
+        game = get_game(record.game)
+        seat = job.seat
+        action = game.bot_action(record.state, seat, _rng(record, seat))
+        if action is None:
+            await self.storage.drop_deadline(record.id, seat, job.key)
+            return
+        misses = record.seats[seat].timeouts + 1
+        note = f"{{{seat}}} ran out of time, so the bot made that move for them."
+        after = await self.service._commit(record, seat, action, by_bot=True, extra_events=(note,))
+        await self.storage.drop_deadline(record.id, seat, job.key)
+        await self.storage.set_seat_control(record.id, seat, timeouts=misses,
+                                            autopilot=True if misses >= HANDOVER_AFTER else None)
+        if misses >= HANDOVER_AFTER:
+            await self.announce_handover(after, seat, f"missed {misses} deadlines in a row")
+        after = await self.storage.load(record.id) or after
+        await self.service.settle(after)
+
+    async def announce_handover(self, record: GameRecord, seat: int, why: str) -> None:
+        from bot.components import ReclaimButton
+
+        channel = await self.service.channel(record.play_channel_id)
+        if channel is None:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReclaimButton(record.id, seat))
+        user = record.seats[seat].user_id
+        await channel.send(f"<@{user}> {why}, so the bot is playing your seat for now. Press "
+                           "**Reclaim seat** whenever you're back.", view=view,
+                           allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def _remind(self, job: Job) -> None:
+        record = await self._current(job)
+        if record is None:
+            return
+        assert job.seat is not None
+        info = record.seats[job.seat]
+        deadline = next((d for d in await self.storage.deadlines(record.id) if d.seat == job.seat), None)
+        if deadline is None:
+            return
+        quiet = await self.quiet_of(info.user_id)
+        if quiet.is_quiet(now()):
+            later = quiet.quiet_until(now())
+            if later < deadline.due_at:
+                self.scheduler.add(later, record.id, JobKind.REMIND, job.seat, job.key)
+            return
+        remaining = [when for when in deadline.reminders if when > job.when]
+        await self.storage.set_reminders(record.id, job.seat, job.key, remaining)
+        settings = await self.storage.user_settings(info.user_id)
+        title = get_game(record.game).title
+        text = (f"Reminder: **{title}** (game #{record.id}) is waiting for your move. Time runs out "
+                f"<t:{int(deadline.due_at)}:R>.")
+        from bot.service import jump_link
+
+        if settings.ping in ("both", "dm"):
+            user = await self.service.user(info.user_id)
+            if user is not None:
+                await try_dm(user, Outgoing(f"{text}\n[Jump to the game]({jump_link(record)})", "Your move"))
+        if settings.ping in ("both", "mention"):
+            channel = await self.service.channel(record.play_channel_id)
+            if channel is not None:
+                await channel.send(f"<@{info.user_id}> {text}",
+                                   allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def _wake(self, job: Job) -> None:
+        """Quiet hours are over: deliver the panel that was held back."""
+        record = await self._current(job)
+        if record is not None and job.seat is not None:
+            await self.service.send_panel(record, job.seat)
+
+
+def _rng(record: GameRecord, seat: int) -> Any:
+    from bot.service import bot_rng
+
+    return bot_rng(record, seat)
+
+

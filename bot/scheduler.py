@@ -1,0 +1,92 @@
+"""One task and one heap for every timed event of every game: countdowns, reminders, deadlines.
+
+The heap is only a cache of what the database says is due; after a restart it is rebuilt from
+the database. Firing never trusts the heap: the service re-checks the stored game before it acts,
+and cancelling a game's jobs just bumps its generation so stale entries are skipped when popped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+log = logging.getLogger(__name__)
+
+
+class JobKind(StrEnum):
+    COUNTDOWN = "countdown"  # the game's own timer ran out (key: game version)
+    DUE = "due"              # a seat's deadline passed (key: decision)
+    REMIND = "remind"        # remind a seat that it owes a decision (key: decision)
+    WAKE = "wake"            # a player's quiet hours ended: deliver what was held back (key: decision)
+
+
+@dataclass(order=True)
+class Job:
+    when: float
+    order: int
+    game_id: int = field(compare=False)
+    kind: JobKind = field(compare=False)
+    seat: int | None = field(compare=False)
+    key: int = field(compare=False)
+    generation: int = field(compare=False, default=0)
+
+
+class Scheduler:
+    def __init__(self, fire: Callable[[Job], Awaitable[None]], clock: Callable[[], float]) -> None:
+        self._fire = fire
+        self._clock = clock
+        self._heap: list[Job] = []
+        self._order = itertools.count()
+        self._generation: defaultdict[int, int] = defaultdict(int)
+        self._sleeping = False
+        self._task: asyncio.Task[None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._heap)
+
+    def add(self, when: float, game_id: int, kind: JobKind, seat: int | None, key: int) -> None:
+        job = Job(when, next(self._order), game_id, kind, seat, key, self._generation[game_id])
+        heapq.heappush(self._heap, job)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="astrolabe-scheduler")
+        elif self._heap[0] is job and self._sleeping:
+            # An earlier job arrived while the loop sleeps towards a later one: start over.
+            self._task.cancel()
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="astrolabe-scheduler")
+
+    def clear_game(self, game_id: int) -> None:
+        """Forget every pending job of a game (they are skipped when they come up)."""
+        self._generation[game_id] += 1
+
+    async def _run(self) -> None:
+        """Sleep until the earliest job, fire it, repeat; the task ends when nothing is pending
+        (an idle bot then has no task waiting on anything)."""
+        while self._heap:
+            delay = self._heap[0].when - self._clock()
+            if delay > 0:
+                self._sleeping = True
+                try:
+                    await asyncio.sleep(delay)
+                finally:
+                    self._sleeping = False
+                continue
+            job = heapq.heappop(self._heap)
+            if job.generation != self._generation[job.game_id]:
+                continue
+            try:
+                await self._fire(job)
+            except Exception:
+                log.exception("scheduled %s for game %s (seat %s) failed",
+                              job.kind.value, job.game_id, job.seat)
+
+    def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self._heap.clear()
