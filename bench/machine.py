@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import platform
+import sqlite3
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -21,6 +22,7 @@ class Machine:
     python: str
     libraries: str
     temp_fs: str
+    load: str
     date: str
 
     def lines(self) -> list[str]:
@@ -28,6 +30,7 @@ class Machine:
             f"CPU: {self.cpu} ({self.cores} cores visible)",
             f"Python {self.python}; {self.libraries}",
             f"Temp-dir filesystem (SQLite files): {self.temp_fs}",
+            f"Load average at start (1/5/15 min): {self.load}",
             f"Date: {self.date}",
         ]
 
@@ -55,6 +58,14 @@ def filesystem_of(path: str) -> str:
     return best[1] if best else "unknown"
 
 
+def load_average() -> str:
+    """Other work on a small machine skews every figure; the load shows whether there was any."""
+    try:
+        return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def _version(package: str) -> str:
     try:
         return f"{package} {metadata.version(package)}"
@@ -64,13 +75,12 @@ def _version(package: str) -> str:
 
 def describe(temp_dir: str) -> Machine:
     libs = ", ".join(_version(p) for p in ("discord.py", "simcord", "Pillow", "aiosqlite"))
-    import sqlite3
-
     return Machine(
         cpu=cpu_model(),
         cores=os.cpu_count() or 0,
         python=platform.python_version(),
         libraries=f"{libs}, SQLite {sqlite3.sqlite_version}",
         temp_fs=filesystem_of(temp_dir),
+        load=load_average(),
         date=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
     )

@@ -12,13 +12,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import ConfirmLeave, game_group
+from bot.commands import game_group
 from bot.components import APOLOGY, OpenPanelButton, ReclaimButton
 from bot.config import Settings
 from bot.lobby import LobbyButton, play_command
 from bot.overview import leaderboard_command, stats_command
 from bot.presenters import PRESENTERS
+from bot.seats import ConfirmLeave
 from bot.service import GameService
+from bot.settings_command import settings_command
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,7 @@ class AstrolabeBot(discord.Client):
         self.tree.add_command(game_group)  # importing bot.overview added /game list and /game mine
         self.tree.add_command(stats_command)
         self.tree.add_command(leaderboard_command)
+        self.tree.add_command(settings_command)
         self.service = GameService(self)
         self._storage: Storage | None = None
         self._rearmed = False

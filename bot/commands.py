@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -169,52 +167,6 @@ async def _cancel(interaction: discord.Interaction) -> None:
         await refuse(interaction, "Only the host or someone with Manage Server can cancel this game.")
         return
     await end_game(interaction, record, f"{interaction.user.display_name} cancelled the game.")
-
-
-@game_group.command(name="leave", description="Leave the game or lobby here.")
-async def leave(interaction: discord.Interaction) -> None:
-    await _leave(interaction)
-
-
-@guarded
-async def _leave(interaction: discord.Interaction) -> None:
-    record = await find_game(interaction, for_user=True)
-    if record is None or record.seat_of(interaction.user.id) is None:
-        await refuse(interaction, "You're not in a game here.")
-        return
-    storage = service_of(interaction).storage
-    if record.status == "lobby":
-        if interaction.user.id == record.host_id:
-            await refuse(interaction, "You're hosting this lobby: use `/game cancel` to close it.")
-            return
-        await storage.remove_seat(record.id, interaction.user.id)
-        await refuse(interaction, "You left the lobby.")
-        return
-    view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmLeave(record.id))
-    await interaction.response.send_message(
-        f"{get_game(record.game).title} needs every player, so leaving ends the game for everyone. "
-        "Are you sure?", view=view, ephemeral=True)
-
-
-class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:leave:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Leave and end the game", style=discord.ButtonStyle.danger,
-                                           custom_id=f"astro:leave:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ConfirmLeave:
-        return cls(int(match["game"]))
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        record = await service_of(interaction).storage.load(self.game_id)
-        if record is None or record.status != "active" or record.seat_of(interaction.user.id) is None:
-            await refuse(interaction, "This game is no longer running.")
-            return
-        await end_game(interaction, record, f"{interaction.user.display_name} left, so the game ends here.")
 
 
 async def end_game(interaction: discord.Interaction, record: GameRecord, reason: str) -> None:

@@ -13,6 +13,7 @@ from bot.components import guarded, service_of
 from bot.games import GAMES, get_game
 from bot.games.base import IllegalAction
 from bot.outgoing import COLOUR, Outgoing, refuse, try_dm
+from bot.pacing import PACES, pace_text
 from bot.service import is_manager
 from bot.storage import GameRecord, SeatTaken, StorageError
 
@@ -37,19 +38,23 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
         where = f"<#{record.thread_id}>" if record.thread_id else "this channel"
         embed.description = f"The game has started in {where}."
     embed.add_field(name="Host", value=f"<@{record.host_id}>")
-    seats = "\n".join(f"{s.seat + 1}. {s.name}" for s in record.seats) or "nobody yet"
-    embed.add_field(name=f"Players ({len(record.seats)}/{game.max_seats})", value=seats)
-    if record.options:
-        embed.add_field(name="Options",
-                        value="\n".join(f"{k}: {v}" for k, v in record.options.items()), inline=False)
+    seats = "\n".join(f"{s.seat + 1}. {s.name}" + (" 🤖" if s.is_bot else "") for s in record.seats)
+    embed.add_field(name=f"Players ({len(record.seats)}/{game.max_seats})", value=seats or "nobody yet")
+    settings = [f"{k}: {v}" for k, v in record.options.items()]
+    settings.append("pace: live (no deadlines)" if not record.pace
+                    else f"pace: {pace_text(record.pace)} per move")
+    embed.add_field(name="Options", value="\n".join(settings), inline=False)
     embed.set_footer(text=f"Game #{record.id}")
     return embed
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(record: GameRecord) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel"):
-        view.add_item(LobbyButton(game_id, action))
+    actions = ["join", "leave", "start", "cancel"]
+    if get_game(record.game).allows_bot_seats:
+        actions.insert(2, "bot")
+    for action in actions:
+        view.add_item(LobbyButton(record.id, action))
     return view
 
 
@@ -68,20 +73,25 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord) -> bool:
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
 COUNTDOWN_CHOICES = [app_commands.Choice(name=f"{s} seconds", value=s) for s in (20, 30, 45, 60, 90)]
+PACE_CHOICES = [app_commands.Choice(name="live (no deadlines)" if not v else f"{name} per move", value=v)
+                for name, v in PACES.items()]
 
 
 @app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
 @app_commands.describe(game="Which game to play",
-                       countdown="A Sky of Stars: seconds to guess each drawing (default 30)")
-@app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES)
+                       countdown="A Sky of Stars: seconds to guess each drawing (default 30)",
+                       pace="Time each player has per move (default: live, no deadlines)")
+@app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES, pace=PACE_CHOICES)
 @app_commands.guild_only()
 async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
-               countdown: app_commands.Choice[int] | None = None) -> None:
-    await _play(interaction, game.value, {"countdown": countdown.value} if countdown else {})
+               countdown: app_commands.Choice[int] | None = None,
+               pace: app_commands.Choice[int] | None = None) -> None:
+    await _play(interaction, game.value, {"countdown": countdown.value} if countdown else {},
+                pace.value if pace else 0)
 
 
 @guarded
-async def _play(interaction: discord.Interaction, slug: str, given: dict[str, Any]) -> None:
+async def _play(interaction: discord.Interaction, slug: str, given: dict[str, Any], pace: int) -> None:
     missing = missing_permissions(interaction)
     if missing:
         await refuse(interaction, "I can't run a game here: I'm missing these permissions in this "
@@ -102,8 +112,8 @@ async def _play(interaction: discord.Interaction, slug: str, given: dict[str, An
         return
     record = await service.storage.create_lobby(
         game=slug, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-        host_id=interaction.user.id, host_name=interaction.user.display_name, options=options)
-    await interaction.response.send_message(embed=lobby_embed(record), view=lobby_view(record.id))
+        host_id=interaction.user.id, host_name=interaction.user.display_name, options=options, pace=pace)
+    await interaction.response.send_message(embed=lobby_embed(record), view=lobby_view(record))
     message = await interaction.original_response()
     await service.storage.set_messages(record.id, lobby_message_id=message.id)
     if not await welcome_dm(interaction.user, record):
@@ -115,12 +125,15 @@ play_command = play
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"lobby:(?P<action>join|leave|start|cancel):(?P<game>\d+)"):
+                  template=r"lobby:(?P<action>join|leave|bot|start|cancel):(?P<game>\d+)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
+              "bot": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+              "cancel": discord.ButtonStyle.danger}
+    LABELS = {"bot": "Add bot"}
 
     def __init__(self, game_id: int, action: str) -> None:
-        super().__init__(discord.ui.Button(label=action.capitalize(), style=self.STYLES[action],
+        super().__init__(discord.ui.Button(label=self.LABELS.get(action, action.capitalize()),
+                                           style=self.STYLES[action],
                                            custom_id=f"lobby:{action}:{game_id}"))
         self.game_id, self.action = game_id, action
 
@@ -141,7 +154,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             handler = getattr(self, f"_{self.action}")
             updated = await handler(interaction, record)
         if updated is not None:
-            view = lobby_view(updated.id) if updated.status == "lobby" else None
+            view = lobby_view(updated) if updated.status == "lobby" else None
             await interaction.edit_original_response(embed=lobby_embed(updated), view=view)
 
     async def _join(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
@@ -175,6 +188,20 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         record = await service_of(interaction).storage.remove_seat(record.id, interaction.user.id)
         await refuse(interaction, "You left the lobby.")
         return record
+
+    async def _bot(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+        rules = get_game(record.game)
+        if interaction.user.id != record.host_id:
+            await refuse(interaction, "Only the host can add bot players.")
+            return None
+        if not rules.allows_bot_seats:
+            await refuse(interaction, f"{rules.title} has no bot players: every seat needs a person.")
+            return None
+        if len(record.seats) >= rules.max_seats:
+            await refuse(interaction, f"This lobby is full ({rules.max_seats} players).")
+            return None
+        bots = sum(1 for s in record.seats if s.is_bot)
+        return await service_of(interaction).storage.add_bot_seat(record.id, f"Bot {bots + 1}")
 
     async def _start(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
         if interaction.user.id != record.host_id:

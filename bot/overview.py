@@ -25,7 +25,10 @@ from bot.storage import GameRecord, GameStats, LeaderRow
 log = logging.getLogger(__name__)
 
 GAMES_PER_PAGE = 10
-ENTRY_CHARS = 360  # one game's entry; ten of them stay well inside an embed's 4096
+# Budgets that keep a page of ten entries inside an embed description (4096 characters).
+NAMES_CHARS = 90
+PLACE_CHARS = 40
+ENTRY_CHARS = 4000 // GAMES_PER_PAGE - 2
 LEADERBOARD_SIZE = 10
 
 T = TypeVar("T")
@@ -53,8 +56,15 @@ def waiting_seats(record: GameRecord) -> list[int]:
     return game.to_act(record.state)
 
 
-def _names(names: Sequence[str]) -> str:
-    return ", ".join(discord.utils.escape_markdown(name) for name in names)
+def _names(names: Sequence[str], limit: int = NAMES_CHARS) -> str:
+    """Escaped names joined by commas; past ``limit`` the rest become "and N more"."""
+    shown: list[str] = []
+    for index, name in enumerate(names):
+        escaped = discord.utils.escape_markdown(name)
+        if shown and len(", ".join([*shown, escaped])) > limit:
+            return f"{', '.join(shown)} and {len(names) - index} more"
+        shown.append(escaped)
+    return ", ".join(shown)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -65,7 +75,7 @@ def describe_game(record: GameRecord, *, viewer: int | None = None, where: str |
     """Two lines: the linked title with its seats, then what the game waits on."""
     head = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
     if where:
-        head += f" in {discord.utils.escape_markdown(where)}"
+        head += f" in {discord.utils.escape_markdown(_clip(where, PLACE_CHARS))}"
     head += f" · {len(record.seats)} seated: {_names(record.names)}"
     if record.status == "lobby":
         game = GAMES.get(record.game)
@@ -81,8 +91,8 @@ def describe_game(record: GameRecord, *, viewer: int | None = None, where: str |
         elif waiting:
             state = f"Waiting on: {_names([record.names[s] for s in waiting])}"
         else:
-            state = "Waiting on nobody (a countdown is running)"
-    return _clip(f"{head}\n{state}", ENTRY_CHARS)
+            state = "Waiting on nobody right now"
+    return _clip(f"{head}\n{state}", ENTRY_CHARS)  # a last resort: the parts are bounded already
 
 
 def page_of(items: Sequence[T], page: int, per_page: int) -> tuple[Sequence[T], int, int]:
@@ -207,8 +217,9 @@ async def leaderboard(interaction: discord.Interaction, game: app_commands.Choic
 def leader_line(row: LeaderRow) -> str:
     games = f"{row.played} game{'s' if row.played != 1 else ''}"
     wins = f"{row.wins} win{'s' if row.wins != 1 else ''}"
-    return (f"**{row.rank}.** {discord.utils.escape_markdown(row.name)}: {wins} in {games} · "
+    line = (f"**{row.rank}.** {discord.utils.escape_markdown(row.name)}: {wins} in {games} · "
             f"average {row.average:.1f} · best {row.best}")
+    return line + (f" · 🤖 {row.with_bots} with bots" if row.with_bots else "")
 
 
 @guarded

@@ -254,7 +254,7 @@ class GameService:
                                           deadline_at=now() + seconds if seconds else None)
         await self.open_step(record, channel)
         record = await self.settle(await self.storage.load(record.id) or record)
-        closed = [f"<@{seat.user_id}>" for seat in record.seats if not seat.dm_open]
+        closed = [f"<@{seat.user_id}>" for seat in record.seats if not seat.dm_open and not seat.is_bot]
         if closed:
             await channel.send(f"{', '.join(closed)}: I can't send you direct messages, so press "
                                "**Open my panel** here (or use `/game hand`) whenever it's your move.",

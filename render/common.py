@@ -27,65 +27,61 @@ def to_png(image: Image.Image, compress_level: int = PNG_LEVEL) -> bytes:
 
 
 # --- text ----------------------------------------------------------------------------------
-# Characters the bundled font lacks, mapped to close ASCII rather than dropped.
-_SUBSTITUTES = {
-    "\u2014": "-",
-    "\u2013": "-",
-    "\u2010": "-",
-    "\u2011": "-",
-    "\u2212": "-",
-    "\u00d7": "x",
-    "\u00df": "ss",
-    "\u00e6": "ae",
-    "\u00c6": "AE",
-    "\u0153": "oe",
-    "\u0152": "OE",
-    "\u00f8": "o",
-    "\u00d8": "O",
-    "\u0111": "d",
-    "\u0110": "D",
-    "\u0142": "l",
-    "\u0141": "L",
-    "\u00fe": "th",
-    "\u00de": "Th",
-    "\u00f0": "d",
-    "\u0131": "i",
-}
+MAX_MARKS = 2  # combining marks kept per letter: accents (even stacked, as in Vietnamese) stay,
+# "zalgo" towers that would spill over the lines above and below do not.
 
 
 @functools.lru_cache(maxsize=1)
-def _notdef() -> bytes:
-    return bytes(theme.font(20).getmask("\U0010fffd"))
+def _probes() -> tuple[tuple[ImageFont.FreeTypeFont, bytes], ...]:
+    """Both faces with their missing-glyph box, laid out char by char (no shaping)."""
+    out = []
+    for bold in (False, True):
+        path = theme.BOLD_FONT if bold else theme.REGULAR_FONT
+        f = ImageFont.truetype(str(path), 20, layout_engine=ImageFont.Layout.BASIC)
+        out.append((f, bytes(f.getmask("\U0010fffd"))))  # a private-use code point: never in the font
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=8192)
 def has_glyph(ch: str) -> bool:
-    """Whether the bundled font draws ``ch`` (it covers ASCII and little else)."""
-    return bytes(theme.font(20).getmask(ch)) != _notdef()
+    """Whether both faces draw ``ch`` rather than the missing-glyph box (emoji and CJK: no)."""
+    return all(bytes(f.getmask(ch)) != missing for f, missing in _probes())
+
+
+def _is_mark(ch: str) -> bool:
+    return unicodedata.category(ch).startswith("M")
 
 
 @functools.lru_cache(maxsize=2048)
 def clean(s: str) -> str:
-    """Text the font can draw: accents folded (José -> Jose), unknown glyphs dropped.
+    """Text the font can draw, kept as written where it can (José, Zoë, Łukasz, Дмитрий).
 
-    Names come from Discord and may hold emoji or scripts the bundled font cannot show; a
-    missing glyph would draw as a box, so it is removed instead.
+    Names come from Discord and may hold glyphs DejaVu lacks (most emoji, CJK): a missing glyph
+    would draw as a box, so it becomes its compatibility form if the font has that (fullwidth
+    or math letters) or is dropped. Control and format characters go; tabs and line breaks become
+    spaces; marks are capped at ``MAX_MARKS`` per letter. Never raises.
     """
     out: list[str] = []
-    for ch in s:
-        if ch.isspace():
-            out.append(" ")
-        elif ch in _SUBSTITUTES:
-            out.append(_SUBSTITUTES[ch])
-        elif unicodedata.category(ch).startswith("C"):
+    marks = 0
+    for ch in unicodedata.normalize("NFC", s):
+        if ch.isspace():  # tabs and newlines would break the line; spaces the font has stay
+            out.append(ch if unicodedata.category(ch) == "Zs" and has_glyph(ch) else " ")
+            marks = 0
             continue
-        elif has_glyph(ch):
-            out.append(ch)
-        else:
-            out.extend(
-                c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c) and has_glyph(c)
-            )
-    return "".join(out)
+        if unicodedata.category(ch).startswith("C"):
+            continue
+        drawable = [ch] if has_glyph(ch) else [c for c in unicodedata.normalize("NFKD", ch) if has_glyph(c)]
+        if not drawable and not _is_mark(ch):
+            marks = MAX_MARKS  # its marks went with it: they must not land on the letter before
+        for c in drawable:
+            if _is_mark(c):
+                if marks >= MAX_MARKS or not out or out[-1].isspace():
+                    continue  # too many, or nothing to sit on (its letter was dropped)
+                marks += 1
+            else:
+                marks = 0
+            out.append(c)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def seat_of(value: object, default: int = -1) -> int:
@@ -93,7 +89,7 @@ def seat_of(value: object, default: int = -1) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def num(value: object, default: str = "-") -> str:
+def num(value: object, default: str = "\u2014") -> str:
     """A score or count from view data as short text (anything else shows ``default``)."""
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else default
 
@@ -110,11 +106,14 @@ def name_of(names: Sequence[str], seat: int) -> str:
 
 
 def text_width(s: str, f: ImageFont.FreeTypeFont) -> float:
-    return f.getlength(s) + 2 * theme.bold_width(f)
+    return f.getlength(s)
 
 
 def fit(s: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """``s`` cut with an ellipsis so it fits ``max_width`` pixels (binary search on length)."""
+    """``s`` cut with an ellipsis so it fits ``max_width`` pixels (binary search on length).
+
+    The cut never falls between a letter and its accents.
+    """
     if text_width(s, f) <= max_width:
         return s
     lo, hi = 0, len(s)
@@ -124,6 +123,8 @@ def fit(s: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
             lo = mid
         else:
             hi = mid - 1
+    while 0 < lo < len(s) and _is_mark(s[lo]):
+        lo -= 1
     return s[:lo].rstrip() + "\u2026" if lo else "\u2026"
 
 
@@ -138,11 +139,10 @@ def text(
     halo: RGB | None = None,
     halo_width: float = 3,
 ) -> None:
-    """Draw text, faux-bold when ``f`` is bold, with an optional dark halo for busy backdrops."""
-    bold = theme.bold_width(f)
+    """Draw text, with an optional dark halo (an outline) for busy backdrops."""
     if halo is not None:
-        draw.text(xy, s, font=f, fill=halo, anchor=anchor, stroke_width=bold + halo_width, stroke_fill=halo)
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=bold, stroke_fill=fill)
+        draw.text(xy, s, font=f, fill=halo, anchor=anchor, stroke_width=halo_width, stroke_fill=halo)
+    draw.text(xy, s, font=f, fill=fill, anchor=anchor)
 
 
 def fitted(

@@ -15,6 +15,7 @@ Part = tuple[str, RGB]
 
 HEADER_TOP = 16
 HEADER_H = 116
+SEP = "\u2002\u00b7\u2002"  # between phrases on one line: a middle dot with en spaces
 
 
 def parts_line(
@@ -27,14 +28,20 @@ def parts_line(
     bold: bool = True,
     flexible: int | None = None,
     anchor: str = "ls",
+    min_size: int | None = None,
 ) -> float:
     """Draw coloured pieces of one line; the ``flexible`` piece (a name) is cut to fit.
 
-    Every piece goes through ``clean`` (names and words may hold glyphs the font lacks).
+    Every piece goes through ``clean`` (names and words may hold glyphs the font lacks). A
+    line too long at ``size`` is first drawn smaller, down to ``min_size``, and only then cut.
     Returns the width drawn. Without a flexible piece the last one is cut.
     """
-    f = theme.font(size, bold=bold)
     pieces = [clean(s) for s, _ in parts]
+    f = theme.font(size, bold=bold)
+    smallest = size if min_size is None else min(min_size, size)
+    while size > smallest and sum(text_width(p, f) for p in pieces) > max_width:
+        size = max(size - 2, smallest)
+        f = theme.font(size, bold=bold)
     cut = flexible if flexible is not None else len(pieces) - 1
     others = sum(text_width(p, f) for i, p in enumerate(pieces) if i != cut)
     pieces[cut] = fit(pieces[cut], f, max(max_width - others, 0))
@@ -91,7 +98,9 @@ def header(
     left = box[0] + theme.MARGIN - theme.GAP + 14
     limit = die_with_caption(image, draw, roll, box[2] - 20, (box[1] + box[3]) / 2) - 12
     title_y = box[1] + (56 if subtitle else 74)
-    parts_line(draw, (left, title_y), title, theme.TITLE, limit - left, flexible=flexible)
+    parts_line(
+        draw, (left, title_y), title, theme.TITLE, limit - left, flexible=flexible, min_size=theme.HEADING
+    )
     if subtitle:
         parts_line(
             draw, (left, box[1] + 98), subtitle, theme.SMALL, limit - left, bold=False, flexible=sub_flexible

@@ -122,7 +122,7 @@ def cross_sprite(r: int, width: int, colour: RGB) -> Image.Image:
 
 @functools.lru_cache(maxsize=16)
 def check_sprite(size: int, colour: RGB) -> Image.Image:
-    """A tick mark (the bundled font has no check glyph)."""
+    """A tick mark, drawn as a shape so its weight matches the rings and crosses."""
     big = Image.new("L", (size * SS, size * SS))
     s = size * SS
     ImageDraw.Draw(big).line(
@@ -162,15 +162,7 @@ def die_sprite(face: str, size: int) -> Image.Image:
         draw.line(_spiral(c, s * 0.34), fill=ink, width=round(s * 0.085), joint="curve")
     else:
         f = theme.font(round(s * 0.72), bold=True)
-        draw.text(
-            (c, c),
-            "?",
-            font=f,
-            fill=ink,
-            anchor="mm",
-            stroke_width=theme.bold_width(f) * 1.6,
-            stroke_fill=ink,
-        )
+        draw.text((c, c), "?", font=f, fill=ink, anchor="mm")
     return sprite.resize((size, size), Image.Resampling.LANCZOS)
 
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from render import shapes, theme
 from render.common import as_map, clean, fit, mix, name_of, num, panel, seat_of, sky, text, text_width
-from render.headers import Part, header, parts_line, phase_words
+from render.headers import SEP, Part, header, parts_line, phase_words
 from render.thumbnails import thumbnail
 from render.vault_map import items
 
@@ -108,7 +108,7 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
         if isinstance(countdown, (int, float)) and math.isfinite(countdown):
             detail.append(f"{max(0, math.ceil(countdown))} s to guess")
         if detail:
-            lines.append(([("  \u00b7  ".join(detail), theme.MUTED)], None))
+            lines.append(([(SEP.join(detail), theme.MUTED)], None))
     reveals = [r for r in items(view.get("reveals")) if isinstance(r, Mapping)]
     if reveals:
         last = reveals[-1]
@@ -148,7 +148,7 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     y = header(
         image,
         title,
-        [("A Sky of Stars  \u00b7  ", theme.MUTED), (phase_words(view.get("phase")), theme.ACCENT)],
+        [("A Sky of Stars" + SEP, theme.MUTED), (phase_words(view.get("phase")), theme.ACCENT)],
         roll=view.get("roll"),
     )
 
@@ -299,7 +299,7 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
             ("Winner: " if len(win_names) == 1 else "Winners: ", theme.INK),
             (" & ".join(win_names), theme.GOLD),
         ]
-        sub = [("Final results  \u00b7  A Sky of Stars", theme.MUTED)]
+        sub = [(f"Final results{SEP}A Sky of Stars", theme.MUTED)]
     else:
         title, sub = [("Final results", theme.INK)], [("No result yet", theme.MUTED)]
     top = header(image, title, sub, flexible=1 if win_names else None)
@@ -368,14 +368,9 @@ def _result_card(
     if winner:
         shapes.paste(image, shapes.star_sprite("five", theme.GOLD, 16), x0 + 16, y0 + 38)
         name_x += 40
-    name_font = theme.font(theme.HEADING, True)
-    text(
-        draw,
-        (name_x, y0 + 52),
-        fit(name_of(names, seat), name_font, box[2] - 36 - total_w - name_x),
-        name_font,
-        colour,
-        anchor="ls",
+    name_w = box[2] - 36 - total_w - name_x
+    parts_line(
+        draw, (name_x, y0 + 52), [(name_of(names, seat), colour)], theme.HEADING, name_w, min_size=theme.BODY
     )
     text(
         draw, (box[2] - 18, y0 + 54), str(total), total_font, theme.GOLD if winner else theme.INK, anchor="rs"
@@ -389,7 +384,7 @@ def _result_card(
         tx = x0 + r * (thumb_w + 8)
         found = next((d for d in drawings if d.get("seat") == seat and d.get("round") == r + 1), None)
         thumbnail(image, (tx, ty, tx + thumb_w, ty + thumb_h), found, colour)
-        points = num(rounds[r].get("points")) if r < len(rounds) else "-"
+        points = num(rounds[r].get("points")) if r < len(rounds) else "\u2014"
         caption = f"R{r + 1}: "
         cx: float = tx + 4
         text(draw, (cx, ty + thumb_h + 34), caption, small, theme.MUTED, anchor="ls")

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from render import theme
 from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png
-from render.headers import header, parts_line
+from render.headers import SEP, header, parts_line
 from render.sky_board import draw_results, draw_table, public_only
 from render.vault_map import Layout, MapPainter, items, known, load_vault, strokes
 
@@ -46,25 +46,23 @@ def _round_line(view: View) -> str:
     return f"Round {num(view.get('round'), '?')} of {num(view.get('rounds'), '3')}"
 
 
-def _prompt(view: View, names: Sequence[str]) -> str:
-    """What the seat is being asked to do, in words, from its ``choice``."""
+def _prompt(view: View, names: Sequence[str]) -> tuple[list[str], int | None]:
+    """What the seat is being asked to do, in words, from its ``choice``, as pieces of a line;
+    and which piece is a name (the one to cut if the line is too long), if any."""
     choice = as_map(view.get("choice"))
     kind = choice.get("kind")
     if kind == "start":
-        return "Circle a starting star (ringed)"
+        return ["Circle a starting star (ringed)"], None
     if kind == "stroke":
-        return (
-            "Last stroke (optional): pick a ringed star"
-            if choice.get("optional")
-            else "Draw a line to a ringed star"
-        )
+        optional = bool(choice.get("optional"))
+        return ["Optional last stroke to a ringed star" if optional else "Draw a line to a ringed star"], None
     if kind == "cancel":
-        return f"Swirl: cancel a star of {name_of(names, seat_of(choice.get('target')))}"
+        return ["Swirl: cancel a star of ", name_of(names, seat_of(choice.get("target")))], 1
     if kind == "guess":
-        return f"Guess {name_of(names, seat_of(choice.get('artist')))}'s word"
+        return ["Guess ", name_of(names, seat_of(choice.get("artist"))), "'s word"], 1
     if view.get("phase") == "over":
-        return "Game over"
-    return "Waiting for the others"
+        return ["Game over"], None
+    return ["Waiting for the others"], None
 
 
 def _targets(choice: Any, origin: str | None = None) -> list[str]:
@@ -89,15 +87,18 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     """
     image = sky(theme.WIDTH, VAULT_H)
     secret = view.get("secret")
+    prompt, name_at = _prompt(view, names)
+    subtitle = [(piece, theme.MUTED) for piece in prompt]
     if isinstance(secret, Mapping):
         title = [
             ("Your word: ", theme.INK),
             (f"#{secret.get('number', '?')} {secret.get('word', '')}", theme.GOLD),
         ]
-        subtitle = [(f"{_round_line(view)}  \u00b7  {_prompt(view, names)}", theme.MUTED)]
+        subtitle.insert(0, (_round_line(view) + SEP, theme.MUTED))
+        name_at = None if name_at is None else name_at + 1
     else:
-        title, subtitle = [(_round_line(view), theme.INK)], [(_prompt(view, names), theme.MUTED)]
-    header(image, title, subtitle, roll=view.get("roll"))
+        title = [(_round_line(view), theme.INK)]
+    header(image, title, subtitle, roll=view.get("roll"), sub_flexible=name_at)
 
     painter = MapPainter(image, _map_layout())
     painter.guide()
@@ -130,7 +131,7 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     image = sky(theme.WIDTH, VAULT_H)
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
-    title = [("Swirl! Cancel a star of ", theme.INK), (name_of(names, target), theme.player_colour(target))]
+    title = [("Cancel a star of ", theme.INK), (name_of(names, target), theme.player_colour(target))]
     picked = known([preview])
     mine = picked or known([view.get("my_cancel")])
     if picked:
@@ -138,8 +139,9 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     elif mine:
         note = f"You picked {mine[0]} (gold X)"
     else:
-        note = "Pick a ringed star  \u00b7  grey stars are used"
-    header(image, title, [(note, theme.MUTED)], roll=view.get("roll"), flexible=1)
+        note = f"Pick a ringed star{SEP}grey stars are used"
+    subtitle = [("Swirl!" + SEP, theme.ACCENT), (note, theme.MUTED)]
+    header(image, title, subtitle, roll=view.get("roll"), flexible=1)
 
     painter = MapPainter(image, _map_layout())
     painter.guide()
@@ -173,7 +175,7 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int) -> Ima
     header(
         image,
         [
-            (f"Round {round}  \u00b7  ", theme.MUTED),
+            (f"Round {round} \u2014 ", theme.MUTED),
             (name_of(names, seat), colour),
             ("'s constellation", theme.INK),
         ],
@@ -213,8 +215,10 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int) -> Ima
     if words:  # the card, so guessers on a phone need not scroll back to it
         pieces: list[tuple[str, theme.RGB]] = []
         for number, word in enumerate(words, 1):
-            pieces += [(str(number), theme.GOLD), (f" {clean(str(word))}    ", theme.INK)]
-        parts_line(draw, (theme.MARGIN, DRAWING_H - 32), pieces, theme.BODY, theme.WIDTH - 2 * theme.MARGIN)
+            gap = "   " if number < len(words) else ""
+            pieces += [(str(number), theme.GOLD), (f" {clean(str(word))}{gap}", theme.INK)]
+        width = theme.WIDTH - 2 * theme.MARGIN  # the longest cards need the smaller size to fit
+        parts_line(draw, (theme.MARGIN, DRAWING_H - 32), pieces, theme.BODY, width, min_size=theme.SMALL)
     return image
 
 

@@ -7,6 +7,7 @@ here is chosen for that 0.4 scale: the smallest text (~26 px) still reads as ~10
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 from PIL import ImageFont
 
@@ -71,20 +72,15 @@ RING_W = 5
 
 
 # --- fonts ---------------------------------------------------------------------------------
+# DejaVu Sans, vendored (see fonts/LICENSE-DejaVu.txt): it draws Latin with every accent, Greek,
+# Cyrillic and more, so Discord names show as written, and it has a real bold face. Resolved
+# from this file, so it works from a checkout, an editable install, a wheel and the Docker image.
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
+BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font, so nothing has to be shipped or installed.
-
-    It has no bold face; a bold font carries a stroke width that ``common.text`` applies as a
-    same-colour outline, which thickens the glyphs enough to read as bold on a phone.
-    """
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - FreeType missing
-        raise RuntimeError("Pillow was built without FreeType; images need it for text")
-    loaded.astrolabe_bold = max(0.6, size / 40) if bold else 0.0  # type: ignore[attr-defined]
-    return loaded
-
-
-def bold_width(f: ImageFont.FreeTypeFont) -> float:
-    """The faux-bold stroke width a font from ``font`` asks for (0 for regular)."""
-    return float(getattr(f, "astrolabe_bold", 0.0))
+    """DejaVu Sans (or DejaVu Sans Bold) at ``size`` pixels, loaded once per size."""
+    return ImageFont.truetype(str(BOLD_FONT if bold else REGULAR_FONT), size)

@@ -50,7 +50,7 @@ def thumbnail(
     pairs = strokes(entry.get("strokes")) if entry else []
     members = (set(known(entry.get("stars"))) | {a for pair in pairs for a in pair}) if entry else set()
     if not members:
-        text(draw, (w / 2, h / 2), "-", theme.font(theme.BODY, True), theme.MUTED, anchor="mm")
+        text(draw, (w / 2, h / 2), "\u2014", theme.font(theme.BODY, True), theme.MUTED, anchor="mm")
     else:
         layout = _zoom(members, w, h)
         for star in load_vault().stars:

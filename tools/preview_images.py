@@ -21,6 +21,8 @@ from render.common import to_png  # noqa: E402
 from render.vault_map import load_vault  # noqa: E402
 
 RUNS = 9
+# Long, emoji-tailed, Cyrillic, accented and CJK names: the font has no CJK or colour emoji, so
+# "Chiara \U0001f319" shows as "Chiara" and the CJK-only name falls back to "Player 6".
 NAMES = [
     "Ada",
     "Bartholomew the Magnificent Stargazer of the North",
@@ -28,6 +30,15 @@ NAMES = [
     "Dmitri \u0416\u0443\u043a\u043e\u0432",
     "Jos\u00e9",
     "\u661f\u91ce",
+]
+# Names as Discord users write them, for the "accents" sample: all must show unchanged.
+ACCENTED = [
+    "Zo\u00eb",
+    "Jos\u00e9 N\u00fa\u00f1ez",
+    "\u00d8rjan \u00c5sb\u00f8",
+    "\u0141ukasz W\u00f3jcik",
+    "\u0414\u043c\u0438\u0442\u0440\u0438\u0439",
+    "\u039d\u03af\u03ba\u03bf\u03c2 \u03a0\u03b1\u03c0\u03b1\u03b4\u03cc\u03c0\u03bf\u03c5\u03bb\u03bf\u03c2",
 ]
 CARD = ["Airplane", "Pinwheel", "Scissors", "Kite", "Sailboat"]
 
@@ -223,6 +234,7 @@ def samples() -> dict[str, tuple]:
         "table_guess": (sky.draw_table, (guess, NAMES), {}),
         "results": (sky.draw_results, (results_view(), NAMES), {}),
         "results_3": (sky.draw_results, (results_view(3), NAMES), {}),
+        "results_accents": (sky.draw_results, (results_view(), ACCENTED), {}),
     }
 
 

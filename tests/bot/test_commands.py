@@ -130,14 +130,24 @@ async def test_cancel_is_for_host_or_managers_and_stops_play(simcord_env):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_leaving_a_running_game_asks_then_ends_it(simcord_env):
+async def test_leaving_hands_the_seat_to_the_bot_until_too_few_remain(simcord_env):
     env = simcord_env
     _, channel, players = await open_lobby(env)
     thread = await start_game(env, channel, players)
     asked = await players[2].slash(thread, "game leave")
-    assert asked.ephemeral and "Are you sure" in said(asked)
+    assert asked.ephemeral and "bot will play your seat" in said(asked)
     assert await current_record(env) is not None
     confirm = next(i for i in custom_ids(asked.response.message) if i.startswith("astro:leave:"))
     await players[2].click(asked.response.message, custom_id=confirm)
+    record = await current_record(env)
+    assert record is not None and record.seats[2].autopilot and record.seats[2].left_game
+    assert 2 not in GAME.to_act(record.state), "the bot already made the leaver's move"
+    assert "bot plays their seat" in "\n".join(m.content or "" for m in thread.history())
+
+    # A second leaver would leave one person: the game ends instead.
+    asked = await players[1].slash(thread, "game leave")
+    assert "end for everyone" in said(asked)
+    confirm = next(i for i in custom_ids(asked.response.message) if i.startswith("astro:leave:"))
+    await players[1].click(asked.response.message, custom_id=confirm)
     assert await current_record(env) is None
-    assert "left" in thread.last_message.content
+    assert "too few players remain" in thread.last_message.content

@@ -5,15 +5,17 @@ from __future__ import annotations
 import ast
 import copy
 import io
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import sky_of_stars as sky
-from render.common import clean, fit, name_of
-from render.theme import WIDTH, font
+from render.common import MAX_MARKS, clean, fit, has_glyph, name_of
+from render.headers import parts_line
+from render.theme import BOLD_FONT, REGULAR_FONT, WIDTH, font
 from render.vault_map import load_vault
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -296,13 +298,116 @@ def test_malformed_view_data_does_not_crash() -> None:
 
 
 def test_text_helpers() -> None:
-    assert clean("Jos\u00e9 \u2014 \U0001f680 Stra\u00dfe") == "Jose -  Strasse"
-    assert name_of(["  Jos\u00e9 \U0001f680\n Stra\u00dfe "], 0) == "Jose Strasse"
+    assert clean("Jos\u00e9 \u2014 \U0001f680 Stra\u00dfe") == "Jos\u00e9 \u2014  Stra\u00dfe"
+    assert name_of(["  Jos\u00e9 \U0001f680\n Stra\u00dfe "], 0) == "Jos\u00e9 Stra\u00dfe"
     assert name_of(["\U0001f680"], 0) == "Player 1"
     assert name_of([], 4) == "Player 5"
     f = font(30, bold=True)
     cut = fit("A very long name indeed " * 10, f, 200)
     assert cut.endswith("\u2026") and f.getlength(cut) <= 200
+
+
+# Names as Discord users write them; the vendored DejaVu Sans draws every one of these as is.
+WRITTEN_NAMES = [
+    "Jos\u00e9",
+    "Zo\u00eb",
+    "\u00d8rjan \u00c5sb\u00f8",
+    "\u0141ukasz W\u00f3jcik",
+    "Fran\u00e7ois M\u00fcller",
+    "\u0414\u043c\u0438\u0442\u0440\u0438\u0439",  # Cyrillic
+    "\u039d\u03af\u03ba\u03bf\u03c2",  # Greek
+    "Nguy\u1ec5n Th\u1ecb \u00c1nh",  # Vietnamese: stacked accents
+    "\u015eule \u00c7elik",
+    "\u00de\u00f3r\u00f0ur",
+    "Stra\u00dfe \u2014 \u00e6\u0153",
+]
+
+
+@pytest.mark.parametrize("name", WRITTEN_NAMES)
+def test_written_names_are_kept_as_written(name: str) -> None:
+    """No more folding to ASCII (Jos\u00e9 -> Jose) or "Player N" for names the font can draw."""
+    assert clean(name) == name
+    assert name_of([name], 0) == name
+
+
+def test_names_lose_only_what_the_font_cannot_draw() -> None:
+    assert name_of(["Chiara \U0001f319\u2728"], 0) == "Chiara"  # emoji DejaVu lacks: dropped
+    assert name_of(["\U0001f680\U0001f30c\u2728"], 2) == "Player 3"  # nothing left: fallback
+    assert name_of(["\u661f\u91ce Hoshino"], 0) == "Hoshino"  # no CJK in DejaVu Sans
+    assert name_of(["\u661f\u91ce"], 0) == "Player 1"
+    assert (
+        name_of(["\uff2a\uff4f\uff53\u00e9 \U0001d400"], 0) == "Jos\u00e9 A"
+    )  # fullwidth, math: plain forms
+    assert name_of(["\u202eevil\u202c\u200b name\x00"], 0) == "evil name"  # bidi overrides, controls
+    assert name_of(["Jose\u0301"], 0) == "Jos\u00e9"  # decomposed accents are composed
+    assert name_of(["a\U0001f680\u0301b"], 0) == "ab"  # a dropped glyph's accent goes with it
+    assert has_glyph("\u00e9") and has_glyph("\u0416") and not has_glyph("\U0001f680")
+
+
+def test_zalgo_marks_are_capped() -> None:
+    shown = clean("Z" + "\u0351\u0353\u0337\u0355\u0335" * 4 + "algo")
+    assert shown.startswith("Z") and shown.endswith("algo")
+    assert sum(unicodedata.category(c).startswith("M") for c in shown) == MAX_MARKS
+
+
+def test_fit_keeps_letters_with_their_accents() -> None:
+    s = clean("a\u0301\u0302" * 30)  # no precomposed form for both: marks stay separate
+    f = font(30, bold=True)
+    for width in range(40, 400, 7):
+        cut = fit(s, f, width)
+        body = cut[:-1]
+        assert cut.endswith("\u2026") and f.getlength(cut) <= width
+        assert s.startswith(body) and not unicodedata.category(s[len(body)]).startswith("M")
+
+
+def test_fonts_are_vendored_dejavu_with_a_real_bold() -> None:
+    assert REGULAR_FONT.is_file() and BOLD_FONT.is_file()
+    assert (REGULAR_FONT.parent / "LICENSE-DejaVu.txt").is_file()
+    assert font(30).getname() == ("DejaVu Sans", "Book")
+    assert font(30, bold=True).getname() == ("DejaVu Sans", "Bold")
+    assert font(30) is font(30)  # loaded once per size
+
+
+def test_a_long_line_shrinks_before_it_is_cut() -> None:
+    """The drawing's card line: the longest cards fit whole once drawn a little smaller."""
+    parts = [
+        (f"{i} {w}   ", (255, 255, 255)) for i, w in enumerate(["helicopter", "parachute", "submarine"], 1)
+    ]
+    parts += [("4 canoe   ", (255, 255, 255)), ("5 bus", (255, 255, 255))]
+    draw = ImageDraw.Draw(Image.new("RGB", (WIDTH, 60)))
+    max_width = WIDTH - 56
+    assert sum(font(32, True).getlength(p) for p, _ in parts) > max_width
+    drawn = parts_line(draw, (0, 40), parts, 32, max_width, min_size=27)
+    whole = {size: sum(font(size, True).getlength(p) for p, _ in parts) for size in (30, 28, 27)}
+    assert drawn <= max_width
+    assert any(abs(drawn - w) < 0.01 for w in whole.values()), "the line was cut, not shrunk"
+
+
+NON_LATIN = [
+    "\u0414\u043c\u0438\u0442\u0440\u0438\u0439 \u0416\u0443\u043a\u043e\u0432",
+    "\u039d\u03af\u03ba\u03bf\u03c2 \u03a0\u03b1\u03c0\u03b1\u03b4\u03cc\u03c0\u03bf\u03c5\u03bb\u03bf\u03c2",
+    "\u0645\u0631\u062d\u0628\u0627 Sami",  # Arabic: right to left, joined
+    "\u05e9\u05dc\u05d5\u05dd",  # Hebrew
+    "Nguy\u1ec5n Th\u1ecb \u00c1nh \U0001f338",
+    "\u661f\u91ce \u2728",
+]
+
+
+def test_non_latin_names_render_everywhere() -> None:
+    table = public_view(seats=6, phase="guess")
+    table["guess"] = {"artist": 3, "order": [0, 1, 2, 3, 4, 5], "position": 3, "countdown": 5}
+    png_image(sky.table_png(table, NON_LATIN))
+    png_image(sky.results_png(results_view(seats=6), NON_LATIN))
+    png_image(sky.drawing_png(results_view(seats=6), NON_LATIN, 2, 3))
+    png_image(sky.vault_png(seat_view(kind="guess", artist=2), NON_LATIN))
+    png_image(sky.cancel_target_png(cancel_view(), NON_LATIN))
+
+
+def test_accented_names_are_drawn_not_folded() -> None:
+    """The image itself differs between Jos\u00e9 and Jose (before, both drew as "Jose")."""
+    accented = ["Jos\u00e9", "Zo\u00eb", "\u00d8rjan", "\u0141ukasz"]
+    folded = ["Jose", "Zoe", "Orjan", "Lukasz"]
+    assert sky.table_png(public_view(), accented) != sky.table_png(public_view(), folded)
 
 
 # --- hygiene -------------------------------------------------------------------------------------

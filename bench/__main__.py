@@ -1,0 +1,89 @@
+"""``python -m bench``: run every benchmark section and print the tables.
+
+Sections run in a fixed order: the engine first, because its "cold process" row needs a
+process in which no game has been played yet. A section that fails (say, the bot does not
+settle in SimCord) prints its error and the others still run, so one broken layer does not
+hide the figures of the rest; the exit status is then 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import engine_bench, render_bench, simcord_bench, storage_bench
+from bench.machine import describe
+
+SECTIONS = ("engine", "render", "storage", "simcord")
+
+
+@dataclass(frozen=True)
+class Config:
+    render_runs: int
+    engine_games: int  # per seat count, 3 to 6
+    storage_games: int
+    replay_runs: int  # replays per stored game
+    simcord: simcord_bench.Plan
+
+
+FULL = Config(render_runs=40, engine_games=60, storage_games=8, replay_runs=10,
+              simcord=simcord_bench.Plan(games=12, rolls=4))
+QUICK = Config(render_runs=5, engine_games=5, storage_games=2, replay_runs=3,
+               simcord=simcord_bench.Plan(games=2, rolls=1))
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few samples: check the script runs")
+    parser.add_argument("--only", action="append", choices=SECTIONS,
+                        help="run only this section (repeatable)")
+    return parser.parse_args(argv)
+
+
+def _section(name: str, body: Callable[[], str]) -> bool:
+    """Run one section and print its table (or its error). Returns whether it succeeded."""
+    start = time.perf_counter()
+    try:
+        text = body()
+    except Exception as error:  # report it and carry on with the other sections
+        print(f"## {name}: FAILED after {time.perf_counter() - start:.1f} s\n")
+        print("".join(traceback.format_exception_only(error)).rstrip())
+        print(f"\n({type(error).__name__}; rerun with --only {name} for the full traceback)\n",
+              file=sys.stderr)
+        return False
+    print(f"{text}\n\n({name}: {time.perf_counter() - start:.1f} s)\n", flush=True)
+    return True
+
+
+def main(argv: list[str]) -> int:
+    args = parse(argv)
+    config = QUICK if args.quick else FULL
+    chosen = [s for s in SECTIONS if not args.only or s in args.only]
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="astrolabe-bench-") as temp:
+        directory = Path(temp)
+        machine = describe(temp)
+        print("# Astrolabe benchmarks: A Sky of Stars\n")
+        print("\n".join(f"- {line}" for line in machine.lines()) + "\n", flush=True)
+        bodies: dict[str, Callable[[], str]] = {
+            "engine": lambda: engine_bench.report(engine_bench.run(config.engine_games)),
+            "render": lambda: render_bench.report(render_bench.run(config.render_runs), config.render_runs),
+            "storage": lambda: storage_bench.report(
+                storage_bench.run(directory, config.storage_games, config.replay_runs), machine.temp_fs),
+            "simcord": lambda: simcord_bench.report(
+                asyncio.run(simcord_bench.run_async(directory, config.simcord)), config.simcord),
+        }
+        ok = [_section(name, bodies[name]) for name in chosen]
+    print(f"Total: {time.perf_counter() - started:.1f} s")
+    return 0 if all(ok) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

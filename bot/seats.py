@@ -1,0 +1,189 @@
+"""Who plays which seat during a game: `/game leave`, `/game kick` and `/game replace`.
+
+A seat whose player is gone is played by the game's bot, so the others can finish; the game ends
+cleanly instead when too few people would be left to play it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import end_game, find_game, game_group
+from bot.components import guarded, service_of
+from bot.games import get_game
+from bot.outgoing import refuse
+from bot.service import is_manager
+from bot.storage import GameRecord, SeatTaken
+
+log = logging.getLogger(__name__)
+
+HOST_ONLY = "Only the host or someone with Manage Server can do that."
+
+
+def humans_left(record: GameRecord, without: int | None = None) -> int:
+    """People still playing their own seats (or able to reclaim them), ``without`` one seat."""
+    return sum(1 for s in record.seats if not s.is_bot and not s.left_game and s.seat != without)
+
+
+async def running_game(interaction: discord.Interaction) -> GameRecord | None:
+    record = await find_game(interaction, for_user=True)
+    if record is None or record.status != "active":
+        await refuse(interaction, "There's no running game here. Use this in a game's thread.")
+        return None
+    return record
+
+
+@game_group.command(name="leave", description="Leave the lobby or the game here for good.")
+async def leave(interaction: discord.Interaction) -> None:
+    await _leave(interaction)
+
+
+@guarded
+async def _leave(interaction: discord.Interaction) -> None:
+    record = await find_game(interaction, for_user=True)
+    if record is None or record.seat_of(interaction.user.id) is None:
+        await refuse(interaction, "You're not in a game here.")
+        return
+    storage = service_of(interaction).storage
+    if record.status == "lobby":
+        if interaction.user.id == record.host_id:
+            await refuse(interaction, "You're hosting this lobby: use `/game cancel` to close it.")
+            return
+        await storage.remove_seat(record.id, interaction.user.id)
+        await refuse(interaction, "You left the lobby.")
+        return
+    game = get_game(record.game)
+    seat = record.seat_of(interaction.user.id)
+    if humans_left(record, without=seat) < game.min_humans:
+        consequence = "too few players would be left, so the game would end for everyone"
+    else:
+        consequence = "the bot will play your seat until the end, and you can't take it back"
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmLeave(record.id))
+    await interaction.response.send_message(f"If you leave, {consequence}. Are you sure?",
+                                            view=view, ephemeral=True)
+
+
+class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:leave:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Leave the game", style=discord.ButtonStyle.danger,
+                                           custom_id=f"astro:leave:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ConfirmLeave:
+        return cls(int(match["game"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        record = await service.storage.load(self.game_id)
+        seat = record.seat_of(interaction.user.id) if record else None
+        if record is None or record.status != "active" or seat is None or record.seats[seat].left_game:
+            await refuse(interaction, "This game is no longer running for you.")
+            return
+        name = interaction.user.display_name
+        if humans_left(record, without=seat) < get_game(record.game).min_humans:
+            await end_game(interaction, record, f"{name} left, and too few players remain, so the game ends.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await hand_to_bot(interaction, record, seat, left=True,
+                          note=f"{name} left the game; the bot plays their seat from now on.")
+        await refuse(interaction, "You left the game. Thanks for playing!")
+
+
+async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat: int, *,
+                      left: bool, note: str) -> None:
+    """Give a seat to the bot (for good when ``left``), tell the thread, and let the bot move."""
+    service = service_of(interaction)
+    async with service._locks[record.id]:
+        await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
+        channel = await service.channel(record.play_channel_id)
+        if left:
+            if channel is not None:
+                await channel.send(note, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            reloaded = await service.storage.load(record.id)
+            assert reloaded is not None
+            await service.pacer.announce_handover(reloaded, seat, note)
+        reloaded = await service.storage.load(record.id)
+        assert reloaded is not None
+        await service.settle(reloaded)
+
+
+@game_group.command(name="kick", description="Hand a player's seat to the bot (host or Manage Server).")
+@app_commands.describe(player="Whose seat the bot should play")
+async def kick(interaction: discord.Interaction, player: discord.Member) -> None:
+    await _kick(interaction, player)
+
+
+@guarded
+async def _kick(interaction: discord.Interaction, player: discord.Member) -> None:
+    record = await running_game(interaction)
+    if record is None:
+        return
+    if interaction.user.id != record.host_id and not is_manager(interaction.user):
+        await refuse(interaction, HOST_ONLY)
+        return
+    seat = record.seat_of(player.id)
+    if seat is None:
+        await refuse(interaction, f"{player.display_name} isn't playing in this game.")
+        return
+    if record.seats[seat].bot_controlled:
+        await refuse(interaction, f"The bot already plays {player.display_name}'s seat.")
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await hand_to_bot(interaction, record, seat, left=False,
+                      note=f"{interaction.user.display_name} handed your seat to the bot")
+    await refuse(interaction, f"The bot now plays {player.display_name}'s seat.")
+
+
+@game_group.command(name="replace",
+                    description="Give a player's seat to someone else (host or Manage Server).")
+@app_commands.describe(player="Who is leaving the seat", new_player="Who takes it over")
+async def replace(interaction: discord.Interaction, player: discord.Member,
+                  new_player: discord.Member) -> None:
+    await _replace(interaction, player, new_player)
+
+
+@guarded
+async def _replace(interaction: discord.Interaction, player: discord.Member,
+                   new_player: discord.Member) -> None:
+    record = await running_game(interaction)
+    if record is None:
+        return
+    if interaction.user.id != record.host_id and not is_manager(interaction.user):
+        await refuse(interaction, HOST_ONLY)
+        return
+    seat = record.seat_of(player.id)
+    if seat is None:
+        await refuse(interaction, f"{player.display_name} isn't playing in this game.")
+        return
+    if new_player.bot:
+        await refuse(interaction, "Pick a person: use `/game kick` to hand a seat to the bot.")
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = service_of(interaction)
+    async with service._locks[record.id]:
+        try:
+            await service.storage.replace_player(record.id, seat, new_player.id, new_player.display_name)
+        except SeatTaken:
+            await refuse(interaction, f"{new_player.display_name} already plays in this game.")
+            return
+        record = await service.storage.load(record.id)
+        assert record is not None
+        record = await service.settle(record)
+        waiting = seat in get_game(record.game).to_act(record.state)
+    channel = await service.channel(record.play_channel_id)
+    if channel is not None:
+        await channel.send(f"{new_player.mention} takes over {player.display_name}'s seat.",
+                           allowed_mentions=discord.AllowedMentions(users=True))
+    if waiting:
+        await service.send_panel(record, seat, channel)
+    await refuse(interaction, f"{new_player.display_name} now plays that seat.")
