@@ -6,7 +6,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     ASTROLABE_DB=/data/astrolabe.sqlite3
 
-RUN useradd --create-home --uid 10001 astrolabe \
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --create-home --uid 10001 astrolabe \
     && mkdir /data && chown astrolabe /data
 
 WORKDIR /app

@@ -9,6 +9,10 @@ from bot.config import TOKEN_VARIABLE, ConfigError, Settings
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["sandbox"]:  # the real bot in a simulated Discord, played in a browser
+        from bot.sandbox import main as sandbox
+
+        return sandbox(argv[1:])
     try:
         settings = Settings.from_env()
     except ConfigError as error:

@@ -81,6 +81,11 @@ class Pacer:
             self.scheduler.add(d.due_at, record.id, JobKind.DUE, d.seat, d.decision)
             for when in d.reminders:
                 self.scheduler.add(when, record.id, JobKind.REMIND, d.seat, d.decision)
+            quiet = await self.quiet_of(record.seats[d.seat].user_id)
+            if quiet.is_quiet(d.opened_at) and quiet.quiet_until(d.opened_at) > now():
+                # The step opened during quiet hours, so its panel was held back until then.
+                wake = quiet.quiet_until(d.opened_at)
+                self.scheduler.add(wake, record.id, JobKind.WAKE, d.seat, d.decision)
 
     def close(self) -> None:
         self.scheduler.close()
@@ -94,13 +99,10 @@ class Pacer:
         if not record.pace:
             return seats
         deliver, mentions = [], []
-        decision = get_game(record.game).decision_id(record.state)
         for seat in seats:
             info = record.seats[seat]
-            quiet = await self.quiet_of(info.user_id)
-            if quiet.is_quiet(now()):
-                self.scheduler.add(quiet.quiet_until(now()), record.id, JobKind.WAKE, seat, decision)
-                continue
+            if (await self.quiet_of(info.user_id)).is_quiet(now()):
+                continue  # ``schedule`` sets a wake-up for when the quiet hours end
             deliver.append(seat)
             if (await self.storage.user_settings(info.user_id)).ping in ("both", "mention"):
                 mentions.append(f"<@{info.user_id}>")
@@ -204,10 +206,16 @@ class Pacer:
                                    allowed_mentions=discord.AllowedMentions(users=True))
 
     async def _wake(self, job: Job) -> None:
-        """Quiet hours are over: deliver the panel that was held back."""
+        """Quiet hours are over: deliver the panel (and the mention) that were held back."""
         record = await self._current(job)
-        if record is not None and job.seat is not None:
-            await self.service.send_panel(record, job.seat)
+        if record is None or job.seat is None:
+            return
+        channel = await self.service.channel(record.play_channel_id)
+        await self.service.send_panel(record, job.seat, channel)
+        user_id = record.seats[job.seat].user_id
+        if channel is not None and (await self.storage.user_settings(user_id)).ping in ("both", "mention"):
+            await channel.send(f"Your move: <@{user_id}> (you have {pace_text(record.pace)}).",
+                               allowed_mentions=discord.AllowedMentions(users=True))
 
 
 def _rng(record: GameRecord, seat: int) -> Any:

@@ -1,0 +1,71 @@
+"""Read the sandbox page's state and play A Sky of Stars through its API, as a player would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.sandbox.sandbox_process import SandboxProcess
+
+Message = dict[str, Any]
+
+
+def text(message: Message) -> str:
+    parts = [message["content"] or ""]
+    for embed in message["embeds"]:
+        parts += [embed["title"] or "", embed["description"] or "", embed["footer"] or ""]
+        parts += [f"{f['name']} {f['value']}" for f in embed["fields"]]
+    return "\n".join(parts)
+
+
+def components(message: Message) -> list[dict[str, Any]]:
+    return [c for row in message["rows"] for c in row]
+
+
+def channel_key(state: dict[str, Any], kind: str) -> str:
+    return next(c["key"] for c in reversed(state["channels"]) if c["kind"] == kind)
+
+
+def button(messages: list[Message], label: str) -> tuple[Message, dict[str, Any]]:
+    for message in reversed(messages):
+        for component in components(message):
+            if component["type"] == "button" and component["label"] == label:
+                return message, component
+    raise AssertionError(f"no {label!r} button in {[text(m) for m in messages]}")
+
+
+def panel(sandbox: SandboxProcess, member: str) -> Message | None:
+    """The member's newest DM that still has components: their live panel."""
+    for message in reversed(sandbox.state(member, "dm")["messages"]):
+        if message["rows"]:
+            return message
+    return None
+
+
+def play_panel(sandbox: SandboxProcess, member: str) -> str:
+    """Walk a panel: pick the first star in each select until a play button shows, then press it."""
+    for _ in range(6):
+        message = panel(sandbox, member)
+        assert message is not None, f"{member} has no panel"
+        parts = components(message)
+        play = [c for c in parts if c["type"] == "button" and (c["custom_id"] or "").startswith("sky:do:")
+                and ":stop:" not in c["custom_id"] and ":pass:" not in c["custom_id"]]
+        if play:
+            sandbox.act(member, "dm", kind="click", message=message["id"], custom_id=play[0]["custom_id"])
+            shown = sandbox.state(member, "dm")["messages"]
+            return text(next(m for m in shown if m["id"] == message["id"]))  # the panel, edited
+        select = next(c for c in parts if c["type"] == "select")
+        sandbox.act(member, "dm", kind="select", message=message["id"], custom_id=select["custom_id"],
+                    values=[select["options"][0]["value"]])
+    raise AssertionError(f"{member}'s panel never offered a play button")
+
+
+def open_game(sandbox: SandboxProcess, host: str, joiners: list[str]) -> str:
+    """/play in #games, the others join, the host starts; returns the game thread's key."""
+    games = sandbox.state(host)["channel"]
+    sandbox.act(host, games, kind="slash", command="play", options={"game": "sky-of-stars"})
+    for member in joiners:
+        lobby, join = button(sandbox.state(member, games)["messages"], "Join")
+        sandbox.act(member, games, kind="click", message=lobby["id"], custom_id=join["custom_id"])
+    lobby, start = button(sandbox.state(host, games)["messages"], "Start")
+    sandbox.act(host, games, kind="click", message=lobby["id"], custom_id=start["custom_id"])
+    return channel_key(sandbox.state(host), "thread")
