@@ -152,6 +152,8 @@ class GameService:
             state=applied.state, events=applied.events, finished=finished, deadline_at=deadline)
         after = replace(record, state=applied.state, version=version, deadline_at=deadline,
                         status="finished" if finished else "active")
+        if finished:
+            await self._record_results(after)
         if seat is not None and not by_bot and record.seats[seat].timeouts:
             await self.storage.set_seat_control(record.id, seat, timeouts=0)
             after.seats[seat].timeouts = 0
@@ -203,17 +205,20 @@ class GameService:
         except discord.HTTPException:
             log.warning("could not refresh progress of game %s", record.id)
 
+    async def _record_results(self, record: GameRecord) -> None:
+        """Results feed /stats. Recorded as soon as the final action is saved, so a missing
+        channel can't lose them; never blocks the game, and a second call is a no-op."""
+        outcome = get_game(record.game).outcome(record.state)
+        if outcome is None:
+            return
+        try:
+            await self.storage.record_results(record.id, outcome)
+        except Exception:
+            log.exception("could not record the results of game %s", record.id)
+
     async def _finish(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
         self.disarm(record.id)
         game = get_game(record.game)
-        outcome = game.outcome(record.state)
-        # Before the announcement, and never blocking it: results feed /stats, and a second
-        # call for the same game is a no-op.
-        if outcome is not None:
-            try:
-                await self.storage.record_results(record.id, outcome)
-            except Exception:
-                log.exception("could not record the results of game %s", record.id)
         public = game.view(record.state, None)
         await send_to(channel, self.presenter(record).results(public, record.names))
 
