@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import engine_bench, render_bench, simcord_bench, storage_bench
+from bench import engine_bench, render_bench, scheduler_bench, simcord_bench, storage_bench
 from bench.machine import describe
 
-SECTIONS = ("engine", "render", "storage", "simcord")
+SECTIONS = ("engine", "render", "storage", "simcord", "scheduler")
 
 
 @dataclass(frozen=True)
@@ -31,12 +31,13 @@ class Config:
     storage_games: int
     replay_runs: int  # replays per stored game
     simcord: simcord_bench.Plan
+    scheduler_games: int  # paced games with pending deadlines, reloaded at start-up
 
 
 FULL = Config(render_runs=40, engine_games=60, storage_games=8, replay_runs=10,
-              simcord=simcord_bench.Plan(games=12, rolls=4))
+              simcord=simcord_bench.Plan(games=12, rolls=4), scheduler_games=1000)
 QUICK = Config(render_runs=5, engine_games=5, storage_games=2, replay_runs=3,
-               simcord=simcord_bench.Plan(games=2, rolls=1))
+               simcord=simcord_bench.Plan(games=2, rolls=1), scheduler_games=50)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -79,6 +80,8 @@ def main(argv: list[str]) -> int:
                 storage_bench.run(directory, config.storage_games, config.replay_runs), machine.temp_fs),
             "simcord": lambda: simcord_bench.report(
                 asyncio.run(simcord_bench.run_async(directory, config.simcord)), config.simcord),
+            "scheduler": lambda: scheduler_bench.report(
+                scheduler_bench.run(directory, config.scheduler_games)),
         }
         ok = [_section(name, bodies[name]) for name in chosen]
     print(f"Total: {time.perf_counter() - started:.1f} s")

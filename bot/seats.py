@@ -38,6 +38,22 @@ async def running_game(interaction: discord.Interaction) -> GameRecord | None:
     return record
 
 
+async def seat_for_host(interaction: discord.Interaction,
+                        player: discord.Member) -> tuple[GameRecord, int] | None:
+    """The running game and ``player``'s seat, when the caller may manage seats (host or manager)."""
+    record = await running_game(interaction)
+    if record is None:
+        return None
+    if interaction.user.id != record.host_id and not is_manager(interaction.user):
+        await refuse(interaction, HOST_ONLY)
+        return None
+    seat = record.seat_of(player.id)
+    if seat is None:
+        await refuse(interaction, f"{player.display_name} isn't playing in this game.")
+        return None
+    return record, seat
+
+
 @game_group.command(name="leave", description="Leave the lobby or the game here for good.")
 async def leave(interaction: discord.Interaction) -> None:
     await _leave(interaction)
@@ -125,16 +141,10 @@ async def kick(interaction: discord.Interaction, player: discord.Member) -> None
 
 @guarded
 async def _kick(interaction: discord.Interaction, player: discord.Member) -> None:
-    record = await running_game(interaction)
-    if record is None:
+    found = await seat_for_host(interaction, player)
+    if found is None:
         return
-    if interaction.user.id != record.host_id and not is_manager(interaction.user):
-        await refuse(interaction, HOST_ONLY)
-        return
-    seat = record.seat_of(player.id)
-    if seat is None:
-        await refuse(interaction, f"{player.display_name} isn't playing in this game.")
-        return
+    record, seat = found
     if record.seats[seat].bot_controlled:
         await refuse(interaction, f"The bot already plays {player.display_name}'s seat.")
         return
@@ -155,16 +165,10 @@ async def replace(interaction: discord.Interaction, player: discord.Member,
 @guarded
 async def _replace(interaction: discord.Interaction, player: discord.Member,
                    new_player: discord.Member) -> None:
-    record = await running_game(interaction)
-    if record is None:
+    found = await seat_for_host(interaction, player)
+    if found is None:
         return
-    if interaction.user.id != record.host_id and not is_manager(interaction.user):
-        await refuse(interaction, HOST_ONLY)
-        return
-    seat = record.seat_of(player.id)
-    if seat is None:
-        await refuse(interaction, f"{player.display_name} isn't playing in this game.")
-        return
+    record, seat = found
     if new_player.bot:
         await refuse(interaction, "Pick a person: use `/game kick` to hand a seat to the bot.")
         return

@@ -82,18 +82,10 @@ class GameService:
                       *, decision: int | None) -> GameRecord | None:
         """Apply a player's action; refuse privately (and change nothing) when it can't be."""
         async with self._locks[game_id]:
-            record = await self.storage.load(game_id)
-            if record is None or record.status != "active":
-                await refuse(interaction, NOT_RUNNING)
+            found = await self.clicker_seat(interaction, game_id, decision)
+            if found is None:
                 return None
-            seat = record.seat_of(interaction.user.id)
-            if seat is None:
-                await refuse(interaction, NOT_SEATED)
-                return None
-            game = get_game(record.game)
-            if decision is not None and decision != game.decision_id(record.state):
-                await refuse(interaction, STALE_PANEL)
-                return None
+            record, seat = found
             try:
                 after = await self._commit(record, seat, action)
             except IllegalAction as error:
@@ -103,6 +95,23 @@ class GameService:
                 await refuse(interaction, ALREADY_DONE)
                 return None
             return await self.settle(after)
+
+    async def clicker_seat(self, interaction: discord.Interaction, game_id: int,
+                           decision: int | None) -> tuple[GameRecord, int] | None:
+        """The running game and the clicker's seat in it, if the click is still current;
+        otherwise the clicker gets a polite private refusal."""
+        record = await self.storage.load(game_id)
+        if record is None or record.status != "active":
+            await refuse(interaction, NOT_RUNNING)
+            return None
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, NOT_SEATED)
+            return None
+        if decision is not None and decision != get_game(record.game).decision_id(record.state):
+            await refuse(interaction, STALE_PANEL)
+            return None
+        return record, seat
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
         """A system action (a countdown running out), applied at most once per version."""

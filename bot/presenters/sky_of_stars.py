@@ -414,20 +414,10 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 async def seat_view(interaction: discord.Interaction, game_id: int, decision: int) -> View | None:
     """The clicker's view if the panel is still current; otherwise a polite refusal."""
-    from bot.service import NOT_RUNNING, NOT_SEATED, STALE_PANEL
-
-    record = await service_of(interaction).storage.load(game_id)
-    if record is None or record.status != "active":
-        await refuse(interaction, NOT_RUNNING)
+    found = await service_of(interaction).clicker_seat(interaction, game_id, decision)
+    if found is None:
         return None
-    seat = record.seat_of(interaction.user.id)
-    if seat is None:
-        await refuse(interaction, NOT_SEATED)
-        return None
-    game = get_game(record.game)
-    if game.decision_id(record.state) != decision:
-        await refuse(interaction, STALE_PANEL)
-        return None
-    view = game.view(record.state, seat)
+    record, seat = found
+    view = get_game(record.game).view(record.state, seat)
     view["_names"] = record.names
     return view
