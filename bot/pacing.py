@@ -144,7 +144,7 @@ class Pacer:
             return
         game = get_game(record.game)
         seat = job.seat
-        action = game.bot_action(record.state, seat, _rng(record, seat))
+        action = game.timeout_action(record.state, seat, _rng(record, seat))
         if action is None:
             await self.storage.drop_deadline(record.id, seat, job.key)
             return

@@ -130,6 +130,10 @@ class Game(ABC):
         actions = self.legal_actions(state, seat)
         return rng.choice(actions) if actions else None
 
+    def timeout_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        """The move made for a seat whose deadline passed; by default the bot player's."""
+        return self.bot_action(state, seat, rng)
+
     def countdown(self, state: State) -> float | None:
         """Seconds the current step allows before a ``{"kind": "timeout"}`` system action."""
         return None

@@ -114,6 +114,12 @@ class SkyOfStars(Game):
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
         return bot_player.choose(self.legal_actions(state, seat), state, seat, rng)
 
+    def timeout_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        """A missed line is a uniformly random legal one; a missed guess stays no guess."""
+        legal = [a for a in self.legal_actions(state, seat)
+                 if a["kind"] not in (ActionKind.STOP.value, ActionKind.GUESS.value)]
+        return rng.choice(legal) if legal else None
+
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
         if not isinstance(action, dict):
             raise _malformed("expected an object with a `kind`.")

@@ -46,3 +46,19 @@ def test_bot_wins_clearly_more_than_its_fair_share():
     share = bot_win_share(200)
     # Four seats: a random player wins a quarter of the games.
     assert share > 0.32, f"bot won {share:.0%} of games"
+
+
+def test_a_missed_line_is_a_random_legal_one_and_a_missed_guess_none():
+    state = GAME.setup(3, {}, 11)
+    rng = Rng(3)
+    seen = set()
+    for _ in range(40):
+        action = GAME.timeout_action(state, 0, rng)
+        assert action in GAME.legal_actions(state, 0) and action["kind"] == "start"
+        seen.add(action["star"])
+    assert len(seen) > 10, "uniform over the legal starts, not one favourite"
+    while GAME.view(state, None)["phase"] != "guess":
+        seat, action = random_move(GAME, state, rng)
+        state = GAME.apply(state, seat, action).state
+    guesser = GAME.to_act(state)[0]
+    assert GAME.timeout_action(state, guesser, rng) is None
