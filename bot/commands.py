@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.components import guarded, service_of, show_panel
+from bot.components import ReclaimButton, guarded, service_of, show_panel
 from bot.games import GAMES, get_game
 from bot.outgoing import COLOUR, refuse, reply
 from bot.presenters import PRESENTERS
@@ -52,6 +52,8 @@ async def _status(interaction: discord.Interaction) -> None:
     public = get_game(record.game).view(record.state, None)
     out = PRESENTERS[record.game].board(public, record.names)
     out.content = f"{out.content}\n{describe_waiting(record)}"
+    reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
+    out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
     await reply(interaction, out, ephemeral=False)
 
 

@@ -82,7 +82,10 @@ async def test_two_timeouts_hand_the_seat_to_the_bot_until_reclaimed(simcord_env
     handover = next(m for m in reversed(thread.history())
                     if any("astro:reclaim:" in i for i in custom_ids(m)))
     assert "bot is playing your seat" in all_text(handover)
-    assert "played by the bot" in said(await ada.slash(thread, "game status"))
+    status = await ada.slash(thread, "game status")
+    assert "played by the bot" in said(status)
+    shown = [m.message for m in (status.response, *status.followups) if m is not None]
+    assert any(i.startswith("astro:reclaim:") for m in shown for i in custom_ids(m))
     # From now on the bot moves for Cy at once, without waiting for a deadline.
     for player in (ada, bea):
         if players.index(player) in GAME.to_act(record.state):
