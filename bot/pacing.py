@@ -95,22 +95,35 @@ class Pacer:
     async def ping_step(self, record: GameRecord, seats: list[int], channel: Any,
                         message: discord.Message) -> list[int]:
         """Mention the seats that owe a decision (paced games, once per step) and return the
-        seats whose panel may go out now; quiet-hours panels are held until the player wakes."""
+        seats whose panel goes out by DM now.
+
+        In a paced game the panel DM is the ping, so it follows each player's ``/settings``:
+        players who chose mentions or no pings open their panel from the thread instead, and
+        during quiet hours nothing is sent (``schedule`` sets a wake-up for when they end).
+        """
         if not record.pace:
             return seats
         deliver, mentions = [], []
         for seat in seats:
-            info = record.seats[seat]
-            if (await self.quiet_of(info.user_id)).is_quiet(now()):
-                continue  # ``schedule`` sets a wake-up for when the quiet hours end
-            deliver.append(seat)
-            if (await self.storage.user_settings(info.user_id)).ping in ("both", "mention"):
-                mentions.append(f"<@{info.user_id}>")
+            user_id = record.seats[seat].user_id
+            settings = await self.storage.user_settings(user_id)
+            if QuietHours(settings.timezone, settings.quiet_start, settings.quiet_end).is_quiet(now()):
+                continue
+            if settings.ping in ("both", "dm"):
+                deliver.append(seat)
+            if settings.ping in ("both", "mention"):
+                mentions.append(f"<@{user_id}>")
         if mentions:
-            await channel.send(f"Your move: {', '.join(mentions)} (you have {pace_text(record.pace)}).",
-                               reference=message, mention_author=False,
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            await self.mention(record, channel, mentions, reference=message)
         return deliver
+
+    async def mention(self, record: GameRecord, channel: Any, mentions: list[str], *,
+                      reference: discord.Message | None = None) -> None:
+        from bot.service import panel_button_view
+
+        await channel.send(f"Your move: {', '.join(mentions)} (you have {pace_text(record.pace)}).",
+                           reference=reference, mention_author=False, view=panel_button_view(record.id),
+                           allowed_mentions=discord.AllowedMentions(users=True))
 
     # ------------------------------------------------------------------ firing
 
@@ -211,11 +224,12 @@ class Pacer:
         if record is None or job.seat is None:
             return
         channel = await self.service.channel(record.play_channel_id)
-        await self.service.send_panel(record, job.seat, channel)
         user_id = record.seats[job.seat].user_id
-        if channel is not None and (await self.storage.user_settings(user_id)).ping in ("both", "mention"):
-            await channel.send(f"Your move: <@{user_id}> (you have {pace_text(record.pace)}).",
-                               allowed_mentions=discord.AllowedMentions(users=True))
+        ping = (await self.storage.user_settings(user_id)).ping
+        if ping in ("both", "dm"):
+            await self.service.send_panel(record, job.seat, channel)
+        if channel is not None and ping in ("both", "mention"):
+            await self.mention(record, channel, [f"<@{user_id}>"])
 
 
 def _rng(record: GameRecord, seat: int) -> Any:

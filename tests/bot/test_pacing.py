@@ -183,3 +183,22 @@ async def test_four_seats_two_humans_two_bots_play_to_the_end(simcord_env):
     else:
         raise AssertionError("the game did not finish")
     assert any("Final results" in all_text(m) for m in thread.history())
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_ping_settings_choose_between_dm_and_mention(simcord_env):
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    ada, bea, cy = players
+    await bea.slash(channel, "settings", ping="mention")
+    await cy.slash(channel, "settings", ping="none")
+    thread = await start_game(env, channel, players, pace=HOUR)
+    history = texts(thread.history())
+    assert latest_panel(ada) is not None and f"<@{ada.id}>" in history
+    assert latest_panel(bea) is None and f"<@{bea.id}>" in history
+    assert latest_panel(cy) is None and f"<@{cy.id}>" not in history
+    # Without a DM, the panel is one click away in the thread.
+    mention = next(m for m in thread.history() if f"<@{bea.id}>" in (m.content or ""))
+    opener = next(i for i in custom_ids(mention) if i.startswith("astro:panel:"))
+    opened = await bea.click(mention, custom_id=opener)
+    assert "Your word" in said(opened)
