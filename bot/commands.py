@@ -174,7 +174,7 @@ async def _cancel(interaction: discord.Interaction) -> None:
 async def end_game(interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
     """Cancel a lobby or a running game and say so where it is played."""
     service = service_of(interaction)
-    async with service._locks[record.id]:
+    async with service.lock(record.id):
         await service.storage.set_status(record.id, "cancelled")
         service.disarm(record.id)
     await refuse(interaction, "Done: the game is closed.")

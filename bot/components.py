@@ -108,7 +108,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
-        async with service._locks[self.game_id]:
+        async with service.lock(self.game_id):
             record = await service.storage.load(self.game_id)
             if record is None or record.status != "active":
                 await refuse(interaction, "This game is no longer running.")

@@ -146,7 +146,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         service = service_of(interaction)
-        async with service._locks[self.game_id]:
+        async with service.lock(self.game_id):
             record = await service.storage.load(self.game_id)
             if record is None or record.status != "lobby":
                 await refuse(interaction, "This lobby is closed.")

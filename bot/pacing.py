@@ -134,7 +134,7 @@ class Pacer:
         assert job.seat is not None
         handler = {JobKind.DUE: self._deadline_passed, JobKind.REMIND: self._remind,
                    JobKind.WAKE: self._wake}[job.kind]
-        async with self.service._locks[job.game_id]:
+        async with self.service.lock(job.game_id):
             await handler(job)
 
     async def _current(self, job: Job) -> GameRecord | None:
@@ -163,7 +163,7 @@ class Pacer:
             return
         misses = record.seats[seat].timeouts + 1
         note = f"{{{seat}}} ran out of time, so the bot made that move for them."
-        after = await self.service._commit(record, seat, action, by_bot=True, extra_events=(note,))
+        after = await self.service.commit(record, seat, action, by_bot=True, extra_events=(note,))
         await self.storage.drop_deadline(record.id, seat, job.key)
         await self.storage.set_seat_control(record.id, seat, timeouts=misses,
                                             autopilot=True if misses >= HANDOVER_AFTER else None)

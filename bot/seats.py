@@ -118,7 +118,7 @@ async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat
                       left: bool, note: str) -> None:
     """Give a seat to the bot (for good when ``left``), tell the thread, and let the bot move."""
     service = service_of(interaction)
-    async with service._locks[record.id]:
+    async with service.lock(record.id):
         await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
         channel = await service.channel(record.play_channel_id)
         if left:
@@ -174,7 +174,7 @@ async def _replace(interaction: discord.Interaction, player: discord.Member,
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
-    async with service._locks[record.id]:
+    async with service.lock(record.id):
         try:
             await service.storage.replace_player(record.id, seat, new_player.id, new_player.display_name)
         except SeatTaken:

@@ -52,6 +52,10 @@ class GameService:
     def storage(self):  # noqa: ANN201 - the Storage type lives on the bot
         return self.bot.storage
 
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that keeps one game's changes in order inside this process."""
+        return self._locks[game_id]
+
     def presenter(self, record: GameRecord) -> Presenter:
         return PRESENTERS[record.game]
 
@@ -87,7 +91,7 @@ class GameService:
                 return None
             record, seat = found
             try:
-                after = await self._commit(record, seat, action)
+                after = await self.commit(record, seat, action)
             except IllegalAction as error:
                 await refuse(interaction, error.message)
                 return None
@@ -120,7 +124,7 @@ class GameService:
             if record is None or record.status != "active" or record.version != expected_version:
                 return
             try:
-                after = await self._commit(record, None, action)
+                after = await self.commit(record, None, action)
             except (IllegalAction, StaleVersion) as error:
                 log.info("system action %s on game %s skipped: %s", action, game_id, error)
                 return
@@ -140,11 +144,11 @@ class GameService:
             move = next(((seat, action) for seat, action in moves if action is not None), None)
             if move is None:
                 break
-            record = await self._commit(record, move[0], move[1], by_bot=True)
+            record = await self.commit(record, move[0], move[1], by_bot=True)
         await self.pacer.schedule(record)
         return record
 
-    async def _commit(self, record: GameRecord, seat: int | None, action: Action, *,
+    async def commit(self, record: GameRecord, seat: int | None, action: Action, *,
                       by_bot: bool = False, extra_events: tuple[str, ...] = ()) -> GameRecord:
         """Apply, save, then announce. ``by_bot``: the bot moved for ``seat``."""
         game = get_game(record.game)
