@@ -46,6 +46,7 @@ class Scheduler:
         self._generation: defaultdict[int, int] = defaultdict(int)
         self._sleeping = False
         self._task: asyncio.Task[None] | None = None
+        self._compact_at = 1024
 
     def __len__(self) -> int:
         return len(self._heap)
@@ -53,12 +54,21 @@ class Scheduler:
     def add(self, when: float, game_id: int, kind: JobKind, seat: int | None, key: int) -> None:
         job = Job(when, next(self._order), game_id, kind, seat, key, self._generation[game_id])
         heapq.heappush(self._heap, job)
+        if len(self._heap) >= self._compact_at:
+            self._compact()
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run(), name="astrolabe-scheduler")
         elif self._heap[0] is job and self._sleeping:
             # An earlier job arrived while the loop sleeps towards a later one: start over.
             self._task.cancel()
             self._task = asyncio.get_running_loop().create_task(self._run(), name="astrolabe-scheduler")
+
+    def _compact(self) -> None:
+        """Drop the entries of cleared jobs. Games reschedule after every move, so without this
+        a busy paced game would leave stale entries in the heap until their (late) due time."""
+        self._heap = [job for job in self._heap if job.generation == self._generation[job.game_id]]
+        heapq.heapify(self._heap)
+        self._compact_at = max(1024, 2 * len(self._heap))
 
     def clear_game(self, game_id: int) -> None:
         """Forget every pending job of a game (they are skipped when they come up)."""
