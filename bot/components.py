@@ -76,15 +76,10 @@ async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
     """Send the clicker's private panel ephemerally, or say politely why there is none."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
-    record = await service.storage.load(game_id)
-    if record is None or record.status != "active":
-        await refuse(interaction, "This game is no longer running.")
+    found = await service.clicker_seat(interaction, game_id, None)
+    if found is None:
         return
-    seat = record.seat_of(interaction.user.id)
-    if seat is None:
-        await refuse(interaction, "You're not playing in this game, so there's no panel for you. "
-                                  "Start your own with `/play`.")
-        return
+    record, seat = found
     view = get_game(record.game).view(record.state, seat)
     await reply(interaction, service.presenter(record).panel(view, record.names, record.id))
 
