@@ -40,12 +40,22 @@ def lobby_embed(record: GameRecord) -> discord.Embed:
     embed.add_field(name="Host", value=f"<@{record.host_id}>")
     seats = "\n".join(f"{s.seat + 1}. {s.name}" + (" 🤖" if s.is_bot else "") for s in record.seats)
     embed.add_field(name=f"Players ({len(record.seats)}/{game.max_seats})", value=seats or "nobody yet")
-    settings = [f"{k}: {v}" for k, v in record.options.items()]
+    settings = [option_text(game, name, value) for name, value in record.options.items()]
     settings.append("pace: live (no deadlines)" if not record.pace
                     else f"pace: {pace_text(record.pace)} per move")
     embed.add_field(name="Options", value="\n".join(settings), inline=False)
     embed.set_footer(text=f"Game #{record.id}")
     return embed
+
+
+def option_text(game: Any, name: str, value: Any) -> str:
+    """One lobby option as players read it: its description, and yes/no for on-off options."""
+    spec = next((spec for spec in game.options if spec.name == name), None)
+    if spec is None:
+        return f"{name}: {value}"
+    if set(spec.choices) == {0, 1}:
+        return f"{spec.description}: {'yes' if value else 'no'}"
+    return f"{spec.description}: {value}"
 
 
 def lobby_view(record: GameRecord) -> discord.ui.View:
@@ -80,14 +90,21 @@ PACE_CHOICES = [app_commands.Choice(name="live (no deadlines)" if not v else f"{
 @app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
 @app_commands.describe(game="Which game to play",
                        countdown="A Sky of Stars: seconds to guess each drawing (default 30)",
-                       pace="Time each player has per move (default: live, no deadlines)")
+                       pace="Time each player has per move (default: live, no deadlines)",
+                       first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, "
+                                  "keep all)")
 @app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES, pace=PACE_CHOICES)
 @app_commands.guild_only()
 async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
                countdown: app_commands.Choice[int] | None = None,
-               pace: app_commands.Choice[int] | None = None) -> None:
-    await _play(interaction, game.value, {"countdown": countdown.value} if countdown else {},
-                pace.value if pace else 0)
+               pace: app_commands.Choice[int] | None = None,
+               first_game: bool | None = None) -> None:
+    given: dict[str, Any] = {}
+    if countdown is not None:
+        given["countdown"] = countdown.value
+    if first_game is not None:
+        given["first_game"] = int(first_game)
+    await _play(interaction, game.value, given, pace.value if pace else 0)
 
 
 @guarded

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HANDOVER_AFTER = 2  # missed deadlines in a row before the bot keeps the seat
+MAX_TIMEOUT_STEPS = 200  # sub-actions the bot may take to finish one late seat's decision
 PACES = {"live": 0, "1 hour": 3600, "12 hours": 12 * 3600, "24 hours": 24 * 3600, "72 hours": 72 * 3600}
 
 
@@ -164,6 +165,7 @@ class Pacer:
         misses = record.seats[seat].timeouts + 1
         note = f"{{{seat}}} ran out of time, so the bot made that move for them."
         after = await self.service.commit(record, seat, action, by_bot=True, extra_events=(note,))
+        after = await self._finish_decision(after, seat, job.key)
         await self.storage.drop_deadline(record.id, seat, job.key)
         await self.storage.set_seat_control(record.id, seat, timeouts=misses,
                                             autopilot=True if misses >= HANDOVER_AFTER else None)
@@ -171,6 +173,23 @@ class Pacer:
             await self.announce_handover(after, seat, f"missed {misses} deadlines in a row")
         after = await self.storage.load(record.id) or after
         await self.service.settle(after)
+
+    async def _finish_decision(self, record: GameRecord, seat: int, decision: int) -> GameRecord:
+        """Keep deciding for a late seat until it no longer owes ``decision``.
+
+        A turn can be several sub-actions (pick, place, confirm); one timed-out move must not
+        leave the seat half-way through its turn with a fresh deadline.
+        """
+        game = get_game(record.game)
+        for _ in range(MAX_TIMEOUT_STEPS):
+            if (record.status != "active" or game.decision_id(record.state) != decision
+                    or seat not in game.to_act(record.state)):
+                break
+            action = game.timeout_action(record.state, seat, _rng(record, seat))
+            if action is None:
+                break
+            record = await self.service.commit(record, seat, action, by_bot=True)
+        return record
 
     async def announce_handover(self, record: GameRecord, seat: int, why: str) -> None:
         from bot.components import ReclaimButton

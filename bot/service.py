@@ -234,6 +234,27 @@ class GameService:
         game = get_game(record.game)
         public = game.view(record.state, None)
         await send_to(channel, self.presenter(record).results(public, record.names))
+        if len(record.seats) == 1 and not record.seats[0].is_bot:
+            await self._announce_solo_best(record, channel)
+
+    async def _announce_solo_best(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
+        """Solo games are played against your own record on this server, so say how this one did."""
+        outcome = get_game(record.game).outcome(record.state)
+        if outcome is None:
+            return
+        seat = record.seats[0]
+        score = outcome.scores[0]
+        earlier = await self.storage.solo_best(record.guild_id, record.game, seat.user_id,
+                                               exclude_game=record.id)
+        if earlier.best is None:
+            text = f"First solo game here for {seat.name}: {score} points is the record to beat."
+        elif score > earlier.best:
+            text = (f"New personal best for {seat.name} on this server: {score} "
+                    f"(previous best {earlier.best}).")
+        else:
+            text = (f"{seat.name}'s personal best on this server stays {earlier.best} "
+                    f"({earlier.played} earlier solo game{'s' if earlier.played != 1 else ''}).")
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def send_panel(self, record: GameRecord, seat: int,
                          channel: discord.abc.Messageable | None = None) -> bool:

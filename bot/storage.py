@@ -269,7 +269,14 @@ GROUP BY r.user_id
 ORDER BY wins DESC, average DESC, played DESC, r.user_id
 LIMIT :limit
 """
-
+# A player's best score in solo games (games with one seat) of one game on one server. The game
+# that just finished can be left out, to say whether it beat the previous best.
+SQL_SELECT_SOLO_BEST = """
+SELECT MAX(r.score) AS best, COUNT(*) AS played
+FROM results r JOIN games g ON g.id = r.game_id
+WHERE g.guild_id IS :guild_id AND g.game = :game AND r.user_id = :user_id AND r.game_id != :exclude
+  AND (SELECT COUNT(*) FROM results r2 WHERE r2.game_id = r.game_id) = 1
+"""
 
 # --------------------------------------------------------------------------------------------
 # Errors and records
@@ -401,6 +408,14 @@ class ResultRecord:
     won: bool
     with_bots: bool
     finished_at: float
+
+
+@dataclass(frozen=True)
+class SoloBest:
+    """A player's solo record at one game on one server; ``best`` is None before any solo game."""
+
+    best: int | None
+    played: int
 
 
 @dataclass
@@ -1080,6 +1095,15 @@ class Storage:
         return [GameStats(game=row["game"], played=row["played"], players=row["players"], wins=row["wins"],
                           best=row["best"], average=row["average"], with_bots=row["with_bots"])
                 for row in rows]
+
+    async def solo_best(self, guild_id: int | None, game: str, user_id: int, *,
+                        exclude_game: int = 0) -> SoloBest:
+        """A player's best solo score at ``game`` on a server (solo games are kept per server)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(SQL_SELECT_SOLO_BEST, {
+                "guild_id": guild_id, "game": game, "user_id": user_id, "exclude": exclude_game})
+        row = next(iter(rows))
+        return SoloBest(best=row["best"], played=row["played"])
 
     async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[LeaderRow]:
         """A server's top players of one game: most wins, then best average score."""

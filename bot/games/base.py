@@ -75,7 +75,8 @@ class Game(ABC):
         known = {spec.name: spec for spec in self.options}
         unknown = set(options) - set(known)
         if unknown:
-            raise IllegalAction(f"Unknown option(s) for {self.title}: {', '.join(sorted(unknown))}.")
+            names = ", ".join(f"`{name}`" for name in sorted(unknown))
+            raise IllegalAction(f"{self.title} has no {names} option. Leave it out and run `/play` again.")
         clean: dict[str, Any] = {}
         for name, spec in known.items():
             value = options.get(name, spec.default)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.base import Outcome
-from bot.storage import Storage, StorageError, places
+from bot.storage import SoloBest, Storage, StorageError, places
 
 from .helpers import make_lobby
 
@@ -144,3 +144,19 @@ async def test_games_with_bot_seats_are_flagged_and_bots_are_not_ranked(storage:
     assert (server.played, server.players, server.with_bots, server.best) == (2, 2, 1, 9)
     board = await storage.leaderboard(1, "counter")
     assert [(r.user_id, r.played, r.with_bots) for r in board] == [(B, 2, 1), (A, 2, 1)]
+
+
+async def test_solo_best_counts_only_that_players_solo_games_on_that_server(storage: Storage) -> None:
+    assert await storage.solo_best(1, "counter", A) == SoloBest(best=None, played=0)
+    first = await play(storage, [40], [0])
+    await play(storage, [55], [0])
+    await play(storage, [90, 1], [0])                 # not solo: two seats
+    await play(storage, [99], [0], guild_id=2)        # another server
+    await play(storage, [97], [0], game="other")      # another game
+    assert await storage.solo_best(1, "counter", A) == SoloBest(best=55, played=2)
+    assert await storage.solo_best(1, "counter", B) == SoloBest(best=None, played=0)
+    latest = await play(storage, [50], [0])
+    # Leaving the game that just ended out says what it had to beat.
+    assert await storage.solo_best(1, "counter", A, exclude_game=latest) == SoloBest(best=55, played=2)
+    assert await storage.solo_best(1, "counter", A, exclude_game=first) == SoloBest(best=55, played=2)
+    assert await storage.solo_best(1, "counter", A) == SoloBest(best=55, played=3)
