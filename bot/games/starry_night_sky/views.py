@@ -39,7 +39,8 @@ Public view, ``view(state, None)`` (all JSON; seats are ints 0..seats-1; pools n
 - ``myths``: ``None`` while playing; once over, list per seat of myth dicts
   ``{"id", "a", "b", "a_name", "b_name", "points", "scored": bool}``.
 - ``outcome``: ``None`` while playing, else ``{"scores": [int], "winners": [seat],
-  "breakdown": [{"discovery", "stars", "goals", "myths", "total", "myth_points"}]}``.
+  "breakdown": [{"discovery", "stars", "goals", "myths", "total"}]}``; ``ended_by``:
+  ``None``, ``"dawn"`` or ``"stall"`` (a whole round in which nobody could do anything).
 
 Seat view, ``view(state, seat)``: the public view plus
 
@@ -66,3 +67,124 @@ Seat view, ``view(state, seat)``: the public view plus
   placement or now).
 - ``legal``: the full list of legal action dicts (as ``legal_actions``).
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import State, View
+from bot.games.starry_night_sky import moves, turn
+from bot.games.starry_night_sky.actions import TRADE_STEPS, Step
+from bot.games.starry_night_sky.components import START, load_goals, load_map, load_myths
+from bot.games.starry_night_sky.model import SLUG, empty_spots, is_mapped, name
+from bot.games.starry_night_sky.scoring import myth_scored, outcome_of, parts
+
+
+def _goal(gid: str) -> dict[str, Any]:
+    goal = load_goals()[gid]
+    return {"id": gid, "text": goal.text, "points": goal.points, "timing": goal.timing}
+
+
+def _myth(state: State, mid: str) -> dict[str, Any]:
+    myth = load_myths()[mid]
+    return {"id": mid, "a": myth.a, "b": myth.b, "a_name": name(myth.a), "b_name": name(myth.b),
+            "points": myth.points, "scored": myth_scored(state, mid)}
+
+
+def _turn(state: State) -> dict[str, Any] | None:
+    t = state["turn"]
+    if t is None:
+        return None
+    keys = ("seat", "step", "drew_goal", "bonus_due", "points", "skipped_explore")
+    out = {k: t[k] for k in keys}
+    out["drawn"] = list(t["drawn"])
+    out["gathered"] = list(t["gathered"])
+    out["explorations"] = [{**ex, "skipped": list(ex["skipped"]), "placed": dict(ex["placed"])}
+                           for ex in t["explorations"]]
+    out["trades"] = [dict(x) for x in t["trades"]]
+    out["completed_goals"] = [dict(g) for g in t["completed_goals"]]
+    return out
+
+
+def public_view(state: State) -> View:
+    sky = load_map()
+    over = state["phase"] == "over"
+    at = {}
+    for seat, player in enumerate(state["players"]):
+        at.setdefault(player["at"], []).append(seat)
+    constellations = {}
+    for cid, c in sky.constellations.items():
+        spot = state["board"][cid]
+        constellations[cid] = {
+            "id": cid, "name": c.name, "x": c.x, "y": c.y, "spots": list(c.spots),
+            "filled": list(spot["filled"]), "marker": spot["marker"], "dawn_marker": spot["dawn_marker"],
+            "discovered_by": spot["by"], "mapped": is_mapped(state, cid), "telescopes": at.get(cid, []),
+        }
+    result = outcome_of(state) if over else None
+    return {
+        "game": SLUG, "phase": state["phase"], "seats": state["seats"], "decision": state["decision"],
+        "round": state["round"], "current": state["current"],
+        "step": None if over else state["turn"]["step"],
+        "dawn": state["dawn"], "final_round": state["dawn"], "ended_by": state["ended_by"],
+        "night": list(state["night"]), "night_total": state["night_total"], "dawn_left": state["dawn_left"],
+        "bag": dict(state["bag"]), "deck": len(state["deck"]), "discard": list(state["discard"]),
+        "start": START, "start_xy": list(sky.start_xy),
+        "constellations": constellations, "edges": [list(e) for e in sky.edges],
+        "players": [
+            {"seat": seat, "at": p["at"], "pools": [list(pool) for pool in p["pools"]],
+             "goals": [_goal(g) for g in p["goals"]], "myth_count": len(p["myths"]), "turns": p["turns"],
+             "score": parts(state, seat)}
+            for seat, p in enumerate(state["players"])
+        ],
+        "turn": _turn(state),
+        "last_summary": state["last_summary"],
+        "myths": [[_myth(state, m) for m in p["myths"]] for p in state["players"]] if over else None,
+        "outcome": None if result is None else {
+            "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,
+        },
+    }
+
+
+def _choice(state: State, seat: int) -> dict[str, Any] | None:
+    if state["phase"] == "over" or state["current"] != seat:
+        return None
+    t = state["turn"]
+    step = Step(t["step"])
+    player = state["players"][seat]
+    if step is Step.ASSIGN:
+        return {"kind": "assign", "drawn": list(t["drawn"]), "options": turn.assignment_options(state)}
+    if step in (Step.MOVE, Step.BONUS_MOVE):
+        reach = moves.destinations(state, seat)
+        night = state["night"]
+        points = night[0] if night else (3 if state["dawn_left"] else 0)
+        dests = [{"to": cid, "name": name(cid), "discovery": not any(state["board"][cid]["filled"]),
+                  "points": points if not any(state["board"][cid]["filled"]) else 0,
+                  "skips": list(info["skips"]), "passes_telescope": info["passes_telescope"],
+                  "pools": info["pools"]} for cid, info in reach.items()]
+        return {"kind": "move", "bonus": step is Step.BONUS_MOVE, "destinations": dests, "stuck": not dests}
+    if step in (Step.PLACE, Step.BONUS_PLACE):
+        cid = player["at"]
+        empty = empty_spots(state, cid)
+        pools = [{"pool": i, "options": moves.placements(pool, empty)}
+                 for i, pool in enumerate(player["pools"])]
+        return {"kind": "place", "at": cid, "name": name(cid), "bonus": step is Step.BONUS_PLACE,
+                "empty": empty, "pools": [p for p in pools if p["options"]]}
+    return {"kind": "end"}
+
+
+def seat_view(state: State, seat: int) -> View:
+    from bot.games.starry_night_sky.engine import StarryNightSky
+
+    view = public_view(state)
+    mine = state["current"] == seat and state["phase"] != "over"
+    step = Step(state["turn"]["step"]) if mine else None
+    view.update({
+        "you": seat,
+        "my_myths": [_myth(state, m) for m in state["players"][seat]["myths"]],
+        "my_turn": mine,
+        "choice": _choice(state, seat),
+        "trades": turn.trade_options(state, seat) if step in TRADE_STEPS else [],
+        "bonus_available": bool(mine and state["turn"]["bonus_due"]),
+        "legal": StarryNightSky().legal_actions(state, seat),
+    })
+    return view

@@ -1,0 +1,218 @@
+"""``StarryNightSky``: the Game contract. Every action is checked on a copy before the turn moves.
+
+Only the seat whose turn it is acts. ``decision_id`` is bumped once per turn, so the panel is
+edited in place through the turn's sub-steps and a new one opens for the next player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Action, Applied, Game, IllegalAction, Outcome, State, View
+from bot.games.rng import Rng
+from bot.games.starry_night_sky import bot_player, moves, turn, views
+from bot.games.starry_night_sky.actions import TRADE_STEPS, ActionKind, Step
+from bot.games.starry_night_sky.components import COLOURS, START, load_map
+from bot.games.starry_night_sky.model import MAX_SEATS, MIN_SEATS, POOL_CAP, SLUG, TITLE, empty_spots, name
+from bot.games.starry_night_sky.scoring import outcome_of
+
+
+def _copy(value: Any) -> Any:
+    """Deep copy of JSON-shaped data: ``apply`` never edits its input."""
+    if type(value) is dict:
+        return {k: _copy(v) if type(v) in (dict, list) else v for k, v in value.items()}
+    if type(value) is list:
+        return [_copy(v) if type(v) in (dict, list) else v for v in value]
+    return value
+
+
+def _malformed(detail: str) -> IllegalAction:
+    return IllegalAction(f"Malformed action: {detail}")
+
+
+def _pool(action: Action) -> int:
+    pool = action.get("pool")
+    if type(pool) is not int or not 0 <= pool < 3:
+        raise _malformed("`pool` must be 0, 1 or 2.")
+    return pool
+
+
+class StarryNightSky(Game):
+    slug = SLUG
+    title = TITLE
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    options = ()
+    allows_bot_seats = True
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+        return turn.new_game(seats, self.validate_options(options), seed)
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["phase"] == "over" else [state["current"]]
+
+    def decision_id(self, state: State) -> int:
+        return state["decision"]
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome_of(state) if state["phase"] == "over" else None
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.public_view(state) if seat is None else views.seat_view(state, seat)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state["phase"] == "over" or seat != state["current"]:
+            return []
+        t = state["turn"]
+        step = Step(t["step"])
+        out: list[Action] = []
+        if step is Step.ASSIGN:
+            out += [{"kind": ActionKind.ASSIGN.value, "pools": o["pools"]}
+                    for o in turn.assignment_options(state)]
+        elif step in (Step.MOVE, Step.BONUS_MOVE):
+            out += [{"kind": ActionKind.MOVE.value, "to": cid} for cid in moves.destinations(state, seat)]
+        elif step in (Step.PLACE, Step.BONUS_PLACE):
+            player = state["players"][seat]
+            empty = empty_spots(state, player["at"])
+            for i, pool in enumerate(player["pools"]):
+                out += [{"kind": ActionKind.PLACE.value, "pool": i, "stars": s}
+                        for s in moves.placements(pool, empty)]
+        if step in TRADE_STEPS:
+            out += [{"kind": ActionKind.TRADE.value, "goal": o["goal"], "colour": c, "pool": p}
+                    for o in turn.trade_options(state, seat) for c in o["colours"] for p in o["pools"]]
+        if step is Step.END:
+            out.append({"kind": ActionKind.END.value})
+        return out
+
+    def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        if state["phase"] == "over" or seat != state["current"]:
+            return None
+        return bot_player.choose(self, state, seat, rng)
+
+    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
+        if not isinstance(action, dict):
+            raise _malformed("expected an object with a `kind`.")
+        try:
+            kind = ActionKind(action.get("kind"))
+        except (ValueError, TypeError):
+            raise _malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
+        if type(seat) is not int or not 0 <= seat < state["seats"]:
+            raise _malformed("that seat is not in this game.")
+        if state["phase"] == "over":
+            raise IllegalAction("The night is over; the game has ended.")
+        if seat != state["current"]:
+            raise IllegalAction("It is not your turn yet; your panel will open when it is.")
+        new = _copy(state)
+        events: list[str] = []
+        _HANDLERS[kind](new, seat, action, events)
+        return Applied(new, events)
+
+
+def _step(state: State) -> Step:
+    return Step(state["turn"]["step"])
+
+
+def _need(state: State, allowed: tuple[Step, ...], what: str) -> None:
+    if _step(state) not in allowed:
+        raise IllegalAction(f"You can't {what} right now; {_STEP_HINT[_step(state)]}")
+
+
+_STEP_HINT = {
+    Step.ASSIGN: "first put each newly drawn star into a different pool.",
+    Step.MOVE: "move your telescope first (or trade a goal for a star).",
+    Step.BONUS_MOVE: "take your bonus exploration: move your telescope again.",
+    Step.PLACE: "place at least one star on the constellation you moved to.",
+    Step.BONUS_PLACE: "place at least one star on the constellation you moved to.",
+    Step.END: "you can trade goals for stars or end your turn.",
+}
+
+
+def _assign(state: State, seat: int, action: Action, events: list[str]) -> None:
+    _need(state, (Step.ASSIGN,), "assign stars")
+    pools = action.get("pools")
+    drawn = state["turn"]["drawn"]
+    if not isinstance(pools, list) or len(pools) != len(drawn) or any(type(p) is not int for p in pools):
+        raise _malformed(f"`pools` must list one pool number for each of the {len(drawn)} drawn stars.")
+    if len(set(pools)) != len(pools):
+        raise IllegalAction("Each new star has to go into a different pool.")
+    for p in pools:
+        if not 0 <= p < 3:
+            raise _malformed("pools are numbered 0, 1 and 2.")
+        if len(state["players"][seat]["pools"][p]) >= POOL_CAP:
+            raise IllegalAction(f"Pool {p + 1} is full (4 stars); pick a pool with room.")
+    turn.assign(state, pools, events)
+
+
+def _move(state: State, seat: int, action: Action, events: list[str]) -> None:
+    _need(state, (Step.MOVE, Step.BONUS_MOVE), "move")
+    to = action.get("to")
+    sky = load_map()
+    if to == START:
+        raise IllegalAction("Your telescope can pass over START but never stop there; pick a constellation.")
+    if not isinstance(to, str) or to not in sky.constellations:
+        raise _malformed("`to` must be a constellation id such as c07.")
+    here = state["players"][seat]["at"]
+    if to == here:
+        raise IllegalAction("You have to end your move somewhere other than where you started.")
+    if all(state["board"][to]["filled"]):
+        raise IllegalAction(f"{name(to)} is fully mapped; you can jump over it but not stop there.")
+    reach = moves.routes(state, seat)
+    if to not in reach:
+        raise IllegalAction(f"{name(to)} is out of reach: a move only carries on past START and fully "
+                            "mapped constellations.")
+    if to not in moves.destinations(state, seat):
+        raise IllegalAction(f"None of your pools has a star matching an empty spot of {name(to)}; "
+                            "pick another constellation (or trade a goal for a star first).")
+    turn.move(state, to, events)
+
+
+def _place(state: State, seat: int, action: Action, events: list[str]) -> None:
+    _need(state, (Step.PLACE, Step.BONUS_PLACE), "place stars")
+    pool = _pool(action)
+    stars = action.get("stars")
+    if not isinstance(stars, dict) or set(stars) - set(COLOURS) \
+            or any(type(v) is not int or v < 0 for v in stars.values()):
+        raise _malformed("`stars` maps red/blue/yellow to counts.")
+    stars = {c: stars.get(c, 0) for c in COLOURS}
+    if not sum(stars.values()):
+        raise IllegalAction("Place at least one star.")
+    player = state["players"][seat]
+    have = player["pools"][pool]
+    empty = empty_spots(state, player["at"])
+    for c in COLOURS:
+        if stars[c] > have.count(c):
+            raise IllegalAction(f"Pool {pool + 1} has only {have.count(c)} {c} star(s); all stars placed "
+                                "in one exploration come from a single pool.")
+        if stars[c] > empty[c]:
+            raise IllegalAction(f"{name(player['at'])} has only {empty[c]} empty {c} spot(s); a star must "
+                                "match the colour of the spot it goes on.")
+    turn.place(state, pool, stars, events)
+
+
+def _trade(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if _step(state) not in TRADE_STEPS:
+        raise IllegalAction("Goals can be traded for stars once your new stars are in your pools.")
+    pool = _pool(action)
+    gid, colour = action.get("goal"), action.get("colour")
+    if colour not in COLOURS:
+        raise _malformed("`colour` must be red, blue or yellow.")
+    if gid not in state["players"][seat]["goals"]:
+        raise IllegalAction("You don't hold that goal card.")
+    if not state["bag"][colour]:
+        raise IllegalAction(f"The bag has no {colour} stars left; choose another colour.")
+    if len(state["players"][seat]["pools"][pool]) >= POOL_CAP:
+        raise IllegalAction(f"Pool {pool + 1} is full (4 stars); choose a pool with room.")
+    turn.trade(state, gid, colour, pool, events)
+
+
+def _end(state: State, seat: int, action: Action, events: list[str]) -> None:
+    _need(state, (Step.END,), "end your turn")
+    turn.finish_turn(state, events)
+
+
+_HANDLERS = {
+    ActionKind.ASSIGN: _assign, ActionKind.MOVE: _move, ActionKind.PLACE: _place,
+    ActionKind.TRADE: _trade, ActionKind.END: _end,
+}

@@ -1,0 +1,54 @@
+"""Seeded self-play for tests, calibration and benchmarks (pure, no Discord).
+
+``seed`` drives the game (deck, bag, myths) and ``rng_seed`` the players, so either can vary
+while the other stays fixed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.base import Action, State
+from bot.games.rng import Rng
+from bot.games.starry_night_sky.engine import StarryNightSky
+
+Move = tuple[int, Action]
+Policy = Callable[[StarryNightSky, State, int, Rng], Action]
+
+MAX_ACTIONS = 5_000  # a game ends by dawn or by a stalled round; this only guards against bugs
+
+
+def random_action(game: StarryNightSky, state: State, seat: int, rng: Rng) -> Action:
+    """A random legal action: a kind first (so trades don't crowd out moves), then one of it."""
+    legal = game.legal_actions(state, seat)
+    kinds = sorted({a["kind"] for a in legal})
+    kind = rng.choice(kinds)
+    return rng.choice([a for a in legal if a["kind"] == kind])
+
+
+def bot_action(game: StarryNightSky, state: State, seat: int, rng: Rng) -> Action:
+    action = game.bot_action(state, seat, rng)
+    assert action is not None
+    return action
+
+
+def play_game(seats: int, seed: int, rng_seed: int,
+              policies: list[Policy] | None = None) -> tuple[State, list[Move]]:
+    """Play a whole game; ``policies[seat]`` picks each action (random play by default)."""
+    game = StarryNightSky()
+    rng = Rng(rng_seed)
+    state = game.setup(seats, {}, seed)
+    chosen = policies or [random_action] * seats
+    log: list[Move] = []
+    while state["phase"] != "over":
+        if len(log) >= MAX_ACTIONS:
+            raise RuntimeError(f"game did not finish within {MAX_ACTIONS} actions")
+        seat = state["current"]
+        action = chosen[seat](game, state, seat, rng)
+        state = game.apply(state, seat, action).state
+        log.append((seat, action))
+    return state, log
+
+
+def play_random_game(seats: int, seed: int, rng_seed: int) -> tuple[State, list[Move]]:
+    return play_game(seats, seed, rng_seed)

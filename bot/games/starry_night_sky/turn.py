@@ -1,0 +1,356 @@
+"""The turn: gather (goal, stars, assignment), explore (move, place, bonus), trade-ins, end.
+
+Everything random happens here, drawing from the RNG stored in the state. Steps with a single
+possible outcome run by themselves (an assignment with one result, an Explore step nobody can
+make, an end with nothing left to trade), so a panel only ever shows real choices.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from bot.games.rng import Rng
+from bot.games.starry_night_sky import moves
+from bot.games.starry_night_sky.actions import Step
+from bot.games.starry_night_sky.components import (
+    BAG_PER_COLOUR,
+    COLOURS,
+    START,
+    load_goals,
+    load_map,
+    load_myths,
+)
+from bot.games.starry_night_sky.goals import score_goals
+from bot.games.starry_night_sky.model import (
+    DAWN_MARKERS,
+    DAWN_POINTS,
+    MAX_GOALS,
+    MYTHS_EACH,
+    NIGHT_FILL,
+    NIGHT_TRACK,
+    POOL_CAP,
+    POOLS,
+    SLUG,
+    describe_stars,
+    is_bare,
+    is_mapped,
+    name,
+    plural,
+)
+from bot.games.starry_night_sky.scoring import myth_points, outcome_of
+
+State = dict[str, Any]
+
+
+def _draw_star(state: State, rng: Rng) -> str | None:
+    bag = state["bag"]
+    total = sum(bag.values())
+    if not total:
+        return None
+    pick = rng.below(total)
+    for colour in COLOURS:
+        if pick < bag[colour]:
+            bag[colour] -= 1
+            return colour
+        pick -= bag[colour]
+    raise AssertionError("unreachable")
+
+
+def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
+    rng = Rng(seed)
+    deck = sorted(load_goals())
+    rng.shuffle(deck)
+    myths = sorted(load_myths())
+    rng.shuffle(myths)
+    state: State = {
+        "game": SLUG, "seats": seats, "options": dict(options), "rng": 0, "decision": 1,
+        "phase": "play", "round": 1, "current": 0,
+        "night": list(NIGHT_TRACK[:NIGHT_FILL[seats]]), "night_total": NIGHT_FILL[seats],
+        "dawn_left": DAWN_MARKERS, "dawn": False, "ended_by": None,
+        "bag": {c: BAG_PER_COLOUR for c in COLOURS},
+        "deck": deck, "discard": [],
+        "board": {cid: {"filled": [False] * len(c.spots), "marker": None, "dawn_marker": False,
+                        "by": None} for cid, c in load_map().constellations.items()},
+        "players": [], "turn": None, "last_summary": None, "round_activity": False,
+    }
+    for seat in range(seats):
+        pools = [[_draw_star(state, rng)] for _ in range(POOLS)]
+        dealt = sorted(myths[seat * MYTHS_EACH:(seat + 1) * MYTHS_EACH])
+        state["players"].append({
+            "at": START, "pools": pools, "goals": [], "myths": dealt,
+            "score": {"discovery": 0, "stars": 0, "goals": 0}, "turns": 0,
+        })
+    state["rng"] = rng.state
+    events: list[str] = []
+    start_turn(state, events)
+    return state
+
+
+def _new_turn(seat: int) -> dict[str, Any]:
+    return {"seat": seat, "step": Step.ASSIGN.value, "drawn": [], "gathered": [], "drew_goal": None,
+            "explorations": [], "bonus_due": False, "trades": [], "completed_goals": [], "points": 0,
+            "skipped_explore": False, "emptied": [], "passed_telescope": False}
+
+
+def assignment_options(state: State) -> list[dict[str, Any]]:
+    """Each distinct way to put the drawn stars into different pools with room."""
+    turn = state["turn"]
+    pools = state["players"][turn["seat"]]["pools"]
+    room = [i for i, p in enumerate(pools) if len(p) < POOL_CAP]
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+    out = []
+    for order in itertools.permutations(room, len(turn["drawn"])):
+        result = [list(p) for p in pools]
+        for star, pool in zip(turn["drawn"], order, strict=True):
+            result[pool].append(star)
+        key = tuple(tuple(p) for p in result)
+        if key not in seen:
+            seen.add(key)
+            out.append({"pools": list(order), "result": result})
+    return out
+
+
+def start_turn(state: State, events: list[str]) -> None:
+    seat = state["current"]
+    player = state["players"][seat]
+    turn = state["turn"] = _new_turn(seat)
+    rng = Rng(state["rng"])
+    if len(player["goals"]) < MAX_GOALS:
+        if not state["deck"] and state["discard"]:
+            state["deck"] = state["discard"]
+            state["discard"] = []
+            rng.shuffle(state["deck"])
+            events.append("The goal deck ran out, so the discarded goals were shuffled into a new deck.")
+        if state["deck"]:
+            gid = state["deck"].pop()
+            player["goals"].append(gid)
+            turn["drew_goal"] = gid
+            state["round_activity"] = True
+    room = sum(1 for p in player["pools"] if len(p) < POOL_CAP)
+    drawn = [star for star in (_draw_star(state, rng) for _ in range(room)) if star is not None]
+    state["rng"] = rng.state
+    turn["drawn"] = drawn
+    turn["gathered"] = list(drawn)
+    if drawn:
+        state["round_activity"] = True
+    options = assignment_options(state)
+    if len(options) == 1:  # nothing drawn, or every way gives the same pools
+        assign(state, options[0]["pools"], events)
+
+
+def assign(state: State, pools: list[int], events: list[str]) -> None:
+    turn = state["turn"]
+    player = state["players"][turn["seat"]]
+    for star, pool in zip(turn["drawn"], pools, strict=True):
+        player["pools"][pool].append(star)
+    turn["drawn"] = []
+    begin_explore(state, events, bonus=False)
+
+
+def begin_explore(state: State, events: list[str], bonus: bool) -> None:
+    """Open a (bonus) exploration, or skip it when no move exists even after trading."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    turn["step"] = (Step.BONUS_MOVE if bonus else Step.MOVE).value
+    if moves.destinations(state, seat) or moves.trade_could_help(state, seat):
+        return
+    if bonus:
+        turn["bonus_due"] = False
+        events.append(f"{{{seat}}} has nowhere to take the bonus exploration.")
+        to_end_step(state, events)
+    else:
+        turn["skipped_explore"] = True
+        events.append(f"{{{seat}}} has no star that fits anywhere in reach and skips exploring.")
+        finish_turn(state, events)
+
+
+def after_trade(state: State, events: list[str]) -> None:
+    """A trade in a move step may have used the last helpful goal: re-check the way out."""
+    step = state["turn"]["step"]
+    if step in (Step.MOVE.value, Step.BONUS_MOVE.value):
+        begin_explore(state, events, bonus=step == Step.BONUS_MOVE.value)
+    elif step == Step.END.value:
+        to_end_step(state, events)
+
+
+def move(state: State, to: str, events: list[str]) -> None:
+    turn = state["turn"]
+    seat = turn["seat"]
+    bonus = turn["step"] == Step.BONUS_MOVE.value
+    route = moves.routes(state, seat)[to]
+    player = state["players"][seat]
+    player["at"] = to
+    turn["passed_telescope"] = turn["passed_telescope"] or route["passes_telescope"]
+    record = {"at": to, "name": name(to), "discovered": False, "marker": 0,
+              "skipped": list(route["skips"]), "pool": None,
+              "placed": {c: 0 for c in COLOURS}, "completed": False, "bonus": bonus}
+    turn["explorations"].append(record)
+    jumped = f", jumping over {', '.join(_node_name(n) for n in route['skips'])}" if route["skips"] else ""
+    if is_bare(state, to):
+        record["discovered"] = True
+        night_before = len(state["night"])
+        record["marker"] = _take_marker(state, to, seat)
+        player["score"]["discovery"] += record["marker"]
+        turn["points"] += record["marker"]
+        events.append(f"{{{seat}}} discovered {name(to)}{jumped} (+{record['marker']}).")
+        if night_before == 1:
+            events.append("That was the last Night Track marker: dawn is breaking, "
+                          "and the night ends once this round is finished.")
+    else:
+        if not bonus:
+            turn["bonus_due"] = True
+        events.append(f"{{{seat}}} moved to {name(to)}{jumped}.")
+    turn["step"] = (Step.BONUS_PLACE if bonus else Step.PLACE).value
+    score_goals(state, seat, events, at_end=False)
+
+
+def _node_name(node: str) -> str:
+    return "START" if node == START else name(node)
+
+
+def _take_marker(state: State, cid: str, seat: int) -> int:
+    """The leftmost Night Track marker; at dawn a Dawn Track marker; then nothing."""
+    spot = state["board"][cid]
+    spot["by"] = seat
+    if state["night"]:
+        value = state["night"].pop(0)
+        if not state["night"]:
+            state["dawn"] = True
+    elif state["dawn_left"]:
+        state["dawn_left"] -= 1
+        value = DAWN_POINTS
+        spot["dawn_marker"] = True
+    else:
+        value = 0
+    spot["marker"] = value
+    return value
+
+
+def place(state: State, pool: int, stars: dict[str, int], events: list[str]) -> None:
+    turn = state["turn"]
+    seat = turn["seat"]
+    player = state["players"][seat]
+    cid = player["at"]
+    spots = load_map().constellations[cid].spots
+    filled = state["board"][cid]["filled"]
+    for colour in COLOURS:
+        for _ in range(stars[colour]):
+            player["pools"][pool].remove(colour)
+            filled[next(i for i, s in enumerate(spots) if s == colour and not filled[i])] = True
+    total = sum(stars.values())
+    record = turn["explorations"][-1]
+    record["pool"] = pool
+    record["placed"] = {c: stars[c] for c in COLOURS}
+    player["score"]["stars"] += total
+    turn["points"] += total
+    state["round_activity"] = True
+    if not player["pools"][pool] and pool not in turn["emptied"]:
+        turn["emptied"].append(pool)
+    events.append(f"{{{seat}}} placed {describe_stars(stars)} on {name(cid)} "
+                  f"from pool {pool + 1} (+{total}).")
+    if is_mapped(state, cid):
+        record["completed"] = True
+        events.append(f"{name(cid)} is now fully mapped.")
+    score_goals(state, seat, events, at_end=False)
+    if turn["step"] == Step.PLACE.value and turn["bonus_due"]:
+        begin_explore(state, events, bonus=True)
+    else:
+        turn["bonus_due"] = False
+        to_end_step(state, events)
+
+
+def to_end_step(state: State, events: list[str]) -> None:
+    """After exploring, trades remain possible; with nothing to trade the turn just ends."""
+    turn = state["turn"]
+    turn["step"] = Step.END.value
+    if not trade_options(state, turn["seat"]):
+        finish_turn(state, events)
+
+
+def trade_options(state: State, seat: int) -> list[dict[str, Any]]:
+    player = state["players"][seat]
+    colours = [c for c in COLOURS if state["bag"][c]]
+    pools = [i for i, p in enumerate(player["pools"]) if len(p) < POOL_CAP]
+    if not colours or not pools:
+        return []
+    return [{"goal": gid, "text": load_goals()[gid].text, "colours": colours, "pools": pools}
+            for gid in player["goals"]]
+
+
+def trade(state: State, gid: str, colour: str, pool: int, events: list[str]) -> None:
+    turn = state["turn"]
+    seat = turn["seat"]
+    player = state["players"][seat]
+    player["goals"].remove(gid)
+    state["discard"].append(gid)
+    state["bag"][colour] -= 1
+    player["pools"][pool].append(colour)
+    turn["trades"].append({"goal": gid, "colour": colour, "pool": pool})
+    state["round_activity"] = True
+    events.append(f"{{{seat}}} traded in the goal “{load_goals()[gid].text}” for a {colour} star "
+                  f"(into pool {pool + 1}).")
+    after_trade(state, events)
+
+
+def summary(state: State) -> str:
+    """One sentence for the whole turn, e.g. discovered X (+2), placed 2 stars (+2), a goal (+2)."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    parts = []
+    for ex in turn["explorations"]:
+        if ex["discovered"]:
+            parts.append(f"discovered {ex['name']} (+{ex['marker']})")
+        n = sum(ex["placed"].values())
+        if n:
+            parts.append(f"placed {plural(n, 'star')} on {ex['name']} (+{n})")
+        if ex["completed"]:
+            parts.append(f"finished mapping {ex['name']}")
+    for goal in turn["completed_goals"]:
+        parts.append(f"completed “{goal['text']}” (+{goal['points']})")
+    if turn["trades"]:
+        parts.append(f"traded {plural(len(turn['trades']), 'goal')} for stars")
+    if not parts:
+        return f"{{{seat}}} could not explore this turn (0 points)."
+    body = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"{{{seat}}} {body}: {plural(turn['points'], 'point')} this turn."
+
+
+def finish_turn(state: State, events: list[str]) -> None:
+    """Check close-of-turn goals, sum up, pass to the left, and end the game after dawn's round."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    score_goals(state, seat, events, at_end=True)
+    line = summary(state)
+    events.append(line)
+    state["last_summary"] = line
+    state["players"][seat]["turns"] += 1
+    following = (seat + 1) % state["seats"]
+    if following == 0:
+        if state["dawn"]:
+            state["ended_by"] = "dawn"
+        elif not state["round_activity"]:
+            state["ended_by"] = "stall"
+            events.append("A whole round went by in which nobody could do anything, so the night ends here.")
+        if state["ended_by"]:
+            _end_game(state, events)
+            return
+        state["round"] += 1
+        state["round_activity"] = False
+    state["current"] = following
+    state["decision"] += 1
+    start_turn(state, events)
+
+
+def _end_game(state: State, events: list[str]) -> None:
+    state["phase"] = "over"
+    state["turn"] = None
+    state["current"] = None
+    state["decision"] += 1
+    for seat in range(state["seats"]):
+        points = myth_points(state, seat)
+        if points:
+            events.append(f"{{{seat}}} scores {points} from Myth cards.")
+    result = outcome_of(state)
+    winners = " and ".join(f"{{{w}}}" for w in result.winners)
+    events.append(f"The night is over. Winner: {winners}.")
