@@ -186,7 +186,9 @@ def move(state: State, to: str, events: list[str]) -> None:
               "skipped": list(route["skips"]), "pool": None,
               "placed": {c: 0 for c in COLOURS}, "completed": False, "bonus": bonus}
     turn["explorations"].append(record)
-    jumped = f", jumping over {', '.join(_node_name(n) for n in route['skips'])}" if route["skips"] else ""
+    jumped = f", jumping over {_listing([_node_name(n) for n in route['skips']])}" if route["skips"] else ""
+    if bonus:
+        jumped += " on the bonus exploration"
     if is_bare(state, to):
         record["discovered"] = True
         night_before = len(state["night"])
@@ -203,6 +205,10 @@ def move(state: State, to: str, events: list[str]) -> None:
         events.append(f"{{{seat}}} moved to {name(to)}{jumped}.")
     turn["step"] = (Step.BONUS_PLACE if bonus else Step.PLACE).value
     score_goals(state, seat, events, at_end=False)
+
+
+def _listing(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _node_name(node: str) -> str:
@@ -312,7 +318,7 @@ def summary(state: State) -> str:
         parts.append(f"traded {plural(len(turn['trades']), 'goal')} for stars")
     if not parts:
         return f"{{{seat}}} could not explore this turn (0 points)."
-    body = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    body = _listing(parts)
     return f"{{{seat}}} {body}: {plural(turn['points'], 'point')} this turn."
 
 
