@@ -11,7 +11,7 @@ Schema of ``view(state, None)`` (public)::
     phase: "journal" | "draft" | "over"   # journal = everyone keeps one of two dealt cards
     seats: int                            # 2..4
     decision: int                         # same as decision_id; constant during one turn
-    round: int                            # 1-based; 0 during the journal phase
+    round: int                            # 1-based (already 1 during the journal phase)
     rounds: int                           # 2 x seats
     pick: int                             # 1-based pick number inside the round (1..8)
     picks_per_round: 8
@@ -115,3 +115,179 @@ Schema of ``view(state, None)`` (public)::
 A panel may preview any sub-action by calling ``game.apply`` on the state and showing
 ``view(new_state, seat)["preview"]``: ``apply`` is pure and never changes its input.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import State, View
+from bot.games.star_gazers import flow
+from bot.games.star_gazers.components import (
+    JOURNAL_DECKS,
+    Card,
+    cards_by_id,
+    catalog,
+    constellations_by_id,
+    load_board,
+)
+from bot.games.star_gazers.geometry import rotated
+from bot.games.star_gazers.model import PICKS_PER_ROUND, SLUG, Phase, rounds_for
+from bot.games.star_gazers.options import choice, head, reserve_playable
+from bot.games.star_gazers.scoring import card_complete, completed_icons, survey
+
+
+def token_view(ident: str | None) -> dict[str, Any] | None:
+    if ident is None:
+        return None
+    info = catalog().tokens[ident]
+    return {"id": ident, "kind": info.kind, "event": info.event, "shape": info.shape, "bonus": info.bonus}
+
+
+def tile_view(ident: str) -> dict[str, Any]:
+    info = catalog().tiles[ident]
+    return {"id": ident, "icons": list(info.icons), "edges": list(info.edges)}
+
+
+def placed_view(placed: dict[str, Any] | None) -> dict[str, Any] | None:
+    if placed is None:
+        return None
+    view = tile_view(placed["id"])
+    view.update(rotation=placed["rot"], edges=rotated(catalog().tiles[placed["id"]].edges, placed["rot"]),
+                hex=[token_view(h) for h in placed["hex"]])
+    return view
+
+
+def card_view(card: Card | str) -> dict[str, Any]:
+    info = cards_by_id()[card] if isinstance(card, str) else card
+    return {"id": info.id, "deck": info.deck, "kind": info.kind, "needs": dict(info.needs),
+            "telescopes": info.telescopes}
+
+
+def mural_view(player: dict[str, Any]) -> dict[str, Any]:
+    done, unmatched = completed_icons(player, catalog())
+    squares = [{"tile": placed_view(player["tiles"][c]), "token": token_view(player["tokens"][c]),
+                "under": token_view(player["under"][c])} for c in range(16)]
+    return {"squares": squares, "completed": done, "unmatched": unmatched}
+
+
+def player_view(state: State, seat: int, player: dict[str, Any], reveal: bool,
+                secret: bool) -> dict[str, Any]:
+    """One seat's boards; ``reveal`` shows its Journal cards, ``secret`` counts its telescopes."""
+    journal = None
+    if reveal:
+        view = survey(player, catalog())
+        journal = [{**card_view(c), "complete": card_complete(cards_by_id()[c], view)}
+                   for c in player["journal"]]
+    return {
+        "seat": seat,
+        "mural": mural_view(player),
+        "reserve": [token_view(t) for t in player["reserve"]],
+        "shuttles": [token_view(t) for t in player["shuttles"]],
+        "tile_move_used": player["shuttles"][load_board().shuttle_spaces.index("move_tile")] is not None,
+        "tiles": sum(1 for t in player["tiles"] if t is not None),
+        "journal_count": len(player["journal"]),
+        "discarded": len(player["discarded"]),
+        "journal": journal,
+        "score": flow.player_breakdown(state, player, secret),
+    }
+
+
+def _table(source: dict[str, Any]) -> dict[str, Any]:
+    """The shared parts (Universe, centre, supply, draft board) from the state or a draft."""
+    universe = [None if offer is None else
+                {"square": i, "tile": tile_view(offer["tile"]), "token": token_view(offer["token"])}
+                for i, offer in enumerate(source["universe"])]
+    centre = source["centre"]
+    return {
+        "universe": universe,
+        "centre": {"circle": [k for k in ("star", "shuttle", "sun") if centre[k] is not None],
+                   "hex": [k for k in ("moon", "comet", "station") if centre[k] is not None]},
+        "supply": {k: len(v) for k, v in source["supply"].items()},
+        "journal_board": [{"deck": d, "top": card_view(source["decks"][d][0]) if source["decks"][d] else None,
+                           "shown": card_view(source["shown"][d]) if source["shown"][d] else None,
+                           "left": len(source["decks"][d])} for d in JOURNAL_DECKS],
+    }
+
+
+def public_view(state: State) -> View:
+    over = state["phase"] == Phase.OVER.value
+    draft = state["phase"] == Phase.DRAFT.value
+    result = flow.outcome_of(state) if over else None
+    stars = [constellations_by_id()[c] for c in state["constellations"]]
+    view: View = {
+        "game": SLUG, "phase": state["phase"], "seats": state["seats"], "decision": state["decision"],
+        "round": state["round"], "rounds": rounds_for(state["seats"]),
+        "pick": min(state["pick"] + 1, PICKS_PER_ROUND), "picks_per_round": PICKS_PER_ROUND,
+        "first": state["first"], "order": flow.picks_left_order(state) if draft else [],
+        "turn": state["turn"]["seat"] if draft else None,
+        "waiting": _waiting(state),
+        **_table(state),
+        "stacks_left": len(state["stacks"]), "bag_left": len(state["bag"]),
+        "constellations": [{"id": c.id, "name": c.name, "side": c.side, "cells": list(c.cells),
+                            "edges": [list(e) for e in c.edges], "stars": c.stars} for c in stars],
+        "shuttle_spaces": list(load_board().shuttle_spaces),
+        "players": [player_view(state, s, p, over, over) for s, p in enumerate(state["players"])],
+        "outcome": None if result is None else {
+            "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown},
+    }
+    return view
+
+
+def _waiting(state: State) -> list[int]:
+    if state["phase"] == Phase.JOURNAL.value:
+        return [s for s, kept in enumerate(state["kept"]) if kept is None]
+    return [state["turn"]["seat"]] if state["phase"] == Phase.DRAFT.value else []
+
+
+_QUEUE_NAMES = {"tile": "tile", "effect": "effect"}
+
+
+def _queue_name(item: dict[str, Any]) -> str:
+    if item["step"] == "choose":
+        return item["shape"]
+    if item["step"] == "token":
+        return "bonus" if catalog().tokens[item["id"]].bonus and not item["reserve"] else "token"
+    return _QUEUE_NAMES[item["step"]]
+
+
+def _choice_view(current: dict[str, Any]) -> dict[str, Any]:
+    """The options with ids expanded into the tile, token and card dicts the panel draws."""
+    out = dict(current)
+    if current["kind"] == "tile":
+        out["tile"] = tile_view(current["tile"])
+    elif current["kind"] == "token":
+        out["token"] = token_view(current["token"])
+        out["targets"] = [{**t, "covers": token_view(t["covers"])} if t["target"] == "cell" else dict(t)
+                          for t in current["targets"]]
+    elif current["kind"] == "journal":
+        out["cards"] = [{**card_view(c["card"]), "slot": c["slot"]} for c in current["cards"]]
+    return out
+
+
+def seat_view(state: State, seat: int) -> View:
+    view = public_view(state)
+    phase = state["phase"]
+    turn = state["turn"] if phase == Phase.DRAFT.value else None
+    mine = turn is not None and turn["seat"] == seat
+    player = turn["work"]["player"] if mine else state["players"][seat]
+    preview = player_view(state, seat, player, True, True)
+    preview.update(_table(turn["work"]) if mine else {k: view[k] for k in
+                                                     ("universe", "centre", "supply", "journal_board")})
+    current = None
+    if phase == Phase.JOURNAL.value and state["kept"][seat] is None:
+        current = {"kind": "keep", "cards": list(state["dealt"][seat])}
+    elif mine:
+        current = _choice_view(choice(turn))
+    view.update({
+        "you": seat,
+        "journal": preview["journal"],
+        "dealt": [card_view(c) for c in state["dealt"][seat]] if phase == Phase.JOURNAL.value else None,
+        "kept": state["kept"][seat] if phase == Phase.JOURNAL.value else None,
+        "preview": preview,
+        "choice": current,
+        "queue": [_queue_name(item) for item in turn["queue"][1 if head(turn) else 0:]] if mine else [],
+        "reserve_playable": reserve_playable(turn) if mine else [],
+        "can_undo": bool(mine and turn["changed"]),
+        "can_confirm": bool(mine and turn["picked"] is not None and head(turn) is None),
+    })
+    return view

@@ -1,0 +1,105 @@
+"""``StarGazers``: the Game contract over the journal phase and the drafted turns.
+
+``apply`` copies what the action may change, checks the action and only then changes the copy,
+so a refused action never changes anything. A turn's sub-actions touch only the turn's draft,
+which is why they copy just ``state["turn"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Action, Applied, Game, IllegalAction, Outcome, State, View
+from bot.games.rng import Rng
+from bot.games.star_gazers import bot_player, flow, turn, views
+from bot.games.star_gazers.actions import ActionKind
+from bot.games.star_gazers.flow import copy_json
+from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
+from bot.games.star_gazers.options import actions_for
+
+
+def _malformed(detail: str) -> IllegalAction:
+    return IllegalAction(f"Malformed action: {detail}")
+
+
+class StarGazers(Game):
+    slug = SLUG
+    title = TITLE
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    options = ()
+    allows_bot_seats = True
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+        self.validate_options(options)
+        return flow.new_game(seats, seed)
+
+    def to_act(self, state: State) -> list[int]:
+        if state["phase"] == Phase.JOURNAL.value:
+            return [s for s, kept in enumerate(state["kept"]) if kept is None]
+        if state["phase"] == Phase.DRAFT.value:
+            return [state["turn"]["seat"]]
+        return []
+
+    def decision_id(self, state: State) -> int:
+        return state["decision"]
+
+    def outcome(self, state: State) -> Outcome | None:
+        return flow.outcome_of(state) if state["phase"] == Phase.OVER.value else None
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.public_view(state) if seat is None else views.seat_view(state, seat)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        if state["phase"] == Phase.JOURNAL.value:
+            return [{"kind": ActionKind.KEEP.value, "card": c} for c in state["dealt"][seat]]
+        return actions_for(state["turn"])
+
+    def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        if seat not in self.to_act(state):
+            return None
+        return bot_player.choose(state, seat, rng)
+
+    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
+        if not isinstance(action, dict):
+            raise _malformed("expected an object with a `kind`.")
+        try:
+            kind = ActionKind(action.get("kind"))
+        except (ValueError, TypeError):
+            raise _malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
+        if type(seat) is not int or not 0 <= seat < state["seats"]:
+            raise _malformed("that seat is not in this game.")
+        phase = state["phase"]
+        if phase == Phase.OVER.value:
+            raise IllegalAction("The game is over.")
+        events: list[str] = []
+        if kind is ActionKind.KEEP:
+            if phase != Phase.JOURNAL.value:
+                raise IllegalAction("Journal cards are only kept at the start of the game.")
+            if state["kept"][seat] is not None:
+                raise IllegalAction("You have already kept a Journal card; waiting for the others.")
+            if action.get("card") not in state["dealt"][seat]:
+                raise IllegalAction("Keep one of the two Journal cards you were dealt.")
+            new = copy_json(state)
+            flow.keep(new, seat, action["card"], events)
+            return Applied(new, events)
+        if phase != Phase.DRAFT.value:
+            raise IllegalAction("First keep one of your two Journal cards.")
+        if state["turn"]["seat"] != seat:
+            raise IllegalAction("It is not your turn: wait for your panel.")
+        if kind is ActionKind.CONFIRM:
+            turn.ready(state["turn"])
+            new = copy_json(state)
+            flow.confirm(new, events)
+            return Applied(new, events)
+        new = dict(state)
+        new["turn"] = copy_json(state["turn"])
+        if kind is ActionKind.UNDO:
+            turn.undo(state, new["turn"])
+        else:
+            turn.HANDLERS[kind.value](new["turn"], action)
+        return Applied(new, events)

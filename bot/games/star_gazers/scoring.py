@@ -1,0 +1,184 @@
+"""Reading a Mural: whole icons on edges, Journal cards, Constellations and the final score.
+
+A player's board is the plain dict stored in the state (see ``model.new_player``). Scoring takes
+a ``Catalog`` so the rulebook's scoring example can be rebuilt in a test with its own tiles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.star_gazers.components import Card, Catalog, Constellation
+from bot.games.star_gazers.geometry import (
+    CELLS,
+    EDGES,
+    LINES,
+    PAIRS,
+    RINGS,
+    constellation_masks,
+    edges_of_group,
+    match,
+    side_after,
+)
+
+PHOTO_POINTS = (0, 1, 2, 5, 8, 12)
+CONSTELLATION_POINTS = {2: 4, 3: 7, 4: 10, 5: 13, 6: 16}
+TELESCOPE_POINTS = 3
+ICON_POINTS = {"comet": 1, "meteor": 1, "moon": 1, "station": 1, "black_hole": 2, "planet": 2}
+# What a circular token on top of a square adds to Journal counts ("star_token" is a Star token,
+# which only a Star* requirement accepts).
+TOKEN_ICON = {"photo": "photo", "star": "star_token", "sun": "sun", "black_hole": "black_hole",
+              "meteor": "meteor"}
+
+Player = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Survey:
+    """Everything scoring needs from one Mural, computed in one pass."""
+
+    tiled: tuple[bool, ...]
+    cells: tuple[Counter[str], ...]           # icons per square: printed, hex and visible token
+    completed: tuple[tuple[int, str], ...]    # (edge index, "planet" | "star")
+    edge_icon: dict[int, str]
+    unmatched: int
+    stars: int                                # star positions as a bit mask (see geometry)
+    photos: frozenset[str]
+
+
+def survey(player: Player, cat: Catalog) -> Survey:
+    tiles, tokens = player["tiles"], player["tokens"]
+    cells: list[Counter[str]] = []
+    stars = 0
+    photos: set[str] = set()
+    for cell in range(CELLS):
+        counts: Counter[str] = Counter()
+        placed = tiles[cell]
+        if placed is not None:
+            counts.update(cat.tiles[placed["id"]].icons)
+            counts.update(cat.tokens[h].kind for h in placed["hex"])
+        token = tokens[cell]
+        if token is not None:
+            info = cat.tokens[token]
+            counts[TOKEN_ICON.get(info.kind, info.kind)] += 1
+            if info.kind == "star":
+                stars |= 1 << cell
+            elif info.kind == "photo":
+                photos.add(info.event or "")
+        cells.append(counts)
+    completed = []
+    edge_icon: dict[int, str] = {}
+    halves_used = 0
+    for index, (a, b, side_a, side_b) in enumerate(EDGES):
+        ta, tb = tiles[a], tiles[b]
+        if ta is None or tb is None:
+            continue
+        icon = match(side_after(cat.tiles[ta["id"]].edges, ta["rot"], side_a),
+                     side_after(cat.tiles[tb["id"]].edges, tb["rot"], side_b))
+        if icon:
+            completed.append((index, icon))
+            edge_icon[index] = icon
+            halves_used += 2
+            if icon == "star":
+                stars |= 1 << (CELLS + index)
+    halves = sum(1 for placed in tiles if placed is not None
+                 for half in cat.tiles[placed["id"]].edges if half is not None)
+    return Survey(tuple(t is not None for t in tiles), tuple(cells), tuple(completed), edge_icon,
+                  halves - halves_used, stars, frozenset(photos))
+
+
+def group_counts(view: Survey, cells: tuple[int, ...]) -> Counter[str] | None:
+    """Icons a group of squares holds together, or ``None`` when a square has no tile yet."""
+    total: Counter[str] = Counter()
+    for cell in cells:
+        if not view.tiled[cell]:
+            return None
+        total.update(view.cells[cell])
+    for edge in edges_of_group(cells):
+        icon = view.edge_icon.get(edge)
+        if icon:
+            total["star_printed" if icon == "star" else icon] += 1
+    return total
+
+
+def satisfies(counts: Counter[str], needs: tuple[tuple[str, int], ...]) -> bool:
+    """Printed Stars serve plain Star needs first; the rest and Star tokens serve Star* needs."""
+    star = star_any = 0
+    for icon, count in needs:
+        if icon == "star":
+            star = count
+        elif icon == "star_any":
+            star_any = count
+        elif counts[icon] < count:
+            return False
+    printed = counts["star_printed"]
+    return printed >= star and printed - star + counts["star_token"] >= star_any
+
+
+def groups_for(card: Card, view: Survey) -> tuple[tuple[int, ...], ...]:
+    if card.kind == "adjacent":
+        return PAIRS
+    if card.kind == "line":
+        return LINES
+    return tuple(RINGS[c] for c in RINGS if view.tiled[c] and view.cells[c]["sun"])
+
+
+def card_complete(card: Card, view: Survey) -> bool:
+    for cells in groups_for(card, view):
+        counts = group_counts(view, cells)
+        if counts is not None and satisfies(counts, card.needs):
+            return True
+    return False
+
+
+def constellation_score(card: Constellation, stars: int) -> dict[str, Any]:
+    """Stars matched under the best quarter turn (the lowest turn among equals)."""
+    best, turn = -1, 0
+    for k, mask in enumerate(constellation_masks(card)):
+        hits = (stars & mask).bit_count()
+        if hits > best:
+            best, turn = hits, k
+    return {"card": card.id, "stars": best, "rotation": turn, "points": CONSTELLATION_POINTS.get(best, 0)}
+
+
+def breakdown(player: Player, cards: list[Card], constellations: list[Constellation], cat: Catalog,
+              secret: bool = True) -> dict[str, Any]:
+    """The score sheet; with ``secret=False`` Journal cards are left out (count 0)."""
+    view = survey(player, cat)
+    unique = min(len(view.photos), 5)
+    done = [c.id for c in cards if card_complete(c, view)] if secret else []
+    scopes = sum(c.telescopes for c in cards if c.id in done)
+    stars = [constellation_score(c, view.stars) for c in constellations]
+    icons = dict.fromkeys(ICON_POINTS, 0)
+    for counts, tiled in zip(view.cells, view.tiled, strict=True):
+        for icon in ("comet", "moon", "station"):
+            icons[icon] += counts[icon] if tiled else 0
+        icons["meteor"] += counts["meteor"]
+        icons["black_hole"] += counts["black_hole"]
+    icons["planet"] = sum(1 for _, icon in view.completed if icon == "planet")
+    icon_points = sum(ICON_POINTS[k] * n for k, n in icons.items())
+    photos = PHOTO_POINTS[unique]
+    total = photos + scopes * TELESCOPE_POINTS + sum(s["points"] for s in stars) + icon_points
+    return {
+        "photos": {"unique": unique, "points": photos},
+        "telescopes": {"count": scopes, "points": scopes * TELESCOPE_POINTS, "completed": done},
+        "constellations": stars,
+        "icons": icons,
+        "icon_points": icon_points,
+        "total": total,
+    }
+
+
+def completed_icons(player: Player, cat: Catalog) -> tuple[list[dict[str, Any]], int]:
+    """Whole icons with their squares and halves, and the count of halves left unmatched."""
+    view = survey(player, cat)
+    tiles = player["tiles"]
+    out = []
+    for index, icon in view.completed:
+        a, b, side_a, side_b = EDGES[index]
+        halves = [side_after(cat.tiles[tiles[a]["id"]].edges, tiles[a]["rot"], side_a),
+                  side_after(cat.tiles[tiles[b]["id"]].edges, tiles[b]["rot"], side_b)]
+        out.append({"icon": icon, "cells": [a, b], "halves": halves})
+    return out, view.unmatched

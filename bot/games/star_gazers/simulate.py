@@ -1,0 +1,57 @@
+"""Seeded self-play for tests, calibration and benchmarks, independent of Discord.
+
+``seed`` drives the game (stacks, bag, decks) and ``rng_seed`` the players, so either can vary
+while the other stays fixed. The random player draws uniformly among legal actions but rarely
+undoes (an undo-happy player would never finish a turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.base import Action, State
+from bot.games.rng import Rng
+from bot.games.star_gazers.engine import StarGazers
+
+Move = tuple[int, Action]
+Chooser = Callable[[StarGazers, State, int, Rng], Action]
+
+MAX_ACTIONS = 5_000  # a game needs about 6 actions a pick; a bug must not hang a benchmark
+UNDO_CHANCE = 0.02
+
+
+def random_action(game: StarGazers, state: State, seat: int, rng: Rng) -> Action:
+    """A uniformly random legal action; ``undo`` only now and then."""
+    legal = game.legal_actions(state, seat)
+    moves = [a for a in legal if a["kind"] != "undo"]
+    if len(moves) < len(legal) and (not moves or rng.random() < UNDO_CHANCE):
+        return {"kind": "undo"}
+    return rng.choice(moves)
+
+
+def bot_action(game: StarGazers, state: State, seat: int, rng: Rng) -> Action:
+    action = game.bot_action(state, seat, rng)
+    assert action is not None
+    return action
+
+
+def play_game(seats: int, seed: int, rng_seed: int, players: list[Chooser] | None = None
+              ) -> tuple[State, list[Move]]:
+    """Play one whole game; ``players[s]`` chooses for seat ``s`` (random by default)."""
+    game = StarGazers()
+    rng = Rng(rng_seed)
+    choosers = players or [random_action] * seats
+    state = game.setup(seats, {}, seed)
+    log: list[Move] = []
+    while waiting := game.to_act(state):
+        if len(log) >= MAX_ACTIONS:
+            raise RuntimeError(f"game did not finish within {MAX_ACTIONS} actions")
+        seat = waiting[0]
+        action = choosers[seat](game, state, seat, rng)
+        state = game.apply(state, seat, action).state
+        log.append((seat, action))
+    return state, log
+
+
+def play_random_game(seats: int, seed: int, rng_seed: int) -> tuple[State, list[Move]]:
+    return play_game(seats, seed, rng_seed)
