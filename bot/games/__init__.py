@@ -7,8 +7,9 @@ from bot.games.base import Game
 
 def _load() -> dict[str, Game]:
     from bot.games.sky_of_stars import SkyOfStars
+    from bot.games.starry_night_sky import StarryNightSky
 
-    games: list[Game] = [SkyOfStars()]
+    games: list[Game] = [SkyOfStars(), StarryNightSky()]
     return {game.slug: game for game in games}
 
 

@@ -7,8 +7,9 @@ from bot.presenters.base import Presenter
 
 def _load() -> dict[str, Presenter]:
     from bot.presenters.sky_of_stars import SkyOfStarsPresenter
+    from bot.presenters.starry_night_sky import StarryNightSkyPresenter
 
-    presenters: list[Presenter] = [SkyOfStarsPresenter()]
+    presenters: list[Presenter] = [SkyOfStarsPresenter(), StarryNightSkyPresenter()]
     return {p.slug: p for p in presenters}
 
 
