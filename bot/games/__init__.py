@@ -7,9 +7,10 @@ from bot.games.base import Game
 
 def _load() -> dict[str, Game]:
     from bot.games.sky_of_stars import SkyOfStars
+    from bot.games.star_gazers import StarGazers
     from bot.games.starry_night_sky import StarryNightSky
 
-    games: list[Game] = [SkyOfStars(), StarryNightSky()]
+    games: list[Game] = [SkyOfStars(), StarGazers(), StarryNightSky()]
     return {game.slug: game for game in games}
 
 
