@@ -6,6 +6,7 @@ edited in place through the turn's sub-steps and a new one opens for the next pl
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from bot.games.base import Action, Applied, Game, IllegalAction, Outcome, State, View
@@ -18,12 +19,8 @@ from bot.games.starry_night_sky.scoring import outcome_of
 
 
 def _copy(value: Any) -> Any:
-    """Deep copy of JSON-shaped data: ``apply`` never edits its input."""
-    if type(value) is dict:
-        return {k: _copy(v) if type(v) in (dict, list) else v for k, v in value.items()}
-    if type(value) is list:
-        return [_copy(v) if type(v) in (dict, list) else v for v in value]
-    return value
+    """Deep copy of JSON-shaped data, so ``apply`` never edits its input (marshal is the fastest)."""
+    return marshal.loads(marshal.dumps(value))
 
 
 def _malformed(detail: str) -> IllegalAction:
@@ -158,14 +155,14 @@ def _move(state: State, seat: int, action: Action, events: list[str]) -> None:
         raise IllegalAction("You have to end your move somewhere other than where you started.")
     if all(state["board"][to]["filled"]):
         raise IllegalAction(f"{name(to)} is fully mapped; you can jump over it but not stop there.")
-    reach = moves.routes(state, seat)
+    reach = moves.destinations(state, seat)
     if to not in reach:
-        raise IllegalAction(f"{name(to)} is out of reach: a move only carries on past START and fully "
-                            "mapped constellations.")
-    if to not in moves.destinations(state, seat):
+        if to not in moves.routes(state, seat):
+            raise IllegalAction(f"{name(to)} is out of reach: a move only carries on past START and fully "
+                                "mapped constellations.")
         raise IllegalAction(f"None of your pools has a star matching an empty spot of {name(to)}; "
                             "pick another constellation (or trade a goal for a star first).")
-    turn.move(state, to, events)
+    turn.move(state, to, reach[to], events)
 
 
 def _place(state: State, seat: int, action: Action, events: list[str]) -> None:

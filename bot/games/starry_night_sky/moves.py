@@ -12,11 +12,7 @@ from collections import deque
 from typing import Any
 
 from bot.games.starry_night_sky.components import COLOURS, START, load_map
-from bot.games.starry_night_sky.model import POOL_CAP, counts, empty_spots, is_mapped
-
-
-def _skippable(state: dict[str, Any], node: str) -> bool:
-    return node == START or is_mapped(state, node)
+from bot.games.starry_night_sky.model import POOL_CAP, counts, empty_spots
 
 
 def routes(state: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
@@ -25,7 +21,10 @@ def routes(state: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
     Each entry has ``skips`` (the route with fewest jumps, in order) and ``passes_telescope``
     (some route lands on or jumps over a constellation holding another seat's telescope).
     """
-    sky = load_map()
+    neighbours = load_map().neighbours
+    board = state["board"]
+    skippable = {cid for cid, spot in board.items() if all(spot["filled"])}
+    skippable.add(START)
     origin = state["players"][seat]["at"]
     others = {p["at"] for i, p in enumerate(state["players"]) if i != seat and p["at"] != START}
     found: dict[str, dict[str, Any]] = {}
@@ -34,15 +33,14 @@ def routes(state: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
     todo = deque([(origin, False)])
     while todo:
         node, passed = todo.popleft()
-        for nxt in sky.neighbours[node]:
-            if _skippable(state, nxt):
-                flag = passed or nxt in others
+        for nxt in neighbours[node]:
+            flag = passed or nxt in others
+            if nxt in skippable:
                 if (nxt, flag) not in seen:
                     seen.add((nxt, flag))
                     parent.setdefault(nxt, node)
                     todo.append((nxt, flag))
             elif nxt != origin:
-                flag = passed or nxt in others
                 if nxt not in found:
                     skips: list[str] = []
                     step: str | None = node
@@ -63,12 +61,15 @@ def pool_fits(pool: list[str], empty: dict[str, int]) -> dict[str, int]:
 
 def destinations(state: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
     """Reachable constellations where at least one pool can place a star, with the fits."""
-    pools = state["players"][seat]["pools"]
+    have = [(i, counts(pool)) for i, pool in enumerate(state["players"][seat]["pools"]) if pool]
     out: dict[str, dict[str, Any]] = {}
     for cid, info in routes(state, seat).items():
         empty = empty_spots(state, cid)
-        fits = [{"pool": i, "max": pool_fits(pool, empty)} for i, pool in enumerate(pools)]
-        fits = [f for f in fits if any(f["max"].values())]
+        fits = []
+        for i, count in have:
+            fit = {c: min(count[c], empty[c]) for c in COLOURS}
+            if fit["red"] or fit["blue"] or fit["yellow"]:
+                fits.append({"pool": i, "max": fit})
         if fits:
             out[cid] = {**info, "pools": fits}
     return out

@@ -174,11 +174,11 @@ def after_trade(state: State, events: list[str]) -> None:
         to_end_step(state, events)
 
 
-def move(state: State, to: str, events: list[str]) -> None:
+def move(state: State, to: str, route: dict[str, Any], events: list[str]) -> None:
+    """Move to ``to`` along ``route`` (an entry of ``moves.routes``), discovering it if bare."""
     turn = state["turn"]
     seat = turn["seat"]
     bonus = turn["step"] == Step.BONUS_MOVE.value
-    route = moves.routes(state, seat)[to]
     player = state["players"][seat]
     player["at"] = to
     turn["passed_telescope"] = turn["passed_telescope"] or route["passes_telescope"]

@@ -9,6 +9,7 @@ from bot.games.base import IllegalAction
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.components import BAG_PER_COLOUR, COLOURS, load_map, load_myths
+from bot.games.starry_night_sky.scoring import parts
 from bot.games.starry_night_sky.turn import _new_turn
 
 GAME = StarryNightSky()
@@ -74,8 +75,9 @@ def check_invariants(state: State) -> None:
     for seat, player in enumerate(state["players"]):
         assert all(len(pool) <= 4 for pool in player["pools"])
         assert len(player["goals"]) <= 3
-        view = GAME.view(state, None)["players"][seat]["score"]
-        assert view["total"] == view["discovery"] + view["stars"] + view["goals"] + view["myths"]
+        score = parts(state, seat)
+        assert score["total"] == score["discovery"] + score["stars"] + score["goals"] + score["myths"]
+        assert score["discovery"] == sum(s["marker"] for s in state["board"].values() if s["by"] == seat)
     goals = len(state["deck"]) + len(state["discard"]) + sum(len(p["goals"]) for p in state["players"])
     assert goals == 36
     turns = [p["turns"] for p in state["players"]]
@@ -117,3 +119,51 @@ def deep_checks(state: State, rng: Rng) -> None:
 
 def rng_sample(items: list[Any], rng: Rng, k: int) -> list[Any]:
     return items if len(items) <= k else [items[rng.below(len(items))] for _ in range(k)]
+
+
+def simulate_checked(seats: int, games: int, deep_every: int = 20,
+                     replay_every: int = 25) -> dict[str, float]:
+    """Play seeded games (random players, a bot in some seats), checking invariants at every step.
+
+    Cheap invariants run after every action of every game; the expensive contract checks run
+    after every action of every ``deep_every``-th game, and every ``replay_every``-th game is
+    rebuilt from its log with ``bot.games.replay``.
+    """
+    from bot.games.replay import replay
+    from bot.games.starry_night_sky.simulate import bot_action, random_action
+
+    plan = Rng(1000 + seats)
+    actions = 0
+    ended = {"dawn": 0, "stall": 0}
+    for number in range(games):
+        seed, rng = plan.below(1 << 62), Rng(plan.below(1 << 62))
+        policies = [bot_action if number % 3 == 0 and s == number % seats else random_action
+                    for s in range(seats)]
+        deep = number % deep_every == 0
+        state = GAME.setup(seats, {}, seed)
+        log = []
+        while state["phase"] == "play":
+            check_invariants(state)
+            if deep:
+                deep_checks(state, rng)
+            seat = state["current"]
+            action = policies[seat](GAME, state, seat, rng)
+            state = GAME.apply(state, seat, action).state
+            log.append((seat, action))
+            assert len(log) < 2000
+        check_invariants(state)
+        deep_checks(state, rng)
+        stars = sum(p["score"]["stars"] for p in state["players"])
+        assert stars == sum(sum(s["filled"]) for s in state["board"].values())
+        result = GAME.outcome(state)
+        assert result is not None and result.scores == [b["total"] for b in result.breakdown]
+        assert set(result.winners) <= set(range(seats)) and result.winners
+        turns = {p["turns"] for p in state["players"]}
+        assert len(turns) == 1, "everyone plays the same number of turns"
+        ended[state["ended_by"]] += 1
+        if state["ended_by"] == "dawn":
+            assert not state["night"]
+        if number % replay_every == 0:
+            assert replay(GAME, seats, {}, seed, log) == state
+        actions += len(log)
+    return {"actions_per_game": actions / games, **ended}

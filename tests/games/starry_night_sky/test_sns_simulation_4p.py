@@ -1,0 +1,15 @@
+"""500 seeded complete 4-player games with every invariant checked (see sns_helpers)."""
+
+from __future__ import annotations
+
+import time
+
+from sns_helpers import simulate_checked
+
+
+def test_4_player_random_games_keep_every_invariant() -> None:
+    began = time.perf_counter()
+    figures = simulate_checked(4, 500)
+    elapsed = time.perf_counter() - began
+    print(f"\n500 checked 4-player games in {elapsed:.1f}s: {figures}")
+    assert figures["dawn"] + figures["stall"] == 500
