@@ -1,0 +1,176 @@
+"""Drive Starry Night Sky through SimCord the way players do: a turn is a few clicks in a panel.
+
+Also records every string drawn into an image, keyed by the PNG's hash, so a test can read
+the text of an image attached to a public message and look for secrets in it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+
+from PIL import ImageDraw
+
+from bot.games import get_game
+from render import starry_night_sky as art
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh
+
+SLUG = "starry-night-sky"
+GAME = get_game(SLUG)
+
+
+async def current_record(env):
+    games = await env.bot.storage.active_games()
+    return games[0] if games else None
+
+
+def game_thread(channel):
+    assert channel.threads, "the game should get its own thread"
+    return channel.threads[-1]
+
+
+async def start_game(env, channel, players):
+    """/play, everyone joins, the host starts; returns the game thread."""
+    host = players[0]
+    await host.slash(channel, "play", game=SLUG)
+    lobby = channel.last_message
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Join")
+    await host.click(refresh(channel, lobby), label="Start")
+    return game_thread(channel)
+
+
+class ImageText:
+    """Every string drawn with ``ImageDraw.text`` while a Starry Night Sky PNG is made, by PNG hash.
+
+    Rendering runs in worker threads, several at once, so strings are collected per thread and
+    handed to the PNG encoded next on that thread.
+    """
+
+    def __init__(self, monkeypatch) -> None:
+        self.by_hash: dict[str, list[str]] = {}
+        self._by_url: dict[str, list[str]] = {}
+        self._local = threading.local()
+        original_text, original_png = ImageDraw.ImageDraw.text, art.to_png
+        recorder = self
+
+        def text(draw, xy, s, *args, **kwargs):
+            recorder._pending().append(str(s))
+            return original_text(draw, xy, s, *args, **kwargs)
+
+        def to_png(image, *args, **kwargs):
+            data = original_png(image, *args, **kwargs)
+            recorder.by_hash[hashlib.sha256(data).hexdigest()] = recorder._pending()[:]
+            recorder._pending().clear()
+            return data
+
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+        monkeypatch.setattr(art, "to_png", to_png)
+
+    def _pending(self) -> list[str]:
+        if not hasattr(self._local, "strings"):
+            self._local.strings = []
+        return self._local.strings
+
+    def of(self, env, message) -> list[str]:
+        """The strings drawn into each image attached to ``message`` (unknown images fail)."""
+        out: list[str] = []
+        for attachment in message.attachments:
+            if attachment.url not in self._by_url:
+                data = env.backend.cdn.get(attachment.url)
+                assert data is not None, "attachment bytes should be stored"
+                digest = hashlib.sha256(data).hexdigest()
+                assert digest in self.by_hash, f"image {attachment.filename} was not drawn by the recorder"
+                self._by_url[attachment.url] = self.by_hash[digest]
+            out += self._by_url[attachment.url]
+        return out
+
+
+def myth_labels(state) -> list[str]:
+    """Every Myth card as it would be written, from each seat's own view (the secret data)."""
+    labels = []
+    for seat in range(state["seats"]):
+        for myth in GAME.view(state, seat)["my_myths"]:
+            labels += [f"{myth['a_name']} & {myth['b_name']}", f"{myth['b_name']} & {myth['a_name']}",
+                       myth["id"]]
+    return labels
+
+
+def public_texts(env, recorder, channel) -> list[tuple[str, str]]:
+    """(where, text) for every public message of the channel and its threads, images included."""
+    out = []
+    for place in [channel, *channel.threads]:
+        for message in place.history():
+            out.append((f"message {message.id}", all_text(message)))
+            for s in recorder.of(env, message):
+                out.append((f"image in message {message.id}", s))
+    return out
+
+
+def assert_no_myth_in_public(env, recorder, channel, state) -> int:
+    """No Myth card, as written in panels, in any public text or image; returns texts checked."""
+    texts = public_texts(env, recorder, channel)
+    for label in myth_labels(state):
+        for where, text in texts:
+            assert label not in text, f"{where} shows the secret Myth card {label!r}"
+    return len(texts)
+
+
+class Table:
+    """Plays turns through each player's panel (a DM, or an ephemeral for closed DMs)."""
+
+    def __init__(self, env, channel, players, closed=()):
+        self.env, self.channel, self.players, self.closed = env, channel, players, set(closed)
+        self.clicks = 0
+        self.trades = 0
+
+    @property
+    def thread(self):
+        return game_thread(self.channel)
+
+    def actor(self, player):
+        return player if player.name in self.closed else player.user
+
+    async def panel(self, player):
+        if player.name in self.closed:
+            opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
+            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+            return (result.followups or [result.response])[-1].message
+        return latest_panel(player)
+
+    def reload(self, player, message):
+        if player.name in self.closed:
+            return refresh(self.thread, message, viewer=player)
+        return refresh(player.user.dm_channel, message)
+
+    async def play_turn(self, player, *, trade=False):
+        """Walk one whole turn in the panel: sort stars, pick and confirm, until the turn ends."""
+        message = await self.panel(player)
+        assert message is not None, f"no panel for {player.name}"
+        actor = self.actor(player)
+        for _ in range(40):
+            ids = custom_ids(message)
+            sns = [i for i in ids if i.startswith("sns:")]
+            if not sns:
+                assert "turn is over" in all_text(message).lower(), all_text(message)
+                return message
+            result = await self.step(actor, message, sns, trade=trade)
+            self.clicks += 1
+            assert result.acknowledged
+            message = self.reload(player, message)
+        raise AssertionError("the turn never ended")
+
+    async def step(self, actor, message, ids, *, trade):
+        """One click: a trade if asked for, else the play button, else the first option of a select."""
+        trade_pick = next((i for i in ids if i.startswith("sns:pick:") and ":trade:" in i), None)
+        if trade and trade_pick is not None:
+            self.trades += 1
+            select = find_component(message, trade_pick)
+            return await actor.select(message, [select.options[0].value], custom_id=trade_pick)
+        button = next((i for i in ids if i.startswith("sns:do:")), None)
+        if button is not None:
+            return await actor.click(message, custom_id=button)
+        pick = next((i for i in ids if i.startswith("sns:pick:") and ":trade:" not in i), trade_pick)
+        assert pick is not None, f"a panel with nothing to do: {ids}"
+        select = find_component(message, pick)
+        return await actor.select(message, [select.options[0].value], custom_id=pick)

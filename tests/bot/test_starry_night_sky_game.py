@@ -1,0 +1,185 @@
+"""A complete two-player Starry Night Sky game through the real discord.py code, as users play it.
+
+Bea has closed DMs and plays through "Open my panel" ephemerals; the bot restarts mid-game; an
+outsider clicks; a panel from an earlier turn and a second, outdated panel of the current turn
+are refused; and no Myth card, as the panels write it, may appear in any public message, embed
+or image text before the end.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.app import create_bot
+from bot.games.replay import replay
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, said
+from tests.bot.starry_night_sky_driver import (
+    GAME,
+    SLUG,
+    ImageText,
+    Table,
+    assert_no_myth_in_public,
+    current_record,
+    game_thread,
+    myth_labels,
+    public_texts,
+    start_game,
+)
+
+
+async def two_players(env, *, closed_dms: bool):
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bea, dee = (guild.add_member(env.create_user(n)) for n in ("ada", "bea", "dee"))
+    if closed_dms:
+        env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
+                         message="Cannot send messages to this user", times=None)
+    return guild, channel, ada, bea, dee
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_full_two_player_game(simcord_env, bot_settings, monkeypatch, caplog):
+    env = simcord_env
+    recorder = ImageText(monkeypatch)
+    _, channel, ada, bea, dee = await two_players(env, closed_dms=True)
+    thread = await start_game(env, channel, [ada, bea])
+    table = Table(env, channel, [ada, bea], closed={"bea"})
+    record = await current_record(env)
+    assert record is not None and record.game == SLUG and record.thread_id == thread.id
+    record_id = record.id
+
+    # Ada's panel came by DM and shows her Myth cards, written as the secrecy check looks for
+    # them (so the check below can fail); Bea's DMs are closed, so she has none.
+    ada_panel = latest_panel(ada)
+    assert ada_panel is not None and latest_panel(bea) is None
+    ada_myths = GAME.view(record.state, 0)["my_myths"]
+    text = all_text(ada_panel)
+    assert all(f"{m['a_name']} & {m['b_name']}" in text for m in ada_myths), text
+    drawn = recorder.of(env, ada_panel)
+    assert all(any(f"{m['a_name']} & {m['b_name']}" in s for s in drawn) for m in ada_myths), \
+        "the panel image draws the Myth cards the way the public check looks for them"
+    assert any("Open my panel" in all_text(m) or find_component(m, "astro:panel:") for m in thread.history())
+
+    # An outsider pressing Open my panel is refused privately.
+    opener = next(m for m in thread.history() if find_component(m, "astro:panel:"))
+    outsider = await dee.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+    assert "not playing" in said(outsider)
+
+    turns = checks = 0
+    restarted = stale_tried = outdated_tried = traded = False
+    old_hand = None  # an ephemeral panel of Ada's from an earlier turn
+    for _ in range(200):
+        record = await current_record(env)
+        if record is None:
+            break
+        seat = GAME.to_act(record.state)[0]
+        player = table.players[seat]
+        if seat == 0 and old_hand is not None and not stale_tried:
+            stale_tried = await click_stale(env, ada, old_hand)
+        if seat == 0 and not outdated_tried:
+            outdated_tried, old_hand = await try_outdated_panel(env, ada, table)
+        if turns == 9 and not restarted:
+            # restart mid-game: the DM panels and thread buttons must carry on
+            await env.restart_bot(create_bot(bot_settings))
+            restarted = True
+        want_trade = not traded and bool(GAME.view(record.state, seat)["players"][seat]["goals"]) \
+            and turns >= 4
+        before = table.trades
+        await table.play_turn(player, trade=want_trade)
+        traded = traded or table.trades > before
+        turns += 1
+        if turns % 4 == 0 or GAME.is_over((await current_record(env) or record).state):
+            checks = assert_no_myth_in_public(env, recorder, channel, record.state)
+    else:
+        raise AssertionError("the game did not finish")
+
+    assert restarted and stale_tried and outdated_tried and traded and checks > 0
+    stored = await env.bot.storage.load(record_id)
+    assert stored.status == "finished"
+    # The final results reveal every Myth card with what it scored; the board came after each turn.
+    results = [m for m in thread.history() if "Final results" in all_text(m)]
+    assert results and results[-1].attachments, "the results message has its image"
+    revealed = all_text(results[-1]) + "\n".join(recorder.of(env, results[-1]))
+    for label in myth_labels(stored.state)[::3]:
+        assert label in revealed, f"the results should reveal {label!r}"
+    boards = [m for m in thread.history() if m.attachments and "turn" in all_text(m)]
+    assert len(boards) >= turns - 1, "a board image after each turn"
+    summaries = [m.content for m in thread.history() if m.content and "this turn" in m.content]
+    assert summaries and any("ada" in s or "bea" in s for s in summaries)
+    # The stored log rebuilds the stored final state from the seed: nothing acknowledged was lost.
+    log = await env.bot.storage.actions(record_id)
+    rebuilt = replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log])
+    assert rebuilt == stored.state
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def try_outdated_panel(env, ada, table):
+    """Open a second panel with /game hand, play on in the DM panel, then use the second one:
+    the rules refuse the outdated click privately and nothing changes. Returns (tried, panel)."""
+    thread = table.thread
+    shown = await ada.slash(thread, "game hand")
+    assert shown.ephemeral
+    second = (shown.followups or [shown.response])[-1].message
+    ids = [i for i in custom_ids(second) if i.startswith("sns:do:")]
+    dm = latest_panel(ada)
+    if not ids or dm is None or custom_ids(dm) != custom_ids(second):
+        return False, second
+    await ada.user.click(dm, custom_id=ids[0])  # played from the DM panel
+    version = (await current_record(env)).version
+    refused = await ada.click(second, custom_id=ids[0])
+    assert "can't" in said(refused).lower() or "already" in said(refused).lower(), said(refused)
+    assert (await current_record(env)).version == version
+    return True, second
+
+
+async def click_stale(env, ada, old):
+    """A button from an earlier turn's panel: refused as stale, the game does not move."""
+    ids = [i for i in custom_ids(old) if i.startswith("sns:")]
+    if not ids:
+        return False
+    version = (await current_record(env)).version
+    refused = await (ada.select(old, [find_component(old, ids[0]).options[0].value], custom_id=ids[0])
+                     if ids[0].startswith("sns:pick:") else ada.click(old, custom_id=ids[0]))
+    assert "earlier step" in said(refused), said(refused)
+    assert (await current_record(env)).version == version
+    return True
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_status_sheet_and_hand(simcord_env, monkeypatch):
+    env = simcord_env
+    recorder = ImageText(monkeypatch)
+    _, channel, ada, bea, dee = await two_players(env, closed_dms=False)
+    thread = await start_game(env, channel, [ada, bea])
+    table = Table(env, channel, [ada, bea])
+    await table.play_turn(ada)
+    record = await current_record(env)
+    ada_labels = [f"{m['a_name']} & {m['b_name']}" for m in GAME.view(record.state, 0)["my_myths"]]
+
+    status = await bea.slash(thread, "game status")
+    message = (status.followups or [status.response])[-1].message
+    assert not status.ephemeral and message.attachments, "the board is shown to everyone"
+    assert "bea is" in said(status).lower() and "Scores" in said(status)
+    drawn = "\n".join(recorder.of(env, message))
+    assert "Night Track" in drawn and "START" in drawn
+
+    # Ada's own sheet shows her Myth cards, privately; Bea looking at Ada's sheet does not.
+    own = await ada.slash(thread, "game sheet")
+    assert own.ephemeral and all(label in said(own) for label in ada_labels)
+    other = await bea.slash(thread, "game sheet", player=ada)
+    assert other.ephemeral and "hidden until the end" in said(other)
+    other_image = "\n".join(recorder.of(env, (other.followups or [other.response])[-1].message))
+    assert "Star pools" in other_image
+    assert not any(label in said(other) or label in other_image for label in ada_labels)
+
+    hand = await bea.slash(thread, "game hand")
+    assert hand.ephemeral and "Myth cards (secret)" in said(hand)
+    assert any(i.startswith("sns:") for i in custom_ids((hand.followups or [hand.response])[-1].message))
+    outsider = await dee.slash(thread, "game hand")
+    assert "not playing" in said(outsider) or "no game" in said(outsider).lower()
+    assert_no_myth_in_public(env, recorder, channel, record.state)
+    assert public_texts(env, recorder, channel)
+    assert game_thread(channel) is not None
