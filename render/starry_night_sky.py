@@ -253,9 +253,8 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     per_seat = [[as_map(m) for m in (myths[s] if s < len(myths) and isinstance(myths[s], list) else [])]
                 for s in range(seats)]
     myth_h = myth_box_height(max((len(m) for m in per_seat), default=3))
-    grid_rows = (seats + 1) // 2
     map_h = MAP_H
-    height = (16 + 116 + 16 + 56 + seats * 84 + 12 + 16 + grid_rows * (myth_h + theme.GAP) + map_h + 16)
+    height = (16 + 116 + 16 + 56 + seats * 84 + 12 + 16 + seats * (myth_h + theme.GAP) + map_h + 16)
     image = sky(theme.WIDTH, height)
     winners = ints(outcome.get("winners"))
     if winners:
@@ -270,15 +269,12 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     subtitle = [("Starry Night Sky" + SEP + "final scores with Myth cards revealed", theme.MUTED)]
     y = header(image, title, subtitle, flexible=0 if len(winners) == 1 else None)
     y = score_table(image, view, names, y, final=outcome or {"winners": []})
-    half = (theme.WIDTH - 3 * theme.GAP) / 2
-    for seat, cards in enumerate(per_seat):
-        col, row = seat % 2, seat // 2
-        x = theme.GAP + col * (half + theme.GAP)
-        top = y + row * (myth_h + theme.GAP)
+    for seat, cards in enumerate(per_seat):  # full width: a Myth card's two names need the room
+        top = y + seat * (myth_h + theme.GAP)
         points = sum(int(c.get("points") or 0) for c in cards if c.get("scored"))
-        draw_myths(image, cards, (x, top, x + half, top + myth_h),
-                   title=f"{name_of(names, seat)}: myths +{points}", colour=theme.player_colour(seat))
-    y += grid_rows * (myth_h + theme.GAP)
+        draw_myths(image, cards, (theme.GAP, top, theme.WIDTH - theme.GAP, top + myth_h),
+                   title=f"{name_of(names, seat)}'s Myth cards: +{points}", colour=theme.player_colour(seat))
+    y += seats * (myth_h + theme.GAP)
     draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + map_h))
     return image
 

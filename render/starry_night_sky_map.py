@@ -289,7 +289,8 @@ def draw_map(
     key = tuple(sorted((n.id, n.name, round(n.x, 1), round(n.y, 1)) for n in where.values()
                        if n.id != START_ID))
     f = theme.font(LABEL_SIZE, True)
-    for cid, p in _placements(key, (round(where[START_ID].x, 1), round(where[START_ID].y, 1)), box).items():
+    labels = _placements(key, (round(where[START_ID].x, 1), round(where[START_ID].y, 1)), box)
+    for cid, p in labels.items():
         line_h = LABEL_SIZE + 3
         top = _box_of(p, f, line_h)[1]
         colour = theme.GOLD if cid == picked else theme.INK
@@ -308,13 +309,30 @@ def draw_map(
         if node is None:
             continue
         n = len(sitting)
+        if nid == START_ID:  # in a row above the START plate
+            for i, seat in enumerate(sorted(sitting)):
+                x = node.x + (i - (n - 1) / 2) * 36
+                _pawn(draw, x, node.y - 40, seat, letters[seat], you=seat == you)
+            continue
+        base = _pawn_angle(node, labels.get(nid), f)
         for i, seat in enumerate(sorted(sitting)):
-            angle = math.radians(200 + (i - (n - 1) / 2) * 40) if nid != START_ID else \
-                math.radians(45 + 90 * i)
-            dist = NODE_R + 6 if nid != START_ID else 34
+            angle = math.radians(base + (i - (n - 1) / 2) * 34)
+            dist = NODE_R + 13
             _pawn(draw, node.x + dist * math.cos(angle), node.y - dist * math.sin(angle), seat, letters[seat],
                   you=seat == you)
     return layout
+
+
+def _pawn_angle(node: Node, label: Placed | None, f: Any) -> float:
+    """Telescopes sit opposite the node's name, and off the marker badge (up and right)."""
+    if label is None:
+        return 200.0
+    b = _box_of(label, f, LABEL_SIZE + 3)
+    toward = math.degrees(math.atan2(node.y - (b[1] + b[3]) / 2, (b[0] + b[2]) / 2 - node.x))
+    angle = (toward + 180) % 360
+    if abs((angle - 45 + 180) % 360 - 180) < 50:  # too close to the badge
+        angle = 0.0 if angle < 45 else 100.0
+    return angle
 
 
 def _start_node(image: Image.Image, draw: ImageDraw.ImageDraw, node: Node) -> None:

@@ -167,7 +167,7 @@ def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tupl
          anchor="ls")
     row = theme.font(26, True)
     for i, myth in enumerate(myths):
-        cy = box[1] + 80 + i * 44
+        cy = box[1] + 78 + i * 42
         scored = bool(myth.get("scored"))
         mark = shapes.check_sprite(28, theme.ACCENT) if scored else None
         if mark is not None:
@@ -183,7 +183,7 @@ def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tupl
 
 
 def myth_box_height(count: int) -> int:
-    return 60 + max(count, 1) * 44 + 8
+    return 56 + max(count, 1) * 42 + 8
 
 
 def goal_lines(goals: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
