@@ -1,0 +1,146 @@
+"""Draw vs PNG-encode time and PNG size for every Starry Night Sky image, on real views.
+
+Views come from one seeded 4-seat game (the most telescopes and score rows), taken at
+moments worth drawing: early, mid-game with a panel preview, and the finished game. The board
+is posted after every turn and the panel is redrawn after every click of a turn, so those two
+matter most. ``python -m bench.starry_night_sky_render_bench [--quick]`` prints the section.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bench.stats import Summary, ms, table, timed
+from bot.games.base import State
+from bot.games.rng import Rng
+from bot.games.starry_night_sky import StarryNightSky
+from bot.games.starry_night_sky.simulate import random_action
+from render import starry_night_sky as art
+from render.common import to_png
+
+SEATS = 4
+NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri"]
+GAME_SEED, PLAYER_SEED = 2026, 11
+
+
+@dataclass(frozen=True)
+class Case:
+    image: str
+    moment: str
+    draw: Callable[[], Image.Image]
+
+
+def moments(seed: int = GAME_SEED) -> dict[str, State]:
+    """The first state of an early move, a mid-game move and place, and the game's end."""
+    game = StarryNightSky()
+    state = game.setup(SEATS, {}, seed)
+    rng = Rng(PLAYER_SEED)
+    seen: dict[str, State] = {}
+    turns = 0
+    while state["phase"] != "over":
+        seat = state["current"]
+        kind = game.view(state, seat)["choice"]["kind"]
+        if kind == "move" and turns >= 2:
+            seen.setdefault("early_move", state)
+        if turns >= SEATS * 4:
+            seen.setdefault(f"mid_{kind}", state)
+        before = state["decision"]
+        state = game.apply(state, seat, random_action(game, state, seat, rng)).state
+        turns += state["decision"] != before
+    seen["over"] = state
+    return seen
+
+
+def cases() -> list[Case]:
+    game = StarryNightSky()
+    found = moments()
+    early, move, place, over = found["early_move"], found["mid_move"], found["mid_place"], found["over"]
+
+    def seat_view(state: State) -> dict[str, Any]:
+        return game.view(state, state["current"])
+
+    move_view, place_view = seat_view(move), seat_view(place)
+    dest = move_view["choice"]["destinations"][0]["to"] if move_view["choice"]["destinations"] else None
+    pool = place_view["choice"]["pools"][0]["pool"]
+    early_public, mid_public, over_public = (game.view(s, None) for s in (early, move, over))
+    return [
+        Case("draw_board", "early: turn 3", lambda: art.draw_board(early_public, NAMES)),
+        Case("draw_board", "mid: round 5", lambda: art.draw_board(mid_public, NAMES)),
+        Case("draw_board", "end: final board", lambda: art.draw_board(over_public, NAMES)),
+        Case("draw_panel", "mid: choose where", lambda: art.draw_panel(move_view, NAMES)),
+        Case("draw_panel +pick", "mid: confirm move", lambda: art.draw_panel(move_view, NAMES, picked=dest)),
+        Case("draw_panel +pool", "mid: confirm place", lambda: art.draw_panel(place_view, NAMES, pool=pool)),
+        Case("draw_sheet", "mid: own sheet", lambda: art.draw_sheet(move_view, NAMES, move["current"])),
+        Case("draw_results", "end: game over", lambda: art.draw_results(over_public, NAMES)),
+    ]
+
+
+@dataclass(frozen=True)
+class Result:
+    case: Case
+    draw: Summary
+    encode: Summary
+    png_bytes: int
+    size: tuple[int, int]
+
+
+def measure(case: Case, runs: int) -> Result:
+    """Time ``runs`` draws and encodes after one warm-up (fonts, sprites and label layout cached)."""
+    image = case.draw()
+    data = to_png(image)
+    draws, encodes = [], []
+    for _ in range(runs):
+        image, draw_s = timed(case.draw)
+        data, encode_s = timed(functools.partial(to_png, image))
+        draws.append(draw_s)
+        encodes.append(encode_s)
+    return Result(case, Summary.of(draws), Summary.of(encodes), len(data), image.size)
+
+
+def run(quick: bool) -> str:
+    runs = 3 if quick else 20
+    results = [measure(case, runs) for case in cases()]
+    rows = []
+    for r in results:
+        rows.append([r.case.image, r.case.moment, f"{r.size[0]}x{r.size[1]}", ms(r.draw.median_ms),
+                     ms(r.draw.p95_ms), ms(r.encode.median_ms), ms(r.encode.p95_ms),
+                     ms(r.draw.median_ms + r.encode.median_ms), f"{r.png_bytes / 1024:.0f}"])
+    headers = ["image", "view", "pixels", "draw med", "draw p95", "encode med", "encode p95", "total med",
+               "PNG KiB"]
+    measured = {r.case.image.split()[0] for r in results}
+    missing = [n for n in art.__all__ if n.startswith("draw_") and n not in measured]
+    text = (f"### Starry Night Sky rendering ({SEATS}-seat seeded game, {runs} runs each, ms; "
+            "'encode' is to_png at the project's zlib level)\n\n"
+            + table(headers, rows, "lll" + "r" * 6))
+    if missing:
+        text += f"\n\nWARNING: no case measures {', '.join(missing)}"
+    return text
+
+
+def previews(folder: Path) -> list[Path]:
+    """Write the README previews (board mid-game, a move panel, the results) into ``folder``."""
+    wanted = {"draw_board": "mid: round 5", "draw_panel +pick": "mid: confirm move",
+              "draw_results": "end: game over"}
+    out = []
+    for case in cases():
+        if wanted.get(case.image) == case.moment:
+            name = {"draw_board": "board", "draw_panel +pick": "panel", "draw_results": "results"}[case.image]
+            path = folder / f"starry_night_sky_{name}.png"
+            path.write_bytes(to_png(case.draw()))
+            out.append(path)
+    return out
+
+
+if __name__ == "__main__":
+    if "--previews" in sys.argv:
+        for written in previews(Path("docs/images")):
+            print(written)
+    else:
+        print(run("--quick" in sys.argv))
