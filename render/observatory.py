@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from render import theme
 from render.common import as_map, name_of, num, panel, seat_of, sky, text, to_png
 from render.headers import SEP, header
-from render.observatory_board import draw_results, draw_table, when_line
+from render.observatory_board import draw_results, draw_table, public_only, when_line
 from render.observatory_parts import card_row
 from render.observatory_sheet import Marks, draw_sheet
 
@@ -32,6 +32,7 @@ __all__ = [
     "draw_sheet",
     "draw_table",
     "hand_png",
+    "public_only",
     "refill_png",
     "results_png",
     "sheet_png",
