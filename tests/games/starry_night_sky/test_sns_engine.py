@@ -168,3 +168,23 @@ def test_seat_view_lists_what_the_panel_needs() -> None:
         {"red": 0, "blue": 0, "yellow": 1}, {"red": 0, "blue": 1, "yellow": 0},
         {"red": 0, "blue": 1, "yellow": 1}]}]
     assert GAME.view(state, 1)["choice"] is None
+
+
+def test_an_empty_goal_deck_is_refilled_from_the_discards() -> None:
+    state = blank(seats=2)
+    state["players"][0]["pools"] = [["blue"], [], []]
+    state["discard"] = ["g07", "g08"]
+    state, events = run(state, move("c04"), place(0, blue=1))
+    assert state["current"] == 1 and any("shuffled into a new deck" in e for e in events)
+    assert state["turn"]["drew_goal"] in ("g07", "g08")
+    assert sorted(state["deck"] + state["players"][1]["goals"]) == ["g07", "g08"]
+    assert state["discard"] == []
+
+
+def test_no_goal_is_drawn_with_three_in_hand() -> None:
+    state = blank(seats=2)
+    state["players"][0]["pools"] = [["blue"], [], []]
+    state["players"][1]["goals"] = ["g01", "g02", "g03"]
+    state["deck"] = ["g04"]
+    state, _ = run(state, move("c04"), place(0, blue=1))
+    assert state["turn"]["drew_goal"] is None and state["deck"] == ["g04"]
