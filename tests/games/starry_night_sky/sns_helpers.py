@@ -115,6 +115,11 @@ def deep_checks(state: State) -> None:
     public = json.dumps(GAME.view(state, None))
     for mid in load_myths():
         assert f'"{mid}"' not in public, "a Myth card leaked into the public view"
+    for viewer in range(state["seats"]):
+        mine = json.dumps(GAME.view(state, viewer))
+        for other, player in enumerate(state["players"]):
+            for mid in player["myths"]:
+                assert (f'"{mid}"' in mine) == (other == viewer), "a seat saw someone else's Myth"
 
 
 def simulate_checked(seats: int, games: int, deep_every: int = 20,
