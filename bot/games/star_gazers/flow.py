@@ -33,7 +33,7 @@ from bot.games.star_gazers.model import (
     picker,
     rounds_for,
 )
-from bot.games.star_gazers.scoring import breakdown
+from bot.games.star_gazers.scoring import Survey, breakdown
 
 State = dict[str, Any]
 WORK_KEYS = ("universe", "centre", "supply", "decks", "shown")
@@ -149,10 +149,11 @@ def picks_left_order(state: State) -> list[int]:
     return [picker(state, p) for p in range(state["pick"], PICKS_PER_ROUND)]
 
 
-def player_breakdown(state: State, player: dict[str, Any], secret: bool) -> dict[str, Any]:
+def player_breakdown(state: State, player: dict[str, Any], secret: bool,
+                     view: Survey | None = None) -> dict[str, Any]:
     cards = [cards_by_id()[c] for c in player["journal"]]
     stars = [constellations_by_id()[c] for c in state["constellations"]]
-    return breakdown(player, cards, stars, catalog(), secret)
+    return breakdown(player, cards, stars, catalog(), secret, view)
 
 
 def outcome_of(state: State) -> Outcome:

@@ -40,7 +40,7 @@ class Survey:
     """Everything scoring needs from one Mural, computed in one pass."""
 
     tiled: tuple[bool, ...]
-    cells: tuple[Counter[str], ...]           # icons per square: printed, hex and visible token
+    cells: tuple[tuple[str, ...], ...]        # icons per square: printed, hex and visible token
     completed: tuple[tuple[int, str], ...]    # (edge index, "planet" | "star")
     edge_icon: dict[int, str]
     unmatched: int
@@ -50,24 +50,26 @@ class Survey:
 
 def survey(player: Player, cat: Catalog) -> Survey:
     tiles, tokens = player["tiles"], player["tokens"]
-    cells: list[Counter[str]] = []
+    cells: list[tuple[str, ...]] = []
     stars = 0
     photos: set[str] = set()
+    kinds = cat.tokens
     for cell in range(CELLS):
-        counts: Counter[str] = Counter()
         placed = tiles[cell]
+        icons: tuple[str, ...] = ()
         if placed is not None:
-            counts.update(cat.tiles[placed["id"]].icons)
-            counts.update(cat.tokens[h].kind for h in placed["hex"])
+            icons = cat.tiles[placed["id"]].icons
+            if placed["hex"]:
+                icons = icons + tuple(kinds[h].kind for h in placed["hex"])
         token = tokens[cell]
         if token is not None:
-            info = cat.tokens[token]
-            counts[TOKEN_ICON.get(info.kind, info.kind)] += 1
+            info = kinds[token]
+            icons = icons + (TOKEN_ICON.get(info.kind, info.kind),)
             if info.kind == "star":
                 stars |= 1 << cell
             elif info.kind == "photo":
                 photos.add(info.event or "")
-        cells.append(counts)
+        cells.append(icons)
     completed = []
     edge_icon: dict[int, str] = {}
     halves_used = 0
@@ -91,16 +93,16 @@ def survey(player: Player, cat: Catalog) -> Survey:
 
 def group_counts(view: Survey, cells: tuple[int, ...]) -> Counter[str] | None:
     """Icons a group of squares holds together, or ``None`` when a square has no tile yet."""
-    total: Counter[str] = Counter()
+    icons: list[str] = []
     for cell in cells:
         if not view.tiled[cell]:
             return None
-        total.update(view.cells[cell])
+        icons.extend(view.cells[cell])
     for edge in edges_of_group(cells):
         icon = view.edge_icon.get(edge)
         if icon:
-            total["star_printed" if icon == "star" else icon] += 1
-    return total
+            icons.append("star_printed" if icon == "star" else icon)
+    return Counter(icons)
 
 
 def satisfies(counts: Counter[str], needs: tuple[tuple[str, int], ...]) -> bool:
@@ -122,7 +124,7 @@ def groups_for(card: Card, view: Survey) -> tuple[tuple[int, ...], ...]:
         return PAIRS
     if card.kind == "line":
         return LINES
-    return tuple(RINGS[c] for c in RINGS if view.tiled[c] and view.cells[c]["sun"])
+    return tuple(RINGS[c] for c in RINGS if view.tiled[c] and "sun" in view.cells[c])
 
 
 def card_complete(card: Card, view: Survey) -> bool:
@@ -144,19 +146,18 @@ def constellation_score(card: Constellation, stars: int) -> dict[str, Any]:
 
 
 def breakdown(player: Player, cards: list[Card], constellations: list[Constellation], cat: Catalog,
-              secret: bool = True) -> dict[str, Any]:
+              secret: bool = True, view: Survey | None = None) -> dict[str, Any]:
     """The score sheet; with ``secret=False`` Journal cards are left out (count 0)."""
-    view = survey(player, cat)
+    view = view or survey(player, cat)
     unique = min(len(view.photos), 5)
     done = [c.id for c in cards if card_complete(c, view)] if secret else []
     scopes = sum(c.telescopes for c in cards if c.id in done)
     stars = [constellation_score(c, view.stars) for c in constellations]
     icons = dict.fromkeys(ICON_POINTS, 0)
-    for counts, tiled in zip(view.cells, view.tiled, strict=True):
-        for icon in ("comet", "moon", "station"):
-            icons[icon] += counts[icon] if tiled else 0
-        icons["meteor"] += counts["meteor"]
-        icons["black_hole"] += counts["black_hole"]
+    for cell_icons in view.cells:
+        for icon in cell_icons:
+            if icon in icons:
+                icons[icon] += 1
     icons["planet"] = sum(1 for _, icon in view.completed if icon == "planet")
     icon_points = sum(ICON_POINTS[k] * n for k, n in icons.items())
     photos = PHOTO_POINTS[unique]
@@ -171,9 +172,10 @@ def breakdown(player: Player, cards: list[Card], constellations: list[Constellat
     }
 
 
-def completed_icons(player: Player, cat: Catalog) -> tuple[list[dict[str, Any]], int]:
+def completed_icons(player: Player, cat: Catalog, view: Survey | None = None
+                    ) -> tuple[list[dict[str, Any]], int]:
     """Whole icons with their squares and halves, and the count of halves left unmatched."""
-    view = survey(player, cat)
+    view = view or survey(player, cat)
     tiles = player["tiles"]
     out = []
     for index, icon in view.completed:

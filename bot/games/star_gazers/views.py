@@ -133,7 +133,7 @@ from bot.games.star_gazers.components import (
 from bot.games.star_gazers.geometry import rotated
 from bot.games.star_gazers.model import PICKS_PER_ROUND, SLUG, Phase, rounds_for
 from bot.games.star_gazers.options import choice, head, reserve_playable
-from bot.games.star_gazers.scoring import card_complete, completed_icons, survey
+from bot.games.star_gazers.scoring import Survey, card_complete, completed_icons, survey
 
 
 def token_view(ident: str | None) -> dict[str, Any] | None:
@@ -163,8 +163,8 @@ def card_view(card: Card | str) -> dict[str, Any]:
             "telescopes": info.telescopes}
 
 
-def mural_view(player: dict[str, Any]) -> dict[str, Any]:
-    done, unmatched = completed_icons(player, catalog())
+def mural_view(player: dict[str, Any], view: Survey | None = None) -> dict[str, Any]:
+    done, unmatched = completed_icons(player, catalog(), view)
     squares = [{"tile": placed_view(player["tiles"][c]), "token": token_view(player["tokens"][c]),
                 "under": token_view(player["under"][c])} for c in range(16)]
     return {"squares": squares, "completed": done, "unmatched": unmatched}
@@ -174,13 +174,13 @@ def player_view(state: State, seat: int, player: dict[str, Any], reveal: bool,
                 secret: bool) -> dict[str, Any]:
     """One seat's boards; ``reveal`` shows its Journal cards, ``secret`` counts its telescopes."""
     journal = None
+    view = survey(player, catalog())
     if reveal:
-        view = survey(player, catalog())
         journal = [{**card_view(c), "complete": card_complete(cards_by_id()[c], view)}
                    for c in player["journal"]]
     return {
         "seat": seat,
-        "mural": mural_view(player),
+        "mural": mural_view(player, view),
         "reserve": [token_view(t) for t in player["reserve"]],
         "shuttles": [token_view(t) for t in player["shuttles"]],
         "tile_move_used": player["shuttles"][load_board().shuttle_spaces.index("move_tile")] is not None,
@@ -188,7 +188,7 @@ def player_view(state: State, seat: int, player: dict[str, Any], reveal: bool,
         "journal_count": len(player["journal"]),
         "discarded": len(player["discarded"]),
         "journal": journal,
-        "score": flow.player_breakdown(state, player, secret),
+        "score": flow.player_breakdown(state, player, secret, view),
     }
 
 
