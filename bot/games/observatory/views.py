@@ -102,3 +102,211 @@ PLACEMENT::
     {"id": "90-C4", "rotation": 0 | 90 | 180 | 270 (clockwise), "anchor": "C4" (where the card's
      first star lands), "name": "rotated 90°, anchored at C4", "cells": [str], "segments": [[str, str]]}
 """
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from bot.games.base import State, View
+from bot.games.observatory import draft, flow
+from bot.games.observatory import sheet as sh
+from bot.games.observatory.components import card
+from bot.games.observatory.model import (
+    COLUMNS,
+    SIZE,
+    SLUG,
+    SPACES,
+    TRACKS,
+    Phase,
+    Track,
+    bonus_nights,
+    cell_name,
+    nights_for,
+    turns_per_night,
+)
+from bot.games.observatory.scoring import breakdown, outcome_of
+
+_SIMULTANEOUS = (Phase.NIGHT_BONUS.value, Phase.DECIDE.value)
+
+
+def _names(cells: list[int]) -> list[str]:
+    return [cell_name(c) for c in cells]
+
+
+def sheet_view(sheet: sh.Sheet) -> dict[str, Any]:
+    return {
+        "stars": _names(sheet["stars"]),
+        "unused": _names(sh.unused_cells(sheet)),
+        "constellations": [
+            {"card": k["card"], "cells": _names(k["cells"]),
+             "segments": [[cell_name(a), cell_name(b)] for a, b in k["segments"]]}
+            for k in sheet["constellations"]
+        ],
+        "research": {t: list(v) for t, v in sheet["research"].items()},
+        "complete": [t for t in TRACKS if sh.is_complete(sheet, t)],
+        "bonuses": dict(sheet["bonuses"]),
+        "drive_value": sheet["drive_value"],
+        "finder_left": sum(1 for g in sheet["grants"] if g["source"] == "finder"),
+        "goals": list(sheet["goals"]),
+        "completed": list(sheet["completed"]),
+        "completed_turn": list(sheet["turn"]["completed"]),
+    }
+
+
+def _public_sheets(state: State) -> list[sh.Sheet]:
+    return state["base"] if state["phase"] in _SIMULTANEOUS else state["sheets"]
+
+
+def _collect_cards(view: View) -> dict[str, Any]:
+    ids: set[str] = set(view["night_sky"]["large"]) | set(view["night_sky"]["small"])
+    sheets = list(view["sheets"]) + ([view["sheet"]] if "sheet" in view else [])
+    for s in sheets:
+        ids |= set(s["goals"]) | set(s["completed"])
+    ids |= set(view.get("hand") or [])
+    return {cid: card(cid).as_dict() for cid in sorted(ids)}
+
+
+def public_view(state: State) -> View:
+    seats = state["seats"]
+    phase = state["phase"]
+    over = phase == Phase.OVER.value
+    sheets = _public_sheets(state)
+    result = outcome_of(state) if over else None
+    per_night = turns_per_night(seats)
+    view: View = {
+        "game": SLUG,
+        "phase": phase,
+        "decision": state["decision"],
+        "seats": seats,
+        "options": dict(state["options"]),
+        "night": state["night"],
+        "nights": nights_for(seats),
+        "turn": state["turn"],
+        "turns_per_night": per_night,
+        "turn_number": (state["night"] - 1) * per_night + state["turn"],
+        "total_turns": nights_for(seats) * per_night,
+        "bonus_nights": list(bonus_nights(seats)),
+        "first_player": state["first_player"],
+        "active": state["active"],
+        "roll": None if state["roll"] is None else {"standard": list(state["roll"]["standard"]),
+                                                    "shooting": state["roll"]["shooting"]},
+        "to_act": flow.to_act(state),
+        "done": [s for s in range(seats) if state["drafts"][s] and state["drafts"][s]["done"]]
+        if phase in _SIMULTANEOUS else [],
+        "night_sky": {k: list(v) for k, v in state["sky"].items()},
+        "decks": {k: len(v) for k, v in state["decks"].items()},
+        "refill": None if phase != Phase.REFILL.value else {
+            "seat": state["refill"]["queue"][0],
+            "needs": 4 - len(state["sheets"][state["refill"]["queue"][0]]["goals"]),
+            "queue": list(state["refill"]["queue"]),
+        },
+        "map": {"size": SIZE, "columns": COLUMNS, "row_labels": [r % 6 + 1 for r in range(SIZE)],
+                "col_labels": [c % 6 + 1 for c in range(SIZE)]},
+        "tracks": list(TRACKS),
+        "spaces": list(SPACES),
+        "sheets": [sheet_view(s) for s in sheets],
+        "last_turn": list(state["last_turn"]),
+        "scores": [breakdown(s) for s in sheets],
+        "outcome": None if result is None else {
+            "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,
+        },
+    }
+    view["cards"] = _collect_cards(view)
+    return view
+
+
+def _dice(state: State, sheet: sh.Sheet) -> list[dict[str, Any]]:
+    roll = draft.roll_of(state)
+    if roll is None:
+        return []
+    turn = sheet["turn"]
+    out = []
+    for die in range(3):
+        value, wild = sh.die_value(sheet, roll, die)
+        used = "plot" if turn["plot"] and die in turn["plot"]["dice"] else \
+            "research" if turn["research"] and turn["research"]["die"] == die else None
+        lens = turn["lens"]["delta"] if turn["lens"] and turn["lens"]["die"] == die else 0
+        out.append({"index": die, "face": roll["standard"][die], "value": value, "wild": wild,
+                    "lens": lens, "used": used})
+    return out
+
+
+def _shooting(state: State, seat: int, sheet: sh.Sheet) -> dict[str, Any] | None:
+    if not draft.is_active(state, seat):
+        return None
+    roll = state["roll"]
+    value, wild = sh.die_value(sheet, roll, sh.SHOOTING_DIE)
+    lens = sheet["turn"]["lens"]
+    return {"face": roll["shooting"], "value": value, "wild": wild,
+            "lens": lens["delta"] if lens and lens["die"] == sh.SHOOTING_DIE else 0,
+            "used": sheet["turn"]["shooting"] is not None,
+            "cells": _names(sh.shooting_cells(sheet, roll, True))}
+
+
+def _draft_choice(state: State, seat: int) -> dict[str, Any]:
+    sheet = state["sheets"][seat]
+    roll = draft.roll_of(state)
+    active = draft.is_active(state, seat)
+    turn = sheet["turn"]
+    blockers = draft.blockers(state, seat, sheet)
+    return {
+        "kind": state["phase"],
+        "active": active,
+        "dice": _dice(state, sheet),
+        "shooting": _shooting(state, seat, sheet),
+        "plotted": None if not turn["plot"] else {"dice": list(turn["plot"]["dice"]),
+                                                  "cell": cell_name(turn["plot"]["cell"])},
+        "researched": dict(turn["research"]) if turn["research"] else None,
+        "plots": [{"dice": [i, j], "cells": _names(cells)} for (i, j), cells in sh.plot_options(sheet, roll)],
+        "research": [{"die": d, "spaces": spaces} for d, spaces in sh.research_options(sheet, roll)],
+        "lens": [{"die": d, "delta": delta, "value": v, "wild": w}
+                 for d, delta, v, w in sh.lens_options(sheet, roll, active)],
+        "lens_used": turn["lens"] is not None,
+        "drive_values": list(SPACES) if sh.is_complete(sheet, Track.DRIVE.value)
+        and sheet["drive_value"] is None else [],
+        "grants": [
+            {"id": g["id"], "source": g["source"], "track": g["track"], "kind": g["kind"],
+             "value": g["value"],
+             "required": g["required"], "count": count, "cells": _names(sh.grant_cells(sheet, g)),
+             "spaces": sh.grant_spaces(sheet, g)}
+            for g, count in sh.grant_groups(sheet)
+        ],
+        "placements": {cid: [p.as_dict() for p in found] for cid, found in sh.placements(sheet).items()},
+        "can_undo": bool(state["drafts"][seat]["undo"]),
+        "can_done": not blockers,
+        "blockers": blockers,
+    }
+
+
+def _choice(state: State, seat: int) -> dict[str, Any] | None:
+    if seat not in flow.to_act(state):
+        return None
+    phase = state["phase"]
+    if phase == Phase.KEEP.value:
+        hand = state["hands"][seat]
+        return {"kind": "keep", "hand": list(hand), "keep": 4,
+                "options": [list(c) for c in combinations(hand, 4)]}
+    if phase == Phase.ROLL.value:
+        return {"kind": "roll"}
+    if phase == Phase.REFILL.value:
+        return {"kind": "refill", "needs": 4 - len(state["sheets"][seat]["goals"]),
+                "sky": [c for k in flow.DECKS for c in state["sky"][k]],
+                "decks": [k for k in flow.DECKS if state["decks"][k]]}
+    return _draft_choice(state, seat)
+
+
+def seat_view(state: State, seat: int) -> View:
+    view = public_view(state)
+    keeping = state["phase"] == Phase.KEEP.value
+    sheet = state["sheets"][seat]
+    view.update({
+        "you": seat,
+        "hand": list(state["hands"][seat]) if keeping else None,
+        "kept": list(state["kept"][seat]) if keeping and state["kept"][seat] else None,
+        "sheet": sheet_view(sheet),
+        "score": breakdown(sheet),
+        "choice": _choice(state, seat),
+    })
+    view["cards"] = _collect_cards(view)
+    return view

@@ -1,0 +1,5 @@
+"""Observatory: plot stars with shared dice rolls and complete constellations on your own map."""
+
+from bot.games.observatory.engine import Observatory
+
+__all__ = ["Observatory"]

@@ -1,0 +1,156 @@
+"""``Observatory``: the Game contract over ``flow`` (steps) and ``draft`` (per-seat sub-actions).
+
+``apply`` works on a copy, so a refused action never changes anything.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from bot.games.base import Action, Applied, Game, IllegalAction, OptionSpec, Outcome, State, View
+from bot.games.observatory import bot_player, draft, flow, views
+from bot.games.observatory import sheet as sh
+from bot.games.observatory.actions import DRAFT_KINDS, ActionKind
+from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
+from bot.games.observatory.scoring import outcome_of
+from bot.games.rng import Rng
+
+_NESTED = (dict, list)
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data: ``apply`` never edits its input."""
+    if type(value) is dict:
+        return {k: _copy(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if type(value) is list:
+        return [_copy(v) if type(v) in _NESTED else v for v in value]
+    return value
+
+
+class Observatory(Game):
+    slug = SLUG
+    title = TITLE
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    options = (OptionSpec("first_game", "First game: 1 large + 3 small goals, no choosing", (0, 1), 0),)
+    allows_bot_seats = True
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+        return flow.new_game(seats, self.validate_options(options), seed)
+
+    def to_act(self, state: State) -> list[int]:
+        return flow.to_act(state)
+
+    def decision_id(self, state: State) -> int:
+        return state["decision"]
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome_of(state) if state["phase"] == Phase.OVER.value else None
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.public_view(state) if seat is None else views.seat_view(state, seat)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in flow.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == Phase.KEEP.value:
+            return [{"kind": ActionKind.KEEP.value, "cards": list(combo)}
+                    for combo in combinations(state["hands"][seat], 4)]
+        if phase == Phase.ROLL.value:
+            return [{"kind": ActionKind.ROLL.value}]
+        if phase == Phase.REFILL.value:
+            out: list[Action] = [{"kind": ActionKind.TAKE.value, "source": "sky", "card": c}
+                                 for kind in flow.DECKS for c in state["sky"][kind]]
+            out += [{"kind": ActionKind.TAKE.value, "source": "deck", "deck": kind}
+                    for kind in flow.DECKS if state["decks"][kind]]
+            return out
+        return draft_actions(state, seat)
+
+    def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
+        return bot_player.choose(self, state, seat, rng)
+
+    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
+        if not isinstance(action, dict):
+            raise IllegalAction("Malformed action: expected an object with a `kind`.")
+        try:
+            kind = ActionKind(action.get("kind"))
+        except (ValueError, TypeError):
+            raise IllegalAction(f"Malformed action: unknown kind {str(action.get('kind'))[:20]!r}.") from None
+        if type(seat) is not int or not 0 <= seat < state["seats"]:
+            raise IllegalAction("Malformed action: that seat is not in this game.")
+        phase = state["phase"]
+        if phase == Phase.OVER.value:
+            raise IllegalAction("The game is over.")
+        if seat not in flow.to_act(state):
+            raise IllegalAction(_not_yours(state, seat))
+        new = _copy(state)
+        events: list[str] = []
+        if kind is ActionKind.KEEP:
+            if phase != Phase.KEEP.value:
+                raise IllegalAction("Goals are only chosen at the start of the game.")
+            flow.keep(new, seat, action.get("cards"), events)
+        elif kind is ActionKind.ROLL:
+            if phase != Phase.ROLL.value:
+                raise IllegalAction("It is not time to roll.")
+            flow.roll(new, events)
+        elif kind is ActionKind.TAKE:
+            if phase != Phase.REFILL.value:
+                raise IllegalAction("New goals are taken only after a turn in which you completed one.")
+            flow.take(new, seat, action, events)
+        elif kind in DRAFT_KINDS:
+            if phase not in (Phase.NIGHT_BONUS.value, Phase.DECIDE.value):
+                raise IllegalAction(_wrong_step(phase))
+            if draft.apply_sub(new, seat, kind, action) and not flow.to_act(new):
+                flow.finish_step(new, events)
+        return Applied(new, events)
+
+
+def _not_yours(state: State, seat: int) -> str:
+    phase = state["phase"]
+    if phase == Phase.ROLL.value:
+        return "It is another player's turn to roll the dice."
+    if phase == Phase.REFILL.value:
+        return "Another player is taking new goal cards; your turn to act comes next."
+    return "You have finished this step; wait for the others."
+
+
+def _wrong_step(phase: str) -> str:
+    return {
+        Phase.KEEP.value: "First choose the four goal cards you keep.",
+        Phase.ROLL.value: "The dice have not been rolled yet.",
+        Phase.REFILL.value: "Take your new goal card first.",
+    }.get(phase, "That can't be done now.")
+
+
+def draft_actions(state: State, seat: int) -> list[Action]:
+    """Every sub-action ``seat`` may take now in a night-bonus or decide step."""
+    sheet = state["sheets"][seat]
+    roll = draft.roll_of(state)
+    active = draft.is_active(state, seat)
+    out: list[Action] = []
+    for (i, j), cells in sh.plot_options(sheet, roll):
+        out += [{"kind": "plot", "dice": [i, j], "cell": cell_name(c)} for c in cells]
+    for die, spaces in sh.research_options(sheet, roll):
+        out += [{"kind": "research", "die": die, "track": t, "space": s}
+                for t, vals in spaces.items() for s in vals]
+    out += [{"kind": "lens", "die": d, "delta": delta}
+            for d, delta, _, _ in sh.lens_options(sheet, roll, active)]
+    out += [{"kind": "shooting_star", "cell": cell_name(c)} for c in sh.shooting_cells(sheet, roll, active)]
+    if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None:
+        out += [{"kind": "set_drive", "value": v} for v in SPACES]
+    for g, _ in sh.grant_groups(sheet):
+        out += [{"kind": "free_star", "grant": g["id"], "cell": cell_name(c)}
+                for c in sh.grant_cells(sheet, g)]
+        out += [{"kind": "free_research", "grant": g["id"], "track": t, "space": s}
+                for t, vals in sh.grant_spaces(sheet, g).items() for s in vals]
+    for card_id, found in sh.placements(sheet).items():
+        out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
+    if state["drafts"][seat]["undo"]:
+        out.append({"kind": "undo"})
+    if not draft.blockers(state, seat, sheet):
+        out.append({"kind": "done"})
+    return out

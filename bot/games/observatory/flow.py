@@ -1,0 +1,233 @@
+"""How Observatory moves from step to step: setup, keep, night bonus, roll, decide, refill, end.
+
+``decision`` goes up exactly when a new step opens (and once per card in a refill), so panels
+from an earlier step are recognised as stale while sub-actions inside a step keep it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from bot.games.base import IllegalAction, State
+from bot.games.observatory import sheet as sh
+from bot.games.observatory.components import card, load_cards
+from bot.games.observatory.model import (
+    GOALS,
+    SKY_ROW,
+    GrantKind,
+    GrantSource,
+    Phase,
+    bonus_nights,
+    cell_name,
+    nights_for,
+    turns_per_night,
+)
+from bot.games.rng import Rng
+
+DECKS = ("large", "small")
+
+
+def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
+    rng = Rng(seed)
+    decks = {kind: sorted(cid for cid, c in load_cards().items() if c.type == kind) for kind in DECKS}
+    for deck in decks.values():
+        rng.shuffle(deck)
+    first = rng.below(seats)
+    state: State = {
+        "seats": seats, "options": dict(options), "decision": 0, "phase": Phase.KEEP.value,
+        "night": 1, "turn": 1, "first_player": first, "active": first, "roll": None,
+        "decks": decks, "sky": {kind: [] for kind in DECKS},
+        "hands": [[] for _ in range(seats)], "kept": [None] * seats,
+        "sheets": [sh.new_sheet() for _ in range(seats)], "drafts": [None] * seats, "base": None,
+        "refill": None, "last_turn": [], "rng": 0,
+    }
+    large = 1 if options.get("first_game") else 3
+    for seat in range(seats):
+        state["hands"][seat] = [decks["large"].pop(0) for _ in range(large)] + \
+                               [decks["small"].pop(0) for _ in range(3)]
+    state["rng"] = rng.state
+    if options.get("first_game"):
+        for seat in range(seats):
+            state["sheets"][seat]["goals"] = state["hands"][seat]
+            state["hands"][seat] = []
+        _reveal_sky(state)
+        _start_turn(state, [])
+    return state
+
+
+def _reveal_sky(state: State) -> None:
+    for kind in DECKS:
+        while len(state["sky"][kind]) < SKY_ROW and state["decks"][kind]:
+            state["sky"][kind].append(state["decks"][kind].pop(0))
+
+
+def to_act(state: State) -> list[int]:
+    phase = state["phase"]
+    if phase == Phase.KEEP.value:
+        return [s for s in range(state["seats"]) if state["kept"][s] is None]
+    if phase in (Phase.NIGHT_BONUS.value, Phase.DECIDE.value):
+        return [s for s in range(state["seats"]) if not state["drafts"][s]["done"]]
+    if phase == Phase.ROLL.value:
+        return [state["active"]]
+    if phase == Phase.REFILL.value:
+        return [state["refill"]["queue"][0]]
+    return []
+
+
+# --- keep -------------------------------------------------------------------------------------
+
+def keep(state: State, seat: int, cards: Any, events: list[str]) -> None:
+    hand = state["hands"][seat]
+    if state["kept"][seat] is not None:
+        raise IllegalAction("You have already chosen your four goals.")
+    if not (isinstance(cards, list) and len(cards) == GOALS and len(set(map(str, cards))) == GOALS
+            and all(c in hand for c in cards)):
+        raise IllegalAction("Keep exactly four different cards from the six you were dealt.")
+    state["kept"][seat] = [c for c in hand if c in cards]
+    if to_act(state):
+        return
+    for s in range(state["seats"]):
+        returned = [c for c in state["hands"][s] if c not in state["kept"][s]]
+        for cid in returned:
+            state["decks"][card(cid).type].append(cid)
+        state["sheets"][s]["goals"] = state["kept"][s]
+        state["hands"][s] = []
+    state["kept"] = [None] * state["seats"]
+    _reveal_sky(state)
+    events.append("Everyone has chosen their goals; the Night Sky is revealed.")
+    _start_turn(state, events)
+
+
+# --- turns ------------------------------------------------------------------------------------
+
+def _start_turn(state: State, events: list[str]) -> None:
+    seats = state["seats"]
+    state["active"] = (state["first_player"] + state["turn"] - 1) % seats
+    state["roll"] = None
+    for sheet in state["sheets"]:
+        sheet["turn"] = sh.new_turn()
+    if state["turn"] == 1 and state["night"] in bonus_nights(seats):
+        for sheet in state["sheets"]:
+            sh.add_grant(sheet, GrantSource.NIGHT.value, GrantKind.EITHER.value)
+        _open_drafts(state, Phase.NIGHT_BONUS)
+        events.append(f"Night {state['night']} begins with a bonus: everyone may plot a free star "
+                      "or fill a Research space.")
+    else:
+        state["phase"] = Phase.ROLL.value
+        state["decision"] += 1
+
+
+def _open_drafts(state: State, phase: Phase) -> None:
+    state["phase"] = phase.value
+    state["decision"] += 1
+    state["drafts"] = [{"undo": [], "done": False} for _ in range(state["seats"])]
+    state["base"] = copy.deepcopy(state["sheets"])
+
+
+def roll(state: State, rng_events: list[str]) -> None:
+    rng = Rng(state["rng"])
+    state["roll"] = {"standard": [rng.randint(1, 6) for _ in range(3)], "shooting": rng.randint(1, 6)}
+    state["rng"] = rng.state
+    faces = ", ".join("?" if v == 1 else str(v) for v in state["roll"]["standard"])
+    shooting = state["roll"]["shooting"]
+    rng_events.append(f"{{{state['active']}}} rolled {faces}; the Shooting Star die shows "
+                      f"{'?' if shooting == 1 else shooting}.")
+    _open_drafts(state, Phase.DECIDE)
+
+
+def _summary(state: State, seat: int, before: sh.Sheet) -> str:
+    sheet = state["sheets"][seat]
+    new_stars = [cell_name(c) for c in sheet["stars"][len(before["stars"]):]]
+    parts = []
+    if new_stars:
+        parts.append("plotted " + ", ".join(new_stars))
+    filled = [f"{t.title()} {v}" for t, vals in sheet["research"].items()
+              for v in vals if v not in before["research"][t]]
+    if filled:
+        parts.append("researched " + ", ".join(filled))
+    done = [card(c).name for c in sheet["completed"][len(before["completed"]):]]
+    if done:
+        parts.append("completed " + ", ".join(done))
+    if sheet["drive_value"] is not None and before["drive_value"] is None:
+        parts.append(f"set the Drive to {sheet['drive_value']}")
+    return f"{{{seat}}} " + ("; ".join(parts) if parts else "passed") + "."
+
+
+def finish_step(state: State, events: list[str]) -> None:
+    """Every seat is done: publish the changes and open the next step."""
+    summary = [_summary(state, s, state["base"][s]) for s in range(state["seats"])]
+    for sheet in state["sheets"]:  # bonuses that had to be used now are gone
+        sheet["grants"] = [g for g in sheet["grants"]
+                           if g["source"] not in (GrantSource.NIGHT.value, GrantSource.COMPLETION.value)]
+    state["drafts"] = [None] * state["seats"]
+    state["base"] = None
+    state["last_turn"] = summary
+    events.extend(summary)
+    if state["phase"] == Phase.NIGHT_BONUS.value:
+        state["phase"] = Phase.ROLL.value
+        state["decision"] += 1
+        return
+    order = [(state["active"] + k) % state["seats"] for k in range(state["seats"])]
+    queue = [s for s in order if state["sheets"][s]["turn"]["completed"]]
+    state["refill"] = {"queue": queue}
+    _next_refill(state, events)
+
+
+def _available(state: State) -> bool:
+    return any(state["sky"][k] or state["decks"][k] for k in DECKS)
+
+
+def _next_refill(state: State, events: list[str]) -> None:
+    queue = state["refill"]["queue"]
+    while queue and (len(state["sheets"][queue[0]]["goals"]) >= GOALS or not _available(state)):
+        queue.pop(0)
+    if queue:
+        state["phase"] = Phase.REFILL.value
+        state["decision"] += 1
+        return
+    state["refill"] = None
+    _advance(state, events)
+
+
+def take(state: State, seat: int, action: dict[str, Any], events: list[str]) -> None:
+    source = action.get("source")
+    goals = state["sheets"][seat]["goals"]
+    if source == "sky":
+        cid = action.get("card")
+        kind = next((k for k in DECKS if cid in state["sky"][k]), None)
+        if kind is None:
+            raise IllegalAction("That card is not in the Night Sky; pick one of the face-up cards.")
+        state["sky"][kind].remove(cid)
+        if state["decks"][kind]:
+            state["sky"][kind].append(state["decks"][kind].pop(0))
+        events.append(f"{{{seat}}} took {card(cid).name} from the Night Sky.")
+    elif source == "deck":
+        kind = action.get("deck")
+        if kind not in DECKS:
+            raise IllegalAction("Draw from the `large` or the `small` deck.")
+        if not state["decks"][kind]:
+            raise IllegalAction(f"The {kind} deck is empty; take another card.")
+        cid = state["decks"][kind].pop(0)
+        events.append(f"{{{seat}}} drew the top card of the {kind} deck: {card(cid).name}.")
+    else:
+        raise IllegalAction("Take a face-up card (`sky`) or the top card of a deck (`deck`).")
+    goals.append(cid)
+    _next_refill(state, events)
+
+
+def _advance(state: State, events: list[str]) -> None:
+    seats = state["seats"]
+    state["turn"] += 1
+    if state["turn"] > turns_per_night(seats):
+        state["turn"] = 1
+        state["night"] += 1
+        if state["night"] > nights_for(seats):
+            state["night"] = nights_for(seats)
+            state["turn"] = turns_per_night(seats)
+            state["phase"] = Phase.OVER.value
+            state["roll"] = None
+            state["decision"] += 1
+            events.append("The last night is over. Final scores are in.")
+            return
+    _start_turn(state, events)

@@ -1,0 +1,146 @@
+"""Exact geometry of constellations on the Star Map and the placement finder.
+
+Stars are cell centres (integer points); lines are straight segments between them. Two
+constellations "touch" when any segment of one shares any point with a segment of the other
+(crossing, overlapping, or ending on a star or a line), which also covers a line running through
+another constellation's star, since every star of a constellation ends one of its lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from bot.games.observatory.components import card, rotate
+from bot.games.observatory.model import SIZE, cell_name
+
+Point = tuple[int, int]
+Segment = tuple[int, int]  # two cell indices
+
+
+@dataclass(frozen=True)
+class Orientation:
+    rotation: int  # degrees clockwise
+    offsets: tuple[Point, ...]  # each star relative to the card's first star
+    lines: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Placement:
+    card: str
+    rotation: int
+    anchor: int
+    cells: tuple[int, ...]
+    segments: tuple[Segment, ...]
+
+    @property
+    def id(self) -> str:
+        return f"{self.rotation}-{cell_name(self.anchor)}"
+
+    @property
+    def name(self) -> str:
+        turn = "as printed" if self.rotation == 0 else f"rotated {self.rotation}°"
+        return f"{turn}, anchored at {cell_name(self.anchor)}"
+
+    def as_dict(self) -> dict:
+        return {
+            "id": self.id, "rotation": self.rotation, "anchor": cell_name(self.anchor), "name": self.name,
+            "cells": [cell_name(c) for c in self.cells],
+            "segments": [[cell_name(a), cell_name(b)] for a, b in self.segments],
+        }
+
+
+@cache
+def orientations(card_id: str) -> tuple[Orientation, ...]:
+    """The card's distinct rotations (a symmetric figure has fewer than four)."""
+    data = card(card_id)
+    seen: set[tuple] = set()
+    out: list[Orientation] = []
+    for turns in range(4):
+        pts = rotate(data.stars, turns)
+        r0, c0 = pts[0]
+        offsets = tuple((r - r0, c - c0) for r, c in pts)
+        low_r, low_c = min(p[0] for p in offsets), min(p[1] for p in offsets)
+        shape = (frozenset((r - low_r, c - low_c) for r, c in offsets),
+                 frozenset(frozenset(((offsets[i][0] - low_r, offsets[i][1] - low_c),
+                                      (offsets[j][0] - low_r, offsets[j][1] - low_c)))
+                           for i, j in data.lines))
+        if shape in seen:
+            continue
+        seen.add(shape)
+        out.append(Orientation(turns * 90, offsets, data.lines))
+    return tuple(out)
+
+
+def _point(cell: int) -> Point:
+    return divmod(cell, SIZE)
+
+
+def _orient(p: Point, q: Point, r: Point) -> int:
+    v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return (v > 0) - (v < 0)
+
+
+def on_segment(p: Point, a: Point, b: Point) -> bool:
+    """Whether point ``p`` lies on the closed segment ``ab``."""
+    return _orient(a, b, p) == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) \
+        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+
+
+def segments_touch(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether closed segments ``ab`` and ``cd`` share at least one point."""
+    if max(a[0], b[0]) < min(c[0], d[0]) or max(c[0], d[0]) < min(a[0], b[0]) \
+            or max(a[1], b[1]) < min(c[1], d[1]) or max(c[1], d[1]) < min(a[1], b[1]):
+        return False
+    o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
+    if o1 != o2 and o3 != o4 and 0 not in (o1, o2, o3, o4):
+        return True
+    return (o1 == 0 and on_segment(c, a, b)) or (o2 == 0 and on_segment(d, a, b)) \
+        or (o3 == 0 and on_segment(a, c, d)) or (o4 == 0 and on_segment(b, c, d))
+
+
+def touches(segments: tuple[Segment, ...], existing: tuple[Segment, ...]) -> bool:
+    """Whether any of ``segments`` touches any of ``existing`` (cells as indices)."""
+    for a, b in segments:
+        pa, pb = _point(a), _point(b)
+        for c, d in existing:
+            if segments_touch(pa, pb, _point(c), _point(d)):
+                return True
+    return False
+
+
+def place(orientation: Orientation, anchor: int) -> tuple[int, ...] | None:
+    """The cells of ``orientation`` with its first star on ``anchor``, or None if off the map."""
+    r0, c0 = divmod(anchor, SIZE)
+    cells = []
+    for dr, dc in orientation.offsets:
+        r, c = r0 + dr, c0 + dc
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            return None
+        cells.append(r * SIZE + c)
+    return tuple(cells)
+
+
+def find_placements(card_id: str, unused: frozenset[int], existing: tuple[Segment, ...]) -> list[Placement]:
+    """Every legal way to complete ``card_id`` on the ``unused`` stars, given the lines drawn so far.
+
+    Rule A holds because only unused stars are candidates; rule B by using rotations only; rule
+    C by refusing any segment that touches an existing one.
+    """
+    return list(_find(card_id, unused, frozenset(existing)))
+
+
+@lru_cache(maxsize=8192)
+def _find(card_id: str, unused: frozenset[int], existing: frozenset[Segment]) -> tuple[Placement, ...]:
+    drawn = tuple(existing)
+    out: list[Placement] = []
+    for orientation in orientations(card_id):
+        for anchor in sorted(unused):
+            cells = place(orientation, anchor)
+            if cells is None or not all(c in unused for c in cells):
+                continue
+            segments = tuple((cells[i], cells[j]) for i, j in orientation.lines)
+            if drawn and touches(segments, drawn):
+                continue
+            out.append(Placement(card_id, orientation.rotation, anchor, cells, segments))
+    return tuple(out)
