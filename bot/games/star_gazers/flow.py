@@ -159,12 +159,14 @@ def player_breakdown(state: State, player: dict[str, Any], secret: bool,
 def outcome_of(state: State) -> Outcome:
     """Highest total wins; a tie goes to the most Telescopes, then the tied seats share it."""
     parts = [player_breakdown(state, p, True) for p in state["players"]]
-    scores = [p["total"] for p in parts]
-    best = max(scores)
-    tied = [s for s, v in enumerate(scores) if v == best]
+    return Outcome([p["total"] for p in parts], winners_of(parts), parts)
+
+
+def winners_of(parts: list[dict[str, Any]]) -> list[int]:
+    best = max(p["total"] for p in parts)
+    tied = [s for s, p in enumerate(parts) if p["total"] == best]
     most = max(parts[s]["telescopes"]["count"] for s in tied)
-    winners = [s for s in tied if parts[s]["telescopes"]["count"] == most]
-    return Outcome(scores, winners, parts)
+    return [s for s in tied if parts[s]["telescopes"]["count"] == most]
 
 
 def _copy(value: Any) -> Any:
