@@ -5,9 +5,10 @@ Everything is our own content: the composition of each group of sixteen tiles an
 fixed below and only the arrangement is shuffled, so every player count sees the same mix.
 Constellations and the Journal board are short enough to be written by hand here too.
 
-Journal card Telescopes come from a rarity score (how scarce the icons asked for are, and how
-wide the pattern is); ``tools/calibrate_star_gazers.py`` measures how often each card is
-completed so the weights below can be checked (see docs/rules/star-gazers.md).
+Journal card Telescopes written here are a first guess from a rarity score; the shipped values
+come from ``tools/calibrate_star_gazers.py --write``, which measures how often each card is
+complete on finished bot Murals and rewards rarer cards with more Telescopes. So: run this
+script, then the calibration with ``--write`` (see docs/rules/star-gazers.md).
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ RARITY = {"moon": 1.0, "comet": 1.2, "station": 1.2, "meteor": 1.3, "planet": 1.
           "star_any": 1.1, "sun": 1.5, "black_hole": 1.6, "photo": 0.9}
 KIND_EASE = {"adjacent": 0.0, "line": 1.3, "solar": 1.7}  # wider patterns see more icons
 DECKS = {  # deck: [(kind, number of distinct icon types, total icons)]
-    "I": [("adjacent", 2, 2)] * 8 + [("line", 2, 3)] * 5 + [("solar", 3, 4)] * 3,
-    "II": [("adjacent", 2, 3)] * 5 + [("line", 3, 4)] * 6 + [("solar", 3, 5)] * 5,
-    "III": [("adjacent", 3, 3)] * 4 + [("line", 3, 5)] * 6 + [("solar", 4, 6)] * 6,
+    "I": [("adjacent", 2, 3)] * 8 + [("line", 3, 4)] * 5 + [("solar", 3, 5)] * 3,
+    "II": [("adjacent", 3, 3)] * 5 + [("line", 3, 5)] * 6 + [("solar", 4, 6)] * 5,
+    "III": [("adjacent", 3, 4)] * 4 + [("line", 4, 6)] * 6 + [("solar", 4, 7)] * 6,
 }
 CAP = {"black_hole": 2, "sun": 2, "star": 2, "meteor": 2}  # scarce icons: at most two per card
 CARD_ICONS = ["moon", "comet", "station", "meteor", "planet", "star", "star_any", "sun",
