@@ -6,7 +6,6 @@ Every handler checks its action against the options ``sheet`` computes, so exact
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from bot.games.base import Action, IllegalAction, State
@@ -210,8 +209,9 @@ def apply_sub(state: State, seat: int, kind: ActionKind, action: Action) -> bool
     if kind is ActionKind.DONE:
         done(state, seat, sheet, action)
         draft["done"] = True
+        draft["undo"] = []  # a finished seat can no longer take anything back
         return True
-    snapshot = copy.deepcopy(sheet)
+    snapshot = sh.clone(sheet)
     HANDLERS[kind](state, seat, sheet, action)
     draft["undo"].append(snapshot)
     return False

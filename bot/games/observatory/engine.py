@@ -16,16 +16,22 @@ from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITL
 from bot.games.observatory.scoring import outcome_of
 from bot.games.rng import Rng
 
-_NESTED = (dict, list)
+_copy = sh.clone
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data: ``apply`` never edits its input."""
-    if type(value) is dict:
-        return {k: _copy(v) if type(v) in _NESTED else v for k, v in value.items()}
-    if type(value) is list:
-        return [_copy(v) if type(v) in _NESTED else v for v in value]
-    return value
+def _copy_for(state: State, seat: int, kind: ActionKind) -> State:
+    """A copy safe to edit: a draft sub-action only touches its own seat's sheet and draft, so the
+    rest is shared with the old state (closing the step copies everything first)."""
+    if kind is ActionKind.ROLL:  # rolling only replaces top-level entries
+        return dict(state)
+    if kind not in DRAFT_KINDS or state["drafts"][seat] is None:
+        return _copy(state)
+    new = dict(state)
+    new["sheets"] = list(state["sheets"])
+    new["sheets"][seat] = _copy(state["sheets"][seat])
+    new["drafts"] = list(state["drafts"])
+    new["drafts"][seat] = _copy(state["drafts"][seat])
+    return new
 
 
 class Observatory(Game):
@@ -87,7 +93,7 @@ class Observatory(Game):
             raise IllegalAction("The game is over.")
         if seat not in flow.to_act(state):
             raise IllegalAction(_not_yours(state, seat))
-        new = _copy(state)
+        new = _copy_for(state, seat, kind)
         events: list[str] = []
         if kind is ActionKind.KEEP:
             if phase != Phase.KEEP.value:
@@ -105,6 +111,7 @@ class Observatory(Game):
             if phase not in (Phase.NIGHT_BONUS.value, Phase.DECIDE.value):
                 raise IllegalAction(_wrong_step(phase))
             if draft.apply_sub(new, seat, kind, action) and not flow.to_act(new):
+                new = _copy(new)
                 flow.finish_step(new, events)
         return Applied(new, events)
 

@@ -6,7 +6,6 @@ from an earlier step are recognised as stale while sub-actions inside a step kee
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from bot.games.base import IllegalAction, State
@@ -122,7 +121,7 @@ def _open_drafts(state: State, phase: Phase) -> None:
     state["phase"] = phase.value
     state["decision"] += 1
     state["drafts"] = [{"undo": [], "done": False} for _ in range(state["seats"])]
-    state["base"] = copy.deepcopy(state["sheets"])
+    state["base"] = sh.clone(state["sheets"])
 
 
 def roll(state: State, rng_events: list[str]) -> None:

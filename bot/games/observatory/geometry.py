@@ -24,6 +24,13 @@ class Orientation:
     offsets: tuple[Point, ...]  # each star relative to the card's first star
     lines: tuple[tuple[int, int], ...]
 
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """Rows and columns an anchor may take: (row low, row high, col low, col high), inclusive."""
+        rows = [dr for dr, _ in self.offsets]
+        cols = [dc for _, dc in self.offsets]
+        return -min(rows), SIZE - 1 - max(rows), -min(cols), SIZE - 1 - max(cols)
+
 
 @dataclass(frozen=True)
 class Placement:
@@ -130,15 +137,29 @@ def find_placements(card_id: str, unused: frozenset[int], existing: tuple[Segmen
     return list(_find(card_id, unused, frozenset(existing)))
 
 
+@cache
+def _compiled(card_id: str) -> tuple[tuple[Orientation, tuple[int, int, int, int], tuple[int, ...]], ...]:
+    """Per orientation: its anchor bounds and each star's index offset from the anchor cell."""
+    return tuple((o, o.bounds, tuple(dr * SIZE + dc for dr, dc in o.offsets)) for o in orientations(card_id))
+
+
 @lru_cache(maxsize=8192)
 def _find(card_id: str, unused: frozenset[int], existing: frozenset[Segment]) -> tuple[Placement, ...]:
     drawn = tuple(existing)
     out: list[Placement] = []
-    for orientation in orientations(card_id):
-        for anchor in sorted(unused):
-            cells = place(orientation, anchor)
-            if cells is None or not all(c in unused for c in cells):
+    if len(unused) < len(card(card_id).stars):
+        return ()
+    for orientation, (r_lo, r_hi, c_lo, c_hi), deltas in _compiled(card_id):
+        anchors = set(unused)
+        for d in deltas[1:]:  # anchors whose every star lands on an unused star
+            anchors &= {u - d for u in unused}
+            if not anchors:
+                break
+        for anchor in sorted(anchors):
+            r0, c0 = divmod(anchor, SIZE)
+            if not (r_lo <= r0 <= r_hi and c_lo <= c0 <= c_hi):
                 continue
+            cells = tuple(anchor + d for d in deltas)
             segments = tuple((cells[i], cells[j]) for i, j in orientation.lines)
             if drawn and touches(segments, drawn):
                 continue

@@ -30,6 +30,15 @@ ALL_CELLS = tuple(range(SIZE * SIZE))
 SHOOTING_DIE = 3
 
 
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than ``copy.deepcopy``."""
+    if type(value) is dict:
+        return {k: clone(v) if type(v) in (dict, list) else v for k, v in value.items()}
+    if type(value) is list:
+        return [clone(v) if type(v) in (dict, list) else v for v in value]
+    return value
+
+
 def new_turn() -> dict[str, Any]:
     return {"plot": None, "research": None, "lens": None, "shooting": None, "completed": [],
             "done": []}
@@ -102,16 +111,26 @@ def _matches(value: int, wild: bool, label: int) -> bool:
     return wild or value == label
 
 
+def _label_groups() -> dict[tuple[int, int], tuple[int, ...]]:
+    groups: dict[tuple[int, int], list[int]] = {}
+    for c in ALL_CELLS:
+        groups.setdefault((row_label(c), col_label(c)), []).append(c)
+    return {k: tuple(v) for k, v in groups.items()}
+
+
+LABEL_CELLS = _label_groups()
+LABELS = (1, 2, 3, 4, 5, 6)
+
+
 def plot_cells(sheet: Sheet, roll: dict[str, Any], i: int, j: int) -> list[int]:
     """Empty cells dice ``i`` and ``j`` may plot: (row, column) labels equal (a, b) or (b, a)."""
     vi, wi = die_value(sheet, roll, i)
     vj, wj = die_value(sheet, roll, j)
-    out = []
-    for c in empty_cells(sheet):
-        r, k = row_label(c), col_label(c)
-        if (_matches(vi, wi, r) and _matches(vj, wj, k)) or (_matches(vj, wj, r) and _matches(vi, wi, k)):
-            out.append(c)
-    return out
+    li = LABELS if wi else (vi,)
+    lj = LABELS if wj else (vj,)
+    pairs = {(a, b) for a in li for b in lj} | {(b, a) for a in li for b in lj}
+    taken = set(sheet["stars"])
+    return sorted(c for pair in pairs for c in LABEL_CELLS.get(pair, ()) if c not in taken)
 
 
 def plot_options(sheet: Sheet, roll: dict[str, Any] | None) -> list[tuple[tuple[int, int], list[int]]]:
