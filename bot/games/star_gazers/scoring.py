@@ -24,7 +24,8 @@ from bot.games.star_gazers.geometry import (
 )
 
 PHOTO_POINTS = (0, 1, 2, 5, 8, 12)
-CONSTELLATION_POINTS = {2: 4, 3: 7, 4: 10, 5: 13, 6: 16}
+# Points by stars matched, 0 to 6 (a single star scores nothing; three points more per star).
+CONSTELLATION_POINTS = (0, 0, 4, 7, 10, 13, 16)
 TELESCOPE_POINTS = 3
 ICON_POINTS = {"comet": 1, "meteor": 1, "moon": 1, "station": 1, "black_hole": 2, "planet": 2}
 # What a circular token on top of a square adds to Journal counts ("star_token" is a Star token,
@@ -142,7 +143,7 @@ def constellation_score(card: Constellation, stars: int) -> dict[str, Any]:
         hits = (stars & mask).bit_count()
         if hits > best:
             best, turn = hits, k
-    return {"card": card.id, "stars": best, "rotation": turn, "points": CONSTELLATION_POINTS.get(best, 0)}
+    return {"card": card.id, "stars": best, "rotation": turn, "points": CONSTELLATION_POINTS[min(best, 6)]}
 
 
 def breakdown(player: Player, cards: list[Card], constellations: list[Constellation], cat: Catalog,
