@@ -199,7 +199,7 @@ def build(seed: int = SEED) -> dict:
             break
         counters[kind] += 1
         cards.append({
-            "id": f"{kind[0].upper()}{counters[kind]:02d}",
+            "id": f"{'LG' if kind == 'large' else 'SM'}{counters[kind]:02d}",
             "name": name,
             "type": kind,
             "asterism": asterism,

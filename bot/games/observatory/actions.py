@@ -27,14 +27,14 @@ Steps (``decision_id`` changes once per step, never per sub-action):
     Free Star and Shooting Star (the latter only in a row or column of its value).
   - ``{"kind": "free_research", "grant": g, "track": "drive", "space": 3}`` – spend grant ``g``
     (track bonus, night bonus or Research completion bonus) on any empty Research space.
-  - ``{"kind": "complete", "card": "L07", "placement": "90-C4"}`` – complete a goal card with one
+  - ``{"kind": "complete", "card": "LG07", "placement": "90-C4"}`` – complete a goal card with one
     of the placements the seat view lists for it.
   - ``{"kind": "undo"}`` – take back your last sub-action of this step.
   - ``{"kind": "done"}`` – finish your part of the step (refused while a die or a mandatory
     completion bonus can still be used; the message says what is left).
 
 * ``refill``      one seat at a time, in turn order from the active seat, one card per step:
-  ``{"kind": "take", "source": "sky", "card": "S12"}`` (a face-up Night Sky card) or
+  ``{"kind": "take", "source": "sky", "card": "SM12"}`` (a face-up Night Sky card) or
   ``{"kind": "take", "source": "deck", "deck": "large"}`` (``"large"`` / ``"small"``, top card).
 """
 

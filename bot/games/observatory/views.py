@@ -48,7 +48,7 @@ SHEET::
 
 CARD::
 
-    {"id": "L07", "name": str, "type": "large" | "small", "asterism": bool, "description": str,
+    {"id": "LG07", "name": str, "type": "large" | "small", "asterism": bool, "description": str,
      "stars": [[dr, dc], ...], "lines": [[i, j], ...], "points": int | None (None = asterism),
      "bonus": None | {"kind": "shooting_star", "value": 2..6} | {"kind": "research"} | {"kind": "free_star"}}
 

@@ -235,14 +235,14 @@ def test_keep_four_of_six_is_secret_until_everyone_chose() -> None:
         s = act(s, seat, {"kind": "keep", "cards": s["hands"][seat][1:5]})
     assert s["phase"] == "roll"
     assert GAME.view(s, None)["sheets"][0]["goals"] == hand[:4]
-    assert hand[4] in s["decks"][("large" if hand[4].startswith("L") else "small")][-4:]
+    assert hand[4] in s["decks"][("large" if hand[4].startswith("LG") else "small")][-4:]
     assert len(s["sky"]["large"]) == 3 and len(s["sky"]["small"]) == 3
 
 
 def test_first_game_deals_one_large_three_small_and_skips_keep() -> None:
     state = started(3, first_game=1)
     for sheet in state["sheets"]:
-        assert [g[0] for g in sheet["goals"]] == ["L", "S", "S", "S"]
+        assert [g[:2] for g in sheet["goals"]] == ["LG", "SM", "SM", "SM"]
 
 
 def test_night_bonus_step_opens_night_3() -> None:
