@@ -20,9 +20,11 @@ MAX_ACTIONS = 5_000  # a game needs about 6 actions a pick; a bug must not hang 
 UNDO_CHANCE = 0.02
 
 
-def random_action(game: StarGazers, state: State, seat: int, rng: Rng) -> Action:
-    """A uniformly random legal action; ``undo`` only now and then."""
-    legal = game.legal_actions(state, seat)
+def random_action(game: StarGazers, state: State, seat: int, rng: Rng,
+                  legal: list[Action] | None = None) -> Action:
+    """A uniformly random legal action; ``undo`` only now and then. ``legal`` saves listing
+    the actions again when the caller already has them."""
+    legal = game.legal_actions(state, seat) if legal is None else legal
     moves = [a for a in legal if a["kind"] != "undo"]
     if len(moves) < len(legal) and (not moves or rng.random() < UNDO_CHANCE):
         return {"kind": "undo"}
