@@ -39,6 +39,8 @@ Schema of ``view(state, None)`` (public)::
           shuttles: [Token | None] x 8,   # the Shuttle spaces of the Journal board
           tile_move_used: bool,           # the once-per-game tile move is spent
           tiles: int, journal_count: int, discarded: int,
+          photos: [str],                  # distinct Photo events visible in the Mural (the
+                                          # Journal board's photo tracker), sorted
           journal: [Card] | None,         # None until the game is over, then every card with
                                           # complete: bool
           score: Breakdown,               # points so far; telescopes count 0 (cards are secret)
@@ -187,6 +189,7 @@ def player_view(state: State, seat: int, player: dict[str, Any], reveal: bool,
         "tiles": sum(1 for t in player["tiles"] if t is not None),
         "journal_count": len(player["journal"]),
         "discarded": len(player["discarded"]),
+        "photos": sorted(view.photos),
         "journal": journal,
         "score": flow.player_breakdown(state, player, secret, view),
     }

@@ -15,7 +15,7 @@ PUBLIC_KEYS = {"game", "phase", "seats", "decision", "round", "rounds", "pick", 
 SEAT_KEYS = {"you", "journal", "dealt", "kept", "preview", "choice", "queue", "reserve_playable",
              "can_undo", "can_confirm"}
 PLAYER_KEYS = {"seat", "mural", "reserve", "shuttles", "tile_move_used", "tiles", "journal_count",
-               "discarded", "journal", "score"}
+               "discarded", "photos", "journal", "score"}
 
 
 def test_schema_keys() -> None:
