@@ -170,10 +170,28 @@ BAD_ACTIONS = [
 ]
 
 
+RANGES = {"square": 8, "cell": 16, "rotation": 4, "space": 8, "index": 2, "from": 16, "to": 16,
+          "swap_rotation": 4}
+
+
+def tweak(action: dict[str, Any], rng: Rng) -> dict[str, Any]:
+    """A legal action with one number changed: often illegal (a taken square, a full space…)."""
+    action = dict(action)
+    keys = [k for k in action if k in RANGES]
+    if keys:
+        key = rng.choice(keys)
+        action[key] = rng.below(RANGES[key])
+    elif "card" in action:
+        action["card"] = rng.choice(["J-I-02", "J-II-05", "J-III-09"])
+    elif "type" in action:
+        action["type"] = rng.choice(["star", "shuttle", "sun", "moon", "comet", "station"])
+    return action
+
+
 def probe_illegal(state: State, legal: list[dict[str, Any]], rng: Rng, text: bytes) -> None:
     """An action not listed as legal must raise IllegalAction and leave the state untouched."""
     seat = GAME.to_act(state)[0]
-    action = rng.choice(BAD_ACTIONS)
+    action = tweak(rng.choice(legal), rng) if rng.random() < 0.6 else rng.choice(BAD_ACTIONS)
     if action in legal:
         return
     others = [s for s in range(state["seats"]) if s not in GAME.to_act(state)]
