@@ -232,6 +232,7 @@ def checked_random_game(seats: int, seed: int, rng_seed: int, deep_every: int = 
         assert dumps(state) == text, "apply changed its input"
         for event in applied.events:
             event.format(*[f"P{i}" for i in range(seats)])
+            assert "J-" not in event and "T" + "0" not in event, event  # no card or tile ids
         new = applied.state
         if action["kind"] not in ("confirm", "keep"):
             assert GAME.decision_id(new) == GAME.decision_id(state), "decision moved inside a turn"

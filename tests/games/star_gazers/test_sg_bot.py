@@ -45,3 +45,22 @@ def test_bot_actions_are_legal_and_end_in_a_confirm() -> None:
             raise AssertionError("the bot never confirmed")
         assert GAME.bot_action(state, seat, rng) is None or GAME.to_act(state) == [seat]
     assert GAME.timeout_action(state, GAME.to_act(state)[0], rng) is not None
+
+
+def test_timeouts_keep_a_card_and_finish_a_half_done_turn() -> None:
+    state = GAME.setup(2, {}, 3)
+    rng = Rng(5)
+    action = GAME.timeout_action(state, 1, rng)
+    assert action["kind"] == "keep" and action["card"] in state["dealt"][1]
+    for seat in (0, 1):
+        state = GAME.apply(state, seat, GAME.timeout_action(state, seat, rng)).state
+    seat = GAME.to_act(state)[0]
+    state = GAME.apply(state, seat, {"kind": "pick", "square": 5}).state   # the player then walks away
+    decision = GAME.decision_id(state)
+    steps = 0
+    while GAME.decision_id(state) == decision:
+        state = GAME.apply(state, seat, GAME.timeout_action(state, seat, rng)).state
+        steps += 1
+        assert steps < 20
+    assert GAME.to_act(state) == [1 - seat]
+    assert sum(1 for t in state["players"][seat]["tiles"] if t) == 1
