@@ -211,7 +211,9 @@ def apply_sub(state: State, seat: int, kind: ActionKind, action: Action) -> bool
         draft["done"] = True
         draft["undo"] = []  # a finished seat can no longer take anything back
         return True
-    snapshot = sh.clone(sheet)
-    HANDLERS[kind](state, seat, sheet, action)
-    draft["undo"].append(snapshot)
+    # The sheet may be shared with the previous state: edit a copy, keep the original for undo.
+    edited = sh.clone(sheet)
+    HANDLERS[kind](state, seat, edited, action)
+    state["sheets"][seat] = edited
+    draft["undo"].append(sheet)
     return False

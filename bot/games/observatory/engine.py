@@ -20,17 +20,18 @@ _copy = sh.clone
 
 
 def _copy_for(state: State, seat: int, kind: ActionKind) -> State:
-    """A copy safe to edit: a draft sub-action only touches its own seat's sheet and draft, so the
-    rest is shared with the old state (closing the step copies everything first)."""
-    if kind is ActionKind.ROLL:  # rolling only replaces top-level entries
+    """A copy safe to edit. Rolling replaces top-level entries only; a draft sub-action touches
+    only its own seat, and ``draft.apply_sub`` copies that sheet before editing it (the old sheet
+    becomes the undo snapshot, never edited again). Closing a step copies everything first."""
+    if kind is ActionKind.ROLL:
         return dict(state)
     if kind not in DRAFT_KINDS or state["drafts"][seat] is None:
         return _copy(state)
     new = dict(state)
     new["sheets"] = list(state["sheets"])
-    new["sheets"][seat] = _copy(state["sheets"][seat])
     new["drafts"] = list(state["drafts"])
-    new["drafts"][seat] = _copy(state["drafts"][seat])
+    old = state["drafts"][seat]
+    new["drafts"][seat] = {"undo": list(old["undo"]), "done": old["done"]}
     return new
 
 
