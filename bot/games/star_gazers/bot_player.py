@@ -129,7 +129,7 @@ class Plan:
         if info.shape == "hex":
             return -len(self.player["tiles"][cell]["hex"]) * 0.1
         if info.kind == "black_hole":
-            return -self.covered_loss(target["covers"], cell)
+            return 2.0 - self.covered_loss(target["covers"], cell)   # 2 points now, minus the cover
         tiled = self.player["tiles"][cell] is not None
         if info.kind == "star":
             return (3.0 if self.target >> cell & 1 else 0.0) + (0.1 if tiled else 0.0)
@@ -248,10 +248,16 @@ def _journal(plan: Plan, options: list[dict[str, Any]]) -> Action | None:
 def _reserve_move(plan: Plan, turn: dict[str, Any]) -> Action | None:
     """Play a Reserve token when some square is worth it (always try to free the Reserve)."""
     legal = [a for a in actions_for(turn) if a["kind"] == "reserve"]
+    tokens = plan.player["tokens"]
     for action in legal:
         token = plan.player["reserve"][action["index"]]
         info = catalog().tokens[token]
-        if info.kind == "black_hole" or info.kind == "shuttle" or info.kind in ("star", "photo", "meteor"):
+        if info.kind == "black_hole":
+            cheapest = min(plan.covered_loss(tokens[c], c) for c in range(CELLS)
+                           if tokens[c] and catalog().tokens[tokens[c]].kind != "black_hole")
+            if cheapest < 2.0:
+                return action
+        elif info.kind in ("shuttle", "star", "photo", "meteor"):
             return action
         if info.kind == "sun" and any(plan.player["tokens"][c] is None for c in CENTRE):
             return action

@@ -9,6 +9,7 @@ from sg_helpers import GAME, act, check_conservation, keep_all, new_game
 
 from bot.games.base import IllegalAction
 from bot.games.rng import Rng
+from bot.games.star_gazers.components import constellations_by_id
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -21,9 +22,6 @@ def test_setup_by_player_count(seats: int) -> None:
     assert {k: len(v) for k, v in state["supply"].items()} == dict.fromkeys(state["centre"], seats - 1)
     assert [len(state["decks"][d]) for d in ("I", "II", "III")] == [15 - seats, 15 - seats, 15]
     assert all(state["shown"].values())
-    sides = [c.split("-")[0] for c in state["constellations"]]
-    assert len(sides) == 2
-    from bot.games.star_gazers.components import constellations_by_id
     assert [constellations_by_id()[c].side for c in state["constellations"]] == ["A", "B"]
     assert all(p["reserve"] == [f"S-sun-{s + 1}"] for s, p in enumerate(state["players"]))
     assert all(len(pair) == 2 and pair[0].startswith("J-I-") and pair[1].startswith("J-II-")
