@@ -266,3 +266,19 @@ def test_last_pick_takes_a_circle_and_a_hex_bonus() -> None:
     s = act(s, seat, {"kind": "bonus", "type": "station"})
     assert GAME.view(s, seat)["queue"] == ["token", "bonus", "bonus"]
     assert s["turn"]["work"]["centre"]["sun"] is None and state["centre"]["sun"] is not None
+
+
+def test_journal_top_card_and_a_gained_shuttle_chains_its_own_bonus() -> None:
+    s, seat, _ = shuttle_state("journal")
+    top, below = s["decks"]["II"][0], s["decks"]["II"][1]
+    taken = act(s, seat, {"kind": "take_journal", "card": top})
+    assert taken["turn"]["work"]["decks"]["II"][0] == below
+    assert taken["turn"]["work"]["shown"]["II"] == s["shown"]["II"]
+    s, seat, _ = shuttle_state("gain")
+    gained = act(s, seat, {"kind": "gain", "type": "shuttle"})
+    choice = view_choice(gained, seat)
+    assert choice["token"]["kind"] == "shuttle" and choice["token"]["bonus"]
+    journal_space = next(t["space"] for t in choice["targets"] if t.get("bonus") == "journal")
+    chained = act(gained, seat, {"kind": "token", "target": "shuttle", "space": journal_space})
+    assert view_choice(chained, seat)["kind"] == "journal"
+    assert sum(1 for t in chained["turn"]["work"]["player"]["shuttles"] if t) == 2
