@@ -24,7 +24,8 @@ def _secrets(state: dict[str, Any]) -> set[str]:
     return hidden
 
 
-def check_step(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> dict[str, Any]:
+def check_step(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng,
+               every_action: bool = False) -> dict[str, Any]:
     before = json.dumps(state, sort_keys=True)
     assert json.loads(before) == state
     public = GAME.view(state, None)
@@ -43,6 +44,10 @@ def check_step(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rn
             + part["unused_stars"]
     legal = GAME.legal_actions(state, seat)
     assert action in legal
+    if every_action:  # each listed action applies (a sample of at most 200 on big lists)
+        sample = legal if len(legal) <= 200 else [rng.choice(legal) for _ in range(200)]
+        for other in sample:
+            GAME.apply(state, seat, other)
     for extra in (rng.choice(legal), {"kind": "nonsense"}):
         if extra is not action:
             try:
@@ -66,7 +71,7 @@ def heavy_game(seats: int, seed: int) -> None:
     while GAME.to_act(state):
         seat = rng.choice(GAME.to_act(state))
         action = random_action(GAME, state, seat, rng)
-        state = check_step(state, seat, action, rng)
+        state = check_step(state, seat, action, rng, every_action=len(log) % 25 == 0)
         log.append((seat, action))
         assert len(log) < 5000
     final_checks(state)

@@ -1,4 +1,4 @@
-"""300 seeded random games for 1, 2 and 3 players, with invariants (4-5 players: next file)."""
+"""300 seeded random games for 1, 2 and 3 players, with invariants (4 and 5 players: own files)."""
 
 from __future__ import annotations
 
