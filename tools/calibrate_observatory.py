@@ -2,9 +2,9 @@
 
 Games are played by the heuristic bot for every dice decision, but goals are kept and refilled
 at random, so every card is held about equally often whatever its printed points. A card's
-difficulty is 1 / (completions per turn it was held as a goal); points grow with it (a square-root-ish curve
-keeps the hardest cards from dwarfing everything). Asterisms keep no points (they score by the
-table). Usage::
+difficulty is the number of turns it was held as a goal per completion; points grow with its
+logarithm, anchored so the median small card is worth 3 and the median large card 7, within
+1-12. Asterisms keep no points (they score by the table). Usage::
 
     python tools/calibrate_observatory.py --games 600          # print figures only
     python tools/calibrate_observatory.py --games 600 --write  # also rewrite the points in cards.json
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections import Counter
@@ -26,8 +27,8 @@ from bot.games.observatory.engine import Observatory  # noqa: E402
 from bot.games.observatory.simulate import random_action  # noqa: E402
 from bot.games.rng import Rng  # noqa: E402
 
-EXPONENT = 0.7
 SMALL_MEDIAN_POINTS = 3
+LARGE_MEDIAN_POINTS = 7
 MAX_POINTS = 12
 
 
@@ -59,12 +60,15 @@ def measure(games: int) -> tuple[Counter, Counter, float]:
 
 
 def points_from(held: Counter, done: Counter) -> dict[str, int]:
+    """Points grow with log2(turns held per completion), anchored on two medians: the median
+    small card is worth ``SMALL_MEDIAN_POINTS`` and the median large card ``LARGE_MEDIAN_POINTS``."""
     cards = load_cards()
-    rate = {cid: (done[cid] + 0.5) / (held[cid] + 1) for cid in cards}  # completions per turn held
-    small = sorted(rate[c.id] for c in cards.values() if c.type == "small" and not c.asterism)
-    median = small[len(small) // 2]
-    base = SMALL_MEDIAN_POINTS * median ** EXPONENT
-    return {cid: max(1, min(MAX_POINTS, round(base / rate[cid] ** EXPONENT)))
+    turns = {cid: (held[cid] + 1) / (done[cid] + 0.5) for cid in cards}
+    small = sorted(math.log2(turns[c.id]) for c in cards.values() if c.type == "small" and not c.asterism)
+    large = sorted(math.log2(turns[c.id]) for c in cards.values() if c.type == "large")
+    s_mid, l_mid = small[len(small) // 2], large[len(large) // 2]
+    slope = (LARGE_MEDIAN_POINTS - SMALL_MEDIAN_POINTS) / max(l_mid - s_mid, 0.5)
+    return {cid: max(1, min(MAX_POINTS, round(SMALL_MEDIAN_POINTS + slope * (math.log2(turns[cid]) - s_mid))))
             for cid, c in cards.items() if not c.asterism}
 
 

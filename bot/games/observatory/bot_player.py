@@ -44,11 +44,10 @@ def cell_values(sheet: sh.Sheet) -> dict[int, float]:
                 missing = [c for c in cells if c not in stars]
                 if len(missing) == len(cells) or any(c in stars and c not in unused for c in cells):
                     continue
-                if len(missing) > 3:
-                    continue
-                segments = tuple((cells[i], cells[j]) for i, j in orientation.lines)
-                if drawn and touches(segments, drawn):
-                    continue
+                if len(missing) <= 3 and drawn:  # near plans must really fit; far ones are hints
+                    segments = tuple((cells[i], cells[j]) for i, j in orientation.lines)
+                    if touches(segments, drawn):
+                        continue
                 share = worth / (len(missing) ** 2)
                 for c in missing:
                     values[c] = values.get(c, 0.0) + share
