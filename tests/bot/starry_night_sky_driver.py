@@ -96,20 +96,24 @@ def myth_labels(state) -> list[str]:
     return labels
 
 
-def public_texts(env, recorder, channel) -> list[tuple[str, str]]:
-    """(where, text) for every public message of the channel and its threads, images included."""
+def public_texts(env, recorder, channel, *, before_results=False) -> list[tuple[str, str]]:
+    """(where, text) for every public message of the channel and its threads, images included;
+    ``before_results`` leaves out the final results message, where the Myth cards are revealed."""
     out = []
     for place in [channel, *channel.threads]:
         for message in place.history():
+            if before_results and "Final results" in all_text(message):
+                continue
             out.append((f"message {message.id}", all_text(message)))
             for s in recorder.of(env, message):
                 out.append((f"image in message {message.id}", s))
     return out
 
 
-def assert_no_myth_in_public(env, recorder, channel, state) -> int:
-    """No Myth card, as written in panels, in any public text or image; returns texts checked."""
-    texts = public_texts(env, recorder, channel)
+def assert_no_myth_in_public(env, recorder, channel, state, *, over=False) -> int:
+    """No Myth card, as written in panels, in any public text or image (once ``over``, apart from
+    the results message); returns how many texts were checked."""
+    texts = public_texts(env, recorder, channel, before_results=over)
     for label in myth_labels(state):
         for where, text in texts:
             assert label not in text, f"{where} shows the secret Myth card {label!r}"
