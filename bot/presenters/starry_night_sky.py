@@ -243,6 +243,8 @@ class StarryNightSkyPresenter(Presenter):
                 return text, items + self._trade_select(view, game_id, dec), render
             text = (bonus + f"You are at **{choice['name']}** (empty spots: {empty}). Choose ONE pool and "
                     "the stars to place from it.")
+            if view.get("bonus_available") and not choice["bonus"]:
+                text += "\nIt already had stars, so a **bonus exploration** follows this placement."
             items = placement_selects(game_id, dec, options) + self._trade_select(view, game_id, dec)
             return text, items, None
         text = "**Almost done.** Trade a goal for a star if you like, then end your turn."
@@ -296,8 +298,8 @@ def destination_selects(view: View, game_id: int, dec: int, dests: list[dict[str
     options = []
     for dest in sorted(dests, key=lambda d: (not d["discovery"], -d["points"], d["name"])):
         label = f"{dest['name']} · discover +{dest['points']}" if dest["discovery"] else dest["name"]
-        fits = ", ".join(f"pool {p['pool'] + 1} {counts_text(p['max'])}" for p in dest["pools"])
-        via = f" · over {len(dest['skips'])}" if dest["skips"] else ""
+        fits = " · ".join(f"pool {p['pool'] + 1}: {counts_text(p['max'])}" for p in dest["pools"])
+        via = f" · passes {len(dest['skips'])}" if dest["skips"] else ""
         options.append(discord.SelectOption(label=label[:100], value=dest["to"],
                                             description=f"fits {fits}{via}"[:100]))
     pages = [options[i:i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]

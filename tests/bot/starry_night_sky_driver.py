@@ -127,6 +127,7 @@ class Table:
         self.env, self.channel, self.players, self.closed = env, channel, players, set(closed)
         self.clicks = 0
         self.trades = 0
+        self.bonuses = 0  # panels that opened a bonus exploration
 
     @property
     def thread(self):
@@ -147,7 +148,7 @@ class Table:
             return refresh(self.thread, message, viewer=player)
         return refresh(player.user.dm_channel, message)
 
-    async def play_turn(self, player, *, trade=False):
+    async def play_turn(self, player, *, trade=False, explore_last=False):
         """Walk one whole turn in the panel: sort stars, pick and confirm, until the turn ends."""
         message = await self.panel(player)
         assert message is not None, f"no panel for {player.name}"
@@ -158,13 +159,15 @@ class Table:
             if not sns:
                 assert "turn is over" in all_text(message).lower(), all_text(message)
                 return message
-            result = await self.step(actor, message, sns, trade=trade)
+            result = await self.step(actor, message, sns, trade=trade, last=explore_last)
             self.clicks += 1
             assert result.acknowledged
             message = self.reload(player, message)
+            if "**Bonus exploration!**" in all_text(message):
+                self.bonuses += 1
         raise AssertionError("the turn never ended")
 
-    async def step(self, actor, message, ids, *, trade):
+    async def step(self, actor, message, ids, *, trade, last=False):
         """One click: a trade if asked for, else the play button, else the first option of a select."""
         trade_pick = next((i for i in ids if i.startswith("sns:pick:") and ":trade:" in i), None)
         if trade and trade_pick is not None:
@@ -177,4 +180,6 @@ class Table:
         pick = next((i for i in ids if i.startswith("sns:pick:") and ":trade:" not in i), trade_pick)
         assert pick is not None, f"a panel with nothing to do: {ids}"
         select = find_component(message, pick)
-        return await actor.select(message, [select.options[0].value], custom_id=pick)
+        # destinations list discoveries first: the last one is often partly mapped (a bonus follows)
+        option = select.options[-1] if last and ":dest:" in pick else select.options[0]
+        return await actor.select(message, [option.value], custom_id=pick)

@@ -88,7 +88,7 @@ async def test_full_two_player_game(simcord_env, bot_settings, monkeypatch, capl
         want_trade = not traded and bool(GAME.view(record.state, seat)["players"][seat]["goals"]) \
             and turns >= 4
         before = table.trades
-        await table.play_turn(player, trade=want_trade)
+        await table.play_turn(player, trade=want_trade, explore_last=turns % 3 == 2)
         traded = traded or table.trades > before
         turns += 1
         now = await current_record(env)
@@ -98,6 +98,7 @@ async def test_full_two_player_game(simcord_env, bot_settings, monkeypatch, capl
         raise AssertionError("the game did not finish")
 
     assert restarted and stale_tried and outdated_tried and traded and checks > 0
+    assert table.bonuses > 0, "some turn went on to a bonus exploration"
     stored = await env.bot.storage.load(record_id)
     assert stored.status == "finished"
     # The final results reveal every Myth card with what it scored; the board came after each turn.
