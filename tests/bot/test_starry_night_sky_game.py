@@ -14,7 +14,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.games.replay import replay
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, said
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
 from tests.bot.starry_night_sky_driver import (
     GAME,
     SLUG,
@@ -185,3 +185,38 @@ async def test_status_sheet_and_hand(simcord_env, monkeypatch):
     assert_no_myth_in_public(env, recorder, channel, record.state)
     assert public_texts(env, recorder, channel)
     assert game_thread(channel) is not None
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_one_person_and_two_lobby_bots_finish_a_game(simcord_env):
+    """Bot seats play their whole turns at once (sub-actions included); the person's panel
+    arrives for each of their turns and the game reaches its results."""
+    env = simcord_env
+    _, channel, ada, bea, _ = await two_players(env, closed_dms=False)
+    await ada.slash(channel, "play", game=SLUG)
+    lobby = channel.last_message
+    assert "Only the host" in said(await bea.click(lobby, label="Add bot"))
+    for _ in range(2):
+        await ada.click(lobby_of(channel, lobby), label="Add bot")
+    await ada.click(lobby_of(channel, lobby), label="Start")
+    thread = game_thread(channel)
+    table = Table(env, channel, [ada])
+    record = await current_record(env)
+    assert [s.is_bot for s in record.seats] == [False, True, True]
+    rules = await ada.slash(thread, "game rules")
+    assert "Myth cards" in said(rules) and "bonus" in said(rules).lower()
+    for _ in range(100):
+        record = await current_record(env)
+        if record is None:
+            break
+        assert GAME.to_act(record.state) == [0], "bots never keep the table waiting"
+        await table.play_turn(ada)
+    else:
+        raise AssertionError("the game did not finish")
+    assert any("Final results" in all_text(m) for m in thread.history())
+    bot_turns = [m.content for m in thread.history() if m.content and "Bot 1" in m.content]
+    assert bot_turns, "the bots' turns are summed up in the thread"
+
+
+def lobby_of(channel, lobby):
+    return refresh(channel, lobby)
