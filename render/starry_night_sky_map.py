@@ -145,12 +145,14 @@ def _placements(key: tuple[tuple[str, str, float, float], ...], start: tuple[flo
         lines = split_name(name, f)
         spots = [(x, y + gap, "ma"), (x, y - gap - 4, "md"), (x + gap, y, "lm"), (x - gap, y, "rm"),
                  (x + diag, y + diag, "la"), (x - diag, y + diag, "ra"), (x + diag, y - diag, "ld"),
-                 (x - diag, y - diag, "rd")]
+                 (x - diag, y - diag, "rd"),
+                 (x - 30, y + gap, "ma"), (x + 30, y + gap, "ma"), (x - 30, y - gap - 4, "md"),
+                 (x + 30, y - gap - 4, "md")]
         found = []
         for rank, (px, py, anchor) in enumerate(spots):
             placed = Placed(lines, px, py, anchor)
             b = _box_of(placed, f, line_h)
-            cost = sum(_overlap(b, d) for d in discs) + 6 * _overlap(b, start_box) + rank * 60
+            cost = 2 * sum(_overlap(b, d) for d in discs) + 6 * _overlap(b, start_box) + rank * 60
             cost += 400 * (max(0, bounds[0] - b[0]) + max(0, b[2] - bounds[2]) + max(0, bounds[1] - b[1])
                            + max(0, b[3] - bounds[3]))
             own = _reach(b, x, y)
@@ -167,7 +169,7 @@ def _placements(key: tuple[tuple[str, str, float, float], ...], start: tuple[flo
 
     def total(cid: str, i: int) -> float:
         _, b, cost = options[cid][i]
-        return cost + 1.5 * sum(_overlap(b, options[o][j][1]) for o, j in chosen.items() if o != cid)
+        return cost + 3 * sum(_overlap(b, options[o][j][1]) for o, j in chosen.items() if o != cid)
 
     for cid in order:
         chosen[cid] = min(range(len(options[cid])), key=lambda i: total(cid, i))
