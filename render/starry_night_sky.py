@@ -218,8 +218,8 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     score = as_map(me.get("score"))
     header(image, [(name_of(names, seat), theme.player_colour(seat)), ("'s sheet", theme.INK)],
-           [(f"{num(score.get('total'), '0')} points{SEP}{num(score.get('discovery'), '0')} discovery, "
-             f"{num(score.get('stars'), '0')} stars, {num(score.get('goals'), '0')} goals", theme.MUTED)],
+           [(f"{num(score.get('total'), '0')} points{SEP}discovery {num(score.get('discovery'), '0')}, "
+             f"stars {num(score.get('stars'), '0')}, goals {num(score.get('goals'), '0')}", theme.MUTED)],
            flexible=0)
     y = 16 + 116 + 16
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + 170)

@@ -135,10 +135,10 @@ def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
         text(draw, (box[0] + 62, cy - 12), fit(name_of(names, seat), body, cols["pools"] - box[0] - 76),
              body, name_colour, anchor="lm")
         score = as_map(player.get("score"))
-        parts = [f"{num(score.get('discovery'), '0')} discovery", f"{num(score.get('stars'), '0')} stars",
-                 f"{num(score.get('goals'), '0')} goals"]
+        parts = [f"discovery {num(score.get('discovery'), '0')}", f"stars {num(score.get('stars'), '0')}",
+                 f"goals {num(score.get('goals'), '0')}"]
         if final:
-            parts.append(f"{num(score.get('myths'), '0')} myths")
+            parts.append(f"myths {num(score.get('myths'), '0')}")
         sub = fit(" · ".join(parts), theme.font(20), cols["total"] - 80 - box[0] - 62)
         text(draw, (box[0] + 62, cy + 20), sub, theme.font(20), theme.MUTED, anchor="lm")
         for p, stars in enumerate(pools_of(player)):
