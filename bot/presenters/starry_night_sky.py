@@ -125,7 +125,7 @@ class StarryNightSkyPresenter(Presenter):
         from bot.components import OpenPanelButton
 
         seat = view["current"]
-        text = (f"**{names[seat]}**, it's your turn: your panel is in your DMs "
+        text = (f"It's **{names[seat]}**'s turn: their panel is in their DMs "
                 f"(or press **Open my panel**).\n{self._headline(view, names)}")
         return Outgoing(text, f"{TITLE} · Round {view['round']}", partial(art.board_png, view, names),
                         "board.png", [OpenPanelButton(game_id)], footer=self.progress(view, names))
