@@ -68,8 +68,11 @@ def col_label(cell: int) -> int:
     return cell % SIZE % 6 + 1
 
 
+CELL_NAMES = tuple(f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}" for cell in range(SIZE * SIZE))
+
+
 def cell_name(cell: int) -> str:
-    return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
+    return CELL_NAMES[cell]
 
 
 def parse_cell(name: object) -> int | None:

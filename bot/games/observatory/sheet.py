@@ -27,6 +27,10 @@ from bot.games.observatory.model import (
 
 Sheet = dict[str, Any]
 ALL_CELLS = tuple(range(SIZE * SIZE))
+_DRIVE, _LENS, _FINDER, _FILTER = (Track.DRIVE.value, Track.LENS.value, Track.FINDER.value,
+                                   Track.FILTER.value)
+_STAR, _EITHER, _RESEARCH, _SHOOTING = (GrantKind.STAR.value, GrantKind.EITHER.value,
+                                        GrantKind.RESEARCH.value, GrantKind.SHOOTING_STAR.value)
 SHOOTING_DIE = 3
 
 
@@ -93,7 +97,7 @@ def die_value(sheet: Sheet, roll: dict[str, Any] | None, die: int) -> tuple[int,
 
 
 def is_wild_value(sheet: Sheet, value: int) -> bool:
-    drive = sheet["drive_value"] if is_complete(sheet, Track.DRIVE.value) else None
+    drive = sheet["drive_value"] if is_complete(sheet, _DRIVE) else None
     return value in (WILD, drive)
 
 
@@ -174,7 +178,7 @@ def research_options(sheet: Sheet, roll: dict[str, Any] | None) -> list[tuple[in
 
 def lens_options(sheet: Sheet, roll: dict[str, Any] | None, active: bool) -> list[tuple[int, int, int, bool]]:
     """(die, delta, new value, wild) for every legal Lens use now."""
-    if roll is None or sheet["turn"]["lens"] is not None or not is_complete(sheet, Track.LENS.value):
+    if roll is None or sheet["turn"]["lens"] is not None or not is_complete(sheet, _LENS):
         return []
     used = used_dice(sheet)
     dice = [d for d in range(3) if d not in used]
@@ -218,15 +222,15 @@ def add_grant(sheet: Sheet, source: str, kind: str, *, value: int | None = None,
 
 
 def grant_cells(sheet: Sheet, g: dict[str, Any]) -> list[int]:
-    if g["kind"] == GrantKind.SHOOTING_STAR.value:
+    if g["kind"] == _SHOOTING:
         return line_cells(sheet, g["value"])
-    if g["kind"] in (GrantKind.STAR.value, GrantKind.EITHER.value):
+    if g["kind"] in (_STAR, _EITHER):
         return empty_cells(sheet)
     return []
 
 
 def grant_spaces(sheet: Sheet, g: dict[str, Any]) -> dict[str, list[int]]:
-    if g["kind"] in (GrantKind.RESEARCH.value, GrantKind.EITHER.value):
+    if g["kind"] in (_RESEARCH, _EITHER):
         return open_spaces(sheet)
     return {}
 
