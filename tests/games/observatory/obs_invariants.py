@@ -14,7 +14,7 @@ from bot.games.observatory.views import sheet_view
 from bot.games.replay import replay
 from bot.games.rng import Rng
 
-HEAVY_EVERY = 30  # every 30th game is checked step by step, the others at the end
+HEAVY_EVERY = 40  # every 40th game is checked step by step, the others at the end
 
 
 def _secrets(state: dict[str, Any]) -> set[str]:

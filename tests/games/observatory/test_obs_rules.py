@@ -259,3 +259,32 @@ def test_night_bonus_step_opens_night_3() -> None:
     s = act(s, 0, {"kind": "done"})
     s = act(s, 1, {"kind": "done"})  # the night bonus is optional
     assert s["phase"] == "roll" and s["sheets"][1]["grants"] == []
+
+
+def test_drafts_stay_private_until_the_step_resolves() -> None:
+    state = rolled(started(2), [3, 4, 6])
+    s = act(state, 0, {"kind": "plot", "dice": [0, 1], "cell": "C4"})
+    assert GAME.view(s, 0)["sheet"]["stars"] == ["C4"]
+    assert GAME.view(s, None)["sheets"][0]["stars"] == []
+    assert GAME.view(s, 1)["sheets"][0]["stars"] == []
+    s = act(s, 0, {"kind": "research", "die": 2, "track": "funding", "space": 6})
+    s = act(s, 0, {"kind": "done"})
+    assert GAME.view(s, None)["done"] == [0]
+    s = act(s, 1, {"kind": "plot", "dice": [0, 1], "cell": "D3"})
+    s = act(s, 1, {"kind": "research", "die": 2, "track": "funding", "space": 6})
+    applied = GAME.apply(s, 1, {"kind": "done"})
+    public = GAME.view(applied.state, None)
+    assert public["sheets"][0]["stars"] == ["C4"] and public["sheets"][1]["stars"] == ["D3"]
+    assert any("{0} plotted C4" in e for e in applied.events)
+
+
+def test_seat_view_lists_only_legal_options() -> None:
+    state = rolled(started(2), [3, 4, 6])
+    choice = GAME.view(state, 0)["choice"]
+    legal = GAME.legal_actions(state, 0)
+    plots = {(tuple(a["dice"]), a["cell"]) for a in legal if a["kind"] == "plot"}
+    listed = {(tuple(p["dice"]), c) for p in choice["plots"] for c in p["cells"]}
+    assert plots == listed
+    for die, cell in list(listed)[:5]:
+        act(state, 0, {"kind": "plot", "dice": list(die), "cell": cell})
+    assert choice["can_done"] is False and choice["blockers"]
