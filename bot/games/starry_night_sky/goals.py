@@ -188,7 +188,7 @@ def check(goal_id: str, state: State, seat: int) -> str | None:
     return CHECKS[goal.kind](goal, state, seat)
 
 
-def score_goals(state: State, seat: int, events: list[str], at_end: bool) -> None:
+def score_goals(state: State, seat: int, at_end: bool) -> None:
     """Score and discard every held goal that is met now (``turn`` goals only, unless at the end)."""
     player = state["players"][seat]
     catalogue = load_goals()
@@ -205,4 +205,4 @@ def score_goals(state: State, seat: int, events: list[str], at_end: bool) -> Non
         state["turn"]["points"] += goal.points
         state["turn"]["completed_goals"].append(
             {"id": gid, "text": goal.text, "points": goal.points, "why": why})
-        events.append(f"{{{seat}}} completed the goal “{goal.text}” (+{goal.points}): {why}.")
+        state["turn"]["log"].append(f"{{{seat}}} completed the goal “{goal.text}” (+{goal.points}): {why}.")

@@ -90,7 +90,14 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
 def _new_turn(seat: int) -> dict[str, Any]:
     return {"seat": seat, "step": Step.ASSIGN.value, "drawn": [], "gathered": [], "drew_goal": None,
             "explorations": [], "bonus_due": False, "trades": [], "completed_goals": [], "points": 0,
-            "skipped_explore": False, "emptied": [], "passed_telescope": False}
+            "skipped_explore": False, "emptied": [], "passed_telescope": False, "bonus_missed": False,
+            "log": [], "notes": []}
+
+
+def _log(state: State, line: str) -> None:
+    """A sub-step's sentence: kept on the turn (public, for the panel and progress footer) and
+    not posted on its own; the thread gets one summary line when the turn ends."""
+    state["turn"]["log"].append(line)
 
 
 def assignment_options(state: State) -> list[dict[str, Any]]:
@@ -157,11 +164,12 @@ def begin_explore(state: State, events: list[str], bonus: bool) -> None:
         return
     if bonus:
         turn["bonus_due"] = False
-        events.append(f"{{{seat}}} has nowhere to take the bonus exploration.")
+        turn["bonus_missed"] = True
+        _log(state, f"{{{seat}}} has nowhere to take the bonus exploration.")
         to_end_step(state, events)
     else:
         turn["skipped_explore"] = True
-        events.append(f"{{{seat}}} has no star that fits anywhere in reach and skips exploring.")
+        _log(state, f"{{{seat}}} has no star that fits anywhere in reach and skips exploring.")
         finish_turn(state, events)
 
 
@@ -195,16 +203,16 @@ def move(state: State, to: str, route: dict[str, Any], events: list[str]) -> Non
         record["marker"] = _take_marker(state, to, seat)
         player["score"]["discovery"] += record["marker"]
         turn["points"] += record["marker"]
-        events.append(f"{{{seat}}} discovered {name(to)}{jumped} (+{record['marker']}).")
+        _log(state, f"{{{seat}}} discovered {name(to)}{jumped} (+{record['marker']}).")
         if night_before == 1:
-            events.append("That was the last Night Track marker: dawn is breaking, "
+            turn["notes"].append("That was the last Night Track marker: dawn is breaking, "
                           "and the night ends once this round is finished.")
     else:
         if not bonus:
             turn["bonus_due"] = True
-        events.append(f"{{{seat}}} moved to {name(to)}{jumped}.")
+        _log(state, f"{{{seat}}} moved to {name(to)}{jumped}.")
     turn["step"] = (Step.BONUS_PLACE if bonus else Step.PLACE).value
-    score_goals(state, seat, events, at_end=False)
+    score_goals(state, seat, at_end=False)
 
 
 def _listing(items: list[str]) -> str:
@@ -253,12 +261,12 @@ def place(state: State, pool: int, stars: dict[str, int], events: list[str]) -> 
     state["round_activity"] = True
     if not player["pools"][pool] and pool not in turn["emptied"]:
         turn["emptied"].append(pool)
-    events.append(f"{{{seat}}} placed {describe_stars(stars)} on {name(cid)} "
+    _log(state, f"{{{seat}}} placed {describe_stars(stars)} on {name(cid)} "
                   f"from pool {pool + 1} (+{total}).")
     if is_mapped(state, cid):
         record["completed"] = True
-        events.append(f"{name(cid)} is now fully mapped.")
-    score_goals(state, seat, events, at_end=False)
+        _log(state, f"{name(cid)} is now fully mapped.")
+    score_goals(state, seat, at_end=False)
     if turn["step"] == Step.PLACE.value and turn["bonus_due"]:
         begin_explore(state, events, bonus=True)
     else:
@@ -294,7 +302,7 @@ def trade(state: State, gid: str, colour: str, pool: int, events: list[str]) -> 
     player["pools"][pool].append(colour)
     turn["trades"].append({"goal": gid, "colour": colour, "pool": pool})
     state["round_activity"] = True
-    events.append(f"{{{seat}}} traded in the goal “{load_goals()[gid].text}” for a {colour} star "
+    _log(state, f"{{{seat}}} traded in the goal “{load_goals()[gid].text}” for a {colour} star "
                   f"(into pool {pool + 1}).")
     after_trade(state, events)
 
@@ -312,13 +320,19 @@ def summary(state: State) -> str:
             parts.append(f"placed {plural(n, 'star')} on {ex['name']} (+{n})")
         if ex["completed"]:
             parts.append(f"finished mapping {ex['name']}")
+    if turn["bonus_missed"]:
+        parts.append("found nowhere to go for the bonus exploration")
     for goal in turn["completed_goals"]:
-        parts.append(f"completed “{goal['text']}” (+{goal['points']})")
+        parts.append(f"completed “{goal['text']}” (+{goal['points']}: {goal['why']})")
     if turn["trades"]:
-        parts.append(f"traded {plural(len(turn['trades']), 'goal')} for stars")
-    if not parts:
-        return f"{{{seat}}} could not explore this turn (0 points)."
-    body = _listing(parts)
+        colours = [t["colour"] for t in turn["trades"]]
+        if len(colours) == 1:
+            parts.append(f"traded a goal for a {colours[0]} star")
+        else:
+            parts.append(f"traded {len(colours)} goals for {_listing(colours)} stars")
+    if turn["skipped_explore"]:
+        parts.insert(0, "could not explore (no star fits anywhere in reach)")
+    body = _listing(parts) if parts else "ended the turn"
     return f"{{{seat}}} {body}: {plural(turn['points'], 'point')} this turn."
 
 
@@ -326,9 +340,10 @@ def finish_turn(state: State, events: list[str]) -> None:
     """Check close-of-turn goals, sum up, pass to the left, and end the game after dawn's round."""
     turn = state["turn"]
     seat = turn["seat"]
-    score_goals(state, seat, events, at_end=True)
+    score_goals(state, seat, at_end=True)
     line = summary(state)
     events.append(line)
+    events.extend(turn["notes"])
     state["last_summary"] = line
     state["players"][seat]["turns"] += 1
     following = (seat + 1) % state["seats"]

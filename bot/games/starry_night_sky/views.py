@@ -33,8 +33,17 @@ Public view, ``view(state, None)`` (all JSON; seats are ints 0..seats-1; pools n
   "marker": int (points from discovery, 0 if none), "skipped": [id, ...] (what the move
   jumped over), "pool": int | None, "placed": {"red": n, "blue": n, "yellow": n},
   "completed": bool, "bonus": bool}, ...], "bonus_due": bool (a bonus exploration is owed or in
-  progress), "trades": [{"goal": id, "colour", "pool"}], "completed_goals": [{"id", "text",
-  "points", "why"}], "points": int (scored so far this turn), "skipped_explore": bool}``.
+  progress), "bonus_missed": bool (one was owed but nothing was reachable), "trades": [{"goal":
+  id, "colour", "pool"}], "completed_goals": [{"id", "text", "points", "why"}], "points": int
+  (scored so far this turn), "skipped_explore": bool, "log": [str, ...] (one public sentence per
+  sub-step so far, seats as ``{0}``: moves, discoveries, placements, trades, goals with why)}``.
+
+Events: sub-actions (assign, move, place, trade) return NO events, so the thread stays quiet
+during a turn; their sentences collect in ``turn.log``. The action that ends a turn (``end``, or
+the sub-action after which the turn ends by itself) returns the turn's one-line summary (also kept
+as ``last_summary``), then table-wide notes: dawn breaking, the goal deck reshuffled, a stalled
+night, Myth points and the winner at the end, and the same for any following turn that played
+itself out (a seat with no possible move).
 - ``last_summary``: str | None, the previous turn's summary sentence (seats as ``{0}``).
 - ``myths``: ``None`` while playing; once over, list per seat of myth dicts
   ``{"id", "a", "b", "a_name", "b_name", "points", "scored": bool}``.
@@ -95,13 +104,14 @@ def _turn(state: State) -> dict[str, Any] | None:
     t = state["turn"]
     if t is None:
         return None
-    keys = ("seat", "step", "drew_goal", "bonus_due", "points", "skipped_explore")
+    keys = ("seat", "step", "drew_goal", "bonus_due", "bonus_missed", "points", "skipped_explore")
     out = {k: t[k] for k in keys}
     out["drawn"] = list(t["drawn"])
     out["gathered"] = list(t["gathered"])
     out["explorations"] = [{**ex, "skipped": list(ex["skipped"]), "placed": dict(ex["placed"])}
                            for ex in t["explorations"]]
     out["trades"] = [dict(x) for x in t["trades"]]
+    out["log"] = list(t["log"])
     out["completed_goals"] = [dict(g) for g in t["completed_goals"]]
     return out
 

@@ -81,7 +81,7 @@ def test_a_player_with_no_possible_move_skips_exploring() -> None:
     for cid in ("c03", "c06"):
         fill(state, cid, ["red"] * (2 if cid == "c03" else 1))
     state, events = run(state, {"kind": "assign", "pools": [2]})
-    assert any("skips exploring" in e for e in events)
+    assert any(e.startswith("{0} could not explore") for e in events)
     assert state["current"] == 1 and state["players"][0]["turns"] == 1
 
 
@@ -103,7 +103,9 @@ def test_a_useless_trade_with_no_goals_left_skips_exploring() -> None:
     fill(state, "c03", ["red", "red"])
     fill(state, "c06", ["red"])
     state, events = run(state, {"kind": "trade", "goal": "g01", "colour": "red", "pool": 1})
-    assert any("skips exploring" in e for e in events) and state["current"] == 1
+    assert events[0] == ("{0} could not explore (no star fits anywhere in reach) and traded a goal "
+                         "for a red star: 0 points this turn.")
+    assert state["current"] == 1
 
 
 def test_a_round_in_which_nobody_can_do_anything_ends_the_night() -> None:

@@ -78,7 +78,7 @@ def test_trading_a_goal_for_a_star() -> None:
     assert trades[0]["pools"] == [1, 2]
     state, events = run(state, {"kind": "trade", "goal": "g05", "colour": "red", "pool": 2})
     assert state["players"][0]["pools"][2] == ["red"] and state["players"][0]["goals"] == ["g20"]
-    assert state["discard"] == ["g05"] and "traded in" in events[0]
+    assert state["discard"] == ["g05"] and events == [] and "traded in" in state["turn"]["log"][0]
 
 
 def test_trades_are_refused_while_assigning_and_allowed_after_placing() -> None:
@@ -147,9 +147,12 @@ def test_events_fill_in_seat_names() -> None:
     fill(state, "c05")
     state["players"][1]["at"] = "c05"
     state["players"][0]["goals"] = ["g06", "g27"]
-    _, events = run(state, move("c13"), place(0, blue=1))
-    for event in events:
+    state, events = run(state, move("c13"))
+    log = list(state["turn"]["log"])
+    state, more = run(state, place(0, blue=1), END)
+    for event in [*log, *events, *more]:
         assert event.format("Ann", "Bo", "Cy")
+    assert any("{1}'s telescope" in e for e in more)
 
 
 def test_seat_view_lists_what_the_panel_needs() -> None:
@@ -188,3 +191,17 @@ def test_no_goal_is_drawn_with_three_in_hand() -> None:
     state["deck"] = ["g04"]
     state, _ = run(state, move("c04"), place(0, blue=1))
     assert state["turn"]["drew_goal"] is None and state["deck"] == ["g04"]
+
+
+def test_a_turn_posts_one_summary_line_and_sub_steps_stay_quiet() -> None:
+    state = blank()
+    state["players"][0].update(pools=[["blue"], ["yellow"], []], goals=["g05"])
+    state["deck"] = ["g30"]
+    fill(state, "c04", ["blue"])
+    state, events = run(state, move("c04"))
+    assert events == []
+    state, events = run(state, place(0, blue=1))
+    assert events == []
+    state, events = run(state, move("c05"), place(1, yellow=1))
+    assert len(events) == 1 and events[0].startswith("{0} placed 1 star on Patient Heron (+1)")
+    assert GAME.view(state, None)["last_summary"] == events[0]

@@ -43,7 +43,7 @@ def test_skyler_scores_eight_points_in_one_turn() -> None:
 
     state, events = run(state, place(2, blue=1, red=1))
     assert state["board"]["c24"]["filled"] == [True] * 4
-    assert "is now fully mapped" in " ".join(events)
+    assert events == [] and "Busy Beehive is now fully mapped." in state["turn"]["log"]
     assert state["turn"]["step"] == "bonus_move"
 
     reach = routes(state, 0)
@@ -76,4 +76,6 @@ def test_summary_reads_like_the_turn() -> None:
     assert summary in events
     assert "placed 2 stars on Busy Beehive (+2)" in summary
     assert "discovered Sleepy Kettle (+2)" in summary
-    assert "completed “Put stars into two different constellations this turn.” (+2)" in summary
+    assert "completed “Put stars into two different constellations this turn.” (+2: placed stars in " \
+        "Busy Beehive and Sleepy Kettle)" in summary
+    assert summary == events[0]

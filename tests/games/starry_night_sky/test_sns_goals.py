@@ -181,7 +181,7 @@ def test_goal_is_scored_when_met(gid: str) -> None:
     assert gid not in state["players"][0]["goals"]
     assert state["players"][0]["score"]["goals"] == goal.points
     said = [e for e in events if goal.text in e]
-    assert said and "{0} completed the goal" in said[0] and f"(+{goal.points})" in said[0]
+    assert len(said) == 1 and said[0].startswith("{0} ") and f"“{goal.text}” (+{goal.points}: " in said[0]
 
 
 @pytest.mark.parametrize("gid", sorted(load_goals()))
@@ -189,7 +189,7 @@ def test_goal_is_not_scored_when_missed(gid: str) -> None:
     state, events = _play(gid, False)
     assert state["players"][0]["goals"] == [gid]
     assert state["players"][0]["score"]["goals"] == 0
-    assert not any("completed the goal" in e for e in events)
+    assert not any("completed “" in e for e in events)
 
 
 def test_every_goal_kind_has_a_scenario() -> None:
@@ -211,4 +211,5 @@ def test_turn_goals_score_at_once_and_end_goals_at_the_end() -> None:
     assert state["players"][0]["goals"] == ["g07"] and state["turn"]["step"] == "end"
     state, events = run(state, END)
     assert state["players"][0]["score"]["goals"] == 2
+    assert "(+1: finished mapping Patient Heron)" in events[0]
     assert any("pool 2 holds 2 red stars" in e for e in events)

@@ -119,7 +119,7 @@ def test_bonus_is_skipped_when_nothing_is_reachable() -> None:
     state["players"][0]["pools"] = [["blue"], [], []]
     fill(state, "c04", ["blue"])
     state, events = run(state, move("c04"), place(0, blue=1))
-    assert any("nowhere to take the bonus" in e for e in events)
+    assert "found nowhere to go for the bonus exploration" in events[0]
     assert state["current"] == 1
 
 

@@ -11,7 +11,7 @@ from sns_helpers import GAME, check_invariants, deep_checks
 from bot.games.rng import Rng
 from bot.games.starry_night_sky.simulate import bot_action, random_action
 
-MARKERS = ("skips exploring", "nowhere to take the bonus", "nobody could do anything", "traded in")
+MARKERS = ("could not explore", "nowhere to go for the bonus", "nobody could do anything", "traded")
 
 
 def _lopsided(seats: int, seed: int) -> dict:
