@@ -61,6 +61,11 @@ each names two constellations and scores at the end if both are finished, whoeve
 take 3-point Dawn markers). Most points wins; ties go to the most Myth points."""
 
 
+def fill(sentence: str, names: list[str]) -> str:
+    """An engine sentence with ``{0}``-style seats replaced by names (other braces left alone)."""
+    return re.sub(r"\{(\d+)\}", lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], sentence)
+
+
 def dots(stars: list[str]) -> str:
     return "".join(DOT.get(s, "?") for s in stars) or "empty"
 
@@ -112,7 +117,9 @@ class StarryNightSkyPresenter(Presenter):
         line = f"{names[turn['seat']]} is {STEP_TEXT.get(turn['step'], 'playing')}"
         if turn.get("points"):
             line += f" · {turn['points']} point{'s' if turn['points'] != 1 else ''} so far this turn"
-        return line
+        if turn.get("log"):
+            line += f"\nLatest: {fill(turn['log'][-1], names)}"
+        return line[:2000]
 
     def _headline(self, view: View, names: list[str]) -> str:
         night = view["night"]
@@ -133,7 +140,7 @@ class StarryNightSkyPresenter(Presenter):
     def board(self, view: View, names: list[str]) -> Outgoing:
         if view["phase"] == "over":
             return self.results(view, names)
-        text = f"{self.progress(view, names)}.\n{self._headline(view, names)}"
+        text = f"{self.progress(view, names)}\n{self._headline(view, names)}"
         if view.get("last_summary"):
             text += "\nLast turn: " + view["last_summary"].format(*names)
         return Outgoing(text, f"{TITLE} · Round {view['round']}", partial(art.board_png, view, names),
@@ -189,9 +196,12 @@ class StarryNightSkyPresenter(Presenter):
         if choice is None:
             if view["phase"] == "over":
                 return Outgoing("The night is over: see the results in the game thread.", head)
-            lines.insert(0, f"Not your turn: {self.progress(view, names)}.")
+            lines.insert(0, f"Not your turn: {self.progress(view, names)}")
             return Outgoing("\n".join(lines), head, render, "panel.png")
         dec = view["decision"]
+        done = (view.get("turn") or {}).get("log") or []
+        if done:
+            lines.insert(0, "This turn so far: " + " ".join(fill(line, names) for line in done))
         stage, items, pick_render = self._stage(view, names, game_id, dec, choice, pick)
         if pick_render is not None:
             render = pick_render
