@@ -109,8 +109,12 @@ async def test_full_two_player_game(simcord_env, bot_settings, monkeypatch, capl
         assert label in revealed, f"the results should reveal {label!r}"
     boards = [m for m in thread.history() if m.attachments and "turn" in all_text(m)]
     assert len(boards) >= turns - 1, "a board image after each turn"
-    summaries = [m.content for m in thread.history() if m.content and "this turn" in m.content]
-    assert summaries and any("ada" in s or "bea" in s for s in summaries)
+    # One summary line per turn, and nothing else between the boards: no line per sub-step.
+    plain = [m.content for m in thread.history() if m.content and not m.embeds
+             and "direct messages" not in m.content]
+    assert plain and all(c.split("\n")[0].endswith("this turn.") or "(0 points)" in c for c in plain), plain
+    assert sum(c.count("this turn") for c in plain) >= turns
+    assert any(c.startswith(("ada ", "bea ")) for c in plain)
     # The stored log rebuilds the stored final state from the seed: nothing acknowledged was lost.
     log = await env.bot.storage.actions(record_id)
     rebuilt = replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log])
