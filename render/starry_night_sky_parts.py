@@ -139,11 +139,11 @@ def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
                  f"goals {num(score.get('goals'), '0')}"]
         if final:
             parts.append(f"myths {num(score.get('myths'), '0')}")
-        sub = fit(" · ".join(parts), theme.font(20), cols["total"] - 80 - box[0] - 62)
-        text(draw, (box[0] + 62, cy + 20), sub, theme.font(20), theme.MUTED, anchor="lm")
+        sub = fit(" · ".join(parts), theme.font(23), cols["total"] - 80 - box[0] - 62)
+        text(draw, (box[0] + 62, cy + 20), sub, theme.font(23), theme.MUTED, anchor="lm")
         for p, stars in enumerate(pools_of(player)):
             px = cols["pools"] + p * 100
-            draw_pool(image, draw, (px, cy - 30, px + 92, cy + 2), stars, star_r=9)
+            draw_pool(image, draw, (px, cy - 36, px + 94, cy + 4), stars, star_r=11)
         goals = [as_map(g) for g in (player.get("goals") or [])]
         text(draw, (cols["goals"], cy - 14), f"{len(goals)} held", small, theme.INK, anchor="lm")
         total = num(score.get("total"), "0")
