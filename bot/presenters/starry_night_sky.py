@@ -142,7 +142,7 @@ class StarryNightSkyPresenter(Presenter):
             return self.results(view, names)
         text = f"{self.progress(view, names)}\n{self._headline(view, names)}"
         if view.get("last_summary"):
-            text += "\nLast turn: " + view["last_summary"].format(*names)
+            text += "\nLast turn: " + fill(view["last_summary"], names)
         return Outgoing(text, f"{TITLE} · Round {view['round']}", partial(art.board_png, view, names),
                         "board.png")
 
@@ -154,7 +154,8 @@ class StarryNightSkyPresenter(Presenter):
                  f"Star pools: {pools_text(player['pools'])}"]
         lines += [f"Goal ({g['points']}): {g['text']}" for g in player["goals"]] or ["No goal cards held."]
         if view.get("you") == seat:
-            lines.append("Your Myth cards (secret until the end):")
+            lines.append("Your Myth cards:" if view["phase"] == "over" else
+                         "Your Myth cards (secret until the end; ✅ = both constellations mapped now):")
             lines += [myth_text(m) for m in view.get("my_myths") or []]
         elif view.get("myths"):
             lines += [myth_text(m) for m in view["myths"][seat]]
@@ -169,6 +170,9 @@ class StarryNightSkyPresenter(Presenter):
         verb = "share the win" if len(outcome["winners"]) > 1 else "wins"
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
         lines = [f"{winners} {verb}! The Myth cards are revealed:"]
+        top = outcome["scores"][outcome["winners"][0]] if outcome["winners"] else None
+        if len(outcome["winners"]) == 1 and outcome["scores"].count(top) > 1:
+            lines[0] = f"{winners} {verb} on Myth points after a tie! The Myth cards are revealed:"
         for s in ranking:
             part = outcome["breakdown"][s]
             lines.append(f"**{names[s]}: {outcome['scores'][s]}** (discovery {part['discovery']}, stars "
@@ -190,7 +194,8 @@ class StarryNightSkyPresenter(Presenter):
         lines = [f"Your pools: {pools_text(player['pools'])} · **{player['score']['total']} points**"]
         if player["goals"]:
             lines += [f"Goal ({g['points']}): {g['text']}" for g in player["goals"]]
-        lines.append("Myth cards (secret): " + "; ".join(myth_text(m) for m in view["my_myths"]))
+        lines.append("Myth cards (secret; ✅ = both mapped now): "
+                     + "; ".join(myth_text(m) for m in view["my_myths"]))
         choice = view.get("choice")
         render = partial(art.panel_png, view, names)
         if choice is None:

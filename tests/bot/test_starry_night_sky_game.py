@@ -182,7 +182,7 @@ async def test_status_sheet_and_hand(simcord_env, monkeypatch):
     assert not any(label in said(other) or label in other_image for label in ada_labels)
 
     hand = await bea.slash(thread, "game hand")
-    assert hand.ephemeral and "Myth cards (secret)" in said(hand)
+    assert hand.ephemeral and "Myth cards (secret" in said(hand)
     assert any(i.startswith("sns:") for i in custom_ids((hand.followups or [hand.response])[-1].message))
     outsider = await dee.slash(thread, "game hand")
     assert "not playing" in said(outsider) or "no game" in said(outsider).lower()
