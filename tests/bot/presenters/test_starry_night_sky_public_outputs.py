@@ -109,3 +109,34 @@ def do_action(custom_id: str) -> dict:
     if action["kind"] == "place":
         action["stars"] = {k: v for k, v in action["stars"].items()}
     return action
+
+
+def finished_view(seed: int = 8) -> dict:
+    state = GAME.setup(2, {}, seed)
+    rng = Rng(seed)
+    while not GAME.is_over(state):
+        seat = state["current"]
+        state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
+    return GAME.view(state, None)
+
+
+def test_results_name_the_winner_and_a_tie_won_on_myths():
+    view = finished_view()
+    names = ["Ada", "Bea"]
+    out = PRESENTER.results(view, names)
+    winner = names[view["outcome"]["winners"][0]]
+    assert f"**{winner}** wins" in out.content and "Final results" in (out.title or "")
+    tied = json.loads(json.dumps(view))
+    tied["outcome"]["scores"] = [30, 30]
+    tied["outcome"]["winners"] = [1]
+    assert "on Myth points after a tie" in PRESENTER.results(tied, names).content
+    shared = json.loads(json.dumps(tied))
+    shared["outcome"]["winners"] = [0, 1]
+    assert "**Ada** and **Bea** share the win" in PRESENTER.results(shared, names).content
+
+
+def test_engine_sentences_get_names_and_keep_other_braces():
+    from bot.presenters.starry_night_sky import fill
+
+    assert fill("{0} placed 2 stars; {1} waits {x}", ["Ada", "Bea"]) == "Ada placed 2 stars; Bea waits {x}"
+    assert fill("{5} left", ["Ada"]) == "{5} left"
