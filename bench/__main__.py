@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import sys
 import tempfile
 import time
@@ -21,7 +22,12 @@ from pathlib import Path
 from bench import engine_bench, render_bench, scheduler_bench, simcord_bench, storage_bench
 from bench.machine import describe
 
-SECTIONS = ("engine", "render", "storage", "simcord", "scheduler")
+SECTIONS = ("engine", "render", "storage", "simcord", "scheduler",
+            "observatory", "starry-night-sky", "star-gazers")
+# The three turn-based games each bring an engine and a render benchmark module, named after the
+# game's package, with ``run(quick) -> str`` returning a finished markdown section.
+GAME_BENCHES = {"observatory": "observatory", "starry-night-sky": "starry_night_sky",
+                "star-gazers": "star_gazers"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,15 @@ def _section(name: str, body: Callable[[], str]) -> bool:
     return True
 
 
+def game_section(package: str, quick: bool) -> str:
+    """One game's engine and render figures, one after the other."""
+    parts = []
+    for kind in ("engine", "render"):
+        module = importlib.import_module(f"bench.{package}_{kind}_bench")
+        parts.append(module.run(quick).rstrip())
+    return "\n\n".join(parts)
+
+
 def main(argv: list[str]) -> int:
     args = parse(argv)
     config = QUICK if args.quick else FULL
@@ -71,7 +86,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="astrolabe-bench-") as temp:
         directory = Path(temp)
         machine = describe(temp)
-        print("# Astrolabe benchmarks: A Sky of Stars\n")
+        print("# Astrolabe benchmarks\n")
         print("\n".join(f"- {line}" for line in machine.lines()) + "\n", flush=True)
         bodies: dict[str, Callable[[], str]] = {
             "engine": lambda: engine_bench.report(engine_bench.run(config.engine_games)),
@@ -83,6 +98,8 @@ def main(argv: list[str]) -> int:
             "scheduler": lambda: scheduler_bench.report(
                 scheduler_bench.run(directory, config.scheduler_games)),
         }
+        for slug, package in GAME_BENCHES.items():
+            bodies[slug] = lambda package=package: game_section(package, args.quick)
         ok = [_section(name, bodies[name]) for name in chosen]
     print(f"Total: {time.perf_counter() - started:.1f} s")
     return 0 if all(ok) else 1
