@@ -148,7 +148,7 @@ class Table:
             return refresh(self.thread, message, viewer=player)
         return refresh(player.user.dm_channel, message)
 
-    async def play_turn(self, player, *, trade=False, explore_last=False):
+    async def play_turn(self, player, *, trade=False, explore_last=False, midway=None):
         """Walk one whole turn in the panel: sort stars, pick and confirm, until the turn ends."""
         message = await self.panel(player)
         assert message is not None, f"no panel for {player.name}"
@@ -165,7 +165,15 @@ class Table:
             message = self.reload(player, message)
             if "**Bonus exploration!**" in all_text(message):
                 self.bonuses += 1
+            if midway is not None and self.clicks_this_turn(message):
+                await midway()  # e.g. a restart between two clicks of one turn
+                midway = None
         raise AssertionError("the turn never ended")
+
+    @staticmethod
+    def clicks_this_turn(message) -> bool:
+        """Whether the panel is still mid-turn (it still has the turn's components)."""
+        return any(i.startswith("sns:") for i in custom_ids(message))
 
     async def step(self, actor, message, ids, *, trade, last=False):
         """One click: a trade if asked for, else the play button, else the first option of a select."""

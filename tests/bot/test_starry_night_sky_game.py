@@ -81,14 +81,17 @@ async def test_full_two_player_game(simcord_env, bot_settings, monkeypatch, capl
             stale_tried = await click_stale(env, ada, old_hand)
         if seat == 0 and not outdated_tried:
             outdated_tried, old_hand = await try_outdated_panel(env, ada, table)
-        if turns == 9 and not restarted:
-            # restart mid-game: the DM panels and thread buttons must carry on
-            await env.restart_bot(create_bot(bot_settings))
-            restarted = True
+        midway = None
+        if turns >= 8 and seat == 0 and not restarted:
+            # restart in the middle of Ada's turn: her DM panel must keep working afterwards
+            async def midway():
+                nonlocal restarted
+                await env.restart_bot(create_bot(bot_settings))
+                restarted = True
         want_trade = not traded and bool(GAME.view(record.state, seat)["players"][seat]["goals"]) \
             and turns >= 4
         before = table.trades
-        await table.play_turn(player, trade=want_trade, explore_last=turns % 3 == 2)
+        await table.play_turn(player, trade=want_trade, explore_last=turns % 3 == 2, midway=midway)
         traded = traded or table.trades > before
         turns += 1
         now = await current_record(env)
