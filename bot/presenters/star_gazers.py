@@ -262,7 +262,8 @@ class StarGazersPresenter(Presenter):
         note: str | None = None,
     ) -> Outgoing:
         """The seat's panel. ``stage`` is a preview being looked at (``t<cell>.<rot>`` a tile
-        placement, ``f<cell>`` a move's source, ``m<from>.<to>.<rot>.<rot|x>`` a tile move),
+        placement, ``f<cell>`` a move's source, ``m<from>.<to>.<rot>.<rot|x>`` a tile move, or
+        ``n…`` the same from the other tile's rotation buttons),
         ``tentative`` the seat view with it applied, ``note`` why it can't be played."""
         from bot.presenters.star_gazers_panel import build_panel
 
@@ -313,7 +314,7 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
     game = get_game(record.game)
     view = game.view(record.state, seat)
     tentative, note = None, None
-    if stage[:1] in {"t", "m"}:
+    if stage[:1] in {"t", "m", "n"}:
         action = decode(stage if stage[0] == "t" else "l" + stage[1:])
         try:
             tentative = game.view(game.apply(record.state, seat, action).state, seat)

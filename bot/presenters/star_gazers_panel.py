@@ -263,7 +263,7 @@ def _move_tile(
 ) -> Any:
     squares = (view.get("preview") or {}).get("mural", {}).get("squares") or [{}] * 16
     moves = {m["from"]: m["to"] for m in choice["moves"]}
-    if stage and stage.startswith("m"):
+    if stage and stage[:1] in {"m", "n"}:
         source, to, rot, swap = stage[1:].split(".")
         a, b, r = int(source), int(to), int(rot)
         s = None if swap == "x" else int(swap)
@@ -283,7 +283,7 @@ def _move_tile(
                 SgStage(
                     game,
                     dec,
-                    f"m{a}.{b}.{r}.{k}",
+                    f"n{a}.{b}.{r}.{k}",  # "n": same preview as "m", but a distinct custom_id
                     f"Other tile {TURNS[k]}",
                     BLUE if k == s else GREY,
                     disabled=k == s,

@@ -1,0 +1,179 @@
+"""Drive Star Gazers through SimCord the way players do: panels, selects and buttons.
+
+The driver reads the engine's seat view only to know WHAT the panel is asking; every move is
+made by clicking the components the panel actually shows (so a missing or wrong component
+fails the test).
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.games import get_game
+from render.star_gazers_cards import card_words
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh
+
+GAME = get_game("star-gazers")
+
+
+async def open_lobby(env, names=("ada", "bea", "dee")):
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    return guild, channel, [guild.add_member(env.create_user(n)) for n in names]
+
+
+def game_thread(channel):
+    assert channel.threads, "the game should get its own thread"
+    return channel.threads[-1]
+
+
+async def current_record(env):
+    games = await env.bot.storage.active_games()
+    return games[0] if games else None
+
+
+async def start_game(channel, players):
+    host = players[0]
+    await host.slash(channel, "play", game="star-gazers")
+    lobby = channel.last_message
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Join")
+    await host.click(refresh(channel, lobby), label="Start")
+    return game_thread(channel)
+
+
+def ids_with(message, prefix):
+    return [i for i in custom_ids(message) if i.startswith(prefix)]
+
+
+def public_text(channel):
+    """Every message anyone in the channel and its threads can see (no ephemerals)."""
+    texts = [all_text(m) for m in channel.history()]
+    for thread in channel.threads:
+        texts += [all_text(m) for m in thread.history()]
+    return "\n".join(texts)
+
+
+def secret_words(state):
+    """Ids and our one-line wording of every Journal card still secret (kept or dealt)."""
+    board = [c for d in GAME.view(state, None)["journal_board"] for c in (d["top"], d["shown"]) if c]
+    public = {c["id"] for c in board} | {card_words(c) for c in board}  # face up: not a secret
+    secrets = set()
+    for seat in range(state["seats"]):
+        view = GAME.view(state, seat)
+        for card in (view.get("journal") or []) + (view.get("dealt") or []):
+            secrets |= {card["id"], card_words(card)}
+    return secrets - public
+
+
+class Table:
+    """Finds each player's panel (DM or ephemeral) and plays it through its components."""
+
+    def __init__(self, env, channel, players, closed, seed=7):
+        self.env, self.channel, self.players, self.closed = env, channel, players, closed
+        self.rng = random.Random(seed)
+        self.rotated = self.moved_tile = self.moved_token = False
+        self.clicks = 0
+
+    @property
+    def thread(self):
+        return game_thread(self.channel)
+
+    def actor(self, player):
+        return player if player.name in self.closed else player.user
+
+    async def panel(self, player):
+        if player.name in self.closed:
+            opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
+            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+            return (result.followups or [result.response])[-1].message
+        return latest_panel(player)
+
+    def reload(self, player, message):
+        if player.name in self.closed:
+            return refresh(self.thread, message, viewer=player)
+        return refresh(player.user.dm_channel, message)
+
+    async def click(self, player, message, custom_id):
+        self.clicks += 1
+        return await self.actor(player).click(message, custom_id=custom_id)
+
+    async def choose(self, player, message, prefix, value=None):
+        select = find_component(message, prefix)
+        assert select is not None, f"no select {prefix} in {custom_ids(message)}"
+        values = [o.value for o in select.options]
+        self.clicks += 1
+        return await self.actor(player).select(message, [value or self.rng.choice(values)],
+                                               custom_id=select.custom_id)
+
+    async def step(self, player, message, seat):
+        """Make one sub-step of the seat's current choice through the panel."""
+        record = await current_record(self.env)
+        choice = GAME.view(record.state, seat)["choice"]
+        kind, dec = choice["kind"], record.state["decision"]
+        do = f"sg:do:{record.id}:{dec}:"
+        if kind == "keep":
+            return await self.click(player, message, self.rng.choice(ids_with(message, do + "K")))
+        if kind in {"pick", "bonus", "gain"}:
+            return await self.click(player, message, self.rng.choice(ids_with(message, do + kind[0])))
+        if kind == "confirm":
+            return await self.click(player, message, do + "c")
+        if kind == "tile":
+            return await self.place_tile(player, message, record, dec)
+        if kind == "token":
+            return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:token")
+        if kind == "journal":
+            return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:card")
+        if kind == "move_token" and not self.moved_token:
+            await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:mfrom")
+            message = self.reload(player, message)
+            self.moved_token = True
+            return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:mto")
+        if kind == "move_tile" and not self.moved_tile:
+            await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:mtfrom")
+            message = self.reload(player, message)
+            await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:mtto")
+            message = self.reload(player, message)
+            move = ids_with(message, do + "l")
+            if move:
+                self.moved_tile = True
+                return await self.click(player, message, move[0])
+            await self.click(player, message, f"sg:st:{record.id}:{dec}:h")
+            message = self.reload(player, message)
+        return await self.click(player, message, do + "s")
+
+    async def place_tile(self, player, message, record, dec):
+        """Preview a square, turn the tile once (the first time), then place it."""
+        for _ in range(6):
+            await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:tile")
+            message = self.reload(player, message)
+            if not self.rotated:
+                turn = next(i for i in ids_with(message, f"sg:st:{record.id}:{dec}:t") if i.endswith(".1"))
+                await self.click(player, message, turn)
+                message = self.reload(player, message)
+                assert "turned 90°" in all_text(message)
+                self.rotated = True
+            place = ids_with(message, f"sg:do:{record.id}:{dec}:t")
+            if place:
+                return await self.click(player, message, place[0])
+            # that spot is refused (two wild halves would touch): go back and try another
+            await self.click(player, message, f"sg:st:{record.id}:{dec}:h")
+            message = self.reload(player, message)
+        raise AssertionError("no tile placement could be previewed and placed")
+
+    async def play_turn(self, player, message, seat, *, before_each=None):
+        """Play sub-steps until the seat no longer has to act in this decision."""
+        record = await current_record(self.env)
+        decision = record.state["decision"]
+        for _ in range(40):
+            record = await current_record(self.env)
+            if record is None or record.state["decision"] != decision:
+                return
+            if seat not in GAME.to_act(record.state):
+                return
+            if before_each is not None:
+                message = await before_each(player, message, seat) or message
+            await self.step(player, message, seat)
+            message = self.reload(player, message)
+        raise AssertionError("the turn never ended")
