@@ -43,8 +43,15 @@ def card_words(card: Mapping[str, Any]) -> str:
 
 
 def need_icon(kind: str, size: int) -> Image.Image:
+    """The picture of one need; a printed Star shows the seam of its two halves."""
     if kind == "planet":
         return icons.half("ringed", size // 2 - 2)
+    if kind == "star":
+        star = icons.icon("star", size).copy()
+        ImageDraw.Draw(star).line(
+            (size / 2, 0, size / 2, size), fill=(*theme.SHADOW, 255), width=max(2, size // 16)
+        )
+        return star
     if kind == "star_any":
         return icons.icon("star", size)
     return icons.icon(kind, size)
@@ -67,7 +74,8 @@ def draw_card(
     bold, small = theme.font(theme.SMALL, bold=True), theme.font(theme.SMALL)
     title = KIND_TITLES.get(str(card.get("kind")), str(card.get("kind", "?")))
     text(draw, (x0 + 18, y0 + 40), title, bold, theme.INK, anchor="ls")
-    text(draw, (x1 - 18, y0 + 40), f"deck {card.get('deck', '?')}", small, theme.MUTED, anchor="rs")
+    if note:
+        text(draw, (x1 - 18, y0 + 40), note, bold, theme.ACCENT, anchor="rs")
     needs = [(k, n) for k, n in as_map(card.get("needs")).items() if isinstance(n, int)]
     per = sum(n for _, n in needs)
     size = max(40, min(76, round((x1 - x0 - 40) / max(per, 1)) - 10))
@@ -90,5 +98,4 @@ def draw_card(
     points = 3 * scopes if isinstance(scopes, int) else "?"
     line = f"{scopes} telescope{'s' if scopes != 1 else ''} = {points} pts"
     text(draw, (x0 + 18, y1 - 20), line, bold, theme.GOLD, anchor="ls")
-    if note:
-        text(draw, (x1 - 18, y1 - 20), note, bold, theme.ACCENT, anchor="rs")
+    text(draw, (x1 - 18, y1 - 20), f"deck {card.get('deck', '?')}", small, theme.MUTED, anchor="rs")
