@@ -48,7 +48,10 @@ def score_lines(entry: Mapping[str, Any], names_of_cards: Mapping[str, str]) -> 
     for c in items(entry.get("constellations")):
         c = as_map(c)
         name = names_of_cards.get(str(c.get("card")), str(c.get("card", "?")))
-        lines.append((f"{name}: {num(c.get('stars'), '0')} stars matched", seat_of(c.get("points"), 0)))
+        stars = seat_of(c.get("stars"), 0)
+        lines.append(
+            (f"{name}: {stars} star{'s' if stars != 1 else ''} matched", seat_of(c.get("points"), 0))
+        )
     return lines
 
 

@@ -1,0 +1,179 @@
+"""Star Gazers images: draw time next to PNG-encode time and PNG size, on views of a real game.
+
+Views come from one seeded four-player game played by the engine's own bot, so the Murals are
+as full as they get: the late Universe board, a Mural with fifteen tiles, the final results
+with four Murals and scoresheets. Drawing (our Pillow code) and encoding (zlib at the project's
+level) are timed apart because they are tuned apart. ``run(quick)`` returns a Markdown section.
+``python -m bench.star_gazers_render_bench --images DIR`` also writes the README previews.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bench.stats import Summary, ms, table, timed
+from bot.games.base import State
+from bot.games.rng import Rng
+from bot.games.star_gazers.engine import StarGazers
+from render import star_gazers as art
+from render.common import to_png
+
+SEATS = 4  # the most seats: the results image grows with them
+NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri"]
+GAME_SEED, BOT_SEED = 2024, 11
+
+
+@dataclass(frozen=True)
+class Moments:
+    keep: State  # the journal phase: keep one of two cards
+    pick: State  # the last round's first pick (the fullest Murals while a board is dealt)
+    tile: State  # the same turn, after the pick: place the tile
+    over: State  # the finished game
+
+
+def play_for_moments(seed: int = GAME_SEED) -> Moments:
+    """One game with the bot in every seat, keeping the states worth drawing."""
+    game = StarGazers()
+    rng = Rng(BOT_SEED)
+    state = game.setup(SEATS, {}, seed)
+    keep, seen = state, {}
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        kind = (game.view(state, seat)["choice"] or {}).get("kind")
+        if state["round"] == game.view(state, None)["rounds"] and kind in {"pick", "tile"}:
+            seen.setdefault(kind, state)
+        action = game.bot_action(state, seat, rng)
+        assert action is not None
+        state = game.apply(state, seat, action).state
+    return Moments(keep, seen["pick"], seen["tile"], state)
+
+
+@dataclass(frozen=True)
+class Case:
+    image: str
+    moment: str
+    draw: Callable[[], Image.Image]
+
+
+def cases(moments: Moments) -> list[Case]:
+    """One case per image the bot sends, called as the presenter calls it."""
+    game = StarGazers()
+    acting = lambda state: game.view(state, game.to_act(state)[0])  # noqa: E731 - a one-liner reads best
+    keep, pick, tile = acting(moments.keep), acting(moments.pick), acting(moments.tile)
+    seat = game.to_act(moments.tile)[0]
+    cell = tile["choice"]["cells"][0]
+    placed = game.view(
+        game.apply(moments.tile, seat, {"kind": "tile", "cell": cell, "rotation": 1}).state, seat
+    )
+    preview = {**tile, "preview": placed["preview"]}
+    public, over = game.view(moments.pick, None), game.view(moments.over, None)
+    return [
+        Case("draw_board (Universe)", "last round, pick 1", lambda: art.draw_board(public, NAMES)),
+        Case("draw_sheet (a Mural)", "last round, public", lambda: art.draw_sheet(public, NAMES, 0)),
+        Case(
+            "draw_sheet (own)",
+            "game over, with cards",
+            lambda: art.draw_sheet(game.view(moments.over, 0), NAMES, 0),
+        ),
+        Case("draw_panel (pick)", "last round", lambda: art.draw_panel(pick, NAMES)),
+        Case("draw_panel (tile)", "last round", lambda: art.draw_panel(tile, NAMES)),
+        Case(
+            "draw_panel (preview)",
+            "tile turned 90°",
+            lambda: art.draw_panel(preview, NAMES, tile_at=(cell, 1)),
+        ),
+        Case("draw_keep", "setup", lambda: art.draw_keep(keep, NAMES)),
+        Case("draw_results", "4 Murals + scoresheets", lambda: art.draw_results(over, NAMES)),
+    ]
+
+
+@dataclass(frozen=True)
+class Result:
+    case: Case
+    draw: Summary
+    encode: Summary
+    png_bytes: int
+    size: tuple[int, int]
+
+
+def measure(case: Case, runs: int) -> Result:
+    image = case.draw()  # warm-up: fonts, sprites and the backdrop are cached
+    data = to_png(image)
+    draws, encodes = [], []
+    for _ in range(runs):
+        image, draw_s = timed(case.draw)
+        data, encode_s = timed(functools.partial(to_png, image))
+        draws.append(draw_s)
+        encodes.append(encode_s)
+    return Result(case, Summary.of(draws), Summary.of(encodes), len(data), image.size)
+
+
+def run(quick: bool) -> str:
+    runs = 3 if quick else 30
+    results = [measure(case, runs) for case in cases(play_for_moments())]
+    rows: list[list[Any]] = []
+    for r in results:
+        rows.append(
+            [
+                r.case.image,
+                r.case.moment,
+                f"{r.size[0]}x{r.size[1]}",
+                ms(r.draw.median_ms),
+                ms(r.draw.p95_ms),
+                ms(r.encode.median_ms),
+                ms(r.encode.p95_ms),
+                ms(r.draw.median_ms + r.encode.median_ms),
+                f"{r.png_bytes / 1024:.0f}",
+            ]
+        )
+    headers = [
+        "image",
+        "view",
+        "pixels",
+        "draw med",
+        "draw p95",
+        "encode med",
+        "encode p95",
+        "total med",
+        "PNG KiB",
+    ]
+    title = (
+        f"### Star Gazers rendering ({SEATS}-seat bot game, {runs} runs each, ms; "
+        "'encode' is to_png at the project's zlib level)"
+    )
+    return title + "\n\n" + table(headers, rows, "lll" + "r" * 6)
+
+
+def write_previews(folder: Path) -> list[Path]:
+    """The README pictures: the Universe board, a turn panel and the final results."""
+    moments = play_for_moments()
+    by_name = {c.image: c for c in cases(moments)}
+    wanted = {
+        "star_gazers_universe.png": "draw_board (Universe)",
+        "star_gazers_panel.png": "draw_panel (preview)",
+        "star_gazers_results.png": "draw_results",
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for filename, case in wanted.items():
+        path = folder / filename
+        path.write_bytes(to_png(by_name[case].draw()))
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--images", type=Path, help="also write the README previews into this folder")
+    args = parser.parse_args()
+    if args.images:
+        print("\n".join(str(p) for p in write_previews(args.images)))
+    print(run(args.quick))
