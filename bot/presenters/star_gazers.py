@@ -270,13 +270,28 @@ class StarGazersPresenter(Presenter):
         return build_panel(self, view, names, game_id, stage, tentative, note)
 
 
-async def _refresh_after(interaction: discord.Interaction, record: Any, seat: int) -> None:
-    """After a sub-action: the next step of the same panel, or a short note once the turn ended."""
+async def _refresh_after(interaction: discord.Interaction, record: Any, seat: int, decision: int) -> None:
+    """After a sub-action: the next step of the same panel, or a short note once the turn ended.
+
+    When the seat acts again right away (the last pick of a round can be followed by the first
+    of the next), the platform has just DMed a fresh panel, so this one only says so; with
+    closed DMs there is no fresh panel, and this one carries on in place.
+    """
     game = get_game(record.game)
     view = game.view(record.state, seat)
     names = record.names
-    if seat in game.to_act(record.state):
+    same_turn = game.decision_id(record.state) == decision
+    if seat in game.to_act(record.state) and (same_turn or not record.seats[seat].dm_open):
         await edit_panel(interaction, StarGazersPresenter().panel(view, names, record.id))
+        return
+    if seat in game.to_act(record.state):
+        await edit_panel(
+            interaction,
+            Outgoing(
+                "Turn confirmed. It's your turn again: use the new panel below.",
+                f"{TITLE} · {round_line(view)}",
+            ),
+        )
         return
     if view["phase"] == "journal":
         out = Outgoing("Journal card kept. The game starts when everyone has chosen.", f"{TITLE} · Setup")
@@ -302,7 +317,7 @@ async def perform_code(interaction: discord.Interaction, game_id: int, decision:
     if record is not None:
         seat = record.seat_of(interaction.user.id)
         if seat is not None:
-            await _refresh_after(interaction, record, seat)
+            await _refresh_after(interaction, record, seat, decision)
 
 
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str) -> None:

@@ -37,6 +37,7 @@ GREEN, GREY, BLUE, RED = (
     discord.ButtonStyle.danger,
 )
 TURNS = ("0°", "90°", "180°", "270°")
+NOTHING = "Shuttle bonus: there is no {} right now, so press **Skip**."
 
 
 def build_panel(
@@ -215,6 +216,8 @@ def _gain(view: View, names: list[str], game: int, dec: int, choice: dict[str, A
         SgDo(game, dec, encode({"kind": "gain", "type": t}), KINDS[t], BLUE) for t in choice["types"]
     ]
     items.append(SgDo(game, dec, "s", "Skip the bonus", GREY))
+    if not choice["types"]:
+        return NOTHING.format("bonus token left in the supply"), items, _image(view, names)
     return "Shuttle bonus: take a bonus token from the supply.", items, _image(view, names)
 
 
@@ -244,6 +247,12 @@ def _move_token(
         discord.SelectOption(label=f"{square_name(c)}: {token_words(squares[c].get('token'))}", value=f"f{c}")
         for c in moves
     ]
+    if not options:
+        return (
+            NOTHING.format("round token to move"),
+            [SgDo(game, dec, "s", "Skip", GREY)],
+            _image(view, names),
+        )
     items = [
         SgSelect(game, dec, "st", "mfrom", options, "Token to move…"),
         SgDo(game, dec, "s", "Skip", GREY),
@@ -322,6 +331,8 @@ def _move_tile(
             _image(view, names, picked_from=source),
         )
     options = [discord.SelectOption(label=square_name(c), value=f"f{c}") for c in moves]
+    if not options:
+        return NOTHING.format("tile to move"), [SgDo(game, dec, "s", "Skip", GREY)], _image(view, names)
     items = [
         SgSelect(game, dec, "st", "mtfrom", options, "Tile to move…"),
         SgDo(game, dec, "s", "Skip", GREY),
@@ -347,11 +358,17 @@ def _journal(view: View, names: list[str], game: int, dec: int, choice: dict[str
         )
         for c in choice["cards"]
     ]
+    if not options:
+        return (
+            NOTHING.format("Journal card to take"),
+            [SgDo(game, dec, "s", "Skip", GREY)],
+            _image(view, names),
+        )
     items: Items = [
         SgSelect(game, dec, "do", "card", options, "Journal card to take…"),
         SgDo(game, dec, "s", "Skip", GREY),
     ]
-    return "Shuttle bonus: take a face-up Journal card (it stays secret).", items, _image(view, names)
+    return "Shuttle bonus: take a face-up Journal card into your Journal.", items, _image(view, names)
 
 
 def _confirm_step(view: View, names: list[str], game: int, dec: int, *_: Any) -> Any:

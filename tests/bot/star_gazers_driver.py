@@ -123,14 +123,14 @@ class Table:
             return await self.place_tile(player, message, record, dec)
         if kind == "token":
             return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:token")
-        if kind == "journal":
+        if kind == "journal" and choice["cards"]:
             return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:card")
-        if kind == "move_token" and not self.moved_token:
+        if kind == "move_token" and not self.moved_token and choice["moves"]:
             await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:mfrom")
             message = self.reload(player, message)
             self.moved_token = True
             return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:mto")
-        if kind == "move_tile" and not self.moved_tile:
+        if kind == "move_tile" and not self.moved_tile and choice["moves"]:
             await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:mtfrom")
             message = self.reload(player, message)
             await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:mtto")
