@@ -153,7 +153,10 @@ def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: Vi
     small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
     text(draw, (x0 + 22, y0 + 40), "Players", small, theme.MUTED, anchor="ls")
     text(draw, (x1 - 22, y0 + 40), "stars · cards · score", small, theme.MUTED, anchor="rs")
-    done, waiting = set(ints(view.get("done"))), set(ints(view.get("to_act")))
+    waiting = set(ints(view.get("to_act")))
+    done = set(ints(view.get("done")))
+    if view.get("phase") in ("keep", "night_bonus", "decide"):  # everyone decides: not waiting = done
+        done = set(range(seats)) - waiting
     sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
     scores = view.get("scores") if isinstance(view.get("scores"), list) else []
     for seat in range(seats):

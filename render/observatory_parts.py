@@ -84,7 +84,9 @@ def points_text(card: Mapping[str, Any]) -> str:
     if card.get("asterism"):
         return "Asterism"
     points = card.get("points")
-    return f"{points} pts" if isinstance(points, int) else "- pts"
+    if not isinstance(points, int):
+        return "- pts"
+    return f"{points} pt" if points == 1 else f"{points} pts"
 
 
 def pattern(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[str, Any],
@@ -103,6 +105,12 @@ def pattern(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[st
     def at(i: int) -> tuple[float, float]:
         return (x0 + (stars[i][1] - min(cols)) * step, y0 + (stars[i][0] - min(rows)) * step)
 
+    draw = ImageDraw.Draw(image)
+    dot = mix(theme.PANEL, theme.MUTED, 0.45)  # the cell grid under the figure, so steps read
+    for r in range(span_r + 1):
+        for c in range(span_c + 1):
+            x, y = x0 + c * step, y0 + r * step
+            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=dot)
     layer = shapes.StrokeLayer(box)
     for line in card.get("lines") or []:
         if isinstance(line, (list, tuple)) and len(line) == 2 and all(

@@ -6,11 +6,12 @@ from bot.games.base import Game
 
 
 def _load() -> dict[str, Game]:
+    from bot.games.observatory import Observatory
     from bot.games.sky_of_stars import SkyOfStars
     from bot.games.star_gazers import StarGazers
     from bot.games.starry_night_sky import StarryNightSky
 
-    games: list[Game] = [SkyOfStars(), StarGazers(), StarryNightSky()]
+    games: list[Game] = [SkyOfStars(), Observatory(), StarGazers(), StarryNightSky()]
     return {game.slug: game for game in games}
 
 

@@ -6,11 +6,13 @@ from bot.presenters.base import Presenter
 
 
 def _load() -> dict[str, Presenter]:
+    from bot.presenters.observatory import ObservatoryPresenter
     from bot.presenters.sky_of_stars import SkyOfStarsPresenter
     from bot.presenters.star_gazers import StarGazersPresenter
     from bot.presenters.starry_night_sky import StarryNightSkyPresenter
 
-    presenters: list[Presenter] = [SkyOfStarsPresenter(), StarGazersPresenter(), StarryNightSkyPresenter()]
+    presenters: list[Presenter] = [SkyOfStarsPresenter(), ObservatoryPresenter(), StarGazersPresenter(),
+                                   StarryNightSkyPresenter()]
     return {p.slug: p for p in presenters}
 
 

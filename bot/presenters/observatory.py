@@ -76,9 +76,8 @@ class ObservatoryPresenter(Presenter):
             return f"Waiting for {names_of(waiting, names)} to roll"
         if phase == "refill":
             return f"{names_of(waiting, names)} is taking a new goal"
-        done = list(view.get("done") or [])
-        total = len(done) + len(waiting)
-        line = f"{len(done)} of {total} done"
+        total = int(view.get("seats") or len(names))  # every seat decides in these steps
+        line = f"{total - len(waiting)} of {total} done"
         if waiting:
             line += f" · waiting for {names_of(waiting, names)}"
         return line

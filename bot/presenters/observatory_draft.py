@@ -124,7 +124,7 @@ class DraftPanel:
                 return self.complete(base[1:], page, picked)
             if base == "f":
                 return self.finish()
-        except LookupError:
+        except (LookupError, StopIteration, ValueError):  # a stage or pick no longer on offer
             return self.home(GONE)
         return self.home(None if base == "h" else GONE)
 

@@ -1,0 +1,174 @@
+"""Observatory images: draw time next to PNG-encode time and PNG size, on views of a real game.
+
+Views come from a seeded game played by the engine's own bot (``Game.bot_action``), so each
+image carries what a game really produces at that moment: a late sheet is full of stars and
+constellations, the table has five seats. ``run(quick)`` returns a Markdown section.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from bench.stats import Summary, ms, table, timed
+from bot.games import get_game
+from bot.games.base import Game, State
+from bot.games.rng import Rng
+from render import observatory as art
+from render.common import to_png
+
+SLUG = "observatory"
+SEATS = 5  # the most seats: the table and results images grow with them
+NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri", "Eun-ji"]
+GAME_SEED, BOT_SEED = 2024, 11
+
+
+def _game() -> Game:
+    try:
+        return get_game(SLUG)
+    except KeyError:  # not registered yet: the engine class directly
+        from bot.games.observatory import Observatory
+
+        return Observatory()
+
+
+@dataclass
+class Moments:
+    """States worth drawing, taken from one seeded game."""
+
+    keep: State | None = None
+    decide_late: State | None = None  # the last "use the roll" step before the final night
+    placement: State | None = None  # a step where some seat may complete a goal
+    refill: State | None = None
+    over: State | None = None
+
+
+def play_for_moments(game: Game, seats: int = SEATS, seed: int = GAME_SEED) -> Moments:
+    """Play one game with the engine's bot for every seat, keeping the states of interest."""
+    rng = Rng(BOT_SEED)
+    state = game.setup(seats, {}, seed)
+    moments = Moments(keep=state)
+    for _ in range(20_000):
+        if game.is_over(state):
+            break
+        view = game.view(state, None)
+        phase = view["phase"]
+        if phase == "decide" and view["night"] < view["nights"]:
+            moments.decide_late = state
+        if phase == "decide" and any((game.view(state, s).get("choice") or {}).get("placements")
+                                     for s in game.to_act(state)):
+            moments.placement = state
+        if phase == "refill" and moments.refill is None:
+            moments.refill = state
+        seat = game.to_act(state)[0]
+        action = game.bot_action(state, seat, rng)
+        assert action is not None, "the bot must always have a move for a seat that owes one"
+        state = game.apply(state, seat, action).state
+    moments.over = state
+    return moments
+
+
+def _acting(game: Game, state: State, key: str | None = None) -> dict[str, Any]:
+    """The view of the first acting seat (whose choice has ``key``, if given)."""
+    for seat in game.to_act(state):
+        view = game.view(state, seat)
+        if key is None or (view.get("choice") or {}).get(key):
+            return view
+    raise LookupError(key)
+
+
+@dataclass(frozen=True)
+class Case:
+    image: str
+    moment: str
+    draw: Callable[[], Image.Image]
+
+
+def cases(game: Game, m: Moments) -> list[Case]:
+    names = NAMES
+    out: list[Case] = []
+    if m.keep is not None:
+        hand = _acting(game, m.keep)
+        picked = (hand["choice"].get("hand") or [])[:4]
+        out.append(Case("draw_hand", "keep 4 of 6", lambda: art.draw_hand(hand, names, picked=picked)))
+    if m.decide_late is not None:
+        seat_view = _acting(game, m.decide_late)
+        plots = seat_view["choice"].get("plots") or []
+        legal = [c for p in plots for c in p["cells"]]
+        shooting = (seat_view["choice"].get("shooting") or {}).get("cells") or []
+        marks = art.Marks(legal=legal, shooting=shooting)
+        seat = seat_view["you"]
+        out.append(Case("draw_sheet", "late turn, legal cells",
+                        lambda: art.draw_sheet(seat_view, names, seat, marks=marks)))
+        public = game.view(m.decide_late, None)
+        out.append(Case("draw_table", "late roll, 5 seats", lambda: art.draw_table(public, names)))
+    if m.placement is not None:
+        view = _acting(game, m.placement, "placements")
+        card, options = next(iter(view["choice"]["placements"].items()))
+        marks = art.Marks(placement=options[0], goal=card)
+        out.append(Case("draw_sheet +placement", "confirm a completion",
+                        lambda: art.draw_sheet(view, names, view["you"], marks=marks)))
+    if m.refill is not None:
+        view = _acting(game, m.refill)
+        out.append(Case("draw_refill", "take a new goal", lambda: art.draw_refill(view, names)))
+    if m.over is not None:
+        over = game.view(m.over, None)
+        out.append(Case("draw_results", "game over, 5 seats", lambda: art.draw_results(over, names)))
+        out.append(Case("draw_sheet", "final public sheet", lambda: art.draw_sheet(over, names, 0)))
+    return out
+
+
+@dataclass(frozen=True)
+class Result:
+    case: Case
+    draw: Summary
+    encode: Summary
+    png_bytes: int
+    size: tuple[int, int]
+
+
+def measure(case: Case, runs: int) -> Result:
+    """``runs`` draws and encodes after one warm-up (fonts and sprites are cached)."""
+    image = case.draw()
+    data = to_png(image)
+    draws, encodes = [], []
+    for _ in range(runs):
+        image, draw_s = timed(case.draw)
+        data, encode_s = timed(functools.partial(to_png, image))
+        draws.append(draw_s)
+        encodes.append(encode_s)
+    return Result(case, Summary.of(draws), Summary.of(encodes), len(data), image.size)
+
+
+def uncovered(results: list[Result]) -> list[str]:
+    measured = {r.case.image.split()[0] for r in results}
+    return [n for n in art.__all__ if n.startswith("draw_") and n not in measured]
+
+
+def run(quick: bool = False) -> str:
+    runs = 3 if quick else 20
+    game = _game()
+    results = [measure(case, runs) for case in cases(game, play_for_moments(game))]
+    rows = []
+    for r in results:
+        rows.append([r.case.image, r.case.moment, f"{r.size[0]}x{r.size[1]}", ms(r.draw.median_ms),
+                     ms(r.draw.p95_ms), ms(r.encode.median_ms), ms(r.encode.p95_ms),
+                     ms(r.draw.median_ms + r.encode.median_ms), f"{r.png_bytes / 1024:.0f}"])
+    headers = ["image", "view", "pixels", "draw med", "draw p95", "encode med", "encode p95", "total med",
+               "PNG KiB"]
+    text = (f"### Observatory rendering ({SEATS}-seat seeded bot game, {runs} runs each, ms; "
+            "'encode' is to_png at the project's zlib level)\n\n" + table(headers, rows, "lll" + "r" * 6))
+    missing = uncovered(results)
+    if missing:
+        text += f"\n\nNot measured (no such moment in the seeded game): {', '.join(missing)}"
+    return text
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(run(quick="--quick" in sys.argv))

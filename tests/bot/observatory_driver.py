@@ -1,0 +1,170 @@
+"""Drive Observatory through SimCord the way players do: panels, selects and buttons only.
+
+The driver reads the engine's state only to know when to stop and to check what a panel
+offers; every move is a real click or select on a real message (a DM, or an ephemeral panel
+for players with closed DMs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import get_game
+from tests.bot.helpers import custom_ids, find_component, latest_panel, refresh, said
+
+SLUG = "observatory"
+GAME = get_game(SLUG)
+CLOSED_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+# What the driver does first on a draft panel's home stage, most wanted first.
+GO_ORDER = ("c", "p", "s", "r", "g", "d", "f")
+
+
+async def open_table(env, names=("ada", "bea")):
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, players
+
+
+def close_dms(env, player) -> None:
+    env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", times=None, **CLOSED_DM)
+
+
+def game_thread(channel):
+    assert channel.threads, "the game should get its own thread"
+    return channel.threads[-1]
+
+
+async def start_game(env, channel, players, **options):
+    """/play, everyone joins, the host starts; returns the game thread."""
+    host = players[0]
+    await host.slash(channel, "play", game=SLUG, **options)
+    lobby = channel.last_message
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Join")
+    await host.click(refresh(channel, lobby), label="Start")
+    return game_thread(channel)
+
+
+async def current_record(env):
+    games = await env.bot.storage.active_games()
+    return games[0] if games else None
+
+
+def go_stage(custom_id: str) -> str:
+    return custom_id.split(":", 4)[4]
+
+
+class ObsTable:
+    """One game's players; finds each one's live panel and plays it through."""
+
+    def __init__(self, env, channel, players, closed=()):
+        self.env, self.channel, self.players, self.closed = env, channel, players, set(closed)
+        self.clicks = 0
+        self.seen_codes: set[str] = set()  # kinds of actions confirmed (plot, res, cp, take…)
+
+    @property
+    def thread(self):
+        return game_thread(self.channel)
+
+    def actor(self, player):
+        return player if player.name in self.closed else player.user
+
+    async def panel(self, player):
+        """The player's live panel: newest DM with components, or a fresh ephemeral one."""
+        if player.name in self.closed:
+            opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
+            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+            return (result.followups or [result.response])[-1].message
+        return latest_panel(player)
+
+    def reload(self, player, message):
+        if player.name in self.closed:
+            return refresh(self.thread, message, viewer=player)
+        return refresh(player.user.dm_channel, message)
+
+    async def click(self, player, message, custom_id):
+        self.clicks += 1
+        return await self.actor(player).click(message, custom_id=custom_id)
+
+    async def select(self, player, message, custom_id, values):
+        self.clicks += 1
+        return await self.actor(player).select(message, values, custom_id=custom_id)
+
+    async def play_turn(self, player, message=None, *, avoid: tuple[str, ...] = ()) -> Any:
+        """Walk the player's panel until their part of the current decision is in.
+
+        ``avoid`` lists home-stage prefixes to skip (e.g. ``("c",)`` to leave goals unfinished).
+        Returns the last interaction result.
+        """
+        message = message or await self.panel(player)
+        assert message is not None, f"no panel for {player.name}"
+        result = None
+        for _ in range(120):
+            step = self.next_step(message, avoid)
+            if step is None:
+                return result
+            kind, custom_id, values = step
+            if kind == "select":
+                result = await self.select(player, message, custom_id, values)
+            else:
+                result = await self.click(player, message, custom_id)
+                if custom_id.startswith("obs:do:"):
+                    self.seen_codes.add(custom_id.split(":")[5].split(".")[0])
+            before = (custom_ids(message), message.embeds[0].description if message.embeds else "")
+            message = self.reload(player, message)
+            if not message.components:
+                return result
+            after = (custom_ids(message), message.embeds[0].description if message.embeds else "")
+            if after == before and kind == "click":
+                told = said(result) if result else ""
+                raise AssertionError(f"{player.name}'s click on {custom_id} changed nothing: {told}")
+        raise AssertionError(f"{player.name}'s panel never finished: {custom_ids(message)}")
+
+    def next_step(self, message, avoid) -> tuple[str, str, list[str]] | None:
+        ids = custom_ids(message)
+        confirms = [i for i in ids if i.startswith("obs:do:") and not i.endswith(":undo")
+                    and ":lens." not in i]
+        # a preview's confirm (or a one-button panel such as Roll) comes first
+        if confirms and not any(i.startswith("obs:go:") and go_stage(i) == "f" for i in ids):
+            return "click", confirms[0], []
+        picks = [i for i in ids if i.startswith("obs:pick:")]
+        if picks:
+            select = find_component(message, picks[0])
+            count = select.min_values or 1
+            return "select", picks[0], [o.value for o in select.options[:count]]
+        gos = [i for i in ids if i.startswith("obs:go:") and go_stage(i) not in ("h",)]
+        for head in GO_ORDER:
+            if head in avoid:
+                continue
+            match = [i for i in gos if go_stage(i)[:1] == head]
+            if match:
+                return "click", match[0], []
+        if confirms:
+            return "click", confirms[0], []
+        return None
+
+
+async def play_until(env, table, done, *, avoid=()):
+    """Play every pending decision through the panels until ``done(public_view)``."""
+    for _ in range(2000):
+        record = await current_record(env)
+        if record is None:
+            return None
+        view = GAME.view(record.state, None)
+        if done(view):
+            return record
+        waiting = GAME.to_act(record.state)
+        assert waiting, "an active game always waits for someone"
+        await table.play_turn(table.players[waiting[0]], avoid=avoid)
+    raise AssertionError("the game did not reach the expected point")
+
+
+def secret_card_names(state) -> dict[str, str]:
+    """Names of cards no public view has shown (hands during the keep step, deck order)."""
+    from bot.games.observatory.components import load_cards
+
+    public = GAME.view(state, None)
+    shown = set(public.get("cards") or {})
+    return {cid: card.name for cid, card in load_cards().items() if cid not in shown}

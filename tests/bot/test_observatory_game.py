@@ -1,0 +1,246 @@
+"""Complete Observatory games through the real discord.py code, as users play them.
+
+A 2-player game (Bea's DMs are closed: she plays through "Open my panel") and a solo game are
+played from `/play` to the final results with one bot restart each; refusals (outsider,
+stale panel, someone else's roll, a confirm that is no longer legal) change nothing; public
+messages never name a card that is still secret; `/game sheet|hand|status` work; and the
+`first_game` option deals four cards to keep.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+
+from bot.app import create_bot
+from bot.games.replay import replay
+from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
+from tests.bot.observatory_driver import (
+    GAME,
+    ObsTable,
+    close_dms,
+    current_record,
+    game_thread,
+    open_table,
+    secret_card_names,
+    start_game,
+)
+
+
+def step_messages(thread):
+    return [m for m in thread.history() if m.embeds and (m.embeds[0].title or "").startswith("Observatory ·")]
+
+
+def assert_no_secret_in_public(state, *channels) -> None:
+    secrets = secret_card_names(state)
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in secrets.values()) + r")\b")
+    for channel in channels:
+        for message in channel.history():
+            found = pattern.search(all_text(message))
+            assert found is None, f"public message names secret card {found and found.group(0)!r}"
+
+
+async def assert_refused(env, result, needle: str | None = None) -> None:
+    text = said(result)
+    assert text, "a refusal must say something to the clicker"
+    if needle:
+        assert needle in text, text
+    assert result.ephemeral or all(f.message.flags.ephemeral for f in result.followups)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, bot_settings, caplog):
+    env = simcord_env
+    guild, channel, (ada, bea) = await open_table(env)
+    dee = guild.add_member(env.create_user("dee"))
+    close_dms(env, bea)
+    thread = await start_game(env, channel, [ada, bea])
+    table = ObsTable(env, channel, [ada, bea], closed={"bea"})
+    record = await current_record(env)
+    record_id = record.id
+
+    # Keep step: Ada's DM shows her secret hand; Bea has no DM and is told how to play.
+    panel = latest_panel(ada)
+    assert panel is not None and "Choose **4**" in all_text(panel) and panel.attachments
+    assert latest_panel(bea) is None
+    assert any("direct messages" in (m.content or "") for m in [*channel.history(), *thread.history()])
+    assert_no_secret_in_public(record.state, channel, thread)
+    opener = next(m for m in thread.history() if find_component(m, "astro:panel:"))
+    outsider = await dee.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+    await assert_refused(env, outsider, "not playing")
+
+    await table.play_turn(ada)
+    keep_step = step_messages(thread)[-1]
+    assert "1 of 2 done" in (keep_step.embeds[0].footer.text or "")
+    await table.play_turn(bea)
+
+    restarted = stale_checked = roll_refused = double_refused = commands_checked = False
+    first_roll_step = None
+    for _ in range(400):
+        record = await current_record(env)
+        if record is None:
+            break
+        view = GAME.view(record.state, None)
+        phase = view["phase"]
+        if phase == "roll" and not roll_refused:
+            roll_refused = await try_someone_elses_roll(env, table, view)
+        if phase == "roll" and first_roll_step is None:
+            first_roll_step = step_messages(thread)[-1]
+        later = phase == "decide" and view["turn_number"] > 1
+        if later and not stale_checked and first_roll_step is not None:
+            roll_id = next(i for i in custom_ids(first_roll_step) if i.endswith(":roll"))
+            before = record.version
+            await assert_refused(env, await ada.click(first_roll_step, custom_id=roll_id), "earlier step")
+            assert (await current_record(env)).version == before
+            stale_checked = True
+        if phase == "decide" and not double_refused and 0 in GAME.to_act(record.state):
+            double_refused = await try_a_confirm_that_went_stale(env, table, ada, thread)
+            continue
+        if phase == "decide" and not commands_checked:
+            await check_commands(thread, ada, bea, dee)
+            commands_checked = True
+        if phase == "decide" and not restarted and view["night"] == 3:
+            await env.restart_bot(create_bot(bot_settings))
+            restarted = True
+        if phase == "decide":
+            step = next(m for m in reversed(step_messages(thread)) if "rolled" in all_text(m))
+            assert step.attachments and "of 2 done" in all_text(step)
+        waiting = GAME.to_act(record.state)
+        await table.play_turn(table.players[waiting[0]])
+        assert_no_secret_in_public((await current_record(env) or record).state, channel, thread)
+    else:
+        raise AssertionError("the game did not finish")
+
+    assert restarted and stale_checked and roll_refused and double_refused and commands_checked
+    assert {"keep", "roll", "plot", "res", "done"} <= table.seen_codes, table.seen_codes
+    summaries = [m for m in thread.history() if not m.embeds and "ada" in (m.content or "")
+                 and "bea" in (m.content or "")]
+    assert summaries, "each resolved turn posts what every player did"
+    final = [m for m in thread.history() if "Final results" in all_text(m)]
+    assert final and final[-1].attachments
+    stored = await env.bot.storage.load(record_id)
+    log = await env.bot.storage.actions(record_id)
+    assert stored.status == "finished" and len(log) == stored.version
+    rebuilt = replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log])
+    assert rebuilt == stored.state and GAME.outcome(rebuilt) is not None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def try_someone_elses_roll(env, table, view) -> bool:
+    """The thread's Roll button refuses anyone but the active player."""
+    other = table.players[1 - view["active"]]
+    step = step_messages(table.thread)[-1]
+    roll_id = next(i for i in custom_ids(step) if i.endswith(":roll"))
+    before = (await current_record(env)).version
+    await assert_refused(env, await other.click(step, custom_id=roll_id))
+    assert (await current_record(env)).version == before
+    return True
+
+
+async def try_a_confirm_that_went_stale(env, table, ada, thread) -> bool:
+    """Ada opens a plot preview in her DM, plots through `/game hand` instead, then presses the
+    old preview's confirm: the engine refuses it privately and nothing changes."""
+    dm = latest_panel(ada)
+    plot_go = next(i for i in custom_ids(dm) if i.startswith("obs:go:") and i.split(":")[4][:1] == "p")
+    await ada.user.click(dm, custom_id=plot_go)
+    dm = refresh(ada.user.dm_channel, dm)
+    pick = next(i for i in custom_ids(dm) if i.startswith("obs:pick:"))
+    first = find_component(dm, pick).options[0].value
+    await ada.user.select(dm, [first], custom_id=pick)
+    dm = refresh(ada.user.dm_channel, dm)
+    confirm = next(i for i in custom_ids(dm) if ":plot." in i)
+    # the same choice through an ephemeral panel from /game hand
+    shown = await ada.slash(thread, "game hand")
+    ephemeral = (shown.followups or [shown.response])[-1].message
+    await ada.click(ephemeral, custom_id=plot_go)
+    ephemeral = refresh(thread, ephemeral, viewer=ada)
+    await ada.select(ephemeral, [first], custom_id=pick)
+    ephemeral = refresh(thread, ephemeral, viewer=ada)
+    await ada.click(ephemeral, custom_id=confirm)
+    plotted = GAME.view((await current_record(env)).state, 0)["choice"]["plotted"]
+    assert plotted and plotted["cell"] == first
+    before = (await current_record(env)).version
+    await assert_refused(env, await ada.user.click(dm, custom_id=confirm))
+    assert (await current_record(env)).version == before
+    home = next(i for i in custom_ids(dm) if i.startswith("obs:go:") and i.endswith(":h"))
+    await ada.user.click(dm, custom_id=home)  # the DM panel shows the current draft again
+    assert "✓ Star at" in all_text(refresh(ada.user.dm_channel, dm))
+    return True
+
+
+async def check_commands(thread, ada, bea, dee) -> None:
+    theirs = await ada.slash(thread, "game sheet", player=bea)
+    assert theirs.ephemeral or theirs.deferred
+    text = said(theirs)
+    assert "bea" in text and "points" in text
+    message = (theirs.followups or [theirs.response])[-1].message
+    assert message.attachments and message.attachments[0].filename == "sheet.png"
+    mine = await ada.slash(thread, "game sheet")
+    assert "Your sheet" in said(mine)
+    status = await dee.slash(thread, "game status")
+    assert "done" in said(status) and (status.followups or [status.response])[-1].message.attachments
+    hand = await bea.slash(thread, "game hand")
+    assert hand.ephemeral and "Dice:" in said(hand)
+    assert "isn't playing" in said(await dee.slash(thread, "game sheet", player=dee))
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, caplog):
+    env = simcord_env
+    _, channel, (solo,) = await open_table(env, names=("sol",))
+    thread = await start_game(env, channel, [solo])
+    table = ObsTable(env, channel, [solo])
+    restarted = False
+    turns_seen = set()
+    for _ in range(300):
+        record = await current_record(env)
+        if record is None:
+            break
+        view = GAME.view(record.state, None)
+        if view["phase"] == "decide":
+            turns_seen.add(view["turn_number"])
+            seat_view = GAME.view(record.state, 0)
+            assert seat_view["choice"]["shooting"] is not None, "solo: the Shooting Star die every turn"
+            if view["turn_number"] == 6 and not restarted:
+                await env.restart_bot(create_bot(bot_settings))
+                restarted = True
+        await table.play_turn(solo)
+    else:
+        raise AssertionError("the solo game did not finish")
+    assert restarted and turns_seen == set(range(1, 13))
+    assert "ss" in table.seen_codes
+    final = [m for m in thread.history() if "Final results" in all_text(m)]
+    assert final and "Solo" in all_text(final[-1]) and final[-1].attachments
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_first_game_option_deals_four_cards_to_keep(simcord_env):
+    env = simcord_env
+    _, channel, (ada, bea) = await open_table(env)
+    await ada.slash(channel, "play", game="observatory", first_game=True)
+    lobby = channel.last_message
+    assert re.search(r"First game.*: yes", all_text(lobby)), all_text(lobby)
+    await bea.click(refresh(channel, lobby), label="Join")
+    await ada.click(refresh(channel, lobby), label="Start")
+    record = await current_record(env)
+    assert record.options["first_game"] == 1
+    public = GAME.view(record.state, None)
+    # no choosing: everyone starts with one large and three small goals, face up
+    assert public["phase"] == "roll"
+    for sheet in public["sheets"]:
+        kinds = sorted(public["cards"][c]["type"] for c in sheet["goals"])
+        assert kinds == ["large", "small", "small", "small"]
+    roller, other = (ada, bea) if public["active"] == 0 else (bea, ada)
+    panel = latest_panel(roller)
+    assert "roll" in all_text(panel).lower() and not [i for i in custom_ids(panel) if "obs:pick:" in i]
+    assert latest_panel(other) is None, "only the roller has something to do"
+    step = step_messages(game_thread(channel))[-1]
+    assert "Roll the dice" in [c.label for row in step.components for c in row.children]
+    table = ObsTable(env, channel, [ada, bea])
+    await table.play_turn(roller)  # the roll
+    record = await current_record(env)
+    assert GAME.view(record.state, None)["phase"] == "decide"
+    assert latest_panel(other) is not None and "Dice:" in all_text(latest_panel(other))
