@@ -52,12 +52,15 @@ def play_for_moments(game: Game, seats: int = SEATS, seed: int = GAME_SEED) -> M
     rng = Rng(BOT_SEED)
     state = game.setup(seats, {}, seed)
     moments = Moments(keep=state)
+    last_decision = -1
     for _ in range(20_000):
         if game.is_over(state):
             break
         view = game.view(state, None)
         phase = view["phase"]
-        if phase == "decide" and view["night"] < view["nights"]:
+        opening = view["decision"] != last_decision  # the first state of a step: nobody moved yet
+        last_decision = view["decision"]
+        if phase == "decide" and opening and view["night"] < view["nights"]:
             moments.decide_late = state
         if phase == "decide" and any((game.view(state, s).get("choice") or {}).get("placements")
                                      for s in game.to_act(state)):
@@ -94,7 +97,8 @@ def cases(game: Game, m: Moments) -> list[Case]:
     if m.keep is not None:
         hand = _acting(game, m.keep)
         picked = (hand["choice"].get("hand") or [])[:4]
-        out.append(Case("draw_hand", "keep 4 of 6", lambda: art.draw_hand(hand, names, picked=picked)))
+        out.append(Case("draw_hand", "keep 4 of 6",
+                        lambda h=hand, p=picked: art.draw_hand(h, names, picked=p)))
     if m.decide_late is not None:
         seat_view = _acting(game, m.decide_late)
         plots = seat_view["choice"].get("plots") or []
@@ -103,22 +107,22 @@ def cases(game: Game, m: Moments) -> list[Case]:
         marks = art.Marks(legal=legal, shooting=shooting)
         seat = seat_view["you"]
         out.append(Case("draw_sheet", "late turn, legal cells",
-                        lambda: art.draw_sheet(seat_view, names, seat, marks=marks)))
+                        lambda v=seat_view, s=seat, m=marks: art.draw_sheet(v, names, s, marks=m)))
         public = game.view(m.decide_late, None)
-        out.append(Case("draw_table", "late roll, 5 seats", lambda: art.draw_table(public, names)))
+        out.append(Case("draw_table", "late roll, 5 seats", lambda v=public: art.draw_table(v, names)))
     if m.placement is not None:
         view = _acting(game, m.placement, "placements")
         card, options = next(iter(view["choice"]["placements"].items()))
-        marks = art.Marks(placement=options[0], goal=card)
+        preview = art.Marks(placement=options[0], goal=card)
         out.append(Case("draw_sheet +placement", "confirm a completion",
-                        lambda: art.draw_sheet(view, names, view["you"], marks=marks)))
+                        lambda v=view, m=preview: art.draw_sheet(v, names, v["you"], marks=m)))
     if m.refill is not None:
-        view = _acting(game, m.refill)
-        out.append(Case("draw_refill", "take a new goal", lambda: art.draw_refill(view, names)))
+        refill = _acting(game, m.refill)
+        out.append(Case("draw_refill", "take a new goal", lambda v=refill: art.draw_refill(v, names)))
     if m.over is not None:
         over = game.view(m.over, None)
-        out.append(Case("draw_results", "game over, 5 seats", lambda: art.draw_results(over, names)))
-        out.append(Case("draw_sheet", "final public sheet", lambda: art.draw_sheet(over, names, 0)))
+        out.append(Case("draw_results", "game over, 5 seats", lambda v=over: art.draw_results(v, names)))
+        out.append(Case("draw_sheet", "final public sheet", lambda v=over: art.draw_sheet(v, names, 0)))
     return out
 
 
@@ -168,7 +172,27 @@ def run(quick: bool = False) -> str:
     return text
 
 
+def save_previews(folder: str = "docs/images") -> list[str]:
+    """The README previews: a late-game sheet with its legal cells, and the thread's roll image."""
+    from pathlib import Path
+
+    game = _game()
+    moments = play_for_moments(game)
+    every = cases(game, moments)
+    sheet = next(c for c in every if c.image == "draw_sheet")  # the late turn, legal cells lit
+    roll = next(c for c in every if c.image == "draw_table")
+    out = []
+    for name, case in (("observatory_sheet.png", sheet), ("observatory_table.png", roll)):
+        path = Path(folder) / name
+        path.write_bytes(to_png(case.draw()))
+        out.append(str(path))
+    return out
+
+
 if __name__ == "__main__":
     import sys
 
-    print(run(quick="--quick" in sys.argv))
+    if "--previews" in sys.argv:
+        print("\n".join(save_previews()))
+    else:
+        print(run(quick="--quick" in sys.argv))

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import shapes, theme
-from render.common import as_map, mix, name_of, num, panel, seat_of, sky, text
+from render.common import as_map, fit, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header, parts_line
 from render.observatory_map import Grid, grid_for, map_height, paint_sheet_map
 from render.observatory_parts import card_row, die_sprite
@@ -149,17 +149,15 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
         state = bonuses.get(track)
         if track != "funding":
             _bonus_badge(draw, (tail + 20, cy), state)
-        note = _track_note(track, sheet, done, len(filled))
+        note = fit(_track_note(track, sheet, done, len(filled)), small, x1 - tail - 60)
         text(draw, (tail + 48, cy), note, small, theme.GOLD if done else theme.MUTED, anchor="lm")
-        if tail + 48 + small.getlength(note) > x1 - 8:  # never spill over the panel edge
-            draw.rectangle((x1 - 6, cy - 20, x1 + 10, cy + 20), fill=mix(theme.PANEL, theme.SKY_TOP, 0.5))
 
 
 def _track_note(track: str, sheet: Mapping[str, Any], done: bool, filled: int) -> str:
     if track == "drive" and isinstance(sheet.get("drive_value"), int):
         return f"{sheet['drive_value']} is wild"
     if track == "finder" and done:
-        return f"{num(sheet.get('finder_left'), '0')} stars left"
+        return f"{num(sheet.get('finder_left'), '0')} left"
     if track == "funding":
         return f"+{filled} pts"
     return "ready" if done else ""

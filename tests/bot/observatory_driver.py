@@ -63,6 +63,8 @@ class ObsTable:
         self.env, self.channel, self.players, self.closed = env, channel, players, set(closed)
         self.clicks = 0
         self.seen_codes: set[str] = set()  # kinds of actions confirmed (plot, res, cp, take…)
+        self.lens_wanted = False  # set to use the Lens once, the first time a panel offers it
+        self.lens_offered = False
 
     @property
     def thread(self):
@@ -124,6 +126,15 @@ class ObsTable:
 
     def next_step(self, message, avoid) -> tuple[str, str, list[str]] | None:
         ids = custom_ids(message)
+        lens_go = [i for i in ids if i.startswith("obs:go:") and go_stage(i) == "l"]
+        self.lens_offered |= bool(lens_go)
+        if self.lens_wanted:
+            uses = [i for i in ids if ":lens." in i]
+            if uses:
+                self.lens_wanted = False
+                return "click", uses[0], []
+            if lens_go:
+                return "click", lens_go[0], []
         confirms = [i for i in ids if i.startswith("obs:do:") and not i.endswith(":undo")
                     and ":lens." not in i]
         # a preview's confirm (or a one-button panel such as Roll) comes first

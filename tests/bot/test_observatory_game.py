@@ -192,6 +192,7 @@ async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, ca
     _, channel, (solo,) = await open_table(env, names=("sol",))
     thread = await start_game(env, channel, [solo])
     table = ObsTable(env, channel, [solo])
+    table.lens_wanted = True  # the driver fills Lens first, so its ±1 comes up and is used once
     restarted = False
     turns_seen = set()
     for _ in range(300):
@@ -211,6 +212,7 @@ async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, ca
         raise AssertionError("the solo game did not finish")
     assert restarted and turns_seen == set(range(1, 13))
     assert "ss" in table.seen_codes
+    assert table.lens_offered and "lens" in table.seen_codes, table.seen_codes
     final = [m for m in thread.history() if "Final results" in all_text(m)]
     assert final and "Solo" in all_text(final[-1]) and final[-1].attachments
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
