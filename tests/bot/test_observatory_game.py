@@ -29,6 +29,12 @@ from tests.bot.observatory_driver import (
 )
 
 
+def fixed_seed(monkeypatch, seed: int) -> None:
+    """Start games from a known seed, so what the driver meets (completions, refills, the Lens)
+    is the same on every run; the seed is otherwise drawn with ``secrets``."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: seed)
+
+
 def step_messages(thread):
     return [m for m in thread.history() if m.embeds and (m.embeds[0].title or "").startswith("Observatory ·")]
 
@@ -51,8 +57,10 @@ async def assert_refused(env, result, needle: str | None = None) -> None:
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, bot_settings, caplog):
+async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, bot_settings, caplog,
+                                                              monkeypatch):
     env = simcord_env
+    fixed_seed(monkeypatch, 2)
     guild, channel, (ada, bea) = await open_table(env)
     dee = guild.add_member(env.create_user("dee"))
     close_dms(env, bea)
@@ -114,7 +122,9 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, bot_
         raise AssertionError("the game did not finish")
 
     assert restarted and stale_checked and roll_refused and double_refused and commands_checked
-    assert {"keep", "roll", "plot", "res", "done"} <= table.seen_codes, table.seen_codes
+    # with this seed the driver completes goals, refills from the Night Sky and spends free stars
+    wanted = {"keep", "roll", "plot", "res", "ss", "cp", "take", "fs", "done"}
+    assert wanted <= table.seen_codes, table.seen_codes
     summaries = [m for m in thread.history() if not m.embeds and "ada" in (m.content or "")
                  and "bea" in (m.content or "")]
     assert summaries, "each resolved turn posts what every player did"
@@ -187,8 +197,9 @@ async def check_commands(thread, ada, bea, dee) -> None:
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, caplog):
+async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, caplog, monkeypatch):
     env = simcord_env
+    fixed_seed(monkeypatch, 2)
     _, channel, (solo,) = await open_table(env, names=("sol",))
     thread = await start_game(env, channel, [solo])
     table = ObsTable(env, channel, [solo])
@@ -211,8 +222,9 @@ async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, ca
     else:
         raise AssertionError("the solo game did not finish")
     assert restarted and turns_seen == set(range(1, 13))
-    assert "ss" in table.seen_codes
+    assert {"ss", "cp", "take", "drive"} <= table.seen_codes, table.seen_codes
     assert table.lens_offered and "lens" in table.seen_codes, table.seen_codes
+    assert any("record to beat" in (m.content or "") for m in thread.history()), "solo personal best"
     final = [m for m in thread.history() if "Final results" in all_text(m)]
     assert final and "Solo" in all_text(final[-1]) and final[-1].attachments
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
