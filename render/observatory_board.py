@@ -210,7 +210,7 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     for rank, seat in enumerate(order):
         box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + RESULT_ROW)
         parts = as_map(breakdown[seat]) if seat < len(breakdown) else {}
-        _result_row(image, box, rank, seat, names, scores[seat], seat in winners, parts,
+        _result_row(image, box, rank, seat, names, scores[seat], seat in winners and seats > 1, parts,
                     as_map(sheets[seat]) if seat < len(sheets) else {})
         y += RESULT_ROW + theme.GAP
     tied = len({scores[s] for s in winners}) == 1 and len([s for s in range(seats)
