@@ -258,3 +258,28 @@ async def test_first_game_option_deals_four_cards_to_keep(simcord_env):
     record = await current_record(env)
     assert GAME.view(record.state, None)["phase"] == "decide"
     assert latest_panel(other) is not None and "Dice:" in all_text(latest_panel(other))
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_lobby_bot_plays_its_seat_alongside_a_person(simcord_env, monkeypatch):
+    """The platform loops the engine's bot through whole drafts (sub-actions, then done)."""
+    env = simcord_env
+    fixed_seed(monkeypatch, 3)
+    _, channel, (ada,) = await open_table(env, names=("ada",))
+    await ada.slash(channel, "play", game="observatory", first_game=True)
+    lobby = channel.last_message
+    await ada.click(refresh(channel, lobby), label="Add bot")
+    await ada.click(refresh(channel, lobby), label="Start")
+    table = ObsTable(env, channel, [ada])
+    for _ in range(40):
+        record = await current_record(env)
+        view = GAME.view(record.state, None)
+        if view["night"] == 3:
+            break
+        assert GAME.to_act(record.state) == [0], "the bot seat never keeps anyone waiting"
+        await table.play_turn(ada)
+    else:
+        raise AssertionError("night 3 never came")
+    bot_sheet = view["sheets"][1]
+    assert len(bot_sheet["stars"]) >= 4, "the bot plotted a star every turn"
+    assert any("Bot" in (m.content or "") for m in game_thread(channel).history())
