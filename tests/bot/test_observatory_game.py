@@ -253,8 +253,9 @@ async def test_first_game_option_deals_four_cards_to_keep(simcord_env):
     assert latest_panel(other) is None, "only the roller has something to do"
     step = step_messages(game_thread(channel))[-1]
     assert "Roll the dice" in [c.label for row in step.components for c in row.children]
-    table = ObsTable(env, channel, [ada, bea])
-    await table.play_turn(roller)  # the roll
+    roll_id = next(i for i in custom_ids(step) if i.endswith(":roll"))
+    rolled = await roller.click(step, custom_id=roll_id)  # the thread's button, not the panel
+    assert rolled.ephemeral and "rolled" in said(rolled)
     record = await current_record(env)
     assert GAME.view(record.state, None)["phase"] == "decide"
     assert latest_panel(other) is not None and "Dice:" in all_text(latest_panel(other))
