@@ -138,6 +138,30 @@ class DraftPanel:
         wild = " (wild)" if die.get("wild") and value != 1 else ""
         return f"{face_text(value)}{wild}"
 
+    def die_key(self, index: int) -> tuple[Any, Any]:
+        """What a die is worth this turn: two dice with the same key are interchangeable."""
+        die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
+        return die.get("value", die.get("face")), bool(die.get("wild"))
+
+    def distinct_plots(self) -> list[dict[str, Any]]:
+        """The legal plots, one per different pair of dice values (with ? · ? · 5, "? + 5" once)."""
+        seen, out = set(), []
+        for plot in self.choice.get("plots") or []:
+            key = tuple(sorted(self.die_key(k) for k in plot["dice"]))
+            if key not in seen:
+                seen.add(key)
+                out.append(plot)
+        return out
+
+    def distinct_research(self) -> list[dict[str, Any]]:
+        seen, out = set(), []
+        for entry in self.choice.get("research") or []:
+            key = self.die_key(entry["die"])
+            if key not in seen:
+                seen.add(key)
+                out.append(entry)
+        return out
+
     def status_lines(self) -> list[str]:
         c = self.choice
         lines = []
@@ -163,7 +187,7 @@ class DraftPanel:
             lines.append(f"✓ Research: **{TRACK_NAMES.get(researched['track'], '?')} {researched['space']}**")
         blockers = c.get("blockers") or []
         if blockers and not c.get("can_done"):
-            lines.append("Still to do: " + "; ".join(str(b) for b in blockers))
+            lines.append("Still to do: " + "; ".join(str(b).rstrip(". ") for b in blockers) + ".")
         return lines
 
     def grant_label(self, grant: dict[str, Any]) -> str:
@@ -202,7 +226,7 @@ class DraftPanel:
         items: list[discord.ui.Item[Any]] = []
         legal: list[str] = []
         if not c.get("plotted"):
-            for plot in c.get("plots") or []:
+            for plot in self.distinct_plots():
                 i, j = plot["dice"]
                 items.append(self.go(f"p{i}{j}", f"Star: {self.die_word(i)} + {self.die_word(j)}"))
                 legal += plot.get("cells") or []
@@ -210,7 +234,7 @@ class DraftPanel:
         if shooting.get("cells") and not shooting.get("used"):
             items.append(self.go("s", f"Shooting Star ({face_text(shooting.get('value'))})", emoji="🌠"))
         if not c.get("researched"):
-            for entry in c.get("research") or []:
+            for entry in self.distinct_research():
                 items.append(self.go(f"r{entry['die']}", f"Research: {self.die_word(entry['die'])}"))
         if c.get("lens") and not c.get("lens_used"):
             items.append(self.go("l", "Lens ±1", SECONDARY, "🔍"))

@@ -55,6 +55,16 @@ def explore(view) -> tuple[set[str], int]:
     return codes, len(seen)
 
 
+def same_worth(code: str, worth: dict[int, tuple]) -> str:
+    """A plot or research code with die numbers replaced by what the dice are worth."""
+    parts = code.split(".")
+    if parts[0] == "plot":
+        parts[1] = str(sorted(worth[int(k)] for k in parts[1]))
+    elif parts[0] == "res":
+        parts[1] = str(worth[int(parts[1])])
+    return ".".join(parts)
+
+
 def states(seats: int, seed: int, first_game: int, limit: int = 12):
     """Distinct decision points of a bot-played game (the first ``limit`` of each kind)."""
     state = GAME.setup(seats, {"first_game": first_game}, seed)
@@ -88,12 +98,15 @@ def test_every_confirm_a_panel_offers_is_legal_and_nothing_is_missing(seats, see
             checked += 1
         choice = view["choice"]
         if choice["kind"] in ("decide", "night_bonus"):
+            # dice of equal worth are interchangeable, so the panel may offer one of them only
+            worth = {d["index"]: (d["value"], d["wild"]) for d in choice.get("dice") or []}
+            codes = {same_worth(code, worth) for code in codes}
             expected = set()
             if not choice.get("plotted"):
-                expected |= {f"plot.{p['dice'][0]}{p['dice'][1]}.{c}" for p in choice["plots"]
-                             for c in p["cells"]}
+                expected |= {same_worth(f"plot.{p['dice'][0]}{p['dice'][1]}.{c}", worth)
+                             for p in choice["plots"] for c in p["cells"]}
             if not choice.get("researched"):
-                expected |= {f"res.{r['die']}.{t}.{s}" for r in choice["research"]
+                expected |= {same_worth(f"res.{r['die']}.{t}.{s}", worth) for r in choice["research"]
                              for t, spaces in r["spaces"].items() for s in spaces}
             expected |= {f"cp.{card}.{p['id']}" for card, ps in (choice.get("placements") or {}).items()
                          for p in ps}
