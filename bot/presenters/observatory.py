@@ -16,9 +16,9 @@ import discord
 from bot.games.base import View
 from bot.outgoing import Outgoing
 from bot.presenters.base import Presenter
-from bot.presenters.observatory_draft import title_of
 from bot.presenters.observatory_items import DYNAMIC_ITEMS, ObsDo
 from bot.presenters.observatory_panels import build_panel
+from bot.presenters.observatory_words import title_of
 from render import observatory as art
 from render.observatory_parts import face_text
 

@@ -17,61 +17,26 @@ import discord
 from bot.games.base import View
 from bot.outgoing import Outgoing
 from bot.presenters.observatory_items import ObsDo, ObsGo, ObsPick
+from bot.presenters.observatory_words import (
+    PER_SELECT,
+    SELECTS_PER_PAGE,
+    TRACK_NAMES,
+    cell_groups,
+    cell_text,
+    grant_label,
+    space_options,
+    split_page,
+    title_of,
+)
 from render import observatory as art
-from render.observatory_map import COLUMNS, dice_label, parse
 from render.observatory_parts import bonus_text, face_text, points_text
 
 log = logging.getLogger(__name__)
 
-TRACKS = ("lens", "drive", "finder", "filter", "funding")
-TRACK_NAMES = {t: t.capitalize() for t in TRACKS}
-PER_SELECT, SELECTS_PER_PAGE = 25, 4
 GRANT_BUTTONS = 4  # more banked bonuses than this go behind one "Bonuses" button
 PRIMARY, SECONDARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.secondary, \
     discord.ButtonStyle.success
 GONE = "That choice isn't available any more, so here is your panel again."
-
-
-def title_of(view: View) -> str:
-    if view.get("seats") == 1:
-        return f"Observatory · Turn {view.get('turn_number', '?')} of {view.get('total_turns', 12)}"
-    return f"Observatory · Night {view.get('night', '?')} of {view.get('nights', '?')}"
-
-
-def cell_text(cell: str) -> str:
-    """``"C4 · dice row 4, col 3"``: the name on the sheet's outer labels, then the dice discs."""
-    row, col = parse(cell) or (0, 0)
-    return f"{cell} · dice row {dice_label(row)}, col {dice_label(col)}"
-
-
-def cell_groups(cells: list[str]) -> list[tuple[str, list[str]]]:
-    """Cells in map order, packed by whole rows into lists of at most 25 (a Discord select)."""
-    by_row: dict[int, list[str]] = {}
-    for cell in cells:
-        spot = parse(cell)
-        if spot:
-            by_row.setdefault(spot[0], []).append(cell)
-    groups: list[tuple[str, list[str]]] = []
-    current: list[str] = []
-    rows: list[int] = []
-    for row in sorted(by_row):
-        line = sorted(by_row[row], key=lambda c: COLUMNS.index(c[0]))
-        if current and len(current) + len(line) > PER_SELECT:
-            groups.append((_rows_name(rows), current))
-            current, rows = [], []
-        current, rows = current + line, rows + [row + 1]
-    if current:
-        groups.append((_rows_name(rows), current))
-    return groups
-
-
-def _rows_name(rows: list[int]) -> str:
-    return f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]}–{rows[-1]}"
-
-
-def split_page(stage: str) -> tuple[str, int]:
-    base, _, page = stage.partition("~")
-    return base, int(page) if page.isdigit() else 0
 
 
 class DraftPanel:
@@ -190,36 +155,6 @@ class DraftPanel:
             lines.append("Still to do: " + "; ".join(str(b).rstrip(". ") for b in blockers) + ".")
         return lines
 
-    def grant_label(self, grant: dict[str, Any]) -> str:
-        count = grant.get("count", 1)
-        source, kind = grant.get("source"), grant.get("kind")
-        if source == "finder":
-            return f"Finder star ({count} left)"
-        origin = {"track": f"{TRACK_NAMES.get(grant.get('track') or '', 'Track')} bonus",
-                  "night": "Night bonus", "completion": "Card bonus"}.get(str(source), "Bonus")
-        what = {"star": "free star", "research": "research", "either": "star or research",
-                "shooting_star": f"star in row/col {grant.get('value')}"}.get(str(kind), "")
-        more = f" ×{count}" if isinstance(count, int) and count > 1 else ""
-        must = " (required)" if grant.get("required") else ""
-        return f"{origin}: {what}{more}{must}"
-
-    def space_options(self, spaces: dict[str, list[int]]) -> list[discord.SelectOption]:
-        sheet = self.view.get("sheet") or {}
-        filled = sheet.get("research") or {}
-        options = []
-        for track in TRACKS:
-            for space in spaces.get(track) or []:
-                count = len(filled.get(track) or []) + 1
-                if count == 5 and track != "funding":
-                    why = "completes the track"
-                elif count == 3 and track != "funding":
-                    why = "unlocks its bonus"
-                else:
-                    why = f"{count} of 5 filled" if track != "funding" else "+1 point at the end"
-                options.append(discord.SelectOption(label=f"{TRACK_NAMES[track]} · space {space}",
-                                                    value=f"{track}.{space}", description=why))
-        return options[:PER_SELECT]
-
     # ------------------------------------------------------------------ stages
     def home(self, note: str | None = None) -> Outgoing:
         c = self.choice
@@ -244,7 +179,7 @@ class DraftPanel:
         if len(grants) > GRANT_BUTTONS:
             items.append(self.go("b", f"Bonuses ({len(grants)})", SECONDARY, "🎁"))
         else:
-            items += [self.go(f"g{g['id']}", self.grant_label(g), SECONDARY, "🎁") for g in grants]
+            items += [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants]
         for card_id in list(c.get("placements") or {})[:4]:
             items.append(self.go(f"c{card_id}", f"Complete {self.card_name(card_id)}", SUCCESS, "✨"))
         if c.get("can_undo"):
@@ -322,7 +257,7 @@ class DraftPanel:
 
     def space_stage(self, stage: str, spaces: dict[str, list[int]], picked: str | None, *, what: str,
                     code: str) -> Outgoing:
-        options = self.space_options(spaces)
+        options = space_options(self.view, spaces)
         if not options:
             raise LookupError(stage)
         values = {o.value for o in options}
@@ -366,7 +301,7 @@ class DraftPanel:
 
     def bonuses(self) -> Outgoing:
         grants = self.choice.get("grants") or []
-        items: list[discord.ui.Item[Any]] = [self.go(f"g{g['id']}", self.grant_label(g), SECONDARY, "🎁")
+        items: list[discord.ui.Item[Any]] = [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁")
                                              for g in grants[:20]]
         items.append(self.home_button())
         return self.out("Your banked bonuses: pick one to spend now.", items)
@@ -377,7 +312,7 @@ class DraftPanel:
         grant = next(g for g in self.choice.get("grants") or [] if g["id"] == gid)
         cells, spaces = list(grant.get("cells") or []), grant.get("spaces") or {}
         kind = grant.get("kind")
-        label = self.grant_label(grant)
+        label = grant_label(grant)
         if kind == "either" and not suffix:
             items: list[discord.ui.Item[Any]] = []
             if cells:

@@ -19,8 +19,9 @@ import discord
 
 from bot.games.base import View
 from bot.outgoing import Outgoing
-from bot.presenters.observatory_draft import DraftPanel, title_of
+from bot.presenters.observatory_draft import DraftPanel
 from bot.presenters.observatory_items import ObsDo, ObsGo, ObsPick
+from bot.presenters.observatory_words import title_of
 from render import observatory as art
 
 log = logging.getLogger(__name__)

@@ -15,9 +15,9 @@ import pytest
 from bot.games import get_game
 from bot.games.base import IllegalAction
 from bot.games.rng import Rng
-from bot.presenters.observatory_draft import cell_groups, cell_text
 from bot.presenters.observatory_items import action_of
 from bot.presenters.observatory_panels import build_panel
+from bot.presenters.observatory_words import cell_groups, cell_text
 
 GAME = get_game("observatory")
 NAMES = ["Ada", "Bea", "Cy"]
