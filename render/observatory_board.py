@@ -83,7 +83,9 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     sub: list[tuple[str, theme.RGB]] = []
     if not solo(view) and isinstance(view.get("turn"), int):
         sub.append((f"turn {view['turn']} of {num(view.get('turns_per_night'), '?')}" + SEP, theme.MUTED))
-    sub.append((PHASE_WORDS.get(str(view.get("phase")), ""), theme.ACCENT))
+    phase = str(view.get("phase"))
+    words = "Use the roll" if phase == "decide" and solo(view) else PHASE_WORDS.get(phase, "")
+    sub.append((words, theme.ACCENT))
     y = header(image, [(when_line(view), theme.INK)], sub)
     if has_roll:
         _roll_panel(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H), roll, names, active, view)

@@ -103,9 +103,14 @@ class ObservatoryPresenter(Presenter):
             text = f"**{who}** rolls this turn: press **Roll the dice**."
             items.append(ObsDo(game_id, dec, "roll", "Roll the dice", "t", discord.ButtonStyle.success, "🎲"))
         elif phase == "decide":
-            text = (f"**{who}** rolled {roll_words(view.get('roll'))}.\nEveryone: use the roll in your panel "
-                    "(two dice plot a star, the third goes to research)."
-                    + ("" if view.get("seats") == 1 else f" Only {who} may use the Shooting Star die."))
+            if view.get("seats") == 1:
+                text = (f"**{who}** rolled {roll_words(view.get('roll'))}.\nUse the roll in your panel: "
+                        "two dice plot a star, the third goes to research, and the Shooting Star die "
+                        "plots one more.")
+            else:
+                text = (f"**{who}** rolled {roll_words(view.get('roll'))}.\nEveryone: use the roll in your "
+                        "panel (two dice plot a star, the third goes to research). "
+                        f"Only {who} may use the Shooting Star die.")
         elif phase == "refill":
             seat = (view.get("refill") or {}).get("seat", active)
             name = names[seat] if 0 <= seat < len(names) else "?"
