@@ -116,7 +116,10 @@ class Table:
         if kind == "keep":
             return await self.click(player, message, self.rng.choice(ids_with(message, do + "K")))
         if kind in {"pick", "bonus", "gain"}:
-            return await self.click(player, message, self.rng.choice(ids_with(message, do + kind[0])))
+            options = ids_with(message, do + kind[0])
+            if not options and kind == "gain":  # the supply is empty: only Skip is offered
+                return await self.click(player, message, do + "s")
+            return await self.click(player, message, self.rng.choice(options))
         if kind == "confirm":
             return await self.click(player, message, do + "c")
         if kind == "tile":
