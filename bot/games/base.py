@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 from bot.games.rng import Rng
 
@@ -24,6 +25,31 @@ class IllegalAction(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+K = TypeVar("K", bound=Enum)
+
+
+def malformed(detail: str) -> IllegalAction:
+    """An action no panel would send (a forged or outdated custom id, a broken stored log)."""
+    return IllegalAction(f"Malformed action: {detail}")
+
+
+def action_kind(action: Any, kinds: type[K]) -> K:
+    """The action's kind as one of the game's ``kinds``, or a ``malformed`` refusal."""
+    if not isinstance(action, dict):
+        raise malformed("expected an object with a `kind`.")
+    try:
+        return kinds(action.get("kind"))
+    except (ValueError, TypeError):
+        raise malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
+
+
+def check_seat(state: State, seat: Any) -> int:
+    """``seat`` if it is one of the game's seats (``state["seats"]`` is the seat count)."""
+    if type(seat) is not int or not 0 <= seat < state["seats"]:
+        raise malformed("that seat is not in this game.")
+    return seat
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,18 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import Action, Applied, Game, IllegalAction, OptionSpec, Outcome, State, View
+from bot.games.base import (
+    Action,
+    Applied,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    State,
+    View,
+    action_kind,
+    check_seat,
+)
 from bot.games.observatory import bot_player, draft, flow, views
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import DRAFT_KINDS, ActionKind
@@ -81,14 +92,8 @@ class Observatory(Game):
         return bot_player.choose(self, state, seat, rng)
 
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        if not isinstance(action, dict):
-            raise IllegalAction("Malformed action: expected an object with a `kind`.")
-        try:
-            kind = ActionKind(action.get("kind"))
-        except (ValueError, TypeError):
-            raise IllegalAction(f"Malformed action: unknown kind {str(action.get('kind'))[:20]!r}.") from None
-        if type(seat) is not int or not 0 <= seat < state["seats"]:
-            raise IllegalAction("Malformed action: that seat is not in this game.")
+        kind = action_kind(action, ActionKind)
+        seat = check_seat(state, seat)
         phase = state["phase"]
         if phase == Phase.OVER.value:
             raise IllegalAction("The game is over.")

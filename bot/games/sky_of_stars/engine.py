@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Action, Applied, Game, IllegalAction, OptionSpec, Outcome, State, View
+from bot.games.base import (
+    Action,
+    Applied,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    State,
+    View,
+    action_kind,
+    check_seat,
+    malformed,
+)
 from bot.games.rng import Rng
 from bot.games.sky_of_stars import bot_player, flow, views
 from bot.games.sky_of_stars.components import load_vault
@@ -38,15 +50,11 @@ def _copy(value: Any) -> Any:
 _NESTED = (dict, list)
 
 
-def _malformed(detail: str) -> IllegalAction:
-    return IllegalAction(f"Malformed action: {detail}")
-
-
 def _star(action: Action, key: str) -> str:
     """The star label under ``key``, accepting any letter case; refuses anything else."""
     value = action.get(key)
     if not isinstance(value, str):
-        raise _malformed(f"`{key}` must be a star label such as C4.")
+        raise malformed(f"`{key}` must be a star label such as C4.")
     index = load_vault().index
     if value in index:
         return value
@@ -121,19 +129,14 @@ class SkyOfStars(Game):
         return rng.choice(legal) if legal else None
 
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        if not isinstance(action, dict):
-            raise _malformed("expected an object with a `kind`.")
-        try:
-            kind = ActionKind(action.get("kind"))
-        except (ValueError, TypeError):
-            raise _malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
+        kind = action_kind(action, ActionKind)
         if seat is None:
             if kind is not ActionKind.TIMEOUT:
-                raise _malformed("only a timeout can come from the bot itself.")
-        elif type(seat) is not int or not 0 <= seat < state["seats"]:
-            raise _malformed("that seat is not in this game.")
-        elif kind is ActionKind.TIMEOUT:
-            raise IllegalAction("Only the bot's countdown can end the guessing.")
+                raise malformed("only a timeout can come from the bot itself.")
+        else:
+            check_seat(state, seat)
+            if kind is ActionKind.TIMEOUT:
+                raise IllegalAction("Only the bot's countdown can end the guessing.")
         if state["phase"] == Phase.OVER.value:
             raise IllegalAction("The game is over.")
         new = _copy(state)
@@ -228,7 +231,7 @@ def _pass(state: State, seat: int, action: Action, events: list[str]) -> None:
 def _guess(state: State, seat: int, action: Action, events: list[str]) -> None:
     number = action.get("number")
     if type(number) is not int:
-        raise _malformed("`number` must be a whole number from 1 to 5.")
+        raise malformed("`number` must be a whole number from 1 to 5.")
     if state["phase"] != Phase.GUESS.value:
         raise IllegalAction("There is no drawing to guess right now.")
     if seat == flow.artist(state):

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Action, Applied, Game, IllegalAction, Outcome, State, View
+from bot.games.base import (
+    Action,
+    Applied,
+    Game,
+    IllegalAction,
+    Outcome,
+    State,
+    View,
+    action_kind,
+    check_seat,
+)
 from bot.games.rng import Rng
 from bot.games.star_gazers import bot_player, flow, turn, views
 from bot.games.star_gazers.actions import ActionKind
 from bot.games.star_gazers.flow import copy_json
 from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
 from bot.games.star_gazers.options import actions_for
-
-
-def _malformed(detail: str) -> IllegalAction:
-    return IllegalAction(f"Malformed action: {detail}")
 
 
 class StarGazers(Game):
@@ -65,14 +71,8 @@ class StarGazers(Game):
         return bot_player.choose(state, seat, rng)
 
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        if not isinstance(action, dict):
-            raise _malformed("expected an object with a `kind`.")
-        try:
-            kind = ActionKind(action.get("kind"))
-        except (ValueError, TypeError):
-            raise _malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
-        if type(seat) is not int or not 0 <= seat < state["seats"]:
-            raise _malformed("that seat is not in this game.")
+        kind = action_kind(action, ActionKind)
+        seat = check_seat(state, seat)
         phase = state["phase"]
         if phase == Phase.OVER.value:
             raise IllegalAction("The game is over.")

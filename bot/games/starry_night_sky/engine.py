@@ -9,7 +9,18 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from bot.games.base import Action, Applied, Game, IllegalAction, Outcome, State, View
+from bot.games.base import (
+    Action,
+    Applied,
+    Game,
+    IllegalAction,
+    Outcome,
+    State,
+    View,
+    action_kind,
+    check_seat,
+    malformed,
+)
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import bot_player, moves, turn, views
 from bot.games.starry_night_sky.actions import TRADE_STEPS, ActionKind, Step
@@ -23,14 +34,10 @@ def _copy(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
-def _malformed(detail: str) -> IllegalAction:
-    return IllegalAction(f"Malformed action: {detail}")
-
-
 def _pool(action: Action) -> int:
     pool = action.get("pool")
     if type(pool) is not int or not 0 <= pool < 3:
-        raise _malformed("`pool` must be 0, 1 or 2.")
+        raise malformed("`pool` must be 0, 1 or 2.")
     return pool
 
 
@@ -89,14 +96,8 @@ class StarryNightSky(Game):
         return bot_player.choose(self, state, seat, rng)
 
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        if not isinstance(action, dict):
-            raise _malformed("expected an object with a `kind`.")
-        try:
-            kind = ActionKind(action.get("kind"))
-        except (ValueError, TypeError):
-            raise _malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
-        if type(seat) is not int or not 0 <= seat < state["seats"]:
-            raise _malformed("that seat is not in this game.")
+        kind = action_kind(action, ActionKind)
+        seat = check_seat(state, seat)
         if state["phase"] == "over":
             raise IllegalAction("The night is over; the game has ended.")
         if seat != state["current"]:
@@ -131,12 +132,12 @@ def _assign(state: State, seat: int, action: Action, events: list[str]) -> None:
     pools = action.get("pools")
     drawn = state["turn"]["drawn"]
     if not isinstance(pools, list) or len(pools) != len(drawn) or any(type(p) is not int for p in pools):
-        raise _malformed(f"`pools` must list one pool number for each of the {len(drawn)} drawn stars.")
+        raise malformed(f"`pools` must list one pool number for each of the {len(drawn)} drawn stars.")
     if len(set(pools)) != len(pools):
         raise IllegalAction("Each new star has to go into a different pool.")
     for p in pools:
         if not 0 <= p < 3:
-            raise _malformed("pools are numbered 0, 1 and 2.")
+            raise malformed("pools are numbered 0, 1 and 2.")
         if len(state["players"][seat]["pools"][p]) >= POOL_CAP:
             raise IllegalAction(f"Pool {p + 1} is full (4 stars); pick a pool with room.")
     turn.assign(state, pools, events)
@@ -149,7 +150,7 @@ def _move(state: State, seat: int, action: Action, events: list[str]) -> None:
     if to == START:
         raise IllegalAction("Your telescope can pass over START but never stop there; pick a constellation.")
     if not isinstance(to, str) or to not in sky.constellations:
-        raise _malformed("`to` must be a constellation id such as c07.")
+        raise malformed("`to` must be a constellation id such as c07.")
     here = state["players"][seat]["at"]
     if to == here:
         raise IllegalAction("You have to end your move somewhere other than where you started.")
@@ -171,7 +172,7 @@ def _place(state: State, seat: int, action: Action, events: list[str]) -> None:
     stars = action.get("stars")
     if not isinstance(stars, dict) or set(stars) - set(COLOURS) \
             or any(type(v) is not int or v < 0 for v in stars.values()):
-        raise _malformed("`stars` maps red/blue/yellow to counts.")
+        raise malformed("`stars` maps red/blue/yellow to counts.")
     stars = {c: stars.get(c, 0) for c in COLOURS}
     if not sum(stars.values()):
         raise IllegalAction("Place at least one star.")
@@ -194,7 +195,7 @@ def _trade(state: State, seat: int, action: Action, events: list[str]) -> None:
     pool = _pool(action)
     gid, colour = action.get("goal"), action.get("colour")
     if colour not in COLOURS:
-        raise _malformed("`colour` must be red, blue or yellow.")
+        raise malformed("`colour` must be red, blue or yellow.")
     if gid not in state["players"][seat]["goals"]:
         raise IllegalAction("You don't hold that goal card.")
     if not state["bag"][colour]:
