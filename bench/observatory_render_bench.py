@@ -7,14 +7,11 @@ constellations, the table has five seats. ``run(quick)`` returns a Markdown sect
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
-
-from bench.stats import Summary, ms, table, timed
+from bench import images
+from bench.images import Case
 from bot.games import get_game
 from bot.games.base import Game, State
 from bot.games.rng import Rng
@@ -84,13 +81,6 @@ def _acting(game: Game, state: State, key: str | None = None) -> dict[str, Any]:
     raise LookupError(key)
 
 
-@dataclass(frozen=True)
-class Case:
-    image: str
-    moment: str
-    draw: Callable[[], Image.Image]
-
-
 def cases(game: Game, m: Moments) -> list[Case]:
     names = NAMES
     out: list[Case] = []
@@ -126,50 +116,11 @@ def cases(game: Game, m: Moments) -> list[Case]:
     return out
 
 
-@dataclass(frozen=True)
-class Result:
-    case: Case
-    draw: Summary
-    encode: Summary
-    png_bytes: int
-    size: tuple[int, int]
-
-
-def measure(case: Case, runs: int) -> Result:
-    """``runs`` draws and encodes after one warm-up (fonts and sprites are cached)."""
-    image = case.draw()
-    data = to_png(image)
-    draws, encodes = [], []
-    for _ in range(runs):
-        image, draw_s = timed(case.draw)
-        data, encode_s = timed(functools.partial(to_png, image))
-        draws.append(draw_s)
-        encodes.append(encode_s)
-    return Result(case, Summary.of(draws), Summary.of(encodes), len(data), image.size)
-
-
-def uncovered(results: list[Result]) -> list[str]:
-    measured = {r.case.image.split()[0] for r in results}
-    return [n for n in art.__all__ if n.startswith("draw_") and n not in measured]
-
-
 def run(quick: bool = False) -> str:
     runs = 3 if quick else 20
     game = _game()
-    results = [measure(case, runs) for case in cases(game, play_for_moments(game))]
-    rows = []
-    for r in results:
-        rows.append([r.case.image, r.case.moment, f"{r.size[0]}x{r.size[1]}", ms(r.draw.median_ms),
-                     ms(r.draw.p95_ms), ms(r.encode.median_ms), ms(r.encode.p95_ms),
-                     ms(r.draw.median_ms + r.encode.median_ms), f"{r.png_bytes / 1024:.0f}"])
-    headers = ["image", "view", "pixels", "draw med", "draw p95", "encode med", "encode p95", "total med",
-               "PNG KiB"]
-    text = (f"### Observatory rendering ({SEATS}-seat seeded bot game, {runs} runs each, ms; "
-            "'encode' is to_png at the project's zlib level)\n\n" + table(headers, rows, "lll" + "r" * 6))
-    missing = uncovered(results)
-    if missing:
-        text += f"\n\nNot measured (no such moment in the seeded game): {', '.join(missing)}"
-    return text
+    return images.section(f"Observatory rendering ({SEATS}-seat seeded bot game)",
+                          cases(game, play_for_moments(game)), runs, art.__all__)
 
 
 def save_previews(folder: str = "docs/images") -> list[str]:

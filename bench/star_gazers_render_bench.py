@@ -10,15 +10,11 @@ level) are timed apart because they are tuned apart. ``run(quick)`` returns a Ma
 from __future__ import annotations
 
 import argparse
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from PIL import Image
-
-from bench.stats import Summary, ms, table, timed
+from bench import images
+from bench.images import Case
 from bot.games.base import State
 from bot.games.rng import Rng
 from bot.games.star_gazers.engine import StarGazers
@@ -55,13 +51,6 @@ def play_for_moments(seed: int = GAME_SEED) -> Moments:
     return Moments(keep, seen["pick"], seen["tile"], state)
 
 
-@dataclass(frozen=True)
-class Case:
-    image: str
-    moment: str
-    draw: Callable[[], Image.Image]
-
-
 def cases(moments: Moments) -> list[Case]:
     """One case per image the bot sends, called as the presenter calls it."""
     game = StarGazers()
@@ -94,61 +83,10 @@ def cases(moments: Moments) -> list[Case]:
     ]
 
 
-@dataclass(frozen=True)
-class Result:
-    case: Case
-    draw: Summary
-    encode: Summary
-    png_bytes: int
-    size: tuple[int, int]
-
-
-def measure(case: Case, runs: int) -> Result:
-    image = case.draw()  # warm-up: fonts, sprites and the backdrop are cached
-    data = to_png(image)
-    draws, encodes = [], []
-    for _ in range(runs):
-        image, draw_s = timed(case.draw)
-        data, encode_s = timed(functools.partial(to_png, image))
-        draws.append(draw_s)
-        encodes.append(encode_s)
-    return Result(case, Summary.of(draws), Summary.of(encodes), len(data), image.size)
-
-
 def run(quick: bool) -> str:
     runs = 3 if quick else 30
-    results = [measure(case, runs) for case in cases(play_for_moments())]
-    rows: list[list[Any]] = []
-    for r in results:
-        rows.append(
-            [
-                r.case.image,
-                r.case.moment,
-                f"{r.size[0]}x{r.size[1]}",
-                ms(r.draw.median_ms),
-                ms(r.draw.p95_ms),
-                ms(r.encode.median_ms),
-                ms(r.encode.p95_ms),
-                ms(r.draw.median_ms + r.encode.median_ms),
-                f"{r.png_bytes / 1024:.0f}",
-            ]
-        )
-    headers = [
-        "image",
-        "view",
-        "pixels",
-        "draw med",
-        "draw p95",
-        "encode med",
-        "encode p95",
-        "total med",
-        "PNG KiB",
-    ]
-    title = (
-        f"### Star Gazers rendering ({SEATS}-seat bot game, {runs} runs each, ms; "
-        "'encode' is to_png at the project's zlib level)"
-    )
-    return title + "\n\n" + table(headers, rows, "lll" + "r" * 6)
+    return images.section(f"Star Gazers rendering ({SEATS}-seat bot game)", cases(play_for_moments()), runs,
+                          art.__all__)
 
 
 def write_previews(folder: Path) -> list[Path]:

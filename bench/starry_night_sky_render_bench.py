@@ -8,16 +8,12 @@ matter most. ``python -m bench.starry_night_sky_render_bench [--quick]`` prints 
 
 from __future__ import annotations
 
-import functools
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
-from bench.stats import Summary, ms, table, timed
+from bench import images
+from bench.images import Case
 from bot.games.base import State
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
@@ -28,13 +24,6 @@ from render.common import to_png
 SEATS = 4
 NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri"]
 GAME_SEED, PLAYER_SEED = 2026, 11
-
-
-@dataclass(frozen=True)
-class Case:
-    image: str
-    moment: str
-    draw: Callable[[], Image.Image]
 
 
 def moments(seed: int = GAME_SEED) -> dict[str, State]:
@@ -82,46 +71,10 @@ def cases() -> list[Case]:
     ]
 
 
-@dataclass(frozen=True)
-class Result:
-    case: Case
-    draw: Summary
-    encode: Summary
-    png_bytes: int
-    size: tuple[int, int]
-
-
-def measure(case: Case, runs: int) -> Result:
-    """Time ``runs`` draws and encodes after one warm-up (fonts, sprites and label layout cached)."""
-    image = case.draw()
-    data = to_png(image)
-    draws, encodes = [], []
-    for _ in range(runs):
-        image, draw_s = timed(case.draw)
-        data, encode_s = timed(functools.partial(to_png, image))
-        draws.append(draw_s)
-        encodes.append(encode_s)
-    return Result(case, Summary.of(draws), Summary.of(encodes), len(data), image.size)
-
-
 def run(quick: bool) -> str:
     runs = 3 if quick else 20
-    results = [measure(case, runs) for case in cases()]
-    rows = []
-    for r in results:
-        rows.append([r.case.image, r.case.moment, f"{r.size[0]}x{r.size[1]}", ms(r.draw.median_ms),
-                     ms(r.draw.p95_ms), ms(r.encode.median_ms), ms(r.encode.p95_ms),
-                     ms(r.draw.median_ms + r.encode.median_ms), f"{r.png_bytes / 1024:.0f}"])
-    headers = ["image", "view", "pixels", "draw med", "draw p95", "encode med", "encode p95", "total med",
-               "PNG KiB"]
-    measured = {r.case.image.split()[0] for r in results}
-    missing = [n for n in art.__all__ if n.startswith("draw_") and n not in measured]
-    text = (f"### Starry Night Sky rendering ({SEATS}-seat seeded game, {runs} runs each, ms; "
-            "'encode' is to_png at the project's zlib level)\n\n"
-            + table(headers, rows, "lll" + "r" * 6))
-    if missing:
-        text += f"\n\nWARNING: no case measures {', '.join(missing)}"
-    return text
+    return images.section(f"Starry Night Sky rendering ({SEATS}-seat seeded game)", cases(), runs,
+                          art.__all__)
 
 
 def previews(folder: Path) -> list[Path]:
