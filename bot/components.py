@@ -72,6 +72,17 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await show_panel(interaction, self.game_id)
 
 
+async def seat_view(interaction: discord.Interaction, game_id: int,
+                    decision: int) -> tuple[dict[str, Any], list[str]] | None:
+    """The clicker's own view and the seat names, if the panel is still current; otherwise the
+    clicker gets a polite private refusal. Panel callbacks use it to redraw the next sub-step."""
+    found = await service_of(interaction).clicker_seat(interaction, game_id, decision)
+    if found is None:
+        return None
+    record, seat = found
+    return get_game(record.game).view(record.state, seat), record.names
+
+
 async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
     """Send the clicker's private panel ephemerally, or say politely why there is none."""
     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.components import guarded, service_of
+from bot.components import guarded, seat_view, service_of
 from bot.games import get_game
 from bot.games.base import Action, View
 from bot.outgoing import Outgoing, edit_panel, refuse
@@ -161,15 +161,6 @@ class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         await edit_panel(interaction, finished_panel(view, record.names, kind))
 
-
-async def seat_view(interaction: discord.Interaction, game_id: int,
-                    decision: int) -> tuple[View, list[str]] | None:
-    """The clicker's own view if the panel is still current; else a polite private refusal."""
-    found = await service_of(interaction).clicker_seat(interaction, game_id, decision)
-    if found is None:
-        return None
-    record, seat = found
-    return get_game(record.game).view(record.state, seat), record.names
 
 
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str,

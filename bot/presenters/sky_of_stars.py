@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.components import guarded, service_of
+from bot.components import guarded, seat_view, service_of
 from bot.games import get_game
 from bot.games.base import View
 from bot.games.sky_of_stars.components import load_vault
@@ -265,11 +265,12 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = (interaction.data or {}).get("values", [None])[0]
         await interaction.response.defer()
-        view = await seat_view(interaction, self.game_id, self.decision)
-        if view is None:
+        found = await seat_view(interaction, self.game_id, self.decision)
+        if found is None:
             return
         presenter = SkyOfStarsPresenter()
-        names, choice = view.pop("_names"), view.get("choice") or {}
+        view, names = found
+        choice = view.get("choice") or {}
         if choice.get("kind") not in {"start", "stroke", "cancel"}:
             await refuse(interaction, "There's nothing to pick right now: your choice is already in.")
             return
@@ -299,10 +300,9 @@ class SkyBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        view = await seat_view(interaction, self.game_id, self.decision)
-        if view is not None:
-            names = view.pop("_names")
-            await edit_panel(interaction, SkyOfStarsPresenter().panel(view, names, self.game_id))
+        found = await seat_view(interaction, self.game_id, self.decision)
+        if found is not None:
+            await edit_panel(interaction, SkyOfStarsPresenter().panel(*found, self.game_id))
 
 
 class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -410,14 +410,3 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if view["phase"] == "guess" or view["phase"] == "over":
             out.render = None
         await edit_panel(interaction, out)
-
-
-async def seat_view(interaction: discord.Interaction, game_id: int, decision: int) -> View | None:
-    """The clicker's view if the panel is still current; otherwise a polite refusal."""
-    found = await service_of(interaction).clicker_seat(interaction, game_id, decision)
-    if found is None:
-        return None
-    record, seat = found
-    view = get_game(record.game).view(record.state, seat)
-    view["_names"] = record.names
-    return view

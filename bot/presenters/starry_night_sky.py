@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.components import guarded, service_of
+from bot.components import guarded, seat_view, service_of
 from bot.games import get_game
 from bot.games.base import View
 from bot.outgoing import Outgoing, edit_panel, refuse
@@ -359,10 +359,10 @@ class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = str((interaction.data or {}).get("values", ["-"])[0])
         await interaction.response.defer()
-        view = await seat_view(interaction, self.game_id, self.decision)
-        if view is None:
+        found = await seat_view(interaction, self.game_id, self.decision)
+        if found is None:
             return
-        names = view.pop("_names")
+        view, names = found
         if view.get("choice") is None:
             await refuse(interaction, "It isn't your turn any more.")
             return
@@ -387,10 +387,9 @@ class SnsBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        view = await seat_view(interaction, self.game_id, self.decision)
-        if view is not None:
-            names = view.pop("_names")
-            await edit_panel(interaction, StarryNightSkyPresenter().panel(view, names, self.game_id))
+        found = await seat_view(interaction, self.game_id, self.decision)
+        if found is not None:
+            await edit_panel(interaction, StarryNightSkyPresenter().panel(*found, self.game_id))
 
 
 class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -443,14 +442,3 @@ class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if record.status == "active":
             done += "\nYour next panel will arrive when it's your turn again."
         await edit_panel(interaction, Outgoing(done, f"{TITLE} · Round {view['round']}"))
-
-
-async def seat_view(interaction: discord.Interaction, game_id: int, decision: int) -> View | None:
-    """The clicker's view (with names) if the panel is still current; otherwise a polite refusal."""
-    found = await service_of(interaction).clicker_seat(interaction, game_id, decision)
-    if found is None:
-        return None
-    record, seat = found
-    view = get_game(record.game).view(record.state, seat)
-    view["_names"] = record.names
-    return view
