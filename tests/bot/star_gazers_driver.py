@@ -75,6 +75,7 @@ class Table:
         self.rng = random.Random(seed)
         self.rotated = self.moved_tile = self.moved_token = False
         self.clicks = 0
+        self.kinds: set[str] = set()  # every kind of choice the panels led through
 
     @property
     def thread(self):
@@ -113,6 +114,13 @@ class Table:
         choice = GAME.view(record.state, seat)["choice"]
         kind, dec = choice["kind"], record.state["decision"]
         do = f"sg:do:{record.id}:{dec}:"
+        self.kinds.add(kind)
+        if choice.get("from_reserve"):
+            self.kinds.add("from_reserve")
+        reserve = ids_with(message, do + "r")
+        if reserve and kind == "confirm" and "played_reserve" not in self.kinds:  # once, at the end of a turn
+            self.kinds.add("played_reserve")
+            return await self.click(player, message, reserve[0])
         if kind == "keep":
             return await self.click(player, message, self.rng.choice(ids_with(message, do + "K")))
         if kind in {"pick", "bonus", "gain"}:
@@ -125,6 +133,9 @@ class Table:
         if kind == "tile":
             return await self.place_tile(player, message, record, dec)
         if kind == "token":
+            self.kinds |= {f"to_{t['target']}" for t in choice["targets"]}
+            if any(t.get("covers") for t in choice["targets"]):
+                self.kinds.add("black_hole")
             return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:token")
         if kind == "journal" and choice["cards"]:
             return await self.choose(player, message, f"sg:sel:{record.id}:{dec}:do:card")

@@ -8,6 +8,7 @@ public message may carry a Journal card before the end. Also /game sheet, hand a
 from __future__ import annotations
 
 import logging
+import os
 
 import pytest
 
@@ -25,6 +26,11 @@ from tests.bot.star_gazers_driver import (
     secret_words,
     start_game,
 )
+
+SEED = 3
+EVERY_CHOICE = {"keep", "pick", "bonus", "tile", "token", "confirm", "gain", "journal", "move_token",
+                "move_tile", "to_cell", "to_reserve", "to_shuttle", "black_hole", "played_reserve",
+                "from_reserve"}
 
 
 def assert_no_secret_in_public(channel, state):
@@ -58,7 +64,10 @@ async def undo_round_trip(table, player, message, seat):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_full_two_player_game(simcord_env, bot_settings, caplog):
+async def test_full_two_player_game(simcord_env, bot_settings, caplog, monkeypatch):
+    # A known seed, so every kind of choice in EVERY_CHOICE is met on every run (the platform draws
+    # seeds at random); SGSEED=<n> in the environment plays another game with the same checks.
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: int(os.environ.get("SGSEED", SEED)))
     env = simcord_env
     guild, channel, (ada, bea, dee) = await open_lobby(env)
     env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
@@ -127,6 +136,8 @@ async def test_full_two_player_game(simcord_env, bot_settings, caplog):
         raise AssertionError("the game did not finish")
 
     assert undone and restarted and stale_tried and sheets_checked
+    assert table.kinds >= EVERY_CHOICE, f"not played through the panels: {EVERY_CHOICE - table.kinds}"
+    assert table.moved_tile and table.moved_token
     assert table.rotated and table.clicks > 150
     stored = await env.bot.storage.load(record_id)
     assert stored.status == "finished"
