@@ -60,3 +60,53 @@ def said(result: Any) -> str:
         parts.append(all_text(result.response.message))
     parts += [all_text(f.message) for f in result.followups]
     return "\n".join(parts)
+
+
+def game_thread(channel: Any) -> Any:
+    """The thread the lobby's channel opened for the game (the newest one)."""
+    assert channel.threads, "the game should get its own thread"
+    return channel.threads[-1]
+
+
+async def current_record(env: Any) -> Any:
+    """The one running game of a test, or ``None`` once it is over."""
+    games = await env.bot.storage.active_games()
+    return games[0] if games else None
+
+
+class PanelTable:
+    """What every game's SimCord driver needs to reach a player's panel.
+
+    Players with open DMs use their newest DM panel; players in ``closed`` (names) have closed
+    DMs and open an ephemeral panel with the thread's **Open my panel** button, as real players do.
+    """
+
+    def __init__(self, env: Any, channel: Any, players: list[Any], closed: Any = ()) -> None:
+        self.env, self.channel, self.players, self.closed = env, channel, players, set(closed)
+        self.clicks = 0
+
+    @property
+    def thread(self) -> Any:
+        return game_thread(self.channel)
+
+    def actor(self, player: Any) -> Any:
+        """Who clicks: the member (ephemeral panels live in the guild) or the user (DMs)."""
+        return player if player.name in self.closed else player.user
+
+    async def panel(self, player: Any) -> discord.Message | None:
+        """The player's live panel: the newest DM with components, or a fresh ephemeral one."""
+        if player.name in self.closed:
+            opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
+            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
+            return (result.followups or [result.response])[-1].message
+        return latest_panel(player)
+
+    def reload(self, player: Any, message: discord.Message) -> discord.Message:
+        """The current version of a panel message after a click edited it."""
+        if player.name in self.closed:
+            return refresh(self.thread, message, viewer=player)
+        return refresh(player.user.dm_channel, message)
+
+    async def click(self, player: Any, message: discord.Message, custom_id: str) -> Any:
+        self.clicks += 1
+        return await self.actor(player).click(message, custom_id=custom_id)

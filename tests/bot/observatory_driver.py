@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import get_game
-from tests.bot.helpers import custom_ids, find_component, latest_panel, refresh, said
+from tests.bot.helpers import (
+    PanelTable,
+    current_record,
+    custom_ids,
+    find_component,
+    game_thread,
+    refresh,
+    said,
+)
 
 SLUG = "observatory"
 GAME = get_game(SLUG)
@@ -31,11 +39,6 @@ def close_dms(env, player) -> None:
     env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", times=None, **CLOSED_DM)
 
 
-def game_thread(channel):
-    assert channel.threads, "the game should get its own thread"
-    return channel.threads[-1]
-
-
 async def start_game(env, channel, players, **options):
     """/play, everyone joins, the host starts; returns the game thread."""
     host = players[0]
@@ -47,48 +50,18 @@ async def start_game(env, channel, players, **options):
     return game_thread(channel)
 
 
-async def current_record(env):
-    games = await env.bot.storage.active_games()
-    return games[0] if games else None
-
-
 def go_stage(custom_id: str) -> str:
     return custom_id.split(":", 4)[4]
 
 
-class ObsTable:
+class ObsTable(PanelTable):
     """One game's players; finds each one's live panel and plays it through."""
 
     def __init__(self, env, channel, players, closed=()):
-        self.env, self.channel, self.players, self.closed = env, channel, players, set(closed)
-        self.clicks = 0
+        super().__init__(env, channel, players, closed)
         self.seen_codes: set[str] = set()  # kinds of actions confirmed (plot, res, cp, take…)
         self.lens_wanted = False  # set to use the Lens once, the first time a panel offers it
         self.lens_offered = False
-
-    @property
-    def thread(self):
-        return game_thread(self.channel)
-
-    def actor(self, player):
-        return player if player.name in self.closed else player.user
-
-    async def panel(self, player):
-        """The player's live panel: newest DM with components, or a fresh ephemeral one."""
-        if player.name in self.closed:
-            opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
-            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
-            return (result.followups or [result.response])[-1].message
-        return latest_panel(player)
-
-    def reload(self, player, message):
-        if player.name in self.closed:
-            return refresh(self.thread, message, viewer=player)
-        return refresh(player.user.dm_channel, message)
-
-    async def click(self, player, message, custom_id):
-        self.clicks += 1
-        return await self.actor(player).click(message, custom_id=custom_id)
 
     async def select(self, player, message, custom_id, values):
         self.clicks += 1

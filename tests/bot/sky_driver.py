@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 
 from bot.games import get_game
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh
+from tests.bot.helpers import (
+    all_text,
+    current_record,
+    custom_ids,
+    find_component,
+    game_thread,
+    latest_panel,
+    refresh,
+)
 
 GAME = get_game("sky-of-stars")
 
@@ -17,17 +25,6 @@ async def open_lobby(env, n_players=3):
     names = ["ada", "bea", "cy", "dee", "eve", "fay"][:n_players]
     players = [guild.add_member(env.create_user(n)) for n in names]
     return guild, channel, players
-
-
-def game_thread(channel):
-    threads = channel.threads
-    assert threads, "the game should get its own thread"
-    return threads[-1]
-
-
-async def current_record(env):
-    games = await env.bot.storage.active_games()
-    return games[0] if games else None
 
 
 class Table:

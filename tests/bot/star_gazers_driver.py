@@ -11,7 +11,15 @@ import random
 
 from bot.games import get_game
 from render.star_gazers_cards import card_words
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh
+from tests.bot.helpers import (
+    PanelTable,
+    all_text,
+    current_record,
+    custom_ids,
+    find_component,
+    game_thread,
+    refresh,
+)
 
 GAME = get_game("star-gazers")
 
@@ -21,16 +29,6 @@ async def open_lobby(env, names=("ada", "bea", "dee")):
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     return guild, channel, [guild.add_member(env.create_user(n)) for n in names]
-
-
-def game_thread(channel):
-    assert channel.threads, "the game should get its own thread"
-    return channel.threads[-1]
-
-
-async def current_record(env):
-    games = await env.bot.storage.active_games()
-    return games[0] if games else None
 
 
 async def start_game(channel, players):
@@ -67,38 +65,14 @@ def secret_words(state):
     return secrets - public
 
 
-class Table:
+class Table(PanelTable):
     """Finds each player's panel (DM or ephemeral) and plays it through its components."""
 
     def __init__(self, env, channel, players, closed, seed=7):
-        self.env, self.channel, self.players, self.closed = env, channel, players, closed
+        super().__init__(env, channel, players, closed)
         self.rng = random.Random(seed)
         self.rotated = self.moved_tile = self.moved_token = False
-        self.clicks = 0
         self.kinds: set[str] = set()  # every kind of choice the panels led through
-
-    @property
-    def thread(self):
-        return game_thread(self.channel)
-
-    def actor(self, player):
-        return player if player.name in self.closed else player.user
-
-    async def panel(self, player):
-        if player.name in self.closed:
-            opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
-            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
-            return (result.followups or [result.response])[-1].message
-        return latest_panel(player)
-
-    def reload(self, player, message):
-        if player.name in self.closed:
-            return refresh(self.thread, message, viewer=player)
-        return refresh(player.user.dm_channel, message)
-
-    async def click(self, player, message, custom_id):
-        self.clicks += 1
-        return await self.actor(player).click(message, custom_id=custom_id)
 
     async def choose(self, player, message, prefix, value=None):
         select = find_component(message, prefix)

@@ -13,20 +13,17 @@ from PIL import ImageDraw
 
 from bot.games import get_game
 from render import starry_night_sky as art
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh
+from tests.bot.helpers import (
+    PanelTable,
+    all_text,
+    custom_ids,
+    find_component,
+    game_thread,
+    refresh,
+)
 
 SLUG = "starry-night-sky"
 GAME = get_game(SLUG)
-
-
-async def current_record(env):
-    games = await env.bot.storage.active_games()
-    return games[0] if games else None
-
-
-def game_thread(channel):
-    assert channel.threads, "the game should get its own thread"
-    return channel.threads[-1]
 
 
 async def start_game(env, channel, players):
@@ -120,33 +117,13 @@ def assert_no_myth_in_public(env, recorder, channel, state, *, over=False) -> in
     return len(texts)
 
 
-class Table:
+class Table(PanelTable):
     """Plays turns through each player's panel (a DM, or an ephemeral for closed DMs)."""
 
     def __init__(self, env, channel, players, closed=()):
-        self.env, self.channel, self.players, self.closed = env, channel, players, set(closed)
-        self.clicks = 0
+        super().__init__(env, channel, players, closed)
         self.trades = 0
         self.bonuses = 0  # panels that opened a bonus exploration
-
-    @property
-    def thread(self):
-        return game_thread(self.channel)
-
-    def actor(self, player):
-        return player if player.name in self.closed else player.user
-
-    async def panel(self, player):
-        if player.name in self.closed:
-            opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
-            result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
-            return (result.followups or [result.response])[-1].message
-        return latest_panel(player)
-
-    def reload(self, player, message):
-        if player.name in self.closed:
-            return refresh(self.thread, message, viewer=player)
-        return refresh(player.user.dm_channel, message)
 
     async def play_turn(self, player, *, trade=False, explore_last=False, midway=None):
         """Walk one whole turn in the panel: sort stars, pick and confirm, until the turn ends."""

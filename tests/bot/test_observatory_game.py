@@ -16,13 +16,20 @@ import pytest
 
 from bot.app import create_bot
 from bot.games.replay import replay
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
+from tests.bot.helpers import (
+    all_text,
+    current_record,
+    custom_ids,
+    find_component,
+    game_thread,
+    latest_panel,
+    refresh,
+    said,
+)
 from tests.bot.observatory_driver import (
     GAME,
     ObsTable,
     close_dms,
-    current_record,
-    game_thread,
     open_table,
     secret_card_names,
     start_game,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import all_text, refresh
-from tests.bot.starry_night_sky_driver import GAME, SLUG, current_record, game_thread
+from tests.bot.helpers import all_text, current_record, game_thread, refresh
+from tests.bot.starry_night_sky_driver import GAME, SLUG
 
 HOUR = 3600
 

@@ -15,11 +15,10 @@ import pytest
 from bot.app import create_bot
 from bot.games.replay import replay
 from render.star_gazers_cards import card_words
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, said
+from tests.bot.helpers import all_text, current_record, custom_ids, find_component, latest_panel, said
 from tests.bot.star_gazers_driver import (
     GAME,
     Table,
-    current_record,
     ids_with,
     open_lobby,
     public_text,

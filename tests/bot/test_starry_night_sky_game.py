@@ -14,15 +14,22 @@ import pytest
 
 from bot.app import create_bot
 from bot.games.replay import replay
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
+from tests.bot.helpers import (
+    all_text,
+    current_record,
+    custom_ids,
+    find_component,
+    game_thread,
+    latest_panel,
+    refresh,
+    said,
+)
 from tests.bot.starry_night_sky_driver import (
     GAME,
     SLUG,
     ImageText,
     Table,
     assert_no_myth_in_public,
-    current_record,
-    game_thread,
     myth_labels,
     public_texts,
     start_game,
