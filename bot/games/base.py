@@ -96,6 +96,12 @@ class Game(ABC):
     min_humans: int = 1
     """Below this many human players left, a game ends instead of handing seats to the bot."""
 
+    def check_seat_count(self, seats: Any) -> int:
+        """``seats`` if this game can be played by that many; ``setup`` calls it first."""
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+        return seats
+
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and refuse unknown or out-of-range values with a readable message."""
         known = {spec.name: spec for spec in self.options}

@@ -76,8 +76,7 @@ class SkyOfStars(Game):
     min_humans = 2  # guessing needs at least two people
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
-        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+        self.check_seat_count(seats)
         return flow.new_game(seats, self.validate_options(options), seed)
 
     def to_act(self, state: State) -> list[int]:

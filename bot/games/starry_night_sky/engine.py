@@ -50,8 +50,7 @@ class StarryNightSky(Game):
     allows_bot_seats = True
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
-        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+        self.check_seat_count(seats)
         return turn.new_game(seats, self.validate_options(options), seed)
 
     def to_act(self, state: State) -> list[int]:
