@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.games import get_game
-from bot.outgoing import refuse, reply
+from bot.outgoing import edit_panel, refuse, reply
 
 if TYPE_CHECKING:
     from bot.app import AstrolabeBot
@@ -93,6 +93,34 @@ async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
     record, seat = found
     view = get_game(record.game).view(record.state, seat)
     await reply(interaction, service.presenter(record).panel(view, record.names, record.id))
+
+
+def back_button(prefix: str, redraw: Callable[[dict[str, Any], list[str], int], Any]) -> type[Any]:
+    """A game's **Back** button class: it redraws the clicker's panel at the first stage of the
+    current choice. ``redraw(view, names, game_id)`` returns the panel's ``Outgoing``; ``prefix``
+    is the game's custom_id prefix, so each game's Back button gets its own template."""
+
+    class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=rf"{prefix}:back:(?P<game>\d+):(?P<dec>\d+)"):
+        def __init__(self, game_id: int, decision: int) -> None:
+            super().__init__(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
+                                               custom_id=f"{prefix}:back:{game_id}:{decision}"))
+            self.game_id, self.decision = game_id, decision
+
+        @classmethod
+        async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                                 match: re.Match[str], /) -> BackButton:
+            return cls(int(match["game"]), int(match["dec"]))
+
+        @guarded
+        async def callback(self, interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            found = await seat_view(interaction, self.game_id, self.decision)
+            if found is not None:
+                await edit_panel(interaction, redraw(*found, self.game_id))
+
+    BackButton.__name__ = BackButton.__qualname__ = f"{prefix.capitalize()}Back"
+    return BackButton
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.components import guarded, seat_view, service_of
+from bot.components import back_button, guarded, seat_view, service_of
 from bot.games import get_game
 from bot.games.base import View
 from bot.games.sky_of_stars.components import load_vault
@@ -283,26 +283,8 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await edit_panel(interaction, out)
 
 
-class SkyBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=r"sky:back:(?P<game>\d+):(?P<dec>\d+)"):
-    """Goes back to the first stage of the current choice."""
-
-    def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sky:back:{game_id}:{decision}"))
-        self.game_id, self.decision = game_id, decision
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SkyBack:
-        return cls(int(match["game"]), int(match["dec"]))
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        found = await seat_view(interaction, self.game_id, self.decision)
-        if found is not None:
-            await edit_panel(interaction, SkyOfStarsPresenter().panel(*found, self.game_id))
+SkyBack = back_button("sky", lambda *found: SkyOfStarsPresenter().panel(*found))
+"""Back to the first stage of the current choice."""
 
 
 class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.components import guarded, seat_view, service_of
+from bot.components import back_button, guarded, seat_view, service_of
 from bot.games import get_game
 from bot.games.base import View
 from bot.outgoing import Outgoing, edit_panel, refuse
@@ -370,26 +370,8 @@ class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await edit_panel(interaction, out)
 
 
-class SnsBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=r"sns:back:(?P<game>\d+):(?P<dec>\d+)"):
-    """Back to the current sub-step's list of choices."""
-
-    def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sns:back:{game_id}:{decision}"))
-        self.game_id, self.decision = game_id, decision
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SnsBack:
-        return cls(int(match["game"]), int(match["dec"]))
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        found = await seat_view(interaction, self.game_id, self.decision)
-        if found is not None:
-            await edit_panel(interaction, StarryNightSkyPresenter().panel(*found, self.game_id))
+SnsBack = back_button("sns", lambda *found: StarryNightSkyPresenter().panel(*found))
+"""Back to the first stage of the current choice."""
 
 
 class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
