@@ -77,7 +77,7 @@ SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_
 _GAME_COLUMNS = (
     "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.host_id, g.status, g.options, g.seed,"
     " g.state, g.version, g.lobby_message_id, g.status_message_id, g.deadline_at, g.created_at,"
-    " g.updated_at, g.pace"
+    " g.updated_at, g.pace, g.set_aside"
 )
 
 SQL_INSERT_GAME = """
@@ -87,7 +87,19 @@ VALUES (:game, :guild_id, :channel_id, :host_id, 'lobby', :options, 0, :now, :no
 """
 SQL_SELECT_GAME = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?"
 SQL_SELECT_GAME_STATUS = "SELECT status, version FROM games WHERE id = ?"
-SQL_SELECT_ACTIVE_GAMES = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.status = 'active' ORDER BY g.id"
+# Set-aside games (0004) are left out: they cannot be resumed until someone repairs them.
+SQL_SELECT_ACTIVE_GAMES = f"""
+SELECT {_GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND g.set_aside IS NULL ORDER BY g.id
+"""
+SQL_UPDATE_GAME_SET_ASIDE = "UPDATE games SET set_aside = :reason, updated_at = :now WHERE id = :game_id"
+# Finished games whose results rows are missing (a crash between the final move and its results
+# under older code): backfilled at start-up.
+SQL_SELECT_FINISHED_WITHOUT_RESULTS = f"""
+SELECT {_GAME_COLUMNS} FROM games g
+WHERE g.status = 'finished' AND g.set_aside IS NULL
+  AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)
+ORDER BY g.id
+"""
 # A thread match beats a parent-channel match: a lobby may sit in the channel while its game is
 # played in a thread of it. Then newest first.
 SQL_SELECT_GAME_IN_CHANNEL = f"""
@@ -337,6 +349,8 @@ class GameRecord:
     updated_at: float
     seats: list[SeatRecord] = field(default_factory=list)
     pace: int = 0
+    # Why the game can't be loaded (a stored mark, or its JSON failed to parse); None if it loads.
+    set_aside: str | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -496,16 +510,35 @@ def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
                       timeouts=row["timeouts"])
 
 
+def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, Any] | None:
+    """Parse a stored JSON object; a value that isn't one is noted in ``problems``, not raised,
+    so one damaged row can't stop every query that lists games."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        problems.append(f"its {what} is not valid JSON ({error})")
+        return None
+    if not isinstance(value, dict):
+        problems.append(f"its {what} is not a JSON object")
+        return None
+    return value
+
+
 def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
-    state = row["state"]
+    problems: list[str] = []
+    options = _json_object(row["options"], "options", problems)
+    state = _json_object(row["state"], "state", problems)
+    if problems:
+        log.warning("game %d can't be loaded: %s", row["id"], "; ".join(problems))
     return GameRecord(
         id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         thread_id=row["thread_id"], host_id=row["host_id"], status=row["status"],
-        options=json.loads(row["options"]), seed=row["seed"],
-        state=json.loads(state) if state is not None else None, version=row["version"],
+        options=options or {}, seed=row["seed"], state=state, version=row["version"],
         lobby_message_id=row["lobby_message_id"], status_message_id=row["status_message_id"],
         deadline_at=row["deadline_at"], created_at=row["created_at"], updated_at=row["updated_at"],
-        seats=seats, pace=row["pace"],
+        seats=seats, pace=row["pace"], set_aside=row["set_aside"] or "; ".join(problems) or None,
     )
 
 
@@ -855,15 +888,20 @@ class Storage:
 
     async def record_action(self, game_id: int, *, expected_version: int, seat: int | None,
                             action: dict[str, Any], state: dict[str, Any], events: list[str],
-                            finished: bool = False, deadline_at: float | None = None) -> int:
+                            finished: bool = False, deadline_at: float | None = None,
+                            outcome: Outcome | None = None) -> int:
         """Log one applied action and the resulting state atomically; returns the new version.
 
         The version check and the log append commit together, so two clicks computed from the
         same state cannot both land: the second gets ``StaleVersion`` and must not announce.
+        The final action of a game passes its ``outcome``: the results rows are written in the
+        same transaction, so a crash can't leave a finished game without them.
         Committed (and fsynced) before returning.
         """
         if expected_version < 0:
             raise ValueError("expected_version must be >= 0")
+        if outcome is not None and not finished:
+            raise ValueError("only the final action of a game has an outcome")
         now = time.time()
         # Serialise before taking the lock: a bad value fails without touching the database.
         game_params = {"game_id": game_id, "expected_version": expected_version, "state": _dumps(state),
@@ -887,7 +925,26 @@ class Storage:
                 # Only possible if the log and games.version disagree: never paper over that.
                 raise StorageError(f"action log of game {game_id} is out of step with its "
                                    f"version: {error}") from error
+            if outcome is not None:
+                await self._insert_results(db, await self._require(db, game_id), outcome)
         return expected_version + 1
+
+    async def set_aside(self, game_id: int, reason: str) -> None:
+        """Mark a game that can't be loaded, so start-up skips it and players are told why.
+
+        Its status, state and log are left as they are, for a person to repair; clearing the
+        column by hand after the repair resumes it at the next start-up.
+        """
+        async with self._write() as db:
+            if not await self._execute(db, SQL_UPDATE_GAME_SET_ASIDE,
+                                       {"game_id": game_id, "reason": reason, "now": time.time()}):
+                raise StorageError(f"no game {game_id}")
+        log.warning("game %d set aside: %s", game_id, reason)
+
+    async def finished_without_results(self) -> list[GameRecord]:
+        """Finished games with no results rows, for the start-up backfill."""
+        async with self._read() as db:
+            return await self._fetch_games(db, SQL_SELECT_FINISHED_WITHOUT_RESULTS)
 
     async def set_status(self, game_id: int, status: str) -> None:
         """Move a lobby or active game to another status (typically ``cancelled``).
@@ -1055,26 +1112,29 @@ class Storage:
         action, not of this call, so a late call records the same row.
         """
         async with self._write() as db:
-            game = await self._require(db, game_id)
-            # A bot seat (seats.is_bot) marks the whole game; a human seat the bot only stood in
-            # for (autopilot) does not, as the human still owns it.
-            with_bots = any(seat.is_bot for seat in game.seats)
-            if game.status != "finished":
-                raise StorageError(f"game {game_id} is {game.status}; only finished games have results")
-            if len(outcome.scores) != len(game.seats):
-                raise StorageError(f"game {game_id} has {len(game.seats)} seats but the outcome scores "
-                                   f"{len(outcome.scores)}")
-            if list(await db.execute_fetchall(SQL_SELECT_RESULTS_EXIST, (game_id,))):
-                return False
-            rows = await db.execute_fetchall(SQL_SELECT_FINISHED_AT, {"game_id": game_id})
-            finished_at = next(iter(rows))[0]
-            won = set(outcome.winners)
-            for seat, place in zip(game.seats, places(outcome.scores, outcome.winners), strict=True):
-                await self._execute(db, SQL_INSERT_RESULT, {
-                    "game_id": game_id, "seat": seat.seat, "user_id": seat.user_id, "name": seat.name,
-                    "score": outcome.scores[seat.seat], "place": place, "won": int(seat.seat in won),
-                    "with_bots": int(with_bots), "finished_at": finished_at})
-        log.info("recorded results of game %d: winners %s", game_id, sorted(won))
+            return await self._insert_results(db, await self._require(db, game_id), outcome)
+
+    async def _insert_results(self, db: aiosqlite.Connection, game: GameRecord, outcome: Outcome) -> bool:
+        """The results rows of a finished game, inside the caller's write transaction."""
+        # A bot seat (seats.is_bot) marks the whole game; a human seat the bot only stood in
+        # for (autopilot) does not, as the human still owns it.
+        with_bots = any(seat.is_bot for seat in game.seats)
+        if game.status != "finished":
+            raise StorageError(f"game {game.id} is {game.status}; only finished games have results")
+        if len(outcome.scores) != len(game.seats):
+            raise StorageError(f"game {game.id} has {len(game.seats)} seats but the outcome scores "
+                               f"{len(outcome.scores)}")
+        if list(await db.execute_fetchall(SQL_SELECT_RESULTS_EXIST, (game.id,))):
+            return False
+        rows = await db.execute_fetchall(SQL_SELECT_FINISHED_AT, {"game_id": game.id})
+        finished_at = next(iter(rows))[0]
+        won = set(outcome.winners)
+        for seat, place in zip(game.seats, places(outcome.scores, outcome.winners), strict=True):
+            await self._execute(db, SQL_INSERT_RESULT, {
+                "game_id": game.id, "seat": seat.seat, "user_id": seat.user_id, "name": seat.name,
+                "score": outcome.scores[seat.seat], "place": place, "won": int(seat.seat in won),
+                "with_bots": int(with_bots), "finished_at": finished_at})
+        log.info("recorded results of game %d: winners %s", game.id, sorted(won))
         return True
 
     async def results(self, game_id: int) -> list[ResultRecord]:
