@@ -1,5 +1,16 @@
 # Astrolabe: the bot in a small image. The token comes from the environment at run time;
 # the SQLite database lives on the /data volume so games survive container restarts.
+
+# Build the wheel from the sources (the migrations ship inside it, see setup.py) ...
+FROM python:3.11-slim AS build
+WORKDIR /src
+COPY pyproject.toml setup.py README.md ./
+COPY bot ./bot
+COPY render ./render
+COPY migrations ./migrations
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
+
+# ... and install it as a regular package, as `pip install .` would: no source tree in the image.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -11,13 +22,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 \
     && useradd --create-home --uid 10001 astrolabe \
     && mkdir /data && chown astrolabe /data
 
-WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY bot ./bot
-COPY render ./render
-COPY migrations ./migrations
-RUN pip install --no-cache-dir -e .
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
 
 USER astrolabe
+WORKDIR /home/astrolabe
 VOLUME ["/data"]
 CMD ["python", "-m", "bot"]

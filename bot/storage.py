@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.resources
 import json
 import logging
 import os
@@ -29,17 +30,21 @@ from typing import TYPE_CHECKING, Any, Final
 import aiosqlite
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from bot.games.base import Outcome
 
 log = logging.getLogger(__name__)
 
 __all__ = [
     "ActionRecord", "GameRecord", "MigrationError", "SeatRecord", "SeatTaken", "StaleVersion",
-    "Storage", "StorageError", "UNSET", "discover_migrations", "split_statements",
+    "Storage", "StorageError", "UNSET", "bundled_migrations", "discover_migrations", "split_statements",
     "GameStats", "LeaderRow", "ResultRecord", "places",
 ]
 
-DEFAULT_MIGRATIONS_DIR: Final = Path(__file__).resolve().parent.parent / "migrations"
+# The top-level migrations/ folder ships inside the distribution as this package (setup.py maps
+# it), so a wheel carries its SQL and an editable install reads the source folder itself.
+MIGRATIONS_PACKAGE: Final = "bot.migrations"
 BUSY_TIMEOUT_MS: Final = 5000
 STATUSES: Final = ("lobby", "active", "finished", "cancelled")
 
@@ -479,7 +484,7 @@ def places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
 class Migration:
     version: int
     name: str
-    path: Path
+    path: Traversable | Path
 
 
 class _Unset:
@@ -561,16 +566,31 @@ _MIGRATION_NAME = re.compile(r"^(\d+)_([A-Za-z0-9_]+)\.sql$")
 _TRANSACTION_KEYWORDS = frozenset({"BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"})
 
 
-def discover_migrations(directory: Path) -> list[Migration]:
-    """The ``NNNN_name.sql`` files, numbered 1, 2, 3… without gaps (a gap means a lost file)."""
+def bundled_migrations(subfolder: str = "") -> Traversable:
+    """The migrations shipped with the code: SQLite's at the top, another database's in its
+    ``subfolder`` (such as ``postgres``). Read through importlib.resources, so they are found in
+    a wheel as well as in the source tree."""
+    try:
+        root = importlib.resources.files(MIGRATIONS_PACKAGE)
+    except ModuleNotFoundError as error:
+        raise MigrationError(f"the package {MIGRATIONS_PACKAGE} is missing: install the project with "
+                             "pip (pip install . or pip install -e .) so its migrations ship with it"
+                             ) from error
+    return root.joinpath(subfolder) if subfolder else root
+
+
+def discover_migrations(directory: Traversable | Path) -> list[Migration]:
+    """The ``NNNN_name.sql`` files, numbered 1, 2, 3… without gaps (a gap means a lost file).
+    Subfolders hold other databases' migrations and are not read."""
     if not directory.is_dir():
         raise MigrationError(f"migrations folder not found: {directory}")
     migrations: list[Migration] = []
-    for path in sorted(directory.glob("*.sql")):
+    files = [entry for entry in directory.iterdir() if entry.name.endswith(".sql") and entry.is_file()]
+    for path in sorted(files, key=lambda entry: entry.name):
         match = _MIGRATION_NAME.match(path.name)
         if match is None:
             raise MigrationError(f"migration file not named NNNN_name.sql: {path.name}")
-        migrations.append(Migration(int(match.group(1)), path.stem, path))
+        migrations.append(Migration(int(match.group(1)), path.name.removesuffix(".sql"), path))
     migrations.sort(key=lambda m: m.version)
     expected = list(range(1, len(migrations) + 1))
     if [m.version for m in migrations] != expected:
@@ -633,10 +653,12 @@ class Storage:
     # ---- lifecycle ------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str], *, migrations_dir: Path | None = None) -> Storage:
-        """Connect, set the pragmas and apply pending migrations, each in its own transaction."""
+    async def open(cls, path: str | os.PathLike[str], *,
+                   migrations_dir: Traversable | Path | None = None) -> Storage:
+        """Connect, set the pragmas and apply pending migrations, each in its own transaction.
+        ``migrations_dir`` defaults to the migrations shipped with the code."""
         path = os.fspath(path)
-        migrations = discover_migrations(migrations_dir or DEFAULT_MIGRATIONS_DIR)
+        migrations = discover_migrations(migrations_dir or bundled_migrations())
         # isolation_level=None: the sqlite3 module must not open transactions behind our back.
         db = await aiosqlite.connect(path, isolation_level=None)
         try:

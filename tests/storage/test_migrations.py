@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
-from bot.storage import DEFAULT_MIGRATIONS_DIR, MigrationError, Storage, split_statements
+from bot.storage import MigrationError, Storage, bundled_migrations, split_statements
 
 
 def tables(path: Path) -> set[str]:
@@ -23,7 +22,8 @@ def applied(path: Path) -> list[int]:
         return [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")]
 
 
-REAL = sorted(DEFAULT_MIGRATIONS_DIR.glob("*.sql"))
+REAL = sorted((entry for entry in bundled_migrations().iterdir() if entry.name.endswith(".sql")),
+              key=lambda entry: entry.name)
 LATEST = len(REAL)  # the real migrations are numbered 1..LATEST
 NEXT = f"{LATEST + 1:04d}"  # the number a test's extra migration takes
 
@@ -33,7 +33,7 @@ def migrations_copy(tmp_path: Path, extra: dict[str, str]) -> Path:
     folder = tmp_path / "migrations"
     folder.mkdir()
     for path in REAL:
-        shutil.copy(path, folder)
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     for name, sql in extra.items():
         (folder / name.replace("NEXT", NEXT)).write_text(sql)
     return folder
