@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 class AstrolabeBot(discord.Client):
     def __init__(self, settings: Settings, *, sync_commands: bool) -> None:
-        super().__init__(intents=discord.Intents.default())
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)

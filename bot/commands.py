@@ -11,6 +11,7 @@ from bot.components import ReclaimButton, guarded, service_of, show_panel
 from bot.games import GAMES, get_game
 from bot.outgoing import COLOUR, refuse, reply
 from bot.presenters import PRESENTERS
+from bot.resume import SET_ASIDE
 from bot.service import describe_waiting, format_events, is_manager
 from bot.storage import GameRecord
 
@@ -48,6 +49,9 @@ async def _status(interaction: discord.Interaction) -> None:
     if record is None or record.status != "active":
         await refuse(interaction, NO_GAME if record is None else "This game hasn't started yet.")
         return
+    if record.set_aside:
+        await refuse(interaction, SET_ASIDE.format(id=record.id))
+        return
     await interaction.response.defer(thinking=True)
     public = get_game(record.game).view(record.state, None)
     out = PRESENTERS[record.game].board(public, record.names)
@@ -55,6 +59,12 @@ async def _status(interaction: discord.Interaction) -> None:
     reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
     out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
     await reply(interaction, out, ephemeral=False)
+    # Whatever the current step couldn't deliver (its public message, a panel) goes out again.
+    service = service_of(interaction)
+    async with service.lock(record.id):
+        current = await service.storage.load(record.id)
+        if current is not None and current.status == "active" and current.version == record.version:
+            await service.delivery.reopen(current)
 
 
 @game_group.command(name="sheet", description="Show a player's sheet (yours by default), only to you.")
@@ -68,6 +78,9 @@ async def _sheet(interaction: discord.Interaction, player: discord.Member | None
     record = await find_game(interaction, for_user=player is None)
     if record is None or record.status not in {"active", "finished"}:
         await refuse(interaction, NO_GAME)
+        return
+    if record.set_aside:
+        await refuse(interaction, SET_ASIDE.format(id=record.id))
         return
     target = player or interaction.user
     seat = record.seat_of(target.id)
@@ -178,7 +191,4 @@ async def end_game(interaction: discord.Interaction, record: GameRecord, reason:
         await service.storage.set_status(record.id, "cancelled")
         service.disarm(record.id)
     await refuse(interaction, "Done: the game is closed.")
-    channel = await service.channel(record.play_channel_id)
-    if channel is not None:
-        await channel.send(f"{reason} No more moves can be played in game #{record.id}.",
-                           allowed_mentions=discord.AllowedMentions.none())
+    await service.delivery.post(record, None, f"{reason} No more moves can be played in game #{record.id}.")

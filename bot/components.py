@@ -163,9 +163,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await service.settle(record)
             waiting = self.seat in get_game(record.game).to_act(record.state)
         await refuse(interaction, "Welcome back: the seat is yours again.")
-        channel = await service.channel(record.play_channel_id)
-        if channel is not None:
-            await channel.send(f"{info.name} is back and plays their own seat again.",
-                               allowed_mentions=discord.AllowedMentions.none())
+        channel = await service.play_channel(record)
+        await service.delivery.post(record, channel, f"{info.name} is back and plays their own seat again.")
         if waiting:
             await service.send_panel(record, self.seat, channel)

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.components import guarded, service_of
 from bot.games import GAMES, get_game
 from bot.games.base import IllegalAction
-from bot.outgoing import COLOUR, Outgoing, refuse, try_dm
+from bot.outgoing import COLOUR, DmStatus, Outgoing, dm, refuse
 from bot.pacing import PACES, pace_text
 from bot.service import is_manager
 from bot.storage import GameRecord, SeatTaken, StorageError
@@ -78,7 +78,8 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord) -> bool:
     title = get_game(record.game).title
     text = (f"You joined **{title}** (game #{record.id}). Your secret word and your panels will "
             "arrive here while the game runs.")
-    return await try_dm(user, Outgoing(text, "Astrolabe")) is not None
+    # Only Discord's "closed DMs" answer says so; a passing failure is not held against them.
+    return (await dm(user, Outgoing(text, "Astrolabe")))[0] is not DmStatus.CLOSED
 
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]

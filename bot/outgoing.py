@@ -7,11 +7,12 @@ the image in a worker thread (``asyncio.to_thread``) so a slow drawing never blo
 from __future__ import annotations
 
 import asyncio
+import enum
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -19,6 +20,44 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
 COLOUR = discord.Colour(0x6C8CFF)
+# The client-wide default: a name or an event line can never ping anyone. A message that means to
+# mention someone passes ``only_users`` with exactly those people.
+NO_MENTIONS = discord.AllowedMentions.none()
+
+T = TypeVar("T")
+
+
+def only_users(*user_ids: int) -> discord.AllowedMentions:
+    """Let exactly these users be pinged: no @everyone, no roles, nobody else named in the text."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=user_id) for user_id in dict.fromkeys(user_ids)])
+
+
+def is_transient(error: discord.HTTPException) -> bool:
+    """A failure worth one more try (Discord's 5xx, or a 429 left over after discord.py's waits);
+    a refusal (403) or a missing target (404) would fail again the same way."""
+    return not isinstance(error, discord.Forbidden | discord.NotFound) and (
+        error.status >= 500 or error.status == 429)
+
+
+async def retrying(send: Callable[[], Awaitable[T]], what: str) -> T:
+    """Run ``send``; after a transient failure, once more. Anything else is the caller's to handle."""
+    try:
+        return await send()
+    except discord.HTTPException as error:
+        if not is_transient(error):
+            raise
+        log.warning("%s failed (%s %s), trying once more", what, error.status, error.text)
+    return await send()
+
+
+class DmStatus(enum.Enum):
+    """How a DM went. Only Discord's 50007 means the inbox is closed; any other failure is not
+    proof of that, so it must not change how the player is reached."""
+
+    SENT = "sent"
+    CLOSED = "closed"
+    FAILED = "failed"
 
 
 @dataclass
@@ -31,6 +70,8 @@ class Outgoing:
     filename: str = "board.png"
     items: Sequence[discord.ui.Item[Any]] = field(default_factory=tuple)
     footer: str | None = None
+    # The rendered image, kept so a retried send doesn't draw it again.
+    _png: bytes | None = field(default=None, repr=False, compare=False)
 
     def view(self) -> discord.ui.View | None:
         if not self.items:
@@ -49,8 +90,9 @@ class Outgoing:
         data["embed"] = embed
         files: list[discord.File] = []
         if self.render is not None:
-            png = await asyncio.to_thread(self.render)
-            files.append(discord.File(io.BytesIO(png), filename=self.filename))
+            if self._png is None:
+                self._png = await asyncio.to_thread(self.render)
+            files.append(discord.File(io.BytesIO(self._png), filename=self.filename))
             embed.set_image(url=f"attachment://{self.filename}")
         if editing:
             data["attachments"] = files
@@ -65,7 +107,13 @@ class Outgoing:
 
 
 async def send_to(channel: discord.abc.Messageable, out: Outgoing, **extra: Any) -> discord.Message:
-    return await channel.send(**(await out.kwargs()), **extra)
+    """Send ``out``, once more after a transient failure; names in it never ping anyone."""
+    extra.setdefault("allowed_mentions", NO_MENTIONS)
+
+    async def send() -> discord.Message:
+        return await channel.send(**(await out.kwargs()), **extra)
+
+    return await retrying(send, f"sending to channel {getattr(channel, 'id', '?')}")
 
 
 async def reply(interaction: discord.Interaction, out: Outgoing, *, ephemeral: bool = True) -> None:
@@ -94,14 +142,19 @@ async def refuse(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def try_dm(user: discord.abc.User, out: Outgoing) -> discord.Message | None:
-    """DM a user; ``None`` when their DMs are closed (Discord error 50007) or the DM fails."""
+async def dm(user: discord.abc.User, out: Outgoing) -> tuple[DmStatus, discord.Message | None]:
+    """DM a user, once more after a transient failure, and say how it went."""
     try:
-        return await user.send(**(await out.kwargs()))
+        return DmStatus.SENT, await send_to(user, out)
     except discord.Forbidden as error:
-        if error.code != DM_CLOSED:
-            log.warning("DM to %s refused: %s", user.id, error)
-        return None
+        if error.code == DM_CLOSED:
+            return DmStatus.CLOSED, None
+        log.warning("DM to %s refused: %s", user.id, error)
     except discord.HTTPException as error:
         log.warning("DM to %s failed: %s", user.id, error)
-        return None
+    return DmStatus.FAILED, None
+
+
+async def try_dm(user: discord.abc.User, out: Outgoing) -> discord.Message | None:
+    """DM a user; ``None`` when it couldn't be delivered (closed DMs or a failure, see ``dm``)."""
+    return (await dm(user, out))[1]

@@ -51,7 +51,7 @@ def title_of(slug: str) -> str:
 def waiting_seats(record: GameRecord) -> list[int]:
     """Seats the running game waits on (none for a lobby or a game this bot doesn't know)."""
     game = GAMES.get(record.game)
-    if record.status != "active" or record.state is None or game is None:
+    if record.status != "active" or record.state is None or game is None or record.set_aside:
         return []
     return game.to_act(record.state)
 
@@ -83,6 +83,8 @@ def describe_game(record: GameRecord, *, viewer: int | None = None, where: str |
         host = next((s.name for s in record.seats if s.user_id == record.host_id), "the host")
         state = (f"Lobby: needs {missing} more player{'s' if missing > 1 else ''}" if missing > 0
                  else f"Lobby: waiting for {discord.utils.escape_markdown(host)} to start")
+    elif record.set_aside:
+        state = "⚠️ On hold: its saved state can't be read (a server admin can `/game cancel` it)"
     else:
         waiting = waiting_seats(record)
         if viewer is not None and viewer in [record.seats[s].user_id for s in waiting]:

@@ -94,7 +94,7 @@ class Pacer:
     # ------------------------------------------------------------------ pings
 
     async def ping_step(self, record: GameRecord, seats: list[int], channel: Any,
-                        message: discord.Message) -> list[int]:
+                        message: discord.Message | None) -> list[int]:
         """Mention the seats that owe a decision (paced games, once per step) and return the
         seats whose panel goes out by DM now.
 
@@ -113,18 +113,21 @@ class Pacer:
             if settings.ping in ("both", "dm"):
                 deliver.append(seat)
             if settings.ping in ("both", "mention"):
-                mentions.append(f"<@{user_id}>")
-        if mentions:
+                mentions.append(user_id)
+        if mentions and channel is not None:
             await self.mention(record, channel, mentions, reference=message)
         return deliver
 
-    async def mention(self, record: GameRecord, channel: Any, mentions: list[str], *,
+    async def mention(self, record: GameRecord, channel: Any, user_ids: list[int], *,
                       reference: discord.Message | None = None) -> None:
-        from bot.service import panel_button_view
+        """"Your move" in the thread, pinging exactly these players (and never failing the step)."""
+        from bot.delivery import panel_button_view
 
-        await channel.send(f"Your move: {', '.join(mentions)} (you have {pace_text(record.pace)}).",
-                           reference=reference, mention_author=False, view=panel_button_view(record.id),
-                           allowed_mentions=discord.AllowedMentions(users=True))
+        extra: dict[str, Any] = {"reference": reference, "mention_author": False} if reference else {}
+        await self.service.delivery.post(
+            record, channel, f"Your move: {', '.join(f'<@{u}>' for u in user_ids)} "
+            f"(you have {pace_text(record.pace)}).", mentions=tuple(user_ids),
+            view=panel_button_view(record.id), **extra)
 
     # ------------------------------------------------------------------ firing
 
@@ -141,7 +144,7 @@ class Pacer:
     async def _current(self, job: Job) -> GameRecord | None:
         """The game, if the job's seat still owes the job's decision (else the job is stale)."""
         record = await self.storage.load(job.game_id)
-        if record is None or record.status != "active":
+        if record is None or record.status != "active" or record.set_aside:
             return None
         game = get_game(record.game)
         if game.decision_id(record.state) != job.key or job.seat not in game.to_act(record.state):
@@ -194,15 +197,12 @@ class Pacer:
     async def announce_handover(self, record: GameRecord, seat: int, why: str) -> None:
         from bot.components import ReclaimButton
 
-        channel = await self.service.channel(record.play_channel_id)
-        if channel is None:
-            return
         view = discord.ui.View(timeout=None)
         view.add_item(ReclaimButton(record.id, seat))
         user = record.seats[seat].user_id
-        await channel.send(f"<@{user}> {why}, so the bot is playing your seat for now. Press "
-                           "**Reclaim seat** whenever you're back.", view=view,
-                           allowed_mentions=discord.AllowedMentions(users=True))
+        await self.service.delivery.post(record, None, f"<@{user}> {why}, so the bot is playing your seat "
+                                         "for now. Press **Reclaim seat** whenever you're back.",
+                                         mentions=(user,), view=view)
 
     async def _remind(self, job: Job) -> None:
         record = await self._current(job)
@@ -225,30 +225,28 @@ class Pacer:
         title = get_game(record.game).title
         text = (f"Reminder: **{title}** (game #{record.id}) is waiting for your move. Time runs out "
                 f"<t:{int(deadline.due_at)}:R>.")
-        from bot.service import jump_link
+        from bot.delivery import jump_link
 
         if settings.ping in ("both", "dm"):
             user = await self.service.user(info.user_id)
             if user is not None:
                 await try_dm(user, Outgoing(f"{text}\n[Jump to the game]({jump_link(record)})", "Your move"))
         if settings.ping in ("both", "mention"):
-            channel = await self.service.channel(record.play_channel_id)
-            if channel is not None:
-                await channel.send(f"<@{info.user_id}> {text}",
-                                   allowed_mentions=discord.AllowedMentions(users=True))
+            await self.service.delivery.post(record, None, f"<@{info.user_id}> {text}",
+                                             mentions=(info.user_id,))
 
     async def _wake(self, job: Job) -> None:
         """Quiet hours are over: deliver the panel (and the mention) that were held back."""
         record = await self._current(job)
         if record is None or job.seat is None:
             return
-        channel = await self.service.channel(record.play_channel_id)
+        channel = await self.service.play_channel(record)
         user_id = record.seats[job.seat].user_id
         ping = (await self.storage.user_settings(user_id)).ping
         if ping in ("both", "dm"):
             await self.service.send_panel(record, job.seat, channel)
         if channel is not None and ping in ("both", "mention"):
-            await self.mention(record, channel, [f"<@{user_id}>"])
+            await self.mention(record, channel, [user_id])
 
 
 def _rng(record: GameRecord, seat: int) -> Any:

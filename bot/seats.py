@@ -120,10 +120,8 @@ async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat
     service = service_of(interaction)
     async with service.lock(record.id):
         await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
-        channel = await service.channel(record.play_channel_id)
         if left:
-            if channel is not None:
-                await channel.send(note, allowed_mentions=discord.AllowedMentions.none())
+            await service.delivery.post(record, None, note)
         else:
             reloaded = await service.storage.load(record.id)
             assert reloaded is not None
@@ -184,10 +182,9 @@ async def _replace(interaction: discord.Interaction, player: discord.Member,
         assert record is not None
         record = await service.settle(record)
         waiting = seat in get_game(record.game).to_act(record.state)
-    channel = await service.channel(record.play_channel_id)
-    if channel is not None:
-        await channel.send(f"{new_player.mention} takes over {player.display_name}'s seat.",
-                           allowed_mentions=discord.AllowedMentions(users=True))
+    channel = await service.play_channel(record)
+    await service.delivery.post(record, channel, f"{new_player.mention} takes over "
+                                f"{player.display_name}'s seat.", mentions=(new_player.id,))
     if waiting:
         await service.send_panel(record, seat, channel)
     await refuse(interaction, f"{new_player.display_name} now plays that seat.")

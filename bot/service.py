@@ -17,13 +17,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.clock import now
+from bot.delivery import Delivery, format_events, jump_link, panel_button_view
 from bot.games import get_game
 from bot.games.base import Action, IllegalAction
 from bot.games.rng import Rng
-from bot.outgoing import Outgoing, refuse, send_to, try_dm
+from bot.outgoing import DmStatus, Outgoing, refuse
 from bot.pacing import Pacer
 from bot.presenters import PRESENTERS
 from bot.presenters.base import Presenter
+from bot.resume import SET_ASIDE, resume_all
 from bot.storage import GameRecord, StaleVersion
 
 if TYPE_CHECKING:
@@ -38,15 +40,12 @@ NOT_SEATED = "You're not playing in this game. Start your own with `/play`."
 ALREADY_DONE = "That was already taken into account."
 
 
-def format_events(events: list[str], names: list[str]) -> str:
-    return "\n".join(event.format(*names) for event in events)
-
-
 class GameService:
     def __init__(self, bot: AstrolabeBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.pacer = Pacer(self)
+        self.delivery = Delivery(self)
 
     @property
     def storage(self):  # noqa: ANN201 - the Storage type lives on the bot
@@ -108,6 +107,9 @@ class GameService:
         if record is None or record.status != "active":
             await refuse(interaction, NOT_RUNNING)
             return None
+        if record.set_aside:
+            await refuse(interaction, SET_ASIDE.format(id=record.id))
+            return None
         seat = record.seat_of(interaction.user.id)
         if seat is None:
             await refuse(interaction, NOT_SEATED)
@@ -121,7 +123,8 @@ class GameService:
         """A system action (a countdown running out), applied at most once per version."""
         async with self._locks[game_id]:
             record = await self.storage.load(game_id)
-            if record is None or record.status != "active" or record.version != expected_version:
+            if (record is None or record.status != "active" or record.version != expected_version
+                    or record.set_aside):
                 return
             try:
                 after = await self.commit(record, None, action)
@@ -160,124 +163,35 @@ class GameService:
         if changed_step or finished:
             seconds = None if finished else game.countdown(applied.state)
             deadline = now() + seconds if seconds else None
+        # The results are written with the final action, in one transaction (see record_action).
         version = await self.storage.record_action(
             record.id, expected_version=record.version, seat=seat, action=action,
-            state=applied.state, events=applied.events, finished=finished, deadline_at=deadline)
+            state=applied.state, events=applied.events, finished=finished, deadline_at=deadline,
+            outcome=game.outcome(applied.state) if finished else None)
         after = replace(record, state=applied.state, version=version, deadline_at=deadline,
                         status="finished" if finished else "active")
-        if finished:
-            await self._record_results(after)
         if seat is not None and not by_bot and record.seats[seat].timeouts:
             await self.storage.set_seat_control(record.id, seat, timeouts=0)
             after.seats[seat].timeouts = 0
-        await self._announce(record, after, applied.events, changed_step)
+        try:
+            await self.delivery.announce(after, applied.events, changed_step)
+        except Exception:
+            # The action is already committed; a failed announcement must not undo or hide it.
+            log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
         return after
 
     # ------------------------------------------------------------------ telling people
 
-    async def _announce(self, before: GameRecord, after: GameRecord, events: list[str],
-                        changed_step: bool) -> None:
-        channel = await self.channel(after.play_channel_id)
-        if channel is None:
-            return
-        names = after.names
-        try:
-            if events:
-                await channel.send(format_events(events, names)[:2000],
-                                   allowed_mentions=discord.AllowedMentions.none())
-            if after.status == "finished":
-                await self._finish(after, channel)
-            elif changed_step:
-                await self.open_step(after, channel)
-            else:
-                await self._refresh_progress(after, channel)
-        except Exception:
-            # The action is already committed; a failed announcement must not undo or hide it.
-            log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
-
-    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
-        """Post the public message for a new step, DM each deciding seat and arm the countdown."""
-        game, presenter = get_game(record.game), self.presenter(record)
-        public = game.view(record.state, None)
-        message = await send_to(channel, presenter.step_message(public, record.names, record.id))
-        await self.storage.set_messages(record.id, status_message_id=message.id)
-        humans = [s for s in game.to_act(record.state) if not record.seats[s].bot_controlled]
-        now_seats = await self.pacer.ping_step(record, humans, channel, message)
-        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in now_seats))
-
-    async def _refresh_progress(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
-        if record.status_message_id is None:
-            return
-        public = get_game(record.game).view(record.state, None)
-        line = self.presenter(record).progress(public, record.names)
-        try:
-            message = await channel.fetch_message(record.status_message_id)  # type: ignore[attr-defined]
-            embed = message.embeds[0] if message.embeds else discord.Embed()
-            embed.set_footer(text=line)
-            await message.edit(embed=embed)
-        except discord.HTTPException:
-            log.warning("could not refresh progress of game %s", record.id)
-
-    async def _record_results(self, record: GameRecord) -> None:
-        """Results feed /stats. Recorded as soon as the final action is saved, so a missing
-        channel can't lose them; never blocks the game, and a second call is a no-op."""
-        outcome = get_game(record.game).outcome(record.state)
-        if outcome is None:
-            return
-        try:
-            await self.storage.record_results(record.id, outcome)
-        except Exception:
-            log.exception("could not record the results of game %s", record.id)
-
-    async def _finish(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
-        self.disarm(record.id)
-        game = get_game(record.game)
-        public = game.view(record.state, None)
-        await send_to(channel, self.presenter(record).results(public, record.names))
-        if len(record.seats) == 1 and not record.seats[0].is_bot:
-            await self._announce_solo_best(record, channel)
-
-    async def _announce_solo_best(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
-        """Solo games are played against your own record on this server, so say how this one did."""
-        outcome = get_game(record.game).outcome(record.state)
-        if outcome is None:
-            return
-        seat = record.seats[0]
-        score = outcome.scores[0]
-        earlier = await self.storage.solo_best(record.guild_id, record.game, seat.user_id,
-                                               exclude_game=record.id)
-        if earlier.best is None:
-            text = f"First solo game here for {seat.name}: {score} points is the record to beat."
-        elif score > earlier.best:
-            text = (f"New personal best for {seat.name} on this server: {score} "
-                    f"(previous best {earlier.best}).")
-        else:
-            text = (f"{seat.name}'s personal best on this server stays {earlier.best} "
-                    f"({earlier.played} earlier solo game{'s' if earlier.played != 1 else ''}).")
-        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> None:
+        await self.delivery.open_step(record, channel)
 
     async def send_panel(self, record: GameRecord, seat: int,
-                         channel: discord.abc.Messageable | None = None) -> bool:
-        """DM a seat its panel. When DMs are closed, say once in the thread how to play anyway."""
-        seat_record = record.seats[seat]
-        user = await self.user(seat_record.user_id)
-        view = get_game(record.game).view(record.state, seat)
-        out = self.presenter(record).panel(view, record.names, record.id)
-        if record.pace and record.guild_id:
-            out.content += f"\n[Jump to the game]({jump_link(record)})"
-        delivered = user is not None and await try_dm(user, out) is not None
-        if delivered != seat_record.dm_open:
-            await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
-            seat_record.dm_open = delivered
-            if not delivered and record.version > 0:
-                channel = channel or await self.channel(record.play_channel_id)
-                if channel is not None:
-                    await channel.send(
-                        f"<@{seat_record.user_id}> I can't send you direct messages, so your "
-                        "panel can't reach you there. Press **Open my panel** here (or use "
-                        "`/game hand`) whenever it's your move.",
-                        view=panel_button_view(record.id))
-        return delivered
+                         channel: discord.abc.Messageable | None = None) -> DmStatus:
+        return await self.delivery.send_panel(record, seat, channel)
+
+    async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
+        """Where the game is played now (a deleted thread is replaced, see ``Delivery``)."""
+        return await self.delivery.play_channel(record)
 
     # ------------------------------------------------------------------ starting
 
@@ -293,11 +207,12 @@ class GameService:
                                           deadline_at=now() + seconds if seconds else None)
         await self.open_step(record, channel)
         record = await self.settle(await self.storage.load(record.id) or record)
-        closed = [f"<@{seat.user_id}>" for seat in record.seats if not seat.dm_open and not seat.is_bot]
+        closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]
         if closed:
-            await channel.send(f"{', '.join(closed)}: I can't send you direct messages, so press "
-                               "**Open my panel** here (or use `/game hand`) whenever it's your move.",
-                               view=panel_button_view(record.id))
+            await self.delivery.post(
+                record, channel, f"{', '.join(f'<@{user}>' for user in closed)}: I can't send you direct "
+                "messages, so press **Open my panel** here (or use `/game hand`) whenever it's your move.",
+                mentions=tuple(closed), view=panel_button_view(record.id))
         return record
 
     # ------------------------------------------------------------------ timers
@@ -307,12 +222,9 @@ class GameService:
         self.pacer.scheduler.clear_game(game_id)
 
     async def rearm_all(self) -> int:
-        """After a restart: let pending bot moves happen and schedule every stored timer again."""
-        records = await self.storage.active_games()
-        for record in records:
-            async with self._locks[record.id]:
-                await self.settle(record)
-        return len(records)
+        """After a restart: resume every game that loads (a game that doesn't is set aside),
+        and record the results a crash may have lost. Returns how many games resumed."""
+        return await resume_all(self)
 
     def close(self) -> None:
         self.pacer.close()
@@ -321,18 +233,6 @@ class GameService:
 def bot_rng(record: GameRecord, seat: int) -> Rng:
     """The bot's dice for one decision: reproducible from the game's seed, version and seat."""
     return Rng(((record.seed or 0) * 1_000_003 + record.version * 1_009 + seat) & ((1 << 64) - 1))
-
-
-def jump_link(record: GameRecord) -> str:
-    return f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
-
-
-def panel_button_view(game_id: int) -> discord.ui.View:
-    from bot.components import OpenPanelButton
-
-    view = discord.ui.View(timeout=None)
-    view.add_item(OpenPanelButton(game_id))
-    return view
 
 
 def seat_label(record: GameRecord, seat: int) -> str:
@@ -360,4 +260,5 @@ def is_manager(member: Any) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-__all__ = ["GameService", "Outgoing", "describe_waiting", "is_manager", "jump_link", "now"]
+__all__ = ["GameService", "Outgoing", "describe_waiting", "format_events", "is_manager", "jump_link", "now",
+           "panel_button_view"]

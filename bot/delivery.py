@@ -1,0 +1,295 @@
+"""Telling people: the public messages of a step, the panels by DM, and where a game is played.
+
+Every send here stands on its own. A failed public message doesn't stop the panels (they don't
+depend on it), a transient failure is tried once more, and whatever still failed is remembered
+so the next move, or ``/game status``, re-sends it. A game whose thread was deleted moves to a
+new thread of its channel (or the channel itself) and goes on there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import get_game
+from bot.outgoing import NO_MENTIONS, DmStatus, dm, only_users, retrying, send_to
+from bot.storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[discord.abc.Messageable], Awaitable[discord.Message]]
+
+
+@dataclass
+class Undelivered:
+    """What one step of one game still owes: its public message, and panels of these seats."""
+
+    decision: int
+    public: bool = False
+    seats: set[int] = field(default_factory=set)
+
+
+def format_events(events: list[str], names: list[str]) -> str:
+    return "\n".join(event.format(*names) for event in events)
+
+
+def panel_button_view(game_id: int) -> discord.ui.View:
+    from bot.components import OpenPanelButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPanelButton(game_id))
+    return view
+
+
+def jump_link(record: GameRecord) -> str:
+    return f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
+
+
+class Delivery:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._undelivered: dict[int, Undelivered] = {}
+
+    @property
+    def storage(self) -> Any:
+        return self.service.storage
+
+    # ------------------------------------------------------------------ where
+
+    async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
+        """Where the game is played; when its thread is gone, a new place (see ``relocate``)."""
+        bot = self.service.bot
+        place = bot.get_channel(record.play_channel_id)
+        if place is not None:
+            return place  # type: ignore[return-value]
+        try:
+            return await bot.fetch_channel(record.play_channel_id)  # type: ignore[return-value]
+        except (discord.NotFound, discord.Forbidden):
+            log.warning("game %s: channel %s is gone or hidden", record.id, record.play_channel_id)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not look up channel %s: %s", record.id, record.play_channel_id, error)
+            return None
+        return await self.relocate(record) if record.thread_id is not None else None
+
+    async def relocate(self, record: GameRecord) -> discord.abc.Messageable | None:
+        """The game's thread was deleted: open a new thread in its channel (or play in the
+        channel itself), store the new place, and say so there. Updates ``record``."""
+        parent = await self.service.channel(record.channel_id)
+        if parent is None:
+            return None
+        place: Any = parent
+        if isinstance(parent, discord.TextChannel):
+            try:
+                place = await parent.create_thread(name=f"{get_game(record.game).title} #{record.id}",
+                                                   type=discord.ChannelType.public_thread,
+                                                   auto_archive_duration=1440)
+            except discord.HTTPException as error:
+                log.info("game %s: no new thread (%s); playing in the channel", record.id, error)
+        thread_id = None if place.id == record.channel_id else place.id
+        await self.storage.set_messages(record.id, thread_id=thread_id, status_message_id=None)
+        log.warning("game %s: thread %s is gone; the game moves to %s", record.id, record.thread_id, place.id)
+        record.thread_id, record.status_message_id = thread_id, None
+        await self._send(record, place, lambda c: c.send(
+            f"The thread of game #{record.id} was deleted, so the game goes on here.",
+            allowed_mentions=NO_MENTIONS), "relocation note")
+        return place
+
+    async def _send(self, record: GameRecord, channel: discord.abc.Messageable, send: Send,
+                    what: str) -> discord.Message | None:
+        """One public send, once more after a transient failure; on a deleted thread, once more
+        in the game's new place. ``None`` (and a log line) if it still failed."""
+        try:
+            return await retrying(lambda: send(channel), f"game {record.id}: {what}")
+        except discord.NotFound:
+            if record.thread_id is None or getattr(channel, "id", None) != record.thread_id:
+                log.warning("game %s: %s: channel not found", record.id, what)
+                return None
+            place = await self.relocate(record)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not send the %s: %s", record.id, what, error)
+            return None
+        if place is None:
+            return None
+        try:
+            return await send(place)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not send the %s: %s", record.id, what, error)
+            return None
+
+    async def post(self, record: GameRecord, channel: discord.abc.Messageable | None, text: str, *,
+                   mentions: tuple[int, ...] = (), **extra: Any) -> discord.Message | None:
+        """A short public text where the game is played, pinging exactly ``mentions``."""
+        channel = channel or await self.play_channel(record)
+        if channel is None:
+            return None
+        allowed = only_users(*mentions) if mentions else NO_MENTIONS
+        return await self._send(record, channel, lambda c: c.send(text[:2000], allowed_mentions=allowed,
+                                                                 **extra), "message")
+
+    # ------------------------------------------------------------------ after a move
+
+    async def announce(self, after: GameRecord, events: list[str], changed_step: bool) -> None:
+        """Say what happened, then open the next step, refresh progress, or show the results."""
+        channel = await self.play_channel(after)
+        if events and channel is not None:
+            await self.post(after, channel, format_events(events, after.names))
+            channel = await self.play_channel(after)  # the thread may have moved meanwhile
+        if after.status == "finished":
+            await self.finish(after, channel)
+        elif changed_step:
+            await self.open_step(after, channel)
+        elif after.status_message_id is None or after.id in self._undelivered:
+            await self.reopen(after, channel)
+        elif channel is not None:
+            await self._refresh_progress(after, channel)
+
+    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> None:
+        """Post the public message for a new step and DM each deciding seat its panel. What
+        fails is remembered for ``reopen``."""
+        game = get_game(record.game)
+        self._undelivered[record.id] = Undelivered(game.decision_id(record.state))
+        channel = channel or await self.play_channel(record)
+        message = await self._post_step(record, channel)
+        humans = [s for s in game.to_act(record.state) if not record.seats[s].bot_controlled]
+        now_seats = await self.service.pacer.ping_step(record, humans, channel, message)
+        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in now_seats))
+        self._forget_if_done(record.id)
+
+    async def reopen(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> bool:
+        """Re-send what the current step couldn't deliver: its public message if it is missing,
+        and the panels that didn't arrive. Returns whether anything was re-sent."""
+        game = get_game(record.game)
+        decision = game.decision_id(record.state)
+        pending = self._undelivered.get(record.id)
+        if pending is not None and pending.decision != decision:
+            pending = None
+        channel = channel or await self.play_channel(record)
+        missing_public = (pending is not None and pending.public) or not await self._step_message_exists(
+            record, channel)
+        seats = sorted(s for s in (pending.seats if pending else ()) if s in game.to_act(record.state))
+        if not missing_public and not seats:
+            self._undelivered.pop(record.id, None)
+            return False
+        self._undelivered[record.id] = Undelivered(decision, seats=set(seats))
+        if missing_public:
+            await self._post_step(record, channel)
+        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in seats))
+        self._forget_if_done(record.id)
+        return True
+
+    async def _post_step(self, record: GameRecord, channel: discord.abc.Messageable | None,
+                         ) -> discord.Message | None:
+        public = get_game(record.game).view(record.state, None)
+        out = self.service.presenter(record).step_message(public, record.names, record.id)
+        message = None
+        if channel is not None:
+            message = await self._send(record, channel, lambda c: send_to(c, out), "step message")
+        await self.storage.set_messages(record.id, status_message_id=message.id if message else None)
+        record.status_message_id = message.id if message else None
+        if message is None:
+            self._undelivered[record.id].public = True
+        else:
+            self._undelivered[record.id].public = False
+        return message
+
+    async def _step_message_exists(self, record: GameRecord, channel: discord.abc.Messageable | None) -> bool:
+        if record.status_message_id is None or channel is None:
+            return False
+        try:
+            await channel.fetch_message(record.status_message_id)  # type: ignore[attr-defined]
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as error:
+            log.info("game %s: could not check the step message: %s", record.id, error)
+        return True
+
+    def _forget_if_done(self, game_id: int) -> None:
+        pending = self._undelivered.get(game_id)
+        if pending is not None and not pending.public and not pending.seats:
+            del self._undelivered[game_id]
+
+    async def _refresh_progress(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
+        assert record.status_message_id is not None
+        public = get_game(record.game).view(record.state, None)
+        line = self.service.presenter(record).progress(public, record.names)
+        try:
+            message = await channel.fetch_message(record.status_message_id)  # type: ignore[attr-defined]
+            embed = message.embeds[0] if message.embeds else discord.Embed()
+            embed.set_footer(text=line)
+            await message.edit(embed=embed)
+        except discord.HTTPException:
+            log.warning("could not refresh progress of game %s", record.id)
+
+    async def finish(self, record: GameRecord, channel: discord.abc.Messageable | None) -> None:
+        self.service.disarm(record.id)
+        self._undelivered.pop(record.id, None)
+        if channel is None:
+            return
+        public = get_game(record.game).view(record.state, None)
+        out = self.service.presenter(record).results(public, record.names)
+        await self._send(record, channel, lambda c: send_to(c, out), "results")
+        if len(record.seats) == 1 and not record.seats[0].is_bot:
+            text = await self._solo_best_line(record)
+            if text:
+                await self.post(record, channel, text)
+
+    async def _solo_best_line(self, record: GameRecord) -> str | None:
+        """Solo games are played against your own record on this server, so say how this one did."""
+        outcome = get_game(record.game).outcome(record.state)
+        if outcome is None:
+            return None
+        seat = record.seats[0]
+        score = outcome.scores[0]
+        earlier = await self.storage.solo_best(record.guild_id, record.game, seat.user_id,
+                                               exclude_game=record.id)
+        if earlier.best is None:
+            return f"First solo game here for {seat.name}: {score} points is the record to beat."
+        if score > earlier.best:
+            return (f"New personal best for {seat.name} on this server: {score} "
+                    f"(previous best {earlier.best}).")
+        return (f"{seat.name}'s personal best on this server stays {earlier.best} "
+                f"({earlier.played} earlier solo game{'s' if earlier.played != 1 else ''}).")
+
+    # ------------------------------------------------------------------ panels
+
+    async def send_panel(self, record: GameRecord, seat: int,
+                         channel: discord.abc.Messageable | None = None) -> DmStatus:
+        """DM a seat its panel. Only closed DMs (Discord's 50007) switch the seat to the thread
+        fallback, said once in the thread; a failed DM is remembered and re-sent later."""
+        seat_record = record.seats[seat]
+        user = await self.service.user(seat_record.user_id)
+        view = get_game(record.game).view(record.state, seat)
+        out = self.service.presenter(record).panel(view, record.names, record.id)
+        if record.pace and record.guild_id:
+            out.content += f"\n[Jump to the game]({jump_link(record)})"
+        status = (await dm(user, out))[0] if user is not None else DmStatus.FAILED
+        pending = self._undelivered.get(record.id)
+        if status is DmStatus.FAILED:
+            log.warning("game %s: the panel of seat %s did not reach user %s; it will be re-sent",
+                        record.id, seat, seat_record.user_id)
+            decision = get_game(record.game).decision_id(record.state)
+            if pending is None or pending.decision != decision:
+                pending = self._undelivered[record.id] = Undelivered(decision)
+            pending.seats.add(seat)
+            return status
+        if pending is not None:
+            pending.seats.discard(seat)
+        delivered = status is DmStatus.SENT
+        if delivered != seat_record.dm_open:
+            await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
+            seat_record.dm_open = delivered
+            if not delivered and record.version > 0:
+                await self.post(record, channel,
+                                f"<@{seat_record.user_id}> I can't send you direct messages, so your "
+                                "panel can't reach you there. Press **Open my panel** here (or use "
+                                "`/game hand`) whenever it's your move.",
+                                mentions=(seat_record.user_id,), view=panel_button_view(record.id))
+        return status

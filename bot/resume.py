@@ -1,0 +1,107 @@
+"""Start-up: resume every game that loads, set aside the ones that don't, backfill lost results.
+
+A game's stored state can stop loading: a damaged row, a hand edit, or an engine change that
+older states no longer fit. Such a game must not stop the others, so it is set aside (logged with
+its id, marked in the database, told in its thread) and every other game goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from bot.games import GAMES
+from bot.storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+SET_ASIDE = ("Game #{id} is on hold: its saved state can't be read, so no move can be played. "
+             "The other games are not affected. A server admin can close it with `/game cancel`.")
+SET_ASIDE_NOTE = ("Game #{id} can't go on: its saved state can't be read (after an update, or a "
+                  "damaged database). Nothing else is affected; the bot's log names the game and the "
+                  "reason. The host or a server admin can close it with `/game cancel`.")
+
+
+def load_problem(record: GameRecord) -> str | None:
+    """Why a running game can't be played from its stored state, or ``None`` if it can.
+
+    "Can't be loaded" means: the JSON doesn't parse (storage notes that), the game isn't known,
+    or the engine refuses the state in any of the calls every step makes.
+    """
+    if record.set_aside:
+        return record.set_aside
+    game = GAMES.get(record.game)
+    if game is None:
+        return f"no installed game is called {record.game!r}"
+    state = record.state
+    if state is None:
+        return "it has no stored state"
+    try:
+        game.decision_id(state)
+        waiting = game.to_act(state)
+        game.is_over(state)
+        game.countdown(state)
+        game.view(state, None)
+    except Exception as error:  # noqa: BLE001 - any refusal of stored data means the same here
+        return f"the {game.title} rules refuse its state ({type(error).__name__}: {error})"
+    if any(not 0 <= seat < len(record.seats) for seat in waiting):
+        return f"it waits on seats {sorted(waiting)}, but the game has {len(record.seats)}"
+    return None
+
+
+async def set_aside(service: GameService, record: GameRecord, problem: str) -> None:
+    """Stop a game that can't be loaded, without touching its state or log, and say so."""
+    log.error("game %d (%s) set aside: %s", record.id, record.game, problem)
+    await service.storage.set_aside(record.id, problem)
+    record.set_aside = problem
+    service.disarm(record.id)
+    try:
+        await service.delivery.post(record, None, SET_ASIDE_NOTE.format(id=record.id))
+    except Exception:
+        log.exception("could not tell game %d that it was set aside", record.id)
+
+
+async def resume_all(service: GameService) -> int:
+    """Let pending bot moves happen and schedule every stored timer again, game by game."""
+    resumed = 0
+    for record in await service.storage.active_games():
+        problem = load_problem(record)
+        if problem is None:
+            try:
+                async with service.lock(record.id):
+                    await service.settle(record)
+            except Exception as error:
+                log.exception("could not resume game %d", record.id)
+                problem = f"resuming it failed ({type(error).__name__}: {error})"
+            else:
+                resumed += 1
+                continue
+        await set_aside(service, record, problem)
+    await backfill_results(service)
+    return resumed
+
+
+async def backfill_results(service: GameService) -> int:
+    """Results of finished games that have none (a crash between the final move and its results,
+    under older versions): record them, and show the results that were never announced."""
+    filled = 0
+    for record in await service.storage.finished_without_results():
+        game = GAMES.get(record.game)
+        try:
+            outcome = game.outcome(record.state) if game is not None and record.state is not None else None
+        except Exception:
+            log.exception("game %d: the finished state gives no outcome", record.id)
+            continue
+        if outcome is None:
+            continue
+        if await service.storage.record_results(record.id, outcome):
+            filled += 1
+            log.warning("game %d: recorded results that were missing", record.id)
+            try:
+                await service.delivery.finish(record, await service.play_channel(record))
+            except Exception:
+                log.exception("could not show the results of game %d", record.id)
+    return filled
