@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from render import shapes, theme
 from render import star_gazers_icons as icons
-from render.common import as_map, fitted, name_of, num, seat_of, sky, text, to_png
+from render.common import as_map, fitted, name_of, num, seat_of, sky, text, text_width, to_png
 from render.headers import SEP, header
 from render.star_gazers_boards import (
     draw_constellation,
@@ -172,7 +172,7 @@ def draw_panel(
         draw_universe(image, 16, 148, 232, universe, centre, rings=rings, bonus_rings=bonus)
         text(draw, (740, 176), "Your Mural", small, theme.MUTED, anchor="ls")
         draw_mural(image, 744, 190, 58, mural, gold=changed, guide=False)
-        _score_note(draw, (740, 468), preview)
+        _score_note(draw, (740, 468), preview, theme.WIDTH - 16 - 740)
         strip_top = 864
     else:
         rings, token_rings = _mural_marks(choice, picked_from)
@@ -191,7 +191,7 @@ def draw_panel(
         _in_hand(image, (764, 148, theme.WIDTH - 16, 560), choice, tile_at)
         text(draw, (764, 598), "Universe", small, theme.MUTED, anchor="ls")
         draw_universe(image, 768, 610, 70, universe, centre)
-        _score_note(draw, (764, 864), preview)
+        _score_note(draw, (764, 864), preview, theme.WIDTH - 16 - 764)
         strip_top = 888
     draw_journal_strip(
         image,
@@ -268,19 +268,18 @@ def _in_hand(
                 box[1] + 100 + (k // 2) * 104,
             )
         return
-    text(
-        draw,
-        (cx, box[1] + 140),
-        {"confirm": "Ready to confirm", "journal": "Pick a card"}.get(str(kind), "Nothing in hand"),
-        small,
-        theme.MUTED,
-        anchor="mm",
-    )
+    words = {"confirm": "Ready to confirm", "journal": "Pick a card"}.get(str(kind), "Nothing in hand")
+    lines = [words] if text_width(words, small) <= box[2] - box[0] - 28 else words.rsplit(" ", 1)
+    for i, line in enumerate(lines):  # the box is narrow: a long prompt takes two lines
+        text(draw, (cx, box[1] + 140 + (i - (len(lines) - 1) / 2) * 36), line, small, theme.MUTED, anchor="mm")
 
 
-def _score_note(draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapping[str, Any]) -> None:
-    total = as_map(player.get("score")).get("total")
-    text(draw, xy, f"Score so far: {num(total)}", theme.font(theme.SMALL, bold=True), theme.GOLD, anchor="ls")
+def _score_note(draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapping[str, Any],
+                max_width: float) -> None:
+    """The running score; shortened to "Score: N" where the column is too narrow for more."""
+    total, f = num(as_map(player.get("score")).get("total")), theme.font(theme.SMALL, bold=True)
+    words = f"Score so far: {total}"
+    text(draw, xy, words if text_width(words, f) <= max_width else f"Score: {total}", f, theme.GOLD, anchor="ls")
 
 
 # --- journal choice at setup ---------------------------------------------------------------

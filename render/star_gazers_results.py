@@ -17,7 +17,11 @@ from render.common import as_map, fitted, name_of, num, seat_of, sky, text
 from render.headers import SEP, header
 from render.star_gazers_boards import draw_mural, ints, items
 
-ROW_H = 470
+# Each seat's row: its Mural (4 x MURAL_CELL) beside a scoresheet in two columns, so four seats
+# fit a phone screen and the image stays under the byte budget (a Mural is most of its bytes).
+MURAL_CELL = 60
+ROW_H = 4 * MURAL_CELL + 62
+LINE_H = 32
 ICON_LINES = (
     ("meteor", "Meteors", 1),
     ("station", "Space Stations", 1),
@@ -36,12 +40,12 @@ def score_lines(entry: Mapping[str, Any], names_of_cards: Mapping[str, str]) -> 
     counts = as_map(entry.get("icons"))
     for key, words, each in ICON_LINES:
         n = seat_of(counts.get(key), 0)
-        lines.append((f"{n} × {words} ({each} each)", n * each))
+        lines.append((f"{n} {words}" + (f" ×{each}" if each != 1 else ""), n * each))
     scopes = as_map(entry.get("telescopes"))
     done = len(items(scopes.get("completed")))
     lines.append(
         (
-            f"{num(scopes.get('count'), '0')} Telescopes ({done} card{'s' if done != 1 else ''} done)",
+            f"{done} Telescope card{'s' if done != 1 else ''}",
             seat_of(scopes.get("points"), 0),
         )
     )
@@ -49,9 +53,7 @@ def score_lines(entry: Mapping[str, Any], names_of_cards: Mapping[str, str]) -> 
         c = as_map(c)
         name = names_of_cards.get(str(c.get("card")), str(c.get("card", "?")))
         stars = seat_of(c.get("stars"), 0)
-        lines.append(
-            (f"{name}: {stars} star{'s' if stars != 1 else ''} matched", seat_of(c.get("points"), 0))
-        )
+        lines.append((f"{name}: {stars} star{'s' if stars != 1 else ''}", seat_of(c.get("points"), 0)))
     return lines
 
 
@@ -90,33 +92,20 @@ def draw_scores(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
             width=5 if seat in winners else 2,
         )
         mural = as_map(players[seat].get("mural")) if seat < len(players) else {}
-        draw_mural(image, 32, y + 30, 102, mural, guide=False)
-        x = 460
-        fitted(
-            draw,
-            (x, y + 48),
-            name_of(names, seat),
-            theme.font(theme.HEADING, True),
-            theme.player_colour(seat),
-            380,
-            anchor="ls",
-        )
-        text(
-            draw,
-            (box[2] - 20, y + 48),
-            str(totals[seat] if seat < len(totals) else 0),
-            theme.font(theme.HEADING, True),
-            theme.GOLD,
-            anchor="rs",
-        )
+        draw_mural(image, 30, y + 31, MURAL_CELL, mural, guide=False)
+        x = 30 + 4 * MURAL_CELL + 24
+        fitted(draw, (x, y + 44), name_of(names, seat), theme.font(theme.HEADING, True),
+               theme.player_colour(seat), box[2] - 20 - 90 - x, anchor="ls")
+        text(draw, (box[2] - 20, y + 44), str(totals[seat] if seat < len(totals) else 0),
+             theme.font(theme.HEADING, True), theme.GOLD, anchor="rs")
         entry = breakdown[seat] if seat < len(breakdown) else {}
-        ly = y + 90
-        for words, points in score_lines(entry, card_names):
+        lines = score_lines(entry, card_names)
+        half = (len(lines) + 1) // 2
+        column_w = (box[2] - 20 - x - 24) / 2
+        for i, (words, points) in enumerate(lines):
+            cx = x + (i // half) * (column_w + 24)
+            ly = y + 86 + (i % half) * LINE_H
             colour = theme.INK if points else theme.MUTED
-            fitted(draw, (x, ly), words, small, colour, 400, anchor="ls")
-            text(draw, (box[2] - 20, ly), str(points), bold, colour, anchor="rs")
-            ly += 33
-        draw.line((x, ly - 20, box[2] - 20, ly - 20), fill=theme.PANEL_EDGE, width=2)
-        text(draw, (x, ly + 10), "Total", bold, theme.INK, anchor="ls")
-        text(draw, (box[2] - 20, ly + 10), num(entry.get("total")), bold, theme.GOLD, anchor="rs")
+            fitted(draw, (cx, ly), words, small, colour, column_w - 44, anchor="ls")
+            text(draw, (cx + column_w, ly), str(points), bold, colour, anchor="rs")
     return image

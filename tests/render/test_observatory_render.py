@@ -13,6 +13,7 @@ from bot.games.rng import Rng
 from render import observatory as art
 from render.observatory_map import CELL_FILL, LEGAL_FILL, dice_label, parse
 from render.observatory_sheet import grid_of_sheet
+from tests.render.image_checks import TextBoxes, assert_small
 
 GAME = get_game("observatory")
 NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri", "Eun-ji"]
@@ -41,6 +42,7 @@ def games():
 
 
 def png_ok(data: bytes, min_h: int = 400, max_h: int = 2600) -> Image.Image:
+    assert_small(data)
     image = Image.open(io.BytesIO(data))
     image.verify()
     image = Image.open(io.BytesIO(data))
@@ -57,7 +59,9 @@ def acting_view(state, kind=None):
 
 
 @pytest.mark.parametrize("seats", [1, 2, 5])
-def test_every_image_builds_from_real_views(games, seats):
+def test_every_image_builds_from_real_views(games, seats, monkeypatch):
+    """Every image of real views is a PNG within the byte budget, with no text past an edge."""
+    boxes = TextBoxes(monkeypatch)
     moments = games[seats]
     for name, state in moments.items():
         public = GAME.view(state, None)
@@ -70,6 +74,7 @@ def test_every_image_builds_from_real_views(games, seats):
         if name == "keep":
             png_ok(art.hand_png(acting_view(state, "keep"), NAMES), min_h=300)
     png_ok(art.results_png(GAME.view(moments["over"], None), NAMES), min_h=300)
+    assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
 
 
 def test_refill_image(games):

@@ -16,6 +16,7 @@ from render import star_gazers as art
 from render.star_gazers_boards import rotated_edges, square_name
 from render.star_gazers_cards import card_words
 from render.theme import WIDTH
+from tests.render.image_checks import TextBoxes, assert_small
 
 GAME = StarGazers()
 NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri"]
@@ -45,7 +46,9 @@ def size_of(png: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("seats,seed", [(2, 4), (3, 5), (4, 6)])
-def test_every_image_draws_from_real_views(seats, seed):
+def test_every_image_draws_from_real_views(seats, seed, monkeypatch):
+    """Every image of real views is a PNG within the byte budget, with no text past an edge."""
+    boxes = TextBoxes(monkeypatch)
     for kind, (state, seat) in moments(seats, seed).items():
         view, public = GAME.view(state, seat), GAME.view(state, None)
         pngs = [art.panel_png(view, NAMES), art.board_png(public, NAMES), art.sheet_png(public, NAMES, seat),
@@ -55,7 +58,8 @@ def test_every_image_draws_from_real_views(seats, seed):
         for png in pngs:
             width, height = size_of(png)
             assert width == WIDTH and 700 <= height <= 2100, (kind, width, height)
-            assert len(png) < 1_200_000
+            assert_small(png, kind)
+    assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
 
 
 def test_previews_draw_the_tile_where_and_how_it_is_placed():
