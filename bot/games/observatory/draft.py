@@ -33,8 +33,8 @@ def _track_space(action: Action) -> tuple[str, int]:
     track, space = action.get("track"), action.get("space")
     if track not in TRACKS:
         raise IllegalAction(f"Pick a Research track: {', '.join(TRACKS)}.")
-    if space not in SPACES:
-        raise IllegalAction("Research spaces are numbered 2 to 6.")
+    if type(space) is not int or space not in SPACES:  # 2.0 == 2 and True == 1: whole numbers only
+        raise IllegalAction("Research spaces are numbered 2 to 6: give the space as a whole number.")
     return track, space
 
 

@@ -76,11 +76,15 @@ def cell_name(cell: int) -> str:
 
 
 def parse_cell(name: object) -> int | None:
-    """The cell index of a name such as ``"c4"``/``"C4"``, or ``None`` if it is not on the map."""
+    """The cell index of a name such as ``"c4"``/``"C4"``, or ``None`` if it is not on the map.
+
+    The row takes ASCII digits only: ``str.isdigit`` also accepts "²" or "⑤", which ``int``
+    then refuses, and "４" (full width), which would quietly name row 4."""
     if not isinstance(name, str):
         return None
     text = name.strip().upper()
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+    row_text = text[1:]
+    if len(text) < 2 or text[0] not in COLUMNS or not (row_text.isascii() and row_text.isdigit()):
         return None
     row = int(text[1:]) - 1
     if not 0 <= row < SIZE:
