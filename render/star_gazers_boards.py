@@ -71,10 +71,14 @@ def tile_image(
     printed = [i for i in items(tile.get("icons")) if isinstance(i, str)][:2]
     for kind, (fx, fy) in zip(printed, ((0.2, 0.2), (0.8, 0.8)), strict=False):
         shapes.paste(image, icons.icon(kind, corner), fx * size, fy * size)
-    for data, (fx, fy) in zip(list(hexes)[:2], ((0.8, 0.2), (0.2, 0.8)), strict=False):
-        sprite = icons.token_of(data, corner + 4)
-        if sprite is not None:
-            shapes.paste(image, sprite, fx * size, fy * size)
+    shown_hex = [h for h in hexes if icons.token_of(h, corner + 4) is not None]
+    for data, (fx, fy) in zip(shown_hex[:2], ((0.8, 0.2), (0.2, 0.8)), strict=False):
+        shapes.paste(image, icons.token_of(data, corner + 4), fx * size, fy * size)  # type: ignore[arg-type]
+    if len(shown_hex) > 2:  # no limit per tile: the rest are counted beside the second one
+        more = f"+{len(shown_hex) - 2}"
+        text(draw, (0.2 * size + corner * 0.55, 0.8 * size + corner * 0.1), more,
+             theme.font(max(9, round(size * 0.16)), bold=True), theme.INK, anchor="lm",
+             halo=icons.TILE_BG, halo_width=max(2, size // 40))
     return image
 
 

@@ -90,6 +90,8 @@ def encode(action: dict[str, Any]) -> str:
         return f"k{target[0]}{arg}"
     if kind == "reserve":
         return f"r{action['index']}"
+    if kind == "first":
+        return f"x{action['piece']}"
     if kind == "move_token":
         return f"o{action['from']}.{action['to']}"
     if kind == "move_tile":
@@ -121,6 +123,8 @@ def decode(code: str) -> dict[str, Any]:
         return action
     if head == "r":
         return {"kind": "reserve", "index": nums[0]}
+    if head == "x":
+        return {"kind": "first", "piece": nums[0]}
     if head == "o":
         return {"kind": "move_token", "from": nums[0], "to": nums[1]}
     if head == "l":

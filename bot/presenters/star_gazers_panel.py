@@ -116,6 +116,16 @@ def _image(view: View, names: list[str], **kw: Any) -> Any:
     return partial(art.panel_png, view, names, **kw)
 
 
+def _instead(game: int, dec: int, choice: dict[str, Any]) -> Items:
+    """Buttons to place another piece still to place before this one (the order is free)."""
+    items: Items = []
+    for piece in choice.get("instead") or []:
+        what = "tile" if piece.get("tile") else f"{token_words(piece.get('token'))}"
+        action = {"kind": "first", "piece": piece["piece"]}
+        items.append(SgDo(game, dec, encode(action), f"Place the {what} first"[:80], GREY))
+    return items
+
+
 # --- one builder per choice kind: (text, components, image) ------------------------------------
 def _pick(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
     universe = (view.get("preview") or {}).get("universe") or view["universe"]
@@ -155,13 +165,14 @@ def _tile(
     note: str | None,
 ) -> Any:
     tile = choice["tile"]
+    allowed = choice.get("allowed") or [choice["rotations"]] * 16
     if stage and stage.startswith("t"):
         cell, rot = (int(n) for n in stage[1:].split("."))
         items: Items = [
             SgStage(
                 game, dec, f"t{cell}.{r}", f"Turn {TURNS[r]}", BLUE if r == rot else GREY, disabled=r == rot
             )
-            for r in choice["rotations"]
+            for r in allowed[cell]
         ]
         if tentative is not None:
             items.append(
@@ -178,12 +189,17 @@ def _tile(
             f"Your tile on **{square_name(cell)}**, turned {TURNS[rot]}: the picture shows your Mural "
             "with it. Turn it, place it, or pick another square."
         )
+        if len(allowed[cell]) < 4:
+            text += " (Turns that put a wild half Planet against another wild half are not allowed.)"
         shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
         render = _image(shown, names, tile_at=(cell, rot))
-        return text, items, render
-    options = [discord.SelectOption(label=square_name(c), value=f"t{c}.0") for c in choice["cells"]]
+        return text, items + _instead(game, dec, choice), render
+    options = [
+        discord.SelectOption(label=square_name(c), value=f"t{c}.{allowed[c][0]}") for c in choice["cells"]
+    ]
     text = f"Place your tile ({tile_words(tile)}): pick a square to preview it there."
-    return text, [SgSelect(game, dec, "st", "tile", options, "Square for the tile…")], _image(view, names)
+    items = [SgSelect(game, dec, "st", "tile", options, "Square for the tile…")]
+    return text, items + _instead(game, dec, choice), _image(view, names)
 
 
 def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
@@ -204,11 +220,11 @@ def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, 
         options.append(discord.SelectOption(label=label[:100], value=encode(action)))
     where = "from your Reserve" if choice.get("from_reserve") else "you took"
     text = f"Place the **{token_words(token)}** {where}."
-    return (
-        text,
-        [SgSelect(game, dec, "do", "token", options, "Where does the token go?")],
-        _image(view, names),
-    )
+    select = SgSelect(game, dec, "do", "token", options, "Where does the token go?")
+    items: Items = [select] if options else []
+    if not options:
+        text += " It goes on a tile, and your Mural has none yet: place your tile first."
+    return text, items + _instead(game, dec, choice), _image(view, names)
 
 
 def _gain(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
@@ -316,14 +332,13 @@ def _move_tile(
         return text, items, _image(shown, names)
     if stage and stage.startswith("f") and int(stage[1:]) in moves:
         source = int(stage[1:])
+        turns = next(m["turns"] for m in choice["moves"] if m["from"] == source)  # allowed rotations
         options = []
-        for to in moves[source]:
+        for to, (own, swap) in zip(moves[source], turns, strict=True):
             tile = squares[to].get("tile")
-            swap = tile.get("rotation", 0) if tile else "x"
             label = square_name(to) + (" (swap the tiles)" if tile else "")
-            options.append(
-                discord.SelectOption(label=label, value=f"m{source}.{to}.{_rotation(squares, source)}.{swap}")
-            )
+            value = f"m{source}.{to}.{own}.{'x' if swap is None else swap}"
+            options.append(discord.SelectOption(label=label, value=value))
         items = [SgSelect(game, dec, "st", "mtto", options, "Move it to…"), SgStage(game, dec, "h", "Back")]
         return (
             f"Move the tile on **{square_name(source)}** to…",
@@ -342,11 +357,6 @@ def _move_tile(
         items,
         _image(view, names),
     )
-
-
-def _rotation(squares: list[Any], cell: int) -> int:
-    tile = squares[cell].get("tile") or {}
-    return int(tile.get("rotation") or 0)
 
 
 def _journal(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:

@@ -22,6 +22,7 @@ from tests.bot.helpers import (
 )
 
 GAME = get_game("star-gazers")
+BONUS_STEPS = {"bonus", "gain", "journal", "move_token", "move_tile"}
 
 
 async def open_lobby(env, names=("ada", "bea", "dee")):
@@ -95,6 +96,14 @@ class Table(PanelTable):
         if reserve and kind == "confirm" and "played_reserve" not in self.kinds:  # once, at the end of a turn
             self.kinds.add("played_reserve")
             return await self.click(player, message, reserve[0])
+        if reserve and kind in BONUS_STEPS and "reserve_in_bonus" not in self.kinds:  # once, mid-bonus
+            self.kinds.add("reserve_in_bonus")
+            return await self.click(player, message, reserve[0])
+        first = ids_with(message, do + "x")
+        if first and (kind == "tile" and "token_first" not in self.kinds
+                      or kind == "token" and not choice["targets"]):
+            self.kinds.add("token_first")  # place the token before the tile, as the rules allow
+            return await self.click(player, message, first[0])
         if kind == "keep":
             return await self.click(player, message, self.rng.choice(ids_with(message, do + "K")))
         if kind in {"pick", "bonus", "gain"}:

@@ -29,7 +29,7 @@ from tests.bot.star_gazers_driver import (
 SEED = 3
 EVERY_CHOICE = {"keep", "pick", "bonus", "tile", "token", "confirm", "gain", "journal", "move_token",
                 "move_tile", "to_cell", "to_reserve", "to_shuttle", "black_hole", "played_reserve",
-                "from_reserve"}
+                "from_reserve", "token_first", "reserve_in_bonus"}
 
 
 def assert_no_secret_in_public(channel, state):

@@ -18,18 +18,24 @@ Shapes (every key is required unless marked optional):
   a round only: choose the Circle bonus (star/shuttle/sun), then the Hex bonus
   (moon/comet/station) from the centre.
 - ``{"kind": "tile", "cell": 0..15, "rotation": 0..3}`` — place the picked tile in an empty
-  square (a square that already holds a circular token is fine).
+  square (a square that already holds a circular token is fine), in a rotation listed in the
+  choice's ``allowed`` for that square (no wild half Planet against another wild half).
 - ``{"kind": "token", "target": "cell", "cell": 0..15}`` — place the current token in a square
   (a circular token: a square without a circular token; a Black Hole: a square whose circular
-  token is not a Black Hole, which it covers; a Hex token: a square with a tile that has room).
+  token is not a Black Hole, which it covers; a Hex token: any square with a tile).
 - ``{"kind": "token", "target": "reserve"}`` — put the current token in a free Reserve space
   (only when it was just acquired and is a circular token).
 - ``{"kind": "token", "target": "shuttle", "space": 0..7}`` — put a Space Shuttle on a free
   Shuttle space of your Journal board; its bonus is resolved next.
 - ``{"kind": "token", "target": "discard"}`` — only when the token has nowhere else to go, or
   for a Black Hole when the Reserve is full.
+- ``{"kind": "first", "piece": 1..}`` — place another piece before the current one: ``piece``
+  is its position in the turn's queue, as listed in the choice's ``instead`` (the tile, the
+  token or a Bonus token still to place, when it has somewhere to go now). The rules let the
+  player place the tile first or the token first.
 - ``{"kind": "reserve", "index": 0|1}`` — take a token out of your Reserve to place it now
-  (allowed when nothing else is half-done; it must then go to the Mural or the Journal board).
+  (at any moment of your turn, also while choosing a bonus or resolving a Shuttle bonus; it
+  must go to the Mural or the Journal board, and the turn then carries on where it was).
 - ``{"kind": "gain", "type": "star"|"shuttle"|"sun"|"moon"|"comet"|"station"}`` — Shuttle bonus:
   take that Bonus token from the general supply; it is placed next.
 - ``{"kind": "move_token", "from": 0..15, "to": 0..15}`` — Shuttle bonus: move a circular token
@@ -59,6 +65,7 @@ class ActionKind(StrEnum):
     BONUS = "bonus"
     TILE = "tile"
     TOKEN = "token"
+    FIRST = "first"
     RESERVE = "reserve"
     GAIN = "gain"
     MOVE_TOKEN = "move_token"

@@ -22,7 +22,7 @@ from bot.games.star_gazers.geometry import (
     match,
     side_after,
 )
-from bot.games.star_gazers.options import actions_for, choice
+from bot.games.star_gazers.options import actions_for, choice, tile_rotations
 from bot.games.star_gazers.scoring import PHOTO_POINTS, card_complete, constellation_score, survey
 
 OPPOSITE = (2, 3, 0, 1)
@@ -89,8 +89,9 @@ class Plan:
                 value -= 0.7 if (half and theirs) else 0.3
         return value
 
-    def best_tile(self, tile_id: str, cells: list[int]) -> tuple[float, int, int]:
-        return max((self.tile_value(tile_id, c, r), -c, r) for c in cells for r in range(4))
+    def best_tile(self, tile_id: str, allowed: list[list[int]]) -> tuple[float, int, int]:
+        """The best (value, -square, rotation) among the placements ``allowed`` per square."""
+        return max((self.tile_value(tile_id, c, r), -c, r) for c, turns in enumerate(allowed) for r in turns)
 
     def token_value(self, token_id: str) -> float:
         info = catalog().tokens[token_id]
@@ -176,21 +177,23 @@ def choose(state: State, seat: int, rng: Rng) -> Action:
         reserve = _reserve_move(plan, turn)
         if reserve:
             return reserve
-        cells = [c for c in range(CELLS) if plan.player["tiles"][c] is None]
 
         def worth(square: int) -> float:
             offer = work["universe"][square]
             tile = catalog().tiles[offer["tile"]]
             icons = sum(1.0 + (0.7 if icon in plan.wanted else 0.0) for icon in tile.icons)
-            return plan.best_tile(offer["tile"], cells)[0] + plan.token_value(offer["token"]) + icons
+            allowed = tile_rotations(plan.player["tiles"], offer["tile"])
+            return plan.best_tile(offer["tile"], allowed)[0] + plan.token_value(offer["token"]) + icons
         scored = [(worth(s) + rng.random() * 0.01, s) for s in current["squares"]]
         return {"kind": "pick", "square": max(scored)[1]}
     if kind == "bonus":
         return {"kind": "bonus", "type": _bonus_type(plan, current["types"])}
     if kind == "tile":
-        _, cell, rotation = plan.best_tile(current["tile"], current["cells"])
+        _, cell, rotation = plan.best_tile(current["tile"], current["allowed"])
         return {"kind": "tile", "cell": -cell, "rotation": rotation}
     if kind == "token":
+        if not current["targets"]:  # a Hex token before any tile: the tile goes first
+            return {"kind": "first", "piece": current["instead"][0]}
         best = max(current["targets"], key=lambda t: plan.cell_value(current["token"], t))
         action = {"kind": "token", "target": best["target"]}
         if "cell" in best:

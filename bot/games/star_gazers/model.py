@@ -29,7 +29,6 @@ TITLE = "Star Gazers"
 MIN_SEATS, MAX_SEATS = 2, 4
 UNIVERSE_SQUARES = 8
 PICKS_PER_ROUND = UNIVERSE_SQUARES
-HEX_PER_TILE = 2   # room for Hex tokens on one tile (our choice: the rulebook sets no limit)
 MURAL_CELLS = 16
 
 

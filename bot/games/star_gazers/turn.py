@@ -18,7 +18,7 @@ from bot.games.star_gazers.components import (
 )
 from bot.games.star_gazers.flow import fresh_work
 from bot.games.star_gazers.model import KIND_NAMES, MURAL_CELLS, Step, square_name
-from bot.games.star_gazers.options import choice, head, reserve_playable
+from bot.games.star_gazers.options import choice, head, instead, reserve_playable, tile_move_allowed
 
 Turn = dict[str, Any]
 Action = dict[str, Any]
@@ -26,8 +26,8 @@ Action = dict[str, Any]
 _STEP_HINT = {
     "pick": "pick a square of the Universe first",
     "bonus": "choose your bonus token from the centre first",
-    "tile": "place your Galaxy tile first",
-    "token": "place your token first",
+    "tile": "place your Galaxy tile first (or choose to place a token before it)",
+    "token": "place your token first (or choose to place another piece before it)",
     "gain": "take a Bonus token from the supply (or skip the bonus) first",
     "move_token": "move a circular token (or skip the bonus) first",
     "move_tile": "move a tile (or skip the bonus) first",
@@ -101,8 +101,12 @@ def tile(turn: Turn, action: Action) -> None:
     current = _expect(turn, "tile")
     cell = _int(action, "cell", 0, MURAL_CELLS - 1)
     rotation = _int(action, "rotation", 0, 3)
-    if cell not in current["cells"]:
+    if turn["work"]["player"]["tiles"][cell] is not None:
         raise IllegalAction(f"{square_name(cell)} already has a tile: choose an empty square.")
+    if rotation not in current["allowed"][cell]:
+        raise IllegalAction(f"Turned so on {square_name(cell)}, the tile would put a wild half Planet "
+                            "against another wild half, which the rules forbid: turn it or choose "
+                            "another square.")
     item = turn["queue"].pop(0)
     turn["work"]["player"]["tiles"][cell] = {"id": item["id"], "rot": rotation, "hex": []}
     _touch(turn, f"placed the tile on {square_name(cell)}")
@@ -149,6 +153,8 @@ def token(turn: Turn, action: Action) -> None:
 
 def _refusal(current: dict[str, Any], target: Any) -> str:
     info = catalog().tokens[current["token"]]
+    if not current["targets"]:
+        return "A Hex token needs a tile, and your Mural has none yet: place your tile first."
     if target == "reserve":
         return ("A token taken out of the Reserve must go to your boards now." if current["from_reserve"]
                 else "That token can't go to the Reserve (it is full, or Hex tokens go on tiles).")
@@ -158,7 +164,7 @@ def _refusal(current: dict[str, Any], target: Any) -> str:
     if target == "shuttle":
         return "Only a Space Shuttle goes on a free Shuttle space of your Journal board."
     if info.shape == "hex":
-        return "Hex tokens go on a tile of your Mural that has room for one."
+        return "Hex tokens go on a tile of your Mural (with no tile yet, place your tile first)."
     if info.kind == "black_hole":
         return "A Black Hole must cover a circular token that is not a Black Hole."
     if info.kind == "shuttle":
@@ -166,10 +172,20 @@ def _refusal(current: dict[str, Any], target: Any) -> str:
     return "That square already holds a circular token: choose another one."
 
 
+def place_first(turn: Turn, action: Action) -> None:
+    """Put a piece still to place ahead of the current one (the order is the player's)."""
+    _expect(turn, "tile", "token")
+    piece = action.get("piece")
+    if type(piece) is not int:
+        raise IllegalAction("Malformed action: `piece` must be a whole number.")
+    if piece not in instead(turn):
+        raise IllegalAction("That piece can't be placed before this one: choose a tile or token "
+                            "still to place that has somewhere to go now.")
+    turn["queue"].insert(0, turn["queue"].pop(piece))
+
+
 def play_reserve(turn: Turn, action: Action) -> None:
     index = _int(action, "index", 0, 1)
-    if choice(turn)["kind"] not in ("pick", "tile", "token", "confirm"):
-        raise IllegalAction(f"Not now: {_STEP_HINT[choice(turn)['kind']]}.")
     if index not in reserve_playable(turn):
         raise IllegalAction("That Reserve space is empty, or its token has nowhere to go yet.")
     ident = turn["work"]["player"]["reserve"].pop(index)
@@ -215,10 +231,14 @@ def move_tile(turn: Turn, action: Action) -> None:
     if start == end:
         raise IllegalAction("Choose a different square to move the tile to.")
     swap = tiles[end] is not None
+    other = None
     if swap:
         other = _int(action, "swap_rotation", 0, 3)
     elif action.get("swap_rotation") is not None:
         raise IllegalAction(f"{square_name(end)} is empty, so there is no second tile to turn.")
+    if not tile_move_allowed(tiles, start, end, rotation, other):
+        raise IllegalAction("That move would put a wild half Planet against another wild half, "
+                            "which the rules forbid: turn the tile another way or choose another square.")
     tiles[start], tiles[end] = tiles[end], tiles[start]
     tiles[end]["rot"] = rotation
     if swap:
@@ -264,7 +284,7 @@ def ready(turn: Turn) -> None:
 
 
 HANDLERS = {
-    "pick": pick, "bonus": bonus, "tile": tile, "token": token, "reserve": play_reserve,
+    "pick": pick, "bonus": bonus, "tile": tile, "token": token, "first": place_first, "reserve": play_reserve,
     "gain": gain, "move_token": move_token, "move_tile": move_tile, "take_journal": take_journal,
     "skip": skip,
 }

@@ -91,7 +91,8 @@ Schema of ``view(state, None)`` (public)::
     choice: Choice | None                 # what this seat must decide now, legal options only
     queue: [str]                          # what is still to place after the current step:
                                           # "tile", "token", "bonus", "circle", "hex", "effect"
-    reserve_playable: [int]               # Reserve indices that may be played into the Mural now
+    reserve_playable: [int]               # Reserve indices that may be played now (any moment
+                                          # of the turn, also during a bonus choice or effect)
     can_undo: bool
     can_confirm: bool
 
@@ -99,16 +100,25 @@ Schema of ``view(state, None)`` (public)::
       {kind: "keep", cards: [str]}
       {kind: "pick", squares: [int], last: bool}        # last = this is the round's final pick
       {kind: "bonus", shape: "circle"|"hex", types: [str]}
-      {kind: "tile", tile: Tile, cells: [int], rotations: [0, 1, 2, 3]}
-      {kind: "token", token: Token, from_reserve: bool, targets: [Target]}
+      {kind: "tile", tile: Tile, cells: [int], rotations: [0, 1, 2, 3],
+       allowed: [[int]] x 16, instead: [Piece]}
+          # allowed[c] = the rotations the tile may take on square c (no wild half Planet
+          # against another wild half); cells = the squares with at least one
+      {kind: "token", token: Token, from_reserve: bool, targets: [Target], instead: [Piece]}
           Target = {target: "cell", cell: int, covers: Token | None}   # covers: Black Hole target
                  | {target: "reserve"}
                  | {target: "shuttle", space: int, bonus: str}
                  | {target: "discard"}
+          # targets is empty only for a Hex token while the Mural has no tile yet: the tile
+          # (in ``instead``) must go first
+          Piece = {piece: int, what: "tile"|"token"|"bonus", tile: Tile | None, token: Token | None}
+          # a piece still to place that may go before this one: {"kind": "first", "piece": piece}
       {kind: "gain", types: [str], optional: true}
       {kind: "move_token", moves: [{from: int, to: [int]}], optional: true}
-      {kind: "move_tile", moves: [{from: int, to: [int]}], rotations: [0, 1, 2, 3], optional: true}
-          # when ``to`` holds a tile it is a swap and swap_rotation is required
+      {kind: "move_tile", moves: [{from: int, to: [int], turns: [[int, int | None]]}],
+       rotations: [0, 1, 2, 3], optional: true}
+          # when ``to`` holds a tile it is a swap and swap_rotation is required; turns (one per
+          # ``to``) is a first allowed (rotation, swap_rotation) pair, present rotations first
       {kind: "journal", cards: [Card + {slot: "top"|"shown"}], optional: true}
       {kind: "confirm"}                   # everything is placed: confirm (or undo, or play
                                           # a Reserve token)
@@ -253,9 +263,17 @@ def _queue_name(item: dict[str, Any]) -> str:
     return _QUEUE_NAMES[item["step"]]
 
 
-def _choice_view(current: dict[str, Any]) -> dict[str, Any]:
+def _piece_view(item: dict[str, Any], piece: int) -> dict[str, Any]:
+    tile = item["step"] == "tile"
+    return {"piece": piece, "what": _queue_name(item), "tile": tile_view(item["id"]) if tile else None,
+            "token": None if tile else token_view(item["id"])}
+
+
+def _choice_view(current: dict[str, Any], queue: list[dict[str, Any]]) -> dict[str, Any]:
     """The options with ids expanded into the tile, token and card dicts the panel draws."""
     out = dict(current)
+    if "instead" in current:
+        out["instead"] = [_piece_view(queue[p], p) for p in current["instead"]]
     if current["kind"] == "tile":
         out["tile"] = tile_view(current["tile"])
     elif current["kind"] == "token":
@@ -280,7 +298,7 @@ def seat_view(state: State, seat: int) -> View:
     if phase == Phase.JOURNAL.value and state["kept"][seat] is None:
         current = {"kind": "keep", "cards": list(state["dealt"][seat])}
     elif mine:
-        current = _choice_view(choice(turn))
+        current = _choice_view(choice(turn), turn["queue"])
     view.update({
         "you": seat,
         "journal": preview["journal"],

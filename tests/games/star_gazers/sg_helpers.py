@@ -171,7 +171,7 @@ BAD_ACTIONS = [
 
 
 RANGES = {"square": 8, "cell": 16, "rotation": 4, "space": 8, "index": 2, "from": 16, "to": 16,
-          "swap_rotation": 4}
+          "swap_rotation": 4, "piece": 5}
 
 
 def tweak(action: dict[str, Any], rng: Rng) -> dict[str, Any]:

@@ -158,12 +158,6 @@ def test_reserve_rules() -> None:
     assert kept["turn"]["work"]["player"]["reserve"] == [sun, meteor]
 
 
-def test_hex_tokens_have_room_for_two_per_tile() -> None:
-    state, seat = start()
-    crowded = edit(state, tiles=tiles_at(3, hexes={3: ["B-moon-1", "B-comet-1"]}))
-    assert view_choice(with_head(crowded, "B-moon-2"), seat)["targets"] == [{"target": "discard"}]
-
-
 def shuttle_state(bonus: str, **player: object) -> tuple[dict, int, int]:
     state, seat = start()
     state = edit(state, **player) if player else state
