@@ -6,7 +6,8 @@ plays anything: it shows the pick on the sheet with a confirm button (and Back).
 ``h`` home · ``p01`` plot with dice 0 and 1 · ``r2`` research with die 2 · ``s`` Shooting Star ·
 ``l`` Lens · ``d`` Drive number · ``g3`` grant 3 (``g3s`` as a star, ``g3r`` as research) ·
 ``b`` all banked bonuses · ``cL07`` placements of card L07 · ``f`` finish (confirm the turn).
-A trailing ``~1`` is the page of a long cell list.
+A trailing ``~1`` is the page of a long cell list. A refill panel has ``h``, ``t`` (the list of
+cards to take), ``c…`` and ``g…`` for a goal that already fits and its bonus, and ``f`` (done).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bot.games.base import View
 from bot.outgoing import Outgoing
 from bot.presenters.observatory_draft import DraftPanel
 from bot.presenters.observatory_items import ObsDo, ObsGo, ObsPick
-from bot.presenters.observatory_words import title_of
+from bot.presenters.observatory_words import grant_label, title_of
 from render import observatory as art
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ def build_panel(view: View, names: list[str], game_id: int, stage: str = "h",
     if kind == "roll":
         return roll_panel(view, names, game_id)
     if kind == "refill":
-        return refill_panel(view, names, game_id, picked)
+        return refill_panel(view, names, game_id, stage or "h", picked)
     return DraftPanel(view, names, game_id).build(stage or "h", picked)
 
 
@@ -95,15 +96,28 @@ def roll_panel(view: View, names: list[str], game_id: int) -> Outgoing:
 
 
 # --- refill -----------------------------------------------------------------------------------
-def refill_panel(view: View, names: list[str], game_id: int, picked: str | None) -> Outgoing:
+class RefillExtras(DraftPanel):
+    """A refill's completion stages (a goal that already fits, then that card's bonus), reusing
+    the draft panel's; its home and every fallback is the refill panel's home."""
+
+    def home(self, note: str | None = None) -> Outgoing:
+        return refill_home(self.view, self.names, self.game_id, note)
+
+
+def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked: str | None) -> Outgoing:
+    """Take a new goal (``t`` list, preview), complete one that fits (``c…``), spend its bonus
+    (``g…``/``b``) or, holding four goals, finish (``f``)."""
+    base = stage.split("~", 1)[0]
+    if base[:1] in ("c", "g", "b"):
+        return RefillExtras(view, names, game_id).build(stage, picked)
+    if base == "f":
+        return refill_finish(view, names, game_id)
     choice, dec = view["choice"], view["decision"]
     cards = view.get("cards") or {}
     sky: list[str] = list(choice.get("sky") or [])
     decks: list[str] = [d for d in choice.get("decks") or [] if d in ("large", "small")]
-    counts = view.get("decks") or {}
-    need = int(choice.get("needs") or 1)
     values = [*sky, *(f"deck:{d}" for d in decks)]
-    if picked in values:
+    if picked in values and choice.get("can_take", True):
         if picked.startswith("deck:"):
             deck = picked[5:]
             what, code = f"the top card of the {deck} deck", f"take.deck.{deck}"
@@ -113,14 +127,62 @@ def refill_panel(view: View, names: list[str], game_id: int, picked: str | None)
                                              ObsGo(game_id, dec, "h", "Back")]
         return Outgoing(f"Take {what}?", title_of(view),
                         partial(art.refill_png, view, names, picked=picked), "refill.png", items)
-    options = [discord.SelectOption(label=f"Night Sky: {card_name(cards, c)}"[:100], value=c,
-                                    description=card_line(cards.get(c) or {})[:100]) for c in sky]
-    options += [discord.SelectOption(label=f"Top of the {d} deck (face down)", value=f"deck:{d}",
-                                     description=f"{counts.get(d, '?')} cards left") for d in decks]
-    text = (f"You completed a goal, so take a new one ({need} to take in all): a face-up card "
-            "of the Night Sky, or the unseen top card of a deck.")
-    items = [ObsPick(game_id, dec, "t", 0, options, "Pick your new goal")]
-    return Outgoing(text, title_of(view), partial(art.refill_png, view, names), "refill.png", items)
+    return refill_home(view, names, game_id, None if base in ("h", "t") else "Here is your panel again.")
+
+
+def refill_home(view: View, names: list[str], game_id: int, note: str | None) -> Outgoing:
+    choice, dec = view["choice"], view["decision"]
+    cards = view.get("cards") or {}
+    sky: list[str] = list(choice.get("sky") or [])
+    decks: list[str] = [d for d in choice.get("decks") or [] if d in ("large", "small")]
+    counts = view.get("decks") or {}
+    lines = [note] if note else []
+    items: list[discord.ui.Item[Any]] = []
+    can_take = bool(choice.get("can_take", True)) and bool(sky or decks)
+    if can_take:
+        need = int(choice.get("needs") or 1)
+        options = [discord.SelectOption(label=f"Night Sky: {card_name(cards, c)}"[:100], value=c,
+                                        description=card_line(cards.get(c) or {})[:100]) for c in sky]
+        options += [discord.SelectOption(label=f"Top of the {d} deck (face down)", value=f"deck:{d}",
+                                         description=f"{counts.get(d, '?')} cards left") for d in decks]
+        lines.append(f"You completed a goal, so take a new one ({need} to take in all): a face-up card "
+                     "of the Night Sky, or the unseen top card of a deck.")
+        items.append(ObsPick(game_id, dec, "t", 0, options, "Pick your new goal"))
+    placements = list(choice.get("placements") or {})
+    if placements:
+        fitting = ", ".join(f"**{card_name(cards, c)}**" for c in placements)
+        lines.append(f"{fitting} already fits your unused stars: cards can be completed at any time, "
+                     "so you may complete it now.")
+        items += [ObsGo(game_id, dec, f"c{c}", f"Complete {card_name(cards, c)}"[:80],
+                        discord.ButtonStyle.success, "✨") for c in placements[:4]]
+    grants = choice.get("grants") or []
+    if grants:
+        lines.append("Use the bonus of the card you just completed.")
+        items += [ObsGo(game_id, dec, f"g{g['id']}", grant_label(g), discord.ButtonStyle.secondary, "🎁")
+                  for g in grants[:4]]
+    if choice.get("can_done"):
+        items.append(ObsGo(game_id, dec, "f", "Keep my goals as they are", discord.ButtonStyle.primary, "✅"))
+    if can_take:
+        render = partial(art.refill_png, view, names)
+        return Outgoing("\n".join(lines), title_of(view), render, "refill.png", items)
+    render = partial(art.sheet_png, view, names, view.get("you", 0))
+    return Outgoing("\n".join(lines), title_of(view), render, "sheet.png", items)
+
+
+def refill_finish(view: View, names: list[str], game_id: int) -> Outgoing:
+    choice, dec = view["choice"], view["decision"]
+    if not choice.get("can_done"):
+        return refill_home(view, names, game_id, "Take your new goal first.")
+    cards = view.get("cards") or {}
+    fitting = [card_name(cards, c) for c in choice.get("placements") or {}]
+    text = "Done taking new goals? The next turn starts once everyone has four goals."
+    if fitting:
+        text += (f" {', '.join(fitting)} stays on your goal row; you can still complete it at a later "
+                 "step.")
+    items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, "done", "Confirm: keep my goals", emoji="✅"),
+                                         ObsGo(game_id, dec, "h", "Back")]
+    return Outgoing(text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)),
+                    "sheet.png", items)
 
 
 # --- words ------------------------------------------------------------------------------------

@@ -36,6 +36,10 @@ Steps (``decision_id`` changes once per step, never per sub-action):
 * ``refill``      one seat at a time, in turn order from the active seat, one card per step:
   ``{"kind": "take", "source": "sky", "card": "SM12"}`` (a face-up Night Sky card) or
   ``{"kind": "take", "source": "deck", "deck": "large"}`` (``"large"`` / ``"small"``, top card).
+  Cards may be completed at any time, so the refilling seat may also ``complete`` a goal that
+  fits its unused stars (before or after taking), must then use that card's bonus (``free_star`` /
+  ``free_research`` with a completion grant) before taking more, and, holding four goals, ends
+  with ``done`` while such a choice is still open. No refill follows the last turn of the game.
 """
 
 from __future__ import annotations
@@ -65,3 +69,7 @@ DRAFT_KINDS = frozenset({
     ActionKind.SET_DRIVE, ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH, ActionKind.COMPLETE,
     ActionKind.UNDO, ActionKind.DONE,
 })
+# What a seat taking new goals may do besides ``take``: complete a goal that already fits, use
+# that card's bonus, and finish (``done``) once it holds four goals again.
+REFILL_KINDS = frozenset({ActionKind.COMPLETE, ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH,
+                          ActionKind.DONE})

@@ -102,8 +102,7 @@ def _draft_move(state: State, seat: int) -> Action:
     if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None:
         return {"kind": "set_drive", "value": 4}
     values = cell_values(sheet)
-    last_turn = state["night"] == flow.nights_for(state["seats"]) and \
-        state["turn"] == flow.turns_per_night(state["seats"]) and state["phase"] == Phase.DECIDE.value
+    last_turn = flow.is_last_turn(state) and state["phase"] == Phase.DECIDE.value
     for g, _ in sh.grant_groups(sheet):
         if g["required"] or g["source"] in ("night", "track"):
             move = _use_grant(sheet, g, values, prefer_star=g["source"] == "night")
@@ -157,6 +156,19 @@ def _take(state: State) -> Action:
     return {"kind": "take", "source": "deck", "deck": kind}
 
 
+def _refill_move(state: State, seat: int) -> Action:
+    """Complete what already fits, use that card's bonus, then take cards; finish when full."""
+    sheet = state["sheets"][seat]
+    action = _best_complete(state, seat, sheet)
+    if action:
+        return action
+    for g in flow.refill_grants(sheet):
+        move = _use_grant(sheet, g, cell_values(sheet), prefer_star=False)
+        if move:
+            return move
+    return _take(state) if flow.needs_card(state, seat) else {"kind": "done"}
+
+
 def choose(game: Any, state: State, seat: int, rng: Rng) -> Action | None:
     if seat not in flow.to_act(state):
         return None
@@ -166,5 +178,5 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> Action | None:
     if phase == Phase.ROLL.value:
         return {"kind": "roll"}
     if phase == Phase.REFILL.value:
-        return _take(state)
+        return _refill_move(state, seat)
     return _draft_move(state, seat)

@@ -22,7 +22,7 @@ from bot.games.base import (
 )
 from bot.games.observatory import bot_player, draft, flow, views
 from bot.games.observatory import sheet as sh
-from bot.games.observatory.actions import DRAFT_KINDS, ActionKind
+from bot.games.observatory.actions import DRAFT_KINDS, REFILL_KINDS, ActionKind
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
 from bot.games.observatory.scoring import outcome_of
 from bot.games.rng import Rng
@@ -80,11 +80,7 @@ class Observatory(Game):
         if phase == Phase.ROLL.value:
             return [{"kind": ActionKind.ROLL.value}]
         if phase == Phase.REFILL.value:
-            out: list[Action] = [{"kind": ActionKind.TAKE.value, "source": "sky", "card": c}
-                                 for kind in flow.DECKS for c in state["sky"][kind]]
-            out += [{"kind": ActionKind.TAKE.value, "source": "deck", "deck": kind}
-                    for kind in flow.DECKS if state["decks"][kind]]
-            return out
+            return flow.refill_actions(state, seat)
         return draft_actions(state, seat)
 
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
@@ -112,6 +108,8 @@ class Observatory(Game):
             if phase != Phase.REFILL.value:
                 raise IllegalAction("New goals are taken only after a turn in which you completed one.")
             flow.take(new, seat, action, events)
+        elif kind in REFILL_KINDS and phase == Phase.REFILL.value:
+            flow.refill_move(new, seat, kind, action, events)
         elif kind in DRAFT_KINDS:
             if phase not in (Phase.NIGHT_BONUS.value, Phase.DECIDE.value):
                 raise IllegalAction(_wrong_step(phase))

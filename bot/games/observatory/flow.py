@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import IllegalAction, State
+from bot.games.observatory import draft
 from bot.games.observatory import sheet as sh
+from bot.games.observatory.actions import ActionKind
 from bot.games.observatory.components import card, load_cards
 from bot.games.observatory.model import (
     GOALS,
@@ -167,20 +169,60 @@ def finish_step(state: State, events: list[str]) -> None:
         state["phase"] = Phase.ROLL.value
         state["decision"] += 1
         return
+    if is_last_turn(state):  # the game ends at once: a new goal could never be completed
+        _advance(state, events)
+        return
     order = [(state["active"] + k) % state["seats"] for k in range(state["seats"])]
     queue = [s for s in order if state["sheets"][s]["turn"]["completed"]]
-    state["refill"] = {"queue": queue}
+    state["refill"] = {"queue": queue, "passed": False}
     _next_refill(state, events)
 
+
+def is_last_turn(state: State) -> bool:
+    seats = state["seats"]
+    return state["night"] == nights_for(seats) and state["turn"] == turns_per_night(seats)
+
+
+# --- refill -----------------------------------------------------------------------------------
+# A seat refilling may also complete a goal that already fits its unused stars ("complete at any
+# time"), and must then use that card's bonus. It keeps its place in the queue while it still
+# needs a card, or while it could complete or spend such a bonus and has not said it is done.
 
 def _available(state: State) -> bool:
     return any(state["sky"][k] or state["decks"][k] for k in DECKS)
 
 
+def needs_card(state: State, seat: int) -> bool:
+    return len(state["sheets"][seat]["goals"]) < GOALS and _available(state)
+
+
+def refill_grants(sheet: sh.Sheet) -> list[dict[str, Any]]:
+    """The completion bonuses a refilling seat may spend (other banked bonuses wait for a step)."""
+    return [g for g in sheet["grants"] if g["source"] == GrantSource.COMPLETION.value]
+
+
+def bonus_pending(sheet: sh.Sheet) -> bool:
+    """A completion bonus that must be used now (the first copy, while it has somewhere to go)."""
+    return any(g["required"] and sh.grant_usable(sheet, g) for g in refill_grants(sheet))
+
+
+def _could_act(sheet: sh.Sheet) -> bool:
+    return bool(sh.placements(sheet)) or any(sh.grant_usable(sheet, g) for g in refill_grants(sheet))
+
+
+def _owes_refill(state: State, seat: int) -> bool:
+    if needs_card(state, seat):
+        return True
+    return not state["refill"].get("passed") and _could_act(state["sheets"][seat])
+
+
 def _next_refill(state: State, events: list[str]) -> None:
-    queue = state["refill"]["queue"]
-    while queue and (len(state["sheets"][queue[0]]["goals"]) >= GOALS or not _available(state)):
-        queue.pop(0)
+    refill = state["refill"]
+    queue = refill["queue"]
+    while queue and not _owes_refill(state, queue[0]):
+        sheet = state["sheets"][queue.pop(0)]
+        sheet["grants"] = [g for g in sheet["grants"] if g["source"] != GrantSource.COMPLETION.value]
+        refill["passed"] = False
     if queue:
         state["phase"] = Phase.REFILL.value
         state["decision"] += 1
@@ -189,9 +231,64 @@ def _next_refill(state: State, events: list[str]) -> None:
     _advance(state, events)
 
 
+def refill_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every action the refilling ``seat`` may take now."""
+    sheet = state["sheets"][seat]
+    out: list[dict[str, Any]] = []
+    pending = bonus_pending(sheet)
+    if needs_card(state, seat) and not pending:
+        out += [{"kind": "take", "source": "sky", "card": c} for kind in DECKS for c in state["sky"][kind]]
+        out += [{"kind": "take", "source": "deck", "deck": kind} for kind in DECKS if state["decks"][kind]]
+    for card_id, found in sh.placements(sheet).items():
+        out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
+    for g, _ in sh.grant_groups({**sheet, "grants": refill_grants(sheet)}):
+        out += [{"kind": "free_star", "grant": g["id"], "cell": cell_name(c)}
+                for c in sh.grant_cells(sheet, g)]
+        out += [{"kind": "free_research", "grant": g["id"], "track": t, "space": s}
+                for t, vals in sh.grant_spaces(sheet, g).items() for s in vals]
+    if not needs_card(state, seat) and not pending:
+        out.append({"kind": "done"})
+    return out
+
+
+def refill_move(state: State, seat: int, kind: ActionKind, action: dict[str, Any],
+                events: list[str]) -> None:
+    """Complete a goal, spend its bonus, or finish refilling (``done``) during a refill."""
+    sheet = state["sheets"][seat]
+    if kind is ActionKind.COMPLETE:
+        draft.complete(state, seat, sheet, action)
+        events.append(f"{{{seat}}} completed {card(action['card']).name} at once, while taking new goals.")
+    elif kind in (ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH):
+        gid = action.get("grant")
+        if not any(g["id"] == gid and type(gid) is int for g in refill_grants(sheet)):
+            raise IllegalAction("While taking new goals you can only use the bonus of a card you just "
+                                "completed; other bonuses wait for the next roll.")
+        before = list(sheet["stars"])
+        (draft.free_star if kind is ActionKind.FREE_STAR else draft.free_research)(state, seat, sheet, action)
+        if sheet["stars"] != before:
+            events.append(f"{{{seat}}} plotted {cell_name(sheet['stars'][-1])} with a completion bonus.")
+        else:
+            events.append(f"{{{seat}}} filled {str(action['track']).title()} {action['space']} with a "
+                          "completion bonus.")
+    elif kind is ActionKind.DONE:
+        if bonus_pending(sheet):
+            raise IllegalAction("Use the bonus of the constellation you completed first.")
+        if needs_card(state, seat):
+            raise IllegalAction("Take your new goal card first.")
+        state["refill"]["passed"] = True
+    else:
+        raise IllegalAction("While taking new goals you may take a card, complete a goal that fits "
+                            "your stars, or use the bonus of a card you just completed.")
+    _next_refill(state, events)
+
+
 def take(state: State, seat: int, action: dict[str, Any], events: list[str]) -> None:
     source = action.get("source")
     goals = state["sheets"][seat]["goals"]
+    if bonus_pending(state["sheets"][seat]):
+        raise IllegalAction("Use the bonus of the constellation you completed first.")
+    if not needs_card(state, seat):
+        raise IllegalAction("You hold four goals already; complete one that fits, or finish.")
     if source == "sky":
         cid = action.get("card")
         kind = next((k for k in DECKS if cid in state["sky"][k]), None)

@@ -69,7 +69,10 @@ Seat view ``view(state, seat)`` = the public view plus::
 
     {"kind": "keep", "hand": [6 ids], "keep": 4, "options": [[4 ids], ...]}
     {"kind": "roll"}
-    {"kind": "refill", "needs": int, "sky": [card id, ...], "decks": ["large", "small"] (non-empty)}
+    {"kind": "refill", "needs": int, "sky": [card id, ...], "decks": ["large", "small"] (non-empty),
+     "can_take": bool, "placements": {card id: [PLACEMENT]} (goals that fit now: complete at any
+     time), "grants": [GRANT as in DRAFT] (bonuses of cards just completed), "can_done": bool
+     (you hold four goals and owe no bonus: finish refilling), "blockers": list[str]}
     {"kind": "night_bonus" | "decide", ... DRAFT}
 
 DRAFT (night_bonus and decide steps; every list holds only legal options right now)::
@@ -198,7 +201,7 @@ def public_view(state: State) -> View:
         "decks": {k: len(v) for k, v in state["decks"].items()},
         "refill": None if phase != Phase.REFILL.value else {
             "seat": state["refill"]["queue"][0],
-            "needs": 4 - len(state["sheets"][state["refill"]["queue"][0]]["goals"]),
+            "needs": max(0, 4 - len(state["sheets"][state["refill"]["queue"][0]]["goals"])),
             "queue": list(state["refill"]["queue"]),
         },
         "map": {"size": SIZE, "columns": COLUMNS, "row_labels": [r % 6 + 1 for r in range(SIZE)],
@@ -244,6 +247,35 @@ def _shooting(state: State, seat: int, sheet: sh.Sheet) -> dict[str, Any] | None
             "cells": _names(sh.shooting_cells(sheet, roll, True))}
 
 
+def _grants(sheet: sh.Sheet, grants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {"id": g["id"], "source": g["source"], "track": g["track"], "kind": g["kind"],
+         "value": g["value"],
+         "required": g["required"], "count": count, "cells": _names(sh.grant_cells(sheet, g)),
+         "spaces": sh.grant_spaces(sheet, g)}
+        for g, count in sh.grant_groups({**sheet, "grants": grants})
+    ]
+
+
+def _placements(sheet: sh.Sheet) -> dict[str, list[dict[str, Any]]]:
+    return {cid: [p.as_dict() for p in found] for cid, found in sh.placements(sheet).items()}
+
+
+def _refill_choice(state: State, seat: int) -> dict[str, Any]:
+    sheet = state["sheets"][seat]
+    needs, pending = flow.needs_card(state, seat), flow.bonus_pending(sheet)
+    blockers = ["Take a new goal card."] if needs else []
+    if pending:
+        blockers.insert(0, "Use the bonus of the constellation you completed first.")
+    return {"kind": "refill", "needs": max(0, 4 - len(sheet["goals"])),
+            "sky": [c for k in flow.DECKS for c in state["sky"][k]],
+            "decks": [k for k in flow.DECKS if state["decks"][k]],
+            "can_take": needs and not pending,
+            "placements": _placements(sheet),
+            "grants": _grants(sheet, flow.refill_grants(sheet)),
+            "can_done": not blockers, "blockers": blockers}
+
+
 def _draft_choice(state: State, seat: int) -> dict[str, Any]:
     sheet = state["sheets"][seat]
     roll = draft.roll_of(state)
@@ -265,14 +297,8 @@ def _draft_choice(state: State, seat: int) -> dict[str, Any]:
         "lens_used": turn["lens"] is not None,
         "drive_values": list(SPACES) if sh.is_complete(sheet, Track.DRIVE.value)
         and sheet["drive_value"] is None else [],
-        "grants": [
-            {"id": g["id"], "source": g["source"], "track": g["track"], "kind": g["kind"],
-             "value": g["value"],
-             "required": g["required"], "count": count, "cells": _names(sh.grant_cells(sheet, g)),
-             "spaces": sh.grant_spaces(sheet, g)}
-            for g, count in sh.grant_groups(sheet)
-        ],
-        "placements": {cid: [p.as_dict() for p in found] for cid, found in sh.placements(sheet).items()},
+        "grants": _grants(sheet, sheet["grants"]),
+        "placements": _placements(sheet),
         "can_undo": bool(state["drafts"][seat]["undo"]),
         "can_done": not blockers,
         "blockers": blockers,
@@ -290,9 +316,7 @@ def _choice(state: State, seat: int) -> dict[str, Any] | None:
     if phase == Phase.ROLL.value:
         return {"kind": "roll"}
     if phase == Phase.REFILL.value:
-        return {"kind": "refill", "needs": 4 - len(state["sheets"][seat]["goals"]),
-                "sky": [c for k in flow.DECKS for c in state["sky"][k]],
-                "decks": [k for k in flow.DECKS if state["decks"][k]]}
+        return _refill_choice(state, seat)
     return _draft_choice(state, seat)
 
 

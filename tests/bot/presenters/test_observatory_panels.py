@@ -114,6 +114,13 @@ def test_every_confirm_a_panel_offers_is_legal_and_nothing_is_missing(seats, see
             if not shooting.get("used"):
                 expected |= {f"ss.{c}" for c in shooting.get("cells") or []}
             assert expected <= codes, f"panel misses {sorted(expected - codes)[:5]}"
+        if choice["kind"] == "refill":  # complete at any time: a goal that fits is offered here too
+            legal = GAME.legal_actions(state, seat)
+            expected = {f"cp.{a['card']}.{a['placement']}" for a in legal if a["kind"] == "complete"}
+            expected |= {"done"} if {"kind": "done"} in legal else set()
+            expected |= {f"take.sky.{a['card']}" for a in legal
+                         if a["kind"] == "take" and a["source"] == "sky"}
+            assert expected <= codes, f"refill panel misses {sorted(expected - codes)[:5]}"
     assert checked > 30
 
 
@@ -143,3 +150,32 @@ def test_stale_or_unknown_stage_falls_back_to_home():
     # a picked value that is not legal never turns into a confirm button
     out = build_panel(view, NAMES, 7, "p01", "Z99")
     assert not [i for i in out.items if i.item.custom_id.startswith("obs:do:") and "plot" in i.item.custom_id]
+
+
+def test_refill_panel_offers_completing_a_goal_that_already_fits_then_its_bonus():
+    """Complete at any time: a seat refilling whose goal fits its stars sees Complete, then the
+    card's bonus, then the card list again; every confirm reached is legal."""
+    from bot.games.observatory.components import load_cards
+    from bot.games.observatory.model import parse_cell
+
+    state = GAME.setup(2, {"first_game": 1}, 5)
+    fits = next(c for c in load_cards().values() if len(c.stars) == 2
+                and (c.bonus or {}).get("kind") == "free_star")
+    for pile in [*state["decks"].values(), *state["sky"].values(), *(s["goals"] for s in state["sheets"])]:
+        if fits.id in pile:
+            pile.remove(fits.id)
+    state["sheets"][0]["goals"] = state["sheets"][0]["goals"][:3] + [fits.id]
+    state["sheets"][0]["stars"] = [parse_cell(f"{'ABCDEFGHIJKL'[c + 2]}{r + 3}") for r, c in fits.stars]
+    state["phase"], state["refill"] = "refill", {"queue": [0], "passed": False}
+    view = GAME.view(state, 0)
+    codes, _ = explore(view)
+    pid = view["choice"]["placements"][fits.id][0]["id"]
+    assert f"cp.{fits.id}.{pid}" in codes and "done" in codes
+    assert not [c for c in codes if c.startswith("take.")], "four goals: nothing to take"
+    state = GAME.apply(state, 0, action_of(f"cp.{fits.id}.{pid}")).state
+    codes, _ = explore(GAME.view(state, 0))
+    stars = [c for c in codes if c.startswith("fs.")]
+    assert stars and not [c for c in codes if c.startswith("take.")], "the bonus comes first"
+    state = GAME.apply(state, 0, action_of(stars[0])).state
+    codes, _ = explore(GAME.view(state, 0))
+    assert [c for c in codes if c.startswith("take.")] and "done" not in codes
