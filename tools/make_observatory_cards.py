@@ -1,7 +1,10 @@
 """Generate Observatory's 124 Constellation cards (seeded, deterministic) into the package data.
 
 Patterns are our own: random connected figures grown from short steps, unique under rotation.
-Names reuse real IAU, historical and asterism names; descriptions are templated from the figure.
+Names reuse real IAU and historical constellation names; descriptions are templated from the
+figure. Asterisms are drawn by hand instead (``ASTERISMS``): each has the star count and rough
+shape of the real one (a triangle of three, a square of four), since a name that does not fit
+its figure reads wrong to anyone who knows the sky.
 Points start from the star count; ``tools/calibrate_observatory.py --write`` then replaces them
 with values measured in simulation. Run: ``python tools/make_observatory_cards.py``.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,11 +43,46 @@ IAU_LARGE = (
     "Scorpius", "Sculptor", "Serpens", "Sextans", "Taurus", "Telescopium", "Tucana", "Ursa Major",
     "Ursa Minor", "Vela", "Virgo", "Volans", "Vulpecula",
 )
+
+class Asterism(NamedTuple):
+    """A real asterism with as many stars as the sky shows it, drawn in its own shape."""
+
+    name: str
+    stars: tuple[tuple[int, int], ...]
+    lines: tuple[tuple[int, int], ...]
+    words: str
+
+
+def _ring(count: int) -> tuple[tuple[int, int], ...]:
+    return tuple((i, (i + 1) % count) for i in range(count))
+
+
+# In the order their slots come (ASTERISM_SIZES): 2 pairs, 9 of three stars, 9 of four.
 ASTERISMS = (
-    "Big Dipper", "Little Dipper", "Summer Triangle", "Winter Triangle", "Spring Triangle",
-    "Winter Hexagon", "Great Square", "Northern Cross", "False Cross", "Diamond Cross", "Teapot",
-    "Keystone", "Coathanger", "Sickle", "Circlet", "Water Jar", "Belt of Orion", "Kite",
-    "Job's Coffin", "Fish Hook",
+    Asterism("Horse and Rider", ((0, 0), (0, 1)), ((0, 1),), "A tight pair of stars, one faint"),
+    Asterism("The Pointers", ((0, 0), (0, 2)), ((0, 1),), "Two stars pointing the way north"),
+    Asterism("Summer Triangle", ((0, 1), (1, 3), (3, 0)), _ring(3), "Three bright stars in a wide triangle"),
+    Asterism("Winter Triangle", ((0, 0), (0, 2), (2, 1)), _ring(3), "Three bright stars in an even triangle"),
+    Asterism("Spring Triangle", ((0, 2), (2, 0), (3, 3)), _ring(3), "Three stars in a broad triangle"),
+    Asterism("Belt of Orion", ((0, 0), (1, 1), (2, 2)), ((0, 1), (1, 2)), "Three stars in a straight row"),
+    Asterism("Sword of Orion", ((0, 0), (2, 0), (3, 1)), ((0, 1), (1, 2)),
+             "Three stars hanging down, the lowest askew"),
+    Asterism("Handle of the Big Dipper", ((0, 0), (1, 1), (2, 3)), ((0, 1), (1, 2)),
+             "Three stars in a gentle curve"),
+    Asterism("Head of Orion", ((0, 0), (0, 1), (1, 0)), _ring(3), "Three close stars in a small triangle"),
+    Asterism("Lid of the Teapot", ((0, 1), (1, 0), (1, 2)), _ring(3), "Three stars in a low peak"),
+    Asterism("Spout of the Teapot", ((0, 0), (1, 1), (2, 1)), _ring(3), "Three stars in a narrow triangle"),
+    Asterism("Great Square", ((0, 0), (0, 3), (3, 3), (3, 0)), _ring(4), "Four stars in a great square"),
+    Asterism("Keystone", ((0, 0), (0, 3), (2, 2), (2, 1)), _ring(4), "Four stars in a tapering keystone"),
+    Asterism("Job's Coffin", ((0, 0), (0, 2), (1, 3), (1, 1)), _ring(4), "Four stars in a slanted box"),
+    Asterism("Great Diamond", ((0, 2), (2, 3), (3, 1), (1, 0)), _ring(4), "Four stars in a tilted diamond"),
+    Asterism("Diamond Cross", ((0, 1), (1, 2), (2, 1), (1, 0)), _ring(4), "Four stars in a neat diamond"),
+    Asterism("Bowl of the Big Dipper", ((0, 0), (0, 3), (2, 2), (1, 0)), _ring(4),
+             "Four stars in a wide bowl"),
+    Asterism("Trapezium", ((0, 0), (0, 1), (1, 2), (1, 0)), _ring(4), "Four close stars in a trapezium"),
+    Asterism("Lozenge", ((0, 1), (1, 3), (2, 2), (1, 0)), _ring(4), "Four stars in a lozenge"),
+    Asterism("Water Jar", ((1, 1), (0, 0), (0, 2), (2, 1)), ((0, 1), (0, 2), (0, 3)),
+             "Four stars in a Y, like a jar's spout"),
 )
 LARGE_SIZES = {5: 20, 6: 20, 7: 15, 8: 10}
 SMALL_SIZES = {2: 6, 3: 25, 4: 28}
@@ -146,13 +185,17 @@ def _shape(count: int, lines: list[tuple[int, int]]) -> str:
     return "branch" if max(degree) >= 3 else "chain"
 
 
-def _describe(rng: Rng, count: int, lines, asterism: bool) -> str:
+def _describe(rng: Rng, count: int, lines) -> str:
     shape = rng.choice(SHAPE_WORDS[_shape(count, lines)])
     number = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight")[count - 2]
     if count == 2:
-        kind = "asterism" if asterism else "pair"
-        return f"A lonely {kind} of two stars, {rng.choice(FLAVOUR)}."
+        return f"A lonely pair of two stars, {rng.choice(FLAVOUR)}."
     return f"{number} stars forming {shape}, {rng.choice(FLAVOUR)}."
+
+
+def _describe_asterism(rng: Rng, asterism: Asterism) -> str:
+    rng.choice(SHAPE_WORDS["chain"])  # drawn as for any card, so the stream behind it is unchanged
+    return f"{asterism.words}, {rng.choice(FLAVOUR)}."
 
 
 def _bonus(rng: Rng) -> dict | None:
@@ -173,15 +216,18 @@ def _provisional_points(kind: str, count: int) -> int:
 def build(seed: int = SEED) -> dict:
     rng = Rng(seed)
     seen: set = set()
-    plan: list[tuple[str, int, bool, str]] = []
+    plan: list[tuple[str, int, Asterism | None, str]] = []
     large = iter(IAU_LARGE)
     for count, number in LARGE_SIZES.items():
-        plan += [("large", count, False, next(large)) for _ in range(number)]
+        plan += [("large", count, None, next(large)) for _ in range(number)]
     asterisms, smalls = iter(ASTERISMS), iter(IAU_SMALL + HISTORICAL)
     for count, number in SMALL_SIZES.items():
         marked = ASTERISM_SIZES[count]
-        plan += [("small", count, True, next(asterisms)) for _ in range(marked)]
-        plan += [("small", count, False, next(smalls)) for _ in range(number - marked)]
+        for _ in range(marked):
+            asterism = next(asterisms)
+            assert len(asterism.stars) == count, f"{asterism.name} fills a slot of {count} stars"
+            plan.append(("small", count, asterism, asterism.name))
+        plan += [("small", count, None, next(smalls)) for _ in range(number - marked)]
     cards = []
     counters = {"large": 0, "small": 0}
     for kind, count, asterism, name in plan:
@@ -198,12 +244,17 @@ def build(seed: int = SEED) -> dict:
             seen.add(key)
             break
         counters[kind] += 1
+        if asterism is None:
+            description = _describe(rng, count, lines)
+        else:  # its own figure; the grown one was still drawn so the other cards stay the same
+            stars, lines = list(asterism.stars), list(asterism.lines)
+            description = _describe_asterism(rng, asterism)
         cards.append({
             "id": f"{'LG' if kind == 'large' else 'SM'}{counters[kind]:02d}",
             "name": name,
             "type": kind,
-            "asterism": asterism,
-            "description": _describe(rng, count, lines, asterism),
+            "asterism": asterism is not None,
+            "description": description,
             "stars": [list(s) for s in stars],
             "lines": [list(line) for line in lines],
             "points": None if asterism else _provisional_points(kind, count),

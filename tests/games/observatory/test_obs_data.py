@@ -56,3 +56,48 @@ def _broken(edit) -> dict:
 def test_bad_data_is_refused(edit) -> None:
     with pytest.raises(DataError):
         parse_cards(_broken(edit))
+
+
+# How many stars the sky shows in each asterism (a range where guides differ), and the outline it
+# is known by: "ring" (closed: each star joins two others), "row" (an open line) or "" (any).
+KNOWN_ASTERISMS: dict[str, tuple[range, str]] = {
+    "Horse and Rider": (range(2, 3), ""), "The Pointers": (range(2, 3), ""),
+    "Guardians of the Pole": (range(2, 3), ""), "Southern Pointers": (range(2, 3), ""),
+    "Summer Triangle": (range(3, 4), "ring"), "Winter Triangle": (range(3, 4), "ring"),
+    "Spring Triangle": (range(3, 4), "ring"), "Head of Orion": (range(3, 4), "ring"),
+    "Lid of the Teapot": (range(3, 4), "ring"), "Spout of the Teapot": (range(3, 4), "ring"),
+    "Belt of Orion": (range(3, 4), "row"), "Sword of Orion": (range(3, 4), "row"),
+    "Handle of the Big Dipper": (range(3, 4), "row"),
+    "Great Square": (range(4, 5), "ring"), "Keystone": (range(4, 5), "ring"),
+    "Job's Coffin": (range(4, 5), "ring"), "Great Diamond": (range(4, 5), "ring"),
+    "Diamond Cross": (range(4, 5), "ring"), "False Cross": (range(4, 5), ""),
+    "Bowl of the Big Dipper": (range(4, 5), "ring"), "Trapezium": (range(4, 5), "ring"),
+    "Lozenge": (range(4, 5), "ring"), "Water Jar": (range(4, 5), ""),
+    "Northern Cross": (range(5, 7), ""), "Kite": (range(5, 7), ""), "Sickle": (range(6, 7), ""),
+    "Circlet": (range(5, 8), "ring"), "Winter Hexagon": (range(6, 7), "ring"),
+    "Big Dipper": (range(7, 8), ""), "Little Dipper": (range(7, 8), ""), "Teapot": (range(8, 9), ""),
+    "Coathanger": (range(6, 11), ""), "Fish Hook": (range(8, 16), ""),
+}
+
+
+def _outline(stars: int, lines: tuple[tuple[int, int], ...]) -> str:
+    degree = [0] * stars
+    for i, j in lines:
+        degree[i] += 1
+        degree[j] += 1
+    if all(d == 2 for d in degree):
+        return "ring"
+    return "row" if len(lines) == stars - 1 and max(degree) <= 2 else "other"
+
+
+def test_asterism_names_fit_their_star_count_and_outline() -> None:
+    for c in load_cards().values():
+        if not c.asterism:
+            continue
+        assert c.name in KNOWN_ASTERISMS, f"{c.name}: add it to the table with its real star count"
+        counts, outline = KNOWN_ASTERISMS[c.name]
+        assert len(c.stars) in counts, f"{c.id} {c.name} has {len(c.stars)} stars; the sky shows {counts}"
+        assert not outline or _outline(len(c.stars), c.lines) == outline, f"{c.id} {c.name} is no {outline}"
+    names = [c.name for c in load_cards().values()]
+    assert len(set(names)) == len(names)
+
