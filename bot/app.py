@@ -1,13 +1,15 @@
 """The bot itself, built by ``create_bot()`` so tests, benchmarks and the sandbox run the same code.
 
-Building the bot reads no token and opens nothing: the database opens in ``setup_hook`` when
-the bot logs in (or when SimCord attaches it).
+Building the bot reads no token and opens nothing: the database opens in ``open_storage``, which
+``python -m bot`` calls before logging in and ``setup_hook`` calls at every login (or SimCord
+attach). Every way of stopping ends in ``close``, which stops the timers, lets the moves in progress
+finish and closes the database, so nothing keeps the process alive.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -25,6 +27,9 @@ from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
+# How long closing waits for moves in progress (their renders run in worker threads).
+CLOSE_WAIT_SECONDS: Final = 10.0
+
 
 class AstrolabeBot(discord.Client):
     def __init__(self, settings: Settings, *, sync_commands: bool) -> None:
@@ -40,6 +45,7 @@ class AstrolabeBot(discord.Client):
         self.tree.add_command(settings_command)
         self.service = GameService(self)
         self._storage: Storage | None = None
+        self._items_added = False
         self._rearmed = False
 
     @property
@@ -48,13 +54,26 @@ class AstrolabeBot(discord.Client):
             raise RuntimeError("storage is opened in setup_hook")
         return self._storage
 
+    async def open_storage(self) -> Storage:
+        """Open and migrate the database, once: a later call returns the open one."""
+        if self._storage is None:
+            self._storage = await Storage.open(self.settings.db_path)
+        return self._storage
+
     async def setup_hook(self) -> None:
-        self._storage = await Storage.open(self.settings.db_path)
-        items: list[type[discord.ui.DynamicItem[Any]]] = [OpenPanelButton, LobbyButton, ConfirmLeave,
-                                                           ReclaimButton]
-        for presenter in PRESENTERS.values():
-            items.extend(presenter.dynamic_items)
-        self.add_dynamic_items(*items)
+        """Runs at every login. SimCord re-attaching this same bot logs it in again, after
+        cancelling its tasks: the open database is kept, and the stored timers are armed again."""
+        await self.open_storage()
+        if not self._items_added:
+            items: list[type[discord.ui.DynamicItem[Any]]] = [OpenPanelButton, LobbyButton, ConfirmLeave,
+                                                               ReclaimButton]
+            for presenter in PRESENTERS.values():
+                items.extend(presenter.dynamic_items)
+            self.add_dynamic_items(*items)
+            self._items_added = True
+        if self._rearmed:
+            self.service.close()  # the old timer task was cancelled with the old session
+            self._rearmed = False  # so on_ready re-arms from the database
         if self.sync_commands:
             await self._sync()
 
@@ -91,10 +110,13 @@ class AstrolabeBot(discord.Client):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        """Stop the timers, let the moves in progress finish (bounded), close the database, then
+        the Discord connection. Safe to call twice and on a bot that never logged in."""
         self.service.close()
+        await self.service.wait_idle(CLOSE_WAIT_SECONDS)
         if self._storage is not None:
-            await self._storage.close()
-            self._storage = None
+            storage, self._storage = self._storage, None
+            await storage.close()
         await super().close()
 
 

@@ -229,6 +229,18 @@ class GameService:
     def close(self) -> None:
         self.pacer.close()
 
+    async def wait_idle(self, timeout: float) -> None:
+        """Wait, at most ``timeout`` seconds, for the moves in progress (a render may be running
+        in a worker thread), so shutting down closes the database after them, not under them."""
+        async def all_released() -> None:
+            for lock in [lock for lock in self._locks.values() if lock.locked()]:
+                async with lock:
+                    pass
+        try:
+            await asyncio.wait_for(all_released(), timeout)
+        except TimeoutError:
+            log.warning("closing while moves are still in progress")
+
 
 def bot_rng(record: GameRecord, seat: int) -> Rng:
     """The bot's dice for one decision: reproducible from the game's seed, version and seat."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import create_bot
 from tests.bot.helpers import said
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, press_public, start_game
 
@@ -14,7 +13,7 @@ async def timeouts(env, game_id):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_countdown_reveals_missing_guesses_once_across_restart(simcord_env, bot_settings):
+async def test_countdown_reveals_missing_guesses_once_across_restart(simcord_env, restart_bot):
     env = simcord_env
     _, channel, players = await open_lobby(env)
     thread = await start_game(env, channel, players, countdown=20)
@@ -33,7 +32,7 @@ async def test_countdown_reveals_missing_guesses_once_across_restart(simcord_env
 
     # The bot restarts before the countdown runs out; the countdown must still fire, once.
     before = await current_record(env)
-    await env.restart_bot(create_bot(bot_settings))
+    await restart_bot()
     await env.advance_time(10)
     assert (await current_record(env)).version == before.version, "fired too early"
     await env.advance_time(11)

@@ -14,7 +14,6 @@ import re
 
 import pytest
 
-from bot.app import create_bot
 from bot.games.replay import replay
 from tests.bot.helpers import (
     all_text,
@@ -64,8 +63,8 @@ async def assert_refused(env, result, needle: str | None = None) -> None:
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, bot_settings, caplog,
-                                                              monkeypatch):
+async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, restart_bot, caplog,
+                                                             monkeypatch):
     env = simcord_env
     fixed_seed(monkeypatch, 2)
     guild, channel, (ada, bea) = await open_table(env)
@@ -117,7 +116,7 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, bot_
             await check_commands(thread, ada, bea, dee)
             commands_checked = True
         if phase == "decide" and not restarted and view["night"] == 3:
-            await env.restart_bot(create_bot(bot_settings))
+            await restart_bot()
             restarted = True
         if phase == "decide":
             step = next(m for m in reversed(step_messages(thread)) if "rolled" in all_text(m))
@@ -204,7 +203,7 @@ async def check_commands(thread, ada, bea, dee) -> None:
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, caplog, monkeypatch):
+async def test_solo_game_to_the_end_with_a_restart(simcord_env, restart_bot, caplog, monkeypatch):
     env = simcord_env
     fixed_seed(monkeypatch, 2)
     _, channel, (solo,) = await open_table(env, names=("sol",))
@@ -223,7 +222,7 @@ async def test_solo_game_to_the_end_with_a_restart(simcord_env, bot_settings, ca
             seat_view = GAME.view(record.state, 0)
             assert seat_view["choice"]["shooting"] is not None, "solo: the Shooting Star die every turn"
             if view["turn_number"] == 6 and not restarted:
-                await env.restart_bot(create_bot(bot_settings))
+                await restart_bot()
                 restarted = True
         await table.play_turn(solo)
     else:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import create_bot
 from tests.bot.helpers import all_text, custom_ids, dm_history, latest_panel, said
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, press_public, start_game
 
@@ -29,7 +28,7 @@ async def pick_start(table, players):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_reminders_then_deadline_fire_once_across_a_restart(simcord_env, bot_settings):
+async def test_reminders_then_deadline_fire_once_across_a_restart(simcord_env, restart_bot):
     env = simcord_env
     _, channel, players = await open_lobby(env)
     ada, bea, cy = players
@@ -48,7 +47,7 @@ async def test_reminders_then_deadline_fire_once_across_a_restart(simcord_env, b
     assert len(reminders(cy)) == 2, "and one shortly before the deadline"
 
     # The bot restarts between the reminders and the deadline: it must still fire, once.
-    await env.restart_bot(create_bot(bot_settings))
+    await restart_bot()
     record = await current_record(env)
     assert 2 in GAME.to_act(record.state)
     await env.advance_time(HOUR / 8 + 10)

@@ -11,7 +11,6 @@ import logging
 
 import pytest
 
-from bot.app import create_bot
 from bot.games import get_game
 from bot.games.replay import replay
 from bot.games.sky_of_stars.components import load_vault
@@ -30,7 +29,7 @@ LABELS = [star.label for star in load_vault().stars]
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_full_three_player_game(simcord_env, bot_settings, caplog):
+async def test_full_three_player_game(simcord_env, restart_bot, caplog):
     env = simcord_env
     guild, channel, (ada, bea, cy) = await open_lobby(env)
     dee = guild.add_member(env.create_user("dee"))
@@ -95,7 +94,7 @@ async def test_full_three_player_game(simcord_env, bot_settings, caplog):
             stale_tried = True
         if phase == "stroke" and not restarted and view["round"] == 2:
             # restart the bot mid-game: panels, buttons and the game itself must carry on
-            await env.restart_bot(create_bot(bot_settings))
+            await restart_bot()
             restarted = True
         for seat in GAME.to_act(record.state):
             player = table.players[seat]

@@ -12,7 +12,6 @@ import os
 
 import pytest
 
-from bot.app import create_bot
 from bot.games.replay import replay
 from render.star_gazers_cards import card_words
 from tests.bot.helpers import all_text, current_record, custom_ids, find_component, latest_panel, said
@@ -63,7 +62,7 @@ async def undo_round_trip(table, player, message, seat):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_full_two_player_game(simcord_env, bot_settings, caplog, monkeypatch):
+async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatch):
     # A known seed, so every kind of choice in EVERY_CHOICE is met on every run (the platform draws
     # seeds at random); SGSEED=<n> in the environment plays another game with the same checks.
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: int(os.environ.get("SGSEED", SEED)))
@@ -111,7 +110,7 @@ async def test_full_two_player_game(simcord_env, bot_settings, caplog, monkeypat
                 undone = True
             if view["phase"] == "draft" and view["round"] == 2 and not restarted:
                 await table.step(player, message, seat)  # pick, then the bot restarts mid-turn
-                await env.restart_bot(create_bot(bot_settings))
+                await restart_bot()
                 restarted = True
                 message = table.reload(player, message)
                 mid = await current_record(env)

@@ -12,7 +12,6 @@ import logging
 
 import pytest
 
-from bot.app import create_bot
 from bot.games.replay import replay
 from tests.bot.helpers import (
     all_text,
@@ -48,7 +47,7 @@ async def two_players(env, *, closed_dms: bool):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_full_two_player_game(simcord_env, bot_settings, monkeypatch, caplog):
+async def test_full_two_player_game(simcord_env, restart_bot, monkeypatch, caplog):
     env = simcord_env
     recorder = ImageText(monkeypatch)
     _, channel, ada, bea, dee = await two_players(env, closed_dms=True)
@@ -93,7 +92,7 @@ async def test_full_two_player_game(simcord_env, bot_settings, monkeypatch, capl
             # restart in the middle of Ada's turn: her DM panel must keep working afterwards
             async def midway():
                 nonlocal restarted
-                await env.restart_bot(create_bot(bot_settings))
+                await restart_bot()
                 restarted = True
         want_trade = not traded and bool(GAME.view(record.state, seat)["players"][seat]["goals"]) \
             and turns >= 4
