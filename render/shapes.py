@@ -36,7 +36,7 @@ def star_points(shape: str, cx: float, cy: float, r: float) -> list[Point]:
 
 
 def _shrink(big: Image.Image) -> Image.Image:
-    return big.resize((big.width // SS, big.height // SS), Image.Resampling.LANCZOS)
+    return big.reduce(SS)
 
 
 @functools.lru_cache(maxsize=64)

@@ -244,7 +244,11 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
 
 # --- results -------------------------------------------------------------------------------
 def draw_results(view: View, names: Sequence[str]) -> Image.Image:
-    """Final results: the standings, every Myth card revealed with what it scored, the final map."""
+    """Final results: the standings and every Myth card revealed with what it scored.
+
+    No map: it alone would take the image past the byte budget, and the board image of every turn
+    already showed it; the reveal is what this image is for.
+    """
     view = public_only(view)
     outcome = as_map(view.get("outcome"))
     players = [as_map(p) for p in (view.get("players") or [])]
@@ -253,8 +257,7 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     per_seat = [[as_map(m) for m in (myths[s] if s < len(myths) and isinstance(myths[s], list) else [])]
                 for s in range(seats)]
     myth_h = myth_box_height(max((len(m) for m in per_seat), default=3))
-    map_h = MAP_H
-    height = (16 + 116 + 16 + 56 + seats * 84 + 12 + 16 + seats * (myth_h + theme.GAP) + map_h + 16)
+    height = 16 + 116 + 16 + 56 + seats * 84 + 12 + 16 + seats * (myth_h + theme.GAP)
     image = sky(theme.WIDTH, height)
     winners = ints(outcome.get("winners"))
     if winners:
@@ -274,8 +277,6 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
         points = sum(int(c.get("points") or 0) for c in cards if c.get("scored"))
         draw_myths(image, cards, (theme.GAP, top, theme.WIDTH - theme.GAP, top + myth_h),
                    title=f"{name_of(names, seat)}'s Myth cards: +{points}", colour=theme.player_colour(seat))
-    y += seats * (myth_h + theme.GAP)
-    draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + map_h))
     return image
 
 

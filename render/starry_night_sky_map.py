@@ -34,6 +34,7 @@ MAPPED_FILL: RGB = mix(theme.PANEL, theme.GOLD, 0.16)
 MARKER_NIGHT: RGB = theme.GOLD  # a Discovery marker, star side up
 MARKER_DAWN: RGB = (255, 150, 90)  # a marker taken from the Dawn Track
 MARKER_DONE: RGB = (232, 98, 200)  # flipped: the constellation is fully mapped
+MAP_FILL: RGB = theme.SHADOW  # the names' halo melts into it: one antialiased edge per letter, not two
 COLOURS = ("red", "blue", "yellow")
 
 
@@ -264,7 +265,8 @@ def draw_map(
     being confirmed (gold); ``you``: the viewer's seat (their pawn is outlined); ``mark``: a
     short tag drawn over some nodes (e.g. "+2" for a discovery)."""
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(box, radius=theme.RADIUS, outline=theme.FAINT, width=2)
+    # a flat night fill, no dust: the map is the costliest part of every Starry Night Sky image
+    draw.rounded_rectangle(box, radius=theme.RADIUS, fill=MAP_FILL, outline=theme.FAINT, width=2)
     layout = MapLayout(box)
     where = nodes(view, layout)
     cons = constellations(view)

@@ -16,6 +16,7 @@ from render import starry_night_sky as art
 from render.starry_night_sky_map import split_name
 from render.starry_night_sky_parts import myth_label
 from render.theme import WIDTH, font
+from tests.render.image_checks import TextBoxes, assert_small
 
 GAME = StarryNightSky()
 NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri"]
@@ -63,7 +64,9 @@ def drawn_strings(monkeypatch) -> list[str]:
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_every_image_builds_for_real_views(games, seats):
+def test_every_image_builds_for_real_views(games, seats, monkeypatch):
+    """Every image of real views is a PNG within the byte budget, with no text past an edge."""
+    boxes = TextBoxes(monkeypatch)
     over, firsts = games[seats]
     names = NAMES[:seats]
     assert over["phase"] == "over" and {"assign", "move", "place", "end"} <= set(firsts)
@@ -80,9 +83,12 @@ def test_every_image_builds_for_real_views(games, seats):
         for data in images:
             image = decode(data)
             assert image.format == "PNG" and image.width == WIDTH and 400 < image.height < 2600
-            assert len(data) < 1_500_000
-    results = decode(art.results_png(GAME.view(over, None), names))
-    assert results.width == WIDTH and results.height > 1500
+            assert_small(data, kind)
+    results_png = art.results_png(GAME.view(over, None), names)
+    assert_small(results_png, "results")
+    results = decode(results_png)
+    assert results.width == WIDTH and results.height > 600  # standings and Myth cards, no map
+    assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
 
 
 def test_board_changes_with_the_game(games):
