@@ -61,13 +61,14 @@ RULES = """\
 **Star Gazers** (2–4 players, about 40 minutes)
 You fill a 4 × 4 Mural of Galaxy tiles, drafting one square of the Universe board per turn.
 • At the start you are dealt two secret Journal cards and keep one.
-• On your turn take the tile **and** the token of one Universe square. Put the tile on any empty \
-square of your Mural, turned as you like; put the token on a square without a round token, in \
-your Reserve (two spaces), or, for a Space Shuttle, on a Shuttle space of your Journal board for \
-its bonus (a bonus token, move a token, move a tile once, or a new Journal card). A Black Hole \
-goes on top of another round token.
+• On your turn take the tile **and** the token of one Universe square, and place both in either \
+order. The tile goes on any empty square of your Mural, turned as you like; the token on a square \
+without a round token, in your Reserve (two spaces), or, for a Space Shuttle, on a Shuttle space \
+of your Journal board for its bonus (a bonus token, move a token, move a tile once, or a new \
+Journal card). A Black Hole goes on top of another round token. Reserve tokens can be played at \
+any moment of your turn.
 • Half Planets and half Stars on tile edges complete when matching halves touch (a wild half \
-matches any planet half, never another wild one).
+matches any planet half; two wild halves may never be placed side by side).
 • Whoever takes the last square of a round also takes one round and one hexagonal bonus token.
 • Nothing is final until you press **Confirm**; **Undo** starts your turn again.
 **Points** at the end: photos of different events (1/2/5/8/12), Telescopes on completed Journal \

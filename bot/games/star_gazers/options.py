@@ -10,6 +10,8 @@ of a turn's placements to the player.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from bot.games.star_gazers.components import (
@@ -33,12 +35,17 @@ def head(turn: Turn) -> dict[str, Any] | None:
 PLACING = (Step.TILE, Step.TOKEN)
 
 
+@cache
+def _has_wild(tile_id: str) -> bool:
+    return "wild" in catalog().tiles[tile_id].edges
+
+
 def _wild_facing(tiles: list[Any], cell: int, tile_id: str, rotation: int) -> bool:
     """Would this tile, turned so, show a wild half Planet against a placed wild half?"""
+    if not _has_wild(tile_id):
+        return False
     cat = catalog()
     edges = cat.tiles[tile_id].edges
-    if "wild" not in edges:
-        return False
     for side, other in NEIGHBOURS[cell]:
         near = tiles[other]
         if (near is not None and side_after(edges, rotation, side) == "wild"
@@ -54,6 +61,8 @@ def tile_rotations(tiles: list[Any], tile_id: str) -> list[list[int]]:
     nowhere at all (its last free square walled in by wild halves), any placement is allowed:
     every Mural must still be filled, and two wild halves simply complete nothing.
     """
+    if not _has_wild(tile_id):
+        return [[] if tiles[c] is not None else [0, 1, 2, 3] for c in range(MURAL_CELLS)]
     out = [[] if tiles[c] is not None else [r for r in range(4) if not _wild_facing(tiles, c, tile_id, r)]
            for c in range(MURAL_CELLS)]
     if not any(out):
@@ -64,6 +73,8 @@ def tile_rotations(tiles: list[Any], tile_id: str) -> list[list[int]]:
 def tile_move_allowed(tiles: list[Any], start: int, end: int, rotation: int, other: int | None) -> bool:
     """A tile move or swap may not leave a moved tile's wild half against another wild half."""
     moved, swapped = tiles[start], tiles[end]
+    if not _has_wild(moved["id"]) and (swapped is None or not _has_wild(swapped["id"])):
+        return True
     after = list(tiles)
     after[start] = None if swapped is None else {**swapped, "rot": other}
     after[end] = None
@@ -162,28 +173,63 @@ def effect_choice(bonus: str, work: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "journal", "cards": journal_options(work), "optional": True}
 
 
-def _turn_pairs(tiles: list[Any], start: int, end: int) -> list[tuple[int, int | None]]:
-    """The (rotation, other tile's rotation) pairs a move from ``start`` to ``end`` may use,
-    the tiles' present rotations first (what the panel previews before any turning)."""
+def _plain(tiles: list[Any], start: int, end: int) -> bool:
+    """Neither tile of the move has a wild half: every turn of both is allowed."""
+    return not _has_wild(tiles[start]["id"]) and (tiles[end] is None or not _has_wild(tiles[end]["id"]))
+
+
+def _orders(tiles: list[Any], start: int, end: int) -> tuple[list[int], list[int | None]]:
+    """Rotations to try for the moved and the swapped tile, their present rotations first."""
     mine = tiles[start]["rot"]
-    theirs = None if tiles[end] is None else tiles[end]["rot"]
     own = [mine] + [r for r in range(4) if r != mine]
-    other: list[int | None] = [None] if theirs is None else [theirs] + [r for r in range(4) if r != theirs]
-    return [(r, s) for r in own for s in other if tile_move_allowed(tiles, start, end, r, s)]
+    if tiles[end] is None:
+        return own, [None]
+    theirs = tiles[end]["rot"]
+    return own, [theirs] + [r for r in range(4) if r != theirs]
+
+
+def _turn_pairs(tiles: list[Any], start: int, end: int) -> list[tuple[int, int | None]]:
+    """The (rotation, other tile's rotation) pairs a move from ``start`` to ``end`` may use."""
+    own, other = _orders(tiles, start, end)
+    if _plain(tiles, start, end):
+        return [(r, s) for r in own for s in other]
+    return list(_checked_pairs(tiles, start, end, own, other))
+
+
+def _checked_pairs(tiles: list[Any], start: int, end: int, own: list[int],
+                   other: list[int | None]) -> Iterator[tuple[int, int | None]]:
+    """``tile_move_allowed`` for every pair, building the moved Mural once per swap turn."""
+    moved, swapped = tiles[start], tiles[end]
+    after = list(tiles)
+    for s in other:
+        after[start] = None if swapped is None else {**swapped, "rot": s}
+        after[end] = None
+        fine = [r for r in own if not _wild_facing(after, end, moved["id"], r)]
+        for r in fine:
+            after[end] = {**moved, "rot": r}
+            if swapped is None or not _wild_facing(after, start, swapped["id"], s or 0):
+                yield r, s
 
 
 def tile_moves(tiles: list[Any]) -> list[dict[str, Any]]:
-    """Each tile's destinations, with a first allowed pair of rotations for each (``turns``)."""
+    """Each tile's destinations, with a first allowed pair of rotations for each (``turns``):
+    the tiles' present rotations when allowed (what the panel previews before any turning)."""
     moves = []
     for start in range(MURAL_CELLS):
         if tiles[start] is None:
             continue
         ends, turns = [], []
         for end in range(MURAL_CELLS):
-            pairs = _turn_pairs(tiles, start, end) if end != start else []
-            if pairs:
+            if end == start:
+                continue
+            if _plain(tiles, start, end):
+                pair: tuple[int, int | None] | None = (
+                    tiles[start]["rot"], None if tiles[end] is None else tiles[end]["rot"])
+            else:
+                pair = next(_checked_pairs(tiles, start, end, *_orders(tiles, start, end)), None)
+            if pair is not None:
                 ends.append(end)
-                turns.append(list(pairs[0]))
+                turns.append(list(pair))
         moves.append({"from": start, "to": ends, "turns": turns})
     return moves
 
