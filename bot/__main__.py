@@ -1,11 +1,72 @@
-"""`python -m bot` runs the bot with the token from the environment."""
+"""`python -m bot` runs the bot with the token from the environment.
+
+Start-up problems an operator can fix end in one line saying what to do, not a traceback: a
+missing or refused token, an unreachable Discord, a database that can't be opened. The database is
+opened (and migrated) before logging in, so a bad ``ASTROLABE_DB`` is found without contacting
+Discord.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import sqlite3
 import sys
+from typing import TYPE_CHECKING
 
-from bot.config import TOKEN_VARIABLE, ConfigError, Settings
+import aiohttp
+import discord
+
+from bot.config import DB_VARIABLE, TOKEN_VARIABLE, ConfigError, Settings
+from bot.storage import StorageError
+
+if TYPE_CHECKING:
+    from bot.app import AstrolabeBot
+
+log = logging.getLogger(__name__)
+
+
+class StartupError(Exception):
+    """Start-up failed for a reason the operator can fix; the message is the one line to print."""
+
+
+def database_problem(db_path: str, error: BaseException) -> str:
+    return (f"cannot use the database {db_path!r} ({error}). Set {DB_VARIABLE} to a file in a "
+            "folder this user may write to, then run again.")
+
+
+def discord_problem(error: BaseException) -> str | None:
+    """The line for a failure to log in or connect, or ``None`` for a bug (keep the traceback)."""
+    if isinstance(error, discord.LoginFailure):
+        return (f"Discord refused the bot token in {TOKEN_VARIABLE}. Copy a new one from the "
+                "developer portal (Bot, Reset Token), then run again.")
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return ("Discord refused a privileged gateway intent; Astrolabe needs none, so check that "
+                "this is the right application's token.")
+    if isinstance(error, discord.DiscordServerError):
+        return f"Discord answered with a server error ({error.status}); try again in a few minutes."
+    if isinstance(error, aiohttp.ClientConnectionError | discord.GatewayNotFound | OSError | TimeoutError):
+        reason = " ".join(str(error).split()) or type(error).__name__
+        return (f"cannot reach Discord ({reason}). Check this machine's network connection "
+                "(DNS, proxy, firewall), then run again.")
+    return None
+
+
+async def serve(bot: AstrolabeBot, token: str) -> None:
+    """Open the database, then log in and run until stopped; ``async with`` closes the bot on
+    every way out (database, timers, connection)."""
+    async with bot:
+        try:
+            await bot.open_storage()
+        except (StorageError, sqlite3.Error, OSError) as error:
+            raise StartupError(database_problem(bot.settings.db_path, error)) from error
+        try:
+            await bot.start(token)
+        except Exception as error:
+            line = discord_problem(error)
+            if line is None:
+                raise
+            raise StartupError(line) from error
 
 
 def main(argv: list[str]) -> int:
@@ -24,8 +85,16 @@ def main(argv: list[str]) -> int:
         return 2
     from bot.app import create_bot
 
+    discord.utils.setup_logging(level=logging.INFO, root=True)
     bot = create_bot(settings, sync_commands=True)
-    bot.run(settings.token, log_level=logging.INFO, root_logger=True)
+    try:
+        asyncio.run(serve(bot, settings.token))
+    except StartupError as error:
+        log.debug("start-up failed", exc_info=error)
+        print(f"astrolabe: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # Ctrl-C: serve() has closed the bot on its way out
+        pass
     return 0
 
 

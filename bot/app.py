@@ -33,6 +33,8 @@ CLOSE_WAIT_SECONDS: Final = 10.0
 
 class AstrolabeBot(discord.Client):
     def __init__(self, settings: Settings, *, sync_commands: bool) -> None:
+        # Astrolabe has no voice: discord.py's warnings about missing voice libraries are noise.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.sync_commands = sync_commands

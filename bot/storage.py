@@ -659,6 +659,10 @@ class Storage:
         ``migrations_dir`` defaults to the migrations shipped with the code."""
         path = os.fspath(path)
         migrations = discover_migrations(migrations_dir or bundled_migrations())
+        # A file that can't be opened is found with a plain connection first: when aiosqlite's
+        # connect fails, it leaves its worker thread to fail later on a closed event loop.
+        with contextlib.closing(sqlite3.connect(path)):
+            pass
         # isolation_level=None: the sqlite3 module must not open transactions behind our back.
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
