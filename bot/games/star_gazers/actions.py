@@ -32,7 +32,7 @@ Shapes (every key is required unless marked optional):
 - ``{"kind": "first", "piece": 1..}`` — place another piece before the current one: ``piece``
   is its position in the turn's queue, as listed in the choice's ``instead`` (the tile, the
   token or a Bonus token still to place, when it has somewhere to go now). The rules let the
-  player place the tile first or the token first.
+  player choose the order of a turn's placements.
 - ``{"kind": "reserve", "index": 0|1}`` — take a token out of your Reserve to place it now
   (at any moment of your turn, also while choosing a bonus or resolving a Shuttle bonus; it
   must go to the Mural or the Journal board, and the turn then carries on where it was).
