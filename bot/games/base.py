@@ -46,7 +46,11 @@ def action_kind(action: Any, kinds: type[K]) -> K:
 
 
 def check_seat(state: State, seat: Any) -> int:
-    """``seat`` if it is one of the game's seats (``state["seats"]`` is the seat count)."""
+    """``seat`` if it is one of the game's seats (``state["seats"]`` is the seat count).
+
+    An ``int`` that is not a ``bool``, from 0 to the seat count minus one: anything else would
+    index a list the wrong way (``-1`` is the last seat) or pass a flag for a seat.
+    """
     if type(seat) is not int or not 0 <= seat < state["seats"]:
         raise malformed("that seat is not in this game.")
     return seat
@@ -83,6 +87,9 @@ class OptionSpec:
     default: int
 
 
+_CHECKED_ENTRY_POINTS = ("view", "legal_actions")
+
+
 class Game(ABC):
     """One game's rules. Implementations hold no per-game data: everything is in ``state``."""
 
@@ -95,6 +102,14 @@ class Game(ABC):
     """Whether the lobby offers **Add bot** (a game of hidden drawings has nothing for a bot to do)."""
     min_humans: int = 1
     """Below this many human players left, a game ends instead of handing seats to the bot."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Engines implement ``_view``/``_legal_actions``; the checked entry points stay shared."""
+        super().__init_subclass__(**kwargs)
+        for name in _CHECKED_ENTRY_POINTS:
+            if name in vars(cls):
+                raise TypeError(f"{cls.__name__} must implement _{name}, not override {name}: "
+                                "the shared one checks the seat first.")
 
     def check_seat_count(self, seats: Any) -> int:
         """``seats`` if this game can be played by that many; ``setup`` calls it first."""
@@ -133,9 +148,17 @@ class Game(ABC):
         Buttons carry it, so a click on a panel from an earlier step is recognised as stale.
         """
 
-    @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+        """Every action ``seat`` may take now (empty when it has nothing to decide).
+
+        Only a real seat index is accepted (see ``check_seat``): a bool, a negative or
+        out-of-range index or a string is refused as malformed before the game looks at it.
+        """
+        return self._legal_actions(state, check_seat(state, seat))
+
+    @abstractmethod
+    def _legal_actions(self, state: State, seat: int) -> list[Action]:
+        """``legal_actions`` for a seat already checked to be one of the game's seats."""
 
     @abstractmethod
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
@@ -145,9 +168,17 @@ class Game(ABC):
         ``IllegalAction`` with a message for the player when the action is not allowed.
         """
 
-    @abstractmethod
     def view(self, state: State, seat: int | None) -> View:
-        """What one seat may know (``seat``) or what everyone may know (``None``)."""
+        """What one seat may know (``seat``) or what everyone may know (``None``).
+
+        Anything else is refused as malformed: ``-1`` must never index the last seat's secrets,
+        ``True`` must not pass for seat 1.
+        """
+        return self._view(state, None if seat is None else check_seat(state, seat))
+
+    @abstractmethod
+    def _view(self, state: State, seat: int | None) -> View:
+        """``view`` for ``None`` or a seat already checked to be one of the game's seats."""
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:

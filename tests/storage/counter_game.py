@@ -31,8 +31,8 @@ class CounterGame(Game):
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         rng = Rng(seed)
-        return {"rng": rng.state, "counts": [rng.below(3) for _ in range(seats)], "turn": 0, "step": 0,
-                "target": options.get("target", 1000)}
+        return {"rng": rng.state, "seats": seats, "counts": [rng.below(3) for _ in range(seats)],
+                "turn": 0, "step": 0, "target": options.get("target", 1000)}
 
     def to_act(self, state: State) -> list[int]:
         return [] if self.is_over(state) else [state["turn"]]
@@ -40,7 +40,7 @@ class CounterGame(Game):
     def decision_id(self, state: State) -> int:
         return state["step"]
 
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+    def _legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
         if seat not in self.to_act(state):
             return []
         return [{"kind": "add", "n": n} for n in (1, 2, 3)]
@@ -55,7 +55,7 @@ class CounterGame(Game):
             penalty = rng.below(2)
             new["counts"][turn] -= penalty
             events = [f"{{{turn}}} ran out of time and lost {penalty}."]
-        elif action in self.legal_actions(state, seat if seat is not None else -1):
+        elif seat is not None and action in self._legal_actions(state, seat):
             bonus = rng.below(3)
             new["counts"][turn] += action["n"] + bonus
             events = [f"{{{turn}}} added {action['n']} (+{bonus} bonus)."]
@@ -66,7 +66,7 @@ class CounterGame(Game):
         new["step"] += 1
         return Applied(new, events)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"counts": list(state["counts"]), "turn": state["turn"]}
 
     def outcome(self, state: State) -> Outcome | None:

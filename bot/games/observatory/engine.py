@@ -67,10 +67,10 @@ class Observatory(Game):
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state["phase"] == Phase.OVER.value else None
 
-    def view(self, state: State, seat: int | None) -> View:
+    def _view(self, state: State, seat: int | None) -> View:
         return views.public_view(state) if seat is None else views.seat_view(state, seat)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def _legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in flow.to_act(state):
             return []
         phase = state["phase"]

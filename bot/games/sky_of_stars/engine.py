@@ -91,10 +91,10 @@ class SkyOfStars(Game):
     def outcome(self, state: State) -> Outcome | None:
         return flow.outcome_of(state) if state["phase"] == Phase.OVER.value else None
 
-    def view(self, state: State, seat: int | None) -> View:
+    def _view(self, state: State, seat: int | None) -> View:
         return views.public_view(state) if seat is None else views.seat_view(state, seat)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def _legal_actions(self, state: State, seat: int) -> list[Action]:
         actions: list[Action] = []
         phase = state["phase"]
         if seat in state["waiting"]:
