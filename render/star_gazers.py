@@ -271,7 +271,8 @@ def _in_hand(
     words = {"confirm": "Ready to confirm", "journal": "Pick a card"}.get(str(kind), "Nothing in hand")
     lines = [words] if text_width(words, small) <= box[2] - box[0] - 28 else words.rsplit(" ", 1)
     for i, line in enumerate(lines):  # the box is narrow: a long prompt takes two lines
-        text(draw, (cx, box[1] + 140 + (i - (len(lines) - 1) / 2) * 36), line, small, theme.MUTED, anchor="mm")
+        y = box[1] + 140 + (i - (len(lines) - 1) / 2) * 36
+        text(draw, (cx, y), line, small, theme.MUTED, anchor="mm")
 
 
 def _score_note(draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapping[str, Any],
@@ -279,7 +280,8 @@ def _score_note(draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapp
     """The running score; shortened to "Score: N" where the column is too narrow for more."""
     total, f = num(as_map(player.get("score")).get("total")), theme.font(theme.SMALL, bold=True)
     words = f"Score so far: {total}"
-    text(draw, xy, words if text_width(words, f) <= max_width else f"Score: {total}", f, theme.GOLD, anchor="ls")
+    shown = words if text_width(words, f) <= max_width else f"Score: {total}"
+    text(draw, xy, shown, f, theme.GOLD, anchor="ls")
 
 
 # --- journal choice at setup ---------------------------------------------------------------

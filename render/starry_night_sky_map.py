@@ -11,22 +11,27 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import shapes, theme
-from render.common import as_map, clean, mix, name_of, seat_of, text, text_width
+from render.common import as_map, mix, name_of, seat_of, text, text_width
+from render.starry_night_sky_places import (
+    LABEL_SIZE,
+    NODE_R,
+    PAWN_R,
+    START_ID,
+    Node,
+    box_of,
+    labels_for,
+    token_spots,
+)
 from render.theme import RGB
 
 View = Mapping[str, Any]
 
-NODE_R = 35  # constellation disc radius
 SPOT_R = 11  # a star spot inside the disc
-PAWN_R = 15  # a telescope
-LABEL_SIZE = 23  # constellation names: two short lines, bold, with a halo
-START_ID = "START"
 
 EDGE: RGB = mix(theme.FAINT, theme.MUTED, 0.45)
 NODE_FILL: RGB = mix(theme.PANEL, theme.SKY_TOP, 0.25)
@@ -41,23 +46,6 @@ COLOURS = ("red", "blue", "yellow")
 def star_colour(name: object) -> RGB:
     return theme.STAR_COLOURS.get(str(name), theme.MUTED)
 
-
-@dataclass(frozen=True)
-class Node:
-    id: str
-    name: str
-    x: float  # pixels
-    y: float
-
-
-@dataclass(frozen=True)
-class Placed:
-    """Where a node's name goes: its lines, the anchor point and the anchor kind."""
-
-    lines: tuple[str, ...]
-    x: float
-    y: float
-    anchor: str
 
 
 def _xy(value: object) -> tuple[float, float] | None:
@@ -74,17 +62,6 @@ def constellations(view: View) -> dict[str, Mapping[str, Any]]:
     """The view's constellations as id -> dict, dropping malformed entries."""
     raw = as_map(view.get("constellations"))
     return {str(k): v for k, v in raw.items() if isinstance(v, Mapping) and _xy(v) is not None}
-
-
-def split_name(name: str, f: Any, max_width: float = 150) -> tuple[str, ...]:
-    """A name on one line if it is short, else on two lines split near the middle."""
-    name = " ".join(clean(name).split())
-    words = name.split(" ")
-    if len(words) < 2 or text_width(name, f) <= max_width:
-        return (name,)
-    best = min(range(1, len(words)), key=lambda i: abs(text_width(" ".join(words[:i]), f)
-                                                        - text_width(" ".join(words[i:]), f)))
-    return (" ".join(words[:best]), " ".join(words[best:]))
 
 
 class MapLayout:
@@ -108,81 +85,6 @@ def nodes(view: View, layout: MapLayout) -> dict[str, Node]:
     start = _xy(view.get("start_xy")) or (0.5, 0.5)
     out[START_ID] = Node(START_ID, "START", *layout.px(start))
     return out
-
-
-def _box_of(p: Placed, f: Any, line_h: float) -> tuple[float, float, float, float]:
-    w = max(text_width(s, f) for s in p.lines) + 6
-    h = line_h * len(p.lines)
-    hx = {"l": 0.0, "m": 0.5, "r": 1.0}[p.anchor[0]]
-    top = p.y if p.anchor[1] == "a" else p.y - h if p.anchor[1] == "d" else p.y - h / 2
-    return (p.x - hx * w, top, p.x - hx * w + w, top + h)
-
-
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _reach(b: tuple[float, float, float, float], x: float, y: float) -> float:
-    """Distance from a point to the nearest point of a box."""
-    return math.hypot(max(b[0] - x, 0, x - b[2]), max(b[1] - y, 0, y - b[3]))
-
-
-@functools.lru_cache(maxsize=16)
-def _placements(key: tuple[tuple[str, str, float, float], ...], start: tuple[float, float],
-                bounds: tuple[int, int, int, int]) -> dict[str, Placed]:
-    """Each name goes in one of eight spots round its node (below first), chosen to avoid the
-    discs, the other names and the map's edge, and never where it would sit nearer another
-    node than its own. A greedy pass, then a few passes that revisit each choice."""
-    f = theme.font(LABEL_SIZE, True)
-    line_h = LABEL_SIZE + 3
-    # each disc with its marker badge (top right); START with its own label below it
-    discs = [(x - NODE_R - 6, y - NODE_R - 20, x + NODE_R + 20, y + NODE_R + 6) for _, _, x, y in key]
-    start_box = (start[0] - 54, start[1] - 22, start[0] + 54, start[1] + 22)
-    gap, diag = NODE_R + 8, (NODE_R + 8) * 0.72
-    options: dict[str, list[tuple[Placed, tuple[float, float, float, float], float]]] = {}
-    for cid, name, x, y in key:
-        lines = split_name(name, f)
-        spots = [(x, y + gap, "ma"), (x, y - gap - 4, "md"), (x + gap, y, "lm"), (x - gap, y, "rm"),
-                 (x + diag, y + diag, "la"), (x - diag, y + diag, "ra"), (x + diag, y - diag, "ld"),
-                 (x - diag, y - diag, "rd"),
-                 (x - 30, y + gap, "ma"), (x + 30, y + gap, "ma"), (x - 30, y - gap - 4, "md"),
-                 (x + 30, y - gap - 4, "md")]
-        found = []
-        for rank, (px, py, anchor) in enumerate(spots):
-            placed = Placed(lines, px, py, anchor)
-            b = _box_of(placed, f, line_h)
-            cost = 2 * sum(_overlap(b, d) for d in discs) + 6 * _overlap(b, start_box) + rank * 60
-            cost += 400 * (max(0, bounds[0] - b[0]) + max(0, b[2] - bounds[2]) + max(0, bounds[1] - b[1])
-                           + max(0, b[3] - bounds[3]))
-            own = _reach(b, x, y)
-            for oid, _, ox, oy in key:
-                other = _reach(b, ox, oy) if oid != cid else math.inf
-                if other < own - 6:
-                    cost += 5000  # it would read as another node's name
-                elif other < own + 24:
-                    cost += (own + 24 - other) * 80
-            found.append((placed, b, cost))
-        options[cid] = found
-    order = [k[0] for k in sorted(key, key=lambda k: (k[3], k[2]))]
-    chosen: dict[str, int] = {}
-
-    def total(cid: str, i: int) -> float:
-        _, b, cost = options[cid][i]
-        return cost + 3 * sum(_overlap(b, options[o][j][1]) for o, j in chosen.items() if o != cid)
-
-    for cid in order:
-        chosen[cid] = min(range(len(options[cid])), key=lambda i: total(cid, i))
-    for _ in range(4):
-        changed = False
-        for cid in order:
-            best = min(range(len(options[cid])), key=lambda i: total(cid, i))
-            if total(cid, best) < total(cid, chosen[cid]):
-                chosen[cid], changed = best, True
-        if not changed:
-            break
-    return {cid: options[cid][i][0] for cid, i in chosen.items()}
 
 
 def _spot_offsets(n: int) -> list[tuple[float, float]]:
@@ -239,17 +141,6 @@ def initials(names: Sequence[str], seats: int) -> list[str]:
     return [ch if letters.count(ch) == 1 and ch.isalnum() else str(s + 1) for s, ch in enumerate(letters)]
 
 
-def telescopes(view: View, seats: int) -> dict[str, list[int]]:
-    """Node id -> seats whose telescope is there (from ``players[*].at``)."""
-    where: dict[str, list[int]] = {}
-    for entry in view.get("players") or []:
-        if isinstance(entry, Mapping):
-            seat = seat_of(entry.get("seat"))
-            if 0 <= seat < seats:
-                where.setdefault(str(entry.get("at") or START_ID), []).append(seat)
-    return where
-
-
 def draw_map(
     image: Image.Image,
     view: View,
@@ -290,13 +181,11 @@ def draw_map(
             continue
         _constellation(image, draw, node, cons[node.id])
 
-    key = tuple(sorted((n.id, n.name, round(n.x, 1), round(n.y, 1)) for n in where.values()
-                       if n.id != START_ID))
     f = theme.font(LABEL_SIZE, True)
-    labels = _placements(key, (round(where[START_ID].x, 1), round(where[START_ID].y, 1)), box)
+    labels = labels_for(where, box)
     for cid, p in labels.items():
         line_h = LABEL_SIZE + 3
-        top = _box_of(p, f, line_h)[1]
+        top = box_of(p, f, line_h)[1]
         colour = theme.GOLD if cid == picked else theme.INK
         for i, line in enumerate(p.lines):
             text(draw, (p.x, top + i * line_h), line, f, colour, anchor=p.anchor[0] + "a",
@@ -308,35 +197,24 @@ def draw_map(
             _pill(draw, node.x + NODE_R * 0.78, node.y - NODE_R * 0.78, tag)
 
     letters = initials(names, seats)
-    for nid, sitting in telescopes(view, seats).items():
-        node = where.get(nid)
-        if node is None:
-            continue
-        n = len(sitting)
-        if nid == START_ID:  # in a row above the START plate
-            for i, seat in enumerate(sorted(sitting)):
-                x = node.x + (i - (n - 1) / 2) * 36
-                _pawn(draw, x, node.y - 40, seat, letters[seat], you=seat == you)
-            continue
-        base = _pawn_angle(node, labels.get(nid), f)
-        for i, seat in enumerate(sorted(sitting)):
-            angle = math.radians(base + (i - (n - 1) / 2) * 34)
-            dist = NODE_R + 13
-            _pawn(draw, node.x + dist * math.cos(angle), node.y - dist * math.sin(angle), seat, letters[seat],
-                  you=seat == you)
+    for token in token_spots(view, where, labels, seats, f):
+        _pawn(draw, token.x, token.y, token.seat, letters[token.seat], you=token.seat == you)
     return layout
 
 
-def _pawn_angle(node: Node, label: Placed | None, f: Any) -> float:
-    """Telescopes sit opposite the node's name, and off the marker badge (up and right)."""
-    if label is None:
-        return 200.0
-    b = _box_of(label, f, LABEL_SIZE + 3)
-    toward = math.degrees(math.atan2(node.y - (b[1] + b[3]) / 2, (b[0] + b[2]) / 2 - node.x))
-    angle = (toward + 180) % 360
-    if abs((angle - 45 + 180) % 360 - 180) < 50:  # too close to the badge
-        angle = 0.0 if angle < 45 else 100.0
-    return angle
+def name_boxes(view: View, box: tuple[int, int, int, int]) -> dict[str, tuple[float, float, float, float]]:
+    """The box each constellation's name takes on a map drawn into ``box`` (for layout checks)."""
+    f = theme.font(LABEL_SIZE, True)
+    placed = labels_for(nodes(view, MapLayout(box)), box)
+    return {cid: box_of(p, f, LABEL_SIZE + 3) for cid, p in placed.items()}
+
+
+def token_boxes(view: View, names: Sequence[str], box: tuple[int, int, int, int]) -> list[tuple[float, ...]]:
+    """The box of every telescope on a map drawn into ``box`` (for layout checks)."""
+    where = nodes(view, MapLayout(box))
+    seats = max(1, seat_of(view.get("seats"), len(names)))
+    f = theme.font(LABEL_SIZE, True)
+    return [t.box() for t in token_spots(view, where, labels_for(where, box), seats, f)]
 
 
 def _start_node(image: Image.Image, draw: ImageDraw.ImageDraw, node: Node) -> None:

@@ -13,8 +13,10 @@ from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
 from render import starry_night_sky as art
-from render.starry_night_sky_map import split_name
+from render import theme
+from render.starry_night_sky_map import name_boxes, token_boxes
 from render.starry_night_sky_parts import myth_label
+from render.starry_night_sky_places import split_name
 from render.theme import WIDTH, font
 from tests.render.image_checks import TextBoxes, assert_small
 
@@ -164,3 +166,27 @@ def test_long_names_split_into_two_lines():
     f = font(23, True)
     assert split_name("Wandering Lighthouse", f) == ("Wandering", "Lighthouse")
     assert split_name("Rusty Key", f) == ("Rusty Key",)
+
+
+def _depth(a, b) -> float:
+    """How far two boxes overlap (0 when apart): the smaller of the overlap's width and height."""
+    return max(0.0, min(min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_telescope_covers_a_name_and_no_names_overlap(seed):
+    """Measured on every state of a 4-seat game: each telescope (four may share START) keeps off
+    every constellation's name, and no two names overlap."""
+    box = (theme.GAP, 148, WIDTH - theme.GAP, 148 + art.MAP_H)
+    state, rng = GAME.setup(4, {}, seed), Rng(seed)
+    while state["phase"] != "over":
+        view = GAME.view(state, None)
+        names = name_boxes(view, box)
+        tokens = token_boxes(view, NAMES, box)
+        for cid, name in names.items():
+            covered = [t for t in tokens if _depth(name, t) > 4]
+            assert not covered, f"a telescope covers {view['constellations'][cid]['name']!r}"
+            crowded = [o for o, other in names.items() if o < cid and _depth(name, other) > 2]
+            assert not crowded, f"{view['constellations'][cid]['name']!r} overlaps another name"
+        seat = state["current"]
+        state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
