@@ -229,8 +229,13 @@ class StarryNightSkyPresenter(Presenter):
         if kind == "move":
             bonus = "**Bonus exploration!** " if choice["bonus"] else "**Explore.** "
             if choice["stuck"]:
-                text = bonus + "No constellation in reach fits your pools. Trade a goal for a star below."
-                return text, self._trade_select(view, game_id, dec), None
+                helps = " or ".join(f"{DOT[c]} {c}" for c in choice["helps"])
+                what = "the bonus exploration" if choice["bonus"] else "exploring"
+                text = bonus + (f"No constellation in reach fits your pools. A {helps} star would open a "
+                                f"move: trade a goal for one below if you like, or keep your goals and "
+                                f"skip {what}.")
+                skip = SnsDo(game_id, dec, "end", "-", label=f"Skip {what} and end my turn")
+                return text, [skip, *self._trade_select(view, game_id, dec, helps=choice["helps"])], None
             dests = {d["to"]: d for d in choice["destinations"]}
             if pick is not None and pick[1] in dests:
                 dest = dests[pick[1]]
@@ -266,10 +271,14 @@ class StarryNightSkyPresenter(Presenter):
         items = [SnsDo(game_id, dec, "end", "-", label="End my turn")]
         return text, items + self._trade_select(view, game_id, dec), None
 
-    def _trade_select(self, view: View, game_id: int, dec: int) -> list[discord.ui.Item[Any]]:
+    def _trade_select(self, view: View, game_id: int, dec: int,
+                      helps: list[str] | None = None) -> list[discord.ui.Item[Any]]:
+        """Every legal trade; with ``helps`` (stuck), only for the colours that open a move."""
         options = []
         for trade in view.get("trades") or []:
             for colour in trade["colours"]:
+                if helps is not None and colour not in helps:
+                    continue
                 label = f"{DOT[colour]} {colour} for: {trade['text']}"
                 options.append(discord.SelectOption(label=label[:100], value=f"{trade['goal']}.{colour}"))
         if not options:

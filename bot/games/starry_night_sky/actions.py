@@ -18,7 +18,9 @@ Shapes (every key shown is required unless marked optional; colours are ``"red"`
 - ``{"kind": "trade", "goal": "g12", "colour": "blue", "pool": 2}`` (steps ``move``, ``place``,
   ``bonus_move``, ``bonus_place``, ``end``): discard a held goal to take a star of that colour
   from the bag into a pool holding fewer than 4 stars.
-- ``{"kind": "end"}`` (step ``end``): finish the turn; end-of-turn goals are checked now.
+- ``{"kind": "end"}`` (step ``end``): finish the turn; end-of-turn goals are checked now. Also
+  legal in steps ``move`` and ``bonus_move`` when no reachable constellation fits the pools (only
+  a trade could open one): the player keeps their goals, skips that exploration and ends the turn.
 """
 
 from __future__ import annotations

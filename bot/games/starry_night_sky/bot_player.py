@@ -1,7 +1,8 @@
 """A greedy bot: go where the most points are now (stars, discovery, finishing, own myths).
 
 It looks one exploration ahead: a partly mapped destination is worth a little extra because it
-earns a bonus exploration. It trades goals only when stuck. Far better than random play.
+earns a bonus exploration. It trades goals only when stuck and only for a colour that opens a
+move (else it skips exploring). Far better than random play.
 """
 
 from __future__ import annotations
@@ -80,8 +81,8 @@ def choose(game: StarryNightSky, state: dict[str, Any], seat: int, rng: Rng) -> 
         return {"kind": ActionKind.ASSIGN.value, "pools": max(scored, key=lambda x: x[0])[1]["pools"]}
     if step in (Step.MOVE, Step.BONUS_MOVE):
         reach = moves.destinations(state, seat)
-        if not reach:
-            return _helpful_trade(state, seat)
+        if not reach:  # stuck: a trade that opens a move, else skip exploring
+            return _helpful_trade(state, seat) or {"kind": ActionKind.END.value}
         bonus = step is Step.BONUS_MOVE
         scored = [(_move_value(state, seat, cid, player["pools"], bonus) + rng.random() * 0.01, cid)
                   for cid in reach]
@@ -109,10 +110,9 @@ def _helpful_trade(state: dict[str, Any], seat: int) -> Action | None:
     options = turn.trade_options(state, seat)
     if not options:
         return None
-    need = set()
-    for cid in moves.routes(state, seat):
-        need |= {c for c, n in empty_spots(state, cid).items() if n}
-    colours = [c for c in options[0]["colours"] if c in need] or options[0]["colours"]
+    colours = moves.helpful_colours(state, seat)
+    if not colours:
+        return None
     pool = min(options[0]["pools"], key=lambda p: len(player["pools"][p]))
     goal = options[0]["goal"]
     return {"kind": ActionKind.TRADE.value, "goal": goal, "colour": colours[0], "pool": pool}

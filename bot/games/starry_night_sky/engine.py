@@ -62,10 +62,10 @@ class StarryNightSky(Game):
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state["phase"] == "over" else None
 
-    def view(self, state: State, seat: int | None) -> View:
+    def _view(self, state: State, seat: int | None) -> View:
         return views.public_view(state) if seat is None else views.seat_view(state, seat)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def _legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "over" or seat != state["current"]:
             return []
         t = state["turn"]
@@ -75,7 +75,10 @@ class StarryNightSky(Game):
             out += [{"kind": ActionKind.ASSIGN.value, "pools": o["pools"]}
                     for o in turn.assignment_options(state)]
         elif step in (Step.MOVE, Step.BONUS_MOVE):
-            out += [{"kind": ActionKind.MOVE.value, "to": cid} for cid in moves.destinations(state, seat)]
+            reach = moves.destinations(state, seat)
+            out += [{"kind": ActionKind.MOVE.value, "to": cid} for cid in reach]
+            if not reach:  # only trades could open a move, and trading is optional
+                out.append({"kind": ActionKind.END.value})
         elif step in (Step.PLACE, Step.BONUS_PLACE):
             player = state["players"][seat]
             empty = empty_spots(state, player["at"])
@@ -205,6 +208,9 @@ def _trade(state: State, seat: int, action: Action, events: list[str]) -> None:
 
 
 def _end(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if _step(state) in (Step.MOVE, Step.BONUS_MOVE) and not moves.destinations(state, seat):
+        turn.skip_exploring(state, events)  # only a trade could open a move, and trading is optional
+        return
     _need(state, (Step.END,), "end your turn")
     turn.finish_turn(state, events)
 

@@ -75,17 +75,22 @@ def destinations(state: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
     return out
 
 
-def trade_could_help(state: dict[str, Any], seat: int) -> bool:
-    """Whether trading goals for stars could open a move that the pools cannot make now."""
+def helpful_colours(state: dict[str, Any], seat: int) -> list[str]:
+    """The colours a goal could be traded for to fill an empty spot somewhere in reach."""
     player = state["players"][seat]
     if not player["goals"] or all(len(p) >= POOL_CAP for p in player["pools"]):
-        return False
+        return []
     bag = state["bag"]
+    wanted: set[str] = set()
     for cid in routes(state, seat):
         empty = empty_spots(state, cid)
-        if any(empty[c] and bag[c] for c in COLOURS):
-            return True
-    return False
+        wanted |= {c for c in COLOURS if empty[c] and bag[c]}
+    return [c for c in COLOURS if c in wanted]
+
+
+def trade_could_help(state: dict[str, Any], seat: int) -> bool:
+    """Whether trading goals for stars could open a move that the pools cannot make now."""
+    return bool(helpful_colours(state, seat))
 
 
 def placements(pool: list[str], empty: dict[str, int]) -> list[dict[str, int]]:

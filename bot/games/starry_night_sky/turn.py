@@ -173,6 +173,20 @@ def begin_explore(state: State, events: list[str], bonus: bool) -> None:
         finish_turn(state, events)
 
 
+def skip_exploring(state: State, events: list[str]) -> None:
+    """Nothing in reach fits and the player keeps their goals: trading is a choice, not a must."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    if turn["step"] == Step.BONUS_MOVE.value:
+        turn["bonus_due"] = False
+        turn["bonus_missed"] = True
+        _log(state, f"{{{seat}}} keeps their goals and skips the bonus exploration.")
+    else:
+        turn["skipped_explore"] = True
+        _log(state, f"{{{seat}}} keeps their goals and skips exploring.")
+    finish_turn(state, events)
+
+
 def after_trade(state: State, events: list[str]) -> None:
     """A trade in a move step may have used the last helpful goal: re-check the way out."""
     step = state["turn"]["step"]

@@ -65,7 +65,8 @@ Seat view, ``view(state, seat)``: the public view plus
     over another telescope), "pools": [{"pool": int, "max": {colour: int}}, ...] (pools
     that can place here and the most of each colour)}, ...], "stuck": bool}`` —
     ``stuck`` is True when no destination fits the pools now, but a trade could help (then
-    only trades are legal).
+    trades and ``end``, which skips exploring, are legal); ``helps`` lists the colours whose
+    star, traded in, would open a move (empty unless stuck).
   - ``{"kind": "place", "at": id, "name", "bonus": bool, "empty": {colour: int} (empty
     spots by colour), "pools": [{"pool": int, "options": [{"red", "blue", "yellow"}, ...]},
     ...]}`` — every legal placement (each option has all three keys, sum >= 1).
@@ -171,7 +172,8 @@ def _choice(state: State, seat: int) -> dict[str, Any] | None:
                   "points": points if not any(state["board"][cid]["filled"]) else 0,
                   "skips": list(info["skips"]), "passes_telescope": info["passes_telescope"],
                   "pools": info["pools"]} for cid, info in reach.items()]
-        return {"kind": "move", "bonus": step is Step.BONUS_MOVE, "destinations": dests, "stuck": not dests}
+        return {"kind": "move", "bonus": step is Step.BONUS_MOVE, "destinations": dests, "stuck": not dests,
+                "helps": [] if dests else moves.helpful_colours(state, seat)}
     if step in (Step.PLACE, Step.BONUS_PLACE):
         cid = player["at"]
         empty = empty_spots(state, cid)

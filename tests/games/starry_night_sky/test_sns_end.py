@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from sns_helpers import END, GAME, blank, fill, move, place, run
 
+from bot.games.base import IllegalAction
 from bot.games.starry_night_sky.components import load_myths
 from bot.games.starry_night_sky.scoring import outcome_of
 
@@ -85,16 +86,51 @@ def test_a_player_with_no_possible_move_skips_exploring() -> None:
     assert state["current"] == 1 and state["players"][0]["turns"] == 1
 
 
-def test_a_player_who_could_move_after_a_trade_must_trade_first() -> None:
-    state = blank(seats=2)
+def _stuck(step: str = "move") -> dict:
+    """Seat 0 holds one red star and a goal; everything in reach wants blue or yellow only."""
+    state = blank(seats=2, step=step)
     state["players"][0].update(pools=[["red"], [], []], goals=["g01"])
     fill(state, "c03", ["red", "red"])
     fill(state, "c06", ["red"])
+    return state
+
+
+def test_a_stuck_player_may_trade_a_goal_to_open_a_move() -> None:
+    state = _stuck()
     view = GAME.view(state, 0)
-    assert view["choice"] == {"kind": "move", "bonus": False, "destinations": [], "stuck": True}
-    assert {a["kind"] for a in GAME.legal_actions(state, 0)} == {"trade"}
+    assert view["choice"] == {"kind": "move", "bonus": False, "destinations": [], "stuck": True,
+                              "helps": ["blue", "yellow"]}
+    assert {a["kind"] for a in GAME.legal_actions(state, 0)} == {"trade", "end"}
     state, _ = run(state, {"kind": "trade", "goal": "g01", "colour": "blue", "pool": 1})
     assert "c04" in {a["to"] for a in GAME.legal_actions(state, 0) if a["kind"] == "move"}
+
+
+def test_trading_goals_is_a_choice_a_stuck_player_may_end_the_turn_and_keep_them() -> None:
+    state = _stuck()
+    pools = [list(p) for p in state["players"][0]["pools"]]
+    assert END in GAME.legal_actions(state, 0)
+    state, events = run(state, END)
+    assert state["current"] == 1, "the turn is over"
+    assert state["players"][0]["goals"] == ["g01"] and state["discard"] == []
+    assert state["players"][0]["pools"] == pools, "no star was traded in"
+    assert events[0] == "{0} could not explore (no star fits anywhere in reach): 0 points this turn."
+
+
+def test_trading_goals_is_a_choice_on_a_stuck_bonus_exploration_too() -> None:
+    state = _stuck("bonus_move")
+    state["turn"]["bonus_due"] = True
+    assert END in GAME.legal_actions(state, 0)
+    state, events = run(state, END)
+    assert state["current"] == 1 and state["players"][0]["goals"] == ["g01"]
+    assert "found nowhere to go for the bonus exploration" in events[0]
+
+
+def test_ending_the_turn_instead_of_a_possible_move_is_refused() -> None:
+    state = _stuck()
+    state["players"][0]["pools"] = [["blue"], [], []]
+    assert END not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="move your telescope first"):
+        GAME.apply(state, 0, END)
 
 
 def test_a_useless_trade_with_no_goals_left_skips_exploring() -> None:
