@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from render import shapes, theme
 from render.common import as_map, fit, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header, parts_line
-from render.observatory_map import Grid, grid_for, map_height, paint_sheet_map
+from render.observatory_map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map
 from render.observatory_parts import card_row, die_sprite
 from render.theme import RGB
 
@@ -31,11 +31,17 @@ ABILITY = {  # what a full track gives, in a few words (our own)
     "funding": "1 pt per space",
 }
 FILLED: RGB = theme.ACCENT
-TRACK_ROW = 60
+# Sized for a phone (shown about 400 px wide): 1000 x ~1640, where it was 1000 x 1920. The map
+# keeps 64 px cells (26 px on the phone), research rows are tighter and the four goal cards stand
+# in one row of tall tiles instead of two rows of wide ones.
+MAP_CELL = 64
+MAP_W = 2 * LABEL_BAND + 12 * MAP_CELL  # label bands and 12 cells
+MAP_LEFT = (theme.WIDTH - MAP_W) // 2
+TRACK_ROW = 56
 TRACKS_W = 610  # right edge of the research panel; the banked/score panel fills the rest
 TRACKS_H = 56 + 5 * TRACK_ROW + 20
-GOAL_H = 180  # one wide goal tile; goals are shown two by two
-GOALS_H = 2 * GOAL_H + theme.GAP
+GOAL_H = 220  # one tall goal tile; the four goals stand in one row
+GOALS_H = GOAL_H
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,7 @@ def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
     marks = marks or Marks()
     seat = seat_of(seat, 0)
     sheet, score = sheet_of(view, seat)
-    grid = grid_for(theme.GAP, 16 + 116 + theme.GAP, theme.WIDTH - 2 * theme.GAP)
+    grid = grid_of_sheet()
     map_bottom = grid.y0 - 92 + map_height(grid)
     tracks_top = map_bottom + theme.GAP
     goals_top = tracks_top + TRACKS_H + theme.GAP
@@ -218,15 +224,15 @@ def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[st
     lines = banked_lines(view, seat, sheet) or ["none"]
     shown = lines if len(lines) <= 3 else [*lines[:2], f"+{len(lines) - 2} more"]
     for i, line in enumerate(shown):
-        parts_line(draw, (x0 + 20, y0 + 76 + i * 36), [(line, theme.INK if line != "none" else theme.MUTED)],
+        parts_line(draw, (x0 + 20, y0 + 74 + i * 34), [(line, theme.INK if line != "none" else theme.MUTED)],
                    theme.SMALL, x1 - x0 - 40, bold=False, anchor="lm")
-    sy = y0 + 76 + 3 * 36
+    sy = y0 + 70 + 3 * 34
     draw.line((x0 + 20, sy - 8, x1 - 20, sy - 8), fill=theme.FAINT, width=2)
     bold = theme.font(theme.SMALL, True)
     text(draw, (x0 + 20, sy + 20), "Score", bold, theme.INK, anchor="lm")
     text(draw, (x1 - 20, sy + 20), num(score.get("total"), "0"), bold, theme.GOLD, anchor="rm")
     for i, (label, key) in enumerate(SCORE_ROWS):
-        y = sy + 54 + i * 34
+        y = sy + 52 + i * 33
         text(draw, (x0 + 20, y), label, small, theme.MUTED, anchor="lm")
         text(draw, (x1 - 20, y), num(score.get(key), "0"), small, theme.MUTED, anchor="rm")
 
@@ -238,9 +244,9 @@ def _goals(image: Image.Image, top: int, view: Mapping[str, Any], sheet: Mapping
     slots = (goals + [""] * 4)[:4] if len(goals) <= 4 else goals
     captions = {i: "goal to draw" for i in range(len(goals), 4)}
     marked = {goal: "PICKED"} if goal else None
-    card_row(image, top, slots[:4], cards, per_row=2, height=GOAL_H, marked=marked, captions=captions)
+    card_row(image, top, slots[:4], cards, per_row=4, height=GOAL_H, marked=marked, captions=captions)
 
 
 def grid_of_sheet() -> Grid:
     """The map grid of ``draw_sheet`` (tests and previews locate cells with it)."""
-    return grid_for(theme.GAP, 16 + 116 + theme.GAP, theme.WIDTH - 2 * theme.GAP)
+    return grid_for(MAP_LEFT, 16 + 116 + theme.GAP, MAP_W)

@@ -131,3 +131,12 @@ def test_odd_names_and_bad_data_never_crash(games):
         png_ok(art.results_png(bad, []), min_h=200)
         png_ok(art.hand_png(bad, []), min_h=200)
         png_ok(art.refill_png(bad, []), min_h=200)
+
+
+def test_the_sheet_fits_a_phone_screen(games):
+    """Shown ~400 px wide on a phone, the sheet stays within about one screen (it was 1000 x 1920),
+    and the map keeps cells big enough to tap-read (26 px there)."""
+    view = acting_view(games[5]["decide"], "decide")
+    image = art.draw_sheet(view, NAMES, view["you"])
+    assert image.width == 1000 and image.height / image.width <= 1.65, image.size
+    assert grid_of_sheet().cell >= 64
