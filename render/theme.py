@@ -65,7 +65,7 @@ BODY = 32
 SMALL = 27  # never go below this: it is ~11 px on a phone
 LABEL = 28  # star labels on the vault
 
-STAR_R = 21  # outer radius of a vault star in the 1000 px image
+STAR_R = 24  # outer radius of a vault star in the 1000 px image (~10 px on a phone: points countable)
 LINE_W = 8  # current constellation stroke
 PAST_W = 5  # earlier constellations
 RING_W = 5
