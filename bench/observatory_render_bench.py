@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench import images
-from bench.images import Case
+from bench.images import Before, Case
 from bot.games import get_game
 from bot.games.base import Game, State
 from bot.games.rng import Rng
@@ -22,6 +22,17 @@ SLUG = "observatory"
 SEATS = 5  # the most seats: the table and results images grow with them
 NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri", "Eun-ji"]
 GAME_SEED, BOT_SEED = 2024, 11
+
+# Published before the palette encode (docs/benchmarks.md, 2026-11-29): total ms, PNG KiB.
+BEFORE = {
+    ('draw_hand', 'keep 4 of 6'): Before(17.6, 85),
+    ('draw_sheet', 'late turn, legal cells'): Before(43.5, 225),
+    ('draw_table', 'late roll, 5 seats'): Before(28.8, 142),
+    ('draw_sheet +placement', 'confirm a completion'): Before(48.1, 272),
+    ('draw_refill', 'take a new goal'): Before(27.8, 139),
+    ('draw_results', 'game over, 5 seats'): Before(30.6, 148),
+    ('draw_sheet', 'final public sheet'): Before(43.6, 235),
+}
 
 
 def _game() -> Game:
@@ -120,7 +131,7 @@ def run(quick: bool = False) -> str:
     runs = 3 if quick else 20
     game = _game()
     return images.section(f"Observatory rendering ({SEATS}-seat seeded bot game)",
-                          cases(game, play_for_moments(game)), runs, art.__all__)
+                          cases(game, play_for_moments(game)), runs, art.__all__, BEFORE)
 
 
 def save_previews(folder: str = "docs/images") -> list[str]:

@@ -1,28 +1,24 @@
 """Render vs PNG-encode time for every A Sky of Stars image, on views from a real seeded game.
 
 Drawing and encoding are timed apart because they are tuned apart: drawing is our Pillow code,
-encoding is zlib (``render.common.PNG_LEVEL``). Views come from the real engine, not from
-hand-made dicts, so the images carry what a game really produces at that moment.
+encoding is the palette quantise and zlib (``render.common.to_png``). Views come from the real
+engine, not from hand-made dicts, so the images carry what a game really produces at that moment.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from PIL import Image
-
-from bench.stats import Summary, ms, table, timed
+from bench import images
+from bench.images import Before, Case
 from bot.games import get_game
 from bot.games.base import Game, State
 from bot.games.rng import Rng
 from bot.games.sky_of_stars.engine import SkyOfStars
 from bot.games.sky_of_stars.simulate import random_move
 from render import sky_of_stars as art
-from render.common import to_png
 
 SLUG = "sky-of-stars"
 # Six seats, the game's maximum: the table and results boards grow with the seat count, so
@@ -30,6 +26,20 @@ SLUG = "sky-of-stars"
 SEATS = 6
 NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri", "Eun-ji", "Faye"]
 GAME_SEED, PLAYER_SEED = 2024, 7
+
+# Published before the palette encode (docs/benchmarks.md, 2026-11-29): total ms, PNG KiB.
+BEFORE = {
+    ('draw_vault', 'mid: r2 drawing'): Before(42.3, 363),
+    ('draw_vault +preview', 'mid: r2 confirm line'): Before(49.2, 369),
+    ('draw_vault', 'end: game over'): Before(40.6, 323),
+    ('draw_cancel_target', 'mid: r3 swirl'): Before(37.5, 356),
+    ('draw_cancel_target +preview', 'mid: r3 confirm cross-out'): Before(38.1, 360),
+    ('draw_drawing', 'mid: r2 guessing'): Before(22.8, 130),
+    ('draw_drawing', 'end: r3, seat 0'): Before(20.7, 128),
+    ('draw_table', 'mid: r2 drawing'): Before(21.0, 102),
+    ('draw_table', 'end: r3 last guess'): Before(22.1, 105),
+    ('draw_results', 'end: game over'): Before(30.5, 162),
+}
 
 
 @dataclass(frozen=True)
@@ -99,13 +109,6 @@ def _first_move(view: dict[str, Any]) -> tuple[str, str]:
     return start, targets[0]
 
 
-@dataclass(frozen=True)
-class Case:
-    image: str
-    moment: str
-    draw: Callable[[], Image.Image]
-
-
 def cases(game: Game, moments: Moments) -> list[Case]:
     """One case per image function and moment, called exactly as the presenter calls them."""
     mid, guess, swirl = moments.mid_stroke, moments.mid_guess, moments.swirl
@@ -134,53 +137,10 @@ def cases(game: Game, moments: Moments) -> list[Case]:
     ]
 
 
-def uncovered(results: list[RenderResult]) -> list[str]:
-    """``draw_*`` functions of the module that no case measured (a new image needs a case)."""
-    measured = {r.case.image.split()[0] for r in results}
-    return [name for name in art.__all__ if name.startswith("draw_") and name not in measured]
-
-
-@dataclass(frozen=True)
-class RenderResult:
-    case: Case
-    draw: Summary
-    encode: Summary
-    png_bytes: int
-    size: tuple[int, int]
-
-
-def measure(case: Case, runs: int) -> RenderResult:
-    """Time ``runs`` draws and encodes after one warm-up (fonts, backdrop and vault are cached)."""
-    image = case.draw()
-    data = to_png(image)
-    draws: list[float] = []
-    encodes: list[float] = []
-    for _ in range(runs):
-        image, draw_s = timed(case.draw)
-        data, encode_s = timed(functools.partial(to_png, image))
-        draws.append(draw_s)
-        encodes.append(encode_s)
-    return RenderResult(case, Summary.of(draws), Summary.of(encodes), len(data), image.size)
-
-
-def run(runs: int) -> list[RenderResult]:
+def run(runs: int) -> list[images.Result]:
     moments = play_for_moments()
-    return [measure(case, runs) for case in cases(get_game(SLUG), copy.deepcopy(moments))]
+    return [images.measure(case, runs) for case in cases(get_game(SLUG), copy.deepcopy(moments))]
 
 
-def report(results: list[RenderResult], runs: int) -> str:
-    rows = []
-    for r in results:
-        total = r.draw.median_ms + r.encode.median_ms
-        rows.append([r.case.image, r.case.moment, f"{r.size[0]}x{r.size[1]}",
-                     ms(r.draw.median_ms), ms(r.draw.p95_ms), ms(r.encode.median_ms), ms(r.encode.p95_ms),
-                     ms(total), f"{r.png_bytes / 1024:.0f}"])
-    headers = ["image", "view", "pixels", "draw med", "draw p95", "encode med", "encode p95",
-               "total med", "PNG KiB"]
-    title = (f"Rendering ({SEATS}-seat seeded game, {runs} runs each, ms; "
-             "'encode' is to_png at the project's zlib level)")
-    text = title + "\n\n" + table(headers, rows, "lll" + "r" * 6)
-    missing = uncovered(results)
-    if missing:
-        text += f"\n\nWARNING: no case measures {', '.join(missing)}; add one in bench/render_bench.py"
-    return text
+def report(results: list[images.Result], runs: int) -> str:
+    return images.report(f"Rendering ({SEATS}-seat seeded game)", results, runs, art.__all__, BEFORE)
