@@ -1,8 +1,11 @@
-"""Render one of each A Sky of Stars image from hand-made views, to look at them.
+"""Render the README and docs pictures: one of each A Sky of Stars image from hand-made views,
+then the other games' previews from their benchmarks' seeded games.
 
     .venv/bin/python tools/preview_images.py [OUT_DIR]      (default docs/images/)
 
-Prints how long drawing and PNG encoding took for each image, and its size.
+Prints how long drawing and PNG encoding took for each A Sky of Stars image, and every picture's
+size in KB (1000 bytes) against the 100 KB budget; ``--small`` also writes a 400 px wide copy of
+each (``*_400.png``, what a phone shows) into OUT_DIR/phone/ to look at.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from PIL import Image  # noqa: E402
+
 from render import sky_of_stars as sky  # noqa: E402
-from render.common import to_png  # noqa: E402
+from render.common import MAX_IMAGE_BYTES, to_png  # noqa: E402
 from render.vault_map import load_vault  # noqa: E402
 
 RUNS = 9
@@ -238,10 +243,30 @@ def samples() -> dict[str, tuple]:
     }
 
 
+def other_games(out: Path) -> list[Path]:
+    """The Observatory, Starry Night Sky and Star Gazers previews, drawn by their benchmarks."""
+    from bench import observatory_render_bench, star_gazers_render_bench, starry_night_sky_render_bench
+
+    written = [Path(p) for p in observatory_render_bench.save_previews(str(out))]
+    written += starry_night_sky_render_bench.previews(out)
+    return written + star_gazers_render_bench.write_previews(out)
+
+
+def phone_copy(path: Path, folder: Path) -> None:
+    """A copy shrunk to 400 px wide, as Discord shows the image on a phone."""
+    image = Image.open(path).convert("RGB")
+    folder.mkdir(parents=True, exist_ok=True)
+    small = image.resize((400, round(image.height * 400 / image.width)), Image.Resampling.LANCZOS)
+    small.save(folder / f"{path.stem}_400.png")
+
+
 def main(argv: list[str]) -> None:
+    small = "--small" in argv
+    argv = [a for a in argv if a != "--small"]
     out = Path(argv[1] if len(argv) > 1 else "docs/images")
     out.mkdir(parents=True, exist_ok=True)
-    print(f"{'image':14} {'size':>9}  {'draw ms':>7}  {'encode ms':>9}  {'KiB':>6}   (median of {RUNS})")
+    written: list[Path] = []
+    print(f"{'image':14} {'size':>9}  {'draw ms':>7}  {'encode ms':>9}  {'KB':>6}   (median of {RUNS})")
     for name, (fn, args, kwargs) in samples().items():
         fn(*copy.deepcopy(args), **kwargs)  # warm the caches: timings show the steady state
         draw_ms, encode_ms = [], []
@@ -254,11 +279,22 @@ def main(argv: list[str]) -> None:
             encode_ms.append((time.perf_counter() - t1) * 1000)
         path = out / f"sky_{name}.png"
         path.write_bytes(data)
+        written.append(path)
         size = f"{image.width}x{image.height}"
         print(
             f"{name:14} {size:>9}  {statistics.median(draw_ms):7.1f}  {statistics.median(encode_ms):9.1f}"
-            f"  {len(data) / 1024:6.1f}   {path}"
+            f"  {len(data) / 1000:6.1f}   {path}"
         )
+    for path in other_games(out):
+        written.append(path)
+        with Image.open(path) as image:
+            size = f"{image.width}x{image.height}"
+        print(f"{path.stem:32} {size:>9}  {path.stat().st_size / 1000:6.1f} KB   {path}")
+    over = [p.name for p in written if p.stat().st_size > MAX_IMAGE_BYTES]
+    print(f"{len(written)} pictures; over {MAX_IMAGE_BYTES // 1000} KB: {', '.join(over) or 'none'}")
+    if small:
+        for path in written:
+            phone_copy(path, out / "phone")
 
 
 if __name__ == "__main__":
