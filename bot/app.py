@@ -9,6 +9,7 @@ finish and closes the database, so nothing keeps the process alive.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 import discord
@@ -49,6 +50,9 @@ class AstrolabeBot(discord.Client):
         self._storage: Storage | None = None
         self._items_added = False
         self._rearmed = False
+        # Run when the bot is ready, before the stored games resume (their bot moves and due
+        # timers): the sandbox puts the games' threads back here, which its restart lost.
+        self.before_resume: Callable[[], Awaitable[None]] | None = None
 
     @property
     def storage(self) -> Storage:
@@ -92,6 +96,8 @@ class AstrolabeBot(discord.Client):
     async def on_ready(self) -> None:
         if not self._rearmed:
             self._rearmed = True
+            if self.before_resume is not None:
+                await self.before_resume()
             count = await self.service.rearm_all()
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
 

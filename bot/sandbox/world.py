@@ -6,9 +6,16 @@ SQLite. Two consequences shape this module:
 * The world is built before the bot logs in, in a fixed order, while SimCord's clock still stands
   at its fixed starting instant. Snowflakes come from that clock and the creation order, so every
   run gets the same guild, channel and member ids, and a stored game still points at them.
-* Messages and threads do not survive a restart. ``resume_games`` puts each open game back in
-  front of the players with the bot's own code: the lobby message again, or a fresh thread where
-  the bot posts the current step and DMs the panels, as it does when a step opens.
+* Messages and threads do not survive a restart. ``reopen_games`` puts each open game back in
+  front of the players with the bot's own code: the lobby message again, or a fresh thread. It runs
+  when the bot is ready and before the bot resumes its games, so what the bot does then (a
+  countdown that ran out while the sandbox was stopped, a bot's move) is shown in the new thread.
+  Then, for a game the bot did not move on, the sandbox posts the current step and DMs the panels,
+  as the bot does when a step opens.
+* SimCord's settle waits, in real time, for every timer due before its deadline (a countdown, a
+  reminder, a cancelled game's leftover entry). So each settle looks only ``SETTLE_STEP_SECONDS``
+  ahead and is repeated while the bot is still working (``until_done``): a click returns as soon as
+  the bot has finished with it, and later timers fire from the clock.
 
 After that, SimCord's clock is kept at wall-clock time, so countdowns and deadlines stored by one
 run mean the same thing to the next, as they do in production.
@@ -19,9 +26,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 import simcord
@@ -41,9 +48,15 @@ CHANNEL_NAME = "games"
 MEMBERS = ("Ada", "Bea", "Cy", "Dee")
 DM = "dm"  # the page's name for "my direct messages with the bot"
 HISTORY_SHOWN = 60
-SETTLE_SECONDS = 30.0  # rendering boards can be slow on a busy laptop; SimCord's default is 5
+SETTLE_STEP_SECONDS = 1.0  # how far ahead one settle looks for timers (see the module docstring)
+BUSY_LIMIT_SECONDS = 60.0  # how long one move may keep the bot busy (boards render slowly on a busy laptop)
 CLOCK_TICK_SECONDS = 1.0
 RESTARTED = "The sandbox restarted: game #{id} continues here, loaded from its database."
+STILL_BUSY = ("The bot is still busy with that move after {seconds:g} seconds. The terminal where you "
+              "started `python -m bot sandbox` shows what it is waiting for; reload the page in a "
+              "moment to see whether the move went through.")
+
+T = TypeVar("T")
 
 
 class ActionError(Exception):
@@ -55,7 +68,8 @@ class Sandbox:
 
     def __init__(self, db_path: str) -> None:
         self.bot: AstrolabeBot = create_bot(db_path=db_path)
-        self.env = simcord.Env(self.bot, settle_timeout=SETTLE_SECONDS)
+        self.bot.before_resume = self.reopen_games
+        self.env = simcord.Env(self.bot, settle_timeout=SETTLE_STEP_SECONDS)
         self.guild = self.env.create_guild(GUILD_NAME)
         self.games = self.guild.create_text_channel(CHANNEL_NAME, topic="Start a game with /play")
         self.members: dict[str, MemberActor] = {
@@ -68,16 +82,18 @@ class Sandbox:
         self._files: dict[str, discord.Attachment] = {}
         self._errors_seen = 0
         self._clock_task: asyncio.Task[None] | None = None
+        self._reopened: dict[int, int] = {}  # game id -> its version when its thread was put back
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        await self.env.start()
+        await self.env.start()  # the bot logs in: reopen_games, then the bot resumes its games
         await self.bot.tree.sync()
         assert self.bot.user is not None
         await self.bot.user.edit(username=BOT_NAME)  # SimCord calls every bot "TestBot"
         async with self.lock:
-            await self.resume_games()
+            await self._reopen_steps()
+            await self.until_done(self.env.settle())
             await self._catch_up_with_wall_clock()
         self._clock_task = asyncio.create_task(self._follow_wall_clock(), name="sandbox-clock")
 
@@ -89,14 +105,15 @@ class Sandbox:
             await self.env.shutdown()
             await self.bot.close()  # SimCord detaches the bot; closing it closes the database
 
-    async def resume_games(self) -> None:
-        """Show every open game of a previous run again (see the module docstring)."""
+    async def reopen_games(self) -> None:
+        """Show every open game of a previous run again (see the module docstring). The bot runs
+        this when it is ready, before it resumes its games."""
         storage = self.bot.storage
         records = list(await storage.active_games())
         lobby = await storage.game_in_channel(self.games.id)
         if lobby is not None and lobby.status == "lobby":
             records.append(lobby)
-        games = self.bot.get_channel(self.games.id)
+        games = self.bot.get_channel(self.games.id) or await self.bot.fetch_channel(self.games.id)
         assert isinstance(games, discord.TextChannel)
         for record in records:
             if record.channel_id != self.games.id:
@@ -108,14 +125,13 @@ class Sandbox:
                     message = await games.send(embed=lobby_embed(record), view=lobby_view(record))
                     await storage.set_messages(record.id, lobby_message_id=message.id)
                 else:
-                    await self._resume_active(record, games)
+                    await self._reopen_thread(record, games)
             except Exception:  # one broken game must not keep the sandbox from starting
                 log.exception("could not resume game %s", record.id)
             else:
                 log.info("resumed game %s (%s)", record.id, record.status)
-        await self.env.settle()
 
-    async def _resume_active(self, record: GameRecord, games: discord.TextChannel) -> None:
+    async def _reopen_thread(self, record: GameRecord, games: discord.TextChannel) -> None:
         thread = await games.create_thread(name=f"{get_game(record.game).title} #{record.id}",
                                            type=discord.ChannelType.public_thread,
                                            auto_archive_duration=1440)
@@ -124,7 +140,40 @@ class Sandbox:
         assert resumed is not None
         await games.send(embed=lobby_embed(resumed))
         await thread.send(RESTARTED.format(id=record.id))
-        await self.bot.service.open_step(resumed, thread)
+        self._reopened[record.id] = resumed.version
+
+    async def _reopen_steps(self) -> None:
+        """Post the current step of each reopened game the bot did not move on while resuming
+        (when it did, it opened the new step itself)."""
+        for game_id, version in self._reopened.items():
+            record = await self.bot.storage.load(game_id)
+            if record is None or record.status != "active" or record.version != version:
+                continue
+            thread = self.bot.get_channel(record.thread_id) or await self.bot.fetch_channel(record.thread_id)
+            try:
+                await self.bot.service.open_step(record, thread)
+            except Exception:
+                log.exception("could not post the current step of game %s", game_id)
+        self._reopened.clear()
+
+    async def until_done(self, operation: Awaitable[T]) -> T | None:
+        """Run one SimCord operation and return once the bot has finished what it started (see
+        the module docstring). ``None`` when the operation's own result was lost to a settle
+        timeout; the move itself was made."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            return await operation
+        except TimeoutError as error:
+            busy = error
+        while loop.time() - started < BUSY_LIMIT_SECONDS:
+            try:
+                await self.env.settle()
+                return None
+            except TimeoutError as error:
+                busy = error
+        log.error("the bot is still busy after %g seconds: %s", BUSY_LIMIT_SECONDS, busy)
+        raise ActionError(STILL_BUSY.format(seconds=BUSY_LIMIT_SECONDS)) from busy
 
     async def _follow_wall_clock(self) -> None:
         while True:
@@ -139,7 +188,7 @@ class Sandbox:
         """Move SimCord's clock to now; due countdowns fire as they would in production."""
         behind = (datetime.now(UTC) - self.env.now()).total_seconds()
         if behind > 0:
-            await self.env.advance_time(behind)
+            await self.until_done(self.env.advance_time(behind))
         self._log_bot_errors()
 
     def _log_bot_errors(self) -> None:
@@ -181,25 +230,24 @@ class Sandbox:
         kind = body.get("kind")
         async with self.lock:
             try:
+                result: InteractionResult | None
                 if kind == "slash":
-                    result = await self._slash(actor, channel, str(body.get("command", "")),
-                                               dict(body.get("options") or {}))
+                    result = await self.until_done(self._slash(actor, channel, str(body.get("command", "")),
+                                                               dict(body.get("options") or {})))
                 elif kind == "click":
                     message = self._message(member, channel, body)
-                    result = await actor.click(message, custom_id=str(body["custom_id"]))
+                    result = await self.until_done(actor.click(message, custom_id=str(body["custom_id"])))
                 elif kind == "select":
                     message = self._message(member, channel, body)
-                    result = await actor.select(message, [str(v) for v in body.get("values", [])],
-                                                custom_id=str(body["custom_id"]))
+                    result = await self.until_done(actor.select(
+                        message, [str(v) for v in body.get("values", [])], custom_id=str(body["custom_id"])))
                 elif kind == "modal":
                     opener, shown = self._modals.pop(str(body.get("modal")), (None, None))
                     if opener is None or shown is None or opener.id != member.id:
                         raise ActionError("that form was already sent or closed")
-                    result = await opener.submit_modal(shown, dict(body.get("values") or {}))
+                    result = await self.until_done(opener.submit_modal(shown, dict(body.get("values") or {})))
                 else:
                     raise ActionError(f"unknown move {kind!r}")
-            except TimeoutError as error:
-                raise ActionError("the bot did not finish in time; see the terminal") from error
             except (simcord.SetupError, simcord.BackendError, KeyError, ValueError, TypeError) as error:
                 raise ActionError(str(error) or type(error).__name__) from error
             finally:
@@ -248,10 +296,10 @@ class Sandbox:
             raise ActionError(f"there is no {kind} {value!r} in the sandbox")
         return handles[str(value)]
 
-    def _remember_modal(self, opener: MemberActor | UserHandle, result: InteractionResult,
+    def _remember_modal(self, opener: MemberActor | UserHandle, result: InteractionResult | None,
                         ) -> dict[str, Any] | None:
         """Keep a shown modal until it is sent; only its opener, as they opened it, may send it."""
-        modal = result.modal
+        modal = result.modal if result is not None else None
         if modal is None:
             return None
         token = secrets.token_urlsafe(8)

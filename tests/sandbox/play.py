@@ -69,3 +69,37 @@ def open_game(sandbox: SandboxProcess, host: str, joiners: list[str]) -> str:
     lobby, start = button(sandbox.state(host, games)["messages"], "Start")
     sandbox.act(host, games, kind="click", message=lobby["id"], custom_id=start["custom_id"])
     return channel_key(sandbox.state(host), "thread")
+
+
+def thread_messages(sandbox: SandboxProcess, member: str) -> list[Message]:
+    state = sandbox.state(member)
+    return sandbox.state(member, channel_key(state, "thread"))["messages"]
+
+
+def guess_step(sandbox: SandboxProcess, member: str) -> Message | None:
+    """The thread's newest message with the public guess buttons, if a drawing is up."""
+    for message in reversed(thread_messages(sandbox, member)):
+        if any(":guess:" in (c.get("custom_id") or "") for c in components(message)):
+            return message
+    return None
+
+
+def play_to_first_guess(sandbox: SandboxProcess, members: list[str]) -> Message:
+    """Open a game of ``members`` (the first hosts), everyone plays their panel, the host calls
+    STOP after the first roll, and the others draw their last line: the first drawing is up."""
+    thread = open_game(sandbox, members[0], members[1:])
+    for rolls in range(12):
+        step = guess_step(sandbox, members[0])
+        if step is not None:
+            return step
+        for member in members:
+            message = panel(sandbox, member)
+            if message is not None and any(c["type"] == "select" for c in components(message)):
+                play_panel(sandbox, member)
+        if rolls == 1:
+            messages = sandbox.state(members[0], thread)["messages"]
+            if any(c.get("label") == "STOP" for m in messages for c in components(m)):
+                message, stop = button(messages, "STOP")
+                sandbox.act(members[0], thread, kind="click", message=message["id"],
+                            custom_id=stop["custom_id"])
+    raise AssertionError("the first drawing never came up for guessing")
