@@ -25,6 +25,7 @@ from aiohttp import web
 from bot.config import ConfigError
 from bot.sandbox.page import PAGE_CSS, PAGE_HTML, PAGE_JS
 from bot.sandbox.world import ActionError, Sandbox
+from bot.storage import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"astrolabe sandbox: {error}", file=sys.stderr)
         return 2
-    except sqlite3.Error as error:
+    except (sqlite3.Error, StorageError) as error:  # StorageError: its migrations don't fit this code
         print(f"astrolabe sandbox: cannot use the database {args.db!r} ({error}). "
               f"Choose another file with --db or ${DB_VARIABLE}.", file=sys.stderr)
         return 1

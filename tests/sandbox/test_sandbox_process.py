@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import urllib.error
 import urllib.request
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,16 @@ def test_the_page_answers_only_its_loopback_address_and_marked_moves(tmp_path: P
             assert b"Astrolabe sandbox" in page.read()
     finally:
         assert sandbox.stop() == 0
+
+
+def test_a_database_from_a_newer_version_is_refused_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "newer.sqlite3"
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                     "applied_at REAL NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (999, '0999_from_the_future', 0)")
+    done = subprocess.run([sys.executable, "-m", "bot.sandbox", "--db", str(db), "--port", "0"], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and not done.stdout
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "newer.sqlite3" in done.stderr and "--db" in done.stderr
