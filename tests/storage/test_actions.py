@@ -114,6 +114,7 @@ async def test_lobby_refuses_actions(storage: Storage) -> None:
         await storage.record_action(9999, expected_version=0, seat=0, action={}, state={}, events=[])
 
 
+@pytest.mark.sqlite_only
 async def test_unserialisable_action_changes_nothing(storage: Storage) -> None:
     game_id = await active_game(storage)
     with pytest.raises(TypeError):
@@ -124,6 +125,7 @@ async def test_unserialisable_action_changes_nothing(storage: Storage) -> None:
                                        events=[]) == 1
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("cancel_at", [1, 2, 3, 4])
 async def test_cancelled_call_leaves_no_open_transaction(storage: Storage, monkeypatch: pytest.MonkeyPatch,
                                                          cancel_at: int) -> None:

@@ -50,6 +50,7 @@ async def test_from_empty_creates_schema_and_records_version(db_path: Path) -> N
     assert applied(db_path) == list(range(1, LATEST + 1))
 
 
+@pytest.mark.sqlite_only
 async def test_pragmas(storage: Storage) -> None:
     db = storage._db
     assert (await db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"

@@ -1,0 +1,120 @@
+"""A PostgreSQL server for the tests: the one named by ASTROLABE_TEST_POSTGRES, or a throwaway
+cluster (initdb in a temporary folder, a Unix socket only) when the server binaries are here.
+
+Each test gets its own schema (``fresh_postgres_url``), so tests never see each other's rows and
+no database has to be created per test. Without a server the PostgreSQL tests are skipped with a
+reason, except under CI (``CI=true``), where they fail: CI must run them.
+"""
+
+from __future__ import annotations
+
+import atexit
+import glob
+import itertools
+import os
+import shutil
+import subprocess
+import tempfile
+import uuid
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import pytest
+
+URL_VARIABLE = "ASTROLABE_TEST_POSTGRES"
+_cluster: _Cluster | None = None
+_failure: str | None = None
+_counter = itertools.count()
+
+
+def _server_bin(name: str) -> str | None:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return found[-1] if found else shutil.which(name)
+
+
+class _Cluster:
+    """initdb + pg_ctl in a temporary folder; as root, run as the ``postgres`` user (initdb
+    refuses root)."""
+
+    def __init__(self) -> None:
+        initdb, pg_ctl = _server_bin("initdb"), _server_bin("pg_ctl")
+        if initdb is None or pg_ctl is None:
+            raise RuntimeError("no PostgreSQL server binaries (initdb, pg_ctl): "
+                               "apt-get install postgresql, or set " + URL_VARIABLE)
+        self.folder = Path(tempfile.mkdtemp(prefix="astrolabe-pg-"))
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+        self.pg_ctl, self.data = pg_ctl, self.folder / "data"
+        self._run([initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync",
+                   "-E", "UTF8"])
+        options = f"-k {self.folder} -c listen_addresses='' -c fsync=off -c max_connections=200"
+        self._run([pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"),
+                   "-w", "start"])
+        self.url = f"postgresql://postgres@/postgres?host={self.folder}"
+
+    def _run(self, command: list[str]) -> None:
+        done = subprocess.run([*self.prefix, *command], capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{Path(command[0]).name} failed: {done.stderr.strip()[-500:]}")
+
+    def stop(self) -> None:
+        try:
+            self._run([self.pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop"])
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def server_url() -> str:
+    """The test server's URL, starting a throwaway cluster the first time; skip (or, under CI,
+    fail) when there is none."""
+    global _cluster, _failure
+    given = os.environ.get(URL_VARIABLE, "").strip()
+    if given:
+        return given
+    if _cluster is None and _failure is None:
+        try:
+            _cluster = _Cluster()
+            atexit.register(_cluster.stop)
+        except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+            _failure = str(error)
+    if _cluster is not None:
+        return _cluster.url
+    reason = f"PostgreSQL not available: {_failure}"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(reason + " (CI must run the PostgreSQL tests)", pytrace=False)
+    pytest.skip(reason)
+
+
+def with_schema(url: str, schema: str) -> str:
+    """The same server, with ``search_path`` set to one schema (asyncpg passes unknown query
+    parameters on as server settings)."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "search_path"]
+    query.append(("search_path", schema))
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+async def create_schema() -> tuple[str, str]:
+    """A new empty schema on the test server; returns (its name, a URL that uses it)."""
+    import asyncpg
+
+    url = server_url()
+    schema = f"t{os.getpid()}_{next(_counter)}_{uuid.uuid4().hex[:6]}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+    finally:
+        await conn.close()
+    return schema, with_schema(url, schema)
+
+
+async def drop_schema(schema: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(server_url())
+    try:
+        await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    finally:
+        await conn.close()
