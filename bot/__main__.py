@@ -13,6 +13,7 @@ import logging
 import sqlite3
 import sys
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
 import discord
@@ -30,9 +31,19 @@ class StartupError(Exception):
     """Start-up failed for a reason the operator can fix; the message is the one line to print."""
 
 
+def shown_target(target: str) -> str:
+    """The database as it may be printed: a URL loses its password."""
+    parts = urlsplit(target)
+    if "://" not in target or parts.password is None:
+        return target
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def database_problem(db_path: str, error: BaseException) -> str:
-    return (f"cannot use the database {db_path!r} ({error}). Set {DB_VARIABLE} to a file in a "
-            "folder this user may write to, then run again.")
+    return (f"cannot use the database {shown_target(db_path)!r} ({error}). Set {DB_VARIABLE} to a "
+            "file in a folder this user may write to, or to a reachable database, then run again.")
 
 
 def discord_problem(error: BaseException) -> str | None:

@@ -136,3 +136,11 @@ def test_an_unusable_database_is_one_line_before_discord_is_contacted(tmp_path: 
     line = the_one_line(result)
     assert "ASTROLABE_DB" in line and str(db) in line
     assert discord_api.paths == [], "the database is checked before logging in"
+
+
+def test_a_database_url_is_shown_without_its_password() -> None:
+    from bot.__main__ import database_problem
+
+    line = database_problem("postgresql://astro:s3cret@db.example:5432/astrolabe", OSError("refused"))
+    assert "s3cret" not in line and "astro:***@db.example:5432/astrolabe" in line
+    assert "/data/astrolabe.sqlite3" in database_problem("/data/astrolabe.sqlite3", OSError("x"))
