@@ -8,6 +8,7 @@ finish and closes the database, so nothing keeps the process alive.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
@@ -24,7 +25,7 @@ from bot.presenters import PRESENTERS
 from bot.seats import ConfirmLeave
 from bot.service import GameService
 from bot.settings_command import settings_command
-from bot.storage import Storage
+from bot.storage_open import AnyStorage, open_storage
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ class AstrolabeBot(discord.Client):
         self.tree.add_command(leaderboard_command)
         self.tree.add_command(settings_command)
         self.service = GameService(self)
-        self._storage: Storage | None = None
+        self._storage: AnyStorage | None = None
         self._items_added = False
         self._rearmed = False
         # Run when the bot is ready, before the stored games resume (their bot moves and due
@@ -55,15 +56,15 @@ class AstrolabeBot(discord.Client):
         self.before_resume: Callable[[], Awaitable[None]] | None = None
 
     @property
-    def storage(self) -> Storage:
+    def storage(self) -> AnyStorage:
         if self._storage is None:
             raise RuntimeError("storage is opened in setup_hook")
         return self._storage
 
-    async def open_storage(self) -> Storage:
+    async def open_storage(self) -> AnyStorage:
         """Open and migrate the database, once: a later call returns the open one."""
         if self._storage is None:
-            self._storage = await Storage.open(self.settings.db_path)
+            self._storage = await open_storage(self.settings.db_path)
         return self._storage
 
     async def setup_hook(self) -> None:
@@ -128,10 +129,19 @@ class AstrolabeBot(discord.Client):
         await super().close()
 
 
+class ShardedAstrolabeBot(AstrolabeBot, discord.AutoShardedClient):
+    """The same bot as a discord.AutoShardedClient: one process runs several shards, and several
+    processes (each with its own ASTROLABE_SHARD_IDS) share one PostgreSQL database."""
+
+
 def create_bot(settings: Settings | None = None, *, db_path: str | None = None,
                sync_commands: bool = False) -> AstrolabeBot:
     """Build the bot. ``db_path`` overrides the configured database (tests, sandbox)."""
     settings = settings or Settings.from_env()
     if db_path is not None:
-        settings = Settings(token=settings.token, db_path=db_path, dev_guild_id=settings.dev_guild_id)
-    return AstrolabeBot(settings, sync_commands=sync_commands)
+        settings = dataclasses.replace(settings, db_path=db_path)
+    if settings.shard_count is None:
+        return AstrolabeBot(settings, sync_commands=sync_commands)
+    shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedAstrolabeBot(settings, sync_commands=sync_commands, shard_count=settings.shard_count,
+                               shard_ids=shard_ids)

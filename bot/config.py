@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 TOKEN_VARIABLE = "ASTROLABE_TOKEN"
 DB_VARIABLE = "ASTROLABE_DB"
 GUILD_VARIABLE = "ASTROLABE_GUILD_ID"
+SHARDS_VARIABLE = "ASTROLABE_SHARDS"
+SHARD_IDS_VARIABLE = "ASTROLABE_SHARD_IDS"
 DEFAULT_DB = "astrolabe.sqlite3"
 
 
@@ -20,6 +23,10 @@ class Settings:
     token: str | None
     db_path: str
     dev_guild_id: int | None
+    # Set: the bot runs as a discord.AutoShardedClient with this many shards in all, of which this
+    # process runs ``shard_ids`` (all of them when None). Unset: one plain client, one shard.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -27,8 +34,32 @@ class Settings:
         guild = env.get(GUILD_VARIABLE, "").strip()
         if guild and not guild.isdigit():
             raise ConfigError(f"{GUILD_VARIABLE} must be a numeric server id, not {guild!r}.")
+        shard_count, shard_ids = _shards(env)
         return cls(
             token=env.get(TOKEN_VARIABLE, "").strip() or None,
             db_path=env.get(DB_VARIABLE, "").strip() or DEFAULT_DB,
             dev_guild_id=int(guild) if guild else None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """ASTROLABE_SHARDS (a count) and ASTROLABE_SHARD_IDS (a comma list such as ``0,1``)."""
+    count_text = env.get(SHARDS_VARIABLE, "").strip()
+    ids_text = env.get(SHARD_IDS_VARIABLE, "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError(f"{SHARD_IDS_VARIABLE} needs {SHARDS_VARIABLE} (the total shard count) too.")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"{SHARDS_VARIABLE} must be a whole number of shards, 1 or more, "
+                          f"not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    parts = [part.strip() for part in ids_text.split(",")]
+    if not all(part.isdigit() and int(part) < count for part in parts) or len(set(parts)) != len(parts):
+        raise ConfigError(f"{SHARD_IDS_VARIABLE} must list distinct shard ids from 0 to {count - 1}, "
+                          f"separated by commas, not {ids_text!r}.")
+    return count, tuple(int(part) for part in parts)
