@@ -184,26 +184,34 @@ def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Plac
         preferred = _pawn_angle(node, labels.get(nid), f)
         badge = (node.x + NODE_R * 0.78 - 20, node.y - NODE_R * 0.78 - 20,
                  node.x + NODE_R * 0.78 + 20, node.y - NODE_R * 0.78 + 20)
-        obstacles = [(40.0, b) for b in names_boxes] + [(4.0, badge)] + [
+        reach = (node.x - 120, node.y - 120, node.x + 120, node.y + 120)  # all a telescope can touch
+        obstacles = [(w, b) for w, b in [(40.0, b) for b in names_boxes] + [(4.0, badge)] + [
             (4.0, (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R))
-            for o in where.values() if o.id not in (nid, START_ID)]
+            for o in where.values() if o.id not in (nid, START_ID)] if _overlap(b, reach)]
 
         def spots(at: tuple[float, float], node: Node = node, n: int = n) -> list[tuple[float, float]]:
             base, dist = at
             angles = [math.radians(base + (i - (n - 1) / 2) * 34 * (NODE_R + 13) / dist) for i in range(n)]
             return [(node.x + dist * math.cos(a), node.y - dist * math.sin(a)) for a in angles]
 
-        def cost(at: tuple[float, float], preferred: float = preferred, obstacles: list = obstacles) -> float:
-            # stay near opposite the name and close to the disc, but never on a name
-            total = abs((at[0] - preferred + 180) % 360 - 180) * 0.5 + (at[1] - NODE_R - 13) * 2
-            for x, y in spots(at):
-                t = Token(0, x, y).box()
-                total += sum(weight * _overlap(t, b) for weight, b in obstacles)
-            return total
+        def drift(at: tuple[float, float], preferred: float = preferred) -> float:
+            # stay near opposite the name and close to the disc ...
+            return abs((at[0] - preferred + 180) % 360 - 180) * 0.5 + (at[1] - NODE_R - 13) * 2
 
-        candidates = [(preferred + step, dist) for dist in (NODE_R + 13, NODE_R + 22)
-                      for step in range(0, 360, 15)]
-        chosen = min(candidates, key=cost)
+        def covering(at: tuple[float, float], obstacles: list = obstacles) -> float:
+            # ... but never on a name
+            boxes = [Token(0, x, y).box() for x, y in spots(at)]
+            return sum(weight * _overlap(t, b) for t in boxes for weight, b in obstacles)
+
+        candidates = sorted(((preferred + step, dist) for dist in (NODE_R + 13, NODE_R + 22)
+                             for step in range(0, 360, 15)), key=drift)
+        chosen, best = candidates[0], math.inf
+        for at in candidates:  # by drift: stop once drifting further costs more than the best so far
+            if drift(at) >= best:
+                break
+            total = drift(at) + covering(at)
+            if total < best:
+                chosen, best = at, total
         out += [Token(seat, x, y) for seat, (x, y) in zip(sorted(sitting), spots(chosen), strict=True)]
     return out
 
