@@ -22,10 +22,11 @@ from bot.config import Settings
 from bot.lobby import LobbyButton, play_command
 from bot.overview import leaderboard_command, stats_command
 from bot.presenters import PRESENTERS
+from bot.scheduler import POLL_SECONDS
 from bot.seats import ConfirmLeave
 from bot.service import GameService
 from bot.settings_command import settings_command
-from bot.storage_open import AnyStorage, open_storage
+from bot.storage_open import AnyStorage, is_shared, open_storage
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,8 @@ class AstrolabeBot(discord.Client):
             if self.before_resume is not None:
                 await self.before_resume()
             count = await self.service.rearm_all()
+            if is_shared(self.storage):
+                self.service.pacer.start_polling(POLL_SECONDS)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
 
     async def on_app_command_error(self, interaction: discord.Interaction,

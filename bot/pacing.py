@@ -9,6 +9,7 @@ a deadline acts at most once, even across a restart.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from bot.clock import now
 from bot.games import get_game
 from bot.outgoing import Outgoing, try_dm
 from bot.quiet import QuietHours, advance_awake, reminder_times
-from bot.scheduler import Job, JobKind, Scheduler
+from bot.scheduler import Job, JobClaims, JobKind, Scheduler, job_of, poll
 from bot.storage import Deadline, GameRecord
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ class Pacer:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.scheduler = Scheduler(self._fire, now)
+        self.claims = JobClaims(lambda: self.storage, now)
+        self._poll: asyncio.Task[None] | None = None
 
     @property
     def storage(self) -> Any:
@@ -88,7 +91,25 @@ class Pacer:
                 wake = quiet.quiet_until(d.opened_at)
                 self.scheduler.add(wake, record.id, JobKind.WAKE, d.seat, d.decision)
 
+    async def arm_stored(self) -> int:
+        """Arm every stored timer from the rows the timers need (due times, decision ids),
+        without loading any game's state: a restart with thousands of games resumes at once."""
+        jobs = await self.storage.timed_jobs(now=now())
+        for timed in jobs:
+            self.scheduler.add(*job_of(timed))
+        return len(jobs)
+
+    def start_polling(self, every: float) -> None:
+        """Where other processes share the database: look for overdue jobs nobody holds (their
+        process died) every ``every`` seconds."""
+        if self._poll is None or self._poll.done():
+            self._poll = asyncio.get_running_loop().create_task(
+                poll(self.scheduler, lambda: self.storage, now, every=every), name="astrolabe-timer-poll")
+
     def close(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
         self.scheduler.close()
 
     # ------------------------------------------------------------------ pings
@@ -132,6 +153,12 @@ class Pacer:
     # ------------------------------------------------------------------ firing
 
     async def _fire(self, job: Job) -> None:
+        """Fire a due job once across every process sharing the database (claimed there)."""
+        async with self.claims.hold(job) as claimed:
+            if claimed:
+                await self._run_job(job)
+
+    async def _run_job(self, job: Job) -> None:
         if job.kind is JobKind.COUNTDOWN:
             await self.service.perform_system(job.game_id, {"kind": "timeout"}, expected_version=job.key)
             return

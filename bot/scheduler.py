@@ -3,20 +3,34 @@
 The heap is only a cache of what the database says is due; after a restart it is rebuilt from
 the database. Firing never trusts the heap: the service re-checks the stored game before it acts,
 and cancelling a game's jobs just bumps its generation so stale entries are skipped when popped.
+
+Several processes may hold the same job (each armed the games it touched). ``JobClaims`` makes
+it fire once: a job is claimed in the database (a lease) before it fires and marked done after;
+``poll`` picks up overdue jobs nobody holds, such as those of a process that died.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import logging
+import os
+import socket
+import uuid
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, Final
+
+from bot.storage_timers import TimedJob
 
 log = logging.getLogger(__name__)
+
+LEASE_SECONDS: Final = 120.0  # a claimed job not done by then is free for another process
+POLL_SECONDS: Final = 10.0    # how often a shared database is polled for jobs nobody holds
 
 
 class JobKind(StrEnum):
@@ -100,3 +114,57 @@ class Scheduler:
             self._task.cancel()
             self._task = None
         self._heap.clear()
+
+
+def job_of(timed: TimedJob) -> tuple[float, int, JobKind, int | None, int]:
+    """A stored job as ``Scheduler.add`` arguments."""
+    return timed.when, timed.game_id, JobKind(timed.kind), timed.seat, timed.key
+
+
+def timed_of(job: Job) -> TimedJob:
+    return TimedJob(job.when, job.game_id, job.kind.value, job.seat, job.key)
+
+
+class JobClaims:
+    """Claims due jobs in the database so each fires in exactly one process."""
+
+    def __init__(self, storage: Callable[[], Any], clock: Callable[[], float], *,
+                 lease: float = LEASE_SECONDS) -> None:
+        self._storage = storage
+        self._clock = clock
+        self.lease = lease
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+    @contextlib.asynccontextmanager
+    async def hold(self, job: Job) -> AsyncIterator[bool]:
+        """Yields whether this process won the job. Done when the block ends; given back at
+        once if it is cancelled (shutting down), so another process needn't wait for the lease."""
+        timed = timed_of(job)
+        storage = self._storage()
+        claimed = await storage.claim_timer(timed, self.owner, now=self._clock(), lease=self.lease)
+        if not claimed:
+            log.debug("%s of game %s is held or done elsewhere", job.kind.value, job.game_id)
+        try:
+            yield claimed
+        except asyncio.CancelledError:
+            if claimed:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(storage.finish_timer(timed, self.owner, done=False))
+            raise
+        else:
+            if claimed:
+                await storage.finish_timer(timed, self.owner, done=True)
+        # Any other exception keeps the lease: the job is retried when it runs out.
+
+
+async def poll(scheduler: Scheduler, storage: Callable[[], Any], clock: Callable[[], float], *,
+               every: float = POLL_SECONDS) -> None:
+    """Forever: hand the scheduler the overdue jobs that no process holds (their owner died, or
+    armed them and restarted). Runs only where other processes share the database."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            for timed in await storage().timed_jobs(before=clock(), now=clock(), unclaimed=True):
+                scheduler.add(*job_of(timed))
+        except Exception:
+            log.exception("polling the database for due jobs failed")

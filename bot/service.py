@@ -26,7 +26,7 @@ from bot.pacing import Pacer
 from bot.presenters import PRESENTERS
 from bot.presenters.base import Presenter
 from bot.resume import SET_ASIDE, resume_all
-from bot.storage import GameRecord, StaleVersion
+from bot.storage import AlreadyApplied, GameRecord, StaleVersion
 
 if TYPE_CHECKING:
     from bot.app import AstrolabeBot
@@ -38,6 +38,7 @@ STALE_PANEL = ("That panel belongs to an earlier step of the game. Use your newe
 NOT_RUNNING = "This game is no longer running."
 NOT_SEATED = "You're not playing in this game. Start your own with `/play`."
 ALREADY_DONE = "That was already taken into account."
+CONFLICT_RETRIES = 20  # reloads of a game another process keeps moving before we give up
 
 
 class GameService:
@@ -83,21 +84,33 @@ class GameService:
 
     async def perform(self, interaction: discord.Interaction, game_id: int, action: Action,
                       *, decision: int | None) -> GameRecord | None:
-        """Apply a player's action; refuse privately (and change nothing) when it can't be."""
+        """Apply a player's action; refuse privately (and change nothing) when it can't be.
+
+        Another process sharing the database may move the game between our load and our save
+        (a simultaneous lock-in that reached another shard): then the click is re-applied to the
+        game as it now stands. Only the same click seen twice (its interaction id is logged with
+        the move) is answered as already done.
+        """
         async with self._locks[game_id]:
-            found = await self.clicker_seat(interaction, game_id, decision)
-            if found is None:
-                return None
-            record, seat = found
-            try:
-                after = await self.commit(record, seat, action)
-            except IllegalAction as error:
-                await refuse(interaction, error.message)
-                return None
-            except StaleVersion:
-                await refuse(interaction, ALREADY_DONE)
-                return None
-            return await self.settle(after)
+            for _ in range(CONFLICT_RETRIES):
+                found = await self.clicker_seat(interaction, game_id, decision)
+                if found is None:
+                    return None
+                record, seat = found
+                try:
+                    after = await self.commit(record, seat, action, click=str(interaction.id))
+                except IllegalAction as error:
+                    await refuse(interaction, error.message)
+                    return None
+                except AlreadyApplied:
+                    await refuse(interaction, ALREADY_DONE)
+                    return None
+                except StaleVersion:
+                    log.info("game %s moved in another process; applying the click again", game_id)
+                    continue
+                return await self.settle(after)
+            await refuse(interaction, ALREADY_DONE)
+            return None
 
     async def clicker_seat(self, interaction: discord.Interaction, game_id: int,
                            decision: int | None) -> tuple[GameRecord, int] | None:
@@ -152,7 +165,8 @@ class GameService:
         return record
 
     async def commit(self, record: GameRecord, seat: int | None, action: Action, *,
-                      by_bot: bool = False, extra_events: tuple[str, ...] = ()) -> GameRecord:
+                      by_bot: bool = False, extra_events: tuple[str, ...] = (),
+                      click: str | None = None) -> GameRecord:
         """Apply, save, then announce. ``by_bot``: the bot moved for ``seat``."""
         game = get_game(record.game)
         applied = game.apply(record.state, seat, action)
@@ -167,7 +181,7 @@ class GameService:
         version = await self.storage.record_action(
             record.id, expected_version=record.version, seat=seat, action=action,
             state=applied.state, events=applied.events, finished=finished, deadline_at=deadline,
-            outcome=game.outcome(applied.state) if finished else None)
+            outcome=game.outcome(applied.state) if finished else None, click=click)
         after = replace(record, state=applied.state, version=version, deadline_at=deadline,
                         status="finished" if finished else "active")
         if seat is not None and not by_bot and record.seats[seat].timeouts:

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import aiosqlite
 
+from bot.storage_timers import SqliteTimers
+
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
@@ -37,7 +39,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "ActionRecord", "GameRecord", "MigrationError", "SeatRecord", "SeatTaken", "StaleVersion",
+    "ActionRecord", "AlreadyApplied", "GameRecord", "MigrationError",
+    "SeatRecord", "SeatTaken", "StaleVersion",
     "Storage", "StorageError", "UNSET", "bundled_migrations", "discover_migrations", "split_statements",
     "GameStats", "LeaderRow", "ResultRecord", "places",
 ]
@@ -203,9 +206,12 @@ ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.ti
 """
 
 SQL_INSERT_ACTION = """
-INSERT INTO actions (game_id, seq, seat, action, events, created_at)
-VALUES (:game_id, :seq, :seat, :action, :events, :now)
+INSERT INTO actions (game_id, seq, seat, action, events, created_at, click)
+VALUES (:game_id, :seq, :seat, :action, :events, :now, :click)
 """
+# A click's key (its Discord interaction id) is logged with the action it caused (0005), so the
+# same click delivered twice, to one process or two, is recognised and applied once.
+SQL_SELECT_CLICK_LOGGED = "SELECT 1 FROM actions WHERE game_id = ? AND click = ?"
 SQL_SELECT_ACTIONS = """
 SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = ? ORDER BY seq
 """
@@ -306,6 +312,10 @@ class StorageError(Exception):
 
 class StaleVersion(StorageError):
     """The game moved on since the caller loaded it (duplicate or concurrent click)."""
+
+
+class AlreadyApplied(StaleVersion):
+    """This very click (its key) is already in the log: a duplicate delivery, not a new move."""
 
 
 class SeatTaken(StorageError):
@@ -641,7 +651,7 @@ def split_statements(script: str) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
-class Storage:
+class Storage(SqliteTimers):
     """All persistence for the bot. Create with ``await Storage.open(path)``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
@@ -915,13 +925,14 @@ class Storage:
     async def record_action(self, game_id: int, *, expected_version: int, seat: int | None,
                             action: dict[str, Any], state: dict[str, Any], events: list[str],
                             finished: bool = False, deadline_at: float | None = None,
-                            outcome: Outcome | None = None) -> int:
+                            outcome: Outcome | None = None, click: str | None = None) -> int:
         """Log one applied action and the resulting state atomically; returns the new version.
 
         The version check and the log append commit together, so two clicks computed from the
         same state cannot both land: the second gets ``StaleVersion`` and must not announce.
         The final action of a game passes its ``outcome``: the results rows are written in the
-        same transaction, so a crash can't leave a finished game without them.
+        same transaction, so a crash can't leave a finished game without them. ``click`` keys
+        the click that caused it: a click already logged raises ``AlreadyApplied``.
         Committed (and fsynced) before returning.
         """
         if expected_version < 0:
@@ -933,8 +944,11 @@ class Storage:
         game_params = {"game_id": game_id, "expected_version": expected_version, "state": _dumps(state),
                        "deadline_at": deadline_at, "finished": bool(finished), "now": now}
         action_params = {"game_id": game_id, "seq": expected_version + 1, "seat": seat,
-                         "action": _dumps(action), "events": _dumps(list(events)), "now": now}
+                         "action": _dumps(action), "events": _dumps(list(events)), "now": now,
+                         "click": click}
         async with self._write() as db:
+            if click is not None and await db.execute_fetchall(SQL_SELECT_CLICK_LOGGED, (game_id, click)):
+                raise AlreadyApplied(f"click {click} is already in the log of game {game_id}")
             # Version check first: a stale click then never even attempts the INSERT.
             if not await self._execute(db, SQL_UPDATE_GAME_AFTER_ACTION, game_params):
                 current = await self._status_of(db, game_id)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -32,6 +33,7 @@ from bot.storage import (
     STATUSES,
     UNSET,
     ActionRecord,
+    AlreadyApplied,
     Deadline,
     GameRecord,
     GameStats,
@@ -54,6 +56,7 @@ from bot.storage import (
     discover_migrations,
     places,
 )
+from bot.storage_timers import TimedJob, claim_params, jobs_from_rows
 
 if TYPE_CHECKING:
     from bot.games.base import Outcome
@@ -300,7 +303,7 @@ class PostgresStorage:
     async def record_action(self, game_id: int, *, expected_version: int, seat: int | None,
                             action: dict[str, Any], state: dict[str, Any], events: list[str],
                             finished: bool = False, deadline_at: float | None = None,
-                            outcome: Outcome | None = None) -> int:
+                            outcome: Outcome | None = None, click: str | None = None) -> int:
         """Log one applied action and the resulting state atomically; returns the new version.
         The final action's ``outcome`` writes the results rows in the same transaction."""
         if expected_version < 0:
@@ -313,6 +316,10 @@ class PostgresStorage:
             current = await db.fetchrow(sql.SQL_LOCK_GAME, game_id)
             if current is None:
                 raise StorageError(f"no game {game_id}")
+            # Checked under the row lock: another process's copy of this click has either
+            # committed (and is seen here) or waits behind us.
+            if click is not None and await db.fetchval(sql.SQL_SELECT_CLICK_LOGGED, game_id, click):
+                raise AlreadyApplied(f"click {click} is already in the log of game {game_id}")
             if current["status"] != "active" or current["version"] != expected_version:
                 log.info("stale action on game %d: expected version %d, game is %s at %d",
                          game_id, expected_version, current["status"], current["version"])
@@ -322,7 +329,7 @@ class PostgresStorage:
                              deadline_at, bool(finished), now)
             try:
                 await db.execute(sql.SQL_INSERT_ACTION, game_id, expected_version + 1, seat,
-                                 encoded_action, encoded_events, now)
+                                 encoded_action, encoded_events, now, click)
             except asyncpg.UniqueViolationError as error:
                 raise StorageError(f"action log of game {game_id} is out of step with its "
                                    f"version: {error}") from error
@@ -462,6 +469,28 @@ class PostgresStorage:
             total = await db.fetchval(sql.SQL_COUNT_LOG_ENTRIES, game_id)
             rows = await db.fetch(sql.SQL_SELECT_LOG_ENTRIES, game_id, limit, offset)
         return total, [_action_from_row(row) for row in rows]
+
+    # ---- timed jobs (see bot.storage_timers) ----------------------------------------------
+
+    async def timed_jobs(self, *, before: float = math.inf, now: float, unclaimed: bool = False
+                         ) -> list[TimedJob]:
+        async with self._read() as db:
+            countdowns = await db.fetch(sql.SQL_SELECT_COUNTDOWNS, before)
+            deadlines = await db.fetch(sql.SQL_SELECT_TIMED_DEADLINES)
+            held = await db.fetch(sql.SQL_SELECT_HELD_CLAIMS, now) if unclaimed else []
+        jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now)
+        taken = {tuple(row) for row in held}
+        return [job for job in jobs if job.claim_key not in taken]
+
+    async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:
+        params = claim_params(job, owner)
+        async with self._write() as db:
+            return bool(await self._execute(db, sql.SQL_CLAIM_TIMER, *params.values(), now + lease, now))
+
+    async def finish_timer(self, job: TimedJob, owner: str, *, done: bool) -> None:
+        params = claim_params(job, owner)
+        async with self._write() as db:
+            await db.execute(sql.SQL_FINISH_TIMER, *params.values(), int(done))
 
     # ---- results, stats and leaderboards --------------------------------------------------------
 

@@ -132,7 +132,8 @@ ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.ti
 """
 
 SQL_INSERT_ACTION = """
-INSERT INTO actions (game_id, seq, seat, action, events, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO actions (game_id, seq, seat, action, events, created_at, click)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
 """
 SQL_SELECT_ACTIONS = """
 SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = $1 ORDER BY seq
@@ -208,4 +209,34 @@ SELECT MAX(r.score) AS best, COUNT(*) AS played
 FROM results r JOIN games g ON g.id = r.game_id
 WHERE g.guild_id IS NOT DISTINCT FROM $1 AND g.game = $2 AND r.user_id = $3 AND r.game_id != $4
   AND (SELECT COUNT(*) FROM results r2 WHERE r2.game_id = r.game_id) = 1
+"""
+
+# ---- clicks and timer claims (0005) ---------------------------------------------------------
+
+SQL_SELECT_CLICK_LOGGED = "SELECT 1 FROM actions WHERE game_id = $1 AND click = $2"
+SQL_SELECT_COUNTDOWNS = """
+SELECT id AS game_id, version, deadline_at FROM games
+WHERE status = 'active' AND set_aside IS NULL AND deadline_at IS NOT NULL AND deadline_at <= $1
+"""
+SQL_SELECT_TIMED_DEADLINES = """
+SELECT d.game_id, d.seat, d.decision, d.opened_at, d.due_at, d.reminders,
+       u.timezone, u.quiet_start, u.quiet_end
+FROM deadlines d
+JOIN games g ON g.id = d.game_id AND g.status = 'active' AND g.set_aside IS NULL
+JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat
+LEFT JOIN user_settings u ON u.user_id = s.user_id
+"""
+SQL_CLAIM_TIMER = """
+INSERT INTO timer_claims (game_id, kind, seat, key, fire_ms, owner, lease_until, done)
+VALUES ($1, $2, $3, $4, $5, $6, $7, 0)
+ON CONFLICT (game_id, kind, seat, key, fire_ms) DO UPDATE
+SET owner = excluded.owner, lease_until = excluded.lease_until
+WHERE timer_claims.done = 0 AND timer_claims.lease_until < $8
+"""
+SQL_FINISH_TIMER = """
+UPDATE timer_claims SET done = $7, lease_until = 0
+WHERE game_id = $1 AND kind = $2 AND seat = $3 AND key = $4 AND fire_ms = $5 AND owner = $6
+"""
+SQL_SELECT_HELD_CLAIMS = """
+SELECT game_id, kind, seat, key, fire_ms FROM timer_claims WHERE done = 1 OR lease_until > $1
 """
