@@ -1,0 +1,37 @@
+"""A tiny simultaneous game for the multi-process tests: every round each seat locks in a number,
+in any order; when all have, the next round starts. A countdown locks in the missing seats."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+State = dict[str, Any]
+
+
+def setup(seats: int) -> State:
+    return {"round": 0, "locked": [None] * seats, "totals": [0] * seats, "timeouts": 0}
+
+
+def apply(state: State, seat: int | None, action: dict[str, Any]) -> State:
+    """The next state; raises ValueError for a move that isn't legal now (nothing changes)."""
+    new = copy.deepcopy(state)
+    if action.get("kind") == "timeout":
+        new["locked"] = [0 if n is None else n for n in new["locked"]]
+        new["timeouts"] += 1
+    elif seat is None or action.get("round") != state["round"] or state["locked"][seat] is not None:
+        raise ValueError(f"seat {seat} can't lock in {action} now")
+    else:
+        new["locked"][seat] = action["n"]
+    if all(n is not None for n in new["locked"]):
+        new["totals"] = [t + n for t, n in zip(new["totals"], new["locked"], strict=True)]
+        new["locked"] = [None] * len(new["locked"])
+        new["round"] += 1
+    return new
+
+
+def replay(seats: int, actions: list[tuple[int | None, dict[str, Any]]]) -> State:
+    state = setup(seats)
+    for seat, action in actions:
+        state = apply(state, seat, action)
+    return state
