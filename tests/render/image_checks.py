@@ -2,12 +2,14 @@
 
 ``TextBoxes`` wraps ``ImageDraw.text`` while a render runs and records the bounding box of every
 string drawn (halo included) with the size of the image it was drawn on, so a test can assert
-that no text is clipped at an edge: measured with Pillow's own ``textbbox``, not eyeballed.
+that no text is clipped at an edge and no two strings overlap: measured with Pillow's own
+``textbbox``, not eyeballed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import ImageDraw
 
@@ -19,6 +21,11 @@ class Drawn:
     text: str
     box: tuple[float, float, float, float]
     canvas: tuple[int, int]
+    ink: tuple[float, float, float, float]  # the letters alone, without a halo
+    image: Any = field(compare=False, repr=False)  # the core image drawn on (kept, so ids never repeat)
+
+    def centre(self) -> tuple[float, float]:
+        return ((self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2)
 
     def outside(self) -> bool:
         # 1 px of slack: antialiasing and rounding of a box that exactly meets the edge
@@ -38,7 +45,8 @@ class TextBoxes:
             if str(s).strip():
                 box = draw.textbbox(xy, str(s), font=font, anchor=anchor,
                                     stroke_width=kwargs.get("stroke_width", 0))
-                recorder.drawn.append(Drawn(str(s), box, draw.im.size))
+                ink = draw.textbbox(xy, str(s), font=font, anchor=anchor)
+                recorder.drawn.append(Drawn(str(s), box, draw.im.size, ink, draw.im))
             return original(draw, xy, s, fill, font, anchor, *args, **kwargs)
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
@@ -46,6 +54,26 @@ class TextBoxes:
     def clipped(self) -> list[Drawn]:
         """Strings that run past an edge of the image they were drawn on."""
         return [d for d in self.drawn if d.outside()]
+
+    def overlapping(self, slack: float = 3) -> list[tuple[str, str]]:
+        """Pairs of different strings whose letters overlap on one image by more than ``slack`` px
+        (halos may touch; so may the parts of one line, by a letter's side bearing; a halo and
+        its text, drawn at the same place, are one string)."""
+        out = []
+        by_image: dict[int, list[Drawn]] = {}
+        for d in self.drawn:
+            by_image.setdefault(id(d.image), []).append(d)
+        for drawn in by_image.values():
+            for i, a in enumerate(drawn):
+                for b in drawn[:i]:
+                    if a.text == b.text and abs(a.centre()[0] - b.centre()[0]) <= 1 \
+                            and abs(a.centre()[1] - b.centre()[1]) <= 1:
+                        continue  # the same string: its halo, then its fill
+                    w = min(a.ink[2], b.ink[2]) - max(a.ink[0], b.ink[0])
+                    h = min(a.ink[3], b.ink[3]) - max(a.ink[1], b.ink[1])
+                    if w > slack and h > slack:
+                        out.append((b.text, a.text))
+        return out
 
 
 def assert_small(png: bytes, what: object = "") -> None:

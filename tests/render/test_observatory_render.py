@@ -75,6 +75,7 @@ def test_every_image_builds_from_real_views(games, seats, monkeypatch):
             png_ok(art.hand_png(acting_view(state, "keep"), NAMES), min_h=300)
     png_ok(art.results_png(GAME.view(moments["over"], None), NAMES), min_h=300)
     assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
+    assert not boxes.overlapping(), boxes.overlapping()[:5]
 
 
 def test_refill_image(games):

@@ -66,19 +66,26 @@ def test_every_image_of_a_real_game_is_small_and_keeps_its_text_inside(seats, mo
             kinds.add(kind.split()[0])
     assert kinds >= {"table", "vault", "drawing", "results"}
     assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
+    assert not boxes.overlapping(), boxes.overlapping()[:5]
 
 
-def test_the_recorder_sees_text_past_the_edge(monkeypatch):
-    """The check can fail: a name drawn from the right edge outwards is reported."""
+def test_the_recorder_sees_text_past_the_edge_and_text_on_text(monkeypatch):
+    """The checks can fail: a string drawn from the right edge outwards, and two strings drawn
+    over each other, are reported; a halo under its own text is not."""
     from PIL import Image, ImageDraw
 
-    from render.theme import font
+    from render.common import text
+    from render.theme import SHADOW, font
 
     boxes = TextBoxes(monkeypatch)
-    image = Image.new("RGB", (200, 100))
-    ImageDraw.Draw(image).text((150, 10), "Ready to confirm", font=font(27))
-    ImageDraw.Draw(image).text((10, 50), "inside", font=font(27))
+    image = Image.new("RGB", (200, 140))
+    draw = ImageDraw.Draw(image)
+    draw.text((150, 10), "Ready to confirm", font=font(27))
+    text(draw, (10, 50), "inside", font(27), (255, 255, 255), halo=SHADOW)
+    draw.text((10, 95), "Brave", font=font(27))
+    draw.text((40, 100), "Teacup", font=font(27))
     assert [d.text for d in boxes.clipped()] == ["Ready to confirm"]
+    assert boxes.overlapping() == [("Brave", "Teacup")]
 
 
 # --- the die asks for a shape: 4-, 5- and 8-pointed stars must read apart on a phone ------------

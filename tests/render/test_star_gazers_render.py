@@ -60,6 +60,7 @@ def test_every_image_draws_from_real_views(seats, seed, monkeypatch):
             assert width == WIDTH and 700 <= height <= 2100, (kind, width, height)
             assert_small(png, kind)
     assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
+    assert not boxes.overlapping(), boxes.overlapping()[:5]
 
 
 def test_previews_draw_the_tile_where_and_how_it_is_placed():

@@ -91,6 +91,7 @@ def test_every_image_builds_for_real_views(games, seats, monkeypatch):
     results = decode(results_png)
     assert results.width == WIDTH and results.height > 600  # standings and Myth cards, no map
     assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
+    assert not boxes.overlapping(), boxes.overlapping()[:5]
 
 
 def test_board_changes_with_the_game(games):
