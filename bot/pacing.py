@@ -2,7 +2,8 @@
 
 A paced game gives every human seat that owes a decision a stored deadline (in awake time, see
 ``bot.quiet``). Reminders go out about half-way and shortly before it. When it passes, the game's
-bot player decides for the seat; after two misses in a row the bot keeps the seat until the
+bot player decides for the seat (or, where the choice is the player's alone, the game skips it:
+``Game.missed_deadline``); after two misses in a row the bot keeps the seat until the
 player presses **Reclaim seat**. Everything is re-checked against the database when it fires, so
 a deadline acts at most once, even across a restart.
 """
@@ -188,14 +189,18 @@ class Pacer:
             return
         game = get_game(record.game)
         seat = job.seat
-        action = game.timeout_action(record.state, seat, _rng(record, seat))
+        skip = game.missed_deadline(record.state, seat)
+        action = skip if skip is not None else game.timeout_action(record.state, seat, _rng(record, seat))
         if action is None:
             await self.storage.drop_deadline(record.id, seat, job.key)
             return
         misses = record.seats[seat].timeouts + 1
-        note = f"{{{seat}}} ran out of time, so the bot made that move for them."
-        after = await self.service.commit(record, seat, action, by_bot=True, extra_events=(note,))
-        after = await self._finish_decision(after, seat, job.key)
+        if skip is not None:  # a system action: the game's own event says what was skipped
+            after = await self.service.commit(record, None, skip)
+        else:
+            note = f"{{{seat}}} ran out of time, so the bot made that move for them."
+            after = await self.service.commit(record, seat, action, by_bot=True, extra_events=(note,))
+            after = await self._finish_decision(after, seat, job.key)
         await self.storage.drop_deadline(record.id, seat, job.key)
         await self.storage.set_seat_control(record.id, seat, timeouts=misses,
                                             autopilot=True if misses >= HANDOVER_AFTER else None)

@@ -195,8 +195,17 @@ class Game(ABC):
         return rng.choice(actions) if actions else None
 
     def timeout_action(self, state: State, seat: int, rng: Rng) -> Action | None:
-        """The move made for a seat whose deadline passed; by default the bot player's."""
+        """The move made for a seat whose deadline passed; by default the bot player's.
+
+        Consulted only when ``missed_deadline`` has nothing for the seat.
+        """
         return self.bot_action(state, seat, rng)
+
+    def missed_deadline(self, state: State, seat: int) -> Action | None:
+        """A system action (applied with seat ``None``) that closes ``seat``'s decision when its
+        deadline passes, without choosing anything for it; ``None`` (the default) lets
+        ``timeout_action`` decide for the seat instead. For choices that belong to the player alone."""
+        return None
 
     def countdown(self, state: State) -> float | None:
         """Seconds the current step allows before a ``{"kind": "timeout"}`` system action."""

@@ -62,22 +62,28 @@ async def test_reminders_then_deadline_fire_once_across_a_restart(simcord_env, r
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_two_timeouts_hand_the_seat_to_the_bot_until_reclaimed(simcord_env):
+async def test_missed_deadlines_draw_nothing_then_the_bot_keeps_and_draws_for_the_seat_until_reclaimed(
+        simcord_env):
     env = simcord_env
     _, channel, players = await open_lobby(env)
     ada, bea, cy = players
     thread = await start_game(env, channel, players, pace=HOUR)
     table = Table(env, channel, players, closed=set())
-    await pick_start(table, [ada, bea])
-    await env.advance_time(HOUR + 5)                       # first miss: the start star
-    record = await current_record(env)
-    assert record.seats[2].timeouts == 1 and not record.seats[2].autopilot
-    for player in (ada, bea):
-        if players.index(player) in GAME.to_act(record.state):
-            await table.act(player, latest_panel(player), chooser=lambda ids: ids[0])
-    await env.advance_time(HOUR + 5)                       # second miss in a row
-    record = await current_record(env)
-    assert record.seats[2].autopilot
+    await pick_start(table, players)
+    for miss in (1, 2):                                    # Cy misses two rolls in a row
+        record = await current_record(env)
+        assert 2 in GAME.to_act(record.state)
+        await pick_start(table, [p for p in (ada, bea) if players.index(p) in GAME.to_act(record.state)])
+        await env.advance_time(HOUR + 5)
+        record = await current_record(env)
+        assert record.seats[2].timeouts == miss and record.seats[2].autopilot == (miss == 2)
+    log = await env.bot.storage.actions(record.id)
+    assert [a.action for a in log if a.seat is None] == [{"kind": "timeout", "seat": 2}] * 2
+    handed_over = max(a.seq for a in log if a.seat is None)
+    assert [a.action["kind"] for a in log if a.seat == 2 and a.seq < handed_over] == ["start"], \
+        "a missed deadline draws nothing into Cy's constellation"
+    assert "ran out of time and" in texts(thread.history())
+    assert "the bot made that move" not in texts(thread.history())
     handover = next(m for m in reversed(thread.history())
                     if any("astro:reclaim:" in i for i in custom_ids(m)))
     assert "bot is playing your seat" in all_text(handover)
@@ -85,12 +91,17 @@ async def test_two_timeouts_hand_the_seat_to_the_bot_until_reclaimed(simcord_env
     assert "played by the bot" in said(status)
     shown = [m.message for m in (status.response, *status.followups) if m is not None]
     assert any(i.startswith("astro:reclaim:") for m in shown for i in custom_ids(m))
-    # From now on the bot moves for Cy at once, without waiting for a deadline.
-    for player in (ada, bea):
-        if players.index(player) in GAME.to_act(record.state):
-            await table.act(player, latest_panel(player), chooser=lambda ids: ids[0])
-    record = await current_record(env)
-    assert 2 not in GAME.to_act(record.state)
+    # From now on the bot moves for Cy at once, without waiting for a deadline, and draws.
+    before = record.state["vaults"][2]["current"]["stars"]
+    for _ in range(8):
+        assert 2 not in GAME.to_act(record.state)
+        if len(record.state["vaults"][2]["current"]["stars"]) > len(before):
+            break
+        for player in (ada, bea):
+            if players.index(player) in GAME.to_act(record.state):
+                await table.act(player, latest_panel(player), chooser=lambda ids: ids[0])
+        record = await current_record(env)
+    assert len(record.state["vaults"][2]["current"]["stars"]) > len(before), "the bot draws for its seat"
 
     reclaim = next(i for i in custom_ids(handover) if i.startswith("astro:reclaim:"))
     refused = await bea.click(handover, custom_id=reclaim)

@@ -1,6 +1,7 @@
 """The A Sky of Stars bot player: it cannot draw a word, but it can chase colour majorities.
 
-A bot seat (a timed-out player, or a seat handed to the bot) draws random legal lines, preferring
+A seat handed to the bot (after two missed deadlines, a kick or a leave; a merely late player
+gets no move at all, see ``SkyOfStars.missed_deadline``) draws short legal lines, preferring
 stars of the colour it already leads with, never calls STOP, always takes the last free line,
 and on a swirl crosses out a star of the colour its neighbour collects most. When it guesses
 for a handed-over seat it guesses at random, which never scores less than not guessing.

@@ -122,10 +122,15 @@ class SkyOfStars(Game):
         return bot_player.choose(self.legal_actions(state, seat), state, seat, rng)
 
     def timeout_action(self, state: State, seat: int, rng: Rng) -> Action | None:
-        """A missed line is a uniformly random legal one; a missed guess stays no guess."""
-        legal = [a for a in self.legal_actions(state, seat)
-                 if a["kind"] not in (ActionKind.STOP.value, ActionKind.GUESS.value)]
-        return rng.choice(legal) if legal else None
+        """Nothing: a late seat never gets a move made for it (``missed_deadline`` closes its
+        drawing steps, a missed guess stays no guess). A seat handed to the bot uses ``bot_action``."""
+        return None
+
+    def missed_deadline(self, state: State, seat: int) -> Action | None:
+        """A drawing step's deadline passed: skip the seat, because a drawing belongs to its player."""
+        if Phase(state["phase"]) in flow.MISSED_TEXT and seat in state["waiting"]:
+            return {"kind": ActionKind.TIMEOUT.value, "seat": seat}
+        return None
 
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
         kind = action_kind(action, ActionKind)
@@ -147,6 +152,9 @@ class SkyOfStars(Game):
 def _require_waiting(state: State, seat: int, done: str, skipped: str) -> None:
     if seat in state["waiting"]:
         return
+    if seat in state.get("late", ()):
+        raise IllegalAction("Your time for this step ran out, so it went on without you. "
+                            "Your next panel comes with the next step.")
     raise IllegalAction(done if seat in state["locked"] else skipped)
 
 
@@ -243,6 +251,17 @@ def _guess(state: State, seat: int, action: Action, events: list[str]) -> None:
 
 
 def _timeout(state: State, seat: int | None, action: Action, events: list[str]) -> None:
+    """The guessing countdown ran out, or (with ``"seat"``) one seat's deadline in a drawing step."""
+    if "seat" in action:
+        late = action["seat"]
+        if type(late) is not int or not 0 <= late < state["seats"]:
+            raise malformed("`seat` must be a seat of this game.")
+        if Phase(state["phase"]) not in flow.MISSED_TEXT:
+            raise IllegalAction("Only a drawing step has deadlines to miss.")
+        if late not in state["waiting"]:
+            raise IllegalAction("That seat owes nothing in this step.")
+        flow.miss(state, late, events)
+        return
     if state["phase"] != Phase.GUESS.value:
         raise IllegalAction("There is no countdown running.")
     flow.timeout(state, events)

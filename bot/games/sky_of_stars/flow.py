@@ -56,6 +56,7 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
         "waiting": [],
         "locked": [],
         "skipped": [],
+        "late": [],
         "pending": [None] * seats,
         "guess": None,
         "vaults": [
@@ -94,6 +95,25 @@ def lock(state: State, seat: int, events: list[str]) -> None:
         finish_step(state, events)
 
 
+MISSED_TEXT = {
+    Phase.START: "{} ran out of time to choose a starting star, so their sky stays empty this round.",
+    Phase.STROKE: "{} ran out of time and draws no line on this roll.",
+    Phase.SWIRL: "{} ran out of time and cancels no star on this swirl.",
+    Phase.FINAL: "{} ran out of time and passes on the last line.",
+}
+"""Drawing steps a deadline can close for a seat: its drawing is its own, so nothing is chosen."""
+
+
+def miss(state: State, seat: int, events: list[str]) -> None:
+    """``seat``'s deadline passed: it sits this step out with nothing drawn or cancelled for it."""
+    state["waiting"].remove(seat)
+    state["skipped"] = sorted(state["skipped"] + [seat])
+    state["late"] = sorted(state.get("late", []) + [seat])
+    events.append(MISSED_TEXT[Phase(state["phase"])].format(f"{{{seat}}}"))
+    if not state["waiting"]:
+        finish_step(state, events)
+
+
 def finish_step(state: State, events: list[str]) -> None:
     phase = Phase(state["phase"])
     if phase is Phase.START:
@@ -114,6 +134,7 @@ def _open(state: State, phase: Phase, waiting: list[int], skipped: list[int]) ->
     state["waiting"] = waiting
     state["locked"] = []
     state["skipped"] = skipped
+    state["late"] = []
     state["pending"] = [None] * state["seats"]
     state["decision"] += 1
 
@@ -283,7 +304,7 @@ def _end_round(state: State, events: list[str]) -> None:
     if number < ROUNDS:
         _begin_round(state, events)
         return
-    state.update(phase=Phase.OVER.value, waiting=[], locked=[], skipped=[], guess=None, roll=None)
+    state.update(phase=Phase.OVER.value, waiting=[], locked=[], skipped=[], late=[], guess=None, roll=None)
     state["pending"] = [None] * state["seats"]
     result = outcome_of(state)
     for colour in ("yellow", "red", "blue"):

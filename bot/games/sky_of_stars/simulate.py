@@ -18,11 +18,16 @@ MAX_ACTIONS = 20_000
 
 
 def random_move(game: SkyOfStars, state: State, rng: Rng, stop_chance: float = 0.1,
-                timeout_chance: float = 0.05) -> Move:
-    """One random legal move: sometimes STOP while drawing, sometimes a countdown timeout."""
+                timeout_chance: float = 0.05, miss_chance: float = 0.0) -> Move:
+    """One random legal move: sometimes STOP while drawing, sometimes a countdown timeout, and
+    with ``miss_chance`` a seat's missed deadline in a drawing step (a system action)."""
     phase = state["phase"]
     if phase == Phase.GUESS.value and rng.random() < timeout_chance:
         return None, {"kind": ActionKind.TIMEOUT.value}
+    if miss_chance and phase != Phase.GUESS.value and rng.random() < miss_chance:
+        missed = game.missed_deadline(state, rng.choice(game.to_act(state)))
+        if missed is not None:
+            return None, missed
     if phase in (Phase.STROKE.value, Phase.SWIRL.value) and state["stop_by"] is None \
             and rng.random() < stop_chance:
         return rng.below(state["seats"]), {"kind": ActionKind.STOP.value}

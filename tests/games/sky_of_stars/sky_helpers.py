@@ -118,7 +118,7 @@ def checked_random_game(seats: int, seed: int, rng_seed: int, stop_chance: float
             assert bool(decides) == (s in GAME.to_act(state)), (s, state["phase"])
         if state["phase"] in ("stroke", "final") and rng.random() < 0.2:
             probe_illegal_stroke(state, legal, rng, text)
-        seat, action = random_move(GAME, state, agent, stop_chance, timeout_chance)
+        seat, action = random_move(GAME, state, agent, stop_chance, timeout_chance, miss_chance=0.03)
         if seat is not None:
             assert action in legal[seat]
         applied = GAME.apply(state, seat, action)

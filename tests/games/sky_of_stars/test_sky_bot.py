@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bot.games.base import IllegalAction
 from bot.games.rng import Rng
 from bot.games.sky_of_stars.engine import SkyOfStars
 from bot.games.sky_of_stars.simulate import random_move
@@ -48,17 +51,90 @@ def test_bot_wins_clearly_more_than_its_fair_share():
     assert share > 0.32, f"bot won {share:.0%} of games"
 
 
-def test_a_missed_line_is_a_random_legal_one_and_a_missed_guess_none():
+def drawing_states(seed: int = 11):
+    """Every kind of drawing step of a random 3-player game: start, rolls, swirls, last strokes."""
+    state = GAME.setup(3, {}, seed)
+    rng = Rng(seed)
+    seen: dict[str, dict] = {}
+    while not GAME.is_over(state) and len(seen) < 4:
+        phase = state["phase"]
+        if phase in ("start", "stroke", "swirl", "final") and phase not in seen:
+            seen[phase] = state
+        if phase == "stroke" and state["roll"]["count"] >= 3 and state["stop_by"] is None:
+            state = GAME.apply(state, 0, {"kind": "stop"}).state  # reach the last-stroke step
+            continue
+        seat, action = random_move(GAME, state, rng, stop_chance=0.0)
+        state = GAME.apply(state, seat, action).state
+    assert set(seen) == {"start", "stroke", "swirl", "final"}
+    return seen
+
+
+def test_a_missed_deadline_never_draws_into_anyones_constellation():
+    for phase, state in drawing_states().items():
+        for seat in GAME.to_act(state):
+            assert GAME.timeout_action(state, seat, Rng(seat)) is None, phase
+            skip = GAME.missed_deadline(state, seat)
+            assert skip is not None, phase
+            after = GAME.apply(state, None, skip)
+            assert after.state["vaults"] == state["vaults"], f"{phase}: nothing drawn or cancelled"
+            assert after.state["pending"][seat] is None
+            assert seat not in after.state["waiting"] or GAME.decision_id(after.state) != \
+                GAME.decision_id(state)
+            assert any("ran out of time" in e for e in after.events)
+
+
+def test_a_missed_last_stroke_after_stop_is_skipped_every_time():
+    state = drawing_states()["final"]
+    drawn = 0
+    for seed in range(200):
+        seat = Rng(seed).choice(GAME.to_act(state))
+        action = GAME.timeout_action(state, seat, Rng(seed)) or GAME.missed_deadline(state, seat)
+        after = GAME.apply(state, None if action["kind"] == "timeout" else seat, action).state
+        drawn += after["vaults"][seat]["current"]["strokes"] != state["vaults"][seat]["current"]["strokes"]
+    assert drawn == 0
+
+
+def test_a_missed_guess_stays_no_guess():
     state = GAME.setup(3, {}, 11)
     rng = Rng(3)
-    seen = set()
-    for _ in range(40):
-        action = GAME.timeout_action(state, 0, rng)
-        assert action in GAME.legal_actions(state, 0) and action["kind"] == "start"
-        seen.add(action["star"])
-    assert len(seen) > 10, "uniform over the legal starts, not one favourite"
     while GAME.view(state, None)["phase"] != "guess":
         seat, action = random_move(GAME, state, rng)
         state = GAME.apply(state, seat, action).state
     guesser = GAME.to_act(state)[0]
     assert GAME.timeout_action(state, guesser, rng) is None
+    assert GAME.missed_deadline(state, guesser) is None, "the countdown ends guessing, not a deadline"
+
+
+def test_a_seat_handed_to_the_bot_still_draws():
+    for phase, state in drawing_states().items():
+        seat = GAME.to_act(state)[0]
+        action = GAME.bot_action(state, seat, Rng(1))
+        assert action in GAME.legal_actions(state, seat) and action["kind"] != "stop", phase
+        after = GAME.apply(state, seat, action).state
+        mine = after["vaults"][seat] if phase != "swirl" else after["pending"]
+        assert mine != (state["vaults"][seat] if phase != "swirl" else state["pending"]), phase
+
+
+def test_a_missed_deadline_is_the_bots_to_declare_and_only_for_a_seat_that_owes_a_step():
+    state = drawing_states()["stroke"]
+    seat = GAME.to_act(state)[0]
+    skip = GAME.missed_deadline(state, seat)
+    with pytest.raises(IllegalAction, match="countdown"):
+        GAME.apply(state, seat, skip)  # a player cannot skip their own line
+    after = GAME.apply(state, None, skip).state
+    if seat in GAME.to_act(after):
+        raise AssertionError("the late seat still owes the step")
+    if GAME.decision_id(after) == GAME.decision_id(state):
+        with pytest.raises(IllegalAction, match="owes nothing"):
+            GAME.apply(after, None, skip)
+        others = GAME.to_act(after)
+        with pytest.raises(IllegalAction, match="ran out"):
+            GAME.apply(after, seat, first_stroke(state, seat))
+        assert others
+    for bad in (-1, True, 3, "0"):
+        with pytest.raises(IllegalAction, match="seat"):
+            GAME.apply(state, None, {"kind": "timeout", "seat": bad})
+
+
+def first_stroke(state, seat):
+    return next(a for a in GAME.legal_actions(state, seat) if a["kind"] == "stroke")
