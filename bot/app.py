@@ -22,7 +22,6 @@ from bot.config import Settings
 from bot.lobby import LobbyButton, play_command
 from bot.overview import leaderboard_command, stats_command
 from bot.presenters import PRESENTERS
-from bot.scheduler import POLL_SECONDS
 from bot.seats import ConfirmLeave
 from bot.service import GameService
 from bot.settings_command import settings_command
@@ -35,10 +34,12 @@ CLOSE_WAIT_SECONDS: Final = 10.0
 
 
 class AstrolabeBot(discord.Client):
-    def __init__(self, settings: Settings, *, sync_commands: bool) -> None:
+    def __init__(self, settings: Settings, *, sync_commands: bool, **client_options: Any) -> None:
+        """``client_options`` go to discord.py's client (the shards of a sharded bot)."""
         # Astrolabe has no voice: discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
+                         **client_options)
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
@@ -101,8 +102,8 @@ class AstrolabeBot(discord.Client):
             if self.before_resume is not None:
                 await self.before_resume()
             count = await self.service.rearm_all()
-            if is_shared(self.storage):
-                self.service.pacer.start_polling(POLL_SECONDS)
+            if is_shared(self.storage) and self.settings.timer_poll > 0:
+                self.service.pacer.start_polling(self.settings.timer_poll)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
 
     async def on_app_command_error(self, interaction: discord.Interaction,

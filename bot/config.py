@@ -11,6 +11,8 @@ DB_VARIABLE = "ASTROLABE_DB"
 GUILD_VARIABLE = "ASTROLABE_GUILD_ID"
 SHARDS_VARIABLE = "ASTROLABE_SHARDS"
 SHARD_IDS_VARIABLE = "ASTROLABE_SHARD_IDS"
+TIMER_POLL_VARIABLE = "ASTROLABE_TIMER_POLL"
+DEFAULT_TIMER_POLL = 10.0
 DEFAULT_DB = "astrolabe.sqlite3"
 
 
@@ -27,6 +29,9 @@ class Settings:
     # process runs ``shard_ids`` (all of them when None). Unset: one plain client, one shard.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Seconds between looks, on a shared (PostgreSQL) database, for overdue timed jobs no process
+    # holds (their process died); 0 turns it off.
+    timer_poll: float = DEFAULT_TIMER_POLL
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -35,12 +40,21 @@ class Settings:
         if guild and not guild.isdigit():
             raise ConfigError(f"{GUILD_VARIABLE} must be a numeric server id, not {guild!r}.")
         shard_count, shard_ids = _shards(env)
+        poll = env.get(TIMER_POLL_VARIABLE, "").strip()
+        try:
+            timer_poll = float(poll) if poll else DEFAULT_TIMER_POLL
+        except ValueError:
+            timer_poll = -1.0
+        if not timer_poll >= 0:
+            raise ConfigError(f"{TIMER_POLL_VARIABLE} must be a number of seconds (0 turns it off), "
+                              f"not {poll!r}.")
         return cls(
             token=env.get(TOKEN_VARIABLE, "").strip() or None,
             db_path=env.get(DB_VARIABLE, "").strip() or DEFAULT_DB,
             dev_guild_id=int(guild) if guild else None,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            timer_poll=timer_poll,
         )
 
 

@@ -1,4 +1,5 @@
-"""Fixtures of the sharding tests: a PostgreSQL schema of their own per test."""
+"""Fixtures of the sharding tests: a PostgreSQL schema of their own per test, and the bot
+sharded on it."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.config import Settings
 from tests.postgres_server import create_schema, drop_schema
 
 
@@ -16,3 +18,11 @@ async def postgres_url() -> AsyncIterator[str]:
         yield url
     finally:
         await drop_schema(schema)
+
+
+@pytest.fixture
+def bot_settings(postgres_url: str) -> Settings:
+    """The bot as a 2-shard discord.AutoShardedClient on PostgreSQL. The poll for jobs of dead
+    processes is off: SimCord's virtual clock never settles with a periodic task pending (the
+    multi-process test and tests/storage/test_shared.py cover claims and leases)."""
+    return Settings(token=None, db_path=postgres_url, dev_guild_id=None, shard_count=2, timer_poll=0)
