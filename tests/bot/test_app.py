@@ -25,7 +25,10 @@ REATTACH = textwrap.dedent('''
             await env.restart_bot()
             print("same storage" if bot.storage is first else "second storage", flush=True)
         await bot.close()
-        print("threads:", sorted(t.name for t in threading.enumerate() if t is not threading.main_thread()))
+        others = [t for t in threading.enumerate() if t is not threading.main_thread()]
+        for thread in others:  # a closed connection's worker ends by itself, a leaked one never
+            thread.join(timeout=5)
+        print("threads:", sorted(t.name for t in others if t.is_alive()))
 
     asyncio.run(main(sys.argv[1]))
 ''')
