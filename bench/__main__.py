@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import engine_bench, render_bench, scheduler_bench, simcord_bench, storage_bench
+from bench import engine_bench, render_bench, scheduler_bench, shards_bench, simcord_bench, storage_bench
 from bench.machine import describe
 
-SECTIONS = ("engine", "render", "storage", "simcord", "scheduler",
+SECTIONS = ("engine", "render", "storage", "simcord", "scheduler", "shards",
             "observatory", "starry-night-sky", "star-gazers")
 # The three turn-based games each bring an engine and a render benchmark module, named after the
 # game's package, with ``run(quick) -> str`` returning a finished markdown section.
@@ -97,6 +97,7 @@ def main(argv: list[str]) -> int:
                 asyncio.run(simcord_bench.run_async(directory, config.simcord)), config.simcord),
             "scheduler": lambda: scheduler_bench.report(
                 scheduler_bench.run(directory, config.scheduler_games)),
+            "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
         }
         for slug, package in GAME_BENCHES.items():
             bodies[slug] = lambda package=package: game_section(package, args.quick)

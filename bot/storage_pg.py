@@ -53,12 +53,15 @@ from bot.storage import (
     _result_from_row,
     _seat_from_row,
     _Unset,
+    bundled_migrations,
     discover_migrations,
     places,
 )
 from bot.storage_timers import TimedJob, claim_params, jobs_from_rows
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from bot.games.base import Outcome
 
 log = logging.getLogger(__name__)
@@ -71,14 +74,9 @@ POOL_MAX: Final = 10
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
 
 
-def postgres_migrations() -> Any:
+def postgres_migrations() -> Traversable:
     """PostgreSQL's migrations, shipped beside SQLite's (``migrations/postgres/``)."""
-    from bot import storage
-
-    bundled = getattr(storage, "bundled_migrations", None)
-    if bundled is not None:
-        return bundled(MIGRATIONS_SUBFOLDER)
-    return storage.DEFAULT_MIGRATIONS_DIR / MIGRATIONS_SUBFOLDER  # pragma: no cover - older loader
+    return bundled_migrations(MIGRATIONS_SUBFOLDER)
 
 
 def is_postgres_url(target: str) -> bool:
@@ -108,7 +106,7 @@ class PostgresStorage:
     # ---- lifecycle ------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, url: str, *, migrations_dir: Path | None = None,
+    async def open(cls, url: str, *, migrations_dir: Traversable | Path | None = None,
                    max_connections: int = POOL_MAX) -> PostgresStorage:
         migrations = discover_migrations(migrations_dir or postgres_migrations())
         pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)

@@ -1,0 +1,290 @@
+"""Past one machine: SQLite vs PostgreSQL, one process vs two.
+
+- **throughput**: 100 games played at once (3 seats locking in together, 10 rounds each), every
+  move through load → apply → ``record_action`` (retried when another writer moved the game
+  first). Moves per second and the commit time (``record_action``) median and p99, in one
+  process, then in two OS processes splitting the games as two shards would.
+- **memory**: the RSS of one bot process (``create_bot`` + ``rearm_all``) with 1,000 active
+  paced A Sky of Stars games, on each backend.
+- **restart**: re-arming 10,000 active paced games from the stored timer rows
+  (``Pacer.arm_stored``: due times and decision ids only, no game state) on each backend.
+
+PostgreSQL is a throwaway cluster on a Unix socket (Debian's ``postgresql``), or the server
+named by ``ASTROLABE_BENCH_POSTGRES``; with neither, the section fails saying so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.stats import percentile, table
+from bot.games import get_game
+from bot.storage import Deadline, StaleVersion
+from bot.storage_open import open_storage
+
+ROOT = Path(__file__).resolve().parents[1]
+SEATS = 3
+ROUNDS = 10
+SLUG = "sky-of-stars"
+PACE = 3600
+
+
+@dataclass(frozen=True)
+class Throughput:
+    backend: str
+    processes: int
+    moves: int
+    seconds: float
+    median_ms: float
+    p99_ms: float
+    conflicts: int
+
+
+def _postgres() -> tuple[str, object | None]:
+    given = os.environ.get("ASTROLABE_BENCH_POSTGRES", "").strip()
+    if given:
+        return given, None
+    from tests.postgres_server import _Cluster
+
+    cluster = _Cluster()
+    return cluster.url, cluster
+
+
+async def _fresh_postgres(url: str, name: str) -> str:
+    """A new empty schema on the server, so every run starts from nothing."""
+    import asyncpg
+
+    from tests.postgres_server import with_schema
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        await conn.execute(f'CREATE SCHEMA "{name}"')
+    finally:
+        await conn.close()
+    return with_schema(url, name)
+
+
+async def _lockin_games(target: str, count: int) -> list[int]:
+    from tests.shards import lockin_game
+
+    storage = await open_storage(target)
+    try:
+        ids = []
+        for index in range(count):
+            lobby = await storage.create_lobby(game="lockin", guild_id=1, channel_id=index, host_id=1,
+                                               host_name="p1", options={})
+            for seat in range(1, SEATS):
+                await storage.add_seat(lobby.id, 1 + seat, f"p{seat}")
+            await storage.start(lobby.id, seed=index, state=lockin_game.setup(SEATS))
+            ids.append(lobby.id)
+        return ids
+    finally:
+        await storage.close()
+
+
+async def play_games(target: str, game_ids: list[int], start_at: float) -> dict[str, object]:
+    """One process's share: every game's seats lock in concurrently, round after round."""
+    from tests.shards import lockin_game
+
+    storage = await open_storage(target)
+    commits: list[float] = []
+    conflicts = 0
+
+    async def seat_moves(game_id: int, seat: int) -> None:
+        nonlocal conflicts
+        for round_ in range(ROUNDS):
+            while True:
+                record = await storage.load(game_id)
+                if record.state["round"] < round_ or record.state["locked"][seat] is not None:
+                    await asyncio.sleep(0.001)  # wait for the others to finish the round
+                    continue
+                state = lockin_game.apply(record.state, seat, {"round": round_, "n": 1})
+                began = time.perf_counter()
+                try:
+                    await storage.record_action(game_id, expected_version=record.version, seat=seat,
+                                                action={"round": round_, "n": 1}, state=state, events=[],
+                                                click=f"{seat}:{round_}")
+                except StaleVersion:
+                    conflicts += 1
+                    continue
+                commits.append(time.perf_counter() - began)
+                break
+
+    try:
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        began = time.perf_counter()
+        await asyncio.gather(*(seat_moves(g, s) for g in game_ids for s in range(SEATS)))
+        seconds = time.perf_counter() - began
+    finally:
+        await storage.close()
+    return {"commits": commits, "seconds": seconds, "conflicts": conflicts}
+
+
+def _throughput(backend: str, target: str, games: int, processes: int) -> Throughput:
+    ids = asyncio.run(_lockin_games(target, games))
+    start_at = time.time() + 1.5
+    shares = [ids[index::processes] for index in range(processes)]
+    if processes == 1:
+        results = [asyncio.run(play_games(target, ids, start_at))]
+    else:
+        workers = [subprocess.Popen([sys.executable, "-m", "bench.shards_bench", "play", target,
+                                     json.dumps(share), str(start_at)], cwd=ROOT, stdout=subprocess.PIPE,
+                                    text=True) for share in shares]
+        results = []
+        for worker in workers:
+            out, _ = worker.communicate(timeout=600)
+            if worker.returncode != 0:
+                raise RuntimeError(f"a benchmark process failed ({worker.returncode})")
+            results.append(json.loads(out))
+    commits = [c for r in results for c in r["commits"]]  # type: ignore[union-attr]
+    seconds = max(float(r["seconds"]) for r in results)  # type: ignore[arg-type]
+    expected = games * SEATS * ROUNDS
+    if len(commits) != expected:
+        raise AssertionError(f"{backend}: {len(commits)} moves committed, expected {expected}")
+    return Throughput(backend, processes, len(commits), seconds, percentile(commits, 50) * 1000,
+                      percentile(commits, 99) * 1000, sum(int(r["conflicts"]) for r in results))  # type: ignore[call-overload]
+
+
+async def _paced_games(target: str, count: int, *, with_deadlines: bool) -> None:
+    """``count`` active paced games straight after start (every seat owes the first decision)."""
+    game = get_game(SLUG)
+    storage = await open_storage(target)
+    now = time.time()
+    try:
+        async def one(index: int) -> None:
+            record = await storage.create_lobby(game=SLUG, guild_id=1, channel_id=10_000_000 + index,
+                                                host_id=10_000_000 + index * 4, host_name="p0", options={},
+                                                pace=PACE)
+            for seat in range(1, 4):
+                await storage.add_seat(record.id, 10_000_000 + index * 4 + seat, f"p{seat}")
+            state = game.setup(4, {}, index)
+            await storage.start(record.id, seed=index, state=state)
+            if with_deadlines:
+                decision = game.decision_id(state)
+                await storage.set_deadlines(record.id, [
+                    Deadline(record.id, seat, decision, now, now + PACE, [now + PACE / 2, now + PACE - 600])
+                    for seat in range(4)])
+
+        batch = 1 if not getattr(storage, "shared", False) else 20
+        for first in range(0, count, batch):
+            await asyncio.gather(*(one(i) for i in range(first, min(first + batch, count))))
+    finally:
+        await storage.close()
+
+
+async def measure_bot(target: str) -> dict[str, float]:
+    """A bot process with every stored game resumed: its RSS, and the re-arm times."""
+    from bench.scheduler_bench import _NoNetwork, rss_kib
+    from bot.app import create_bot
+
+    bot = create_bot(db_path=target)
+    bot.http.request = _NoNetwork()  # type: ignore[method-assign]
+    rss_before = rss_kib()
+    await bot.open_storage()
+    began = time.perf_counter()
+    jobs = await bot.service.pacer.arm_stored()
+    armed = time.perf_counter() - began
+    bot.service.pacer.scheduler.close()
+    began = time.perf_counter()
+    games = await bot.service.rearm_all()
+    resumed = time.perf_counter() - began
+    result = {"rss_kib": rss_kib(), "rss_before_kib": rss_before, "arm_seconds": armed, "jobs": jobs,
+              "resume_seconds": resumed, "games": games}
+    bot.service.close()
+    await bot.storage.close()
+    return result
+
+
+async def arm_only(target: str) -> dict[str, float]:
+    from bot.app import create_bot
+
+    bot = create_bot(db_path=target)
+    await bot.open_storage()
+    began = time.perf_counter()
+    jobs = await bot.service.pacer.arm_stored()
+    seconds = time.perf_counter() - began
+    bot.service.close()
+    await bot.storage.close()
+    return {"arm_seconds": seconds, "jobs": jobs}
+
+
+def _in_process(command: str, target: str) -> dict[str, float]:
+    done = subprocess.run([sys.executable, "-m", "bench.shards_bench", command, target], cwd=ROOT,
+                          capture_output=True, text=True, timeout=900)
+    if done.returncode != 0:
+        raise RuntimeError(f"{command} failed: {done.stderr[-2000:]}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def run(directory: Path, quick: bool) -> dict[str, object]:
+    games, resident, restart = (10, 100, 500) if quick else (100, 1000, 10_000)
+    url, cluster = _postgres()
+    try:
+        def target(backend: str, name: str) -> str:
+            if backend == "sqlite":
+                return str(directory / f"{name}.sqlite3")
+            return asyncio.run(_fresh_postgres(url, name))
+
+        throughput = [_throughput(backend, target(backend, f"tp_{backend}_{n}"), games, n)
+                      for backend in ("sqlite", "postgres") for n in (1, 2)]
+        memory, rearm = {}, {}
+        for backend in ("sqlite", "postgres"):
+            where = target(backend, f"rss_{backend}")
+            asyncio.run(_paced_games(where, resident, with_deadlines=False))
+            _in_process("bot", where)  # the first resume writes the deadline rows (cold)
+            memory[backend] = _in_process("bot", where)
+            where = target(backend, f"restart_{backend}")
+            began = time.perf_counter()
+            asyncio.run(_paced_games(where, restart, with_deadlines=True))
+            setup = time.perf_counter() - began
+            rearm[backend] = {**_in_process("arm", where), "setup_seconds": setup}
+    finally:
+        if cluster is not None:
+            cluster.stop()  # type: ignore[attr-defined]
+    return {"throughput": throughput, "memory": memory, "rearm": rearm, "games": games,
+            "resident": resident, "restart": restart}
+
+
+def report(result: dict[str, object]) -> str:
+    rows = [[t.backend, str(t.processes), f"{t.moves:,}", f"{t.moves / t.seconds:,.0f}",
+             f"{t.median_ms:.1f}", f"{t.p99_ms:.1f}", f"{t.conflicts:,}"]
+            for t in result["throughput"]]  # type: ignore[attr-defined]
+    parts = [f"Shards: {result['games']} games at once, {SEATS} seats locking in together, {ROUNDS} rounds",
+             table(["backend", "processes", "moves", "moves/s", "commit median ms", "commit p99 ms",
+                    "version conflicts (re-applied)"], rows)]
+    memory = result["memory"]
+    parts.append(table([f"one bot process, {result['resident']:,} active paced games", "RSS MiB",
+                        "timers armed from rows (ms)", "full resume, rearm_all (ms)"],
+                       [[b, f"{m['rss_kib'] / 1024:,.1f}", f"{m['arm_seconds'] * 1000:,.0f}",
+                         f"{m['resume_seconds'] * 1000:,.0f}"]
+                        for b, m in memory.items()]))  # type: ignore[union-attr]
+    rearm = result["rearm"]
+    parts.append(table([f"restart with {result['restart']:,} active paced games", "jobs armed",
+                        "re-arm ms (Pacer.arm_stored)", "set-up s"],
+                       [[b, f"{r['jobs']:,}", f"{r['arm_seconds'] * 1000:,.0f}", f"{r['setup_seconds']:.0f}"]
+                        for b, r in rearm.items()]))  # type: ignore[union-attr]
+    return "\n\n".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    command, target = argv[0], argv[1]
+    if command == "play":
+        result: object = asyncio.run(play_games(target, json.loads(argv[2]), float(argv[3])))
+    elif command == "bot":
+        result = asyncio.run(measure_bot(target))
+    else:
+        result = asyncio.run(arm_only(target))
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
