@@ -240,6 +240,13 @@ def pick_selects(game_id: int, decision: int, stage: str, stars: list[str]) -> l
     return selects
 
 
+def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
+    """The stars a picker of ``stage`` offers for this choice (what ``pick_selects`` listed)."""
+    if choice["kind"] != "stroke" or stage in {"start", "cancel"}:
+        return choice.get("stars", []) if choice["kind"] == stage else []
+    return list(choice["moves"]) if stage == "from" else choice["moves"].get(stage[3:], [])
+
+
 class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
               template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>start|from|cancel|to\.[A-H][1-6]):"
                        r"(?P<half>[ab])"):
@@ -273,6 +280,9 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         choice = view.get("choice") or {}
         if choice.get("kind") not in {"start", "stroke", "cancel"}:
             await refuse(interaction, "There's nothing to pick right now: your choice is already in.")
+            return
+        if picked not in offered_stars(choice, self.stage):  # a value the menu never had
+            await refuse(interaction, "That star isn't one you can pick here. Choose one from the menu.")
             return
         if self.stage == "from":
             out = presenter.panel(view, names, self.game_id, picked_from=picked)
