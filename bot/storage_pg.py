@@ -131,7 +131,7 @@ class PostgresStorage:
         await self.close()
 
     async def schema_version(self) -> int:
-        async with self._read() as db:
+        async with self._one() as db:
             rows = await db.fetch(sql.SQL_SELECT_SCHEMA_VERSIONS)
         return max((row["version"] for row in rows), default=0)
 
@@ -178,13 +178,19 @@ class PostgresStorage:
         async with self._pool.acquire() as db, db.transaction(isolation="repeatable_read", readonly=True):
             yield db
 
+    @contextlib.asynccontextmanager
+    async def _one(self) -> AsyncIterator[asyncpg.Pool]:
+        """For one statement: the pool runs it on any free connection, in its own implicit
+        transaction (atomic, one snapshot), saving the BEGIN and COMMIT round trips."""
+        yield self._pool
+
     @staticmethod
     def _count(status: str) -> int:
         """Rows changed, from asyncpg's command tag (``UPDATE 1``)."""
         return int(status.rsplit(" ", 1)[-1])
 
     @classmethod
-    async def _execute(cls, db: asyncpg.Connection, query: str, *args: Any) -> int:
+    async def _execute(cls, db: asyncpg.Connection | asyncpg.Pool, query: str, *args: Any) -> int:
         return cls._count(await db.execute(query, *args))
 
     @staticmethod
@@ -265,7 +271,7 @@ class PostgresStorage:
             return await self._require(db, game_id)
 
     async def set_dm_open(self, game_id: int, user_id: int, dm_open: bool) -> None:
-        async with self._write() as db:
+        async with self._one() as db:
             if not await self._execute(db, sql.SQL_UPDATE_SEAT_DM_OPEN, game_id, user_id, int(dm_open)):
                 raise StorageError(f"user {user_id} is not seated in game {game_id}")
 
@@ -278,7 +284,7 @@ class PostgresStorage:
         args: list[Any] = [game_id]
         for value in given:
             args += [value is not UNSET, None if isinstance(value, _Unset) else value]
-        async with self._write() as db:
+        async with self._one() as db:
             if not await self._execute(db, sql.SQL_UPDATE_GAME_MESSAGES, *args, time.time()):
                 raise StorageError(f"no game {game_id}")
 
@@ -337,7 +343,7 @@ class PostgresStorage:
 
     async def set_aside(self, game_id: int, reason: str) -> None:
         """Mark a game that can't be loaded, so start-up skips it (see ``Storage.set_aside``)."""
-        async with self._write() as db:
+        async with self._one() as db:
             if not await self._execute(db, sql.SQL_UPDATE_GAME_SET_ASIDE, game_id, reason, time.time()):
                 raise StorageError(f"no game {game_id}")
         log.warning("game %d set aside: %s", game_id, reason)
@@ -364,7 +370,7 @@ class PostgresStorage:
     async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionRecord]:
         if limit is not None and limit < 0:
             raise ValueError("limit must be >= 0")
-        async with self._read() as db:
+        async with self._one() as db:
             if limit is None:
                 rows = await db.fetch(sql.SQL_SELECT_ACTIONS, game_id)
             else:
@@ -397,7 +403,7 @@ class PostgresStorage:
                                left_game: bool | None = None, timeouts: int | None = None) -> None:
         args = (None if autopilot is None else int(autopilot), None if left_game is None else int(left_game),
                 timeouts)
-        async with self._write() as db:
+        async with self._one() as db:
             if not await self._execute(db, sql.SQL_UPDATE_SEAT_CONTROL, game_id, seat, *args):
                 raise StorageError(f"no seat {seat} in game {game_id}")
 
@@ -410,7 +416,7 @@ class PostgresStorage:
                 raise StorageError(f"seat {seat} of game {game_id} is not a human seat")
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        async with self._read() as db:
+        async with self._one() as db:
             if game_id is None:
                 rows = await db.fetch(sql.SQL_SELECT_DEADLINES)
             else:
@@ -421,21 +427,21 @@ class PostgresStorage:
     async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
         async with self._write() as db:
             await db.execute(sql.SQL_DELETE_GAME_DEADLINES, game_id)
-            for d in deadlines:
-                await db.execute(sql.SQL_UPSERT_DEADLINE, game_id, d.seat, d.decision, d.opened_at,
-                                 d.due_at, _dumps(list(d.reminders)))
+            await db.executemany(sql.SQL_UPSERT_DEADLINE, [
+                (game_id, d.seat, d.decision, d.opened_at, d.due_at, _dumps(list(d.reminders)))
+                for d in deadlines])
 
     async def drop_deadline(self, game_id: int, seat: int, decision: int) -> bool:
-        async with self._write() as db:
+        async with self._one() as db:
             return bool(await self._execute(db, sql.SQL_DELETE_DEADLINE, game_id, seat, decision))
 
     async def set_reminders(self, game_id: int, seat: int, decision: int, reminders: Sequence[float]) -> None:
-        async with self._write() as db:
+        async with self._one() as db:
             await db.execute(sql.SQL_UPDATE_DEADLINE_REMINDERS, game_id, seat, decision,
                              _dumps(list(reminders)))
 
     async def user_settings(self, user_id: int) -> UserSettings:
-        async with self._read() as db:
+        async with self._one() as db:
             row = await db.fetchrow(sql.SQL_SELECT_USER_SETTINGS, user_id)
         if row is None:
             return UserSettings(user_id)
@@ -444,7 +450,7 @@ class PostgresStorage:
     async def save_user_settings(self, settings: UserSettings) -> None:
         if settings.ping not in PING_MODES:
             raise StorageError(f"unknown ping mode {settings.ping!r}")
-        async with self._write() as db:
+        async with self._one() as db:
             await db.execute(sql.SQL_UPSERT_USER_SETTINGS, settings.user_id, settings.ping,
                              settings.timezone, settings.quiet_start, settings.quiet_end)
 
@@ -482,12 +488,12 @@ class PostgresStorage:
 
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:
         params = claim_params(job, owner)
-        async with self._write() as db:
+        async with self._one() as db:
             return bool(await self._execute(db, sql.SQL_CLAIM_TIMER, *params.values(), now + lease, now))
 
     async def finish_timer(self, job: TimedJob, owner: str, *, done: bool) -> None:
         params = claim_params(job, owner)
-        async with self._write() as db:
+        async with self._one() as db:
             await db.execute(sql.SQL_FINISH_TIMER, *params.values(), int(done))
 
     # ---- results, stats and leaderboards --------------------------------------------------------
@@ -519,13 +525,13 @@ class PostgresStorage:
         return True
 
     async def results(self, game_id: int) -> list[ResultRecord]:
-        async with self._read() as db:
+        async with self._one() as db:
             rows = await db.fetch(sql.SQL_SELECT_RESULTS, game_id)
         return [_result_from_row(row) for row in rows]
 
     async def stats(self, guild_id: int | None, game: str | None = None,
                     user_id: int | None = None) -> list[GameStats]:
-        async with self._read() as db:
+        async with self._one() as db:
             rows = await db.fetch(sql.SQL_SELECT_STATS, guild_id, game, user_id)
         return [GameStats(game=row["game"], played=row["played"], players=row["players"], wins=row["wins"],
                           best=row["best"], average=row["average"], with_bots=row["with_bots"])
@@ -533,14 +539,14 @@ class PostgresStorage:
 
     async def solo_best(self, guild_id: int | None, game: str, user_id: int, *,
                         exclude_game: int = 0) -> SoloBest:
-        async with self._read() as db:
+        async with self._one() as db:
             row = await db.fetchrow(sql.SQL_SELECT_SOLO_BEST, guild_id, game, user_id, exclude_game)
         return SoloBest(best=row["best"], played=row["played"])
 
     async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[LeaderRow]:
         if limit < 0:
             raise ValueError("limit must be >= 0")
-        async with self._read() as db:
+        async with self._one() as db:
             rows = await db.fetch(sql.SQL_SELECT_LEADERBOARD, guild_id, game, limit)
         board: list[LeaderRow] = []
         for index, row in enumerate(rows):
