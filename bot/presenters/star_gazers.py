@@ -21,7 +21,7 @@ import discord
 from bot.components import guarded, service_of
 from bot.games import get_game
 from bot.games.base import IllegalAction, View
-from bot.outgoing import Outgoing, edit_panel
+from bot.outgoing import Outgoing, edit_panel, refuse
 from bot.presenters.base import Presenter
 from render import star_gazers as art
 from render.star_gazers_boards import square_name
@@ -317,6 +317,7 @@ async def perform_code(interaction: discord.Interaction, game_id: int, decision:
         action = decode(code)
     except (IndexError, KeyError, ValueError):
         log.warning("undecodable star gazers code %r", code)
+        await refuse(interaction, NOT_OFFERED)
         return
     record = await service_of(interaction).perform(interaction, game_id, action, decision=decision)
     if record is not None:
@@ -334,19 +335,25 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
     game = get_game(record.game)
     view = game.view(record.state, seat)
     tentative, note = None, None
-    if stage[:1] in {"t", "m", "n"}:
-        action = decode(stage if stage[0] == "t" else "l" + stage[1:])
-        try:
-            tentative = game.view(game.apply(record.state, seat, action).state, seat)
-        except IllegalAction as error:
-            note = error.message
-    out = StarGazersPresenter().panel(
-        view, record.names, game_id, stage=stage, tentative=tentative, note=note
-    )
+    try:  # a stage comes from the client: one no panel offered is refused, not a crash
+        if stage[:1] in {"t", "m", "n"}:
+            action = decode(stage if stage[0] == "t" else "l" + stage[1:])
+            try:
+                tentative = game.view(game.apply(record.state, seat, action).state, seat)
+            except IllegalAction as error:
+                note = error.message
+        out = StarGazersPresenter().panel(
+            view, record.names, game_id, stage=stage, tentative=tentative, note=note
+        )
+    except (IndexError, KeyError, ValueError):
+        log.info("star gazers stage %r offered by no panel", stage)
+        await refuse(interaction, NOT_OFFERED)
+        return
     await edit_panel(interaction, out)
 
 
 CODE = r"[A-Za-z0-9.\-_]{1,48}"
+NOT_OFFERED = "That isn't one of the choices your panel offers. Pick one from its menu."
 
 
 class SgDo(
@@ -454,6 +461,7 @@ class SgSelect(
         value = ((interaction.data or {}).get("values") or ["-"])[0]
         await interaction.response.defer()
         if not re.fullmatch(CODE, value):
+            await refuse(interaction, NOT_OFFERED)
             return
         if self.mode == "do":
             await perform_code(interaction, self.game_id, self.decision, value)

@@ -189,3 +189,28 @@ async def test_a_star_the_menu_never_offered_is_refused(simcord_env, value):
     after = await current_record(env)
     assert (after.version, after.state) == (before.version, before.state)
     assert latest_panel(ada).id == panel.id and custom_ids(latest_panel(ada)) == custom_ids(panel)
+
+
+@pytest.mark.simcord(strict_sync=True)
+@pytest.mark.parametrize("value", ["t.9.9", "no such choice!"])
+async def test_star_gazers_refuses_a_value_no_menu_offered(simcord_env, value):
+    from tests.bot import star_gazers_driver as sg
+
+    env = simcord_env
+    _, channel, players = await sg.open_lobby(env, names=("ada", "bea"))
+    await sg.start_game(channel, players)
+    table = sg.Table(env, channel, players, closed=set())
+    for _ in range(30):  # play on until a panel shows a menu
+        record = await current_record(env)
+        seat = sg.GAME.to_act(record.state)[0]
+        panel = await table.panel(players[seat])
+        select = find_component(panel, f"sg:sel:{record.id}:")
+        if select is not None:
+            break
+        await table.step(players[seat], panel, seat)
+    assert select is not None, "no panel with a menu came up"
+    assert value not in {o.value for o in select.options}
+    result = await forged_select(players[seat].user, panel, select.custom_id, value)
+    assert "isn't one of the choices" in said(result)
+    after = await current_record(env)
+    assert (after.version, after.state) == (record.version, record.state)
