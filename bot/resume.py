@@ -65,10 +65,20 @@ async def set_aside(service: GameService, record: GameRecord, problem: str) -> N
 
 
 async def resume_all(service: GameService) -> int:
-    """Let pending bot moves happen and schedule every stored timer again, game by game."""
+    """Let pending bot moves happen and schedule every stored timer again.
+
+    Every stored timer is armed at once from its rows (``Pacer.arm_stored``); only a game that
+    needs more (a bot seat owes a move, or a paced step lost its deadline rows in a crash) is
+    settled one by one, so a restart with thousands of waiting games is quick.
+    """
     resumed = 0
+    await service.pacer.arm_stored()
+    stored = {(d.game_id, d.seat, d.decision) for d in await service.storage.deadlines()}
     for record in await service.storage.active_games():
         problem = load_problem(record)
+        if problem is None and not needs_settle(record, stored):
+            resumed += 1
+            continue
         if problem is None:
             try:
                 async with service.lock(record.id):
@@ -82,6 +92,19 @@ async def resume_all(service: GameService) -> int:
         await set_aside(service, record, problem)
     await backfill_results(service)
     return resumed
+
+
+def needs_settle(record: GameRecord, stored: set[tuple[int, int, int]]) -> bool:
+    """Whether resuming this (loadable) game takes more than its stored timers: a bot-controlled
+    seat owes a move, or a paced step is missing a seat's deadline row."""
+    game = GAMES[record.game]
+    waiting = game.to_act(record.state)
+    if any(record.seats[seat].bot_controlled for seat in waiting):
+        return True
+    if not record.pace or game.countdown(record.state) is not None:
+        return False
+    decision = game.decision_id(record.state)
+    return any((record.id, seat, decision) not in stored for seat in waiting)
 
 
 async def backfill_results(service: GameService) -> int:
