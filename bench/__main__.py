@@ -1,7 +1,8 @@
 """``python -m bench``: run every benchmark section and print the tables.
 
 Sections run in a fixed order: the engine first, because its "cold process" row needs a
-process in which no game has been played yet. A section that fails (say, the bot does not
+process in which no game has been played yet. The fuzz soak runs only when asked for
+(`--only fuzz`): it plays for many minutes. A section that fails (say, the bot does not
 settle in SimCord) prints its error and the others still run, so one broken layer does not
 hide the figures of the rest; the exit status is then 1.
 """
@@ -19,13 +20,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import engine_bench, render_bench, scheduler_bench, shards_bench, simcord_bench, storage_bench
+from bench import (
+    engine_bench,
+    fuzz_bench,
+    render_bench,
+    scheduler_bench,
+    shards_bench,
+    simcord_bench,
+    storage_bench,
+)
 from bench.machine import describe
 
 SECTIONS = ("engine", "render", "storage", "simcord", "scheduler", "shards",
-            "observatory", "starry-night-sky", "star-gazers")
+            "observatory", "starry-night-sky", "star-gazers", "fuzz")
 # The three turn-based games each bring an engine and a render benchmark module, named after the
 # game's package, with ``run(quick) -> str`` returning a finished markdown section.
+# Long sections that run only when asked for with --only (the fuzz soak plays for many minutes).
+OPT_IN = ("fuzz",)
 GAME_BENCHES = {"observatory": "observatory", "starry-night-sky": "starry_night_sky",
                 "star-gazers": "star_gazers"}
 
@@ -38,12 +49,15 @@ class Config:
     replay_runs: int  # replays per stored game
     simcord: simcord_bench.Plan
     scheduler_games: int  # paced games with pending deadlines, reloaded at start-up
+    fuzz_clicks: int  # clicks the fuzz soak makes per game
 
 
 FULL = Config(render_runs=40, engine_games=60, storage_games=8, replay_runs=10,
-              simcord=simcord_bench.Plan(games=12, rolls=4), scheduler_games=1000)
+              simcord=simcord_bench.Plan(games=12, rolls=4), scheduler_games=1000,
+              fuzz_clicks=10_000)
 QUICK = Config(render_runs=5, engine_games=5, storage_games=2, replay_runs=3,
-               simcord=simcord_bench.Plan(games=2, rolls=1), scheduler_games=50)
+               simcord=simcord_bench.Plan(games=2, rolls=1), scheduler_games=50,
+               fuzz_clicks=300)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -51,6 +65,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="few samples: check the script runs")
     parser.add_argument("--only", action="append", choices=SECTIONS,
                         help="run only this section (repeatable)")
+    parser.add_argument("--fuzz-clicks", type=int, help="clicks per game in the fuzz soak")
     return parser.parse_args(argv)
 
 
@@ -81,7 +96,9 @@ def game_section(package: str, quick: bool) -> str:
 def main(argv: list[str]) -> int:
     args = parse(argv)
     config = QUICK if args.quick else FULL
-    chosen = [s for s in SECTIONS if not args.only or s in args.only]
+    fuzz_clicks = args.fuzz_clicks or config.fuzz_clicks
+    chosen = [s for s in SECTIONS if s in args.only] if args.only else \
+        [s for s in SECTIONS if s not in OPT_IN]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="astrolabe-bench-") as temp:
         directory = Path(temp)
@@ -98,6 +115,7 @@ def main(argv: list[str]) -> int:
             "scheduler": lambda: scheduler_bench.report(
                 scheduler_bench.run(directory, config.scheduler_games)),
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
+            "fuzz": lambda: fuzz_bench.report(fuzz_bench.run(directory, fuzz_clicks), fuzz_clicks),
         }
         for slug, package in GAME_BENCHES.items():
             bodies[slug] = lambda package=package: game_section(package, args.quick)
