@@ -37,11 +37,6 @@ async def test_a_game_that_cant_be_loaded_is_set_aside_and_the_others_go_on(simc
 
     await env.restart_bot(create_bot(bot_settings))
     storage = env.bot.storage
-    record = await storage.load(broken)
-    assert record.status == "active" and record.set_aside, "marked in the database"
-    assert [g.id for g in await storage.active_games()] == [paced]
-    assert "can't go on" in "\n".join(all_text(m) for m in broken_thread.history())
-
     # Every other game goes on: the paced game's deadlines still fire after the restart.
     await env.advance_time(HOUR + 60)
     log = await storage.actions(paced)
@@ -53,6 +48,12 @@ async def test_a_game_that_cant_be_loaded_is_set_aside_and_the_others_go_on(simc
     assert "Sorry" not in said(listed) and "On hold" in said(listed)
     mine = await players[2].slash(other, "game mine")
     assert "Sorry" not in said(mine) and "On hold" in said(mine)
+
+    # The damaged game is marked in the database, and its thread is told.
+    record = await storage.load(broken)
+    assert record.status == "active" and record.set_aside
+    assert [g.id for g in await storage.active_games()] == [paced]
+    assert "can't go on" in "\n".join(all_text(m) for m in broken_thread.history())
     # Its players are told privately, and nothing changes.
     prefix = f"sky:pick:{broken}:"
     panel = next(m for m in reversed(dm_history(players[0])) if find_component(m, prefix))
