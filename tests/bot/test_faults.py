@@ -214,3 +214,17 @@ async def test_star_gazers_refuses_a_value_no_menu_offered(simcord_env, value):
     assert "isn't one of the choices" in said(result)
     after = await current_record(env)
     assert (after.version, after.state) == (record.version, record.state)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_failed_welcome_dm_does_not_mark_dms_closed(simcord_env):
+    env = simcord_env
+    _, channel, (ada, bea, _) = await open_lobby(env)
+    await ada.slash(channel, "play", game="sky-of-stars")
+    lobby = channel.last_message
+    # Joining sends one message: the welcome DM. Both of its tries fail with a server error.
+    env.inject_error("POST", "/channels/*/messages", times=2, **UNAVAILABLE)
+    joined = await bea.click(lobby, label="Join")
+    assert "You're in" in said(joined) and "seem closed" not in said(joined)
+    record = await env.bot.storage.game_in_channel(channel.id)
+    assert record.seats[1].dm_open
