@@ -12,10 +12,10 @@ from typing import Any
 
 from bench import images
 from bench.images import Before, Case
+from bot.faces.observatory.art import images as art
 from bot.games import get_game
 from bot.games.base import Game, State
 from bot.games.rng import Rng
-from render import observatory as art
 from render.common import to_png
 
 SLUG = "observatory"

@@ -13,12 +13,12 @@ from typing import Any
 
 from bench import images
 from bench.images import Before, Case
+from bot.faces.sky_of_stars.art import images as art
 from bot.games import get_game
 from bot.games.base import Game, State
 from bot.games.rng import Rng
 from bot.games.sky_of_stars.engine import SkyOfStars
 from bot.games.sky_of_stars.simulate import random_move
-from render import sky_of_stars as art
 
 SLUG = "sky-of-stars"
 # Six seats, the game's maximum: the table and results boards grow with the seat count, so

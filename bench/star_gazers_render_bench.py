@@ -15,10 +15,10 @@ from pathlib import Path
 
 from bench import images
 from bench.images import Before, Case
+from bot.faces.star_gazers.art import images as art
 from bot.games.base import State
 from bot.games.rng import Rng
 from bot.games.star_gazers.engine import StarGazers
-from render import star_gazers as art
 from render.common import to_png
 
 SEATS = 4  # the most seats: the results image grows with them

@@ -14,11 +14,11 @@ from typing import Any
 
 from bench import images
 from bench.images import Before, Case
+from bot.faces.starry_night_sky.art import images as art
 from bot.games.base import State
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
-from render import starry_night_sky as art
 from render.common import to_png
 
 SEATS = 4

@@ -19,9 +19,9 @@ from discord import app_commands
 from bot.commands import game_group
 from bot.components import APOLOGY, OpenPanelButton, ReclaimButton
 from bot.config import Settings
+from bot.faces import PRESENTERS
 from bot.lobby import LobbyButton, play_command
 from bot.overview import leaderboard_command, stats_command
-from bot.presenters import PRESENTERS
 from bot.seats import ConfirmLeave
 from bot.service import GameService
 from bot.settings_command import settings_command

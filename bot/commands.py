@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 
 from bot.components import ReclaimButton, guarded, service_of, show_panel
+from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
 from bot.outgoing import COLOUR, refuse, reply
-from bot.presenters import PRESENTERS
 from bot.resume import SET_ASIDE
 from bot.service import describe_waiting, format_events, is_manager
 from bot.storage import GameRecord

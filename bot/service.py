@@ -18,13 +18,13 @@ import discord
 
 from bot.clock import now
 from bot.delivery import Delivery, format_events, jump_link, panel_button_view
+from bot.faces import PRESENTERS
+from bot.faces.base import Presenter
 from bot.games import get_game
 from bot.games.base import Action, IllegalAction
 from bot.games.rng import Rng
 from bot.outgoing import DmStatus, Outgoing, refuse
 from bot.pacing import Pacer
-from bot.presenters import PRESENTERS
-from bot.presenters.base import Presenter
 from bot.resume import SET_ASIDE, resume_all
 from bot.storage import AlreadyApplied, GameRecord, StaleVersion
 

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image  # noqa: E402
 
-from render import sky_of_stars as sky  # noqa: E402
+from bot.faces.sky_of_stars.art import images as sky  # noqa: E402
+from bot.faces.sky_of_stars.art.map import load_vault  # noqa: E402
 from render.common import MAX_IMAGE_BYTES, to_png  # noqa: E402
-from render.vault_map import load_vault  # noqa: E402
 
 RUNS = 9
 # Long, emoji-tailed, Cyrillic, accented and CJK names: the font has no CJK or colour emoji, so

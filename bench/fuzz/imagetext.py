@@ -1,6 +1,6 @@
 """The text drawn into every PNG the bot makes, so a public image can be read for secrets.
 
-While installed, every ``ImageDraw.text`` call is noted on its thread, and each render module's
+While installed, every ``ImageDraw.text`` call is noted on its thread, and each image module's
 ``to_png`` files the notes under the PNG's hash. Renders run in worker threads, several at a
 time, so notes are kept per thread. Only the newest images are kept: a public image is read in
 the same fuzz step that posted it.
@@ -18,9 +18,20 @@ from typing import Any
 
 from PIL import ImageDraw
 
+import bot.faces
 import render
 
 KEEP = 512  # images remembered
+
+
+def _image_modules() -> list[str]:
+    """The shared ``render`` modules and every game's art modules (bot/faces/<game>/art)."""
+    names = [f"render.{info.name}" for info in pkgutil.iter_modules(render.__path__)]
+    for face in pkgutil.iter_modules(bot.faces.__path__):
+        if face.ispkg:
+            art = importlib.import_module(f"bot.faces.{face.name}.art")
+            names += [f"{art.__name__}.{info.name}" for info in pkgutil.iter_modules(art.__path__)]
+    return names
 
 
 class ImageText:
@@ -44,8 +55,8 @@ class ImageText:
             return original_text(draw, xy, s, *args, **kwargs)
 
         self._patch(ImageDraw.ImageDraw, "text", text)
-        for info in pkgutil.iter_modules(render.__path__):
-            module = importlib.import_module(f"render.{info.name}")
+        for name in _image_modules():
+            module = importlib.import_module(name)
             original = getattr(module, "to_png", None)
             if callable(original):
                 self._patch(module, "to_png", self._wrap(original))

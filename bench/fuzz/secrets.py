@@ -52,7 +52,7 @@ def _starry_night_sky(state: dict[str, Any]) -> Secrets:
 
 
 def _star_gazers(state: dict[str, Any]) -> Secrets:
-    from render.star_gazers_cards import card_words
+    from bot.faces.star_gazers.art.cards import card_words
 
     game = get_game("star-gazers")
     board = [c for d in game.view(state, None)["journal_board"] for c in (d["top"], d["shown"]) if c]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
+from bot.faces.star_gazers.art.cards import card_words
 from bot.games import get_game
-from render.star_gazers_cards import card_words
 from tests.bot.helpers import (
     PanelTable,
     all_text,

@@ -11,8 +11,8 @@ import threading
 
 from PIL import ImageDraw
 
+from bot.faces.starry_night_sky.art import images as art
 from bot.games import get_game
-from render import starry_night_sky as art
 from tests.bot.helpers import (
     PanelTable,
     all_text,

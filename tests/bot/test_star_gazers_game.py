@@ -12,8 +12,8 @@ import os
 
 import pytest
 
+from bot.faces.star_gazers.art.cards import card_words
 from bot.games.replay import replay
-from render.star_gazers_cards import card_words
 from tests.bot.helpers import all_text, current_record, custom_ids, find_component, latest_panel, said
 from tests.bot.star_gazers_driver import (
     GAME,

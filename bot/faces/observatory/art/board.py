@@ -1,0 +1,260 @@
+"""Public Observatory images for the game thread: the table (roll, Night marker, Night Sky,
+who is done) and the final results.
+
+Both read only keys of the PUBLIC view (``PUBLIC_KEYS``): ``public_only`` drops everything
+else first, so handing them a seat view by mistake can never put a secret in the thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.observatory.art.map import mini_map
+from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, night_track
+from render import shapes, theme
+from render.common import as_map, name_of, num, panel, seat_of, sky, text
+from render.headers import SEP, header, parts_line
+
+View = Mapping[str, Any]
+
+PUBLIC_KEYS = frozenset({
+    "game", "phase", "decision", "seats", "options", "night", "nights", "turn", "turns_per_night",
+    "turn_number", "total_turns", "bonus_nights", "first_player", "active", "roll", "to_act", "done",
+    "night_sky", "decks", "refill", "map", "tracks", "sheets", "cards", "last_turn", "scores", "outcome",
+})
+PHASE_WORDS = {
+    "keep": "Choosing goal cards",
+    "night_bonus": "Start-of-night bonus",
+    "roll": "Waiting for the roll",
+    "decide": "Everyone uses the roll",
+    "refill": "Drawing new goals",
+    "over": "Game over",
+}
+MAX_SEATS = 5
+
+
+def public_only(view: View) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k in PUBLIC_KEYS}
+
+
+def seats_in(view: View, names: Sequence[str]) -> int:
+    seats = seat_of(view.get("seats"), 0) or len(names)
+    return max(1, min(seats, MAX_SEATS))
+
+
+def ints(values: object) -> list[int]:
+    return [v for v in values or [] if isinstance(v, int) and not isinstance(v, bool)] \
+        if isinstance(values, (list, tuple)) else []
+
+
+def solo(view: View) -> bool:
+    return seat_of(view.get("seats"), 0) == 1
+
+
+def when_line(view: View) -> str:
+    """ "Night 3 of 7" (or "Turn 5 of 12" solo, where each night is one turn)."""
+    if solo(view):
+        return f"Turn {num(view.get('turn_number'), '?')} of {num(view.get('total_turns'), '12')}"
+    return f"Night {num(view.get('night'), '?')} of {num(view.get('nights'), '?')}"
+
+
+ROLL_H = 236
+NIGHT_H = 96
+SKY_CARD_H = 250
+ROW_H = 54
+
+
+def draw_table(view: View, names: Sequence[str]) -> Image.Image:
+    """The thread's picture of a step: the roll (if any), Night marker, Night Sky, players."""
+    view = public_only(view)
+    seats = seats_in(view, names)
+    roll = as_map(view.get("roll"))
+    has_roll = bool(ints(roll.get("standard")))
+    sky_h = 60 + 2 * SKY_CARD_H + theme.GAP + 20
+    players_h = 60 + seats * ROW_H + 10
+    height = 16 + 116 + theme.GAP + (ROLL_H + theme.GAP if has_roll else 0) + NIGHT_H + theme.GAP \
+        + sky_h + theme.GAP + players_h + 16
+    image = sky(theme.WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    active = seat_of(view.get("active"))
+    sub: list[tuple[str, theme.RGB]] = []
+    if not solo(view) and isinstance(view.get("turn"), int):
+        sub.append((f"turn {view['turn']} of {num(view.get('turns_per_night'), '?')}" + SEP, theme.MUTED))
+    phase = str(view.get("phase"))
+    words = "Use the roll" if phase == "decide" and solo(view) else PHASE_WORDS.get(phase, "")
+    sub.append((words, theme.ACCENT))
+    y = header(image, [(when_line(view), theme.INK)], sub)
+    if has_roll:
+        _roll_panel(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H), roll, names, active, view)
+        y += ROLL_H + theme.GAP
+    night = seat_of(view.get("turn_number") if solo(view) else view.get("night"), 1)
+    total = seat_of(view.get("total_turns") if solo(view) else view.get("nights"), 1)
+    night_track(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + NIGHT_H), night, total,
+                ints(view.get("bonus_nights")), label="Turn" if solo(view) else "Night")
+    y += NIGHT_H + theme.GAP
+    _night_sky(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + sky_h), view)
+    y += sky_h + theme.GAP
+    _players(draw, (theme.GAP, y, theme.WIDTH - theme.GAP, y + players_h), view, names, seats)
+    return image
+
+
+def _roll_panel(image: Image.Image, box: tuple[int, int, int, int], roll: View, names: Sequence[str],
+                active: int, view: View) -> None:
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    x0, y0, x1, _ = box
+    small = theme.font(theme.SMALL)
+    who = name_of(names, active) if active >= 0 else "?"
+    parts_line(draw, (x0 + 22, y0 + 42), [(who, theme.player_colour(active)), (" rolled", theme.MUTED)],
+               theme.SMALL, x1 - x0 - 44, bold=False, flexible=0)
+    size, cy = 104, y0 + 116
+    faces = ints(roll.get("standard"))[:3]
+    for i, face in enumerate(faces):
+        cx = x0 + 90 + i * (size + 30)
+        shapes.paste(image, die_sprite(face, size), cx, cy)
+    shooting = roll.get("shooting")
+    sx = x1 - 120
+    if isinstance(shooting, int):
+        shapes.paste(image, die_sprite(shooting, size, True), sx, cy)
+        owner = "solo: yours" if solo(view) else f"{who} only"
+        text(draw, (sx - size / 2 - 24, cy - 22), "Shooting Star", theme.font(theme.SMALL, True),
+             theme.PLAYER_COLOURS[0], anchor="rm")
+        parts_line(draw, (sx - size / 2 - 24, cy + 22), [(owner, theme.MUTED)], theme.SMALL, 260,
+                   bold=False, anchor="rm")
+    wild = "? = wild (any value)" if 1 in faces or shooting == 1 else "two dice: a star · one: research"
+    text(draw, (x0 + 22, box[3] - 22), wild, small, theme.MUTED, anchor="ls")
+
+
+def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -> None:
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    x0, y0, x1, _ = box
+    sky_cards = as_map(view.get("night_sky"))
+    decks = as_map(view.get("decks"))
+    text(draw, (x0 + 22, y0 + 44), "Night Sky", theme.font(theme.BODY, True), theme.INK, anchor="ls")
+    deck_line = f"decks: {num(decks.get('large'), '0')} large · {num(decks.get('small'), '0')} small"
+    text(draw, (x1 - 22, y0 + 44), deck_line, theme.font(theme.SMALL), theme.MUTED, anchor="rs")
+    cards = as_map(view.get("cards"))
+    y = y0 + 68
+    for kind in ("large", "small"):
+        ids = [c for c in sky_cards.get(kind) or [] if isinstance(c, str)][:3]
+        slots = ids + [""] * (3 - len(ids))
+        captions = {i: f"no {kind} card" for i in range(len(ids), 3)}
+        card_row(image, y, slots, cards, per_row=3, height=SKY_CARD_H, captions=captions,
+                 left=x0 + 14, right=x1 - 14)
+        y += SKY_CARD_H + theme.GAP
+
+
+def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View, names: Sequence[str],
+             seats: int) -> None:
+    panel(draw, box)
+    x0, y0, x1, _ = box
+    small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
+    text(draw, (x0 + 22, y0 + 40), "Players", small, theme.MUTED, anchor="ls")
+    text(draw, (x1 - 22, y0 + 40), "stars · cards · score", small, theme.MUTED, anchor="rs")
+    waiting = set(ints(view.get("to_act")))
+    done = set(ints(view.get("done")))
+    if view.get("phase") in ("keep", "night_bonus", "decide"):  # everyone decides: not waiting = done
+        done = set(range(seats)) - waiting
+    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
+    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    for seat in range(seats):
+        cy = y0 + 60 + seat * ROW_H + ROW_H // 2
+        mark, colour = ("\u2713", theme.ACCENT) if seat in done else ("\u2026", theme.GOLD) \
+            if seat in waiting else ("", theme.MUTED)
+        text(draw, (x0 + 36, cy), mark, bold, colour, anchor="mm")
+        sheet = as_map(sheets[seat]) if seat < len(sheets) else {}
+        score = as_map(scores[seat]) if seat < len(scores) else {}
+        stars = len(sheet.get("stars") or [])
+        cards = len(sheet.get("completed") or [])
+        tail = f"{stars} · {cards} · "
+        total = num(score.get("total"), "0")
+        tw = bold.getlength(total)
+        text(draw, (x1 - 22, cy), total, bold, theme.GOLD, anchor="rm")
+        text(draw, (x1 - 22 - tw, cy), tail, small, theme.MUTED, anchor="rm")
+        first = " (first player)" if seat == seat_of(view.get("first_player")) and seats > 1 else ""
+        parts_line(draw, (x0 + 64, cy), [(name_of(names, seat), theme.player_colour(seat)),
+                                         (first, theme.MUTED)],
+                   theme.SMALL, x1 - x0 - 120 - small.getlength(tail) - tw, flexible=0, anchor="lm")
+
+
+# --- results -----------------------------------------------------------------------------------
+RESULT_ROW = 236
+
+
+def draw_results(view: View, names: Sequence[str]) -> Image.Image:
+    """Final ranking: each player's map in miniature and their points by kind."""
+    view = public_only(view)
+    seats = seats_in(view, names)
+    outcome = as_map(view.get("outcome"))
+    scores = ints(outcome.get("scores")) or [seat_of(as_map(s).get("total"), 0)
+                                             for s in view.get("scores") or []]
+    scores = (scores + [0] * seats)[:seats]
+    winners = set(ints(outcome.get("winners")))
+    breakdown = outcome.get("breakdown") if isinstance(outcome.get("breakdown"), list) else \
+        view.get("scores") if isinstance(view.get("scores"), list) else []
+    order = sorted(range(seats), key=lambda s: (-scores[s], s not in winners, s))
+    height = 16 + 116 + theme.GAP + seats * (RESULT_ROW + theme.GAP) + 60
+    image = sky(theme.WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    if seats == 1:
+        title = [("Solo score: ", theme.INK), (str(scores[0]), theme.GOLD)]
+    elif len(winners) == 1:
+        w = next(iter(winners))
+        title = [(name_of(names, w), theme.player_colour(w)), (" wins!", theme.INK)]
+    else:
+        title = [("Shared victory", theme.GOLD)]
+    y = header(image, title, [("Observatory" + SEP + "final results", theme.MUTED)], flexible=0)
+    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
+    for rank, seat in enumerate(order):
+        box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + RESULT_ROW)
+        parts = as_map(breakdown[seat]) if seat < len(breakdown) else {}
+        _result_row(image, box, rank, seat, names, scores[seat], seat in winners and seats > 1, parts,
+                    as_map(sheets[seat]) if seat < len(sheets) else {})
+        y += RESULT_ROW + theme.GAP
+    tied = len({scores[s] for s in winners}) == 1 and len([s for s in range(seats)
+                                                           if scores[s] == max(scores)]) > 1
+    note = "Ties on points go to the fewest completed cards; then the win is shared." if tied else \
+        "Spare stars: 1 point per 2 stars left out of constellations."
+    text(draw, (theme.WIDTH / 2, height - 30), note, theme.font(theme.SMALL), theme.MUTED, anchor="mm")
+    return image
+
+
+def _result_row(image: Image.Image, box: tuple[int, int, int, int], rank: int, seat: int,
+                names: Sequence[str], total: int, winner: bool, parts: View, sheet: View) -> None:
+    draw = ImageDraw.Draw(image)
+    panel(draw, box, outline=theme.GOLD if winner else theme.PANEL_EDGE, width=4 if winner else 2)
+    x0, y0, x1, y1 = box
+    mini_map(image, (x0 + 16, y0 + 16, x0 + 16 + (y1 - y0 - 32), y1 - 16), sheet,
+             theme.player_colour(seat))
+    tx = x0 + (y1 - y0) + 12
+    parts_line(draw, (tx, y0 + 52), [(f"{rank + 1}. ", theme.MUTED), (name_of(names, seat),
+                                                                         theme.player_colour(seat))],
+               theme.HEADING, x1 - tx - 150, flexible=1)
+    text(draw, (x1 - 24, y0 + 52), str(total), theme.font(theme.TITLE + 8, True),
+         theme.GOLD if winner else theme.INK, anchor="rs")
+    small = theme.font(theme.SMALL)
+    rows = [
+        ("Constellations", num(parts.get("constellations"), "0")),
+        (f"Asterisms ({num(parts.get('asterism_count'), '0')})", num(parts.get("asterisms"), "0")),
+        ("Funding", num(parts.get("funding"), "0")),
+        (f"Spare stars ({num(parts.get('unused_count'), '0')})", num(parts.get("unused_stars"), "0")),
+    ]
+    col_w = (x1 - tx - 24) // 2
+    for i, (label, value) in enumerate(rows):
+        cx = tx + (i % 2) * (col_w + 12)
+        cy = y0 + 104 + (i // 2) * 44
+        text(draw, (cx, cy), label, small, theme.MUTED, anchor="lm")
+        text(draw, (cx + col_w - 12, cy), value, theme.font(theme.SMALL, True), theme.INK, anchor="rm")
+    cards = num(parts.get("completed_cards"), "0")
+    text(draw, (tx, y1 - 30), f"{cards} card{'' if cards == '1' else 's'} completed", small,
+         theme.MUTED, anchor="lm")
+    if winner:
+        text(draw, (x1 - 24, y1 - 30), "\u2605 winner", theme.font(theme.SMALL, True), theme.GOLD,
+             anchor="rm")
+
+
+__all__ = ["PUBLIC_KEYS", "draw_results", "draw_table", "face_text", "public_only"]

@@ -1,0 +1,142 @@
+"""Observatory images: pure functions from an engine view (a dict) to a picture.
+
+Each image has a ``draw_*`` function returning a PIL image (drawing and encoding are timed
+apart by the bench) and a ``*_png`` wrapper returning PNG bytes.
+
+* ``draw_sheet`` - one seat's sheet. Nothing on it is secret, so it serves the seat's panel
+  (its own view: current draft, legal cells, a preview) and ``/game sheet`` for anyone.
+* ``draw_hand`` - the six dealt cards during the keep step (seat view only: the hand is secret).
+* ``draw_refill`` - the Night Sky and the decks while a seat picks a new goal.
+* ``draw_table`` / ``draw_results`` - the thread's images, read from PUBLIC view keys only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.observatory.art.board import draw_results, draw_table, public_only, when_line
+from bot.faces.observatory.art.parts import card_row
+from bot.faces.observatory.art.sheet import Marks, draw_sheet
+from render import theme
+from render.common import as_map, name_of, num, panel, seat_of, sky, text, to_png
+from render.headers import SEP, header
+
+__all__ = [
+    "Marks",
+    "draw_hand",
+    "draw_refill",
+    "draw_results",
+    "draw_sheet",
+    "draw_table",
+    "hand_png",
+    "public_only",
+    "refill_png",
+    "results_png",
+    "sheet_png",
+    "table_png",
+]
+
+View = Mapping[str, Any]
+WIDE_H = 180  # a wide card tile (two to a row)
+
+
+def _ids(values: object) -> list[str]:
+    return [v for v in values or [] if isinstance(v, str)] if isinstance(values, (list, tuple)) else []
+
+
+def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -> Image.Image:
+    """The seat's dealt cards for the keep step; ``picked`` (the four to keep) are tagged and
+    the others faded. Seat view only: the hand is a secret until the step resolves."""
+    choice = as_map(view.get("choice"))
+    hand = _ids(choice.get("hand")) or _ids(view.get("hand"))
+    keep = seat_of(choice.get("keep"), 4)
+    seat = seat_of(view.get("you"), 0)
+    rows = max(1, -(-len(hand) // 2))
+    height = 16 + 116 + theme.GAP + rows * (WIDE_H + theme.GAP) + 8
+    image = sky(theme.WIDTH, height)
+    chosen = [c for c in picked if c in hand]
+    if chosen:
+        note = f"keeping {len(chosen)} of {len(hand)}: the faded ones go back"
+    else:
+        note = f"pick the {keep} to keep as goals" if keep < len(hand) else "these are your goals"
+    header(image, [(name_of(names, seat), theme.player_colour(seat)), ("'s dealt cards", theme.INK)],
+           [(when_line(view) + SEP, theme.MUTED), (note, theme.ACCENT)], flexible=0)
+    marked = {c: "KEEP" for c in chosen}
+    dim = [c for c in hand if chosen and c not in chosen]
+    card_row(image, 16 + 116 + theme.GAP + 14, hand, as_map(view.get("cards")), per_row=2, height=WIDE_H,
+             marked=marked, dim=dim)
+    return image
+
+
+def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) -> Image.Image:
+    """The seat's refill choice: face-up Night Sky cards, the two deck tops (face down) and
+    the goals the seat keeps. ``picked`` is a sky card id or ``"deck:large"``/``"deck:small"``."""
+    choice = as_map(view.get("choice"))
+    seat = seat_of(view.get("you"), 0)
+    sky_ids = _ids(choice.get("sky"))
+    decks = [d for d in _ids(choice.get("decks")) if d in ("large", "small")]
+    counts = as_map(view.get("decks"))
+    sheet = as_map(view.get("sheet"))
+    goals = _ids(sheet.get("goals"))
+    cards = as_map(view.get("cards"))
+    options = sky_ids + [f"deck:{d}" for d in decks]
+    rows = max(1, -(-len(options) // 2))
+    goal_rows = max(1, -(-len(goals) // 2)) if goals else 0
+    top = 16 + 116 + theme.GAP
+    goals_h = 50 + goal_rows * (WIDE_H + theme.GAP) if goals else 0
+    height = top + 50 + rows * (WIDE_H + theme.GAP) + goals_h + 10
+    image = sky(theme.WIDTH, height)
+    need = seat_of(choice.get("needs"), 1)
+    header(image, [(name_of(names, seat), theme.player_colour(seat)), (": take a new goal", theme.INK)],
+           [(f"{need} to take" + SEP, theme.MUTED), ("from the Night Sky or a deck top", theme.ACCENT)],
+           flexible=0)
+    draw = ImageDraw.Draw(image)
+    small = theme.font(theme.SMALL)
+    text(draw, (theme.MARGIN, top + 34), "You may take", small, theme.MUTED, anchor="ls")
+    captions = {len(sky_ids) + i: f"{d.capitalize()} deck top ({num(counts.get(d), '?')} left)"
+                for i, d in enumerate(decks)}
+    marked = {picked: "TAKE"} if picked else None
+    y = card_row(image, top + 50, options, cards, per_row=2, height=WIDE_H, marked=marked,
+                 captions=captions)
+    if picked and picked.startswith("deck:"):
+        index = options.index(picked) if picked in options else -1
+        if index >= 0:
+            _frame_slot(draw, top + 50, index)
+    if goals:
+        y += theme.GAP
+        text(draw, (theme.MARGIN, y + 34), "Your goals", small, theme.MUTED, anchor="ls")
+        card_row(image, y + 50, goals, cards, per_row=2, height=WIDE_H)
+    return image
+
+
+def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
+    """A picked deck slot (an empty tile) gets the same bright frame as a picked card."""
+    width = (theme.WIDTH - 2 * theme.GAP - theme.GAP) // 2
+    x = theme.GAP + (index % 2) * (width + theme.GAP)
+    y = top + (index // 2) * (WIDE_H + theme.GAP)
+    panel(draw, (x, y, x + width, y + WIDE_H), fill=None, outline=theme.ACCENT, width=5)  # type: ignore[arg-type]
+
+
+# --- PNG wrappers --------------------------------------------------------------------------
+def sheet_png(view: View, names: Sequence[str], seat: int, *, marks: Marks | None = None,
+              note: str | None = None) -> bytes:
+    return to_png(draw_sheet(view, names, seat, marks=marks, note=note))
+
+
+def hand_png(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -> bytes:
+    return to_png(draw_hand(view, names, picked=picked))
+
+
+def refill_png(view: View, names: Sequence[str], *, picked: str | None = None) -> bytes:
+    return to_png(draw_refill(view, names, picked=picked))
+
+
+def table_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_table(view, names))
+
+
+def results_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_results(view, names))

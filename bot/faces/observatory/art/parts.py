@@ -1,0 +1,224 @@
+"""Observatory pieces shared by several images: dice, Constellation cards and the Night track.
+
+Everything reads plain view data defensively (``as_map``, ``num``): a missing or odd field
+draws as a dash, never raises, so a view-schema slip shows up as a blank, not a crash.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.observatory.art.map import DIE_BLUE, SHOOTING
+from render import shapes, theme
+from render.common import as_map, clean, fit, mix, panel, text
+from render.theme import RGB
+
+CARD_LARGE: RGB = theme.GOLD
+CARD_SMALL: RGB = theme.LINE
+CARD_ASTERISM: RGB = theme.PLAYER_COLOURS[3]  # pink: asterisms score together, so they stand out
+PICKED: RGB = theme.ACCENT
+
+# --- dice ------------------------------------------------------------------------------------
+_PIPS = {
+    2: ((0.28, 0.28), (0.72, 0.72)),
+    3: ((0.26, 0.26), (0.5, 0.5), (0.74, 0.74)),
+    4: ((0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)),
+    5: ((0.26, 0.26), (0.74, 0.26), (0.5, 0.5), (0.26, 0.74), (0.74, 0.74)),
+    6: ((0.28, 0.24), (0.72, 0.24), (0.28, 0.5), (0.72, 0.5), (0.28, 0.76), (0.72, 0.76)),
+}
+
+
+@functools.lru_cache(maxsize=64)
+def die_sprite(face: int, size: int, shooting: bool = False) -> Image.Image:
+    """A die showing ``face`` (1 is the wild "?"); blue for standard dice, orange for the
+    Shooting Star die, which also carries a small star in its corner."""
+    ss = shapes.SS
+    s = size * ss
+    body = SHOOTING if shooting else DIE_BLUE
+    sprite = Image.new("RGBA", (s, s), (*body, 0))
+    draw = ImageDraw.Draw(sprite)
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=(*body, 255))
+    ink = (*theme.DIE_INK, 255)
+    if face in _PIPS:
+        r = s * 0.085
+        for fx, fy in _PIPS[face]:
+            draw.ellipse((fx * s - r, fy * s - r, fx * s + r, fy * s + r), fill=ink)
+    else:
+        f = theme.font(round(s * 0.7), bold=True)
+        draw.text((s / 2, s / 2), "?", font=f, fill=ink, anchor="mm")
+    if shooting:
+        draw.polygon(shapes.star_points("five", s * 0.84, s * 0.16, s * 0.11), fill=(*theme.INK, 255))
+    return sprite.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def face_text(face: object) -> str:
+    """A die face in words for text: "?" for the wild face."""
+    return "?" if face == 1 else str(face) if isinstance(face, int) else "-"
+
+
+# --- cards -----------------------------------------------------------------------------------
+def card_colour(card: Mapping[str, Any]) -> RGB:
+    if card.get("asterism"):
+        return CARD_ASTERISM
+    return CARD_LARGE if card.get("type") == "large" else CARD_SMALL
+
+
+def bonus_text(bonus: object) -> str:
+    """The completion bonus in a few characters: "+★ free star", "+☄ 4", "+research"."""
+    data = as_map(bonus)
+    kind = data.get("kind")
+    if kind == "free_star":
+        return "+\u2605 free star"
+    if kind == "research":
+        return "+ research"
+    if kind == "shooting_star":
+        return f"+\u2604 row/col {data.get('value', '?')}"
+    return "no bonus"
+
+
+def points_text(card: Mapping[str, Any]) -> str:
+    if card.get("asterism"):
+        return "Asterism"
+    points = card.get("points")
+    if not isinstance(points, int):
+        return "- pts"
+    return f"{points} pt" if points == 1 else f"{points} pts"
+
+
+def pattern(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[str, Any],
+            colour: RGB, *, star_r: int | None = None) -> None:
+    """The card's figure, scaled to fit ``box``: lines between star dots, centred."""
+    stars = [s for s in card.get("stars") or [] if isinstance(s, (list, tuple)) and len(s) == 2]
+    if not stars:
+        return
+    rows, cols = [s[0] for s in stars], [s[1] for s in stars]
+    span_r, span_c = max(rows) - min(rows), max(cols) - min(cols)
+    w, h = box[2] - box[0], box[3] - box[1]
+    step = min(w / (span_c + 1), h / (span_r + 1), 46)
+    x0 = box[0] + (w - span_c * step) / 2
+    y0 = box[1] + (h - span_r * step) / 2
+
+    def at(i: int) -> tuple[float, float]:
+        return (x0 + (stars[i][1] - min(cols)) * step, y0 + (stars[i][0] - min(rows)) * step)
+
+    draw = ImageDraw.Draw(image)
+    dot = mix(theme.PANEL, theme.MUTED, 0.45)  # the cell grid under the figure, so steps read
+    for r in range(span_r + 1):
+        for c in range(span_c + 1):
+            x, y = x0 + c * step, y0 + r * step
+            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=dot)
+    layer = shapes.StrokeLayer(box)
+    for line in card.get("lines") or []:
+        if isinstance(line, (list, tuple)) and len(line) == 2 and all(
+                isinstance(v, int) and 0 <= v < len(stars) for v in line):
+            layer.line(at(line[0]), at(line[1]), max(3, step * 0.1))
+    layer.paint(image, mix(colour, theme.SKY_TOP, 0.35))
+    r = star_r or max(6, min(14, round(step * 0.3)))
+    sprite = shapes.star_sprite("five", colour, r, glow=False)
+    for i in range(len(stars)):
+        shapes.paste(image, sprite, *at(i))
+
+
+def card_tile(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[str, Any] | None, *,
+              marked: str | None = None, dim: bool = False, caption: str | None = None) -> None:
+    """A Constellation card as a small picture: name, figure, points and bonus.
+
+    A wide box puts the figure left of the words, a tall one above them. ``marked`` draws a
+    coloured frame with a short tag ("KEEP", "PICKED"); ``dim`` fades the tile (a card put
+    back, say); ``caption`` is the text of an empty slot.
+    """
+    draw = ImageDraw.Draw(image)
+    x0, y0, x1, y1 = box
+    if card is None:
+        panel(draw, box, fill=theme.SKY_TOP, outline=theme.FAINT)
+        text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), caption or "empty", theme.font(theme.SMALL),
+             theme.MUTED, anchor="mm")
+        return
+    colour = card_colour(card)
+    outline = PICKED if marked else mix(colour, theme.PANEL, 0.4)
+    panel(draw, box, fill=theme.PANEL, outline=outline, width=5 if marked else 3, radius=14)
+    bold, small = theme.font(theme.SMALL, True), theme.font(theme.SMALL)
+    name_font = bold
+    name = clean(str(card.get("name", "?")))
+    kind = "Large" if card.get("type") == "large" else "Small"
+    if x1 - x0 > 1.5 * (y1 - y0):
+        text(draw, (x0 + 18, y0 + 38), fit(name, name_font, x1 - x0 - 36), name_font, theme.INK, anchor="ls")
+        side = min(y1 - y0 - 62, (x1 - x0) // 2 - 20)
+        pattern(image, (x0 + 14, y0 + 50, x0 + 14 + side, y1 - 12), card, colour)
+        tx = x0 + side + 32
+        width = x1 - tx - 14
+        text(draw, (tx, y0 + 80), points_text(card), bold, colour, anchor="lm")
+        text(draw, (tx, y0 + 118), kind, small, theme.MUTED, anchor="lm")
+        text(draw, (tx, y0 + 156), fit(bonus_text(card.get("bonus")), small, width), small, theme.MUTED,
+             anchor="lm")
+    else:
+        text(draw, (x0 + 14, y0 + 34), fit(name, name_font, x1 - x0 - 28), name_font, theme.INK, anchor="ls")
+        foot = y1 - 78
+        pattern(image, (x0 + 12, y0 + 46, x1 - 12, foot - 2), card, colour)
+        text(draw, (x0 + 14, foot + 22), points_text(card), bold, colour, anchor="lm")
+        text(draw, (x1 - 14, foot + 22), kind[0], bold, theme.MUTED, anchor="rm")
+        text(draw, (x0 + 14, foot + 54), fit(bonus_text(card.get("bonus")), small, x1 - x0 - 28), small,
+             theme.MUTED, anchor="lm")
+    if marked:
+        tag_font = theme.font(22, True)
+        width = tag_font.getlength(marked) + 20
+        tag = (x1 - width - 8, y0 - 14, x1 - 8, y0 + 16)
+        draw.rounded_rectangle(tag, radius=10, fill=PICKED)
+        text(draw, ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1), marked, tag_font, theme.DIE_INK,
+             anchor="mm")
+    if dim:
+        veil = Image.new("RGBA", (x1 - x0, y1 - y0), (*theme.SKY_TOP, 150))
+        image.paste(veil, (x0, y0), veil)
+
+
+def card_row(image: Image.Image, top: int, ids: Sequence[str], cards: Mapping[str, Any], *,
+             per_row: int, height: int, marked: Mapping[str, str] | None = None,
+             dim: Sequence[str] = (), captions: Mapping[int, str] | None = None,
+             left: int = theme.GAP, right: int = theme.WIDTH - theme.GAP) -> int:
+    """Lay ``ids`` out ``per_row`` to a row; returns the y below the last row. An empty id
+    draws an empty slot (with ``captions[i]`` if given)."""
+    gap = theme.GAP
+    width = (right - left - (per_row - 1) * gap) // per_row
+    y = top
+    for i, cid in enumerate(ids):
+        col = i % per_row
+        if col == 0 and i:
+            y += height + gap
+        x = left + col * (width + gap)
+        card = as_map(cards.get(cid)) if cid else None
+        card_tile(image, (x, y, x + width, y + height), card or None,
+                  marked=(marked or {}).get(cid), dim=cid in dim, caption=(captions or {}).get(i))
+    return y + height if ids else top
+
+
+# --- night marker ----------------------------------------------------------------------------
+def night_track(image: Image.Image, box: tuple[int, int, int, int], night: int, nights: int,
+                bonus: Sequence[int], *, label: str = "Night") -> None:
+    """The Night board: one disc per night (solo: per turn), the current one gold, bonus
+    nights marked with a small star."""
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    x0, y0, x1, y1 = box
+    f = theme.font(theme.SMALL, True)
+    text(draw, (x0 + 22, (y0 + y1) / 2), label, f, theme.MUTED, anchor="lm")
+    start = x0 + 40 + f.getlength(label)
+    nights = max(1, min(nights, 16))
+    step = (x1 - 24 - start) / nights
+    r = min(24, step * 0.4)
+    cy = (y0 + y1) / 2 - 6
+    for n in range(1, nights + 1):
+        cx = start + (n - 0.5) * step
+        if n == night:
+            fill, ink = theme.GOLD, theme.DIE_INK
+        elif n < night:
+            fill, ink = theme.FAINT, theme.MUTED
+        else:
+            fill, ink = theme.PANEL_EDGE, theme.INK
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+        text(draw, (cx, cy + 1), str(n), theme.font(max(18, round(r * 1.05)), True), ink, anchor="mm")
+        if n in bonus:
+            shapes.paste(image, shapes.star_sprite("four", theme.ACCENT, 9, glow=False), cx, cy + r + 12)

@@ -1,0 +1,252 @@
+"""One seat's Observatory sheet: Star Map, research tracks, banked bonuses, goals and score.
+
+Nothing on a sheet is secret (goal cards are face up once kept), so the same drawing serves
+the seat's own panel (its CURRENT sheet, draft included, with legal cells highlighted) and
+``/game sheet @player`` for anyone (the public sheet, as of the start of the step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map
+from bot.faces.observatory.art.parts import card_row, die_sprite
+from render import shapes, theme
+from render.common import as_map, fit, name_of, num, panel, seat_of, sky, text
+from render.headers import SEP, header, parts_line
+from render.theme import RGB
+
+TRACKS = ("lens", "drive", "finder", "filter", "funding")
+SPACES = (2, 3, 4, 5, 6)
+TRACK_NAMES = {"lens": "Lens", "drive": "Drive", "finder": "Finder", "filter": "Filter", "funding": "Funding"}
+ABILITY = {  # what a full track gives, in a few words (our own)
+    "lens": "a die \u00b11 once a turn",
+    "drive": "its number is wild",
+    "finder": "4 free stars",
+    "filter": "card bonuses twice",
+    "funding": "1 pt per space",
+}
+FILLED: RGB = theme.ACCENT
+# Sized for a phone (shown about 400 px wide): 1000 x ~1640, where it was 1000 x 1920. The map
+# keeps 64 px cells (26 px on the phone), research rows are tighter and the four goal cards stand
+# in one row of tall tiles instead of two rows of wide ones.
+MAP_CELL = 64
+MAP_W = 2 * LABEL_BAND + 12 * MAP_CELL  # label bands and 12 cells
+MAP_LEFT = (theme.WIDTH - MAP_W) // 2
+TRACK_ROW = 56
+TRACKS_W = 610  # right edge of the research panel; the banked/score panel fills the rest
+TRACKS_H = 56 + 5 * TRACK_ROW + 20
+GOAL_H = 220  # one tall goal tile; the four goals stand in one row
+GOALS_H = GOAL_H
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a panel wants shown on top of the sheet (all optional)."""
+
+    legal: Sequence[str] = ()  # cells the current choice allows (tinted)
+    shooting: Sequence[str] = ()  # cells only the Shooting Star die allows
+    picked: str | None = None  # a cell picked but not confirmed yet
+    placement: Mapping[str, Any] | None = None  # a placement being considered
+    space: tuple[str, int] | None = None  # a research space picked but not confirmed
+    goal: str | None = None  # a goal card being completed
+
+
+def sheet_of(view: Mapping[str, Any], seat: int) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """(sheet, score) of ``seat``: the seat's own current one when the view is theirs."""
+    if view.get("you") == seat and isinstance(view.get("sheet"), Mapping):
+        return view["sheet"], as_map(view.get("score"))
+    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
+    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    sheet = as_map(sheets[seat]) if 0 <= seat < len(sheets) else {}
+    score = as_map(scores[seat]) if 0 <= seat < len(scores) else {}
+    return sheet, score
+
+
+def _dice_header(image: Image.Image, view: Mapping[str, Any], right: int, cy: int) -> int:
+    """The roll in the header, right-aligned: used dice faded (in the seat's own view)."""
+    roll = as_map(view.get("roll"))
+    faces = [f for f in roll.get("standard") or [] if isinstance(f, int)]
+    if not faces:
+        return right
+    choice = as_map(view.get("choice"))
+    used = {d.get("index") for d in choice.get("dice") or [] if isinstance(d, Mapping) and d.get("used")}
+    shooting = as_map(choice.get("shooting"))
+    size, x = 58, right
+    dice = [(f, i in used, False) for i, f in enumerate(faces)]
+    if isinstance(roll.get("shooting"), int):
+        dice.append((roll["shooting"], bool(shooting.get("used")), True))
+    for face, spent, orange in reversed(dice):
+        sprite = die_sprite(face, size, orange)
+        if spent:
+            sprite = sprite.copy()
+            sprite.putalpha(sprite.getchannel("A").point(lambda v: v * 35 // 100))
+        shapes.paste(image, sprite, x - size / 2, cy)
+        x -= size + 10
+    return x
+
+
+def _title(view: Mapping[str, Any], names: Sequence[str], seat: int, score: Mapping[str, Any],
+           note: str | None) -> tuple[list[tuple[str, RGB]], list[tuple[str, RGB]]]:
+    title = [(name_of(names, seat), theme.player_colour(seat)), ("'s sheet", theme.INK)]
+    when = f"Night {num(view.get('night'), '?')} of {num(view.get('nights'), '?')}"
+    sub = [(when + SEP, theme.MUTED), (f"score {num(score.get('total'), '0')}", theme.GOLD)]
+    if note:
+        sub.append((SEP + note, theme.ACCENT))
+    return title, sub
+
+
+def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
+               marks: Marks | None = None, note: str | None = None) -> Image.Image:
+    """The sheet image; ``marks`` highlight a choice being made, ``note`` goes in the header."""
+    marks = marks or Marks()
+    seat = seat_of(seat, 0)
+    sheet, score = sheet_of(view, seat)
+    grid = grid_of_sheet()
+    map_bottom = grid.y0 - 92 + map_height(grid)
+    tracks_top = map_bottom + theme.GAP
+    goals_top = tracks_top + TRACKS_H + theme.GAP
+    height = goals_top + GOALS_H + 20
+    image = sky(theme.WIDTH, height)
+    title, sub = _title(view, names, seat, score, note)
+    header(image, title, sub, flexible=0)
+    _dice_header(image, view, theme.WIDTH - theme.GAP - 20, 16 + 58)
+    paint_sheet_map(image, grid, sheet, legal=marks.legal, shooting=marks.shooting,
+                    picked=marks.picked, placement=marks.placement)
+    _tracks(image, (theme.GAP, tracks_top, TRACKS_W, tracks_top + TRACKS_H), sheet, marks.space)
+    _banked(image, (TRACKS_W + theme.GAP, tracks_top, theme.WIDTH - theme.GAP, tracks_top + TRACKS_H),
+            view, seat, sheet, score)
+    _goals(image, goals_top, view, sheet, marks.goal)
+    return image
+
+
+def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[str, Any],
+            pick: tuple[str, int] | None) -> None:
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    x0, y0, x1, _ = box
+    small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
+    text(draw, (x0 + 20, y0 + 40), "Research", small, theme.MUTED, anchor="ls")
+    research = as_map(sheet.get("research"))
+    bonuses = as_map(sheet.get("bonuses"))
+    complete = set(sheet.get("complete") or [])
+    box_w = 46
+    for i, track in enumerate(TRACKS):
+        cy = y0 + 56 + i * TRACK_ROW + TRACK_ROW // 2
+        done = track in complete
+        text(draw, (x0 + 20, cy), TRACK_NAMES[track], bold, theme.GOLD if done else theme.INK, anchor="lm")
+        filled = {v for v in research.get(track) or [] if isinstance(v, int)}
+        for j, space in enumerate(SPACES):
+            bx = x0 + 156 + j * (box_w + 6)
+            rect = (bx, cy - box_w // 2, bx + box_w, cy + box_w // 2)
+            on = space in filled
+            draw.rounded_rectangle(rect, radius=8, fill=FILLED if on else theme.SKY_TOP,
+                                   outline=theme.PANEL_EDGE, width=2)
+            text(draw, (bx + box_w / 2, cy + 1), str(space), bold, theme.DIE_INK if on else theme.MUTED,
+                 anchor="mm")
+            if pick == (track, space):
+                draw.rounded_rectangle((rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5), radius=11,
+                                       outline=theme.GOLD, width=5)
+        tail = x0 + 156 + 5 * (box_w + 6) + 4
+        state = bonuses.get(track)
+        if track != "funding":
+            _bonus_badge(draw, (tail + 20, cy), state)
+        note = fit(_track_note(track, sheet, done, len(filled)), small, x1 - tail - 60)
+        text(draw, (tail + 48, cy), note, small, theme.GOLD if done else theme.MUTED, anchor="lm")
+
+
+def _track_note(track: str, sheet: Mapping[str, Any], done: bool, filled: int) -> str:
+    if track == "drive" and isinstance(sheet.get("drive_value"), int):
+        return f"{sheet['drive_value']} is wild"
+    if track == "finder" and done:
+        return f"{num(sheet.get('finder_left'), '0')} left"
+    if track == "funding":
+        return f"+{filled} pts"
+    return "ready" if done else ""
+
+
+def _bonus_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], state: object) -> None:
+    """The bonus of a track: faint when locked, a bright ring when banked, crossed when spent."""
+    cx, cy, r = centre[0], centre[1], 16
+    if state == "open":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.GOLD, width=5)
+        draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=theme.GOLD)
+    elif state == "used":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.MUTED, width=3)
+        draw.line((cx - r + 4, cy + r - 4, cx + r - 4, cy - r + 4), fill=theme.MUTED, width=4)
+    else:
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=3)
+
+
+GRANT_WORDS = {"star": "free star", "research": "research space", "either": "star or space",
+               "shooting_star": "star in row/col {value}"}
+ORIGINS = {"finder": "Finder", "night": "Night", "completion": "Card"}
+
+
+def banked_lines(view: Mapping[str, Any], seat: int, sheet: Mapping[str, Any]) -> list[str]:
+    """Bonuses waiting to be spent, in words: grants in the seat's own view, else the sheet's
+    open track bonuses and Finder stars."""
+    if view.get("you") == seat and isinstance(as_map(view.get("choice")).get("grants"), list):
+        lines = []
+        for grant in view["choice"]["grants"]:
+            g = as_map(grant)
+            words = GRANT_WORDS.get(str(g.get("kind")), "bonus").format(value=g.get("value", "?"))
+            count = g.get("count") if isinstance(g.get("count"), int) else 1
+            track = g.get("track")
+            origin = TRACK_NAMES.get(str(track)) if track else ORIGINS.get(str(g.get("source")), "")
+            many = f"{count} " if count > 1 else ""
+            words += "s" if count > 1 and words.endswith("star") else ""
+            lines.append(f"{origin}: {many}{words}" if origin else f"{many}{words}")
+        return lines
+    lines = [f"{TRACK_NAMES.get(t, t)}: star or space" for t, s in as_map(sheet.get("bonuses")).items()
+             if s == "open"]
+    left = sheet.get("finder_left")
+    if isinstance(left, int) and left > 0:
+        lines.append(f"Finder: {left} free star{'s' if left != 1 else ''}")
+    return lines
+
+
+SCORE_ROWS = (("Constellations", "constellations"), ("Asterisms", "asterisms"), ("Funding", "funding"),
+              ("Spare stars", "unused_stars"))
+
+
+def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[str, Any], seat: int,
+            sheet: Mapping[str, Any], score: Mapping[str, Any]) -> None:
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    x0, y0, x1, y1 = box
+    small = theme.font(theme.SMALL)
+    text(draw, (x0 + 20, y0 + 40), "Bonuses banked", small, theme.MUTED, anchor="ls")
+    lines = banked_lines(view, seat, sheet) or ["none"]
+    shown = lines if len(lines) <= 3 else [*lines[:2], f"+{len(lines) - 2} more"]
+    for i, line in enumerate(shown):
+        parts_line(draw, (x0 + 20, y0 + 74 + i * 34), [(line, theme.INK if line != "none" else theme.MUTED)],
+                   theme.SMALL, x1 - x0 - 40, bold=False, anchor="lm")
+    sy = y0 + 70 + 3 * 34
+    draw.line((x0 + 20, sy - 8, x1 - 20, sy - 8), fill=theme.FAINT, width=2)
+    bold = theme.font(theme.SMALL, True)
+    text(draw, (x0 + 20, sy + 20), "Score", bold, theme.INK, anchor="lm")
+    text(draw, (x1 - 20, sy + 20), num(score.get("total"), "0"), bold, theme.GOLD, anchor="rm")
+    for i, (label, key) in enumerate(SCORE_ROWS):
+        y = sy + 52 + i * 33
+        text(draw, (x0 + 20, y), label, small, theme.MUTED, anchor="lm")
+        text(draw, (x1 - 20, y), num(score.get(key), "0"), small, theme.MUTED, anchor="rm")
+
+
+def _goals(image: Image.Image, top: int, view: Mapping[str, Any], sheet: Mapping[str, Any],
+           goal: str | None) -> None:
+    cards = as_map(view.get("cards"))
+    goals = [g for g in sheet.get("goals") or [] if isinstance(g, str)]
+    slots = (goals + [""] * 4)[:4] if len(goals) <= 4 else goals
+    captions = {i: "goal to draw" for i in range(len(goals), 4)}
+    marked = {goal: "PICKED"} if goal else None
+    card_row(image, top, slots[:4], cards, per_row=4, height=GOAL_H, marked=marked, captions=captions)
+
+
+def grid_of_sheet() -> Grid:
+    """The map grid of ``draw_sheet`` (tests and previews locate cells with it)."""
+    return grid_for(MAP_LEFT, 16 + 116 + theme.GAP, MAP_W)

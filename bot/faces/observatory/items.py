@@ -1,0 +1,190 @@
+"""Observatory's buttons and selects, and the short codes their custom_ids carry.
+
+Panels are stateless: where a player is in a choice (the *stage*, e.g. ``p01`` = "plotting with
+dice 0 and 1") and what they picked travel in custom_ids, so a panel keeps working after a
+restart. Only a confirm button (``obs:do:``) plays anything; it carries the action as a code
+such as ``plot.01.C4``. Every custom_id holds the game id and the decision id, so the service
+refuses a click on a panel from an earlier step.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.components import guarded, seat_view, service_of
+from bot.games import get_game
+from bot.games.base import Action, View
+from bot.outgoing import Outgoing, edit_panel, refuse
+
+log = logging.getLogger(__name__)
+
+CODE = r"[A-Za-z0-9.\-]{1,80}"
+TRACKS = ("lens", "drive", "finder", "filter", "funding")
+BAD_BUTTON = "That button doesn't match anything I can play. Open a fresh panel with **Open my panel**."
+
+
+def action_of(code: str) -> Action | None:
+    """The engine action a confirm button's code stands for; ``None`` if it is malformed."""
+    parts = code.split(".")
+    kind, args = parts[0], parts[1:]
+    try:
+        if kind in ("roll", "undo", "done") and not args:
+            return {"kind": kind}
+        if kind == "keep" and args:
+            return {"kind": "keep", "cards": args}
+        if kind == "plot" and len(args) == 2 and len(args[0]) == 2:
+            return {"kind": "plot", "dice": [int(args[0][0]), int(args[0][1])], "cell": args[1]}
+        if kind == "res" and len(args) == 3 and args[1] in TRACKS:
+            return {"kind": "research", "die": int(args[0]), "track": args[1], "space": int(args[2])}
+        if kind == "lens" and len(args) == 2 and args[1] in ("up", "dn"):
+            return {"kind": "lens", "die": int(args[0]), "delta": 1 if args[1] == "up" else -1}
+        if kind == "ss" and len(args) == 1:
+            return {"kind": "shooting_star", "cell": args[0]}
+        if kind == "drive" and len(args) == 1:
+            return {"kind": "set_drive", "value": int(args[0])}
+        if kind == "fs" and len(args) == 2:
+            return {"kind": "free_star", "grant": int(args[0]), "cell": args[1]}
+        if kind == "fr" and len(args) == 3 and args[1] in TRACKS:
+            return {"kind": "free_research", "grant": int(args[0]), "track": args[1], "space": int(args[2])}
+        if kind == "cp" and len(args) == 2:
+            return {"kind": "complete", "card": args[0], "placement": args[1]}
+        if kind == "take" and len(args) == 2 and args[0] == "sky":
+            return {"kind": "take", "source": "sky", "card": args[1]}
+        if kind == "take" and len(args) == 2 and args[0] == "deck" and args[1] in ("large", "small"):
+            return {"kind": "take", "source": "deck", "deck": args[1]}
+    except ValueError:
+        return None
+    return None
+
+
+DONE_TEXT = {
+    "roll": "You rolled the dice.",
+    "keep": "Your four goals are chosen. The game starts when everyone has chosen.",
+    "done": "Your turn is in. Your next panel comes when there is something to decide.",
+    "take": "New goal taken.",
+}
+
+
+class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
+            template=r"obs:go:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60})"):
+    """Moves a panel to another stage of the same choice; plays nothing."""
+
+    def __init__(self, game_id: int, decision: int, stage: str, label: str = "Back",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji,
+                                           custom_id=f"obs:go:{game_id}:{decision}:{stage}"))
+        self.game_id, self.decision, self.stage = game_id, decision, stage
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ObsGo:
+        return cls(int(match["game"]), int(match["dec"]), match["stage"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await show_stage(interaction, self.game_id, self.decision, self.stage, None)
+
+
+class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
+              template=r"obs:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60}):(?P<n>\d)"):
+    """A list of legal options; picking one shows a preview with a confirm button."""
+
+    def __init__(self, game_id: int, decision: int, stage: str, n: int = 0,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "Pick one",
+                 count: int = 1) -> None:
+        choices = options or [discord.SelectOption(label="-", value="-")]
+        super().__init__(discord.ui.Select(
+            placeholder=placeholder[:150], options=choices[:25], min_values=count, max_values=count,
+            custom_id=f"obs:pick:{game_id}:{decision}:{stage}:{n}"))
+        self.game_id, self.decision, self.stage = game_id, decision, stage
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ObsPick:
+        return cls(int(match["game"]), int(match["dec"]), match["stage"], int(match["n"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        await interaction.response.defer()
+        await show_stage(interaction, self.game_id, self.decision, self.stage, ".".join(values) or None)
+
+
+class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
+            template=rf"obs:do:(?P<game>\d+):(?P<dec>\d+):(?P<src>[pt]):(?P<code>{CODE})"):
+    """Plays one action. ``src`` says whether it sits on a panel (``p``) or in the thread (``t``)."""
+
+    def __init__(self, game_id: int, decision: int, code: str, label: str, src: str = "p",
+                 style: discord.ButtonStyle = discord.ButtonStyle.success, emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji,
+                                           custom_id=f"obs:do:{game_id}:{decision}:{src}:{code}"))
+        self.game_id, self.decision, self.code, self.src = game_id, decision, code, src
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ObsDo:
+        return cls(int(match["game"]), int(match["dec"]), match["code"], "", match["src"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        on_panel = self.src == "p"
+        if on_panel:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        action = action_of(self.code)
+        if action is None:
+            await refuse(interaction, BAD_BUTTON)
+            return
+        service = service_of(interaction)
+        record = await service.perform(interaction, self.game_id, action, decision=self.decision)
+        if record is None:
+            return
+        kind = action["kind"]
+        if not on_panel:
+            await interaction.followup.send(DONE_TEXT.get(kind, "Done."), ephemeral=True)
+            return
+        game = get_game(record.game)
+        seat = record.seat_of(interaction.user.id)
+        assert seat is not None
+        view = game.view(record.state, seat)
+        same_step = game.decision_id(record.state) == self.decision
+        if same_step and seat in game.to_act(record.state) and record.status == "active":
+            # a sub-action: the panel carries on from its home stage, with the new draft
+            await edit_panel(interaction, panel_for(view, record.names, record.id, "h", None))
+            return
+        await edit_panel(interaction, finished_panel(view, record.names, kind))
+
+
+
+async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str,
+                     picked: str | None) -> None:
+    found = await seat_view(interaction, game_id, decision)
+    if found is None:
+        return
+    view, names = found
+    if view.get("choice") is None:
+        await refuse(interaction, "There's nothing for you to decide right now: your part is already in.")
+        return
+    await edit_panel(interaction, panel_for(view, names, game_id, stage, picked))
+
+
+def panel_for(view: View, names: list[str], game_id: int, stage: str, picked: str | None) -> Outgoing:
+    from bot.faces.observatory.panels import build_panel
+
+    return build_panel(view, names, game_id, stage, picked)
+
+
+def finished_panel(view: View, names: list[str], kind: str) -> Outgoing:
+    from bot.faces.observatory.panels import waiting_panel
+
+    return waiting_panel(view, names, DONE_TEXT.get(kind, "Done."))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ObsGo, ObsPick, ObsDo)

@@ -1,0 +1,200 @@
+"""Observatory's private panels: each stage of a choice as text, components and a picture.
+
+A panel lists only what the seat's view says is legal right now. Picking from a list never
+plays anything: it shows the pick on the sheet with a confirm button (and Back). Stages:
+
+``h`` home · ``p01`` plot with dice 0 and 1 · ``r2`` research with die 2 · ``s`` Shooting Star ·
+``l`` Lens · ``d`` Drive number · ``g3`` grant 3 (``g3s`` as a star, ``g3r`` as research) ·
+``b`` all banked bonuses · ``cL07`` placements of card L07 · ``f`` finish (confirm the turn).
+A trailing ``~1`` is the page of a long cell list. A refill panel has ``h``, ``t`` (the list of
+cards to take), ``c…`` and ``g…`` for a goal that already fits and its bonus, and ``f`` (done).
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.faces.observatory.art import images as art
+from bot.faces.observatory.draft import DraftPanel
+from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
+from bot.faces.observatory.words import grant_label, title_of
+from bot.games.base import View
+from bot.outgoing import Outgoing
+
+log = logging.getLogger(__name__)
+
+
+def build_panel(view: View, names: list[str], game_id: int, stage: str = "h",
+                picked: str | None = None) -> Outgoing:
+    """The seat's panel at ``stage`` with ``picked`` (a value chosen from one of its lists)."""
+    choice = view.get("choice")
+    if not isinstance(choice, dict):
+        return waiting_panel(view, names, None)
+    kind = choice.get("kind")
+    if kind == "keep":
+        return keep_panel(view, names, game_id, picked)
+    if kind == "roll":
+        return roll_panel(view, names, game_id)
+    if kind == "refill":
+        return refill_panel(view, names, game_id, stage or "h", picked)
+    return DraftPanel(view, names, game_id).build(stage or "h", picked)
+
+
+def waiting_panel(view: View, names: list[str], note: str | None) -> Outgoing:
+    seat = view.get("you", 0)
+    lines = [note] if note else []
+    if view.get("phase") == "over":
+        lines = ["The game is over: the results are in the game thread."]
+    else:
+        waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+        tail = f" Waiting for: {', '.join(waiting)}." if waiting else ""
+        lines.append("Nothing to decide right now." + tail)
+    render = partial(art.sheet_png, view, names, seat)
+    return Outgoing("\n".join(lines), title_of(view), render, "sheet.png")
+
+
+# --- keep 4 of 6 ------------------------------------------------------------------------------
+def keep_panel(view: View, names: list[str], game_id: int, picked: str | None) -> Outgoing:
+    choice, dec = view["choice"], view["decision"]
+    hand: list[str] = list(choice.get("hand") or [])
+    keep = int(choice.get("keep") or 4)
+    cards = view.get("cards") or {}
+    chosen = [c for c in (picked or "").split(".") if c in hand]
+    legal = {tuple(sorted(o)) for o in choice.get("options") or []}
+    if picked is not None and len(set(chosen)) == keep and (not legal or tuple(sorted(chosen)) in legal):
+        back = [c for c in hand if c not in chosen]
+        text = ("Keep these four as your goals?\n" + "\n".join(f"• **{card_name(cards, c)}**" for c in chosen)
+                + ("\nBack under the decks: " + ", ".join(card_name(cards, c) for c in back) if back else ""))
+        items: list[discord.ui.Item[Any]] = [
+            ObsDo(game_id, dec, "keep." + ".".join(chosen), "Keep these four"),
+            ObsGo(game_id, dec, "h", "Choose again"),
+        ]
+        return Outgoing(text, title_of(view), partial(art.hand_png, view, names, picked=chosen), "hand.png",
+                        items)
+    if len(hand) == keep:
+        text = "Your goals for the game (first-game deal: you keep all of them). Confirm to start."
+        items = [ObsDo(game_id, dec, "keep." + ".".join(hand), "Keep them")]
+        return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
+    options = [discord.SelectOption(label=card_name(cards, c)[:100], value=c,
+                                    description=card_line(cards.get(c) or {})[:100]) for c in hand]
+    text = (f"Choose **{keep}** of your {len(hand)} dealt cards to keep as goals (the other "
+            f"{len(hand) - keep} go back under the decks). Nobody else sees your hand.")
+    items = [ObsPick(game_id, dec, "k", 0, options, f"Pick the {keep} cards to keep", count=keep)]
+    return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
+
+
+# --- roll -------------------------------------------------------------------------------------
+def roll_panel(view: View, names: list[str], game_id: int) -> Outgoing:
+    text = "It's your turn to roll: three dice and the Shooting Star die. Everyone then uses the roll."
+    items = [ObsDo(game_id, view["decision"], "roll", "Roll the dice", emoji="\U0001f3b2")]
+    return Outgoing(text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)),
+                    "sheet.png", items)
+
+
+# --- refill -----------------------------------------------------------------------------------
+class RefillExtras(DraftPanel):
+    """A refill's completion stages (a goal that already fits, then that card's bonus), reusing
+    the draft panel's; its home and every fallback is the refill panel's home."""
+
+    def home(self, note: str | None = None) -> Outgoing:
+        return refill_home(self.view, self.names, self.game_id, note)
+
+
+def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked: str | None) -> Outgoing:
+    """Take a new goal (``t`` list, preview), complete one that fits (``c…``), spend its bonus
+    (``g…``/``b``) or, holding four goals, finish (``f``)."""
+    base = stage.split("~", 1)[0]
+    if base[:1] in ("c", "g", "b"):
+        return RefillExtras(view, names, game_id).build(stage, picked)
+    if base == "f":
+        return refill_finish(view, names, game_id)
+    choice, dec = view["choice"], view["decision"]
+    cards = view.get("cards") or {}
+    sky: list[str] = list(choice.get("sky") or [])
+    decks: list[str] = [d for d in choice.get("decks") or [] if d in ("large", "small")]
+    values = [*sky, *(f"deck:{d}" for d in decks)]
+    if picked in values and choice.get("can_take", True):
+        if picked.startswith("deck:"):
+            deck = picked[5:]
+            what, code = f"the top card of the {deck} deck", f"take.deck.{deck}"
+        else:
+            what, code = f"**{card_name(cards, picked)}** from the Night Sky", f"take.sky.{picked}"
+        items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, code, "Take it"),
+                                             ObsGo(game_id, dec, "h", "Back")]
+        return Outgoing(f"Take {what}?", title_of(view),
+                        partial(art.refill_png, view, names, picked=picked), "refill.png", items)
+    return refill_home(view, names, game_id, None if base in ("h", "t") else "Here is your panel again.")
+
+
+def refill_home(view: View, names: list[str], game_id: int, note: str | None) -> Outgoing:
+    choice, dec = view["choice"], view["decision"]
+    cards = view.get("cards") or {}
+    sky: list[str] = list(choice.get("sky") or [])
+    decks: list[str] = [d for d in choice.get("decks") or [] if d in ("large", "small")]
+    counts = view.get("decks") or {}
+    lines = [note] if note else []
+    items: list[discord.ui.Item[Any]] = []
+    can_take = bool(choice.get("can_take", True)) and bool(sky or decks)
+    if can_take:
+        need = int(choice.get("needs") or 1)
+        options = [discord.SelectOption(label=f"Night Sky: {card_name(cards, c)}"[:100], value=c,
+                                        description=card_line(cards.get(c) or {})[:100]) for c in sky]
+        options += [discord.SelectOption(label=f"Top of the {d} deck (face down)", value=f"deck:{d}",
+                                         description=f"{counts.get(d, '?')} cards left") for d in decks]
+        lines.append(f"You completed a goal, so take a new one ({need} to take in all): a face-up card "
+                     "of the Night Sky, or the unseen top card of a deck.")
+        items.append(ObsPick(game_id, dec, "t", 0, options, "Pick your new goal"))
+    placements = list(choice.get("placements") or {})
+    if placements:
+        fitting = ", ".join(f"**{card_name(cards, c)}**" for c in placements)
+        lines.append(f"{fitting} already fits your unused stars: cards can be completed at any time, "
+                     "so you may complete it now.")
+        items += [ObsGo(game_id, dec, f"c{c}", f"Complete {card_name(cards, c)}"[:80],
+                        discord.ButtonStyle.success, "✨") for c in placements[:4]]
+    grants = choice.get("grants") or []
+    if grants:
+        lines.append("Use the bonus of the card you just completed.")
+        items += [ObsGo(game_id, dec, f"g{g['id']}", grant_label(g), discord.ButtonStyle.secondary, "🎁")
+                  for g in grants[:4]]
+    if choice.get("can_done"):
+        items.append(ObsGo(game_id, dec, "f", "Keep my goals as they are", discord.ButtonStyle.primary, "✅"))
+    if can_take:
+        render = partial(art.refill_png, view, names)
+        return Outgoing("\n".join(lines), title_of(view), render, "refill.png", items)
+    render = partial(art.sheet_png, view, names, view.get("you", 0))
+    return Outgoing("\n".join(lines), title_of(view), render, "sheet.png", items)
+
+
+def refill_finish(view: View, names: list[str], game_id: int) -> Outgoing:
+    choice, dec = view["choice"], view["decision"]
+    if not choice.get("can_done"):
+        return refill_home(view, names, game_id, "Take your new goal first.")
+    cards = view.get("cards") or {}
+    fitting = [card_name(cards, c) for c in choice.get("placements") or {}]
+    text = "Done taking new goals? The next turn starts once everyone has four goals."
+    if fitting:
+        text += (f" {', '.join(fitting)} stays on your goal row; you can still complete it at a later "
+                 "step.")
+    items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, "done", "Confirm: keep my goals", emoji="✅"),
+                                         ObsGo(game_id, dec, "h", "Back")]
+    return Outgoing(text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)),
+                    "sheet.png", items)
+
+
+# --- words ------------------------------------------------------------------------------------
+def card_name(cards: dict[str, Any], card_id: str) -> str:
+    card = cards.get(card_id) or {}
+    return str(card.get("name") or card_id)
+
+
+def card_line(card: dict[str, Any]) -> str:
+    """A card in a few words: size, points, stars and bonus."""
+    from bot.faces.observatory.art.parts import bonus_text, points_text
+
+    size = "Large" if card.get("type") == "large" else "Small"
+    stars = len(card.get("stars") or [])
+    return f"{size} · {points_text(card)} · {stars} stars · {bonus_text(card.get('bonus'))}"

@@ -1,0 +1,171 @@
+"""Observatory on Discord: public step messages, progress, boards, sheets and results.
+
+The private panels live in ``panels`` / ``draft`` and their buttons and
+selects in ``items`` (custom_id prefix ``obs:``). Public outputs here are built from
+the PUBLIC view only; the public images go through ``bot.faces.observatory.art.board.public_only``.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.faces.base import Presenter
+from bot.faces.observatory.art import images as art
+from bot.faces.observatory.art.parts import face_text
+from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
+from bot.faces.observatory.panels import build_panel
+from bot.faces.observatory.words import title_of
+from bot.games.base import View
+from bot.outgoing import Outgoing
+
+log = logging.getLogger(__name__)
+
+SLUG = "observatory"
+
+RULES = """\
+**Observatory** (1–5 players, solo included)
+Each of you has a star map of 12 × 12 cells; its rows and columns are labelled 1–6 twice. \
+You hold four goal cards, each a small constellation pattern worth points.
+• On a turn one player rolls three dice plus the Shooting Star die, and **everyone** uses the \
+same roll at once, in their own panel: two dice give the row and column labels of a cell where \
+you plot a star, the third fills a space of that value on one of your research tracks. A die \
+showing **?** counts as any value. Only the roller may also plot a star with the Shooting Star \
+die, anywhere in a row or column with its label.
+• Research: three spaces on Lens, Drive, Finder or Filter bank a bonus (a free star or a free \
+research space); a full track gives its power: Lens shifts one die by 1 each turn, Drive makes \
+a number of your choice wild, Finder gives 4 free stars, Filter doubles card bonuses. Funding \
+scores 1 point per space.
+• When your plotted stars form one of your goal patterns (turned any way, not mirrored, not \
+touching another of your constellations), complete it: pick one of the placements the panel \
+lists. Then take a new goal from the Night Sky (3 large and 3 small cards face up) or a deck.
+• Some nights open with a free star or research space for everyone.
+**Points**: completed cards, asterisms together (1, 3, 6, 10, 15, 21), funding, and 1 per 2 \
+stars you didn't use in a constellation. A tie goes to whoever completed fewer cards; after that \
+the win is shared. Solo: 12 turns, beat your best score."""
+
+
+def names_of(seats: list[int], names: list[str]) -> str:
+    return ", ".join(names[s] for s in seats if 0 <= s < len(names)) or "nobody"
+
+
+def roll_words(roll: dict[str, Any] | None) -> str:
+    if not roll:
+        return ""
+    dice = " · ".join(face_text(f) for f in roll.get("standard") or [])
+    return f"**{dice}**, Shooting Star **{face_text(roll.get('shooting'))}**"
+
+
+class ObservatoryPresenter(Presenter):
+    slug = SLUG
+    rules_summary = RULES
+
+    @property
+    def dynamic_items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:  # type: ignore[override]
+        return DYNAMIC_ITEMS
+
+    # -------------------------------------------------------------- public
+    def progress(self, view: View, names: list[str]) -> str:
+        phase, waiting = view.get("phase"), list(view.get("to_act") or [])
+        if phase == "over":
+            return "Game over"
+        if phase == "roll":
+            return f"Waiting for {names_of(waiting, names)} to roll"
+        if phase == "refill":
+            return f"{names_of(waiting, names)} is taking a new goal"
+        total = int(view.get("seats") or len(names))  # every seat decides in these steps
+        line = f"{total - len(waiting)} of {total} done"
+        if waiting:
+            line += f" · waiting for {names_of(waiting, names)}"
+        return line
+
+    def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
+        from bot.components import OpenPanelButton
+
+        view = art.public_only(view)
+        phase, dec = view.get("phase"), view.get("decision", 0)
+        active = view.get("active", 0)
+        who = names[active] if 0 <= active < len(names) else "?"
+        items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
+        if phase == "keep":
+            if (view.get("options") or {}).get("first_game"):
+                text = "First game: everyone gets four goal cards to keep. Confirm them in your panel."
+            else:
+                text = ("Everyone: choose 4 of your 6 dealt cards to keep as goals. Your hand is secret; "
+                        "choose in your panel.")
+        elif phase == "night_bonus":
+            text = (f"**Night {view.get('night')}** opens with a bonus: each of you may plot a free star "
+                    "or fill a research space. Use your panel.")
+        elif phase == "roll":
+            text = f"**{who}** rolls this turn: press **Roll the dice**."
+            items.append(ObsDo(game_id, dec, "roll", "Roll the dice", "t", discord.ButtonStyle.success, "🎲"))
+        elif phase == "decide":
+            if view.get("seats") == 1:
+                text = (f"**{who}** rolled {roll_words(view.get('roll'))}.\nUse the roll in your panel: "
+                        "two dice plot a star, the third goes to research, and the Shooting Star die "
+                        "plots one more.")
+            else:
+                text = (f"**{who}** rolled {roll_words(view.get('roll'))}.\nEveryone: use the roll in your "
+                        "panel (two dice plot a star, the third goes to research). "
+                        f"Only {who} may use the Shooting Star die.")
+        elif phase == "refill":
+            seat = (view.get("refill") or {}).get("seat", active)
+            name = names[seat] if 0 <= seat < len(names) else "?"
+            text = f"**{name}** completed a goal and takes a new one from the Night Sky or a deck top."
+        else:
+            text = "The game is over."
+        return Outgoing(text, title_of(view), partial(art.table_png, view, names), "table.png", items,
+                        footer=self.progress(view, names))
+
+    def board(self, view: View, names: list[str]) -> Outgoing:
+        view = art.public_only(view)
+        if view.get("phase") == "over":
+            return self.results(view, names)
+        lines = [f"{self.progress(view, names)}."]
+        last = view.get("last_turn") or []
+        if last:
+            lines.append("Last turn:\n" + "\n".join(str(s).format(*names) for s in last)[:1500])
+        return Outgoing("\n".join(lines), title_of(view), partial(art.table_png, view, names), "table.png")
+
+    def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
+        name = names[seat] if 0 <= seat < len(names) else "?"
+        own = view.get("you") == seat
+        score = (view.get("score") if own else (view.get("scores") or [{}] * (seat + 1))[seat]) or {}
+        text = f"**{name}**: {score.get('total', 0)} points so far."
+        if not own and view.get("phase") in ("decide", "night_bonus"):
+            text += " This turn's moves appear once everyone has finished."
+        title = "Your sheet" if own else f"{name}'s sheet"
+        return Outgoing(text, title, partial(art.sheet_png, view, names, seat), "sheet.png")
+
+    def results(self, view: View, names: list[str]) -> Outgoing:
+        view = art.public_only(view)
+        outcome = view.get("outcome") or {}
+        scores: list[int] = list(outcome.get("scores") or [])
+        winners: list[int] = list(outcome.get("winners") or [])
+        parts: list[dict[str, Any]] = list(outcome.get("breakdown") or view.get("scores") or [])
+        seats = len(scores)
+        order = sorted(range(seats), key=lambda s: (-scores[s], s not in winners, s))
+        lines = []
+        for s in order:
+            p = parts[s] if s < len(parts) else {}
+            lines.append(f"**{names[s]}**: {scores[s]} (cards {p.get('constellations', 0)}, asterisms "
+                         f"{p.get('asterisms', 0)}, funding {p.get('funding', 0)}, spare stars "
+                         f"{p.get('unused_stars', 0)}; {p.get('completed_cards', 0)} cards completed)")
+        if seats == 1:
+            head = f"Solo game over: **{scores[0] if scores else 0}** points."
+        elif len(winners) == 1:
+            head = f"**{names[winners[0]]}** wins!"
+        else:
+            head = " and ".join(f"**{names[w]}**" for w in winners) + " share the win!"
+        tied = seats > 1 and [scores[s] for s in range(seats)].count(max(scores)) > 1
+        if tied and len(winners) == 1:
+            head += " (tie on points, broken by fewer completed cards)"
+        return Outgoing(head + "\n" + "\n".join(lines), "Observatory · Final results",
+                        partial(art.results_png, view, names), "results.png")
+
+    # -------------------------------------------------------------- private
+    def panel(self, view: View, names: list[str], game_id: int) -> Outgoing:
+        return build_panel(view, names, game_id, "h", None)

@@ -1,0 +1,416 @@
+"""Public Sky of Stars boards: the table status and the final results.
+
+Both read only keys of the PUBLIC view (listed in ``PUBLIC_KEYS``), never ``secret``,
+``vault``, ``choice`` or other seat-only keys, so they are safe to post in a channel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.sky_of_stars.art.map import items
+from bot.faces.sky_of_stars.art.thumbnails import thumbnail
+from render import shapes, theme
+from render.common import as_map, clean, fit, mix, name_of, num, panel, seat_of, sky, text, text_width
+from render.headers import SEP, Part, header, parts_line, phase_words
+
+View = Mapping[str, Any]
+
+PUBLIC_KEYS = frozenset(
+    {
+        "game",
+        "phase",
+        "round",
+        "rounds",
+        "seats",
+        "decision",
+        "card",
+        "roll",
+        "stop_by",
+        "waiting",
+        "locked",
+        "skipped",
+        "guess",
+        "drawings",
+        "reveals",
+        "scores",
+        "outcome",
+    }
+)
+COLOUR_ORDER = ("yellow", "red", "blue")
+
+
+def public_only(view: View) -> dict[str, Any]:
+    """Only the public keys: what these boards may draw from, whatever they are handed."""
+    return {k: v for k, v in view.items() if k in PUBLIC_KEYS}
+
+
+MAX_SEATS = 8  # the game seats 3-6; anything beyond this is bad data, not a bigger image
+
+
+def _seats(view: View, names: Sequence[str]) -> int:
+    seats = seat_of(view.get("seats"), 0)
+    if seats <= 0:
+        seats = max(len(names), len(list(items(view.get("scores")))))
+    return max(1, min(seats, MAX_SEATS))
+
+
+def _rounds(view: View) -> int:
+    return max(1, min(seat_of(view.get("rounds"), 3), 5))
+
+
+def _ints(values: Any) -> list[int]:
+    return [v for v in items(values) if isinstance(v, int) and not isinstance(v, bool)]
+
+
+# --- table ---------------------------------------------------------------------------------
+Line = tuple[list[Part], int | None]  # coloured pieces, and which piece to cut if too long
+
+
+def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
+    """The "now" panel as coloured pieces: locks, STOP, who is being guessed, the last reveal."""
+    lines: list[Line] = []
+    locked, waiting = _ints(view.get("locked")), _ints(view.get("waiting"))
+    if locked or waiting:
+        lines.append(
+            (
+                [(f"{len(locked)} of {len(locked) + len(waiting)}", theme.ACCENT), (" locked in", theme.INK)],
+                None,
+            )
+        )
+    stop_by = seat_of(view.get("stop_by"))
+    if stop_by >= 0:
+        lines.append(
+            ([("STOP ", theme.GOLD), ("called by ", theme.MUTED), (name_of(names, stop_by), theme.INK)], 2)
+        )
+    guess = as_map(view.get("guess"))
+    if seat_of(guess.get("artist")) >= 0:
+        artist = guess["artist"]
+        lines.append(
+            (
+                [
+                    ("Guess ", theme.MUTED),
+                    (name_of(names, artist), theme.player_colour(artist)),
+                    ("'s word", theme.MUTED),
+                ],
+                1,
+            )
+        )
+        detail = []
+        order = _ints(guess.get("order"))
+        if order and seat_of(guess.get("position")) >= 0:
+            detail.append(f"drawing {guess['position'] + 1} of {len(order)}")
+        countdown = guess.get("countdown")
+        if isinstance(countdown, (int, float)) and math.isfinite(countdown):
+            detail.append(f"{max(0, math.ceil(countdown))} s to guess")
+        if detail:
+            lines.append(([(SEP.join(detail), theme.MUTED)], None))
+    reveals = [r for r in items(view.get("reveals")) if isinstance(r, Mapping)]
+    if reveals:
+        last = reveals[-1]
+        artist = seat_of(last.get("artist"))
+        word = last.get("word") if isinstance(last.get("word"), str) else ""
+        lines.append(
+            (
+                [
+                    (name_of(names, artist), theme.player_colour(artist)),
+                    (" drew ", theme.MUTED),
+                    (f"#{num(last.get('number'), '?')} {clean(word)}", theme.GOLD),
+                ],
+                0,
+            )
+        )
+        correct = len(_ints(last.get("correct")))
+        lines.append(([(f"guessed by {correct} of {max(seats - 1, 0)}", theme.MUTED)], None))
+    if not lines:
+        lines.append(([(phase_words(view.get("phase")), theme.MUTED)], None))
+    return lines
+
+
+def draw_table(view: View, names: Sequence[str]) -> Image.Image:
+    """The public status board: round, card, phase, die, who is done, and the scores."""
+    view = public_only(view)
+    seats = _seats(view, names)
+    status = _status_lines(view, names, seats)
+    row_h = 58
+    top_rows = max(5 * 54 + 76, 92 + len(status) * 46)
+    scores = [as_map(s) for s in items(view.get("scores"))]
+    legend = any(as_map(r).get("plus_one") for s in scores for r in items(s.get("rounds")))
+    board_h = 64 + seats * row_h + (64 if legend else 24)
+    height = 16 + 116 + 16 + top_rows + 16 + board_h + 16
+    image = sky(theme.WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    title = [(f"Round {num(view.get('round'), '?')}", theme.INK), (f" of {_rounds(view)}", theme.MUTED)]
+    y = header(
+        image,
+        title,
+        [("A Sky of Stars" + SEP, theme.MUTED), (phase_words(view.get("phase")), theme.ACCENT)],
+        roll=view.get("roll"),
+    )
+
+    # card (left) and what is happening now (right)
+    half = (theme.WIDTH - 3 * theme.GAP) // 2
+    left = (theme.GAP, y, theme.GAP + half, y + top_rows)
+    right = (left[2] + theme.GAP, y, theme.WIDTH - theme.GAP, y + top_rows)
+    panel(draw, left)
+    panel(draw, right)
+    small = theme.font(theme.SMALL)
+    text(draw, (left[0] + 22, y + 44), "Constellation card", small, theme.MUTED, anchor="ls")
+    card = view.get("card")
+    word_font, number_font = theme.font(theme.BODY + 2, True), theme.font(theme.SMALL, True)
+    if isinstance(card, (list, tuple)) and card:
+        for i, word in enumerate(list(card)[:5]):
+            cy = y + 90 + i * 54
+            draw.ellipse((left[0] + 22, cy - 19, left[0] + 60, cy + 19), fill=theme.GOLD)
+            text(draw, (left[0] + 41, cy + 1), str(i + 1), number_font, theme.DIE_INK, anchor="mm")
+            text(
+                draw,
+                (left[0] + 76, cy),
+                fit(clean(str(word)), word_font, left[2] - left[0] - 96),
+                word_font,
+                theme.INK,
+                anchor="lm",
+            )
+    else:
+        text(draw, (left[0] + 22, y + 100), "Not drawn yet", word_font, theme.MUTED, anchor="lm")
+    text(draw, (right[0] + 22, y + 44), "Now", small, theme.MUTED, anchor="ls")
+    for i, (parts, flexible) in enumerate(status):
+        parts_line(
+            draw,
+            (right[0] + 22, y + 92 + i * 46),
+            parts,
+            theme.BODY if i == 0 else theme.SMALL,
+            right[2] - right[0] - 44,
+            bold=i == 0,
+            flexible=flexible,
+        )
+
+    _scoreboard(image, draw, view, names, seats, y + top_rows + theme.GAP, row_h, board_h, legend)
+    return image
+
+
+def _scoreboard(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    names: Sequence[str],
+    seats: int,
+    top: int,
+    row_h: int,
+    height: int,
+    legend: bool,
+) -> None:
+    """Names, lock status, points per round (gold star: everyone guessed it) and totals."""
+    box = (theme.GAP, top, theme.WIDTH - theme.GAP, top + height)
+    panel(draw, box)
+    rounds = _rounds(view)
+    cols = [box[2] - 110 - (rounds - i) * 92 for i in range(rounds)]  # centres of R1..Rn
+    total_x, status_x = box[2] - 40, cols[0] - 84
+    small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
+    hy = top + 46
+    text(draw, (box[0] + 28, hy), "Player", small, theme.MUTED, anchor="ls")
+    for i, cx in enumerate(cols):
+        text(draw, (cx, hy), f"R{i + 1}", small, theme.MUTED, anchor="ms")
+    text(draw, (total_x, hy), "Total", small, theme.MUTED, anchor="rs")
+    draw.line((box[0] + 20, top + 60, box[2] - 20, top + 60), fill=theme.FAINT, width=2)
+
+    scores = [as_map(s) for s in items(view.get("scores"))]
+    locked, waiting, skipped = (
+        set(_ints(view.get("locked"))),
+        set(_ints(view.get("waiting"))),
+        set(_ints(view.get("skipped"))),
+    )
+    stop_by = view.get("stop_by")
+    plus = shapes.star_sprite("five", theme.GOLD, 11, glow=False)
+    for seat in range(seats):
+        cy = top + 64 + seat * row_h + row_h / 2
+        if seat % 2:
+            draw.rectangle(
+                (box[0] + 8, cy - row_h / 2, box[2] - 8, cy + row_h / 2),
+                fill=mix(theme.PANEL, theme.INK, 0.04),
+            )
+        colour = theme.player_colour(seat)
+        draw.rounded_rectangle((box[0] + 22, cy - 16, box[0] + 30, cy + 16), radius=4, fill=colour)
+        name_w = status_x - 30 - (box[0] + 44)
+        tag = " STOP" if stop_by == seat else ""
+        shown = fit(name_of(names, seat), body, name_w - text_width(tag, small))
+        text(draw, (box[0] + 44, cy), shown, body, theme.INK, anchor="lm")
+        if tag:
+            text(
+                draw,
+                (box[0] + 44 + text_width(shown, body), cy + 2),
+                tag,
+                theme.font(theme.SMALL, True),
+                theme.GOLD,
+                anchor="lm",
+            )
+        if seat in locked:
+            shapes.paste(image, shapes.check_sprite(30, theme.ACCENT), status_x, cy)
+        elif seat in skipped:
+            text(draw, (status_x, cy), "skip", small, theme.MUTED, anchor="mm")
+        elif seat in waiting:
+            for dx in (-12, 0, 12):  # "still deciding"
+                draw.ellipse((status_x + dx - 4, cy - 4, status_x + dx + 4, cy + 4), fill=theme.MUTED)
+        score = scores[seat] if seat < len(scores) else {}
+        for i, entry in enumerate(items(score.get("rounds"))):
+            if i < len(cols) and isinstance(entry, Mapping):
+                text(draw, (cols[i], cy), num(entry.get("points")), body, theme.INK, anchor="mm")
+                if entry.get("plus_one"):
+                    shapes.paste(image, plus, cols[i] + 30, cy - 12)
+        text(draw, (total_x, cy), num(score.get("total"), "0"), bold, theme.GOLD, anchor="rm")
+    if legend:
+        ly = box[3] - 30
+        shapes.paste(image, plus, box[0] + 36, ly)
+        text(
+            draw, (box[0] + 56, ly), "everyone guessed that drawing: +1 box", small, theme.MUTED, anchor="lm"
+        )
+
+
+# --- results -------------------------------------------------------------------------------
+def draw_results(view: View, names: Sequence[str]) -> Image.Image:
+    """Final results: each player's three constellations and how their score adds up."""
+    view = public_only(view)
+    outcome = as_map(view.get("outcome"))
+    seats = _seats(view, names)
+    # before the outcome is set (or if it lacks a breakdown) fall back to the running scores
+    breakdown = [as_map(b) for b in items(outcome.get("breakdown"))] or [
+        as_map(s) for s in items(view.get("scores"))
+    ]
+    totals = [seat_of(b.get("total"), 0) for b in breakdown][:seats]
+    totals += [0] * (seats - len(totals))
+    winners = set(_ints(outcome.get("winners")))
+    order = sorted(range(seats), key=lambda s: (s not in winners, -totals[s], s))
+
+    columns = 2  # two cards a row keeps six players to one phone screen
+    card_w = (theme.WIDTH - 2 * theme.GAP - (columns - 1) * theme.GAP) // columns
+    thumb_w = (card_w - 2 * 14 - 2 * 8) // 3
+    thumb_h = round(thumb_w * 0.8)
+    card_h = 72 + thumb_h + 44 + 66
+    rows = math.ceil(seats / columns)
+    height = 16 + 116 + 16 + rows * (card_h + theme.GAP) + 56
+    image = sky(theme.WIDTH, height)
+    win_names = [name_of(names, s) for s in sorted(winners)]
+    if win_names:  # the headline a phone shows first: who won
+        title = [
+            ("Winner: " if len(win_names) == 1 else "Winners: ", theme.INK),
+            (" & ".join(win_names), theme.GOLD),
+        ]
+        sub = [(f"Final results{SEP}A Sky of Stars", theme.MUTED)]
+    else:
+        title, sub = [("Final results", theme.INK)], [("No result yet", theme.MUTED)]
+    top = header(image, title, sub, flexible=1 if win_names else None)
+
+    drawings = [d for d in items(view.get("drawings")) if isinstance(d, Mapping)]
+    for i, seat in enumerate(order):
+        x = theme.GAP + (i % columns) * (card_w + theme.GAP)
+        y = top + (i // columns) * (card_h + theme.GAP)
+        entry = breakdown[seat] if seat < len(breakdown) else {}
+        _result_card(
+            image,
+            (x, y, x + card_w, y + card_h),
+            seat,
+            names,
+            entry,
+            totals[seat],
+            seat in winners,
+            drawings,
+            thumb_w,
+            thumb_h,
+        )
+    _results_legend(image, height - 56)
+    return image
+
+
+def _results_legend(image: Image.Image, top: float) -> None:
+    """What the gold marks mean, once, under the cards."""
+    draw = ImageDraw.Draw(image)
+    panel(draw, (theme.GAP, top, theme.WIDTH - theme.GAP, top + 46), outline=None)
+    y = top + 23
+    small = theme.font(theme.SMALL)
+    x: float = theme.GAP + 20
+    shapes.paste(image, shapes.star_sprite("five", theme.GOLD, 11, glow=False), x, y)
+    note = "everyone guessed it (+1 box)"
+    text(draw, (x + 20, y), note, small, theme.MUTED, anchor="lm")
+    x += 20 + text_width(note, small) + 40
+    draw.rounded_rectangle((x, y - 15, x + 44, y + 15), radius=10, outline=theme.GOLD, width=3)
+    text(draw, (x + 56, y), "colour majority (+1)", small, theme.MUTED, anchor="lm")
+
+
+def _result_card(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    seat: int,
+    names: Sequence[str],
+    entry: Mapping[str, Any],
+    total: int,
+    winner: bool,
+    drawings: list[Mapping[str, Any]],
+    thumb_w: int,
+    thumb_h: int,
+) -> None:
+    draw = ImageDraw.Draw(image)
+    colour = theme.player_colour(seat)
+    panel(
+        draw,
+        box,
+        fill=mix(theme.PANEL, theme.GOLD, 0.08) if winner else theme.PANEL,
+        outline=theme.GOLD if winner else theme.PANEL_EDGE,
+        width=4 if winner else 2,
+    )
+    x0, y0 = box[0] + 14, box[1]
+    total_font = theme.font(theme.TITLE + 4, True)
+    total_w = text_width(str(total), total_font)
+    name_x = x0
+    if winner:
+        shapes.paste(image, shapes.star_sprite("five", theme.GOLD, 16), x0 + 16, y0 + 38)
+        name_x += 40
+    name_w = box[2] - 36 - total_w - name_x
+    parts_line(
+        draw, (name_x, y0 + 52), [(name_of(names, seat), colour)], theme.HEADING, name_w, min_size=theme.BODY
+    )
+    text(
+        draw, (box[2] - 18, y0 + 54), str(total), total_font, theme.GOLD if winner else theme.INK, anchor="rs"
+    )
+
+    rounds = [as_map(r) for r in items(entry.get("rounds"))]
+    small, small_bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
+    ty = y0 + 70
+    plus = shapes.star_sprite("five", theme.GOLD, 11, glow=False)
+    for r in range(3):
+        tx = x0 + r * (thumb_w + 8)
+        found = next((d for d in drawings if d.get("seat") == seat and d.get("round") == r + 1), None)
+        thumbnail(image, (tx, ty, tx + thumb_w, ty + thumb_h), found, colour)
+        points = num(rounds[r].get("points")) if r < len(rounds) else "\u2014"
+        caption = f"R{r + 1}: "
+        cx: float = tx + 4
+        text(draw, (cx, ty + thumb_h + 34), caption, small, theme.MUTED, anchor="ls")
+        cx += text_width(caption, small)
+        text(draw, (cx, ty + thumb_h + 34), str(points), small_bold, theme.INK, anchor="ls")
+        cx += text_width(str(points), small_bold) + 16
+        if r < len(rounds) and rounds[r].get("plus_one"):
+            shapes.paste(image, plus, cx, ty + thumb_h + 24)
+
+    # colour counts, majorities outlined in gold with their +1
+    cy = box[3] - 40
+    colours = as_map(entry.get("colours"))
+    majorities = {m for m in items(entry.get("majorities")) if isinstance(m, str)}
+    cx = float(x0)
+    for name in COLOUR_ORDER:
+        label = num(colours.get(name), "0") + (" +1" if name in majorities else "")
+        w = 44 + text_width(label, small_bold) + 14
+        if name in majorities:
+            draw.rounded_rectangle((cx - 6, cy - 22, cx + w, cy + 22), radius=12, outline=theme.GOLD, width=3)
+        shapes.paste(image, shapes.star_sprite("five", theme.STAR_COLOURS[name], 14, glow=False), cx + 18, cy)
+        text(
+            draw,
+            (cx + 40, cy),
+            label,
+            small_bold,
+            theme.GOLD if name in majorities else theme.INK,
+            anchor="lm",
+        )
+        cx += w + 14

@@ -1,0 +1,243 @@
+"""A Sky of Stars images: pure functions from an engine view (a dict) to a picture.
+
+Each image has a ``draw_*`` function returning a PIL image (so drawing and encoding can be
+timed apart) and a ``*_png`` wrapper returning PNG bytes. The vault images read the SEAT view
+and go only to that seat's DMs; the drawing, table and results images read only keys of the
+PUBLIC view, so passing a seat view by mistake can never leak a secret into a channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.sky_of_stars.art.board import draw_results, draw_table, public_only
+from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, load_vault, strokes
+from render import theme
+from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png
+from render.headers import SEP, header, parts_line
+
+__all__ = [
+    "draw_cancel_target",
+    "draw_drawing",
+    "draw_results",
+    "draw_table",
+    "draw_vault",
+    "cancel_target_png",
+    "drawing_png",
+    "results_png",
+    "table_png",
+    "vault_png",
+]
+
+View = Mapping[str, Any]
+
+VAULT_H = 900  # height of the vault images (header + lettered map)
+_MAP_BOX = (58, 176, theme.WIDTH - 20, VAULT_H - 18)  # leaves room for the A-H / 1-6 guide
+
+
+def _map_layout() -> Layout:
+    return Layout.fit(_MAP_BOX)
+
+
+def _round_line(view: View) -> str:
+    return f"Round {num(view.get('round'), '?')} of {num(view.get('rounds'), '3')}"
+
+
+def _prompt(view: View, names: Sequence[str]) -> tuple[list[str], int | None]:
+    """What the seat is being asked to do, in words, from its ``choice``, as pieces of a line;
+    and which piece is a name (the one to cut if the line is too long), if any."""
+    choice = as_map(view.get("choice"))
+    kind = choice.get("kind")
+    if kind == "start":
+        return ["Circle a starting star (ringed)"], None
+    if kind == "stroke":
+        optional = bool(choice.get("optional"))
+        return ["Optional last stroke to a ringed star" if optional else "Draw a line to a ringed star"], None
+    if kind == "cancel":
+        return ["Swirl: cancel a star of ", name_of(names, seat_of(choice.get("target")))], 1
+    if kind == "guess":
+        return ["Guess ", name_of(names, seat_of(choice.get("artist"))), "'s word"], 1
+    if view.get("phase") == "over":
+        return ["Game over"], None
+    return ["Waiting for the others"], None
+
+
+def _targets(choice: Any, origin: str | None = None) -> list[str]:
+    """Stars to ring for a start or stroke choice; only ``origin``'s targets once it is picked."""
+    if not isinstance(choice, Mapping):
+        return []
+    if choice.get("kind") == "start":
+        return known(choice.get("stars"))
+    moves = choice.get("moves")
+    if choice.get("kind") == "stroke" and isinstance(moves, Mapping):
+        if origin in moves:
+            return known(items(moves[origin]))
+        return list(dict.fromkeys(known(to for tos in moves.values() for to in items(tos))))
+    return []
+
+
+def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> Image.Image:
+    """A seat's own Celestial Vault for their DM panel: secret word, drawings, legal moves.
+
+    ``preview=(a, b)`` draws the proposed stroke a-b dashed with b ringed in gold and rings only
+    a's targets; ``(a, a)`` just marks a picked star (a start, or the star to draw from).
+    """
+    image = sky(theme.WIDTH, VAULT_H)
+    secret = view.get("secret")
+    prompt, name_at = _prompt(view, names)
+    subtitle = [(piece, theme.MUTED) for piece in prompt]
+    if isinstance(secret, Mapping):
+        title = [
+            ("Your word: ", theme.INK),
+            (f"#{secret.get('number', '?')} {secret.get('word', '')}", theme.GOLD),
+        ]
+        subtitle.insert(0, (_round_line(view) + SEP, theme.MUTED))
+        name_at = None if name_at is None else name_at + 1
+    else:
+        title = [(_round_line(view), theme.INK)]
+    header(image, title, subtitle, roll=view.get("roll"), sub_flexible=name_at)
+
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    vault = as_map(view.get("vault"))
+    current = as_map(vault.get("current"))
+    past = [p for p in items(vault.get("past")) if isinstance(p, Mapping)]
+    cancelled = known(vault.get("cancelled"))
+
+    painter.strokes([s for p in past for s in strokes(p.get("strokes"))], theme.PAST_LINE, theme.PAST_W)
+    painter.strokes(strokes(current.get("strokes")), theme.LINE, theme.LINE_W, glow=True)
+    pending = strokes([preview]) if preview else []
+    if pending:
+        painter.strokes(pending, theme.ACCENT, 7, dashed=True)
+    painter.stars(dim=cancelled)
+    painter.crosses(cancelled)
+    painter.rings(known(p.get("start") for p in past), theme.PAST_LINE, width=3)
+    painter.rings(known([current.get("start")]), theme.INK, width=6)
+    painter.rings(_targets(view.get("choice"), pending[0][0] if pending else None), theme.ACCENT)
+    if pending:
+        painter.rings([pending[0][1]], theme.GOLD, width=6, grow=13)
+    painter.labels()
+    return image
+
+
+def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None = None) -> Image.Image:
+    """The left neighbour's vault during a swirl: which of their stars this seat may cancel.
+
+    ``preview`` is a star picked but not yet confirmed; it is marked like a chosen one.
+    """
+    image = sky(theme.WIDTH, VAULT_H)
+    choice = as_map(view.get("choice"))
+    target = seat_of(choice.get("target"))
+    title = [("Cancel a star of ", theme.INK), (name_of(names, target), theme.player_colour(target))]
+    picked = known([preview])
+    mine = picked or known([view.get("my_cancel")])
+    if picked:
+        note = f"Cancel {picked[0]}? (gold X)"
+    elif mine:
+        note = f"You picked {mine[0]} (gold X)"
+    else:
+        note = f"Pick a ringed star{SEP}grey stars are used"
+    subtitle = [("Swirl!" + SEP, theme.ACCENT), (note, theme.MUTED)]
+    header(image, title, subtitle, roll=view.get("roll"), flexible=1)
+
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    used = known(choice.get("target_used"))
+    cancelled = known(choice.get("target_cancelled"))
+    painter.stars(grey=used, dim=cancelled)
+    painter.crosses(cancelled)
+    painter.rings(known(choice.get("stars")), theme.ACCENT)
+    if mine:
+        painter.crosses(mine, theme.GOLD)
+        painter.rings(mine, theme.GOLD, width=6, grow=13)
+    painter.labels()
+    return image
+
+
+DRAWING_H = 940
+
+
+def _find_drawing(view: View, seat: int, round_: int) -> Mapping[str, Any] | None:
+    for entry in items(view.get("drawings")):
+        if isinstance(entry, Mapping) and entry.get("seat") == seat and entry.get("round") == round_:
+            return entry
+    return None
+
+
+def draw_drawing(view: View, names: Sequence[str], seat: int, round: int) -> Image.Image:
+    """One revealed constellation for the channel (no word: the others must guess it)."""
+    view, seat = public_only(view), seat_of(seat)
+    image = sky(theme.WIDTH, DRAWING_H)
+    colour = theme.player_colour(seat)
+    header(
+        image,
+        [
+            (f"Round {round} \u2014 ", theme.MUTED),
+            (name_of(names, seat), colour),
+            ("'s constellation", theme.INK),
+        ],
+        flexible=1,
+    )
+    card = view.get("card") if view.get("round") == round else None
+    words = list(card)[:5] if isinstance(card, (list, tuple)) else []
+    footer = 70 if words else 0
+    layout = Layout.fit((theme.GAP + 6, 148, theme.WIDTH - theme.GAP - 6, DRAWING_H - 12 - footer))
+    painter = MapPainter(image, layout, star_r=theme.STAR_R + 2)
+    draw = ImageDraw.Draw(image)
+    box = layout.box
+    draw.rounded_rectangle(box, radius=12, outline=theme.FAINT, width=2)
+
+    entry = _find_drawing(view, seat, round)
+    if entry is None:
+        painter.stars(dim=[s.label for s in load_vault().stars])
+        text(
+            draw,
+            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+            "Not revealed yet",
+            theme.font(theme.HEADING, True),
+            theme.INK,
+            anchor="mm",
+            halo=theme.SHADOW,
+            halo_width=6,
+        )
+    else:
+        members = set(known(entry.get("stars"))) | {a for pair in strokes(entry.get("strokes")) for a in pair}
+        painter.strokes(strokes(entry.get("strokes")), theme.LINE, theme.LINE_W + 1, glow=True)
+        painter.stars(
+            bright=members,
+            dim=[s.label for s in load_vault().stars if s.label not in members],
+            dim_alpha=0.22,
+        )
+        painter.rings(known([entry.get("start")]), colour, width=6)
+    if words:  # the card, so guessers on a phone need not scroll back to it
+        pieces: list[tuple[str, theme.RGB]] = []
+        for number, word in enumerate(words, 1):
+            gap = "   " if number < len(words) else ""
+            pieces += [(str(number), theme.GOLD), (f" {clean(str(word))}{gap}", theme.INK)]
+        width = theme.WIDTH - 2 * theme.MARGIN  # the longest cards need the smaller size to fit
+        parts_line(draw, (theme.MARGIN, DRAWING_H - 32), pieces, theme.BODY, width, min_size=theme.SMALL)
+    return image
+
+
+# --- PNG wrappers --------------------------------------------------------------------------
+def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
+    return to_png(draw_vault(view, names, preview=preview))
+
+
+def cancel_target_png(view: View, names: Sequence[str], *, preview: str | None = None) -> bytes:
+    return to_png(draw_cancel_target(view, names, preview=preview))
+
+
+def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
+    return to_png(draw_drawing(view, names, seat, round))
+
+
+def table_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_table(view, names))
+
+
+def results_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_results(view, names))

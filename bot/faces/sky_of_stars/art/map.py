@@ -1,0 +1,257 @@
+"""The Celestial Vault of A Sky of Stars: star data, where it lands in an image, and painting.
+
+The vault is static data owned by the engine's package. It is read straight from its JSON
+file (not through the engine's import) so rendering never depends on rules code being
+importable, and it is cached because every image needs it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from render import shapes, theme
+from render.common import text
+from render.theme import RGB
+
+VAULT_JSON = Path(__file__).resolve().parents[4] / "bot/games/sky_of_stars/data/vault.json"
+COLUMNS = "ABCDEFGH"
+ROWS = 6
+
+
+@dataclass(frozen=True)
+class Star:
+    label: str
+    x: float
+    y: float
+    shape: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Vault:
+    width: int
+    height: int
+    stars: tuple[Star, ...]
+
+    @functools.cached_property
+    def by_label(self) -> dict[str, Star]:
+        return {s.label: s for s in self.stars}
+
+
+@functools.lru_cache(maxsize=1)
+def load_vault() -> Vault:
+    data = json.loads(VAULT_JSON.read_text(encoding="utf-8"))
+    stars = tuple(Star(s["label"], s["x"], s["y"], s["shape"], s["colour"]) for s in data["stars"])
+    return Vault(data["width"], data["height"], stars)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the vault's coordinate space lands in an image: origin and uniform scale."""
+
+    x0: float
+    y0: float
+    scale: float
+
+    @classmethod
+    def fit(cls, box: tuple[float, float, float, float]) -> Layout:
+        """The largest layout of the vault that fits ``box``, centred in it."""
+        vault = load_vault()
+        w, h = box[2] - box[0], box[3] - box[1]
+        scale = min(w / vault.width, h / vault.height)
+        return cls(box[0] + (w - vault.width * scale) / 2, box[1] + (h - vault.height * scale) / 2, scale)
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        vault = load_vault()
+        return (
+            math.floor(self.x0),
+            math.floor(self.y0),
+            math.ceil(self.x0 + vault.width * self.scale),
+            math.ceil(self.y0 + vault.height * self.scale),
+        )
+
+    def pos(self, label: str) -> tuple[float, float]:
+        """Image coordinates of a star; unknown labels (bad view data) land off-canvas."""
+        star = load_vault().by_label.get(label)
+        if star is None:
+            return (-1000.0, -1000.0)
+        return (self.x0 + star.x * self.scale, self.y0 + star.y * self.scale)
+
+
+def items(raw: object) -> Iterable[object]:
+    """``raw`` if it is a collection (or iterator) to loop over, else nothing."""
+    if isinstance(raw, (list, tuple, set, frozenset, dict, Iterator)):
+        return raw
+    return ()
+
+
+def known(labels: Iterable[object] | None) -> list[str]:
+    """Labels that exist on the vault, so malformed view data never breaks an image."""
+    by_label = load_vault().by_label
+    return [label for label in items(labels) if isinstance(label, str) and label in by_label]
+
+
+def strokes(raw: object) -> list[tuple[str, str]]:
+    """Pairs of known labels from a view's ``strokes`` list."""
+    by_label = load_vault().by_label
+    out = []
+    for pair in items(raw):
+        if (
+            isinstance(pair, (list, tuple))
+            and len(pair) == 2
+            and all(isinstance(p, str) and p in by_label for p in pair)
+        ):
+            out.append((pair[0], pair[1]))
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def label_spots(layout: Layout, r: int, size: int) -> dict[str, tuple[float, float, str]]:
+    """Where each star's label goes: the candidate spot that overlaps the fewest stars and
+    labels already placed. Computed once per layout since the vault never changes."""
+    f = theme.font(size, bold=True)
+    vault = load_vault()
+    centres = {s.label: layout.pos(s.label) for s in vault.stars}
+    box = layout.box
+    placed: list[tuple[float, float, float, float]] = []
+    spots: dict[str, tuple[float, float, str]] = {}
+    gap = r + 3
+    for star in vault.stars:
+        x, y = centres[star.label]
+        w, h = f.getlength(star.label) + 4, size * 0.8
+        candidates = [
+            (x, y + gap, "mt", 0.0),
+            (x + gap, y + r * 0.3, "lm", 0.2),
+            (x - gap, y + r * 0.3, "rm", 0.3),
+            (x, y - gap, "mb", 0.4),
+            (x + gap * 0.75, y + gap * 0.75, "lt", 0.5),
+            (x - gap * 0.75, y + gap * 0.75, "rt", 0.5),
+        ]
+        best: tuple[float, float, float, str] | None = None
+        for cx, cy, anchor, bias in candidates:
+            left = cx - (w if anchor[0] == "r" else w / 2 if anchor[0] == "m" else 0)
+            top = cy - (h if anchor[1] == "b" else h / 2 if anchor[1] == "m" else 0)
+            rect = (left, top, left + w, top + h)
+            cost = bias
+            for other, (ox, oy) in centres.items():
+                if other != star.label:
+                    dx = max(rect[0] - ox, 0, ox - rect[2])
+                    dy = max(rect[1] - oy, 0, oy - rect[3])
+                    if math.hypot(dx, dy) < r + 2:
+                        cost += 10
+            for p in placed:
+                if rect[0] < p[2] and p[0] < rect[2] and rect[1] < p[3] and p[1] < rect[3]:
+                    cost += 6
+            if (
+                rect[0] < box[0] - 30
+                or rect[2] > box[2] + 20
+                or rect[1] < box[1] - 24
+                or rect[3] > box[3] + 24
+            ):
+                cost += 20
+            if best is None or cost < best[0]:
+                best = (cost, cx, cy, anchor)
+                best_rect = rect
+        assert best is not None
+        spots[star.label] = (best[1], best[2], best[3])
+        placed.append(best_rect)
+    return spots
+
+
+class MapPainter:
+    """Paints vault layers onto one image, in order: guide, strokes, stars, marks, labels."""
+
+    def __init__(self, image: Image.Image, layout: Layout, star_r: int = theme.STAR_R) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.layout = layout
+        self.r = star_r
+
+    def guide(self, size: int = theme.SMALL) -> None:
+        """Faint cell grid with A-H above and 1-6 to the left: how players find a label."""
+        vault = load_vault()
+        x0, y0, s = self.layout.x0, self.layout.y0, self.layout.scale
+        cw, ch = vault.width / len(COLUMNS) * s, vault.height / ROWS * s
+        x1, y1 = x0 + vault.width * s, y0 + vault.height * s
+        for i in range(1, len(COLUMNS)):
+            self.draw.line((x0 + i * cw, y0, x0 + i * cw, y1), fill=theme.FAINT, width=2)
+        for j in range(1, ROWS):
+            self.draw.line((x0, y0 + j * ch, x1, y0 + j * ch), fill=theme.FAINT, width=2)
+        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=theme.FAINT, width=2)
+        f = theme.font(size, bold=True)
+        for i, letter in enumerate(COLUMNS):
+            text(self.draw, (x0 + (i + 0.5) * cw, y0 - 8), letter, f, theme.MUTED, anchor="ms")
+        for j in range(ROWS):
+            text(self.draw, (x0 - 12, y0 + (j + 0.5) * ch), str(j + 1), f, theme.MUTED, anchor="rm")
+
+    def strokes(
+        self,
+        pairs: Iterable[tuple[str, str]],
+        colour: RGB,
+        width: float,
+        *,
+        glow: bool = False,
+        dashed: bool = False,
+    ) -> None:
+        layer = shapes.StrokeLayer(self.layout.box)
+        pos = self.layout.pos
+        for a, b in pairs:
+            if glow:
+                layer.line(pos(a), pos(b), width * 2.6, value=70)
+        for a, b in pairs:
+            if dashed:
+                layer.dashed(pos(a), pos(b), width)
+            else:
+                layer.line(pos(a), pos(b), width)
+        layer.paint(self.image, colour)
+
+    def stars(
+        self,
+        *,
+        bright: Iterable[str] | None = None,
+        dim: Iterable[str] = (),
+        grey: Iterable[str] = (),
+        dim_alpha: float = 0.3,
+    ) -> None:
+        """All stars (or just ``bright``): normal, ``dim`` (faded) or ``grey`` (used up)."""
+        vault = load_vault()
+        dim_set, grey_set = set(dim), set(grey)
+        only = set(bright) if bright is not None else None
+        for star in vault.stars:
+            if only is not None and star.label not in only and star.label not in dim_set | grey_set:
+                continue
+            colour = theme.STAR_COLOURS.get(star.colour, theme.INK)
+            if star.label in grey_set:
+                sprite = shapes.star_sprite(star.shape, theme.USED, self.r, glow=False)
+            elif star.label in dim_set:
+                sprite = shapes.star_sprite(star.shape, colour, self.r, glow=False, alpha=dim_alpha)
+            else:
+                sprite = shapes.star_sprite(star.shape, colour, self.r)
+            shapes.paste(self.image, sprite, *self.layout.pos(star.label))
+
+    def rings(self, labels: Iterable[str], colour: RGB, width: int = theme.RING_W, grow: int = 9) -> None:
+        for label in labels:
+            shapes.ring(self.image, *self.layout.pos(label), self.r + grow, colour, width)
+
+    def crosses(self, labels: Iterable[str], colour: RGB = theme.INK) -> None:
+        sprite = shapes.cross_sprite(self.r, 6, colour)
+        for label in labels:
+            shapes.paste(self.image, sprite, *self.layout.pos(label))
+
+    def labels(
+        self, size: int = theme.LABEL, colour: RGB = theme.INK, only: Iterable[str] | None = None
+    ) -> None:
+        f = theme.font(size, bold=True)
+        spots = label_spots(self.layout, self.r, size)
+        wanted = set(only) if only is not None else None
+        for label, (x, y, anchor) in spots.items():
+            if wanted is None or label in wanted:
+                text(self.draw, (x, y), label, f, colour, anchor=anchor, halo=theme.SHADOW, halo_width=3)

@@ -1,0 +1,439 @@
+"""Star Gazers images: pure functions from an engine view (a dict) to a picture.
+
+Each image has a ``draw_*`` function returning a PIL image (so drawing and encoding can be
+timed apart) and a ``*_png`` wrapper. ``draw_panel`` and ``draw_keep`` read a SEAT view and go
+only to that seat (DM or ephemeral). ``draw_board``, ``draw_sheet`` (for another seat) and
+``draw_results`` read only the keys in ``PUBLIC_KEYS``, so a seat view handed to them by
+mistake still cannot put a Journal card or a turn draft into a channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.star_gazers.art import icons
+from bot.faces.star_gazers.art.cards import draw_card
+from bot.faces.star_gazers.art.parts import (
+    draw_constellation,
+    draw_journal_strip,
+    draw_mural,
+    draw_universe,
+    ints,
+    items,
+    paste_tile,
+    rotated_edges,
+    square_name,
+)
+from bot.faces.star_gazers.art.results import draw_scores
+from render import shapes, theme
+from render.common import as_map, fitted, name_of, num, seat_of, sky, text, text_width, to_png
+from render.headers import SEP, header
+
+__all__ = [
+    "PUBLIC_KEYS",
+    "draw_board",
+    "draw_keep",
+    "draw_panel",
+    "draw_results",
+    "draw_sheet",
+    "board_png",
+    "keep_png",
+    "panel_png",
+    "results_png",
+    "sheet_png",
+    "public_only",
+]
+
+View = Mapping[str, Any]
+PUBLIC_KEYS = frozenset(
+    {
+        "game",
+        "phase",
+        "seats",
+        "decision",
+        "round",
+        "rounds",
+        "pick",
+        "picks_per_round",
+        "first",
+        "order",
+        "turn",
+        "waiting",
+        "universe",
+        "centre",
+        "supply",
+        "stacks_left",
+        "bag_left",
+        "journal_board",
+        "constellations",
+        "shuttle_spaces",
+        "players",
+        "outcome",
+    }
+)
+PLAYER_PUBLIC = frozenset(
+    {
+        "seat",
+        "mural",
+        "reserve",
+        "shuttles",
+        "tile_move_used",
+        "tiles",
+        "journal_count",
+        "discarded",
+        "journal",
+        "score",
+    }
+)
+
+
+def public_only(view: View) -> dict[str, Any]:
+    """Only public keys (and, once the game is over, the revealed Journal cards)."""
+    out = {k: v for k, v in view.items() if k in PUBLIC_KEYS}
+    over = view.get("phase") == "over"
+    out["players"] = [
+        {k: v for k, v in as_map(p).items() if k in PLAYER_PUBLIC and (over or k != "journal")}
+        for p in items(view.get("players"))
+    ]
+    return out
+
+
+def _round_line(view: View) -> str:
+    if view.get("phase") == "journal":
+        return "Setup: keep a Journal card"
+    if view.get("phase") == "over":
+        return "Game over"
+    return (
+        f"Round {num(view.get('round'), '?')}/{num(view.get('rounds'), '?')}{SEP}"
+        f"pick {num(view.get('pick'), '?')}/{num(view.get('picks_per_round'), '8')}"
+    )
+
+
+def _player(view: View, seat: int) -> Mapping[str, Any]:
+    players = items(view.get("players"))
+    return as_map(players[seat]) if 0 <= seat < len(players) else {}
+
+
+PROMPTS = {
+    "pick": "Pick a square (ringed)",
+    "bonus": "Choose a bonus token from the centre",
+    "tile": "Place your tile on a ringed square",
+    "token": "Place your token (ringed places)",
+    "gain": "Shuttle bonus: take a bonus token",
+    "move_token": "Shuttle bonus: move a token",
+    "move_tile": "Shuttle bonus: move a tile",
+    "journal": "Shuttle bonus: take a Journal card",
+    "confirm": "All placed: confirm or undo",
+    "keep": "Keep one of your two Journal cards",
+}
+
+
+# --- the private panel -------------------------------------------------------------------
+def draw_panel(
+    view: View,
+    names: Sequence[str],
+    *,
+    tile_at: tuple[int, int] | None = None,
+    picked_from: int | None = None,
+) -> Image.Image:
+    """The seat's panel: the Universe board and the seat's Mural with its draft applied.
+
+    ``tile_at=(cell, rotation)`` marks a tile placement being previewed (``view`` is then the
+    view after that placement); ``picked_from`` marks the square chosen as the source of a move.
+    """
+    choice = as_map(view.get("choice"))
+    kind = str(choice.get("kind") or "")
+    if kind == "keep":
+        return draw_keep(view, names)
+    you = seat_of(view.get("you"), 0)
+    preview = as_map(view.get("preview")) or _player(view, you)
+    confirmed = as_map(_player(view, you).get("mural"))
+    mural = as_map(preview.get("mural"))
+    changed = _changed(confirmed, mural)
+    prompt = PROMPTS.get(kind, "Waiting for the others" if view.get("phase") != "over" else "Game over")
+    if tile_at is not None:
+        prompt = f"Preview: tile on {square_name(tile_at[0])}, turned {90 * tile_at[1]}°"
+    universe_focus = kind in {"pick", "bonus"}
+    height = 1030 if universe_focus else 1050
+    image = sky(theme.WIDTH, height)
+    header(image, [(_round_line(view), theme.INK)], [(prompt, theme.ACCENT if kind else theme.MUTED)])
+    universe = items(preview.get("universe") or view.get("universe"))
+    centre = as_map(preview.get("centre") or view.get("centre"))
+    draw = ImageDraw.Draw(image)
+    small = theme.font(theme.SMALL, bold=True)
+    reserve_rings: list[int] = []
+    shuttle_rings: list[int] = []
+    if universe_focus:
+        rings = ints(choice.get("squares")) if kind == "pick" else []
+        bonus = [t for t in items(choice.get("types")) if isinstance(t, str)] if kind == "bonus" else []
+        draw_universe(image, 16, 148, 232, universe, centre, rings=rings, bonus_rings=bonus)
+        text(draw, (740, 176), "Your Mural", small, theme.MUTED, anchor="ls")
+        draw_mural(image, 744, 190, 58, mural, gold=changed, guide=False)
+        _score_note(draw, (740, 468), preview, theme.WIDTH - 16 - 740)
+        strip_top = 864
+    else:
+        rings, token_rings = _mural_marks(choice, picked_from)
+        for t in items(choice.get("targets")):
+            t = as_map(t)
+            if t.get("target") == "reserve":
+                reserve_rings = [len(items(preview.get("reserve")))]
+            elif t.get("target") == "shuttle" and isinstance(t.get("space"), int):
+                shuttle_rings.append(t["space"])
+        gold = (
+            set(changed)
+            | ({tile_at[0]} if tile_at else set())
+            | ({picked_from} if picked_from is not None else set())
+        )
+        draw_mural(image, 56, 184, 172, mural, rings=rings, gold=gold, token_rings=token_rings)
+        _in_hand(image, (764, 148, theme.WIDTH - 16, 560), choice, tile_at)
+        text(draw, (764, 598), "Universe", small, theme.MUTED, anchor="ls")
+        draw_universe(image, 768, 610, 70, universe, centre)
+        _score_note(draw, (764, 864), preview, theme.WIDTH - 16 - 764)
+        strip_top = 888
+    draw_journal_strip(
+        image,
+        (16, strip_top, theme.WIDTH - 16, height - 12),
+        preview,
+        items(view.get("shuttle_spaces")),
+        reserve_rings=reserve_rings,
+        shuttle_rings=shuttle_rings,
+    )
+    return image
+
+
+def _changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[int]:
+    a, b = items(before.get("squares")), items(after.get("squares"))
+    return [i for i in range(min(len(a), len(b), 16)) if a[i] != b[i]]
+
+
+def _mural_marks(choice: Mapping[str, Any], picked_from: int | None) -> tuple[list[int], list[int]]:
+    """Squares to ring (empty places) and tokens to ring (things to cover or move)."""
+    kind = choice.get("kind")
+    if kind == "tile":
+        return ints(choice.get("cells")), []
+    if kind == "token":
+        cells, covers = [], []
+        for t in items(choice.get("targets")):
+            t = as_map(t)
+            if t.get("target") == "cell" and isinstance(t.get("cell"), int):
+                (covers if t.get("covers") else cells).append(t["cell"])
+        return cells, covers
+    if kind in {"move_token", "move_tile"}:
+        moves = [as_map(m) for m in items(choice.get("moves"))]
+        if picked_from is None:
+            froms = [m.get("from") for m in moves if isinstance(m.get("from"), int)]
+            return (froms, []) if kind == "move_tile" else ([], froms)
+        dest = next((ints(m.get("to")) for m in moves if m.get("from") == picked_from), [])
+        return dest, []
+    return [], []
+
+
+def _in_hand(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    choice: Mapping[str, Any],
+    tile_at: tuple[int, int] | None,
+) -> None:
+    """What the seat holds right now: the tile (as it would be turned) or the token."""
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(box, radius=14, fill=theme.PANEL, outline=theme.PANEL_EDGE, width=2)
+    small = theme.font(theme.SMALL, bold=True)
+    cx = (box[0] + box[2]) / 2
+    kind = choice.get("kind")
+    if kind == "tile" and isinstance(choice.get("tile"), Mapping):
+        text(draw, (box[0] + 14, box[1] + 36), "Your tile", small, theme.MUTED, anchor="ls")
+        tile, rot = choice["tile"], tile_at[1] if tile_at else 0
+        paste_tile(image, cx - 90, box[1] + 52, 180, tile, rotated_edges(tile, rot))
+        text(draw, (cx, box[1] + 270), f"turned {90 * rot}°", small, theme.INK, anchor="ms")
+        return
+    if kind == "token" and isinstance(choice.get("token"), Mapping):
+        label = "From Reserve" if choice.get("from_reserve") else "Your token"
+        text(draw, (box[0] + 14, box[1] + 36), label, small, theme.MUTED, anchor="ls")
+        sprite = icons.token_of(choice["token"], 150)
+        if sprite is not None:
+            shapes.paste(image, sprite, cx, box[1] + 140)
+        return
+    if kind in {"gain", "bonus"}:
+        text(draw, (box[0] + 14, box[1] + 36), "Choose one", small, theme.MUTED, anchor="ls")
+        types = [t for t in items(choice.get("types")) if isinstance(t, str)]
+        for k, t in enumerate(types[:6]):
+            shape = "hex" if t in {"moon", "comet", "station"} else "circle"
+            shapes.paste(
+                image,
+                icons.token(t, 86, None, shape, True),
+                box[0] + 58 + (k % 2) * 104,
+                box[1] + 100 + (k // 2) * 104,
+            )
+        return
+    words = {"confirm": "Ready to confirm", "journal": "Pick a card"}.get(str(kind), "Nothing in hand")
+    lines = [words] if text_width(words, small) <= box[2] - box[0] - 28 else words.rsplit(" ", 1)
+    for i, line in enumerate(lines):  # the box is narrow: a long prompt takes two lines
+        y = box[1] + 140 + (i - (len(lines) - 1) / 2) * 36
+        text(draw, (cx, y), line, small, theme.MUTED, anchor="mm")
+
+
+def _score_note(draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapping[str, Any],
+                max_width: float) -> None:
+    """The running score; shortened to "Score: N" where the column is too narrow for more."""
+    total, f = num(as_map(player.get("score")).get("total")), theme.font(theme.SMALL, bold=True)
+    words = f"Score so far: {total}"
+    shown = words if text_width(words, f) <= max_width else f"Score: {total}"
+    text(draw, xy, shown, f, theme.GOLD, anchor="ls")
+
+
+# --- journal choice at setup ---------------------------------------------------------------
+def draw_keep(view: View, names: Sequence[str]) -> Image.Image:
+    """The two dealt Journal cards (seat view, setup) and the public Constellations."""
+    image = sky(theme.WIDTH, 840)
+    kept = view.get("kept")
+    sub = "You kept the gold card" if kept else "Keep one: the other goes back under its deck"
+    header(image, [("Your Journal: keep one card", theme.INK)], [(sub, theme.MUTED)])
+    for k, card in enumerate(items(view.get("dealt"))[:2]):
+        card = as_map(card)
+        x = 16 + k * 492
+        draw_card(
+            image,
+            (x, 148, x + 476, 400),
+            card,
+            highlight=theme.GOLD if card.get("id") == kept else None,
+            note=f"option {k + 1}",
+        )
+    _constellations(image, 420, view)
+    return image
+
+
+def _constellations(image: Image.Image, top: int, view: View) -> int:
+    cards = [as_map(c) for c in items(view.get("constellations"))][:2]
+    for k, card in enumerate(cards):
+        x = 16 + k * 492
+        title = f"{card.get('side', '?')}: {card.get('name', '?')}"
+        draw_constellation(image, (x, top, x + 476, top + 408), card, title)
+    return top + 408
+
+
+# --- public board ---------------------------------------------------------------------------
+def draw_board(view: View, names: Sequence[str]) -> Image.Image:
+    """The Universe board for the thread, with the two Constellations and each player's score."""
+    view = public_only(view)
+    seats = max(1, min(4, seat_of(view.get("seats"), len(names)) or 1))
+    image = sky(theme.WIDTH, 1360)
+    turn = view.get("turn")
+    sub = [("Constellations below", theme.MUTED)]
+    if isinstance(turn, int):
+        sub = [("Now: ", theme.MUTED), (name_of(names, turn), theme.player_colour(turn))]
+    header(image, [(_round_line(view), theme.INK)], sub, sub_flexible=1 if len(sub) > 1 else None)
+    draw_universe(image, 16, 148, 224, items(view.get("universe")), as_map(view.get("centre")))
+    draw = ImageDraw.Draw(image)
+    x, small, bold = 712, theme.font(theme.SMALL), theme.font(theme.SMALL, bold=True)
+    y = 180
+    text(draw, (x, y), "Players", bold, theme.MUTED, anchor="ls")
+    for seat in range(seats):
+        player = _player(view, seat)
+        y += 76
+        colour = theme.player_colour(seat)
+        fitted(draw, (x, y), name_of(names, seat), bold, colour, 270, anchor="ls")
+        score = as_map(player.get("score")).get("total")
+        text(
+            draw,
+            (x, y + 30),
+            f"{num(player.get('tiles'), '0')}/16 tiles{SEP}{num(score)} pts",
+            small,
+            theme.INK,
+            anchor="ls",
+        )
+    y += 90
+    text(draw, (x, y), f"Stacks left: {num(view.get('stacks_left'))}", small, theme.MUTED, anchor="ls")
+    text(draw, (x, y + 36), f"Tokens in bag: {num(view.get('bag_left'))}", small, theme.MUTED, anchor="ls")
+    supply = as_map(view.get("supply"))
+    if supply:
+        text(draw, (x, y + 84), "Bonus supply", bold, theme.MUTED, anchor="ls")
+        for k, t in enumerate(("star", "shuttle", "sun", "moon", "comet", "station")):
+            cx, cy = x + 30 + (k % 3) * 88, y + 130 + (k // 3) * 84
+            shapes.paste(image, icons.token(t, 62, None, "hex" if k >= 3 else "circle", True), cx, cy)
+            text(
+                draw,
+                (cx + 30, cy + 30),
+                f"×{num(supply.get(t), '0')}",
+                small,
+                theme.INK,
+                anchor="mm",
+                halo=theme.SHADOW,
+            )
+    _constellations(image, 832 + 96, view)
+    text(
+        draw,
+        (theme.WIDTH / 2, 832 + 62),
+        "Constellations (both count for everyone)",
+        bold,
+        theme.MUTED,
+        anchor="ms",
+    )
+    return image
+
+
+# --- a seat's sheet -------------------------------------------------------------------------
+def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
+    """One seat's Mural and Journal board. From the public view unless ``view`` is that seat's
+    own (then the Mural shows its confirmed position and the Journal cards are drawn)."""
+    own = view.get("you") == seat
+    shown = dict(view) if own else public_only(view)
+    player = _player(shown, seat)
+    cards = [as_map(c) for c in items(view.get("journal"))] if own else []
+    if not own and view.get("phase") == "over":
+        cards = [as_map(c) for c in items(player.get("journal"))]
+    rows = (len(cards) + 1) // 2
+    height = 148 + 36 + 704 + 20 + 150 + (rows * 236 + 16 if cards else 0) + 12
+    image = sky(theme.WIDTH, height)
+    colour = theme.player_colour(seat)
+    score = as_map(player.get("score")).get("total")
+    count = num(player.get("journal_count"), "0")
+    sub = f"{num(score)} points so far{SEP}{count} Journal card(s)"
+    header(image, [(name_of(names, seat), colour), ("'s Mural", theme.INK)], [(sub, theme.MUTED)], flexible=0)
+    draw_mural(image, 148, 184, 176, as_map(player.get("mural")))
+    draw_journal_strip(image, (16, 908, theme.WIDTH - 16, 1058), player, items(shown.get("shuttle_spaces")))
+    for k, card in enumerate(cards):
+        x, y = 16 + (k % 2) * 492, 1074 + (k // 2) * 236
+        done = card.get("complete")
+        draw_card(
+            image,
+            (x, y, x + 476, y + 220),
+            card,
+            highlight=theme.ACCENT if done else None,
+            note="done" if done else None,
+        )
+    return image
+
+
+def draw_results(view: View, names: Sequence[str]) -> Image.Image:
+    """Every Mural with its score breakdown (public view only)."""
+    return draw_scores(public_only(view), names)
+
+
+# --- PNG wrappers ---------------------------------------------------------------------------
+def panel_png(
+    view: View,
+    names: Sequence[str],
+    *,
+    tile_at: tuple[int, int] | None = None,
+    picked_from: int | None = None,
+) -> bytes:
+    return to_png(draw_panel(view, names, tile_at=tile_at, picked_from=picked_from))
+
+
+def keep_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_keep(view, names))
+
+
+def board_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_board(view, names))
+
+
+def sheet_png(view: View, names: Sequence[str], seat: int) -> bytes:
+    return to_png(draw_sheet(view, names, seat))
+
+
+def results_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_results(view, names))

@@ -1,0 +1,298 @@
+"""Starry Night Sky images: pure functions from an engine view (a dict) to a picture.
+
+Each image has a ``draw_*`` function returning a PIL image (so drawing and encoding can be
+timed apart) and a ``*_png`` wrapper returning PNG bytes. The board and results images read
+only the PUBLIC keys of a view (``public_only``), so a seat view handed to them by mistake can
+never put a Myth card into a channel. The panel and sheet images may show the seat's own Myth
+cards and go only to that seat (DM, ephemeral message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.starry_night_sky.art.map import draw_map, star_colour
+from bot.faces.starry_night_sky.art.parts import (
+    draw_myths,
+    draw_pool,
+    draw_tracks,
+    goal_lines,
+    ints,
+    myth_box_height,
+    pools_of,
+    score_table,
+    wrap,
+)
+from render import shapes, theme
+from render.common import as_map, name_of, num, panel, seat_of, sky, text, to_png
+from render.headers import SEP, Part, header
+
+__all__ = [
+    "draw_board",
+    "draw_panel",
+    "draw_results",
+    "draw_sheet",
+    "board_png",
+    "panel_png",
+    "results_png",
+    "sheet_png",
+    "public_only",
+]
+
+View = Mapping[str, Any]
+
+PUBLIC_KEYS = frozenset({
+    "game", "phase", "seats", "decision", "round", "current", "step", "dawn", "final_round", "night",
+    "night_total", "dawn_left", "bag", "deck", "discard", "start", "start_xy", "constellations", "edges",
+    "players", "turn", "last_summary", "myths", "outcome",
+})
+MAP_H = 1100
+STEP_WORDS = {
+    "assign": "sorting new stars into pools",
+    "move": "choosing where to explore",
+    "place": "placing stars",
+    "bonus_move": "bonus exploration: choosing where",
+    "bonus_place": "bonus exploration: placing stars",
+    "end": "finishing the turn",
+}
+
+
+def public_only(view: View) -> dict[str, Any]:
+    """Only the public keys: what the board and results may draw from, whatever they are handed."""
+    return {k: v for k, v in view.items() if k in PUBLIC_KEYS}
+
+
+def _player(view: View, seat: int) -> Mapping[str, Any]:
+    for entry in view.get("players") or []:
+        if isinstance(entry, Mapping) and entry.get("seat") == seat:
+            return entry
+    return {}
+
+
+def _bag_line(view: View) -> str:
+    bag = as_map(view.get("bag"))
+    return (f"Bag: {num(bag.get('red'), '0')} red, {num(bag.get('blue'), '0')} blue, "
+            f"{num(bag.get('yellow'), '0')} yellow")
+
+
+def _turn_title(view: View, names: Sequence[str]) -> list[Part]:
+    seat = seat_of(view.get("current"))
+    head = f"Round {num(view.get('round'), '?')}"
+    if view.get("phase") == "over" or seat < 0:
+        return [(head, theme.INK), (" · game over", theme.GOLD)]
+    return [(head + " · ", theme.MUTED), (name_of(names, seat), theme.player_colour(seat)),
+            ("'s turn", theme.INK)]
+
+
+def draw_board(view: View, names: Sequence[str]) -> Image.Image:
+    """The public board after a turn: map, telescopes, markers, both tracks and the scores."""
+    view = public_only(view)
+    seats = len(view.get("players") or [])
+    height = 16 + 116 + 16 + MAP_H + 16 + 150 + 16 + 56 + seats * 84 + 12 + 16
+    image = sky(theme.WIDTH, height)
+    final = "; final round" if view.get("final_round") and view.get("phase") != "over" else ""
+    step = STEP_WORDS.get(str(view.get("step")), "")
+    subtitle = [(SEP.join(p for p in (step + final, _bag_line(view)) if p), theme.MUTED)]
+    y = header(image, _turn_title(view, names), subtitle, flexible=1)
+    draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H))
+    y = draw_tracks(image, view, y + MAP_H + theme.GAP)
+    score_table(image, view, names, y, final=as_map(view.get("outcome")) or None)
+    return image
+
+
+# --- the seat's panel ----------------------------------------------------------------------
+def _prompt(view: View) -> str:
+    choice = as_map(view.get("choice"))
+    kind = choice.get("kind")
+    bonus = "Bonus exploration: " if choice.get("bonus") else ""
+    if kind == "assign":
+        return "Put each new star in a different pool"
+    if kind == "move":
+        if choice.get("stuck"):
+            return "No destination fits your pools: trade a goal"
+        return bonus + "move to a ringed constellation"
+    if kind == "place":
+        where = as_map(as_map(view.get("constellations")).get(str(choice.get("at"))))
+        return bonus + f"place stars on {where.get('name', '?')}"
+    if kind == "end":
+        return "Trade goals or end your turn"
+    if view.get("phase") == "over":
+        return "The game is over"
+    return "Waiting for your turn"
+
+
+def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
+               pool: int | None = None) -> Image.Image:
+    """A seat's private panel: the map with its legal destinations, its pools, goals and myths.
+
+    ``picked`` is a destination chosen but not confirmed (ringed gold); ``pool`` a pool picked
+    for placing or trading (outlined gold).
+    """
+    you = seat_of(view.get("you"))
+    me = _player(view, you)
+    choice = as_map(view.get("choice"))
+    myths = [as_map(m) for m in (view.get("my_myths") or [])]
+    goals = [as_map(g) for g in (me.get("goals") or [])]
+    goal_h = 60 + max(1, len(goals)) * 70
+    drawn = [str(s) for s in (choice.get("drawn") or [])] if choice.get("kind") == "assign" else []
+    pools_h = 170 + (70 if drawn else 0)
+    height = 16 + 116 + 16 + MAP_H + 16 + pools_h + 16 + goal_h + 16 + myth_box_height(len(myths)) + 16
+    image = sky(theme.WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    score = as_map(me.get("score"))
+    title: list[Part] = [("Your panel", theme.INK), (f" · {num(score.get('total'), '0')} points", theme.GOLD)]
+    header(image, title, [(f"Round {num(view.get('round'), '?')}{SEP}{_prompt(view)}", theme.MUTED)])
+    y = 16 + 116 + 16
+
+    rings: list[str] = []
+    marks: dict[str, str] = {}
+    if choice.get("kind") == "move":
+        for dest in choice.get("destinations") or []:
+            dest = as_map(dest)
+            rings.append(str(dest.get("to")))
+            if dest.get("discovery"):
+                marks[str(dest.get("to"))] = f"+{num(dest.get('points'), '0')}"
+    at = str(choice.get("at")) if choice.get("kind") == "place" else None
+    draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H),
+             rings=rings, picked=picked or at, you=you, mark=marks)
+    y += MAP_H + theme.GAP
+
+    box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + pools_h)
+    panel(draw, box)
+    small = theme.font(theme.SMALL)
+    text(draw, (box[0] + 22, y + 40), "Your star pools", small, theme.MUTED, anchor="ls")
+    width = (box[2] - box[0] - 44 - 2 * 20) / 3
+    for i, stars in enumerate(pools_of(me)):
+        x = box[0] + 22 + i * (width + 20)
+        draw_pool(image, draw, (x, y + 58, x + width, y + 148), stars, label=str(i + 1), highlight=pool == i,
+                  star_r=20)
+    if drawn:
+        text(draw, (box[0] + 22, y + 200), "New stars to sort:", small, theme.INK, anchor="lm")
+        for i, colour in enumerate(drawn):
+            sprite = shapes.star_sprite("five", star_colour(colour), 22)
+            shapes.paste(image, sprite, box[0] + 300 + i * 60, y + 198)
+    y = box[3] + theme.GAP
+
+    box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
+    panel(draw, box)
+    text(draw, (box[0] + 22, y + 40), "Your exploration goals (everyone can see them)", small, theme.MUTED,
+         anchor="ls")
+    _goal_rows(image, draw, goals, box)
+    y = box[3] + theme.GAP
+    draw_myths(image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_box_height(len(myths))),
+               title="Your Myth cards (secret until the end)", colour=theme.GOLD)
+    return image
+
+
+def _goal_rows(image: Image.Image, draw: ImageDraw.ImageDraw, goals: Sequence[Mapping[str, Any]],
+               box: tuple[float, float, float, float]) -> None:
+    f, pts = theme.font(23), theme.font(24, True)
+    if not goals:
+        text(draw, (box[0] + 22, box[1] + 84), "None held", theme.font(theme.SMALL), theme.MUTED, anchor="lm")
+    for i, (points, words) in enumerate(goal_lines(goals)):
+        top = box[1] + 58 + i * 70
+        text(draw, (box[0] + 22, top + 8), points, pts, theme.GOLD, anchor="la")
+        for j, line in enumerate(wrap(words, f, box[2] - box[0] - 120)):
+            text(draw, (box[0] + 96, top + 6 + j * 29), line, f, theme.INK, anchor="la")
+
+
+# --- a seat's sheet ------------------------------------------------------------------------
+def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
+    """A player's pools, goals and score; their Myth cards only on their own view or at the end."""
+    seat = seat_of(seat)
+    own = seat_of(view.get("you")) == seat
+    if not own:
+        view = public_only(view)
+    me = _player(view, seat)
+    goals = [as_map(g) for g in (me.get("goals") or [])]
+    revealed = [as_map(m) for m in ((view.get("myths") or [])[seat] if isinstance(view.get("myths"), list)
+                                    and seat < len(view["myths"]) else [])]
+    myths = [as_map(m) for m in view.get("my_myths") or []] if own else revealed
+    goal_h = 60 + max(1, len(goals)) * 70
+    myth_h = myth_box_height(len(myths)) if myths or own else 0
+    height = 16 + 116 + 16 + 170 + 16 + goal_h + 16 + (myth_h + 16 if myth_h else 0)
+    image = sky(theme.WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    score = as_map(me.get("score"))
+    header(image, [(name_of(names, seat), theme.player_colour(seat)), ("'s sheet", theme.INK)],
+           [(f"{num(score.get('total'), '0')} points{SEP}discovery {num(score.get('discovery'), '0')}, "
+             f"stars {num(score.get('stars'), '0')}, goals {num(score.get('goals'), '0')}", theme.MUTED)],
+           flexible=0)
+    y = 16 + 116 + 16
+    box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + 170)
+    panel(draw, box)
+    text(draw, (box[0] + 22, y + 40), "Star pools", theme.font(theme.SMALL), theme.MUTED, anchor="ls")
+    width = (box[2] - box[0] - 44 - 40) / 3
+    for i, stars in enumerate(pools_of(me)):
+        x = box[0] + 22 + i * (width + 20)
+        draw_pool(image, draw, (x, y + 58, x + width, y + 148), stars, label=str(i + 1), star_r=20)
+    y = box[3] + theme.GAP
+    box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
+    panel(draw, box)
+    text(draw, (box[0] + 22, y + 40), "Exploration goals", theme.font(theme.SMALL), theme.MUTED, anchor="ls")
+    _goal_rows(image, draw, goals, box)
+    y = box[3] + theme.GAP
+    if myth_h:
+        title = "Your Myth cards (secret until the end)" if own and not revealed else "Myth cards"
+        draw_myths(image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_h), title=title,
+                   colour=theme.GOLD)
+    return image
+
+
+# --- results -------------------------------------------------------------------------------
+def draw_results(view: View, names: Sequence[str]) -> Image.Image:
+    """Final results: the standings and every Myth card revealed with what it scored.
+
+    No map: it alone would take the image past the byte budget, and the board image of every turn
+    already showed it; the reveal is what this image is for.
+    """
+    view = public_only(view)
+    outcome = as_map(view.get("outcome"))
+    players = [as_map(p) for p in (view.get("players") or [])]
+    seats = len(players)
+    myths = view.get("myths") if isinstance(view.get("myths"), list) else []
+    per_seat = [[as_map(m) for m in (myths[s] if s < len(myths) and isinstance(myths[s], list) else [])]
+                for s in range(seats)]
+    myth_h = myth_box_height(max((len(m) for m in per_seat), default=3))
+    height = 16 + 116 + 16 + 56 + seats * 84 + 12 + 16 + seats * (myth_h + theme.GAP)
+    image = sky(theme.WIDTH, height)
+    winners = ints(outcome.get("winners"))
+    if winners:
+        title: list[Part] = []
+        for i, seat in enumerate(winners):
+            if i:
+                title.append((" & ", theme.INK))
+            title.append((name_of(names, seat), theme.player_colour(seat)))
+        title.append((" wins!" if len(winners) == 1 else " share the win!", theme.GOLD))
+    else:
+        title = [("Final results", theme.INK)]
+    subtitle = [("Starry Night Sky" + SEP + "final scores with Myth cards revealed", theme.MUTED)]
+    y = header(image, title, subtitle, flexible=0 if len(winners) == 1 else None)
+    y = score_table(image, view, names, y, final=outcome or {"winners": []})
+    for seat, cards in enumerate(per_seat):  # full width: a Myth card's two names need the room
+        top = y + seat * (myth_h + theme.GAP)
+        points = sum(int(c.get("points") or 0) for c in cards if c.get("scored"))
+        draw_myths(image, cards, (theme.GAP, top, theme.WIDTH - theme.GAP, top + myth_h),
+                   title=f"{name_of(names, seat)}'s Myth cards: +{points}", colour=theme.player_colour(seat))
+    return image
+
+
+# --- PNG wrappers --------------------------------------------------------------------------
+def board_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_board(view, names))
+
+
+def panel_png(view: View, names: Sequence[str], *, picked: str | None = None,
+              pool: int | None = None) -> bytes:
+    return to_png(draw_panel(view, names, picked=picked, pool=pool))
+
+
+def sheet_png(view: View, names: Sequence[str], seat: int) -> bytes:
+    return to_png(draw_sheet(view, names, seat))
+
+
+def results_png(view: View, names: Sequence[str]) -> bytes:
+    return to_png(draw_results(view, names))

@@ -1,0 +1,213 @@
+"""Starry Night Sky board pieces: the Night and Dawn Tracks, star pools, score rows, myth rows.
+
+Each function draws into a box of a larger image and reads only what it is handed, so the
+board, panel, sheet and results images share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.starry_night_sky.art.map import MARKER_DAWN, MARKER_DONE, MARKER_NIGHT, star_colour
+from render import shapes, theme
+from render.common import as_map, clean, fit, mix, name_of, num, panel, seat_of, text, text_width
+
+View = Mapping[str, Any]
+
+NIGHT_VALUES = (1,) * 5 + (2,) * 7 + (3,) * 8  # the 20 spaces of the Night Track
+TRACKS_H = 150
+ROW_H = 84
+
+
+def ints(values: Any) -> list[int]:
+    return [v for v in (values or []) if isinstance(v, int) and not isinstance(v, bool)]
+
+
+def pools_of(player: Mapping[str, Any]) -> list[list[str]]:
+    pools = player.get("pools")
+    out = [[str(s) for s in p][:4] if isinstance(p, (list, tuple)) else [] for p in (pools or [])][:3]
+    return out + [[] for _ in range(3 - len(out))]
+
+
+def draw_tracks(image: Image.Image, view: View, top: int) -> int:
+    """The Night Track (20 spaces, those in play filled until taken) and the Dawn Track."""
+    draw = ImageDraw.Draw(image)
+    box = (theme.GAP, top, theme.WIDTH - theme.GAP, top + TRACKS_H)
+    panel(draw, box)
+    night = ints(view.get("night"))
+    total = seat_of(view.get("night_total"), len(night))
+    taken = max(0, total - len(night))
+    small = theme.font(theme.SMALL)
+    dawn = bool(view.get("dawn"))
+    label = "Night Track" + (": empty, dawn has come" if dawn else f": {len(night)} left")
+    text(draw, (box[0] + 22, top + 38), label, small, theme.GOLD if dawn else theme.MUTED, anchor="ls")
+    step, r = 37.5, 15
+    x0, cy = box[0] + 34, top + 80
+    digit = theme.font(20, True)
+    for i, value in enumerate(NIGHT_VALUES):
+        cx = x0 + i * step
+        if i >= total:
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=2)
+        elif i < taken:
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=mix(MARKER_NIGHT, theme.PANEL, 0.55),
+                         width=3)
+        else:
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_NIGHT)
+            text(draw, (cx, cy + 1), str(value), digit, theme.DIE_INK, anchor="mm")
+    for boundary in (5, 12):  # where the points per marker change
+        bx = x0 + (boundary - 0.5) * step
+        draw.line((bx, cy - 24, bx, cy + 24), fill=theme.FAINT, width=2)
+    legend_y = top + 126
+    text(draw, (x0 - r, legend_y), "1 pt", small, theme.MUTED, anchor="ls")
+    text(draw, (x0 + 5 * step - r, legend_y), "2 pts", small, theme.MUTED, anchor="ls")
+    text(draw, (x0 + 12 * step - r, legend_y), "3 pts", small, theme.MUTED, anchor="ls")
+    # Dawn Track: 4 markers worth 3
+    dawn_left = seat_of(view.get("dawn_left"), 4)
+    dx0 = box[2] - 4 * 40 - 4
+    text(draw, (box[2] - 22, top + 38), "Dawn", small, MARKER_DAWN if dawn else theme.MUTED, anchor="rs")
+    for i in range(4):
+        cx = dx0 + i * 40
+        if i < 4 - dawn_left:
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=mix(MARKER_DAWN, theme.PANEL, 0.5),
+                         width=3)
+        else:
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_DAWN)
+            text(draw, (cx, cy + 1), "3", digit, theme.DIE_INK, anchor="mm")
+    text(draw, (dx0 - r, legend_y), "3 pts each", small, theme.MUTED, anchor="ls")
+    return box[3] + theme.GAP
+
+
+def draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+              stars: Sequence[str], *, label: str | None = None, highlight: bool = False,
+              star_r: int = 13) -> None:
+    """One Star Pool: a rounded box with up to four stars in a row (empty places faint)."""
+    draw.rounded_rectangle(box, radius=12, fill=mix(theme.PANEL, theme.SKY_TOP, 0.4),
+                           outline=theme.GOLD if highlight else theme.PANEL_EDGE, width=4 if highlight else 2)
+    x0, y0, x1, y1 = box
+    if label:
+        text(draw, (x0 + 10, (y0 + y1) / 2), label, theme.font(20, True), theme.MUTED, anchor="lm")
+        x0 += 26
+    step = (x1 - x0 - 8) / 4
+    cy = (y0 + y1) / 2
+    for i in range(4):
+        cx = x0 + 4 + step * (i + 0.5)
+        if i < len(stars):
+            shapes.paste(image, shapes.star_sprite("five", star_colour(stars[i]), star_r, glow=False), cx, cy)
+        else:
+            draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=theme.FAINT)
+
+
+def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
+                *, final: Mapping[str, Any] | None = None) -> int:
+    """One row per seat: colour, name, pools, goals held and the score with its parts.
+
+    ``final`` is the outcome; then the myths column is filled and winners get a gold name.
+    """
+    draw = ImageDraw.Draw(image)
+    players = [as_map(p) for p in (view.get("players") or [])]
+    seats = len(players)
+    height = 56 + seats * ROW_H + 12
+    box = (theme.GAP, top, theme.WIDTH - theme.GAP, top + height)
+    panel(draw, box)
+    small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY, True), theme.font(40, True)
+    current = seat_of(view.get("current"))
+    winners = set(ints(as_map(final).get("winners"))) if final else set()
+    cols = {"pools": 330, "goals": 640, "total": box[2] - 26}
+    hy = top + 40
+    text(draw, (box[0] + 24, hy), "Player", small, theme.MUTED, anchor="ls")
+    text(draw, (cols["pools"], hy), "Star pools", small, theme.MUTED, anchor="ls")
+    text(draw, (cols["goals"], hy), "Goals", small, theme.MUTED, anchor="ls")
+    text(draw, (cols["total"], hy), "Score", small, theme.MUTED, anchor="rs")
+    for i, player in enumerate(players):
+        seat = seat_of(player.get("seat"), i)
+        y = top + 56 + i * ROW_H
+        cy = y + ROW_H / 2
+        if i % 2:
+            draw.rectangle((box[0] + 6, y, box[2] - 6, y + ROW_H), fill=mix(theme.PANEL, theme.INK, 0.04))
+        colour = theme.player_colour(seat)
+        draw.ellipse((box[0] + 20, cy - 14, box[0] + 48, cy + 14), fill=colour)
+        if seat == current:
+            shapes.ring(image, box[0] + 34, cy, 20, theme.INK, width=3)
+        name_colour = theme.GOLD if seat in winners else theme.INK
+        text(draw, (box[0] + 62, cy - 12), fit(name_of(names, seat), body, cols["pools"] - box[0] - 76),
+             body, name_colour, anchor="lm")
+        score = as_map(player.get("score"))
+        parts = [f"discovery {num(score.get('discovery'), '0')}", f"stars {num(score.get('stars'), '0')}",
+                 f"goals {num(score.get('goals'), '0')}"]
+        if final:
+            parts.append(f"myths {num(score.get('myths'), '0')}")
+        sub = fit(" · ".join(parts), theme.font(23), cols["total"] - 80 - box[0] - 62)
+        text(draw, (box[0] + 62, cy + 20), sub, theme.font(23), theme.MUTED, anchor="lm")
+        for p, stars in enumerate(pools_of(player)):
+            px = cols["pools"] + p * 100
+            draw_pool(image, draw, (px, cy - 36, px + 94, cy + 4), stars, star_r=11)
+        goals = [as_map(g) for g in (player.get("goals") or [])]
+        text(draw, (cols["goals"], cy - 14), f"{len(goals)} held", small, theme.INK, anchor="lm")
+        total = num(score.get("total"), "0")
+        text(draw, (cols["total"], cy - 10), total, bold, theme.GOLD, anchor="rm")
+    return box[3] + theme.GAP
+
+
+def myth_label(myth: Mapping[str, Any]) -> str:
+    """How a Myth card is named everywhere: its two constellations joined by an ampersand."""
+    return f"{clean(str(myth.get('a_name') or myth.get('a') or '?'))} & " \
+           f"{clean(str(myth.get('b_name') or myth.get('b') or '?'))}"
+
+
+def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tuple[float, float, float, float],
+               *, title: str, colour: tuple[int, int, int] = theme.INK) -> None:
+    """A seat's Myth cards as rows: the pair, its points, and a tick when both are mapped."""
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    small = theme.font(theme.SMALL)
+    text(draw, (box[0] + 22, box[1] + 40), fit(clean(title), small, box[2] - box[0] - 44), small, colour,
+         anchor="ls")
+    row = theme.font(26, True)
+    for i, myth in enumerate(myths):
+        cy = box[1] + 78 + i * 42
+        scored = bool(myth.get("scored"))
+        mark = shapes.check_sprite(28, theme.ACCENT) if scored else None
+        if mark is not None:
+            shapes.paste(image, mark, box[0] + 36, cy)
+        else:
+            draw.ellipse((box[0] + 28, cy - 8, box[0] + 44, cy + 8), outline=theme.MUTED, width=3)
+        points = f"+{num(myth.get('points'), '?')}"
+        right = box[2] - 22
+        text(draw, (right, cy), points, row, theme.GOLD if scored else theme.MUTED, anchor="rm")
+        room = right - text_width(points, row) - 16 - (box[0] + 60)
+        text(draw, (box[0] + 60, cy), fit(myth_label(myth), row, room), row,
+             theme.INK if scored else theme.MUTED, anchor="lm")
+
+
+def myth_box_height(count: int) -> int:
+    return 56 + max(count, 1) * 42 + 8
+
+
+def goal_lines(goals: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """(points, text) for each held goal."""
+    return [(f"{num(g.get('points'), '?')} pt", clean(str(g.get("text") or g.get("id") or "")))
+            for g in goals]
+
+
+def wrap(s: str, f: Any, width: float, max_lines: int = 2) -> list[str]:
+    """Greedy word wrap into at most ``max_lines`` lines (the last one cut with an ellipsis)."""
+    lines: list[str] = []
+    current = ""
+    for word in s.split():
+        trial = f"{current} {word}".strip()
+        if text_width(trial, f) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [fit(" ".join(lines[max_lines - 1:]), f, width)]
+    return [fit(line, f, width) for line in lines]
+
+
+MARKERS = {"night": MARKER_NIGHT, "dawn": MARKER_DAWN, "done": MARKER_DONE}

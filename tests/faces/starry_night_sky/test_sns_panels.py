@@ -1,0 +1,60 @@
+"""The Starry Night Sky panel when nothing in reach fits: trading stays a choice."""
+
+from __future__ import annotations
+
+from bot.faces.starry_night_sky.presenter import SnsDo, StarryNightSkyPresenter
+from bot.games import get_game
+from bot.games.starry_night_sky.components import load_map
+
+GAME = get_game("starry-night-sky")
+PRESENTER = StarryNightSkyPresenter()
+
+
+def stuck_state(step: str = "move") -> dict:
+    """Seat 0 on START with one red star and one goal; the red spots in reach are all taken."""
+    state = GAME.setup(2, {}, 1)
+    for cid, spot in state["board"].items():
+        spots = load_map().constellations[cid].spots
+        spot.update(filled=[colour == "red" for colour in spots], marker=1, by=1)
+    player = state["players"][0]
+    player.update(at="START", pools=[["red"], [], []], goals=[state["deck"].pop()])
+    state["current"] = 0
+    state["turn"].update(seat=0, step=step, drawn=[])
+    return state
+
+
+def components(out) -> list:
+    view = out.view()
+    return list(view.children) if view else []
+
+
+def test_a_stuck_player_is_offered_to_skip_exploring_and_keep_their_goals():
+    state = stuck_state()
+    view = GAME.view(state, 0)
+    assert view["choice"]["stuck"]
+    out = PRESENTER.panel(view, ["Ada", "Bea"], 7)
+    buttons = [c for c in components(out) if isinstance(c, SnsDo)]
+    assert [b.action() for b in buttons] == [{"kind": "end"}]
+    assert buttons[0].action() in GAME.legal_actions(state, 0)
+    assert "skip exploring" in out.content and "if you like" in out.content
+    after = GAME.apply(state, 0, buttons[0].action()).state
+    assert after["current"] == 1 and after["players"][0]["goals"] == state["players"][0]["goals"]
+
+
+def test_a_stuck_panel_offers_trades_only_for_colours_that_open_a_move():
+    state = stuck_state()
+    view = GAME.view(state, 0)
+    helps = view["choice"]["helps"]
+    assert helps and "red" not in helps
+    out = PRESENTER.panel(view, ["Ada", "Bea"], 7)
+    selects = [c for c in components(out) if not isinstance(c, SnsDo)]
+    offered = {o.value.split(".")[1] for s in selects for o in s.item.options}
+    assert offered == set(helps)
+
+
+def test_a_stuck_bonus_exploration_is_offered_to_skip_too():
+    state = stuck_state("bonus_move")
+    state["turn"]["bonus_due"] = True
+    out = PRESENTER.panel(GAME.view(state, 0), ["Ada", "Bea"], 7)
+    assert "skip the bonus exploration" in out.content
+    assert any(isinstance(c, SnsDo) and c.action() == {"kind": "end"} for c in components(out))
