@@ -7,17 +7,14 @@ move (else it skips exploring). Far better than random play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.games.base import Action
+from bot.games.base import Action, Game
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import moves, turn
 from bot.games.starry_night_sky.actions import ActionKind, Step
 from bot.games.starry_night_sky.components import load_map, load_myths
 from bot.games.starry_night_sky.model import empty_spots
-
-if TYPE_CHECKING:
-    from bot.games.starry_night_sky.engine import StarryNightSky
 
 BONUS_VALUE = 1.5
 FINISH_VALUE = 0.8
@@ -71,7 +68,7 @@ def _pools_value(state: dict[str, Any], seat: int, pools: list[list[str]]) -> fl
     return best
 
 
-def choose(game: StarryNightSky, state: dict[str, Any], seat: int, rng: Rng) -> Action | None:
+def choose(game: Game, state: dict[str, Any], seat: int, rng: Rng) -> Action | None:
     t = state["turn"]
     step = Step(t["step"])
     player = state["players"][seat]

@@ -63,7 +63,9 @@ class StarryNightSky(Game):
         return outcome_of(state) if state["phase"] == "over" else None
 
     def _view(self, state: State, seat: int | None) -> View:
-        return views.public_view(state) if seat is None else views.seat_view(state, seat)
+        if seat is None:
+            return views.public_view(state)
+        return views.seat_view(state, seat, self.legal_actions(state, seat))
 
     def _legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "over" or seat != state["current"]:

@@ -82,7 +82,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import State, View
+from bot.games.base import Action, State, View
 from bot.games.starry_night_sky import moves, turn
 from bot.games.starry_night_sky.actions import TRADE_STEPS, Step
 from bot.games.starry_night_sky.components import START, load_goals, load_map, load_myths
@@ -184,9 +184,8 @@ def _choice(state: State, seat: int) -> dict[str, Any] | None:
     return {"kind": "end"}
 
 
-def seat_view(state: State, seat: int) -> View:
-    from bot.games.starry_night_sky.engine import StarryNightSky
-
+def seat_view(state: State, seat: int, legal: list[Action]) -> View:
+    """``legal``: the seat's legal actions, which the engine computes (views can't import it)."""
     view = public_view(state)
     mine = state["current"] == seat and state["phase"] != "over"
     step = Step(state["turn"]["step"]) if mine else None
@@ -197,6 +196,6 @@ def seat_view(state: State, seat: int) -> View:
         "choice": _choice(state, seat),
         "trades": turn.trade_options(state, seat) if step in TRADE_STEPS else [],
         "bonus_available": bool(mine and state["turn"]["bonus_due"]),
-        "legal": StarryNightSky().legal_actions(state, seat),
+        "legal": legal,
     })
     return view
