@@ -20,7 +20,7 @@ from bot.clock import now
 from bot.games import get_game
 from bot.outgoing import Outgoing, try_dm
 from bot.quiet import QuietHours, advance_awake, reminder_times
-from bot.scheduler import Job, JobClaims, JobKind, Scheduler, job_of, poll
+from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, Scheduler, job_of, poll
 from bot.storage import Deadline, GameRecord
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def pace_text(seconds: int) -> str:
 class Pacer:
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.scheduler = Scheduler(self._fire, now)
+        self.scheduler = Scheduler(self._fire, now, ClientAlarm(service.bot))
         self.claims = JobClaims(lambda: self.storage, now)
         self._poll: asyncio.Task[None] | None = None
 

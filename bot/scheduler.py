@@ -51,10 +51,55 @@ class Job:
     generation: int = field(compare=False, default=0)
 
 
+class Alarm:
+    """The scheduler's one wait: sleep until a job is due, or until ``ring`` says an earlier
+    job arrived."""
+
+    def __init__(self) -> None:
+        self._rung: asyncio.Event | None = None
+
+    async def sleep(self, seconds: float) -> None:
+        self._rung = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._rung.wait(), seconds)
+
+    def ring(self) -> None:
+        if self._rung is not None:
+            self._rung.set()
+
+
+class ClientAlarm(Alarm):
+    """The same wait as a discord client's ``wait_for`` on an event only ``ring`` dispatches.
+
+    Waiting through the client makes the wait one that simulated Discords (SimCord) recognise:
+    it then ends only when simulated time reaches it, never on the wall clock in the middle
+    of another interaction (a countdown due in 3 s would otherwise hold every click's
+    settling for 3 real seconds, and fire in the middle of it)."""
+
+    EVENT: Final = "astrolabe_alarm"
+
+    def __init__(self, client: Any) -> None:
+        super().__init__()
+        self._client = client
+
+    async def sleep(self, seconds: float) -> None:
+        try:
+            await self._client.wait_for(self.EVENT, timeout=seconds)
+        except TimeoutError:
+            # The client drops a listener that timed out only when its event is next
+            # dispatched: do it now, or every countdown would leave one behind.
+            self._client.dispatch(self.EVENT)
+
+    def ring(self) -> None:
+        self._client.dispatch(self.EVENT)
+
+
 class Scheduler:
-    def __init__(self, fire: Callable[[Job], Awaitable[None]], clock: Callable[[], float]) -> None:
+    def __init__(self, fire: Callable[[Job], Awaitable[None]], clock: Callable[[], float],
+                 alarm: Alarm | None = None) -> None:
         self._fire = fire
         self._clock = clock
+        self._alarm = alarm or Alarm()
         self._heap: list[Job] = []
         self._order = itertools.count()
         self._generation: defaultdict[int, int] = defaultdict(int)
@@ -73,9 +118,7 @@ class Scheduler:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run(), name="astrolabe-scheduler")
         elif self._heap[0] is job and self._sleeping:
-            # An earlier job arrived while the loop sleeps towards a later one: start over.
-            self._task.cancel()
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="astrolabe-scheduler")
+            self._alarm.ring()  # an earlier job arrived while the loop sleeps towards a later one
 
     def _compact(self) -> None:
         """Drop the entries of cleared jobs. Games reschedule after every move, so without this
@@ -96,7 +139,7 @@ class Scheduler:
             if delay > 0:
                 self._sleeping = True
                 try:
-                    await asyncio.sleep(delay)
+                    await self._alarm.sleep(delay)
                 finally:
                     self._sleeping = False
                 continue

@@ -32,6 +32,7 @@ MOVE_ON = ("confirm", "draw", "finish", "lock", "start", "roll", "place", "keep"
            "stop", "explore", "pass", "skip")
 GO_BACK = ("back", "undo", "start over", "cancel")
 CLOSED_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+SLOW = 1.0  # seconds: a step slower than this is listed
 LABELS = [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 7)]
 
 
@@ -61,8 +62,11 @@ class Stats:
     slowest: float = 0.0
     slowest_what: str = ""
     leaks: int = 0
+    slow: list[tuple[float, str]] = field(default_factory=list)  # steps over SLOW seconds
 
     def timed(self, seconds: float, what: str) -> None:
+        if seconds > SLOW:
+            self.slow.append((seconds, what))
         if seconds > self.slowest:
             self.slowest, self.slowest_what = seconds, what
 
@@ -304,6 +308,7 @@ class Fuzzer:
     async def interact(self, what: str, call: Callable[[], Any]) -> Any:
         """One interaction: timed, and it must be acknowledged."""
         self.note(what)
+        log.debug("interact %s real %.2f", what, time.perf_counter())
         try:
             result = await self.timed(what, call)
         except SetupError as error:  # a real client could not have done it: the fuzzer's slip
