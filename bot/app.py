@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.commands import game_group
 from bot.components import APOLOGY, OpenPanelButton, ReclaimButton
 from bot.config import Settings
-from bot.faces import PRESENTERS
+from bot.faces import DYNAMIC_ITEMS
 from bot.lobby import LobbyButton, play_command
 from bot.overview import leaderboard_command, stats_command
 from bot.seats import ConfirmLeave
@@ -74,11 +74,7 @@ class AstrolabeBot(discord.Client):
         cancelling its tasks: the open database is kept, and the stored timers are armed again."""
         await self.open_storage()
         if not self._items_added:
-            items: list[type[discord.ui.DynamicItem[Any]]] = [OpenPanelButton, LobbyButton, ConfirmLeave,
-                                                               ReclaimButton]
-            for presenter in PRESENTERS.values():
-                items.extend(presenter.dynamic_items)
-            self.add_dynamic_items(*items)
+            self.add_dynamic_items(OpenPanelButton, LobbyButton, ConfirmLeave, ReclaimButton, *DYNAMIC_ITEMS)
             self._items_added = True
         if self._rearmed:
             self.service.close()  # the old timer task was cancelled with the old session

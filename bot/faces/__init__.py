@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
+import discord
+
 from bot.faces.base import Presenter
+from bot.registry import GAME_PACKAGES
 
 
 def _load() -> dict[str, Presenter]:
-    from bot.faces import observatory, sky_of_stars, star_gazers, starry_night_sky
-
-    presenters: list[Presenter] = [sky_of_stars.PRESENTER, observatory.PRESENTER, star_gazers.PRESENTER,
-                                   starry_night_sky.PRESENTER]
+    presenters: list[Presenter] = [importlib.import_module(f"bot.faces.{name}").PRESENTER
+                                   for name in GAME_PACKAGES]
     return {p.slug: p for p in presenters}
 
 
 PRESENTERS: dict[str, Presenter] = _load()
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = tuple(
+    item for presenter in PRESENTERS.values() for item in presenter.dynamic_items)
+"""Every game's buttons, selects and modals, for the bot to route custom_ids after a restart."""

@@ -1,17 +1,16 @@
-"""The registry of playable games, keyed by the slug used in `/play game:<slug>`."""
+"""The playable games' rules, keyed by the slug used in `/play game:<slug>`, in the order of
+``bot.registry.GAME_PACKAGES`` (each package exports its ``GAME``)."""
 
 from __future__ import annotations
 
+import importlib
+
 from bot.games.base import Game
+from bot.registry import GAME_PACKAGES
 
 
 def _load() -> dict[str, Game]:
-    from bot.games.observatory import Observatory
-    from bot.games.sky_of_stars import SkyOfStars
-    from bot.games.star_gazers import StarGazers
-    from bot.games.starry_night_sky import StarryNightSky
-
-    games: list[Game] = [SkyOfStars(), Observatory(), StarGazers(), StarryNightSky()]
+    games: list[Game] = [importlib.import_module(f"bot.games.{name}").GAME for name in GAME_PACKAGES]
     return {game.slug: game for game in games}
 
 

@@ -2,4 +2,6 @@
 
 from bot.games.observatory.engine import Observatory
 
-__all__ = ["Observatory"]
+GAME = Observatory()
+
+__all__ = ["GAME", "Observatory"]

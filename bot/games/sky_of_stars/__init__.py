@@ -4,4 +4,6 @@ from __future__ import annotations
 
 from bot.games.sky_of_stars.engine import SkyOfStars
 
-__all__ = ["SkyOfStars"]
+GAME = SkyOfStars()
+
+__all__ = ["GAME", "SkyOfStars"]

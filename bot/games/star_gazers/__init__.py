@@ -2,4 +2,6 @@
 
 from bot.games.star_gazers.engine import StarGazers
 
-__all__ = ["StarGazers"]
+GAME = StarGazers()
+
+__all__ = ["GAME", "StarGazers"]

@@ -2,4 +2,6 @@
 
 from bot.games.starry_night_sky.engine import StarryNightSky
 
-__all__ = ["StarryNightSky"]
+GAME = StarryNightSky()
+
+__all__ = ["GAME", "StarryNightSky"]
