@@ -1,0 +1,187 @@
+"""A Sky of Stars buttons, selects and the typed-line form (custom_id prefix ``sky:``)."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.components import back_button, guarded, seat_view, service_of
+from bot.faces.sky_of_stars.art import images as art
+from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description
+from bot.games import get_game
+from bot.games.base import View
+from bot.outgoing import Outgoing, edit_panel, refuse
+
+
+def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
+    """The stars a picker of ``stage`` offers for this choice (what ``pick_selects`` listed)."""
+    if choice["kind"] != "stroke" or stage in {"start", "cancel"}:
+        return choice.get("stars", []) if choice["kind"] == stage else []
+    return list(choice["moves"]) if stage == "from" else choice["moves"].get(stage[3:], [])
+
+
+class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
+              template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>start|from|cancel|to\.[A-H][1-6]):"
+                       r"(?P<half>[ab])"):
+    """A star picker inside a panel; picking only moves the panel on, nothing is played yet."""
+
+    def __init__(self, game_id: int, decision: int, stage: str, half: str,
+                 options: list[str] | None = None) -> None:
+        choices = [discord.SelectOption(label=s, value=s, description=star_description(s))
+                   for s in (options or [])] or [discord.SelectOption(label="-", value="-")]
+        verb = {"start": "starting star", "from": "star to draw from", "cancel": "star to cross out"}
+        placeholder = f"Pick a {verb.get(stage, 'star to connect to')} ({HALF_NAMES[half]})"
+        super().__init__(discord.ui.Select(
+            placeholder=placeholder, options=choices[:25],
+            custom_id=f"sky:pick:{game_id}:{decision}:{stage}:{half}"))
+        self.game_id, self.decision, self.stage = game_id, decision, stage
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SkyPick:
+        return cls(int(match["game"]), int(match["dec"]), match["stage"], match["half"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = (interaction.data or {}).get("values", [None])[0]
+        await interaction.response.defer()
+        found = await seat_view(interaction, self.game_id, self.decision)
+        if found is None:
+            return
+        from bot.faces.sky_of_stars.panels import build_panel
+
+        view, names = found
+        choice = view.get("choice") or {}
+        if choice.get("kind") not in {"start", "stroke", "cancel"}:
+            await refuse(interaction, "There's nothing to pick right now: your choice is already in.")
+            return
+        if picked not in offered_stars(choice, self.stage):  # a value the menu never had
+            await refuse(interaction, "That star isn't one you can pick here. Choose one from the menu.")
+            return
+        if self.stage == "from":
+            out = build_panel(view, names, self.game_id, picked_from=picked)
+        elif self.stage.startswith("to."):
+            out = build_panel(view, names, self.game_id, picked_from=self.stage[3:], picked=picked)
+        else:
+            out = build_panel(view, names, self.game_id, picked=picked)
+        await edit_panel(interaction, out)
+
+
+def _redraw(view: View, names: list[str], game_id: int) -> Outgoing:
+    from bot.faces.sky_of_stars.panels import build_panel
+
+    return build_panel(view, names, game_id)
+
+
+SkyBack = back_button("sky", _redraw)
+"""Back to the first stage of the current choice."""
+
+
+class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
+              template=r"sky:type:(?P<game>\d+):(?P<dec>\d+)"):
+    """Opens a form to type a line as two star labels, for players who know their vault."""
+
+    def __init__(self, game_id: int, decision: int) -> None:
+        super().__init__(discord.ui.Button(label="Type a line", emoji="⌨️",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sky:type:{game_id}:{decision}"))
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SkyType:
+        return cls(int(match["game"]), int(match["dec"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(StrokeForm(self.game_id, self.decision))
+
+
+class StrokeForm(discord.ui.Modal, title="Draw a line"):
+    line: discord.ui.TextInput[StrokeForm] = discord.ui.TextInput(
+        label="From and to, e.g. C4 D5", placeholder="C4 D5", min_length=4, max_length=12,
+        custom_id="line")
+
+    def __init__(self, game_id: int, decision: int) -> None:
+        super().__init__(custom_id=f"sky:form:{game_id}:{decision}", timeout=600)
+        self.game_id, self.decision = game_id, decision
+
+    @guarded
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        labels = re.findall(r"[A-Ha-h][1-6]", self.line.value)
+        if len(labels) != 2:
+            await refuse(interaction, "Type two star labels, like `C4 D5` (columns A–H, rows 1–6).")
+            return
+        start, end = (label.upper() for label in labels)
+        record = await service_of(interaction).perform(
+            interaction, self.game_id, {"kind": "stroke", "from": start, "to": end}, decision=self.decision)
+        if record is not None:
+            await interaction.followup.send(f"Line **{start} → {end}** drawn.", ephemeral=True)
+
+
+class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
+            template=r"sky:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>start|stroke|cancel|stop|pass|guess):"
+                     r"(?P<arg>[A-H1-6\-]{1,5}):(?P<src>[pt])"):
+    """A button that plays an action. ``src`` says whether it sits on a panel or in the thread."""
+
+    def __init__(self, game_id: int, decision: int, kind: str, arg: str, src: str,
+                 label: str | None = None) -> None:
+        style = {"stop": discord.ButtonStyle.danger, "pass": discord.ButtonStyle.secondary}.get(
+            kind, discord.ButtonStyle.success if kind != "guess" else discord.ButtonStyle.primary)
+        super().__init__(discord.ui.Button(
+            label=label or DO_LABELS.get(kind, arg), style=style,
+            custom_id=f"sky:do:{game_id}:{decision}:{kind}:{arg}:{src}"))
+        self.game_id, self.decision, self.kind, self.arg, self.src = game_id, decision, kind, arg, src
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SkyDo:
+        return cls(int(match["game"]), int(match["dec"]), match["kind"], match["arg"], match["src"])
+
+    def action(self) -> dict[str, Any]:
+        if self.kind == "stroke":
+            start, _, end = self.arg.partition("-")
+            return {"kind": "stroke", "from": start, "to": end}
+        if self.kind in {"start", "cancel"}:
+            return {"kind": self.kind, "star": self.arg}
+        if self.kind == "guess":
+            return {"kind": "guess", "number": int(self.arg)}
+        return {"kind": self.kind}
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        on_panel = self.src == "p"
+        if on_panel:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction)
+        record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
+        if record is None:
+            return
+        seat = record.seat_of(interaction.user.id)
+        done = {
+            "start": f"Starting star **{self.arg}** circled.",
+            "stroke": f"Line **{self.arg.replace('-', ' → ')}** drawn.",
+            "cancel": f"Star **{self.arg}** will be crossed out when everyone has chosen.",
+            "stop": "You called **STOP**. This roll is the last one.",
+            "pass": "You skipped your last line.",
+            "guess": f"Your guess, **#{self.arg}**, is locked in.",
+        }[self.kind]
+        if not on_panel:
+            await interaction.followup.send(done, ephemeral=True)
+            return
+        view = get_game(record.game).view(record.state, seat)
+        out = Outgoing(done + " Your next panel will arrive when it's your move.",
+                       f"A Sky of Stars · Round {view['round']}/{view['rounds']}",
+                       partial(art.vault_png, view, record.names), "vault.png")
+        if view["phase"] == "guess" or view["phase"] == "over":
+            out.render = None
+        await edit_panel(interaction, out)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SkyPick, SkyDo, SkyBack, SkyType)

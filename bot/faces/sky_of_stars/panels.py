@@ -1,0 +1,125 @@
+"""A Sky of Stars private panels: the seat's vault with the picker for the current sub-step.
+
+Panels are stateless: what a player has picked so far (a from-star, a target) travels in the
+custom_id of the next component, so a panel keeps working across restarts. Discord selects
+hold at most 25 options, so star lists are split by vault half (columns A–D and E–H, 24 stars
+each at most).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.faces.sky_of_stars.art import images as art
+from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
+from bot.faces.sky_of_stars.words import HALVES, names_list
+from bot.games.base import View
+from bot.outgoing import Outgoing
+
+
+def progress_line(view: View, names: list[str]) -> str:
+    """One public line on who has decided, e.g. "2 of 3 locked in"."""
+    locked, waiting = view["locked"], view["waiting"]
+    line = f"{len(locked)} of {len(locked) + len(waiting)} locked in"
+    if view.get("skipped"):
+        line += f" · sitting out: {names_list(view['skipped'], names)}"
+    return line
+
+
+def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
+                picked: str | None = None) -> Outgoing:
+    """The seat's panel; ``picked_from``/``picked`` are the choices made so far in it."""
+    head = f"A Sky of Stars · Round {view['round']}/{view['rounds']}"
+    secret = view.get("secret")
+    lines = [f"Your word: **#{secret['number']} {secret['word']}**"] if secret else []
+    choice = view.get("choice")
+    dec = view["decision"]
+    items: list[discord.ui.Item[Any]] = []
+    render = partial(art.vault_png, view, names)
+    if choice is None:
+        lines.append("Nothing to do right now: " + progress_line(view, names) + ".")
+        if view["phase"] == "over":
+            lines = ["The game is over: see the results in the game thread."]
+    elif choice["kind"] == "guess":
+        artist = choice["artist"]
+        lines.append(f"Which word did **{names[artist]}** draw?")
+        lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
+        items = [SkyDo(game_id, dec, "guess", str(n), "p") for n in choice["numbers"]]
+        render = partial(art.drawing_png, view, names, artist, view["round"])
+    elif choice["kind"] == "start":
+        lines.append("Pick your starting star.")
+        items, render = _pick_or_confirm(view, names, game_id, "start", choice["stars"], picked,
+                                         confirm=lambda s: f"Start at {s}")
+    elif choice["kind"] == "cancel":
+        target = names[choice["target"]]
+        lines.append(f"Swirl! Cross out one unused star on **{target}**'s vault.")
+        items, render = _pick_or_confirm(view, names, game_id, "cancel", choice["stars"], picked,
+                                         confirm=lambda s: f"Cross out {s}")
+        if picked is None:
+            render = partial(art.cancel_target_png, view, names)
+    else:
+        items, render, text = _stroke_stage(view, names, game_id, choice, picked_from, picked)
+        lines.append(text)
+    if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
+        items.append(SkyDo(game_id, dec, "stop", "-", "p"))
+    return Outgoing("\n".join(lines), head, render, "vault.png", items[:25])
+
+def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
+                     stars: list[str], picked: str | None, *, confirm: Any,
+                     ) -> tuple[list[discord.ui.Item[Any]], Any]:
+    dec = view["decision"]
+    if picked is None:
+        return pick_selects(game_id, dec, stage, stars), partial(art.vault_png, view, names)
+    kind = "start" if stage == "start" else "cancel"
+    items: list[discord.ui.Item[Any]] = [SkyDo(game_id, dec, kind, picked, "p", label=confirm(picked)),
+                                         SkyBack(game_id, dec)]
+    render = partial(art.vault_png, view, names, preview=(picked, picked))
+    if stage == "cancel":
+        render = partial(art.cancel_target_png, view, names, preview=picked)
+    return items, render
+
+def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, Any],
+                  picked_from: str | None, picked: str | None) -> tuple[list[Any], Any, str]:
+    dec = view["decision"]
+    moves: dict[str, list[str]] = choice["moves"]
+    optional = choice.get("optional", False)
+    if picked_from is None and len(moves) == 1:
+        picked_from = next(iter(moves))
+    items: list[discord.ui.Item[Any]] = []
+    render = partial(art.vault_png, view, names)
+    if picked_from is None:
+        text = "Pick the star of your constellation to draw from."
+        items = pick_selects(game_id, dec, "from", list(moves))
+    elif picked is None:
+        text = f"Drawing from **{picked_from}**. Pick the star to connect it to."
+        items = pick_selects(game_id, dec, f"to.{picked_from}", moves.get(picked_from, []))
+        if len(moves) > 1:
+            items.append(SkyBack(game_id, dec))
+    else:
+        text = f"Draw **{picked_from} → {picked}**? The dashed line shows it."
+        items = [SkyDo(game_id, dec, "stroke", f"{picked_from}-{picked}", "p",
+                       label=f"Draw {picked_from} → {picked}"), SkyBack(game_id, dec)]
+        render = partial(art.vault_png, view, names, preview=(picked_from, picked))
+    if picked is None:
+        items.append(SkyType(game_id, dec))
+    if optional:
+        text = "Last line (optional). " + text
+        items.append(SkyDo(game_id, dec, "pass", "-", "p"))
+    return items, render, text
+
+
+
+
+def pick_selects(game_id: int, decision: int, stage: str, stars: list[str]) -> list[discord.ui.Item[Any]]:
+    """One select per vault half that has candidates (each ≤ 24 options, under Discord's 25)."""
+    selects: list[discord.ui.Item[Any]] = []
+    for half, columns in HALVES.items():
+        options = sorted(s for s in stars if s[0] in columns)
+        if options:
+            selects.append(SkyPick(game_id, decision, stage, half, options))
+    return selects
+
+
