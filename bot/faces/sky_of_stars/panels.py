@@ -15,18 +15,9 @@ import discord
 
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
-from bot.faces.sky_of_stars.words import HALVES, names_list
+from bot.faces.sky_of_stars.words import HALVES, progress_line
 from bot.games.base import View
 from bot.outgoing import Outgoing
-
-
-def progress_line(view: View, names: list[str]) -> str:
-    """One public line on who has decided, e.g. "2 of 3 locked in"."""
-    locked, waiting = view["locked"], view["waiting"]
-    line = f"{len(locked)} of {len(locked) + len(waiting)} locked in"
-    if view.get("skipped"):
-        line += f" · sitting out: {names_list(view['skipped'], names)}"
-    return line
 
 
 def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str | None = None,

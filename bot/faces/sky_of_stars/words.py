@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.base import View
 from bot.games.sky_of_stars.components import load_vault
 
 SLUG = "sky-of-stars"
@@ -44,6 +45,13 @@ def names_list(seats: list[int], names: list[str]) -> str:
     return ", ".join(names[s] for s in seats) or "nobody"
 
 
+def progress_line(view: View, names: list[str]) -> str:
+    """One public line on who has decided, e.g. "2 of 3 locked in"."""
+    locked, waiting = view["locked"], view["waiting"]
+    line = f"{len(locked)} of {len(locked) + len(waiting)} locked in"
+    if view.get("skipped"):
+        line += f" · sitting out: {names_list(view['skipped'], names)}"
+    return line
 
 
 DO_LABELS = {"stop": "STOP", "pass": "Skip my last line"}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.faces.starry_night_sky.presenter import SnsDo, StarryNightSkyPresenter
+from bot.faces.starry_night_sky.items import SnsDo
+from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.games import get_game
 from bot.games.starry_night_sky.components import load_map
 

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter, place_code
+from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
+from bot.faces.starry_night_sky.words import place_code
 from bot.games import get_game
 from bot.games.rng import Rng
 from bot.games.starry_night_sky.simulate import random_action
@@ -102,7 +103,7 @@ def test_panels_offer_only_legal_choices(seed):
 
 
 def do_action(custom_id: str) -> dict:
-    from bot.faces.starry_night_sky.presenter import SnsDo
+    from bot.faces.starry_night_sky.items import SnsDo
 
     _, _, game, dec, kind, arg = custom_id.split(":")
     action = SnsDo(int(game), int(dec), kind, arg).action()
@@ -136,7 +137,7 @@ def test_results_name_the_winner_and_a_tie_won_on_myths():
 
 
 def test_engine_sentences_get_names_and_keep_other_braces():
-    from bot.faces.starry_night_sky.presenter import fill
+    from bot.faces.starry_night_sky.words import fill
 
     assert fill("{0} placed 2 stars; {1} waits {x}", ["Ada", "Bea"]) == "Ada placed 2 stars; Bea waits {x}"
     assert fill("{5} left", ["Ada"]) == "{5} left"

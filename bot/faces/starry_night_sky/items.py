@@ -1,0 +1,114 @@
+"""Starry Night Sky buttons and selects (custom_id prefix ``sns:``): each button plays one
+sub-action of the turn, then shows the next step in place."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.components import back_button, guarded, seat_view, service_of
+from bot.faces.starry_night_sky.words import TITLE, parse_place
+from bot.games import get_game
+from bot.games.base import View
+from bot.outgoing import Outgoing, edit_panel, refuse
+
+
+class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
+              template=r"sns:pick:(?P<game>\d+):(?P<dec>\d+):(?P<what>dest|place|trade):(?P<page>\d)"):
+    """A select inside a panel: picking only shows the choice with its confirm button."""
+
+    def __init__(self, game_id: int, decision: int, what: str, page: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            placeholder=placeholder, options=options or [discord.SelectOption(label="-", value="-")],
+            custom_id=f"sns:pick:{game_id}:{decision}:{what}:{page}"))
+        self.game_id, self.decision, self.what = game_id, decision, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SnsPick:
+        return cls(int(match["game"]), int(match["dec"]), match["what"], int(match["page"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = str((interaction.data or {}).get("values", ["-"])[0])
+        await interaction.response.defer()
+        found = await seat_view(interaction, self.game_id, self.decision)
+        if found is None:
+            return
+        view, names = found
+        if view.get("choice") is None:
+            await refuse(interaction, "It isn't your turn any more.")
+            return
+        from bot.faces.starry_night_sky.panels import build_panel
+
+        out = build_panel(view, names, self.game_id, pick=(self.what, picked))
+        await edit_panel(interaction, out)
+
+
+def _redraw(view: View, names: list[str], game_id: int) -> Outgoing:
+    from bot.faces.starry_night_sky.panels import build_panel
+
+    return build_panel(view, names, game_id)
+
+
+SnsBack = back_button("sns", _redraw)
+"""Back to the first stage of the current choice."""
+
+
+class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
+            template=r"sns:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>as|mv|pl|tr|end):(?P<arg>[a-z0-9.\-]{1,40})"):
+    """A button that plays one sub-action of the turn, then shows the next step in place."""
+
+    def __init__(self, game_id: int, decision: int, kind: str, arg: str, label: str | None = None) -> None:
+        style = discord.ButtonStyle.primary if kind == "as" else discord.ButtonStyle.success
+        super().__init__(discord.ui.Button(label=label or kind, style=style,
+                                           custom_id=f"sns:do:{game_id}:{decision}:{kind}:{arg}"))
+        self.game_id, self.decision, self.kind, self.arg = game_id, decision, kind, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SnsDo:
+        return cls(int(match["game"]), int(match["dec"]), match["kind"], match["arg"])
+
+    def action(self) -> dict[str, Any]:
+        if self.kind == "as":
+            return {"kind": "assign", "pools": [int(ch) for ch in self.arg]}
+        if self.kind == "mv":
+            return {"kind": "move", "to": self.arg}
+        if self.kind == "pl":
+            pool, stars = parse_place(self.arg)
+            return {"kind": "place", "pool": pool, "stars": stars}
+        if self.kind == "tr":
+            goal, colour, pool = self.arg.split(".")
+            return {"kind": "trade", "goal": goal, "colour": colour, "pool": int(pool)}
+        return {"kind": "end"}
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        record = await service_of(interaction).perform(interaction, self.game_id, self.action(),
+                                                       decision=self.decision)
+        if record is None:
+            return
+        seat = record.seat_of(interaction.user.id)
+        game = get_game(record.game)
+        if seat is None:
+            return
+        view = game.view(record.state, seat)
+        if record.status == "active" and view.get("choice") is not None \
+                and game.decision_id(record.state) == self.decision:
+            from bot.faces.starry_night_sky.panels import build_panel
+
+            await edit_panel(interaction, build_panel(view, record.names, self.game_id))
+            return
+        summary = (view.get("last_summary") or "").format(*record.names)
+        done = "Your turn is over." + (f"\n{summary}" if summary else "")
+        if record.status == "active":
+            done += "\nYour next panel will arrive when it's your turn again."
+        await edit_panel(interaction, Outgoing(done, f"{TITLE} · Round {view['round']}"))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SnsPick, SnsDo, SnsBack)
