@@ -1,7 +1,9 @@
-"""Builds a Star Gazers seat panel: words, image and only the legal components for its choice.
+"""Star Gazers private panels: words, image and only the legal components for the seat's choice.
 
-Kept apart from the presenter so each file stays small; every component comes from
-``bot.faces.star_gazers.presenter`` and every option from the seat view's ``choice``.
+A turn is an engine draft: every sub-action (pick, tile, token, bonus, shuttle effect) changes
+only the draft, ``undo`` throws it away and ``confirm`` makes it final, all inside one decision
+id, so each click edits the panel in place. Every component comes from ``items`` and every
+option from the seat view's ``choice``.
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ import discord
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
-from bot.faces.star_gazers.presenter import (
+from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, encode
+from bot.faces.star_gazers.words import (
     BONUS_WORDS,
     KINDS,
     TITLE,
-    SgDo,
-    SgSelect,
-    SgStage,
-    encode,
+    journal_lines,
+    progress_line,
     round_line,
     tile_words,
     token_words,
@@ -41,14 +42,17 @@ NOTHING = "Shuttle bonus: there is no {} right now, so press **Skip**."
 
 
 def build_panel(
-    presenter: Any,
     view: View,
     names: list[str],
     game_id: int,
-    stage: str | None,
-    tentative: View | None,
-    note: str | None,
+    stage: str | None = None,
+    tentative: View | None = None,
+    note: str | None = None,
 ) -> Outgoing:
+    """The seat's panel. ``stage`` is a preview being looked at (``t<cell>.<rot>`` a tile
+    placement, ``f<cell>`` a move's source, ``m<from>.<to>.<rot>.<rot|x>`` a tile move, or
+    ``n…`` the same from the other tile's rotation buttons),
+    ``tentative`` the seat view with it applied, ``note`` why it can't be played."""
     choice = view.get("choice")
     dec = view["decision"]
     head = f"{TITLE} · {round_line(view)}"
@@ -58,7 +62,7 @@ def build_panel(
             return Outgoing("The game is over: see the results in the game thread.", head)
         if view["phase"] == "journal":
             return Outgoing("Journal card kept. The game starts when everyone has chosen.", head)
-        lines.append("Nothing to do right now: " + presenter.progress(view, names) + ".")
+        lines.append("Nothing to do right now: " + progress_line(view, names) + ".")
         return Outgoing(
             "\n".join(lines + journal_lines(view)), head, partial(art.panel_png, view, names), "panel.png"
         )
@@ -101,15 +105,6 @@ def build_panel(
         items.append(SgDo(game_id, dec, "u", "Undo turn", RED))
     lines += journal_lines(view)
     return Outgoing("\n".join(lines)[:4000], head, render, "panel.png", items[:25])
-
-
-def journal_lines(view: View) -> list[str]:
-    cards = view.get("journal") or []
-    if not cards:
-        return []
-    return ["", "**Your Journal** (secret):"] + [
-        f"{'✅' if c.get('complete') else '▫️'} {card_words(c)}" for c in cards
-    ]
 
 
 def _image(view: View, names: list[str], **kw: Any) -> Any:

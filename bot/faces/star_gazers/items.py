@@ -1,0 +1,289 @@
+"""Star Gazers buttons and selects (custom_id prefix ``sg:``) and the short action codes they carry.
+
+What a player is looking at travels in the custom_id (``sg:`` then game id, decision id and a
+short code), so panels survive restarts. Two choices are only previewed before they are sent:
+a tile's square and rotation, and a tile move. Their preview is the engine's own result
+(``game.apply`` on the stored state, shown from the seat's view), so the picture can never
+disagree with the rules.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.components import guarded, service_of
+from bot.faces.star_gazers.art import images as art
+from bot.faces.star_gazers.words import NOT_OFFERED, TITLE, round_line
+from bot.games import get_game
+from bot.games.base import IllegalAction
+from bot.outgoing import Outgoing, edit_panel, refuse
+
+log = logging.getLogger(__name__)
+
+# --- action codes: a few characters each, so custom_ids stay short ----------------------------
+def encode(action: dict[str, Any]) -> str:
+    kind = action["kind"]
+    if kind == "pick":
+        return f"p{action['square']}"
+    if kind in {"bonus", "gain"}:
+        return f"{kind[0]}{action['type']}"
+    if kind == "tile":
+        return f"t{action['cell']}.{action['rotation']}"
+    if kind == "token":
+        target = action["target"]
+        arg = action.get("cell", action.get("space", ""))
+        return f"k{target[0]}{arg}"
+    if kind == "reserve":
+        return f"r{action['index']}"
+    if kind == "first":
+        return f"x{action['piece']}"
+    if kind == "move_token":
+        return f"o{action['from']}.{action['to']}"
+    if kind == "move_tile":
+        swap = action.get("swap_rotation")
+        return f"l{action['from']}.{action['to']}.{action['rotation']}.{'x' if swap is None else swap}"
+    if kind in {"take_journal", "keep"}:
+        return ("j" if kind == "take_journal" else "K") + action["card"]
+    return {"skip": "s", "undo": "u", "confirm": "c"}[kind]
+
+
+TARGETS = {"c": "cell", "r": "reserve", "s": "shuttle", "d": "discard"}
+
+
+def decode(code: str) -> dict[str, Any]:
+    head, rest = code[:1], code[1:]
+    nums = [int(n) if n.isdigit() else None for n in rest.split(".")] if rest else []
+    if head == "p":
+        return {"kind": "pick", "square": nums[0]}
+    if head in {"b", "g"}:
+        return {"kind": "bonus" if head == "b" else "gain", "type": rest}
+    if head == "t":
+        return {"kind": "tile", "cell": nums[0], "rotation": nums[1]}
+    if head == "k":
+        action: dict[str, Any] = {"kind": "token", "target": TARGETS[rest[0]]}
+        if rest[0] == "c":
+            action["cell"] = int(rest[1:])
+        elif rest[0] == "s":
+            action["space"] = int(rest[1:])
+        return action
+    if head == "r":
+        return {"kind": "reserve", "index": nums[0]}
+    if head == "x":
+        return {"kind": "first", "piece": nums[0]}
+    if head == "o":
+        return {"kind": "move_token", "from": nums[0], "to": nums[1]}
+    if head == "l":
+        return {
+            "kind": "move_tile",
+            "from": nums[0],
+            "to": nums[1],
+            "rotation": nums[2],
+            "swap_rotation": nums[3],
+        }
+    if head in {"j", "K"}:
+        return {"kind": "take_journal" if head == "j" else "keep", "card": rest}
+    return {"kind": {"s": "skip", "u": "undo", "c": "confirm"}[head]}
+
+
+
+async def _refresh_after(interaction: discord.Interaction, record: Any, seat: int, decision: int) -> None:
+    """After a sub-action: the next step of the same panel, or a short note once the turn ended.
+
+    When the seat acts again right away (the last pick of a round can be followed by the first
+    of the next), the platform has just DMed a fresh panel, so this one only says so; with
+    closed DMs there is no fresh panel, and this one carries on in place.
+    """
+    game = get_game(record.game)
+    view = game.view(record.state, seat)
+    names = record.names
+    same_turn = game.decision_id(record.state) == decision
+    if seat in game.to_act(record.state) and (same_turn or not record.seats[seat].dm_open):
+        from bot.faces.star_gazers.panels import build_panel
+
+        await edit_panel(interaction, build_panel(view, names, record.id))
+        return
+    if seat in game.to_act(record.state):
+        await edit_panel(
+            interaction,
+            Outgoing(
+                "Turn confirmed. It's your turn again: use the new panel below.",
+                f"{TITLE} · {round_line(view)}",
+            ),
+        )
+        return
+    if view["phase"] == "journal":
+        out = Outgoing("Journal card kept. The game starts when everyone has chosen.", f"{TITLE} · Setup")
+    elif view["phase"] == "over":
+        out = Outgoing("The game is over: see the results in the game thread.", f"{TITLE} · Game over")
+    else:
+        out = Outgoing(
+            "Turn confirmed. Your next panel arrives when it's your turn again.",
+            f"{TITLE} · {round_line(view)}",
+            partial(art.sheet_png, view, names, seat),
+            "mural.png",
+        )
+    await edit_panel(interaction, out)
+
+
+async def perform_code(interaction: discord.Interaction, game_id: int, decision: int, code: str) -> None:
+    try:
+        action = decode(code)
+    except (IndexError, KeyError, ValueError):
+        log.warning("undecodable star gazers code %r", code)
+        await refuse(interaction, NOT_OFFERED)
+        return
+    record = await service_of(interaction).perform(interaction, game_id, action, decision=decision)
+    if record is not None:
+        seat = record.seat_of(interaction.user.id)
+        if seat is not None:
+            await _refresh_after(interaction, record, seat, decision)
+
+
+async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str) -> None:
+    """Edit the panel to show a preview (nothing is sent to the engine)."""
+    found = await service_of(interaction).clicker_seat(interaction, game_id, decision)
+    if found is None:
+        return
+    record, seat = found
+    game = get_game(record.game)
+    view = game.view(record.state, seat)
+    tentative, note = None, None
+    try:  # a stage comes from the client: one no panel offered is refused, not a crash
+        if stage[:1] in {"t", "m", "n"}:
+            action = decode(stage if stage[0] == "t" else "l" + stage[1:])
+            try:
+                tentative = game.view(game.apply(record.state, seat, action).state, seat)
+            except IllegalAction as error:
+                note = error.message
+        from bot.faces.star_gazers.panels import build_panel
+
+        out = build_panel(view, record.names, game_id, stage=stage, tentative=tentative, note=note)
+    except (IndexError, KeyError, ValueError):
+        log.info("star gazers stage %r offered by no panel", stage)
+        await refuse(interaction, NOT_OFFERED)
+        return
+    await edit_panel(interaction, out)
+
+
+CODE = r"[A-Za-z0-9.\-_]{1,48}"
+
+
+class SgDo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"sg:do:(?P<game>\d+):(?P<dec>\d+):(?P<code>{CODE})",
+):
+    """A panel button that sends one sub-action (or undo / confirm) to the engine."""
+
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        code: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or code, style=style, custom_id=f"sg:do:{game_id}:{decision}:{code}"
+            )
+        )
+        self.game_id, self.decision, self.code = game_id, decision, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SgDo:
+        return cls(int(match["game"]), int(match["dec"]), match["code"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await perform_code(interaction, self.game_id, self.decision, self.code)
+
+
+class SgStage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"sg:st:(?P<game>\d+):(?P<dec>\d+):(?P<stage>{CODE})",
+):
+    """A panel button that only changes what the panel previews (rotation, back...)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        stage: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or stage,
+                style=style,
+                disabled=disabled,
+                custom_id=f"sg:st:{game_id}:{decision}:{stage}",
+            )
+        )
+        self.game_id, self.decision, self.stage = game_id, decision, stage
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SgStage:
+        return cls(int(match["game"]), int(match["dec"]), match["stage"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await show_stage(interaction, self.game_id, self.decision, self.stage)
+
+
+class SgSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sg:sel:(?P<game>\d+):(?P<dec>\d+):(?P<mode>do|st):(?P<tag>[a-z]{1,8})",
+):
+    """A panel select: ``do`` options are sub-actions, ``st`` options are previews."""
+
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        mode: str,
+        tag: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose…",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                placeholder=placeholder,
+                options=(options or [discord.SelectOption(label="-", value="-")])[:25],
+                custom_id=f"sg:sel:{game_id}:{decision}:{mode}:{tag}",
+            )
+        )
+        self.game_id, self.decision, self.mode = game_id, decision, mode
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SgSelect:
+        return cls(int(match["game"]), int(match["dec"]), match["mode"], match["tag"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = ((interaction.data or {}).get("values") or ["-"])[0]
+        await interaction.response.defer()
+        if not re.fullmatch(CODE, value):
+            await refuse(interaction, NOT_OFFERED)
+            return
+        if self.mode == "do":
+            await perform_code(interaction, self.game_id, self.decision, value)
+        else:
+            await show_stage(interaction, self.game_id, self.decision, value)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SgDo, SgSelect, SgStage)
