@@ -194,6 +194,7 @@ def _stroke(state: State, seat: int, action: Action, events: list[str]) -> None:
         raise IllegalAction(error)
     vault["current"]["stars"].append(end)
     vault["current"]["strokes"].append([start, end])
+    state["drew"] = state.get("drew", []) + [seat]
     flow.lock(state, seat, events)
 
 
@@ -220,6 +221,7 @@ def _stop(state: State, seat: int, action: Action, events: list[str]) -> None:
             raise IllegalAction("STOP can only be called once the die is rolling.")
         raise IllegalAction("Drawing has already ended.")
     state["stop_by"] = seat
+    # the caller still owes this roll's line if they have not drawn it: STOP never skips a move
     events.append(f"{{{seat}}} called STOP. Drawing ends once this roll is finished.")
 
 
@@ -245,6 +247,15 @@ def _guess(state: State, seat: int, action: Action, events: list[str]) -> None:
         raise IllegalAction("You can't guess your own drawing.")
     if number not in NUMBERS:
         raise IllegalAction("Guesses are numbers from 1 to 5.")
+    meant = action.get("artist")
+    if meant is not None:  # the panel names the drawing, so a late click can't hit the next one
+        if type(meant) is not int:
+            raise malformed("`artist` must be the seat whose drawing is guessed.")
+        if meant != flow.artist(state):
+            raise IllegalAction("Guessing for that drawing has ended; its answer is out.")
+    if seat in state["locked"]:  # a change of mind before the reveal replaces the guess
+        state["pending"][seat] = number
+        return
     _require_waiting(state, seat, "You have already guessed this drawing.", "You are not guessing now.")
     state["pending"][seat] = number
     flow.lock(state, seat, events)

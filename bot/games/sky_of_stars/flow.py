@@ -46,6 +46,7 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
         "seats": seats,
         "options": dict(options),
         "rng": rng.state,
+        "seed": seed,  # shown only once the game is over, so anyone can replay it
         "deck": deck,
         "round": 0,
         "phase": Phase.START.value,
@@ -114,8 +115,27 @@ def miss(state: State, seat: int, events: list[str]) -> None:
         finish_step(state, events)
 
 
+def _roll_marker(state: State) -> str:
+    """``Round 2 · roll 3``: the prefix that lets a reader of the log find their place."""
+    return f"Round {state['round']} \u00b7 roll {state['roll']['count']}"
+
+
+def _who_drew(state: State, events: list[str]) -> None:
+    """One sentence per finished drawing step naming who drew a line (never which line)."""
+    drew = [s for s in state.get("drew", []) if s in state["locked"]]
+    if state["phase"] == Phase.FINAL.value:
+        passed = [s for s in state["locked"] if s not in drew]
+        parts = [f"{join_seats(drew)} drew a last line" if drew else "",
+                 f"{join_seats(passed)} passed" if passed else ""]
+        events.append(f"Round {state['round']} \u00b7 last lines: " + "; ".join(p for p in parts if p) + ".")
+    elif drew:
+        events.append(f"{_roll_marker(state)}: {join_seats(drew)} drew a line.")
+
+
 def finish_step(state: State, events: list[str]) -> None:
     phase = Phase(state["phase"])
+    if phase in (Phase.STROKE, Phase.FINAL):
+        _who_drew(state, events)
     if phase is Phase.START:
         _next_roll(state, events)
     elif phase is Phase.STROKE:
@@ -135,6 +155,7 @@ def _open(state: State, phase: Phase, waiting: list[int], skipped: list[int]) ->
     state["locked"] = []
     state["skipped"] = skipped
     state["late"] = []
+    state["drew"] = []
     state["pending"] = [None] * state["seats"]
     state["decision"] += 1
 
@@ -191,11 +212,12 @@ def _next_roll(state: State, events: list[str]) -> None:
         waiting = [s for s in range(seats) if able[s]]
         if waiting:
             skipped = [s for s in range(seats) if not able[s]]
-            events.append(f"The die shows {FACE_TEXT[face]}.{extra}")
+            events.append(f"{_roll_marker(state)}: the die shows {FACE_TEXT[face]}.{extra}")
             events.extend(skip_text.format(f"{{{s}}}") for s in skipped)
             _open(state, Phase.SWIRL if face is Face.SWIRL else Phase.STROKE, waiting, skipped)
             return
-        events.append(f"The die shows {FACE_TEXT[face]}, which nobody can use. Rolling again.")
+        events.append(f"{_roll_marker(state)}: the die shows {FACE_TEXT[face]}, which nobody can use. "
+                      "Rolling again.")
     log.warning("%d useless rolls in a row; ending the drawing", MAX_USELESS_ROLLS)
     events.append("The die keeps showing faces nobody can use, so drawing ends.")
     _end_drawing(state, events)
@@ -203,9 +225,13 @@ def _next_roll(state: State, events: list[str]) -> None:
 
 def _apply_cancels(state: State, events: list[str]) -> None:
     seats = state["seats"]
+    where = {"round": state["round"], "roll": state["roll"]["count"]}
     for seat, label in enumerate(state["pending"]):
         if label is not None:
-            state["vaults"][left_of(seat, seats)]["cancelled"].append(label)
+            victim = state["vaults"][left_of(seat, seats)]
+            victim["cancelled"].append(label)
+            # the victim's own record of it, for their panel: which star, by whom, when
+            victim["crossed"] = victim.get("crossed", []) + [{"star": label, "by": seat, **where}]
     events.append("The swirl settles: every chosen star is now cancelled.")
 
 

@@ -6,8 +6,10 @@ once, so listing every legal stroke costs a few hundred integer operations.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from bot.games.base import IllegalAction
 from bot.games.sky_of_stars.components import Shape
 from bot.games.sky_of_stars.geometry import Geometry, default_geometry
 
@@ -102,3 +104,33 @@ class Board:
         if self.blocked >> self.geo.pair(a, b) & 1:
             return "That stroke would cross or touch a line of one of your earlier constellations."
         return None
+
+
+_LABEL = re.compile(r"[A-Ha-h][1-6]")
+_BETWEEN = re.compile(r"\s*(?:[-,;>→–—]+|\bto\b)?\s*")
+
+
+def parse_line(typed: str) -> tuple[str, str]:
+    """A typed line as ``(from, to)``: exactly two star labels, e.g. ``C4 D5``, ``c4-d5`` or
+    ``C4 → D5``. Anything else is refused with what to type, so a slip never draws a line."""
+    text = typed.strip()
+    labels: list[str] = []
+    at = 0
+    while at < len(text) and len(labels) <= 2:
+        if labels:
+            gap = _BETWEEN.match(text, at)
+            at = gap.end() if gap else at
+        found = _LABEL.match(text, at)
+        glued = found is not None and found.end() < len(text) and text[found.end()].isalnum()
+        if found is None or (glued and _LABEL.match(text, found.end()) is None):
+            raise IllegalAction("Type exactly two star labels, like `C4 D5` (columns A–H, rows 1–6); "
+                                f"{text[at:].split()[0][:8]!r} isn't one.")
+        labels.append(found.group().upper())
+        at = found.end()
+    if len(labels) != 2:
+        raise IllegalAction("Type exactly two star labels, like `C4 D5`: where the line starts and "
+                            "where it ends.")
+    start, end = labels
+    if start == end:
+        raise IllegalAction(f"You typed {start} twice: a line joins two different stars.")
+    return start, end

@@ -71,8 +71,34 @@ def public_view(state: State) -> View:
         ],
         "outcome": None if result is None else {
             "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,
+            "seed": state.get("seed"), "highlights": highlights(state),
         },
     }
+
+
+def highlights(state: State) -> dict[str, Any]:
+    """What a "how this game went" line needs: the drawings everyone read, the busiest drawer."""
+    everyone = [
+        {"seat": r["artist"], "round": r["round"], "word": r["word"]}
+        for r in state["reveals"] if len(r["correct"]) == state["seats"] - 1
+    ]
+    stars = [sum(len(p["stars"]) for p in vault["past"]) for vault in state["vaults"]]
+    most = max(stars, default=0)
+    return {
+        "everyone_guessed": everyone,
+        "stars": stars,
+        "most_stars": [s for s, n in enumerate(stars) if n == most and most > 0],
+    }
+
+
+def _crossed_out(state: State, seat: int) -> list[dict[str, Any]]:
+    """Stars of this seat's vault crossed out on the latest swirl of this round (and by whom:
+    always the right-hand neighbour, so naming them gives nothing away)."""
+    crossed = [c for c in state["vaults"][seat].get("crossed", []) if c["round"] == state["round"]]
+    if not crossed:
+        return []
+    last = max(c["roll"] for c in crossed)
+    return [dict(c) for c in crossed if c["roll"] == last]
 
 
 def _choice(state: State, seat: int) -> dict[str, Any] | None:
@@ -119,6 +145,7 @@ def seat_view(state: State, seat: int) -> View:
         "can_stop": flow.can_stop(state),
         "my_guess": state["pending"][seat] if phase == Phase.GUESS.value else None,
         "my_cancel": state["pending"][seat] if phase == Phase.SWIRL.value else None,
+        "crossed_out": _crossed_out(state, seat) if running else [],
     })
     return view
 

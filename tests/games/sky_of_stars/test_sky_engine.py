@@ -65,7 +65,7 @@ def test_start_then_the_engine_rolls_by_itself() -> None:
     with pytest.raises(IllegalAction, match="already chosen"):
         GAME.apply(state, 0, {"kind": "start", "star": "D4"})
     applied = GAME.apply(act(state, 1, {"kind": "start", "star": "F2"}), 2, {"kind": "start", "star": "B5"})
-    assert any(event.startswith("The die shows") for event in applied.events)
+    assert any(event.startswith("Round 1 · roll 1: the die shows") for event in applied.events)
     assert GAME.view(applied.state, None)["roll"]["count"] >= 1
     assert GAME.decision_id(applied.state) > decision
 
@@ -163,8 +163,9 @@ def test_guessing_order_own_drawing_hidden_guesses_and_timeout() -> None:
     assert GAME.view(state, 3)["my_guess"] is None
     public = GAME.view(state, None)
     assert public["reveals"] == [] and public["locked"] == [0]
-    with pytest.raises(IllegalAction, match="already guessed"):
-        GAME.apply(state, 0, {"kind": "guess", "number": 3})
+    changed = GAME.apply(state, 0, {"kind": "guess", "number": 3})  # a change of mind is kept
+    assert changed.events == [] and GAME.view(changed.state, 0)["my_guess"] == 3
+    assert GAME.view(changed.state, None) == GAME.view(state, None)  # who guessed, never what
     with pytest.raises(IllegalAction, match="countdown"):
         GAME.apply(state, 0, {"kind": "timeout"})
     applied = GAME.apply(state, None, {"kind": "timeout"})
