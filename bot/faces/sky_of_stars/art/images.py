@@ -13,8 +13,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.faces.sky_of_stars.art.board import draw_results, draw_table, public_only
+from bot.faces.sky_of_stars.art.board import draw_table, public_only
 from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, load_vault, strokes
+from bot.faces.sky_of_stars.art.results import draw_results
 from render import theme
 from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png
 from render.headers import SEP, header, parts_line
@@ -167,8 +168,12 @@ def _find_drawing(view: View, seat: int, round_: int) -> Mapping[str, Any] | Non
     return None
 
 
-def draw_drawing(view: View, names: Sequence[str], seat: int, round: int) -> Image.Image:
-    """One revealed constellation for the channel (no word: the others must guess it)."""
+def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
+                 upto: int | None = None) -> Image.Image:
+    """One revealed constellation for the channel (no word: the others must guess it).
+
+    ``upto=k`` draws only its first ``k`` strokes (and their stars): one frame of the animation.
+    """
     view, seat = public_only(view), seat_of(seat)
     image = sky(theme.WIDTH, DRAWING_H)
     colour = theme.player_colour(seat)
@@ -204,8 +209,11 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int) -> Ima
             halo_width=6,
         )
     else:
-        members = set(known(entry.get("stars"))) | {a for pair in strokes(entry.get("strokes")) for a in pair}
-        painter.strokes(strokes(entry.get("strokes")), theme.LINE, theme.LINE_W + 1, glow=True)
+        pairs = strokes(entry.get("strokes"))[:upto]
+        members = {a for pair in pairs for a in pair} | set(known([entry.get("start")]))
+        if upto is None:
+            members |= set(known(entry.get("stars")))
+        painter.strokes(pairs, theme.LINE, theme.LINE_W + 1, glow=True)
         painter.stars(
             bright=members,
             dim=[s.label for s in load_vault().stars if s.label not in members],

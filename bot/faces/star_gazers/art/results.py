@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.faces.star_gazers.art.board import public_only
 from bot.faces.star_gazers.art.parts import draw_mural, ints, items
 from render import theme
 from render.common import as_map, fitted, name_of, num, seat_of, sky, text
@@ -109,3 +110,8 @@ def draw_scores(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
             fitted(draw, (cx, ly), words, small, colour, column_w - 44, anchor="ls")
             text(draw, (cx + column_w, ly), str(points), bold, colour, anchor="rs")
     return image
+
+
+def draw_results(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+    """Every Mural with its score breakdown (public view only)."""
+    return draw_scores(public_only(view), names)

@@ -1,0 +1,159 @@
+"""The public Star Gazers board: the Universe, the two Constellations and each player's score.
+
+It reads only the keys in ``PUBLIC_KEYS`` (``public_only``), so a seat view handed to it by
+mistake still cannot put a Journal card or a turn draft into a channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.star_gazers.art import icons
+from bot.faces.star_gazers.art.parts import (
+    draw_constellation,
+    draw_universe,
+    items,
+)
+from render import shapes, theme
+from render.common import as_map, fitted, name_of, num, seat_of, sky, text
+from render.headers import SEP, header
+
+View = Mapping[str, Any]
+PUBLIC_KEYS = frozenset(
+    {
+        "game",
+        "phase",
+        "seats",
+        "decision",
+        "round",
+        "rounds",
+        "pick",
+        "picks_per_round",
+        "first",
+        "order",
+        "turn",
+        "waiting",
+        "universe",
+        "centre",
+        "supply",
+        "stacks_left",
+        "bag_left",
+        "journal_board",
+        "constellations",
+        "shuttle_spaces",
+        "players",
+        "outcome",
+    }
+)
+PLAYER_PUBLIC = frozenset(
+    {
+        "seat",
+        "mural",
+        "reserve",
+        "shuttles",
+        "tile_move_used",
+        "tiles",
+        "journal_count",
+        "discarded",
+        "journal",
+        "score",
+    }
+)
+
+
+def public_only(view: View) -> dict[str, Any]:
+    """Only public keys (and, once the game is over, the revealed Journal cards)."""
+    out = {k: v for k, v in view.items() if k in PUBLIC_KEYS}
+    over = view.get("phase") == "over"
+    out["players"] = [
+        {k: v for k, v in as_map(p).items() if k in PLAYER_PUBLIC and (over or k != "journal")}
+        for p in items(view.get("players"))
+    ]
+    return out
+
+
+def round_line(view: View) -> str:
+    if view.get("phase") == "journal":
+        return "Setup: keep a Journal card"
+    if view.get("phase") == "over":
+        return "Game over"
+    return (
+        f"Round {num(view.get('round'), '?')}/{num(view.get('rounds'), '?')}{SEP}"
+        f"pick {num(view.get('pick'), '?')}/{num(view.get('picks_per_round'), '8')}"
+    )
+
+
+def player_of(view: View, seat: int) -> Mapping[str, Any]:
+    players = items(view.get("players"))
+    return as_map(players[seat]) if 0 <= seat < len(players) else {}
+
+
+def draw_constellations(image: Image.Image, top: int, view: View) -> int:
+    cards = [as_map(c) for c in items(view.get("constellations"))][:2]
+    for k, card in enumerate(cards):
+        x = 16 + k * 492
+        title = f"{card.get('side', '?')}: {card.get('name', '?')}"
+        draw_constellation(image, (x, top, x + 476, top + 408), card, title)
+    return top + 408
+
+
+def draw_board(view: View, names: Sequence[str]) -> Image.Image:
+    """The Universe board for the thread, with the two Constellations and each player's score."""
+    view = public_only(view)
+    seats = max(1, min(4, seat_of(view.get("seats"), len(names)) or 1))
+    image = sky(theme.WIDTH, 1360)
+    turn = view.get("turn")
+    sub = [("Constellations below", theme.MUTED)]
+    if isinstance(turn, int):
+        sub = [("Now: ", theme.MUTED), (name_of(names, turn), theme.player_colour(turn))]
+    header(image, [(round_line(view), theme.INK)], sub, sub_flexible=1 if len(sub) > 1 else None)
+    draw_universe(image, 16, 148, 224, items(view.get("universe")), as_map(view.get("centre")))
+    draw = ImageDraw.Draw(image)
+    x, small, bold = 712, theme.font(theme.SMALL), theme.font(theme.SMALL, bold=True)
+    y = 180
+    text(draw, (x, y), "Players", bold, theme.MUTED, anchor="ls")
+    for seat in range(seats):
+        player = player_of(view, seat)
+        y += 76
+        colour = theme.player_colour(seat)
+        fitted(draw, (x, y), name_of(names, seat), bold, colour, 270, anchor="ls")
+        score = as_map(player.get("score")).get("total")
+        text(
+            draw,
+            (x, y + 30),
+            f"{num(player.get('tiles'), '0')}/16 tiles{SEP}{num(score)} pts",
+            small,
+            theme.INK,
+            anchor="ls",
+        )
+    y += 90
+    text(draw, (x, y), f"Stacks left: {num(view.get('stacks_left'))}", small, theme.MUTED, anchor="ls")
+    text(draw, (x, y + 36), f"Tokens in bag: {num(view.get('bag_left'))}", small, theme.MUTED, anchor="ls")
+    supply = as_map(view.get("supply"))
+    if supply:
+        text(draw, (x, y + 84), "Bonus supply", bold, theme.MUTED, anchor="ls")
+        for k, t in enumerate(("star", "shuttle", "sun", "moon", "comet", "station")):
+            cx, cy = x + 30 + (k % 3) * 88, y + 130 + (k // 3) * 84
+            shapes.paste(image, icons.token(t, 62, None, "hex" if k >= 3 else "circle", True), cx, cy)
+            text(
+                draw,
+                (cx + 30, cy + 30),
+                f"×{num(supply.get(t), '0')}",
+                small,
+                theme.INK,
+                anchor="mm",
+                halo=theme.SHADOW,
+            )
+    draw_constellations(image, 832 + 96, view)
+    text(
+        draw,
+        (theme.WIDTH / 2, 832 + 62),
+        "Constellations (both count for everyone)",
+        bold,
+        theme.MUTED,
+        anchor="ms",
+    )
+    return image
