@@ -7,13 +7,16 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.components import ReclaimButton, guarded, service_of, show_panel
+from bot.components import ReclaimButton, show_panel
+from bot.delivery import format_events
 from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
-from bot.outgoing import COLOUR, refuse, reply
+from bot.interactions import Ack, Refusal, acknowledge, answer, entry, tell_privately
+from bot.outgoing import COLOUR, reply
+from bot.ports import service_of
 from bot.resume import SET_ASIDE
-from bot.service import describe_waiting, format_events, is_manager
 from bot.storage import GameRecord
+from bot.table import describe_waiting, is_manager
 
 log = logging.getLogger(__name__)
 
@@ -39,20 +42,18 @@ async def find_game(interaction: discord.Interaction, *, for_user: bool = False)
 
 
 @game_group.command(name="status", description="Show the board and whose move it is.")
+@entry(Ack.NONE)
 async def status(interaction: discord.Interaction) -> None:
     await _status(interaction)
 
 
-@guarded
 async def _status(interaction: discord.Interaction) -> None:
     record = await find_game(interaction)
     if record is None or record.status != "active":
-        await refuse(interaction, NO_GAME if record is None else "This game hasn't started yet.")
-        return
+        raise Refusal(NO_GAME if record is None else "This game hasn't started yet.")
     if record.set_aside:
-        await refuse(interaction, SET_ASIDE.format(id=record.id))
-        return
-    await interaction.response.defer(thinking=True)
+        raise Refusal(SET_ASIDE.format(id=record.id))
+    await acknowledge(interaction, Ack.PUBLIC)
     public = get_game(record.game).view(record.state, None)
     out = PRESENTERS[record.game].board(public, record.names)
     out.content = f"{out.content}\n{describe_waiting(record)}"
@@ -69,25 +70,21 @@ async def _status(interaction: discord.Interaction) -> None:
 
 @game_group.command(name="sheet", description="Show a player's sheet (yours by default), only to you.")
 @app_commands.describe(player="Whose sheet to show")
+@entry(Ack.THINKING)
 async def sheet(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
     await _sheet(interaction, player)
 
 
-@guarded
 async def _sheet(interaction: discord.Interaction, player: discord.Member | None) -> None:
     record = await find_game(interaction, for_user=player is None)
     if record is None or record.status not in {"active", "finished"}:
-        await refuse(interaction, NO_GAME)
-        return
+        raise Refusal(NO_GAME)
     if record.set_aside:
-        await refuse(interaction, SET_ASIDE.format(id=record.id))
-        return
+        raise Refusal(SET_ASIDE.format(id=record.id))
     target = player or interaction.user
     seat = record.seat_of(target.id)
     if seat is None:
-        await refuse(interaction, f"{target.display_name} isn't playing in this game.")
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+        raise Refusal(f"{target.display_name} isn't playing in this game.")
     game = get_game(record.game)
     viewer_seat = record.seat_of(interaction.user.id)
     view = game.view(record.state, seat if viewer_seat == seat else None)
@@ -95,45 +92,44 @@ async def _sheet(interaction: discord.Interaction, player: discord.Member | None
 
 
 @game_group.command(name="hand", description="Open your private panel for the game here.")
+@entry(Ack.THINKING)
 async def hand(interaction: discord.Interaction) -> None:
     await _hand(interaction)
 
 
-@guarded
 async def _hand(interaction: discord.Interaction) -> None:
     record = await find_game(interaction, for_user=True)
     if record is None:
-        await refuse(interaction, NO_GAME)
-        return
+        raise Refusal(NO_GAME)
     await show_panel(interaction, record.id)
 
 
 @game_group.command(name="rules", description="A short summary of a game's rules.")
 @app_commands.describe(game="Which game (default: the one played here)")
 @app_commands.choices(game=[app_commands.Choice(name=g.title, value=slug) for slug, g in GAMES.items()])
+@entry(Ack.THINKING)
 async def rules(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
     await _rules(interaction, game.value if game else None)
 
 
-@guarded
 async def _rules(interaction: discord.Interaction, slug: str | None) -> None:
     if slug is None:
         record = await find_game(interaction)
         slug = record.game if record else next(iter(PRESENTERS))
     embed = discord.Embed(title=f"{get_game(slug).title}: the rules in short",
                           description=PRESENTERS[slug].rules_summary, colour=COLOUR)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await answer(interaction, embed=embed)
 
 
 @game_group.command(name="log", description=f"The game's moves in words, {LOG_LINES} a page; "
                                              "page 1 is the latest.")
 @app_commands.describe(page="Which page: 1 is the latest moves, higher pages go back in time")
+@entry(Ack.THINKING)
 async def log_command(interaction: discord.Interaction,
                       page: app_commands.Range[int, 1] | None = None) -> None:
     await _log(interaction, page or 1)
 
 
-@guarded
 async def _log(interaction: discord.Interaction, page: int) -> None:
     """Page through the whole public log, newest page first.
 
@@ -145,8 +141,7 @@ async def _log(interaction: discord.Interaction, page: int) -> None:
     storage = service_of(interaction).storage
     record = await find_game(interaction) or await storage.latest_game_in_channel(interaction.channel_id)
     if record is None or record.status == "lobby":
-        await refuse(interaction, NO_GAME)
-        return
+        raise Refusal(NO_GAME)
     total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
     pages = max(1, -(-total // LOG_LINES))
     if page > pages:  # past the oldest page: show the oldest one
@@ -156,7 +151,7 @@ async def _log(interaction: discord.Interaction, page: int) -> None:
     embed = discord.Embed(title=f"Game #{record.id} ({get_game(record.game).title}): moves",
                           description=text or "Nothing has happened yet.", colour=COLOUR)
     embed.set_footer(text=f"Page {page} of {pages} · newest first · {total} entries in all")
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await answer(interaction, embed=embed)
 
 
 def _fit(text: str, limit: int) -> str:
@@ -168,19 +163,17 @@ def _fit(text: str, limit: int) -> str:
 
 
 @game_group.command(name="cancel", description="End the game here (host or Manage Server).")
+@entry(Ack.THINKING)
 async def cancel(interaction: discord.Interaction) -> None:
     await _cancel(interaction)
 
 
-@guarded
 async def _cancel(interaction: discord.Interaction) -> None:
     record = await find_game(interaction)
     if record is None:
-        await refuse(interaction, NO_GAME)
-        return
+        raise Refusal(NO_GAME)
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
-        await refuse(interaction, "Only the host or someone with Manage Server can cancel this game.")
-        return
+        raise Refusal("Only the host or someone with Manage Server can cancel this game.")
     await end_game(interaction, record, f"{interaction.user.display_name} cancelled the game.")
 
 
@@ -190,5 +183,5 @@ async def end_game(interaction: discord.Interaction, record: GameRecord, reason:
     async with service.lock(record.id):
         await service.storage.set_status(record.id, "cancelled")
         service.disarm(record.id)
-    await refuse(interaction, "Done: the game is closed.")
+    await tell_privately(interaction, "Done: the game is closed.")
     await service.delivery.post(record, None, f"{reason} No more moves can be played in game #{record.id}.")

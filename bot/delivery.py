@@ -21,7 +21,7 @@ from bot.outgoing import NO_MENTIONS, DmStatus, dm, only_users, retrying, send_t
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.service import GameService
+    from bot.ports import Service
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def jump_link(record: GameRecord) -> str:
 
 
 class Delivery:
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: Service) -> None:
         self.service = service
         self._undelivered: dict[int, Undelivered] = {}
 

@@ -9,13 +9,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.components import guarded, service_of
 from bot.games import GAMES, get_game
-from bot.games.base import IllegalAction
-from bot.outgoing import COLOUR, DmStatus, Outgoing, dm, refuse
+from bot.interactions import Ack, Refusal, entry, tell_privately
+from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.pacing import PACES, pace_text
-from bot.service import is_manager
+from bot.ports import service_of
 from bot.storage import GameRecord, SeatTaken, StorageError
+from bot.table import is_manager
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +96,7 @@ PACE_CHOICES = [app_commands.Choice(name="live (no deadlines)" if not v else f"{
                                   "keep all)")
 @app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES, pace=PACE_CHOICES)
 @app_commands.guild_only()
+@entry(Ack.NONE)
 async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
                countdown: app_commands.Choice[int] | None = None,
                pace: app_commands.Choice[int] | None = None,
@@ -108,26 +109,19 @@ async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
     await _play(interaction, game.value, given, pace.value if pace else 0)
 
 
-@guarded
 async def _play(interaction: discord.Interaction, slug: str, given: dict[str, Any], pace: int) -> None:
     missing = missing_permissions(interaction)
     if missing:
-        await refuse(interaction, "I can't run a game here: I'm missing these permissions in this "
+        raise Refusal("I can't run a game here: I'm missing these permissions in this "
                                   f"channel: {', '.join(missing)}. Ask a server admin to grant them.")
-        return
     rules = get_game(slug)
-    try:
-        options = rules.validate_options(given)
-    except IllegalAction as error:
-        await refuse(interaction, error.message)
-        return
+    options = rules.validate_options(given)  # an IllegalAction is shown to the host privately
     service = service_of(interaction)
     existing = await service.storage.game_in_channel(interaction.channel_id)
     if existing is not None:
         state = "a lobby" if existing.status == "lobby" else "a game"
-        await refuse(interaction, f"There's already {state} running here (game #{existing.id}). "
+        raise Refusal(f"There's already {state} running here (game #{existing.id}). "
                                   "Finish or cancel it first, or use another channel.")
-        return
     record = await service.storage.create_lobby(
         game=slug, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         host_id=interaction.user.id, host_name=interaction.user.display_name, options=options, pace=pace)
@@ -160,76 +154,64 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["game"]), match["action"])
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
         service = service_of(interaction)
         async with service.lock(self.game_id):
             record = await service.storage.load(self.game_id)
             if record is None or record.status != "lobby":
-                await refuse(interaction, "This lobby is closed.")
-                return
+                raise Refusal("This lobby is closed.")
             handler = getattr(self, f"_{self.action}")
             updated = await handler(interaction, record)
         if updated is not None:
             view = lobby_view(updated) if updated.status == "lobby" else None
             await interaction.edit_original_response(embed=lobby_embed(updated), view=view)
 
-    async def _join(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+    async def _join(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
         rules = get_game(record.game)
         if record.seat_of(interaction.user.id) is not None:
-            await refuse(interaction, "You're already in this lobby.")
-            return None
+            raise Refusal("You're already in this lobby.")
         if len(record.seats) >= rules.max_seats:
-            await refuse(interaction, f"This lobby is full ({rules.max_seats} players).")
-            return None
+            raise Refusal(f"This lobby is full ({rules.max_seats} players).")
         storage = service_of(interaction).storage
         try:
             record = await storage.add_seat(record.id, interaction.user.id, interaction.user.display_name)
-        except SeatTaken:
-            await refuse(interaction, "You're already in this lobby.")
-            return None
+        except SeatTaken as error:
+            raise Refusal("You're already in this lobby.") from error
         if await welcome_dm(interaction.user, record):
-            await refuse(interaction, "You're in! Watch your DMs once the game starts.")
+            await tell_privately(interaction, "You're in! Watch your DMs once the game starts.")
         else:
             await storage.set_dm_open(record.id, interaction.user.id, False)
-            await refuse(interaction, "You're in! " + DM_WARNING)
+            await tell_privately(interaction, "You're in! " + DM_WARNING)
         return record
 
-    async def _leave(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+    async def _leave(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
         if record.seat_of(interaction.user.id) is None:
-            await refuse(interaction, "You're not in this lobby.")
-            return None
+            raise Refusal("You're not in this lobby.")
         if interaction.user.id == record.host_id:
-            await refuse(interaction, "You're hosting this lobby. Press **Cancel** to close it instead.")
-            return None
+            raise Refusal("You're hosting this lobby. Press **Cancel** to close it instead.")
         record = await service_of(interaction).storage.remove_seat(record.id, interaction.user.id)
-        await refuse(interaction, "You left the lobby.")
+        await tell_privately(interaction, "You left the lobby.")
         return record
 
-    async def _bot(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+    async def _bot(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
         rules = get_game(record.game)
         if interaction.user.id != record.host_id:
-            await refuse(interaction, "Only the host can add bot players.")
-            return None
+            raise Refusal("Only the host can add bot players.")
         if not rules.allows_bot_seats:
-            await refuse(interaction, f"{rules.title} has no bot players: every seat needs a person.")
-            return None
+            raise Refusal(f"{rules.title} has no bot players: every seat needs a person.")
         if len(record.seats) >= rules.max_seats:
-            await refuse(interaction, f"This lobby is full ({rules.max_seats} players).")
-            return None
+            raise Refusal(f"This lobby is full ({rules.max_seats} players).")
         bots = sum(1 for s in record.seats if s.is_bot)
         return await service_of(interaction).storage.add_bot_seat(record.id, f"Bot {bots + 1}")
 
-    async def _start(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+    async def _start(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
         if interaction.user.id != record.host_id:
-            await refuse(interaction, "Only the host can start the game.")
-            return None
+            raise Refusal("Only the host can start the game.")
         rules = get_game(record.game)
         if not rules.min_seats <= len(record.seats) <= rules.max_seats:
-            await refuse(interaction, f"{rules.title} needs {rules.min_seats}–{rules.max_seats} "
+            raise Refusal(f"{rules.title} needs {rules.min_seats}–{rules.max_seats} "
                                       f"players; {len(record.seats)} joined so far.")
-            return None
         service = service_of(interaction)
         channel = await open_thread(interaction, record)
         if channel.id != record.channel_id:
@@ -239,10 +221,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         record = await service.start(record, channel)
         return record
 
-    async def _cancel(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord | None:
+    async def _cancel(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
         if interaction.user.id != record.host_id and not is_manager(interaction.user):
-            await refuse(interaction, "Only the host or someone with Manage Server can cancel this lobby.")
-            return None
+            raise Refusal("Only the host or someone with Manage Server can cancel this lobby.")
         storage = service_of(interaction).storage
         await storage.set_status(record.id, "cancelled")
         return await storage.load(record.id)

@@ -16,10 +16,11 @@ import discord
 from discord import app_commands
 
 from bot.commands import game_group
-from bot.components import guarded, service_of
 from bot.games import GAMES
+from bot.interactions import Ack, Refusal, answer, entry
 from bot.lobby import GAME_CHOICES
-from bot.outgoing import COLOUR, refuse
+from bot.outgoing import COLOUR
+from bot.ports import service_of
 from bot.storage import GameRecord, GameStats, LeaderRow
 
 log = logging.getLogger(__name__)
@@ -122,34 +123,32 @@ def games_embed(title: str, records: Sequence[GameRecord], page: int,
 @game_group.command(name="list", description="Open lobbies and games in this server, with links; "
                                              "only you see it.")
 @app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
+@entry(Ack.THINKING)
 async def game_list(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
     await _game_list(interaction, page or 1)
 
 
-@guarded
 async def _game_list(interaction: discord.Interaction, page: int) -> None:
     records = await service_of(interaction).storage.open_games_in_guild(interaction.guild_id)
     if not records:
-        await refuse(interaction, "No lobby or game is open in this server. Start one with `/play`.")
-        return
+        raise Refusal("No lobby or game is open in this server. Start one with `/play`.")
     embed = games_embed("Open games in this server", records, page, describe_game)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await answer(interaction, embed=embed)
 
 
 @game_group.command(name="mine", description="Your lobbies and games in every server, and where it's "
                                              "your move; only you see it.")
 @app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
+@entry(Ack.THINKING)
 async def game_mine(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
     await _game_mine(interaction, page or 1)
 
 
-@guarded
 async def _game_mine(interaction: discord.Interaction, page: int) -> None:
     user_id = interaction.user.id
     records = await service_of(interaction).storage.games_for_user(user_id)
     if not records:
-        await refuse(interaction, "You're not in any open lobby or game. Start one with `/play`.")
-        return
+        raise Refusal("You're not in any open lobby or game. Start one with `/play`.")
     # Games waiting on you first; otherwise newest first, as storage returns them.
     records.sort(key=lambda r: not any(r.seats[s].user_id == user_id for s in waiting_seats(r)))
 
@@ -161,7 +160,7 @@ async def _game_mine(interaction: discord.Interaction, page: int) -> None:
 
     embed = games_embed("Your open games", records, page,
                         lambda r: describe_game(r, viewer=user_id, where=where(r)))
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await answer(interaction, embed=embed)
 
 
 # ------------------------------------------------------------------ /stats
@@ -172,6 +171,7 @@ async def _game_mine(interaction: discord.Interaction, page: int) -> None:
 @app_commands.describe(game="Only this game (default: every game)", player="Whose stats (default: yours)")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
+@entry(Ack.THINKING)
 async def stats(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                 player: discord.Member | None = None) -> None:
     """Ephemeral: a stats look-up is one person's curiosity, often mid-game in a busy thread,
@@ -188,20 +188,18 @@ def stats_line(row: GameStats) -> str:
     return line
 
 
-@guarded
 async def _stats(interaction: discord.Interaction, slug: str | None, player: discord.Member | None) -> None:
     target = player or interaction.user
     rows = await service_of(interaction).storage.stats(interaction.guild_id, slug, target.id)
     if not rows:
         who = "You haven't" if target.id == interaction.user.id else f"{target.display_name} hasn't"
         which = f" of {title_of(slug)}" if slug else ""
-        await refuse(interaction, f"{who} finished any games{which} in this server yet.")
-        return
+        raise Refusal(f"{who} finished any games{which} in this server yet.")
     embed = discord.Embed(title=f"Stats for {target.display_name}", colour=COLOUR)
     for row in rows:
         embed.add_field(name=title_of(row.game), value=stats_line(row), inline=False)
     embed.set_footer(text="Finished games in this server")
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await answer(interaction, embed=embed)
 
 
 # ------------------------------------------------------------------ /leaderboard
@@ -211,6 +209,7 @@ async def _stats(interaction: discord.Interaction, slug: str | None, player: dis
 @app_commands.describe(game="Which game")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
+@entry(Ack.NONE)
 async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
     """Public: a leaderboard is meant to be shared, and it shows no secrets, only totals."""
     await _leaderboard(interaction, game.value)
@@ -224,12 +223,10 @@ def leader_line(row: LeaderRow) -> str:
     return line + (f" · 🤖 {row.with_bots} with bots" if row.with_bots else "")
 
 
-@guarded
 async def _leaderboard(interaction: discord.Interaction, slug: str) -> None:
     rows = await service_of(interaction).storage.leaderboard(interaction.guild_id, slug, LEADERBOARD_SIZE)
     if not rows:
-        await refuse(interaction, f"No game of {title_of(slug)} has finished in this server yet.")
-        return
+        raise Refusal(f"No game of {title_of(slug)} has finished in this server yet.")
     embed = discord.Embed(title=f"{title_of(slug)}: leaderboard", colour=COLOUR,
                           description="\n".join(leader_line(row) for row in rows))
     embed.set_footer(text="Most wins first, then the best average score")

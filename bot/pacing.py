@@ -24,7 +24,7 @@ from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, Scheduler, job_o
 from bot.storage import Deadline, GameRecord
 
 if TYPE_CHECKING:
-    from bot.service import GameService
+    from bot.ports import Service as GameService
 
 log = logging.getLogger(__name__)
 
@@ -282,7 +282,7 @@ class Pacer:
 
 
 def _rng(record: GameRecord, seat: int) -> Any:
-    from bot.service import bot_rng
+    from bot.table import bot_rng
 
     return bot_rng(record, seat)
 

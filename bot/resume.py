@@ -14,7 +14,7 @@ from bot.games import GAMES
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.service import GameService
+    from bot.ports import Service
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ def load_problem(record: GameRecord) -> str | None:
     return None
 
 
-async def set_aside(service: GameService, record: GameRecord, problem: str) -> None:
+async def set_aside(service: Service, record: GameRecord, problem: str) -> None:
     """Stop a game that can't be loaded, without touching its state or log, and say so."""
     log.error("game %d (%s) set aside: %s", record.id, record.game, problem)
     await service.storage.set_aside(record.id, problem)
@@ -64,7 +64,7 @@ async def set_aside(service: GameService, record: GameRecord, problem: str) -> N
         log.exception("could not tell game %d that it was set aside", record.id)
 
 
-async def resume_all(service: GameService) -> int:
+async def resume_all(service: Service) -> int:
     """Let pending bot moves happen and schedule every stored timer again.
 
     Every stored timer is armed at once from its rows (``Pacer.arm_stored``); only a game that
@@ -107,7 +107,7 @@ def needs_settle(record: GameRecord, stored: set[tuple[int, int, int]]) -> bool:
     return any((record.id, seat, decision) not in stored for seat in waiting)
 
 
-async def backfill_results(service: GameService) -> int:
+async def backfill_results(service: Service) -> int:
     """Results of finished games that have none (a crash between the final move and its results,
     under older versions): record them, and show the results that were never announced."""
     filled = 0

@@ -14,11 +14,11 @@ import discord
 from discord import app_commands
 
 from bot.commands import end_game, find_game, game_group
-from bot.components import guarded, service_of
 from bot.games import get_game
-from bot.outgoing import refuse
-from bot.service import is_manager
+from bot.interactions import Ack, Refusal, answer, entry, tell_privately
+from bot.ports import service_of
 from bot.storage import GameRecord, SeatTaken
+from bot.table import is_manager
 
 log = logging.getLogger(__name__)
 
@@ -30,48 +30,40 @@ def humans_left(record: GameRecord, without: int | None = None) -> int:
     return sum(1 for s in record.seats if not s.is_bot and not s.left_game and s.seat != without)
 
 
-async def running_game(interaction: discord.Interaction) -> GameRecord | None:
+async def running_game(interaction: discord.Interaction) -> GameRecord:
     record = await find_game(interaction, for_user=True)
     if record is None or record.status != "active":
-        await refuse(interaction, "There's no running game here. Use this in a game's thread.")
-        return None
+        raise Refusal("There's no running game here. Use this in a game's thread.")
     return record
 
 
-async def seat_for_host(interaction: discord.Interaction,
-                        player: discord.Member) -> tuple[GameRecord, int] | None:
+async def seat_for_host(interaction: discord.Interaction, player: discord.Member) -> tuple[GameRecord, int]:
     """The running game and ``player``'s seat, when the caller may manage seats (host or manager)."""
     record = await running_game(interaction)
-    if record is None:
-        return None
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
-        await refuse(interaction, HOST_ONLY)
-        return None
+        raise Refusal(HOST_ONLY)
     seat = record.seat_of(player.id)
     if seat is None:
-        await refuse(interaction, f"{player.display_name} isn't playing in this game.")
-        return None
+        raise Refusal(f"{player.display_name} isn't playing in this game.")
     return record, seat
 
 
 @game_group.command(name="leave", description="Leave the lobby or the game here for good.")
+@entry(Ack.THINKING)
 async def leave(interaction: discord.Interaction) -> None:
     await _leave(interaction)
 
 
-@guarded
 async def _leave(interaction: discord.Interaction) -> None:
     record = await find_game(interaction, for_user=True)
     if record is None or record.seat_of(interaction.user.id) is None:
-        await refuse(interaction, "You're not in a game here.")
-        return
+        raise Refusal("You're not in a game here.")
     storage = service_of(interaction).storage
     if record.status == "lobby":
         if interaction.user.id == record.host_id:
-            await refuse(interaction, "You're hosting this lobby: use `/game cancel` to close it.")
-            return
+            raise Refusal("You're hosting this lobby: use `/game cancel` to close it.")
         await storage.remove_seat(record.id, interaction.user.id)
-        await refuse(interaction, "You left the lobby.")
+        await tell_privately(interaction, "You left the lobby.")
         return
     game = get_game(record.game)
     seat = record.seat_of(interaction.user.id)
@@ -81,8 +73,7 @@ async def _leave(interaction: discord.Interaction) -> None:
         consequence = "the bot will play your seat until the end, and you can't take it back"
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmLeave(record.id))
-    await interaction.response.send_message(f"If you leave, {consequence}. Are you sure?",
-                                            view=view, ephemeral=True)
+    await answer(interaction, f"If you leave, {consequence}. Are you sure?", view=view)
 
 
 class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:leave:(?P<game>\d+)"):
@@ -96,22 +87,20 @@ class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"as
                              match: re.Match[str], /) -> ConfirmLeave:
         return cls(int(match["game"]))
 
-    @guarded
+    @entry(Ack.THINKING)
     async def callback(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         record = await service.storage.load(self.game_id)
         seat = record.seat_of(interaction.user.id) if record else None
         if record is None or record.status != "active" or seat is None or record.seats[seat].left_game:
-            await refuse(interaction, "This game is no longer running for you.")
-            return
+            raise Refusal("This game is no longer running for you.")
         name = interaction.user.display_name
         if humans_left(record, without=seat) < get_game(record.game).min_humans:
             await end_game(interaction, record, f"{name} left, and too few players remain, so the game ends.")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await hand_to_bot(interaction, record, seat, left=True,
                           note=f"{name} left the game; the bot plays their seat from now on.")
-        await refuse(interaction, "You left the game. Thanks for playing!")
+        await tell_privately(interaction, "You left the game. Thanks for playing!")
 
 
 async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat: int, *,
@@ -133,51 +122,40 @@ async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat
 
 @game_group.command(name="kick", description="Hand a player's seat to the bot (host or Manage Server).")
 @app_commands.describe(player="Whose seat the bot should play")
+@entry(Ack.THINKING)
 async def kick(interaction: discord.Interaction, player: discord.Member) -> None:
     await _kick(interaction, player)
 
 
-@guarded
 async def _kick(interaction: discord.Interaction, player: discord.Member) -> None:
-    found = await seat_for_host(interaction, player)
-    if found is None:
-        return
-    record, seat = found
+    record, seat = await seat_for_host(interaction, player)
     if record.seats[seat].bot_controlled:
-        await refuse(interaction, f"The bot already plays {player.display_name}'s seat.")
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+        raise Refusal(f"The bot already plays {player.display_name}'s seat.")
     await hand_to_bot(interaction, record, seat, left=False,
                       note=f"{interaction.user.display_name} handed your seat to the bot")
-    await refuse(interaction, f"The bot now plays {player.display_name}'s seat.")
+    await tell_privately(interaction, f"The bot now plays {player.display_name}'s seat.")
 
 
 @game_group.command(name="replace",
                     description="Give a player's seat to someone else (host or Manage Server).")
 @app_commands.describe(player="Who is leaving the seat", new_player="Who takes it over")
+@entry(Ack.THINKING)
 async def replace(interaction: discord.Interaction, player: discord.Member,
                   new_player: discord.Member) -> None:
     await _replace(interaction, player, new_player)
 
 
-@guarded
 async def _replace(interaction: discord.Interaction, player: discord.Member,
                    new_player: discord.Member) -> None:
-    found = await seat_for_host(interaction, player)
-    if found is None:
-        return
-    record, seat = found
+    record, seat = await seat_for_host(interaction, player)
     if new_player.bot:
-        await refuse(interaction, "Pick a person: use `/game kick` to hand a seat to the bot.")
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+        raise Refusal("Pick a person: use `/game kick` to hand a seat to the bot.")
     service = service_of(interaction)
     async with service.lock(record.id):
         try:
             await service.storage.replace_player(record.id, seat, new_player.id, new_player.display_name)
-        except SeatTaken:
-            await refuse(interaction, f"{new_player.display_name} already plays in this game.")
-            return
+        except SeatTaken as error:
+            raise Refusal(f"{new_player.display_name} already plays in this game.") from error
         record = await service.storage.load(record.id)
         assert record is not None
         record = await service.settle(record)
@@ -187,4 +165,4 @@ async def _replace(interaction: discord.Interaction, player: discord.Member,
                                 f"{player.display_name}'s seat.", mentions=(new_player.id,))
     if waiting:
         await service.send_panel(record, seat, channel)
-    await refuse(interaction, f"{new_player.display_name} now plays that seat.")
+    await tell_privately(interaction, f"{new_player.display_name} now plays that seat.")

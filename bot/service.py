@@ -1,8 +1,10 @@
 """The one pipeline every game action goes through: load → apply → save → render → send.
 
-Handlers acknowledge the interaction first, then call ``perform``. A per-game lock keeps one
-game's actions in order inside this process, and the storage version check refuses a click
-that was already applied (a double click, or a panel from an earlier step).
+Callbacks enter through ``bot.interactions.entry`` (which acknowledges them), then call
+``perform``; a click that can't be applied raises ``Refusal``, which the entry answers
+privately. A per-game lock keeps one game's actions in order inside this process, and the
+storage version check refuses a click that was already applied (a double click, or a panel
+from an earlier step).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import logging
 import secrets
 from collections import defaultdict
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -22,14 +24,12 @@ from bot.faces import PRESENTERS
 from bot.faces.base import Presenter
 from bot.games import get_game
 from bot.games.base import Action, IllegalAction
-from bot.games.rng import Rng
-from bot.outgoing import DmStatus, Outgoing, refuse
+from bot.interactions import Refusal
+from bot.outgoing import DmStatus, Outgoing
 from bot.pacing import Pacer
 from bot.resume import SET_ASIDE, resume_all
 from bot.storage import AlreadyApplied, GameRecord, StaleVersion
-
-if TYPE_CHECKING:
-    from bot.app import AstrolabeBot
+from bot.table import bot_rng, describe_waiting, is_manager, seat_label
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,8 @@ CONFLICT_RETRIES = 20  # reloads of a game another process keeps moving before w
 
 
 class GameService:
-    def __init__(self, bot: AstrolabeBot) -> None:
+    def __init__(self, bot: Any) -> None:
+        """``bot``: the ``AstrolabeBot`` (its storage, channels and users)."""
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.pacer = Pacer(self)
@@ -83,8 +84,8 @@ class GameService:
     # ------------------------------------------------------------------ actions
 
     async def perform(self, interaction: discord.Interaction, game_id: int, action: Action,
-                      *, decision: int | None) -> GameRecord | None:
-        """Apply a player's action; refuse privately (and change nothing) when it can't be.
+                      *, decision: int | None) -> GameRecord:
+        """Apply a player's action; raise ``Refusal`` (changing nothing) when it can't be.
 
         Another process sharing the database may move the game between our load and our save
         (a simultaneous lock-in that reached another shard): then the click is re-applied to the
@@ -93,43 +94,33 @@ class GameService:
         """
         async with self._locks[game_id]:
             for _ in range(CONFLICT_RETRIES):
-                found = await self.clicker_seat(interaction, game_id, decision)
-                if found is None:
-                    return None
-                record, seat = found
+                record, seat = await self.clicker_seat(interaction, game_id, decision)
                 try:
                     after = await self.commit(record, seat, action, click=str(interaction.id))
                 except IllegalAction as error:
-                    await refuse(interaction, error.message)
-                    return None
-                except AlreadyApplied:
-                    await refuse(interaction, ALREADY_DONE)
-                    return None
+                    raise Refusal(error.message) from error
+                except AlreadyApplied as error:
+                    raise Refusal(ALREADY_DONE) from error
                 except StaleVersion:
                     log.info("game %s moved in another process; applying the click again", game_id)
                     continue
                 return await self.settle(after)
-            await refuse(interaction, ALREADY_DONE)
-            return None
+            raise Refusal(ALREADY_DONE)
 
     async def clicker_seat(self, interaction: discord.Interaction, game_id: int,
-                           decision: int | None) -> tuple[GameRecord, int] | None:
+                           decision: int | None) -> tuple[GameRecord, int]:
         """The running game and the clicker's seat in it, if the click is still current;
-        otherwise the clicker gets a polite private refusal."""
+        otherwise a ``Refusal`` saying why."""
         record = await self.storage.load(game_id)
         if record is None or record.status != "active":
-            await refuse(interaction, NOT_RUNNING)
-            return None
+            raise Refusal(NOT_RUNNING)
         if record.set_aside:
-            await refuse(interaction, SET_ASIDE.format(id=record.id))
-            return None
+            raise Refusal(SET_ASIDE.format(id=record.id))
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            await refuse(interaction, NOT_SEATED)
-            return None
+            raise Refusal(NOT_SEATED)
         if decision is not None and decision != get_game(record.game).decision_id(record.state):
-            await refuse(interaction, STALE_PANEL)
-            return None
+            raise Refusal(STALE_PANEL)
         return record, seat
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
@@ -256,35 +247,6 @@ class GameService:
             log.warning("closing while moves are still in progress")
 
 
-def bot_rng(record: GameRecord, seat: int) -> Rng:
-    """The bot's dice for one decision: reproducible from the game's seed, version and seat."""
-    return Rng(((record.seed or 0) * 1_000_003 + record.version * 1_009 + seat) & ((1 << 64) - 1))
-
-
-def seat_label(record: GameRecord, seat: int) -> str:
-    """A seat's name, marked when the bot plays it."""
-    info = record.seats[seat]
-    if info.is_bot:
-        return f"{info.name} (bot)"
-    return f"{info.name} (played by the bot)" if info.autopilot else info.name
-
-
-def describe_waiting(record: GameRecord) -> str:
-    waiting = get_game(record.game).to_act(record.state)
-    if not waiting:
-        text = "Nobody needs to act right now."
-    else:
-        text = "Waiting for: " + ", ".join(seat_label(record, s) for s in waiting)
-    handed = [seat_label(record, s.seat) for s in record.seats if s.autopilot]
-    if handed:
-        text += "\nThe bot is playing for: " + ", ".join(handed) + ". Press **Reclaim seat** to play again."
-    return text
-
-
-def is_manager(member: Any) -> bool:
-    perms = getattr(member, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
-
-
-__all__ = ["GameService", "Outgoing", "describe_waiting", "format_events", "is_manager", "jump_link", "now",
-           "panel_button_view"]
+# Older homes of helpers that now live in bot.table and bot.delivery.
+__all__ = ["GameService", "Outgoing", "bot_rng", "describe_waiting", "format_events", "is_manager",
+           "jump_link", "now", "panel_button_view", "seat_label"]

@@ -7,8 +7,9 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.components import guarded, service_of
-from bot.outgoing import COLOUR, refuse
+from bot.interactions import Ack, Refusal, answer, entry
+from bot.outgoing import COLOUR
+from bot.ports import service_of
 from bot.quiet import BadTimezone, QuietHours
 from bot.storage import UserSettings
 
@@ -37,6 +38,7 @@ def describe(settings: UserSettings) -> str:
                        quiet_start="Quiet hours start (hour 0–23, your time)",
                        quiet_end="Quiet hours end (hour 0–23); the same as the start turns them off")
 @app_commands.choices(ping=PING_CHOICES)
+@entry(Ack.THINKING)
 async def settings_command(interaction: discord.Interaction,
                            ping: app_commands.Choice[str] | None = None, timezone: str | None = None,
                            quiet_start: app_commands.Range[int, 0, 23] | None = None,
@@ -44,14 +46,12 @@ async def settings_command(interaction: discord.Interaction,
     await _settings(interaction, ping.value if ping else None, timezone, quiet_start, quiet_end)
 
 
-@guarded
 async def _settings(interaction: discord.Interaction, ping: str | None, timezone: str | None,
                     quiet_start: int | None, quiet_end: int | None) -> None:
     storage = service_of(interaction).storage
     current = await storage.user_settings(interaction.user.id)
     if (quiet_start is None) != (quiet_end is None) and current.quiet_start is None:
-        await refuse(interaction, "Give both `quiet_start` and `quiet_end` to set quiet hours.")
-        return
+        raise Refusal("Give both `quiet_start` and `quiet_end` to set quiet hours.")
     updated = UserSettings(
         interaction.user.id,
         ping=ping or current.ping,
@@ -64,11 +64,10 @@ async def _settings(interaction: discord.Interaction, ping: str | None, timezone
     try:
         QuietHours(updated.timezone, updated.quiet_start, updated.quiet_end).is_quiet(0)
     except BadTimezone as error:
-        await refuse(interaction, str(error))
-        return
+        raise Refusal(str(error)) from error
     changed = updated != current
     if changed:
         await storage.save_user_settings(updated)
     title = "Settings saved" if changed else "Your settings"
     embed = discord.Embed(title=title, description=describe(updated), colour=COLOUR)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await answer(interaction, embed=embed)

@@ -1,0 +1,110 @@
+"""The Discord layer and the art have no import cycles.
+
+Every import counts: at module level, inside ``if TYPE_CHECKING:`` and inside functions, because
+a cycle hidden behind a type-only or late import still ties the modules into one knot that can't
+be read, tested or split one part at a time.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("bot", "render")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def all_modules() -> dict[str, Path]:
+    paths = (path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py")))
+    return {module_name(path): path for path in paths}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The known modules ``name`` imports anywhere in its file (``from a import b`` counts as
+    ``a.b`` when that is a module). A parent package is not counted: importing ``a.b`` runs
+    ``a/__init__`` first, but that is Python's order, not a dependency of ours."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return {module for module in found if module in known and module != name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = all_modules()
+    known = set(modules)
+    return {name: imports_of(name, path, known) for name, path in modules.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle as a list of modules (first == last), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target):], target]
+            if target not in state and (cycle := visit(target)) is not None:
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := visit(node)) is not None:
+            return cycle
+    return None
+
+
+def is_face(module: str) -> bool:
+    """A game's own Discord face (``bot.faces.<game>.…``), not the platform around it."""
+    return module.startswith("bot.faces.") and module != "bot.faces.base"
+
+
+def test_no_import_cycles_in_the_platform() -> None:
+    graph = {name: {m for m in targets if not is_face(m)}
+             for name, targets in import_graph().items() if not is_face(name)}
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.xfail(strict=True, reason="each game's items.py and panels.py still import each other "
+                   "(late imports); the faces are being reorganised per game (commits 'Faces:')")
+def test_no_import_cycles_anywhere() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_finder_sees_type_checking_and_late_imports(tmp_path: Path) -> None:
+    """Self-test: a cycle made only of a TYPE_CHECKING import and a function-level import is found."""
+    (tmp_path / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import b\n")
+    (tmp_path / "b.py").write_text("def f():\n    from a import thing\n")
+    known = {"a", "b"}
+    graph = {name: imports_of(name, tmp_path / f"{name}.py", known) for name in known}
+    assert find_cycle(graph) in (["a", "b", "a"], ["b", "a", "b"])
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_package_is_parsed(package: str) -> None:
+    assert any(name.startswith(package) for name in all_modules())
