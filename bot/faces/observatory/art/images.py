@@ -17,8 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.faces.observatory.art.board import draw_results, draw_table, public_only, when_line
+from bot.faces.observatory.art.board import draw_table, public_only, when_line
 from bot.faces.observatory.art.parts import card_row
+from bot.faces.observatory.art.results import draw_results
 from bot.faces.observatory.art.sheet import Marks, draw_sheet
 from render import theme
 from render.common import as_map, name_of, num, panel, seat_of, sky, text, to_png

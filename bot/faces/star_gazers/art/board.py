@@ -12,11 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art import icons
-from bot.faces.star_gazers.art.parts import (
-    draw_constellation,
-    draw_universe,
-    items,
-)
+from bot.faces.star_gazers.art.parts import draw_constellation, draw_universe, items
 from render import shapes, theme
 from render.common import as_map, fitted, name_of, num, seat_of, sky, text
 from render.headers import SEP, header

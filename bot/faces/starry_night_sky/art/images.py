@@ -14,18 +14,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.faces.starry_night_sky.art.board import MAP_H, View, draw_board, player_of, public_only
 from bot.faces.starry_night_sky.art.map import draw_map, star_colour
 from bot.faces.starry_night_sky.art.parts import (
     draw_myths,
     draw_pool,
-    draw_tracks,
     goal_lines,
-    ints,
     myth_box_height,
     pools_of,
-    score_table,
     wrap,
 )
+from bot.faces.starry_night_sky.art.results import draw_results
 from render import shapes, theme
 from render.common import as_map, name_of, num, panel, seat_of, sky, text, to_png
 from render.headers import SEP, Part, header
@@ -41,67 +40,6 @@ __all__ = [
     "sheet_png",
     "public_only",
 ]
-
-View = Mapping[str, Any]
-
-PUBLIC_KEYS = frozenset({
-    "game", "phase", "seats", "decision", "round", "current", "step", "dawn", "final_round", "night",
-    "night_total", "dawn_left", "bag", "deck", "discard", "start", "start_xy", "constellations", "edges",
-    "players", "turn", "last_summary", "myths", "outcome",
-})
-MAP_H = 1100
-STEP_WORDS = {
-    "assign": "sorting new stars into pools",
-    "move": "choosing where to explore",
-    "place": "placing stars",
-    "bonus_move": "bonus exploration: choosing where",
-    "bonus_place": "bonus exploration: placing stars",
-    "end": "finishing the turn",
-}
-
-
-def public_only(view: View) -> dict[str, Any]:
-    """Only the public keys: what the board and results may draw from, whatever they are handed."""
-    return {k: v for k, v in view.items() if k in PUBLIC_KEYS}
-
-
-def _player(view: View, seat: int) -> Mapping[str, Any]:
-    for entry in view.get("players") or []:
-        if isinstance(entry, Mapping) and entry.get("seat") == seat:
-            return entry
-    return {}
-
-
-def _bag_line(view: View) -> str:
-    bag = as_map(view.get("bag"))
-    return (f"Bag: {num(bag.get('red'), '0')} red, {num(bag.get('blue'), '0')} blue, "
-            f"{num(bag.get('yellow'), '0')} yellow")
-
-
-def _turn_title(view: View, names: Sequence[str]) -> list[Part]:
-    seat = seat_of(view.get("current"))
-    head = f"Round {num(view.get('round'), '?')}"
-    if view.get("phase") == "over" or seat < 0:
-        return [(head, theme.INK), (" · game over", theme.GOLD)]
-    return [(head + " · ", theme.MUTED), (name_of(names, seat), theme.player_colour(seat)),
-            ("'s turn", theme.INK)]
-
-
-def draw_board(view: View, names: Sequence[str]) -> Image.Image:
-    """The public board after a turn: map, telescopes, markers, both tracks and the scores."""
-    view = public_only(view)
-    seats = len(view.get("players") or [])
-    height = 16 + 116 + 16 + MAP_H + 16 + 150 + 16 + 56 + seats * 84 + 12 + 16
-    image = sky(theme.WIDTH, height)
-    final = "; final round" if view.get("final_round") and view.get("phase") != "over" else ""
-    step = STEP_WORDS.get(str(view.get("step")), "")
-    subtitle = [(SEP.join(p for p in (step + final, _bag_line(view)) if p), theme.MUTED)]
-    y = header(image, _turn_title(view, names), subtitle, flexible=1)
-    draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H))
-    y = draw_tracks(image, view, y + MAP_H + theme.GAP)
-    score_table(image, view, names, y, final=as_map(view.get("outcome")) or None)
-    return image
-
 
 # --- the seat's panel ----------------------------------------------------------------------
 def _prompt(view: View) -> str:
@@ -132,7 +70,7 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
     for placing or trading (outlined gold).
     """
     you = seat_of(view.get("you"))
-    me = _player(view, you)
+    me = player_of(view, you)
     choice = as_map(view.get("choice"))
     myths = [as_map(m) for m in (view.get("my_myths") or [])]
     goals = [as_map(g) for g in (me.get("goals") or [])]
@@ -206,7 +144,7 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     own = seat_of(view.get("you")) == seat
     if not own:
         view = public_only(view)
-    me = _player(view, seat)
+    me = player_of(view, seat)
     goals = [as_map(g) for g in (me.get("goals") or [])]
     revealed = [as_map(m) for m in ((view.get("myths") or [])[seat] if isinstance(view.get("myths"), list)
                                     and seat < len(view["myths"]) else [])]
@@ -239,44 +177,6 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
         title = "Your Myth cards (secret until the end)" if own and not revealed else "Myth cards"
         draw_myths(image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_h), title=title,
                    colour=theme.GOLD)
-    return image
-
-
-# --- results -------------------------------------------------------------------------------
-def draw_results(view: View, names: Sequence[str]) -> Image.Image:
-    """Final results: the standings and every Myth card revealed with what it scored.
-
-    No map: it alone would take the image past the byte budget, and the board image of every turn
-    already showed it; the reveal is what this image is for.
-    """
-    view = public_only(view)
-    outcome = as_map(view.get("outcome"))
-    players = [as_map(p) for p in (view.get("players") or [])]
-    seats = len(players)
-    myths = view.get("myths") if isinstance(view.get("myths"), list) else []
-    per_seat = [[as_map(m) for m in (myths[s] if s < len(myths) and isinstance(myths[s], list) else [])]
-                for s in range(seats)]
-    myth_h = myth_box_height(max((len(m) for m in per_seat), default=3))
-    height = 16 + 116 + 16 + 56 + seats * 84 + 12 + 16 + seats * (myth_h + theme.GAP)
-    image = sky(theme.WIDTH, height)
-    winners = ints(outcome.get("winners"))
-    if winners:
-        title: list[Part] = []
-        for i, seat in enumerate(winners):
-            if i:
-                title.append((" & ", theme.INK))
-            title.append((name_of(names, seat), theme.player_colour(seat)))
-        title.append((" wins!" if len(winners) == 1 else " share the win!", theme.GOLD))
-    else:
-        title = [("Final results", theme.INK)]
-    subtitle = [("Starry Night Sky" + SEP + "final scores with Myth cards revealed", theme.MUTED)]
-    y = header(image, title, subtitle, flexible=0 if len(winners) == 1 else None)
-    y = score_table(image, view, names, y, final=outcome or {"winners": []})
-    for seat, cards in enumerate(per_seat):  # full width: a Myth card's two names need the room
-        top = y + seat * (myth_h + theme.GAP)
-        points = sum(int(c.get("points") or 0) for c in cards if c.get("scored"))
-        draw_myths(image, cards, (theme.GAP, top, theme.WIDTH - theme.GAP, top + myth_h),
-                   title=f"{name_of(names, seat)}'s Myth cards: +{points}", colour=theme.player_colour(seat))
     return image
 
 
