@@ -20,7 +20,7 @@ from bot.clock import now
 from bot.games import get_game
 from bot.outgoing import Outgoing, try_dm
 from bot.quiet import QuietHours, advance_awake, reminder_times
-from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, Scheduler, job_of, poll
+from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
 from bot.storage import Deadline, GameRecord
 
 if TYPE_CHECKING:
@@ -105,7 +105,8 @@ class Pacer:
         process died) every ``every`` seconds."""
         if self._poll is None or self._poll.done():
             self._poll = asyncio.get_running_loop().create_task(
-                poll(self.scheduler, lambda: self.storage, now, every=every), name="astrolabe-timer-poll")
+                poll(self.scheduler, lambda: self.storage, now, every=every,
+                     alarm=PollAlarm(self.service.bot)), name="astrolabe-timer-poll")
 
     def close(self) -> None:
         if self._poll is not None:

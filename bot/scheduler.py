@@ -200,12 +200,19 @@ class JobClaims:
         # Any other exception keeps the lease: the job is retried when it runs out.
 
 
+class PollAlarm(ClientAlarm):
+    """The poll's own wait through the client (see ``ClientAlarm``), never rung early."""
+
+    EVENT: Final = "astrolabe_poll"
+
+
 async def poll(scheduler: Scheduler, storage: Callable[[], Any], clock: Callable[[], float], *,
-               every: float = POLL_SECONDS) -> None:
+               every: float = POLL_SECONDS, alarm: Alarm | None = None) -> None:
     """Forever: hand the scheduler the overdue jobs that no process holds (their owner died, or
     armed them and restarted). Runs only where other processes share the database."""
+    alarm = alarm or Alarm()
     while True:
-        await asyncio.sleep(every)
+        await alarm.sleep(every)
         try:
             for timed in await storage().timed_jobs(before=clock(), now=clock(), unclaimed=True):
                 scheduler.add(*job_of(timed))

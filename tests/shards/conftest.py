@@ -22,7 +22,6 @@ async def postgres_url() -> AsyncIterator[str]:
 
 @pytest.fixture
 def bot_settings(postgres_url: str) -> Settings:
-    """The bot as a 2-shard discord.AutoShardedClient on PostgreSQL. The poll for jobs of dead
-    processes is off: SimCord's virtual clock never settles with a periodic task pending (the
-    multi-process test and tests/storage/test_shared.py cover claims and leases)."""
-    return Settings(token=None, db_path=postgres_url, dev_guild_id=None, shard_count=2, timer_poll=0)
+    """The bot as a 2-shard discord.AutoShardedClient on PostgreSQL, polling for the timers of
+    dead processes every 5 (simulated) seconds."""
+    return Settings(token=None, db_path=postgres_url, dev_guild_id=None, shard_count=2, timer_poll=5)

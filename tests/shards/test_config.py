@@ -17,7 +17,8 @@ def test_no_shard_variables_is_one_plain_client() -> None:
 
 def test_shards_and_ids_make_an_auto_sharded_client() -> None:
     settings = Settings.from_env({"ASTROLABE_SHARDS": "4", "ASTROLABE_SHARD_IDS": "2, 3",
-                                  "ASTROLABE_DB": "postgresql://bot@db/astrolabe", "ASTROLABE_TIMER_POLL": "5"})
+                                  "ASTROLABE_DB": "postgresql://bot@db/astrolabe",
+                                  "ASTROLABE_TIMER_POLL": "5"})
     assert (settings.shard_count, settings.shard_ids, settings.timer_poll) == (4, (2, 3), 5.0)
     bot = create_bot(settings)
     assert isinstance(bot, ShardedAstrolabeBot)

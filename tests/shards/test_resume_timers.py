@@ -7,9 +7,11 @@ import time
 
 import pytest
 
+from bot.clock import now
 from bot.games import get_game
 from bot.pacing import Pacer
 from bot.resume import needs_settle
+from bot.scheduler import Scheduler
 from bot.storage import Deadline, GameRecord, SeatRecord, Storage
 from bot.storage_pg import PostgresStorage
 
@@ -42,7 +44,9 @@ def test_a_bot_seat_owing_a_move_is_settled() -> None:
 
 
 class _Service:
-    """Only what ``Pacer`` reads from its service: the storage."""
+    """Only what ``Pacer`` reads from its service: the storage (and a client it never uses)."""
+
+    bot = None
 
     def __init__(self, storage: Storage | PostgresStorage) -> None:
         self.storage = storage
@@ -69,6 +73,7 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path) -> No
         await storage.set_deadlines(lobby.id, [Deadline(lobby.id, seat, decision, base, base + 5000 + seat,
                                                         [base + 2000 + seat]) for seat in range(4)])
         pacer = Pacer(_Service(storage))  # type: ignore[arg-type]
+        pacer.scheduler = Scheduler(pacer._fire, now)  # its own asyncio wait: no Discord client here
         assert await pacer.arm_stored() == 1 + 4 * 2
         heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
         assert heap == sorted([(base + 1234.5, "countdown", None, 0)]

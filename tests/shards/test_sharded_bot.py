@@ -23,6 +23,8 @@ async def test_two_shards_on_postgres_play_a_game_across_a_restart(simcord_env, 
     assert isinstance(env.bot, ShardedAstrolabeBot) and isinstance(env.bot, discord.AutoShardedClient)
     assert env.bot.shard_count == 2 and sorted(env.bot.shards) == [0, 1]
     assert isinstance(env.bot.storage, PostgresStorage)
+    poll = env.bot.service.pacer._poll
+    assert poll is not None and not poll.done(), "a shared database is polled for dead processes' timers"
     fixed_seed(monkeypatch, 2)
     _, channel, (ada, bea) = await open_table(env)
     thread = await start_game(env, channel, [ada, bea])
