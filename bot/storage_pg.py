@@ -102,7 +102,11 @@ class PostgresStorage(PostgresReads):
     async def open(cls, url: str, *, migrations_dir: Traversable | Path | None = None,
                    max_connections: int = POOL_MAX) -> PostgresStorage:
         migrations = discover_migrations(migrations_dir or postgres_migrations())
-        pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            # A refused login, a missing database: one line saying which, never the password.
+            raise StorageError(f"cannot use the PostgreSQL database {_redact(url)}: {error}") from error
         try:
             storage = cls(pool, url)
             await storage._migrate(migrations)

@@ -3,6 +3,8 @@ its move land once, and a timed job is claimed by one owner at a time (a lease t
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit, urlunsplit
+
 import pytest
 
 from bot.storage import AlreadyApplied, Deadline, StaleVersion, Storage
@@ -69,3 +71,17 @@ async def test_timed_jobs_come_from_the_rows_alone(storage: Storage) -> None:
     left = await storage.timed_jobs(before=600.0, now=10.0, unclaimed=True)
     assert left == []
     assert [j.kind for j in await storage.timed_jobs(before=600.0, now=61.0, unclaimed=True)] == ["countdown"]
+
+
+async def test_an_unusable_postgres_url_is_one_storage_error() -> None:
+    from bot.storage import StorageError
+    from bot.storage_pg import PostgresStorage
+    from tests.postgres_server import server_url
+
+    parts = urlsplit(server_url())
+    user = (parts.username or "postgres") + ":s3cret"
+    host = f"{parts.hostname}:{parts.port}" if parts.port else (parts.hostname or "")
+    url = urlunsplit(parts._replace(netloc=f"{user}@{host}", path="/no_such_db"))
+    with pytest.raises(StorageError, match="no_such_db") as refused:
+        await PostgresStorage.open(url)
+    assert "s3cret" not in str(refused.value)
