@@ -13,7 +13,10 @@ from typing import Any
 
 from bench import images
 from bench.images import Before, Case
+from bench.stats import Summary, ms, table, timed
+from bot.faces.sky_of_stars.art import animation
 from bot.faces.sky_of_stars.art import images as art
+from bot.faces.sky_of_stars.art.reveal import draw_reveal
 from bot.games import get_game
 from bot.games.base import Game, State
 from bot.games.rng import Rng
@@ -134,7 +137,42 @@ def cases(game: Game, moments: Moments) -> list[Case]:
         Case("draw_table", "mid: r2 drawing", lambda: art.draw_table(mid_public, names)),
         Case("draw_table", "end: r3 last guess", lambda: art.draw_table(last_public, names)),
         Case("draw_results", "end: game over", lambda: art.draw_results(over_public, names)),
+        Case("draw_reveal", "end: r3, last reveal",
+             lambda: draw_reveal(over_public, names, over_public["reveals"][-1]["artist"], 3)),
     ]
+
+
+ANIMATION_HEADERS = ["drawing", "strokes", "frames", "GIF KB", "still KB", "make med ms", "make p95 ms"]
+LONG_CHAIN = ["B2", "C2", "C3", "D3", "D4", "E4", "E5", "F5", "F4", "G4", "G3", "H3", "H2"]
+
+
+def _long_drawing(view: dict[str, Any], seat: int, round_: int) -> dict[str, Any]:
+    """``view`` with ``seat``'s drawing replaced by a 12-stroke chain: longer than dice allow
+    in most games, so the table shows the worst case the budget must hold."""
+    out = copy.deepcopy(view)
+    pairs = [[a, b] for a, b in zip(LONG_CHAIN, LONG_CHAIN[1:], strict=False)]
+    out["drawings"] = [d for d in out["drawings"] if (d["seat"], d["round"]) != (seat, round_)]
+    out["drawings"].append({"seat": seat, "round": round_, "start": LONG_CHAIN[0],
+                            "stars": list(LONG_CHAIN), "strokes": pairs})
+    return out
+
+
+def animation_rows(moments: Moments, runs: int) -> list[list[str]]:
+    """Each animation of round 3 (and one long drawing): its size and the time to make it
+    (drawing every frame, the shared palette, the GIF and the still's PNG)."""
+    public = get_game(SLUG).view(moments.over, None)
+    wanted = [(d["seat"], 3, public) for d in public["drawings"] if d["round"] == 3]
+    wanted.append((0, 3, _long_drawing(public, 0, 3)))
+    rows = []
+    for seat, round_, view in wanted:
+        made = animation.drawing_animation(view, NAMES, seat, round_)
+        times = [timed(lambda v=view, s=seat, r=round_: animation.drawing_animation(v, NAMES, s, r))[1]
+                 for _ in range(runs)]
+        summary = Summary.of(times)
+        label = f"r{round_} {NAMES[seat]}" + (" (12-stroke chain)" if view is not public else "")
+        rows.append([label, str(made.frames - 1), str(made.frames), images.kb(len(made.gif)),
+                     images.kb(len(made.still)), ms(summary.median_ms), ms(summary.p95_ms)])
+    return rows
 
 
 def run(runs: int) -> list[images.Result]:
@@ -143,4 +181,7 @@ def run(runs: int) -> list[images.Result]:
 
 
 def report(results: list[images.Result], runs: int) -> str:
-    return images.report(f"Rendering ({SEATS}-seat seeded game)", results, runs, art.__all__, BEFORE)
+    text = images.report(f"Rendering ({SEATS}-seat seeded game)", results, runs, art.__all__, BEFORE)
+    rows = animation_rows(play_for_moments(), max(1, runs // 4))
+    return (text + f"\n\n### Drawing animations (GIF, budget {animation.MAX_ANIMATION_BYTES // 1000} KB; "
+            "the still PNG is the last frame)\n\n" + table(ANIMATION_HEADERS, rows))

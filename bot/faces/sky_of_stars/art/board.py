@@ -43,6 +43,17 @@ PUBLIC_KEYS = frozenset(
 COLOUR_ORDER = ("yellow", "red", "blue")
 
 
+_BOX_INK = theme.ACCENT  # the +1 box mark is a ticked box, never the winners' gold
+
+
+def plus_box(image: Image.Image, cx: float, cy: float, size: int = 26) -> None:
+    """The "+1 box" mark: a small ticked box, like the one ticked on the score sheet."""
+    draw = ImageDraw.Draw(image)
+    half = size / 2
+    draw.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=5, outline=_BOX_INK, width=3)
+    shapes.paste(image, shapes.check_sprite(size - 8, _BOX_INK), cx, cy)
+
+
 def public_only(view: View) -> dict[str, Any]:
     """Only the public keys: what these boards may draw from, whatever they are handed."""
     return {k: v for k, v in view.items() if k in PUBLIC_KEYS}
@@ -224,7 +235,6 @@ def _scoreboard(
         set(ints(view.get("skipped"))),
     )
     stop_by = view.get("stop_by")
-    plus = shapes.star_sprite("five", theme.GOLD, 11, glow=False)
     for seat in range(seats):
         cy = top + 64 + seat * row_h + row_h / 2
         if seat % 2:
@@ -259,11 +269,11 @@ def _scoreboard(
             if i < len(cols) and isinstance(entry, Mapping):
                 text(draw, (cols[i], cy), num(entry.get("points")), body, theme.INK, anchor="mm")
                 if entry.get("plus_one"):
-                    shapes.paste(image, plus, cols[i] + 30, cy - 12)
+                    plus_box(image, cols[i] + 34, cy - 10, 22)
         text(draw, (total_x, cy), num(score.get("total"), "0"), bold, theme.GOLD, anchor="rm")
     if legend:
         ly = box[3] - 30
-        shapes.paste(image, plus, box[0] + 36, ly)
+        plus_box(image, box[0] + 36, ly, 22)
         text(
             draw, (box[0] + 56, ly), "everyone guessed that drawing: +1 box", small, theme.MUTED, anchor="lm"
         )

@@ -5,17 +5,16 @@ Reads only keys of the PUBLIC view (``board.public_only``), so it is safe to pos
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.faces.sky_of_stars.art.board import COLOUR_ORDER, View, ints, public_only, seats_in
+from bot.faces.sky_of_stars.art.board import COLOUR_ORDER, View, ints, plus_box, public_only, seats_in
 from bot.faces.sky_of_stars.art.map import items
 from bot.faces.sky_of_stars.art.thumbnails import thumbnail
 from render import shapes, theme
-from render.common import as_map, mix, name_of, num, panel, seat_of, sky, text, text_width
+from render.common import as_map, clean, mix, name_of, num, panel, seat_of, sky, text, text_width
 from render.headers import SEP, header, parts_line
 
 
@@ -33,13 +32,13 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     winners = set(ints(outcome.get("winners")))
     order = sorted(range(seats), key=lambda s: (s not in winners, -totals[s], s))
 
-    columns = 2  # two cards a row keeps six players to one phone screen
-    card_w = (theme.WIDTH - 2 * theme.GAP - (columns - 1) * theme.GAP) // columns
-    thumb_w = (card_w - 2 * 14 - 2 * 8) // 3
-    thumb_h = round(thumb_w * 0.8)
-    card_h = 72 + thumb_h + 44 + 66
-    rows = math.ceil(seats / columns)
-    height = 16 + 116 + 16 + rows * (card_h + theme.GAP) + 56
+    # one card a row: three constellations across the full width are large enough to tell
+    # apart on a phone (the two-column grid made them specks), each with its word beneath
+    card_w = theme.WIDTH - 2 * theme.GAP
+    thumb_w = (card_w - 2 * 14 - 2 * 10) // 3
+    thumb_h = round(thumb_w * 0.62)
+    card_h = CARD_HEAD + thumb_h + CAPTION_H
+    height = 16 + 116 + 16 + seats * (card_h + theme.GAP) + 56
     image = sky(theme.WIDTH, height)
     win_names = [name_of(names, s) for s in sorted(winners)]
     if win_names:  # the headline a phone shows first: who won
@@ -54,8 +53,7 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
 
     drawings = [d for d in items(view.get("drawings")) if isinstance(d, Mapping)]
     for i, seat in enumerate(order):
-        x = theme.GAP + (i % columns) * (card_w + theme.GAP)
-        y = top + (i // columns) * (card_h + theme.GAP)
+        x, y = theme.GAP, top + i * (card_h + theme.GAP)
         entry = breakdown[seat] if seat < len(breakdown) else {}
         _result_card(
             image,
@@ -66,6 +64,7 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
             totals[seat],
             seat in winners,
             drawings,
+            [as_map(r) for r in items(view.get("reveals"))],
             thumb_w,
             thumb_h,
         )
@@ -73,19 +72,38 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     return image
 
 
+CARD_HEAD = 72  # name, colour counts and total
+CAPTION_H = 54  # the word and the round's points under each constellation
+def winner_badge(image: Image.Image, x: float, cy: float) -> float:
+    """A gold pill reading WINNER; returns its width."""
+    draw = ImageDraw.Draw(image)
+    f = theme.font(theme.SMALL, True)
+    w = text_width("WINNER", f) + 28
+    draw.rounded_rectangle((x, cy - 20, x + w, cy + 20), radius=20, fill=theme.GOLD)
+    text(draw, (x + w / 2, cy), "WINNER", f, theme.DIE_INK, anchor="mm")
+    return w
+
+
 def _results_legend(image: Image.Image, top: float) -> None:
-    """What the gold marks mean, once, under the cards."""
+    """What each mark means, once, under the cards."""
     draw = ImageDraw.Draw(image)
     panel(draw, (theme.GAP, top, theme.WIDTH - theme.GAP, top + 46), outline=None)
     y = top + 23
     small = theme.font(theme.SMALL)
-    x: float = theme.GAP + 20
-    shapes.paste(image, shapes.star_sprite("five", theme.GOLD, 11, glow=False), x, y)
-    note = "everyone guessed it (+1 box)"
-    text(draw, (x + 20, y), note, small, theme.MUTED, anchor="lm")
-    x += 20 + text_width(note, small) + 40
+    x: float = theme.GAP + 30
+    plus_box(image, x, y)
+    note = "+1 box: everyone guessed it"
+    text(draw, (x + 24, y), note, small, theme.MUTED, anchor="lm")
+    x += 24 + text_width(note, small) + 40
     draw.rounded_rectangle((x, y - 15, x + 44, y + 15), radius=10, outline=theme.GOLD, width=3)
     text(draw, (x + 56, y), "colour majority (+1)", small, theme.MUTED, anchor="lm")
+
+
+def _word_of(reveals: list[Mapping[str, Any]], seat: int, round_: int) -> str:
+    found = next((r for r in reveals if r.get("artist") == seat and r.get("round") == round_), None)
+    if found is None:
+        return "\u2014"
+    return clean(str(found.get("word") or "?"))
 
 
 def _result_card(
@@ -97,6 +115,7 @@ def _result_card(
     total: int,
     winner: bool,
     drawings: list[Mapping[str, Any]],
+    reveals: list[Mapping[str, Any]],
     thumb_w: int,
     thumb_h: int,
 ) -> None:
@@ -110,55 +129,54 @@ def _result_card(
         width=4 if winner else 2,
     )
     x0, y0 = box[0] + 14, box[1]
+    head_y = y0 + CARD_HEAD / 2
     total_font = theme.font(theme.TITLE + 4, True)
     total_w = text_width(str(total), total_font)
+    total_ink = theme.GOLD if winner else theme.INK
+    text(draw, (box[2] - 18, head_y), str(total), total_font, total_ink, anchor="rm")
+    colours_x = _colour_counts(draw, image, entry, box[2] - 18 - total_w - 24, head_y)
     name_x = x0
     if winner:
-        shapes.paste(image, shapes.star_sprite("five", theme.GOLD, 16), x0 + 16, y0 + 38)
-        name_x += 40
-    name_w = box[2] - 36 - total_w - name_x
-    parts_line(
-        draw, (name_x, y0 + 52), [(name_of(names, seat), colour)], theme.HEADING, name_w, min_size=theme.BODY
-    )
-    text(
-        draw, (box[2] - 18, y0 + 54), str(total), total_font, theme.GOLD if winner else theme.INK, anchor="rs"
-    )
+        name_x += winner_badge(image, x0, head_y) + 14
+    parts_line(draw, (name_x, head_y + 12), [(name_of(names, seat), colour)], theme.HEADING,
+               colours_x - 20 - name_x, min_size=theme.BODY)
 
     rounds = [as_map(r) for r in items(entry.get("rounds"))]
-    small, small_bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
-    ty = y0 + 70
-    plus = shapes.star_sprite("five", theme.GOLD, 11, glow=False)
+    small_bold = theme.font(theme.SMALL, True)
+    ty = y0 + CARD_HEAD
     for r in range(3):
-        tx = x0 + r * (thumb_w + 8)
+        tx = x0 + r * (thumb_w + 10)
         found = next((d for d in drawings if d.get("seat") == seat and d.get("round") == r + 1), None)
         thumbnail(image, (tx, ty, tx + thumb_w, ty + thumb_h), found, colour)
-        points = num(rounds[r].get("points")) if r < len(rounds) else "\u2014"
-        caption = f"R{r + 1}: "
-        cx: float = tx + 4
-        text(draw, (cx, ty + thumb_h + 34), caption, small, theme.MUTED, anchor="ls")
-        cx += text_width(caption, small)
-        text(draw, (cx, ty + thumb_h + 34), str(points), small_bold, theme.INK, anchor="ls")
-        cx += text_width(str(points), small_bold) + 16
-        if r < len(rounds) and rounds[r].get("plus_one"):
-            shapes.paste(image, plus, cx, ty + thumb_h + 24)
+        # under each drawing: its word on the left, the round's points (and +1 box) on the right
+        line_y = ty + thumb_h + 38
+        boxed = r < len(rounds) and bool(rounds[r].get("plus_one"))
+        right = tx + thumb_w - 4 - (34 if boxed else 0)
+        shown = f"{num(rounds[r].get('points')) if r < len(rounds) else chr(0x2014)} pts"
+        text(draw, (right, line_y), shown, small_bold, theme.INK, anchor="rs")
+        if boxed:
+            plus_box(image, tx + thumb_w - 18, line_y - 10, 24)
+        word_w = right - text_width(shown, small_bold) - 14 - (tx + 4)
+        parts_line(draw, (tx + 4, line_y), [(_word_of(reveals, seat, r + 1), theme.GOLD)],
+                   theme.SMALL, word_w)
 
-    # colour counts, majorities outlined in gold with their +1
-    cy = box[3] - 40
+
+def _colour_counts(draw: ImageDraw.ImageDraw, image: Image.Image, entry: Mapping[str, Any],
+                   right: float, cy: float) -> float:
+    """Stars of each colour, right-aligned ending at ``right``; majorities outlined in gold with
+    their +1. Returns where the group starts."""
+    small_bold = theme.font(theme.SMALL, True)
     colours = as_map(entry.get("colours"))
     majorities = {m for m in items(entry.get("majorities")) if isinstance(m, str)}
-    cx = float(x0)
-    for name in COLOUR_ORDER:
-        label = num(colours.get(name), "0") + (" +1" if name in majorities else "")
-        w = 44 + text_width(label, small_bold) + 14
+    labels = [num(colours.get(n), "0") + (" +1" if n in majorities else "") for n in COLOUR_ORDER]
+    widths = [44 + text_width(label, small_bold) + 14 for label in labels]
+    cx = right - sum(widths) - 14 * (len(widths) - 1)
+    start = cx
+    for name, label, w in zip(COLOUR_ORDER, labels, widths, strict=True):
         if name in majorities:
             draw.rounded_rectangle((cx - 6, cy - 22, cx + w, cy + 22), radius=12, outline=theme.GOLD, width=3)
         shapes.paste(image, shapes.star_sprite("five", theme.STAR_COLOURS[name], 14, glow=False), cx + 18, cy)
-        text(
-            draw,
-            (cx + 40, cy),
-            label,
-            small_bold,
-            theme.GOLD if name in majorities else theme.INK,
-            anchor="lm",
-        )
+        text(draw, (cx + 40, cy), label, small_bold, theme.GOLD if name in majorities else theme.INK,
+             anchor="lm")
         cx += w + 14
+    return start

@@ -1,0 +1,118 @@
+"""The reveal of one drawing: the drawing with its word, every guess and the points it earned.
+
+Posted once per drawing when its guessing ends, so the table sees in one picture what was
+drawn, who read it (a tick) and who did not (a cross, with the number they picked). Reads only
+keys of the PUBLIC view: ``reveals`` only holds guesses once they are out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.faces.sky_of_stars.art.board import public_only
+from bot.faces.sky_of_stars.art.images import _find_drawing
+from bot.faces.sky_of_stars.art.map import items
+from bot.faces.sky_of_stars.art.thumbnails import thumbnail
+from render import shapes, theme
+from render.common import as_map, fit, name_of, num, panel, seat_of, sky, text, text_width, to_png
+from render.headers import SEP, header, parts_line
+
+View = Mapping[str, Any]
+
+REVEAL_H = 660
+_WRONG = (255, 120, 120)  # a missed guess: red enough to read as "no" next to the green tick
+_ROW_H = 66
+
+
+def _seat_key(value: object) -> int:
+    """A seat from a JSON key ("2") or a number; -1 for anything else."""
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return seat_of(value)
+
+
+def find_reveal(view: View, seat: int, round_: int) -> Mapping[str, Any] | None:
+    for entry in items(view.get("reveals")):
+        if isinstance(entry, Mapping) and entry.get("artist") == seat and entry.get("round") == round_:
+            return entry
+    return None
+
+
+def earned(reveal: Mapping[str, Any], seats: int) -> dict[int, int]:
+    """Points this drawing gave: one to the artist per right guess (+1 box when everyone read
+    it), and one to each guesser who was right."""
+    correct = [_seat_key(s) for s in items(reveal.get("correct"))]
+    artist = seat_of(reveal.get("artist"))
+    points = {artist: len(correct) + (1 if seats > 1 and len(correct) == seats - 1 else 0)}
+    points.update({s: 1 for s in correct if s >= 0})
+    return points
+
+
+def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Image.Image:
+    """The reveal of ``seat``'s drawing in ``round`` (blank parts if it is not out yet)."""
+    view = public_only(view)
+    reveal = as_map(find_reveal(view, seat, round))
+    seats = max(seat_of(view.get("seats"), 0), len(reveal.get("guesses") or {}) + 1)
+    guesses = as_map(reveal.get("guesses"))
+    correct = {_seat_key(s) for s in items(reveal.get("correct"))}
+    height = max(REVEAL_H, 16 + 116 + 16 + 70 + len(guesses) * _ROW_H + 150)
+    image = sky(theme.WIDTH, height)
+    colour = theme.player_colour(seat)
+    word = str(reveal.get("word") or "?")
+    title = [(name_of(names, seat), colour), (" drew ", theme.INK),
+             (f"#{num(reveal.get('number'), '?')} {word}", theme.GOLD)]
+    everyone = bool(guesses) and len(correct) == len(guesses)
+    read = f"read by {len(correct)} of {len(guesses)}" if guesses else "nobody guessed"
+    sub = [(f"Round {round}{SEP}{read}", theme.MUTED)]
+    if everyone:
+        sub.append((f"{SEP}everyone got it: +1 box", theme.GOLD))
+    top = header(image, title, sub, flexible=0)
+
+    draw = ImageDraw.Draw(image)
+    split = 500
+    art_box = (theme.GAP, top, split, height - theme.GAP)
+    panel(draw, art_box, fill=theme.SKY_TOP, outline=theme.FAINT)
+    inset = 22  # the tile zooms to the drawing; this keeps the start ring clear of the frame
+    thumbnail(image, (art_box[0] + inset, art_box[1] + inset, art_box[2] - inset, art_box[3] - inset),
+              _find_drawing(view, seat, round), colour)
+
+    box = (split + theme.GAP, top, theme.WIDTH - theme.GAP, height - theme.GAP)
+    panel(draw, box)
+    small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
+    x0, x1 = box[0] + 20, box[2] - 20
+    text(draw, (x0, top + 44), "Guesses", small, theme.MUTED, anchor="ls")
+    points = earned(reveal, seats) if reveal else {}
+    y = top + 60
+    tick, cross = shapes.check_sprite(30, theme.ACCENT), shapes.cross_sprite(12, 5, _WRONG)
+    for key, number in sorted(guesses.items(), key=lambda kv: _seat_key(kv[0])):
+        guesser = _seat_key(key)
+        cy = y + _ROW_H / 2
+        right = guesser in correct
+        shapes.paste(image, tick if right else cross, x0 + 16, cy)
+        said = f"#{number}" if isinstance(number, int) else "no guess"
+        said_font = bold if isinstance(number, int) else small
+        plus = "+1" if right else ""
+        plus_w = text_width("+1", bold) + 12 if right else 0
+        name_w = x1 - (x0 + 44) - text_width(said, said_font) - plus_w - 16
+        shown = fit(name_of(names, guesser), body, name_w)
+        text(draw, (x0 + 44, cy), shown, body, theme.player_colour(guesser), anchor="lm")
+        shade = theme.ACCENT if right else _WRONG if isinstance(number, int) else theme.MUTED
+        text(draw, (x1 - plus_w, cy), said, said_font, shade, anchor="rm")
+        if plus:
+            text(draw, (x1, cy), plus, bold, theme.GOLD, anchor="rm")
+        y += _ROW_H
+    # what the drawing earned its artist, at the foot of the column
+    gained = points.get(seat, 0)
+    draw.line((x0, box[3] - 96, x1, box[3] - 96), fill=theme.FAINT, width=2)
+    parts_line(draw, (x0, box[3] - 52), [(name_of(names, seat), colour), (f" +{gained}", theme.GOLD)],
+               theme.HEADING, x1 - x0, flexible=0, min_size=theme.BODY)
+    note = "incl. the +1 box" if everyone else "one per right guess"
+    text(draw, (x0, box[3] - 18), note, small, theme.MUTED, anchor="ls")
+    return image
+
+
+def reveal_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
+    return to_png(draw_reveal(view, names, seat, round))
