@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.games import get_game
-from bot.interactions import APOLOGY, Ack, Refusal, entry, guarded, tell_privately
+from bot.interactions import APOLOGY, Ack, Refusal, entry, tell_privately
 from bot.outgoing import edit_panel, reply
 from bot.ports import service_of
 
@@ -124,5 +124,5 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await service.send_panel(record, self.seat, channel)
 
 
-__all__ = ["APOLOGY", "OpenPanelButton", "ReclaimButton", "back_button", "guarded",
-           "seat_view", "service_of", "show_panel"]
+__all__ = ["APOLOGY", "OpenPanelButton", "ReclaimButton", "back_button", "seat_view", "service_of",
+           "show_panel"]

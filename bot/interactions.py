@@ -126,5 +126,3 @@ def entry_kind(callback: Any) -> Ack | None:
     """The ``Ack`` a callback was routed through ``entry`` with, or None if it wasn't."""
     return getattr(callback, ENTRY_MARK, None)
 
-
-guarded = entry(Ack.NONE)  # the older name: the callback acknowledges by itself

@@ -134,14 +134,6 @@ async def edit_panel(interaction: discord.Interaction, out: Outgoing) -> None:
         await interaction.response.edit_message(**data)
 
 
-async def refuse(interaction: discord.Interaction, text: str) -> None:
-    """A private, polite answer that changes nothing."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
 async def dm(user: discord.abc.User, out: Outgoing) -> tuple[DmStatus, discord.Message | None]:
     """DM a user, once more after a transient failure, and say how it went."""
     try:

@@ -15,10 +15,11 @@ from typing import Any
 
 import discord
 
-from bot.components import guarded, seat_view, service_of
+from bot.components import seat_view, service_of
 from bot.games import get_game
 from bot.games.base import Action, View
-from bot.outgoing import Outgoing, edit_panel, refuse
+from bot.interactions import Ack, Refusal, acknowledge, entry
+from bot.outgoing import Outgoing, edit_panel
 
 log = logging.getLogger(__name__)
 
@@ -85,9 +86,8 @@ class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> ObsGo:
         return cls(int(match["game"]), int(match["dec"]), match["stage"])
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
         await show_stage(interaction, self.game_id, self.decision, self.stage, None)
 
 
@@ -109,10 +109,9 @@ class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
                              match: re.Match[str], /) -> ObsPick:
         return cls(int(match["game"]), int(match["dec"]), match["stage"], int(match["n"]))
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         values = [str(v) for v in (interaction.data or {}).get("values", [])]
-        await interaction.response.defer()
         await show_stage(interaction, self.game_id, self.decision, self.stage, ".".join(values) or None)
 
 
@@ -131,21 +130,15 @@ class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> ObsDo:
         return cls(int(match["game"]), int(match["dec"]), match["code"], "", match["src"])
 
-    @guarded
+    @entry(Ack.NONE)
     async def callback(self, interaction: discord.Interaction) -> None:
         on_panel = self.src == "p"
-        if on_panel:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, Ack.UPDATE if on_panel else Ack.THINKING)
         action = action_of(self.code)
         if action is None:
-            await refuse(interaction, BAD_BUTTON)
-            return
+            raise Refusal(BAD_BUTTON)
         service = service_of(interaction)
         record = await service.perform(interaction, self.game_id, action, decision=self.decision)
-        if record is None:
-            return
         kind = action["kind"]
         if not on_panel:
             await interaction.followup.send(DONE_TEXT.get(kind, "Done."), ephemeral=True)
@@ -165,13 +158,9 @@ class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str,
                      picked: str | None) -> None:
-    found = await seat_view(interaction, game_id, decision)
-    if found is None:
-        return
-    view, names = found
+    view, names = await seat_view(interaction, game_id, decision)
     if view.get("choice") is None:
-        await refuse(interaction, "There's nothing for you to decide right now: your part is already in.")
-        return
+        raise Refusal("There's nothing for you to decide right now: your part is already in.")
     await edit_panel(interaction, panel_for(view, names, game_id, stage, picked))
 
 

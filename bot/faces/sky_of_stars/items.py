@@ -8,12 +8,13 @@ from typing import Any
 
 import discord
 
-from bot.components import back_button, guarded, seat_view, service_of
+from bot.components import back_button, seat_view, service_of
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description
 from bot.games import get_game
 from bot.games.base import View
-from bot.outgoing import Outgoing, edit_panel, refuse
+from bot.interactions import Ack, Refusal, acknowledge, entry
+from bot.outgoing import Outgoing, edit_panel
 
 
 def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
@@ -44,23 +45,17 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
                              match: re.Match[str], /) -> SkyPick:
         return cls(int(match["game"]), int(match["dec"]), match["stage"], match["half"])
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = (interaction.data or {}).get("values", [None])[0]
-        await interaction.response.defer()
-        found = await seat_view(interaction, self.game_id, self.decision)
-        if found is None:
-            return
+        view, names = await seat_view(interaction, self.game_id, self.decision)
         from bot.faces.sky_of_stars.panels import build_panel
 
-        view, names = found
         choice = view.get("choice") or {}
         if choice.get("kind") not in {"start", "stroke", "cancel"}:
-            await refuse(interaction, "There's nothing to pick right now: your choice is already in.")
-            return
+            raise Refusal("There's nothing to pick right now: your choice is already in.")
         if picked not in offered_stars(choice, self.stage):  # a value the menu never had
-            await refuse(interaction, "That star isn't one you can pick here. Choose one from the menu.")
-            return
+            raise Refusal("That star isn't one you can pick here. Choose one from the menu.")
         if self.stage == "from":
             out = build_panel(view, names, self.game_id, picked_from=picked)
         elif self.stage.startswith("to."):
@@ -95,7 +90,7 @@ class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> SkyType:
         return cls(int(match["game"]), int(match["dec"]))
 
-    @guarded
+    @entry(Ack.NONE)
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(StrokeForm(self.game_id, self.decision))
 
@@ -109,18 +104,15 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
         super().__init__(custom_id=f"sky:form:{game_id}:{decision}", timeout=600)
         self.game_id, self.decision = game_id, decision
 
-    @guarded
+    @entry(Ack.THINKING)
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         labels = re.findall(r"[A-Ha-h][1-6]", self.line.value)
         if len(labels) != 2:
-            await refuse(interaction, "Type two star labels, like `C4 D5` (columns A–H, rows 1–6).")
-            return
+            raise Refusal("Type two star labels, like `C4 D5` (columns A–H, rows 1–6).")
         start, end = (label.upper() for label in labels)
-        record = await service_of(interaction).perform(
+        await service_of(interaction).perform(
             interaction, self.game_id, {"kind": "stroke", "from": start, "to": end}, decision=self.decision)
-        if record is not None:
-            await interaction.followup.send(f"Line **{start} → {end}** drawn.", ephemeral=True)
+        await interaction.followup.send(f"Line **{start} → {end}** drawn.", ephemeral=True)
 
 
 class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -152,17 +144,12 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return {"kind": "guess", "number": int(self.arg)}
         return {"kind": self.kind}
 
-    @guarded
+    @entry(Ack.NONE)
     async def callback(self, interaction: discord.Interaction) -> None:
         on_panel = self.src == "p"
-        if on_panel:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, Ack.UPDATE if on_panel else Ack.THINKING)
         service = service_of(interaction)
         record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
-        if record is None:
-            return
         seat = record.seat_of(interaction.user.id)
         done = {
             "start": f"Starting star **{self.arg}** circled.",

@@ -16,12 +16,13 @@ from typing import Any
 
 import discord
 
-from bot.components import guarded, service_of
+from bot.components import service_of
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.words import NOT_OFFERED, TITLE, round_line
 from bot.games import get_game
 from bot.games.base import IllegalAction
-from bot.outgoing import Outgoing, edit_panel, refuse
+from bot.interactions import Ack, Refusal, entry
+from bot.outgoing import Outgoing, edit_panel
 
 log = logging.getLogger(__name__)
 
@@ -135,21 +136,16 @@ async def perform_code(interaction: discord.Interaction, game_id: int, decision:
         action = decode(code)
     except (IndexError, KeyError, ValueError):
         log.warning("undecodable star gazers code %r", code)
-        await refuse(interaction, NOT_OFFERED)
-        return
+        raise Refusal(NOT_OFFERED) from None
     record = await service_of(interaction).perform(interaction, game_id, action, decision=decision)
-    if record is not None:
-        seat = record.seat_of(interaction.user.id)
-        if seat is not None:
-            await _refresh_after(interaction, record, seat, decision)
+    seat = record.seat_of(interaction.user.id)
+    if seat is not None:
+        await _refresh_after(interaction, record, seat, decision)
 
 
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str) -> None:
     """Edit the panel to show a preview (nothing is sent to the engine)."""
-    found = await service_of(interaction).clicker_seat(interaction, game_id, decision)
-    if found is None:
-        return
-    record, seat = found
+    record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
     game = get_game(record.game)
     view = game.view(record.state, seat)
     tentative, note = None, None
@@ -165,8 +161,7 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
         out = build_panel(view, record.names, game_id, stage=stage, tentative=tentative, note=note)
     except (IndexError, KeyError, ValueError):
         log.info("star gazers stage %r offered by no panel", stage)
-        await refuse(interaction, NOT_OFFERED)
-        return
+        raise Refusal(NOT_OFFERED) from None
     await edit_panel(interaction, out)
 
 
@@ -200,9 +195,8 @@ class SgDo(
     ) -> SgDo:
         return cls(int(match["game"]), int(match["dec"]), match["code"])
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
         await perform_code(interaction, self.game_id, self.decision, self.code)
 
 
@@ -237,9 +231,8 @@ class SgStage(
     ) -> SgStage:
         return cls(int(match["game"]), int(match["dec"]), match["stage"])
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
         await show_stage(interaction, self.game_id, self.decision, self.stage)
 
 
@@ -273,13 +266,11 @@ class SgSelect(
     ) -> SgSelect:
         return cls(int(match["game"]), int(match["dec"]), match["mode"], match["tag"])
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         value = ((interaction.data or {}).get("values") or ["-"])[0]
-        await interaction.response.defer()
         if not re.fullmatch(CODE, value):
-            await refuse(interaction, NOT_OFFERED)
-            return
+            raise Refusal(NOT_OFFERED)
         if self.mode == "do":
             await perform_code(interaction, self.game_id, self.decision, value)
         else:

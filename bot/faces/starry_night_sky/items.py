@@ -8,11 +8,12 @@ from typing import Any
 
 import discord
 
-from bot.components import back_button, guarded, seat_view, service_of
+from bot.components import back_button, seat_view, service_of
 from bot.faces.starry_night_sky.words import TITLE, parse_place
 from bot.games import get_game
 from bot.games.base import View
-from bot.outgoing import Outgoing, edit_panel, refuse
+from bot.interactions import Ack, Refusal, entry
+from bot.outgoing import Outgoing, edit_panel
 
 
 class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -31,17 +32,12 @@ class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
                              match: re.Match[str], /) -> SnsPick:
         return cls(int(match["game"]), int(match["dec"]), match["what"], int(match["page"]))
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = str((interaction.data or {}).get("values", ["-"])[0])
-        await interaction.response.defer()
-        found = await seat_view(interaction, self.game_id, self.decision)
-        if found is None:
-            return
-        view, names = found
+        view, names = await seat_view(interaction, self.game_id, self.decision)
         if view.get("choice") is None:
-            await refuse(interaction, "It isn't your turn any more.")
-            return
+            raise Refusal("It isn't your turn any more.")
         from bot.faces.starry_night_sky.panels import build_panel
 
         out = build_panel(view, names, self.game_id, pick=(self.what, picked))
@@ -86,13 +82,10 @@ class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return {"kind": "trade", "goal": goal, "colour": colour, "pool": int(pool)}
         return {"kind": "end"}
 
-    @guarded
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
         record = await service_of(interaction).perform(interaction, self.game_id, self.action(),
                                                        decision=self.decision)
-        if record is None:
-            return
         seat = record.seat_of(interaction.user.id)
         game = get_game(record.game)
         if seat is None:
