@@ -116,6 +116,13 @@ WHERE g.status IN ('lobby', 'active') AND (g.thread_id = :channel_id OR g.channe
 ORDER BY COALESCE(g.thread_id = :channel_id, 0) DESC, g.created_at DESC, g.id DESC
 LIMIT 1
 """
+# Every open game of a channel (or the one of a thread): a channel may run several tables at
+# once, each in its own thread. Thread matches first, then newest.
+SQL_SELECT_OPEN_GAMES_IN_CHANNEL = f"""
+SELECT {_GAME_COLUMNS} FROM games g
+WHERE g.status IN ('lobby', 'active') AND (g.thread_id = :channel_id OR g.channel_id = :channel_id)
+ORDER BY COALESCE(g.thread_id = :channel_id, 0) DESC, g.created_at DESC, g.id DESC
+"""
 SQL_SELECT_GAMES_FOR_USER = f"""
 SELECT {_GAME_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id
 WHERE s.user_id = :user_id AND g.status IN ('lobby', 'active')
@@ -1028,6 +1035,11 @@ class Storage(SqliteTimers):
         async with self._read() as db:
             games = await self._fetch_games(db, SQL_SELECT_GAME_IN_CHANNEL, {"channel_id": channel_id})
         return games[0] if games else None
+
+    async def open_games_in_channel(self, channel_id: int) -> list[GameRecord]:
+        """Every open game of this channel, or of this thread (thread matches first, then newest)."""
+        async with self._read() as db:
+            return await self._fetch_games(db, SQL_SELECT_OPEN_GAMES_IN_CHANNEL, {"channel_id": channel_id})
 
     async def games_for_user(self, user_id: int, *, guild_id: int | None = None) -> list[GameRecord]:
         """Open games (lobby/active) where the user holds a seat, newest first; any guild if None."""

@@ -39,6 +39,10 @@ class PostgresReads:
         async with self._read() as db:
             return await self._fetch_games(db, sql.SQL_SELECT_OPEN_GAMES_IN_GUILD, guild_id)
 
+    async def open_games_in_channel(self, channel_id: int) -> list[GameRecord]:
+        async with self._read() as db:
+            return await self._fetch_games(db, sql.SQL_SELECT_OPEN_GAMES_IN_CHANNEL, channel_id)
+
     async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
         async with self._read() as db:
             games = await self._fetch_games(db, sql.SQL_SELECT_LATEST_GAME_IN_CHANNEL, channel_id)

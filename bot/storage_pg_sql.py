@@ -56,6 +56,11 @@ WHERE g.status IN ('lobby', 'active') AND (g.thread_id = $1 OR g.channel_id = $1
 ORDER BY (g.thread_id IS NOT DISTINCT FROM $1) DESC, g.created_at DESC, g.id DESC
 LIMIT 1
 """
+SQL_SELECT_OPEN_GAMES_IN_CHANNEL = f"""
+SELECT {_GAME_COLUMNS} FROM games g
+WHERE g.status IN ('lobby', 'active') AND (g.thread_id = $1 OR g.channel_id = $1)
+ORDER BY (g.thread_id IS NOT DISTINCT FROM $1) DESC, g.created_at DESC, g.id DESC
+"""
 SQL_SELECT_GAMES_FOR_USER = f"""
 SELECT {_GAME_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id
 WHERE s.user_id = $1 AND g.status IN ('lobby', 'active')

@@ -69,3 +69,21 @@ async def test_games_for_user(storage: Storage) -> None:
     assert await storage.games_for_user(999) == []
     mine = (await storage.games_for_user(101, guild_id=1))[0]
     assert mine.user_ids == [200, 201, 101] and mine.seat_of(101) == 2
+
+
+async def test_open_games_in_channel_lists_every_table(storage: Storage) -> None:
+    """A channel runs several tables at once: all its open games, thread matches first."""
+    assert await storage.open_games_in_channel(60) == []
+    first = await make_lobby(storage, channel_id=60)
+    second = await make_lobby(storage, channel_id=60)
+    await storage.set_messages(first.id, thread_id=61)
+    await storage.start(first.id, seed=1, state={})
+    done = await make_lobby(storage, channel_id=60)
+    await storage.set_status(done.id, "cancelled")
+    await make_lobby(storage, channel_id=70)
+    assert [g.id for g in await storage.open_games_in_channel(60)] == [second.id, first.id]
+    assert [g.id for g in await storage.open_games_in_channel(61)] == [first.id]  # the thread's own
+    # A game whose channel is 61 would come after the game played in thread 61.
+    other = await make_lobby(storage, channel_id=61)
+    assert [g.id for g in await storage.open_games_in_channel(61)] == [first.id, other.id]
+    assert (await storage.open_games_in_channel(60))[1].seats == (await storage.load(first.id)).seats
