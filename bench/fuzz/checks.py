@@ -109,7 +109,8 @@ class PublicWatch:
         found = []
         for what, pattern in secrets_of(slug, state):
             for message_id, text in texts:
-                hit = pattern.search(text)
+                # a pattern with a group skips allowed text and captures only the secret
+                hit = next((m for m in pattern.finditer(text) if not pattern.groups or m.group(1)), None)
                 if hit:
                     context = text[max(0, hit.start() - 120):hit.end() + 60]
                     found.append(f"public message {message_id} shows {what}: {hit.group(0)!r} "

@@ -59,8 +59,10 @@ class Stats:
     forms: int = 0
     errors: list[str] = field(default_factory=list)
     unacknowledged: int = 0
-    slowest: float = 0.0
+    slowest: float = 0.0  # any step: a click, a command, a wait that fires timers, a restart
     slowest_what: str = ""
+    slowest_click: float = 0.0  # one interaction, until the bot settled
+    slowest_click_what: str = ""
     leaks: int = 0
     slow: list[tuple[float, str]] = field(default_factory=list)  # steps over SLOW seconds
 
@@ -96,6 +98,11 @@ class Fuzzer:
         self._error_cursor = env.error_cursor
         self._games = 0
         self._backs = 0  # Back/Undo presses in a row
+        self._last_took = 0.0
+        # Controls that changed nothing when pressed, by message, message version and custom
+        # id: a person who keeps getting "not yet" from a button tries something else.
+        self._futile: dict[tuple[int, Any, str], int] = {}
+        self._pressed: tuple[int, Any, str] | None = None
 
     # ------------------------------------------------------------------ reporting
 
@@ -125,6 +132,7 @@ class Fuzzer:
         self.stats.games_started += 1
         self.replayer = Replayer(slug)
         self.closed: set[int] = set()
+        self._futile.clear()
         for step in range(budget):
             record = await self.env.bot.storage.load(game_id)
             if record.status != "active":
@@ -132,9 +140,12 @@ class Fuzzer:
             if step % 100 == 0:
                 log.info("game %s step %d: decision %s, %d clicks", game_id, step,
                          get_game(slug).decision_id(record.state), self.stats.clicks)
+            self._pressed = None
             await self.step(channel, people, record)
             self.stats.steps += 1
-            await self.check(slug, game_id, channel)
+            after = await self.check(slug, game_id, channel)
+            if after.version == record.version and self._pressed is not None:
+                self._futile[self._pressed] = self._futile.get(self._pressed, 0) + 1
         record = await self.env.bot.storage.load(game_id)
         if record.status != "active":
             return await self._ended(record)
@@ -201,33 +212,43 @@ class Fuzzer:
         else:
             await self.click(channel, people)
 
-    def weight(self, control: Control, seated: set[int]) -> float:
+    def weight(self, control: Control) -> float:
         """How much a person would want to press this: moving on is likely, going back is not,
-        and old panels and other people's games are pressed now and then, by mistake."""
+        and a button that keeps saying "not yet" is tried less and less."""
         label = control.label.lower()
         weight = 1.0
         if label.startswith(MOVE_ON) and not label.endswith("first"):
             weight *= 5
         if label.startswith(GO_BACK):
             weight = 0.0 if self._backs >= 2 else weight * 0.2
-        if not control.newest:
-            weight *= 0.1 if control.ephemeral else 0.2
-        if control.member.id not in seated:
-            weight *= 0.1
         if control.custom_id.startswith(("lobby:", "astro:leave:")):
             weight *= 0.05
-        return weight
+        return weight * 0.4 ** self._futile.get(control.key, 0)
+
+    def pick(self, controls: list[Control], seated: set[int]) -> Control | None:
+        """Mostly a seated member's newest panel; now and then an old panel, or someone who is
+        not playing pressing what they can see."""
+        groups: dict[str, list[Control]] = {"fresh": [], "old": [], "outsider": []}
+        for control in controls:
+            kind = "outsider" if control.member.id not in seated else "fresh" if control.newest else "old"
+            groups[kind].append(control)
+        shares = {"fresh": 0.85, "old": 0.08, "outsider": 0.07}
+        weighted = {k: [self.weight(c) for c in group] for k, group in groups.items()}
+        live = [k for k in groups if any(weighted[k])]
+        if not live:
+            return None
+        kind = self.rng.choices(live, [shares[k] for k in live])[0]
+        return self.rng.choices(groups[kind], weighted[kind])[0]
 
     async def click(self, channel: Any, people: list[Any]) -> None:
         record = await self.env.bot.storage.latest_game_in_channel(channel.id)
         seated = {s.user_id for s in record.seats} if record else set()
-        controls = self.screen.controls(channel, people, self.rng)
-        weights = [self.weight(c, seated) for c in controls]
-        if not controls or not any(weights):
+        control = self.pick(self.screen.controls(channel, people, self.rng), seated)
+        if control is None:
             self.note("nothing to click: wait 35 s")
             await self.env.advance_time(35)
             return
-        control = self.rng.choices(controls, weights)[0]
+        self._pressed = control.key
         label = control.label.lower()
         self._backs = self._backs + 1 if label.startswith(GO_BACK) else 0
         message = self.screen.message(control)
@@ -287,7 +308,7 @@ class Fuzzer:
 
     def close_dms(self, people: list[Any], record: Any) -> None:
         open_ = [p for p in people if p.id not in self.closed]
-        if len(open_) <= 1:
+        if self.closed or len(open_) <= 1:  # one member per game changes their mind
             return
         member = self.rng.choice(open_)
         self.closed.add(member.id)
@@ -303,7 +324,8 @@ class Fuzzer:
             self.problem(f"{what}: {error}")
             return None
         finally:
-            self.stats.timed(time.perf_counter() - start, what)
+            self._last_took = time.perf_counter() - start
+            self.stats.timed(self._last_took, what)
 
     async def interact(self, what: str, call: Callable[[], Any]) -> Any:
         """One interaction: timed, and it must be acknowledged."""
@@ -315,6 +337,8 @@ class Fuzzer:
             self.note(f"  (not possible in a client: {error})")
             return None
         self.stats.clicks += 1
+        if self._last_took > self.stats.slowest_click:
+            self.stats.slowest_click, self.stats.slowest_click_what = self._last_took, what
         if result is not None and not result.acknowledged:
             self.stats.unacknowledged += 1
             self.problem(f"not acknowledged: {what}")
@@ -322,7 +346,8 @@ class Fuzzer:
 
     # ------------------------------------------------------------------ checks
 
-    async def check(self, slug: str, game_id: int, channel: Any) -> None:
+    async def check(self, slug: str, game_id: int, channel: Any) -> Any:
+        """Every check after a step; returns the game's stored record."""
         for error in self.env.errors_since(self._error_cursor):
             self.problem(f"env.errors: {type(error).__name__}: {error}")
         self._error_cursor = self.env.error_cursor
@@ -336,3 +361,4 @@ class Fuzzer:
         for leak in self.watch.leaks(slug, record.state, [channel.id, *(t.id for t in channel.threads)]):
             self.stats.leaks += 1
             self.problem(leak)
+        return record

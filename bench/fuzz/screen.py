@@ -37,6 +37,12 @@ class Control:
     component: dict[str, Any] = field(compare=False, hash=False)
     newest: bool  # on the newest message with components in its place (not an old panel)
     ephemeral: bool
+    edited: str | None = None  # when the message was last edited: a redrawn panel is new
+
+    @property
+    def key(self) -> tuple[int, str | None, str]:
+        """This control on this version of its message."""
+        return self.message_id, self.edited, self.custom_id
 
     @property
     def custom_id(self) -> str:
@@ -104,7 +110,8 @@ class Screen:
                     for component in walk_components(message.components):
                         if usable(component):
                             out.append(Control(member, place, channel_id, message.id, component,
-                                               message.id == newest_id, message.is_ephemeral))
+                                               message.id == newest_id, message.is_ephemeral,
+                                               message.edited_timestamp))
         return out
 
     def message(self, control: Control) -> ResponseMessage:

@@ -28,7 +28,8 @@ def _sky(state: dict[str, Any]) -> Secrets:
     for seat in range(state["seats"]):
         secret = game.view(state, seat).get("secret")
         if secret and (public["round"], seat) not in revealed:
-            pattern = re.compile(rf"#\s*{secret['number']}\s+{re.escape(secret['word'])}", re.I)
+            # on one line: the public card in an image draws every "#", number and word apart
+            pattern = re.compile(rf"#[ \t]*{secret['number']}[ \t]+{re.escape(secret['word'])}", re.I)
             out.append((f"seat {seat}'s secret number", pattern))
     return out
 
@@ -36,9 +37,14 @@ def _sky(state: dict[str, Any]) -> Secrets:
 def _observatory(state: dict[str, Any]) -> Secrets:
     from bot.games.observatory.components import load_cards
 
+    cards = load_cards()
     shown = set(get_game("observatory").view(state, None).get("cards") or {})
-    return [(f"card {cid}", re.compile(rf"\b{re.escape(card.name)}\b"))
-            for cid, card in load_cards().items() if cid not in shown]
+    # A shown card's name may hold a secret one ("Head of Orion" holds "Orion"): look past it.
+    names = sorted((cards[cid].name for cid in shown if cid in cards), key=len, reverse=True)
+    public = "|".join(re.escape(name) for name in names)
+    skip = rf"(?:{public})|" if public else ""
+    return [(f"card {cid}", re.compile(rf"{skip}\b({re.escape(card.name)})\b"))
+            for cid, card in cards.items() if cid not in shown]
 
 
 def _starry_night_sky(state: dict[str, Any]) -> Secrets:
