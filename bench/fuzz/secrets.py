@@ -24,10 +24,12 @@ def _sky(state: dict[str, Any]) -> Secrets:
     game = get_game("sky-of-stars")
     public = game.view(state, None)
     revealed = {(r["round"], r["artist"]) for r in public["reveals"]}
+    # Two seats may share a number: once one is revealed, "#n word" is public for this round.
+    shown = {r["number"] for r in public["reveals"] if r["round"] == public["round"]}
     out: Secrets = []
     for seat in range(state["seats"]):
         secret = game.view(state, seat).get("secret")
-        if secret and (public["round"], seat) not in revealed:
+        if secret and (public["round"], seat) not in revealed and secret["number"] not in shown:
             # on one line: the public card in an image draws every "#", number and word apart
             pattern = re.compile(rf"#[ \t]*{secret['number']}[ \t]+{re.escape(secret['word'])}", re.I)
             out.append((f"seat {seat}'s secret number", pattern))
