@@ -11,12 +11,11 @@ import time
 
 import pytest
 
-from bot.app import create_bot
 from tests.bot.sky_driver import Table, current_record, open_lobby, play_until, start_game
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_interactions_just_before_the_countdown_ends_settle_at_once(simcord_env, bot_settings):
+async def test_interactions_just_before_the_countdown_ends_settle_at_once(simcord_env, restart_bot):
     env = simcord_env
     _, channel, players = await open_lobby(env)
     thread = await start_game(env, channel, players, countdown=20)
@@ -25,16 +24,16 @@ async def test_interactions_just_before_the_countdown_ends_settle_at_once(simcor
     await env.advance_time(17)  # the countdown now has 3 seconds left
 
     started = time.perf_counter()
-    await env.restart_bot(create_bot(bot_settings))  # re-arms the countdown: 3 s to go
+    await restart_bot()  # re-arms the countdown: 3 s to go
     took = time.perf_counter() - started
-    assert took < 1.0, f"the restart took {took:.1f} s: it waited for the countdown in real time"
+    assert took < 2.5, f"the restart took {took:.1f} s: it waited for the countdown in real time"
     assert (await current_record(env)).version == record.version, "the countdown fired early"
 
     started = time.perf_counter()
     status = await players[0].slash(thread, "game status")
     took = time.perf_counter() - started
     assert status.acknowledged
-    assert took < 1.0, f"/game status took {took:.1f} s: it waited for the countdown in real time"
+    assert took < 2.5, f"/game status took {took:.1f} s: it waited for the countdown in real time"
     assert (await current_record(env)).version == record.version, "the countdown fired early"
 
     await env.advance_time(4)

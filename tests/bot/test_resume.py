@@ -8,7 +8,6 @@ from contextlib import closing
 
 import pytest
 
-from bot.app import create_bot
 from bot.games import get_game
 from bot.games.rng import Rng
 from tests.bot.helpers import all_text, dm_history, find_component, said
@@ -26,7 +25,7 @@ def write_state(db_path: str, game_id: int, text: str) -> None:
 @pytest.mark.simcord(strict_sync=True)
 @pytest.mark.parametrize("damage", ["{}", "not json {", '{"phase": "start"}'])
 async def test_a_game_that_cant_be_loaded_is_set_aside_and_the_others_go_on(simcord_env, bot_settings,
-                                                                             damage):
+                                                                             restart_bot, damage):
     env = simcord_env
     guild, channel, players = await open_lobby(env)
     other = guild.create_text_channel("more-games")
@@ -35,7 +34,7 @@ async def test_a_game_that_cant_be_loaded_is_set_aside_and_the_others_go_on(simc
     broken, paced = sorted(g.id for g in await env.bot.storage.active_games())
     write_state(bot_settings.db_path, broken, damage)
 
-    await env.restart_bot(create_bot(bot_settings))
+    await restart_bot()
     storage = env.bot.storage
     # Every other game goes on: the paced game's deadlines still fire after the restart.
     await env.advance_time(HOUR + 60)
@@ -86,7 +85,8 @@ def play_out(slug: str, seats: int, seed: int) -> tuple[dict, dict, list[tuple[i
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_results_lost_in_a_crash_are_backfilled_at_start_up(simcord_env, bot_settings):
+async def test_results_lost_in_a_crash_are_backfilled_at_start_up(simcord_env, bot_settings,
+                                                                   restart_bot):
     env = simcord_env
     guild, channel, (ada, _, _) = await open_lobby(env)
     storage = env.bot.storage
@@ -101,12 +101,68 @@ async def test_results_lost_in_a_crash_are_backfilled_at_start_up(simcord_env, b
     assert await storage.results(lobby.id) == []
     assert "haven't finished" in said(await ada.slash(channel, "stats"))
 
-    await env.restart_bot(create_bot(bot_settings))
+    await restart_bot()
     rows = await env.bot.storage.results(lobby.id)
     outcome = get_game("observatory").outcome(moves[-1][2])
     assert [r.score for r in rows] == outcome.scores
     assert "Played **1**" in said(await ada.slash(channel, "stats"))
     assert any("Final" in all_text(m) or "results" in all_text(m).lower() for m in channel.history())
     # A second restart records nothing twice.
-    await env.restart_bot(create_bot(bot_settings))
+    await restart_bot()
     assert await env.bot.storage.results(lobby.id) == rows
+
+
+def set_aside_column(db_path: str, game_id: int) -> str | None:
+    with closing(sqlite3.connect(db_path)) as conn:
+        return conn.execute("SELECT set_aside FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+
+
+@pytest.mark.simcord(strict_sync=True)
+@pytest.mark.parametrize("damage", ["{}", "not json {"])
+async def test_a_damaged_game_is_found_when_its_timer_fires_not_at_start_up(simcord_env, bot_settings,
+                                                                            restart_bot, damage):
+    env = simcord_env
+    guild, channel, players = await open_lobby(env)
+    other = guild.create_text_channel("more-games")
+    broken_thread = await start_game(env, channel, players, pace=HOUR)
+    paced_thread = await start_game(env, other, players, pace=HOUR)
+    broken, paced = sorted(g.id for g in await env.bot.storage.active_games())
+    write_state(bot_settings.db_path, broken, damage)
+
+    await restart_bot()
+    # Start-up reads no game's state: the damaged game is not looked at yet.
+    assert set_aside_column(bot_settings.db_path, broken) is None
+    await env.advance_time(HOUR + 60)
+    # Its deadline fired and found it: set aside, its thread told once; the other game went on.
+    assert set_aside_column(bot_settings.db_path, broken)
+    told = [m for m in broken_thread.history() if "can't go on" in all_text(m)]
+    assert len(told) == 1
+    assert "ran out of time" in "\n".join(all_text(m) for m in paced_thread.history())
+    assert "ran out of time" not in "\n".join(all_text(m) for m in broken_thread.history())
+
+    # Another restart and another look at it tell nobody again.
+    await restart_bot()
+    listed = await players[1].slash(channel, "game list")
+    assert "On hold" in said(listed)
+    assert len([m for m in broken_thread.history() if "can't go on" in all_text(m)]) == 1
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_deadline_rows_of_an_older_step_give_the_current_step_its_timers_when_they_fire(
+        simcord_env, bot_settings, restart_bot):
+    env = simcord_env
+    guild, channel, players = await open_lobby(env)
+    thread = await start_game(env, channel, players, pace=HOUR)
+    (game_id,) = [g.id for g in await env.bot.storage.active_games()]
+    # A crash between a move and its step's deadlines leaves the rows of the step before.
+    with closing(sqlite3.connect(bot_settings.db_path)) as conn, conn:
+        conn.execute("UPDATE deadlines SET decision = decision - 1 WHERE game_id = ?", (game_id,))
+
+    await restart_bot()
+    await env.advance_time(HOUR + 60)  # the old rows fire: the current step gets its deadlines
+    storage = env.bot.storage
+    record = await storage.load(game_id)
+    decision = get_game("sky-of-stars").decision_id(record.state)
+    assert {d.decision for d in await storage.deadlines(game_id)} == {decision}
+    await env.advance_time(HOUR + 60)
+    assert "ran out of time" in "\n".join(all_text(m) for m in thread.history())
