@@ -152,7 +152,7 @@ class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             # a sub-action: the panel carries on from its home stage, with the new draft
             await edit_panel(interaction, panel_for(view, record.names, record.id, "h", None))
             return
-        await edit_panel(interaction, finished_panel(view, record.names, kind))
+        await edit_panel(interaction, finished_panel(view, record.names, kind, record.id))
 
 
 
@@ -170,10 +170,17 @@ def panel_for(view: View, names: list[str], game_id: int, stage: str, picked: st
     return build_panel(view, names, game_id, stage, picked)
 
 
-def finished_panel(view: View, names: list[str], kind: str) -> Outgoing:
-    from bot.faces.observatory.panels import waiting_panel
+def finished_panel(view: View, names: list[str], kind: str, game_id: int) -> Outgoing:
+    """The panel after a move that ended the seat's part of the step. If the next step already
+    asks this seat something (the last to finish may be the next to roll), it shows that."""
+    from bot.faces.observatory.panels import build_panel, waiting_panel
 
-    return waiting_panel(view, names, DONE_TEXT.get(kind, "Done."))
+    done = DONE_TEXT.get(kind, "Done.")
+    if view.get("choice") is None:
+        return waiting_panel(view, names, done)
+    out = build_panel(view, names, game_id)
+    out.content = f"{done.split('. ')[0].rstrip('.')}.\n{out.content}".strip()
+    return out
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ObsGo, ObsPick, ObsDo)

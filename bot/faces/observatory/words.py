@@ -82,13 +82,15 @@ def space_options(view: View, spaces: dict[str, list[int]]) -> list[discord.Sele
     options = []
     for track in TRACKS:
         for space in spaces.get(track) or []:
-            count = len(filled.get(track) or []) + 1
-            if count == 5 and track != "funding":
+            before = len(filled.get(track) or [])
+            if track == "funding":
+                why = "+1 point at the end"
+            elif before == 4:
                 why = "completes the track"
-            elif count == 3 and track != "funding":
-                why = "unlocks its bonus"
+            elif before == 2:
+                why = "unlocks its bonus (3rd of 5 spaces)"
             else:
-                why = f"{count} of 5 filled" if track != "funding" else "+1 point at the end"
-            options.append(discord.SelectOption(label=f"{TRACK_NAMES[track]} · space {space}",
+                why = f"{before} of 5 filled so far; this makes {before + 1}"
+            options.append(discord.SelectOption(label=f"{TRACK_NAMES[track]} · space printed {space}",
                                                 value=f"{track}.{space}", description=why))
     return options[:PER_SELECT]

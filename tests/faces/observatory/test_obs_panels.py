@@ -179,3 +179,36 @@ def test_refill_panel_offers_completing_a_goal_that_already_fits_then_its_bonus(
     state = GAME.apply(state, 0, action_of(stars[0])).state
     codes, _ = explore(GAME.view(state, 0))
     assert [c for c in codes if c.startswith("take.")] and "done" not in codes
+
+
+def test_last_to_finish_who_rolls_next_gets_the_roll_panel() -> None:
+    """Finishing a turn as the next roller leads straight to the roll, not to "Nothing to decide …
+    Waiting for: <you>"."""
+    from bot.faces.observatory.items import finished_panel
+
+    state = GAME.setup(2, {"first_game": 1}, 3)
+    rng = Rng(1)
+    found = False
+    while not GAME.is_over(state) and not found:
+        seat = GAME.to_act(state)[0]
+        action = GAME.bot_action(state, seat, rng)
+        state = GAME.apply(state, seat, action).state
+        view = GAME.view(state, seat)
+        if action["kind"] in ("done", "keep") and (view.get("choice") or {}).get("kind") == "roll":
+            found = True
+            out = finished_panel(view, NAMES[:2], action["kind"], 7)
+            assert "Nothing to decide" not in out.content and "Waiting for" not in out.content
+            assert any("obs:do:" in item.item.custom_id and item.item.custom_id.endswith(":roll")
+                       for item in out.items)
+    assert found
+
+
+def test_research_options_say_how_full_the_track_is() -> None:
+    """An empty track is said to be empty (not "1 of 5 filled"), and the number is the printed one."""
+    from bot.faces.observatory.words import space_options
+
+    empty = {"sheet": {"research": {"lens": [], "drive": [2, 3]}}}
+    lens, drive = space_options(empty, {"lens": [2], "drive": [4]})
+    assert lens.label == "Lens · space printed 2"
+    assert lens.description.startswith("0 of 5 filled")
+    assert "unlocks" in drive.description
