@@ -45,7 +45,9 @@ def fill(sentence: str, names: list[str]) -> str:
 
 
 def dots(stars: list[str]) -> str:
-    return "".join(DOT.get(s, "?") for s in stars) or "empty"
+    """Stars as coloured dots each followed by its colour's letter (``🔴R 🔵B``): the colour is
+    never the only signal, for players who can't tell the dots apart."""
+    return " ".join(DOT.get(s, "?") + s[:1].upper() for s in stars) or "empty"
 
 
 def counts_text(stars: dict[str, int]) -> str:

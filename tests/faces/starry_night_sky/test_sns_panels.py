@@ -59,3 +59,20 @@ def test_a_stuck_bonus_exploration_is_offered_to_skip_too():
     out = PRESENTER.panel(GAME.view(state, 0), ["Ada", "Bea"], 7)
     assert "skip the bonus exploration" in out.content
     assert any(isinstance(c, SnsDo) and c.action() == {"kind": "end"} for c in components(out))
+
+
+def test_pool_buttons_name_each_star_colour_as_well_as_its_dot():
+    """Colour is never the only signal: every pool button spells out its stars' colours."""
+    state = GAME.setup(2, {}, 1)
+    seat = GAME.to_act(state)[0]
+    view = GAME.view(state, seat)
+    assert view["choice"]["kind"] == "assign"
+    out = PRESENTER.panel(view, ["Ada", "Bea"], 7)
+    buttons = [c for c in components(out) if isinstance(c, SnsDo)]
+    assert buttons
+    for button, option in zip(buttons, view["choice"]["options"], strict=True):
+        for pool in option["result"]:
+            for colour in pool:
+                assert colour[0].upper() in button.item.label
+        letters = sum(len(pool) for pool in option["result"])
+        assert sum(button.item.label.count(x) for x in "RBY") == letters
