@@ -22,6 +22,7 @@ from bot.config import Settings
 from bot.faces import DYNAMIC_ITEMS
 from bot.lobby import LobbyButton, play_command
 from bot.overview import leaderboard_command, stats_command
+from bot.rematch import RematchButton
 from bot.seats import ConfirmLeave
 from bot.service import GameService
 from bot.settings_command import settings_command
@@ -74,7 +75,8 @@ class AstrolabeBot(discord.Client):
         cancelling its tasks: the open database is kept, and the stored timers are armed again."""
         await self.open_storage()
         if not self._items_added:
-            self.add_dynamic_items(OpenPanelButton, LobbyButton, ConfirmLeave, ReclaimButton, *DYNAMIC_ITEMS)
+            self.add_dynamic_items(OpenPanelButton, LobbyButton, RematchButton, ConfirmLeave, ReclaimButton,
+                                   *DYNAMIC_ITEMS)
             self._items_added = True
         if self._rearmed:
             self.service.close()  # the old timer task was cancelled with the old session

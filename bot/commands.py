@@ -14,9 +14,11 @@ from bot.games import GAMES, get_game
 from bot.interactions import Ack, Refusal, acknowledge, answer, entry, tell_privately
 from bot.outgoing import COLOUR, reply
 from bot.ports import service_of
+from bot.rematch import close_lobby
 from bot.resume import SET_ASIDE
 from bot.storage import GameRecord
 from bot.table import describe_waiting, is_manager
+from bot.which_game import GAME_OPTION, find_game, game_autocomplete
 
 log = logging.getLogger(__name__)
 
@@ -29,28 +31,22 @@ game_group = app_commands.Group(name="game", description="Look at or manage the 
                                 guild_only=True)
 
 
-async def find_game(interaction: discord.Interaction, *, for_user: bool = False) -> GameRecord | None:
-    """The game of this channel or thread; for personal commands, the user's only game here."""
-    storage = service_of(interaction).storage
-    record = await storage.game_in_channel(interaction.channel_id)
-    if record is None and for_user:
-        mine = [g for g in await storage.games_for_user(interaction.user.id, guild_id=interaction.guild_id)
-                if g.status == "active"]
-        if len(mine) == 1:
-            record = mine[0]
-    return record
-
-
 @game_group.command(name="status", description="Show the board and whose move it is.")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.NONE)
-async def status(interaction: discord.Interaction) -> None:
-    await _status(interaction)
+async def status(interaction: discord.Interaction, game: str | None = None) -> None:
+    await _status(interaction, game)
 
 
-async def _status(interaction: discord.Interaction) -> None:
-    record = await find_game(interaction)
-    if record is None or record.status != "active":
-        raise Refusal(NO_GAME if record is None else "This game hasn't started yet.")
+async def _status(interaction: discord.Interaction, game: str | None) -> None:
+    record = await find_game(interaction, game)
+    if record is None:
+        raise Refusal(NO_GAME)
+    if record.status == "lobby":
+        raise Refusal("This game hasn't started yet.")
+    if record.status != "active":
+        raise Refusal(f"Game #{record.id} is over: `/game log` tells how it went.")
     if record.set_aside:
         raise Refusal(SET_ASIDE.format(id=record.id))
     await acknowledge(interaction, Ack.PUBLIC)
@@ -69,14 +65,16 @@ async def _status(interaction: discord.Interaction) -> None:
 
 
 @game_group.command(name="sheet", description="Show a player's sheet (yours by default), only to you.")
-@app_commands.describe(player="Whose sheet to show")
+@app_commands.describe(player="Whose sheet to show", game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def sheet(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-    await _sheet(interaction, player)
+async def sheet(interaction: discord.Interaction, player: discord.Member | None = None,
+                game: str | None = None) -> None:
+    await _sheet(interaction, player, game)
 
 
-async def _sheet(interaction: discord.Interaction, player: discord.Member | None) -> None:
-    record = await find_game(interaction, for_user=player is None)
+async def _sheet(interaction: discord.Interaction, player: discord.Member | None, chosen: str | None) -> None:
+    record = await find_game(interaction, chosen, for_user=player is None)
     if record is None or record.status not in {"active", "finished"}:
         raise Refusal(NO_GAME)
     if record.set_aside:
@@ -92,13 +90,15 @@ async def _sheet(interaction: discord.Interaction, player: discord.Member | None
 
 
 @game_group.command(name="hand", description="Open your private panel for the game here.")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def hand(interaction: discord.Interaction) -> None:
-    await _hand(interaction)
+async def hand(interaction: discord.Interaction, game: str | None = None) -> None:
+    await _hand(interaction, game)
 
 
-async def _hand(interaction: discord.Interaction) -> None:
-    record = await find_game(interaction, for_user=True)
+async def _hand(interaction: discord.Interaction, game: str | None) -> None:
+    record = await find_game(interaction, game, for_user=True)
     if record is None:
         raise Refusal(NO_GAME)
     await show_panel(interaction, record.id)
@@ -114,7 +114,10 @@ async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]
 
 async def _rules(interaction: discord.Interaction, slug: str | None) -> None:
     if slug is None:
-        record = await find_game(interaction)
+        try:
+            record = await find_game(interaction)
+        except Refusal:  # several games here: any title will do, the caller can name one
+            record = None
         slug = record.game if record else next(iter(PRESENTERS))
     embed = discord.Embed(title=f"{get_game(slug).title}: the rules in short",
                           description=PRESENTERS[slug].rules_summary, colour=COLOUR)
@@ -123,14 +126,16 @@ async def _rules(interaction: discord.Interaction, slug: str | None) -> None:
 
 @game_group.command(name="log", description=f"The game's moves in words, {LOG_LINES} a page; "
                                              "page 1 is the latest.")
-@app_commands.describe(page="Which page: 1 is the latest moves, higher pages go back in time")
+@app_commands.describe(page="Which page: 1 is the latest moves, higher pages go back in time",
+                       game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def log_command(interaction: discord.Interaction,
-                      page: app_commands.Range[int, 1] | None = None) -> None:
-    await _log(interaction, page or 1)
+async def log_command(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None,
+                      game: str | None = None) -> None:
+    await _log(interaction, page or 1, game)
 
 
-async def _log(interaction: discord.Interaction, page: int) -> None:
+async def _log(interaction: discord.Interaction, page: int, game: str | None) -> None:
     """Page through the whole public log, newest page first.
 
     Page 1 is the latest moves, as before paging existed, so the plain command still answers
@@ -139,7 +144,8 @@ async def _log(interaction: discord.Interaction, page: int) -> None:
     readable where it was played.
     """
     storage = service_of(interaction).storage
-    record = await find_game(interaction) or await storage.latest_game_in_channel(interaction.channel_id)
+    record = (await find_game(interaction, game)
+              or await storage.latest_game_in_channel(interaction.channel_id))
     if record is None or record.status == "lobby":
         raise Refusal(NO_GAME)
     total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
@@ -163,15 +169,19 @@ def _fit(text: str, limit: int) -> str:
 
 
 @game_group.command(name="cancel", description="End the game here (host or Manage Server).")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def cancel(interaction: discord.Interaction) -> None:
-    await _cancel(interaction)
+async def cancel(interaction: discord.Interaction, game: str | None = None) -> None:
+    await _cancel(interaction, game)
 
 
-async def _cancel(interaction: discord.Interaction) -> None:
-    record = await find_game(interaction)
+async def _cancel(interaction: discord.Interaction, game: str | None) -> None:
+    record = await find_game(interaction, game)
     if record is None:
         raise Refusal(NO_GAME)
+    if record.status not in {"lobby", "active"}:
+        raise Refusal(f"Game #{record.id} is already over.")
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
         raise Refusal("Only the host or someone with Manage Server can cancel this game.")
     await end_game(interaction, record, f"{interaction.user.display_name} cancelled the game.")
@@ -183,5 +193,8 @@ async def end_game(interaction: discord.Interaction, record: GameRecord, reason:
     async with service.lock(record.id):
         await service.storage.set_status(record.id, "cancelled")
         service.disarm(record.id)
+        closed = await service.storage.load(record.id)
     await tell_privately(interaction, "Done: the game is closed.")
+    if closed is not None:
+        await close_lobby(service, closed, reason)
     await service.delivery.post(record, None, f"{reason} No more moves can be played in game #{record.id}.")

@@ -10,11 +10,12 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES, get_game
+from bot.games.base import Outcome
 from bot.interactions import Ack, Refusal, entry, tell_privately
 from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.pacing import PACES, pace_text
 from bot.ports import service_of
-from bot.storage import GameRecord, SeatTaken, StorageError
+from bot.storage import GameRecord, SeatRecord, SeatTaken, StorageError
 from bot.table import is_manager
 
 log = logging.getLogger(__name__)
@@ -26,26 +27,51 @@ DM_WARNING = ("I couldn't send you a direct message, so your DMs from this serve
               "members in your privacy settings.")
 
 
-def lobby_embed(record: GameRecord) -> discord.Embed:
+STAGES = {"lobby": "lobby", "active": "playing", "finished": "finished", "cancelled": "cancelled"}
+
+
+def lobby_embed(record: GameRecord, note: str | None = None) -> discord.Embed:
+    """The lobby message at every stage: open, playing, finished (with the scores) or cancelled
+    (``note`` says by whom or why)."""
     game = get_game(record.game)
-    embed = discord.Embed(title=f"{game.title} · lobby", colour=COLOUR)
+    embed = discord.Embed(title=f"{game.title} · {STAGES.get(record.status, record.status)}", colour=COLOUR)
+    where = f"<#{record.thread_id}>" if record.thread_id else "this channel"
+    outcome = game.outcome(record.state) if record.status == "finished" and record.state is not None else None
     if record.status == "lobby":
         embed.description = (f"Press **Join** to take a seat. The host starts when "
                              f"{game.min_seats}–{game.max_seats} players are in.")
     elif record.status == "cancelled":
-        embed.description = "This lobby was cancelled."
+        embed.description = note or "This game was cancelled."
+        if record.thread_id:
+            embed.description += f" It was played in {where}."
+    elif record.status == "finished":
+        winners = [discord.utils.escape_markdown(record.names[s]) for s in outcome.winners] if outcome else []
+        verdict = (f"**{winners[0]}** won" if len(winners) == 1 else
+                   f"**{' and '.join(winners)}** share the win" if winners else "The game is over")
+        embed.description = f"{verdict}. The game was played in {where}."
     else:
-        where = f"<#{record.thread_id}>" if record.thread_id else "this channel"
         embed.description = f"The game has started in {where}."
     embed.add_field(name="Host", value=f"<@{record.host_id}>")
-    seats = "\n".join(f"{s.seat + 1}. {s.name}" + (" 🤖" if s.is_bot else "") for s in record.seats)
-    embed.add_field(name=f"Players ({len(record.seats)}/{game.max_seats})", value=seats or "nobody yet")
+    seats = "\n".join(_seat_line(seat, outcome) for seat in record.seats)
+    label = "Scores" if outcome else f"Players ({len(record.seats)}/{game.max_seats})"
+    embed.add_field(name=label, value=seats or "nobody yet")
     settings = [option_text(game, name, value) for name, value in record.options.items()]
     settings.append("pace: live (no deadlines)" if not record.pace
                     else f"pace: {pace_text(record.pace)} per move")
     embed.add_field(name="Options", value="\n".join(settings), inline=False)
     embed.set_footer(text=f"Game #{record.id}")
     return embed
+
+
+def _seat_line(seat: SeatRecord, outcome: Outcome | None) -> str:
+    line = f"{seat.seat + 1}. {seat.name}" + (" 🤖" if seat.is_bot else "")
+    if outcome is None or seat.seat >= len(outcome.scores):
+        return line
+    return f"{line}: {points(outcome.scores[seat.seat])}" + (" 🏆" if seat.seat in outcome.winners else "")
+
+
+def points(score: int) -> str:
+    return f"{score} point{'' if abs(score) == 1 else 's'}"
 
 
 def option_text(game: Any, name: str, value: Any) -> str:
@@ -117,11 +143,12 @@ async def _play(interaction: discord.Interaction, slug: str, given: dict[str, An
     rules = get_game(slug)
     options = rules.validate_options(given)  # an IllegalAction is shown to the host privately
     service = service_of(interaction)
-    existing = await service.storage.game_in_channel(interaction.channel_id)
-    if existing is not None:
-        state = "a lobby" if existing.status == "lobby" else "a game"
-        raise Refusal(f"There's already {state} running here (game #{existing.id}). "
-                                  "Finish or cancel it first, or use another channel.")
+    # A channel runs as many tables as people open, each in its own thread; a game's thread
+    # belongs to that one game, so `/game …` there always means it.
+    here = await service.storage.open_games_in_channel(interaction.channel_id)
+    if here and here[0].thread_id == interaction.channel_id:
+        raise Refusal(f"This thread is the table of game #{here[0].id}. Open a new lobby with `/play` "
+                      f"in <#{here[0].channel_id}>: each game gets a thread of its own.")
     record = await service.storage.create_lobby(
         game=slug, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         host_id=interaction.user.id, host_name=interaction.user.display_name, options=options, pace=pace)
@@ -165,7 +192,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             updated = await handler(interaction, record)
         if updated is not None:
             view = lobby_view(updated) if updated.status == "lobby" else None
-            await interaction.edit_original_response(embed=lobby_embed(updated), view=view)
+            note = (f"{interaction.user.display_name} cancelled this lobby."
+                    if updated.status == "cancelled" else None)
+            await interaction.edit_original_response(embed=lobby_embed(updated, note), view=view)
 
     async def _join(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
         rules = get_game(record.game)

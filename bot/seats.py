@@ -13,12 +13,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import end_game, find_game, game_group
+from bot.commands import end_game, game_group
 from bot.games import get_game
 from bot.interactions import Ack, Refusal, answer, entry, tell_privately
 from bot.ports import service_of
 from bot.storage import GameRecord, SeatTaken
 from bot.table import is_manager
+from bot.which_game import GAME_OPTION, find_game, game_autocomplete
 
 log = logging.getLogger(__name__)
 
@@ -30,16 +31,17 @@ def humans_left(record: GameRecord, without: int | None = None) -> int:
     return sum(1 for s in record.seats if not s.is_bot and not s.left_game and s.seat != without)
 
 
-async def running_game(interaction: discord.Interaction) -> GameRecord:
-    record = await find_game(interaction, for_user=True)
+async def running_game(interaction: discord.Interaction, game: str | None) -> GameRecord:
+    record = await find_game(interaction, game, for_user=True)
     if record is None or record.status != "active":
         raise Refusal("There's no running game here. Use this in a game's thread.")
     return record
 
 
-async def seat_for_host(interaction: discord.Interaction, player: discord.Member) -> tuple[GameRecord, int]:
+async def seat_for_host(interaction: discord.Interaction, player: discord.Member,
+                        game: str | None) -> tuple[GameRecord, int]:
     """The running game and ``player``'s seat, when the caller may manage seats (host or manager)."""
-    record = await running_game(interaction)
+    record = await running_game(interaction, game)
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
         raise Refusal(HOST_ONLY)
     seat = record.seat_of(player.id)
@@ -49,13 +51,15 @@ async def seat_for_host(interaction: discord.Interaction, player: discord.Member
 
 
 @game_group.command(name="leave", description="Leave the lobby or the game here for good.")
+@app_commands.describe(game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def leave(interaction: discord.Interaction) -> None:
-    await _leave(interaction)
+async def leave(interaction: discord.Interaction, game: str | None = None) -> None:
+    await _leave(interaction, game)
 
 
-async def _leave(interaction: discord.Interaction) -> None:
-    record = await find_game(interaction, for_user=True)
+async def _leave(interaction: discord.Interaction, chosen: str | None) -> None:
+    record = await find_game(interaction, chosen, for_user=True)
     if record is None or record.seat_of(interaction.user.id) is None:
         raise Refusal("You're not in a game here.")
     storage = service_of(interaction).storage
@@ -121,14 +125,15 @@ async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat
 
 
 @game_group.command(name="kick", description="Hand a player's seat to the bot (host or Manage Server).")
-@app_commands.describe(player="Whose seat the bot should play")
+@app_commands.describe(player="Whose seat the bot should play", game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def kick(interaction: discord.Interaction, player: discord.Member) -> None:
-    await _kick(interaction, player)
+async def kick(interaction: discord.Interaction, player: discord.Member, game: str | None = None) -> None:
+    await _kick(interaction, player, game)
 
 
-async def _kick(interaction: discord.Interaction, player: discord.Member) -> None:
-    record, seat = await seat_for_host(interaction, player)
+async def _kick(interaction: discord.Interaction, player: discord.Member, game: str | None) -> None:
+    record, seat = await seat_for_host(interaction, player, game)
     if record.seats[seat].bot_controlled:
         raise Refusal(f"The bot already plays {player.display_name}'s seat.")
     await hand_to_bot(interaction, record, seat, left=False,
@@ -138,16 +143,17 @@ async def _kick(interaction: discord.Interaction, player: discord.Member) -> Non
 
 @game_group.command(name="replace",
                     description="Give a player's seat to someone else (host or Manage Server).")
-@app_commands.describe(player="Who is leaving the seat", new_player="Who takes it over")
+@app_commands.describe(player="Who is leaving the seat", new_player="Who takes it over", game=GAME_OPTION)
+@app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
 async def replace(interaction: discord.Interaction, player: discord.Member,
-                  new_player: discord.Member) -> None:
-    await _replace(interaction, player, new_player)
+                  new_player: discord.Member, game: str | None = None) -> None:
+    await _replace(interaction, player, new_player, game)
 
 
 async def _replace(interaction: discord.Interaction, player: discord.Member,
-                   new_player: discord.Member) -> None:
-    record, seat = await seat_for_host(interaction, player)
+                   new_player: discord.Member, game: str | None) -> None:
+    record, seat = await seat_for_host(interaction, player, game)
     if new_player.bot:
         raise Refusal("Pick a person: use `/game kick` to hand a seat to the bot.")
     service = service_of(interaction)

@@ -27,6 +27,7 @@ from bot.games.base import Action, IllegalAction
 from bot.interactions import Refusal
 from bot.outgoing import DmStatus, Outgoing
 from bot.pacing import Pacer
+from bot.rematch import close_lobby
 from bot.resume import SET_ASIDE, resume_all
 from bot.storage import AlreadyApplied, GameRecord, StaleVersion
 from bot.table import bot_rng, describe_waiting, is_manager, seat_label
@@ -36,7 +37,8 @@ log = logging.getLogger(__name__)
 STALE_PANEL = ("That panel belongs to an earlier step of the game. Use your newest panel, "
                "or press **Open my panel** in the game thread.")
 NOT_RUNNING = "This game is no longer running."
-NOT_SEATED = "You're not playing in this game. Start your own with `/play`."
+NOT_SEATED = ("You're not playing in this game. To play, open a lobby of your own with `/play` in the "
+              "channel (not in a game's thread): each game gets a thread of its own.")
 ALREADY_DONE = "That was already taken into account."
 CONFLICT_RETRIES = 20  # reloads of a game another process keeps moving before we give up
 
@@ -183,6 +185,8 @@ class GameService:
         except Exception:
             # The action is already committed; a failed announcement must not undo or hide it.
             log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
+        if finished:
+            await close_lobby(self, after)  # the lobby in the channel shows the result and Rematch
         return after
 
     # ------------------------------------------------------------------ telling people

@@ -29,9 +29,14 @@ def describe_waiting(record: GameRecord) -> str:
         text = "Nobody needs to act right now."
     else:
         text = "Waiting for: " + ", ".join(seat_label(record, s) for s in waiting)
-    handed = [seat_label(record, s.seat) for s in record.seats if s.autopilot]
+    handed = [s for s in record.seats if s.autopilot]
     if handed:
-        text += "\nThe bot is playing for: " + ", ".join(handed) + ". Press **Reclaim seat** to play again."
+        text += "\nThe bot is playing for: " + ", ".join(
+            f"{s.name} (left the game)" if s.left_game else s.name for s in handed) + "."
+    # A seat left for good can't be taken back, so only the others are told how.
+    reclaimable = [s.name for s in handed if not s.left_game]
+    if reclaimable:
+        text += f" {' and '.join(reclaimable)}: press **Reclaim seat** to play again."
     return text
 
 

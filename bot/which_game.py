@@ -1,0 +1,108 @@
+"""Which game a `/game` command acts on, now that one channel may run several tables at once.
+
+In a game's thread, the command acts on that thread's game. In the channel, it acts on the only
+open game there, or else on the caller's own one (the game they sit in); when that still leaves
+more than one, the command is refused with the list, and the caller names one with the `game`
+option, which autocompletes the channel's open games.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.games import GAMES
+from bot.interactions import Refusal
+from bot.ports import service_of
+from bot.storage import GameRecord
+
+log = logging.getLogger(__name__)
+
+GAME_OPTION = "Which game of this channel (the list appears as you type); by default yours"
+CHOICES_SHOWN = 25  # Discord shows at most 25 autocomplete choices
+CHOICE_CHARS = 100  # and cuts a choice's name at 100 characters
+
+
+def table_name(record: GameRecord) -> str:
+    """A game as the lists name it: title, number, host and whether it is still a lobby."""
+    game = GAMES.get(record.game)
+    title = game.title if game is not None else record.game
+    host = next((s.name for s in record.seats if s.user_id == record.host_id), None)
+    text = f"{title} #{record.id}" + (f" · hosted by {host}" if host else "")
+    return text + (" · lobby" if record.status == "lobby" else "")
+
+
+def _ask_which(games: list[GameRecord], *, yours: bool) -> str:
+    listed = "\n".join(f"- {discord.utils.escape_markdown(table_name(g))}" for g in games[:10])
+    head = ("You're in several games in this channel:" if yours
+            else "Several games are open in this channel:")
+    return (f"{head}\n{listed}\nSay which with the command's `game` option (it lists them as you type), "
+            "or use the command in that game's thread.")
+
+
+def _parent_id(interaction: discord.Interaction) -> int | None:
+    return getattr(interaction.channel, "parent_id", None)
+
+
+async def chosen_game(interaction: discord.Interaction, value: str) -> GameRecord:
+    """The game named by the `game` option; a value that names no game of this place is refused."""
+    number = value.strip().removeprefix("#")
+    if not number.isdecimal():
+        typed = discord.utils.escape_markdown(value[:40])
+        raise Refusal(f"`game` takes a game number such as 12, not “{typed}”. Pick one from the list "
+                      "that appears as you type.")
+    record = await service_of(interaction).storage.load(int(number))
+    if record is None or record.guild_id != interaction.guild_id:
+        raise Refusal(f"There's no game #{int(number)} in this server. Pick one from the list that "
+                      "appears as you type, or see `/game list`.")
+    here = {interaction.channel_id, _parent_id(interaction)}
+    if record.channel_id not in here and record.thread_id != interaction.channel_id:
+        raise Refusal(f"Game #{record.id} is played in <#{record.play_channel_id}>: use the command "
+                      "there, or pick a game of this channel.")
+    return record
+
+
+async def find_game(interaction: discord.Interaction, game: str | None = None, *,
+                    for_user: bool = False) -> GameRecord | None:
+    """The game a command acts on (see the module doc), or None when none is open here.
+
+    ``for_user``: a personal command (your panel, your sheet) used where no game is open falls
+    back on the caller's only running game in this server.
+    """
+    if game is not None:
+        return await chosen_game(interaction, game)
+    storage = service_of(interaction).storage
+    here = await storage.open_games_in_channel(interaction.channel_id)
+    if here and here[0].thread_id == interaction.channel_id:
+        return here[0]  # a thread is its own game's table
+    if len(here) == 1:
+        return here[0]
+    if here:
+        mine = [g for g in here if g.seat_of(interaction.user.id) is not None]
+        if len(mine) == 1:
+            return mine[0]
+        raise Refusal(_ask_which(mine or here, yours=bool(mine)))
+    if for_user:
+        running = [g for g in await storage.games_for_user(interaction.user.id, guild_id=interaction.guild_id)
+                   if g.status == "active"]
+        if len(running) == 1:
+            return running[0]
+    return None
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The open games of this channel (in a thread: its game, then its channel's), the caller's
+    own first, filtered by what was typed (a number, a title or a host)."""
+    storage = service_of(interaction).storage
+    games = await storage.open_games_in_channel(interaction.channel_id)
+    parent = _parent_id(interaction)
+    if parent is not None:
+        known = {g.id for g in games}
+        games += [g for g in await storage.open_games_in_channel(parent) if g.id not in known]
+    games.sort(key=lambda g: g.seat_of(interaction.user.id) is None)  # stable: keeps the order within
+    typed = current.strip().removeprefix("#").casefold()
+    names = [(g, table_name(g)) for g in games]
+    return [app_commands.Choice(name=name[:CHOICE_CHARS], value=str(g.id))
+            for g, name in names if typed in name.casefold()][:CHOICES_SHOWN]
