@@ -140,7 +140,12 @@ class Delivery:
         """Say what happened, then open the next step, refresh progress, or show the results."""
         channel = await self.play_channel(after)
         if events and channel is not None:
-            await self.post(after, channel, format_events(events, after.names))
+            public = get_game(after.game).view(after.state, None)
+            dressed = self.service.presenter(after).announcement(public, after.names, events, after.id)
+            if dressed is None:
+                await self.post(after, channel, format_events(events, after.names))
+            else:  # the face shows these events as one richer message (a reveal, say)
+                await self._send(after, channel, lambda c: send_to(c, dressed), "announcement")
             channel = await self.play_channel(after)  # the thread may have moved meanwhile
         if after.status == "finished":
             await self.finish(after, channel)

@@ -70,8 +70,12 @@ class Outgoing:
     filename: str = "board.png"
     items: Sequence[discord.ui.Item[Any]] = field(default_factory=tuple)
     footer: str | None = None
+    # A still picture sent beside an animated ``render`` (a GIF), for clients that don't animate.
+    still: Callable[[], bytes] | None = None
+    still_filename: str = "still.png"
     # The rendered image, kept so a retried send doesn't draw it again.
     _png: bytes | None = field(default=None, repr=False, compare=False)
+    _still: bytes | None = field(default=None, repr=False, compare=False)
 
     def view(self) -> discord.ui.View | None:
         if not self.items:
@@ -94,6 +98,10 @@ class Outgoing:
                 self._png = await asyncio.to_thread(self.render)
             files.append(discord.File(io.BytesIO(self._png), filename=self.filename))
             embed.set_image(url=f"attachment://{self.filename}")
+        if self.still is not None:
+            if self._still is None:
+                self._still = await asyncio.to_thread(self.still)
+            files.append(discord.File(io.BytesIO(self._still), filename=self.still_filename))
         if editing:
             data["attachments"] = files
             data["view"] = self.view()

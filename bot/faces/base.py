@@ -43,3 +43,9 @@ class Presenter(ABC):
     @abstractmethod
     def results(self, view: View, names: list[str]) -> Outgoing:
         """The final results (from the public view once the game is over)."""
+
+    def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
+        """One public message for a move's ``events`` (``view`` is the public view after it), or
+        ``None`` to post them as plain lines. A face uses it to make a moment, such as a reveal,
+        one message with its picture instead of a line of text and another message after it."""
+        return None

@@ -80,11 +80,20 @@ async def start_game(env, channel, players, **options):
     return game_thread(channel)
 
 
-async def press_public(thread, player, kind):
-    """Click the newest public button of a kind (stop, guess…) in the thread."""
+async def press_public(thread, player, kind, *, confirm=True):
+    """Click the newest public button of a kind (stop, guess…) in the thread. STOP first asks,
+    in a private reply; ``confirm`` presses its **Yes, call STOP** and returns that result."""
     message = next(m for m in reversed(thread.history()) if any(f":{kind}:" in i for i in custom_ids(m)))
     button = next(i for i in custom_ids(message) if f":{kind}:" in i)
-    return await player.click(message, custom_id=button)
+    result = await player.click(message, custom_id=button)
+    if kind != "stop" or not confirm:
+        return result
+    asked = next((m.message for m in [result.response, *result.followups]
+                  if m is not None and any(":stop:-:" in i for i in custom_ids(m.message))), None)
+    if asked is None:  # refused (STOP already called, say): nothing to confirm
+        return result
+    yes = next(i for i in custom_ids(asked) if ":stop:-:" in i)
+    return await player.click(asked, custom_id=yes)
 
 
 async def play_until(env, table, done, *, stop_after=1):
@@ -111,11 +120,14 @@ async def assert_no_public_secret(env, thread):
         return
     view = GAME.view(record.state, None)
     revealed = {(r["round"], r["artist"]) for r in view["reveals"]}
+    # a number already revealed this round names its word in public: two seats may share it
+    out_now = {r["number"] for r in view["reveals"] if r["round"] == view["round"]}
     for seat in range(len(record.seats)):
         seat_view = GAME.view(record.state, seat)
         secret = seat_view.get("secret")
-        if not secret or (view["round"], seat) in revealed:
+        if not secret or (view["round"], seat) in revealed or secret["number"] in out_now:
             continue
         pattern = re.compile(rf"#\s*{secret['number']}\s+{re.escape(secret['word'])}", re.I)
         for message in thread.history():
-            assert not pattern.search(all_text(message)), f"public message leaks seat {seat}'s word"
+            assert not pattern.search(all_text(message)), (f"public message leaks seat {seat}'s word",
+                                                           secret, all_text(message))

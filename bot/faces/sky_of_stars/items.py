@@ -13,6 +13,7 @@ from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description
 from bot.games import get_game
 from bot.games.base import View
+from bot.games.sky_of_stars.moves import parse_line
 from bot.interactions import Ack, Refusal, acknowledge, entry
 from bot.outgoing import Outgoing, edit_panel
 
@@ -106,10 +107,7 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
 
     @entry(Ack.THINKING)
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        labels = re.findall(r"[A-Ha-h][1-6]", self.line.value)
-        if len(labels) != 2:
-            raise Refusal("Type two star labels, like `C4 D5` (columns A–H, rows 1–6).")
-        start, end = (label.upper() for label in labels)
+        start, end = parse_line(self.line.value)  # refuses anything but two different labels
         await service_of(interaction).perform(
             interaction, self.game_id, {"kind": "stroke", "from": start, "to": end}, decision=self.decision)
         await interaction.followup.send(f"Line **{start} → {end}** drawn.", ephemeral=True)
@@ -117,8 +115,10 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
 
 class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             template=r"sky:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>start|stroke|cancel|stop|pass|guess):"
-                     r"(?P<arg>[A-H1-6\-]{1,5}):(?P<src>[pt])"):
-    """A button that plays an action. ``src`` says whether it sits on a panel or in the thread."""
+                     r"(?P<arg>[A-H1-6\-?]{1,5}):(?P<src>[pt])"):
+    """A button that plays an action. ``src`` says whether it sits on a panel or in the thread.
+    A STOP button with the argument ``?`` only asks for the confirmation: STOP ends the drawing
+    for everyone, so one stray click must not call it."""
 
     def __init__(self, game_id: int, decision: int, kind: str, arg: str, src: str,
                  label: str | None = None) -> None:
@@ -148,27 +148,49 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         on_panel = self.src == "p"
         await acknowledge(interaction, Ack.UPDATE if on_panel else Ack.THINKING)
+        if self.kind == "stop" and self.arg == "?":
+            await self._ask_stop(interaction)
+            return
         service = service_of(interaction)
+        if self.kind == "guess":
+            record, _ = await service.clicker_seat(interaction, self.game_id, None)
+            if get_game(record.game).decision_id(record.state) != self.decision:
+                raise Refusal("Guessing for that drawing has ended: its answer is out.")
         record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
         seat = record.seat_of(interaction.user.id)
         done = {
             "start": f"Starting star **{self.arg}** circled.",
             "stroke": f"Line **{self.arg.replace('-', ' → ')}** drawn.",
             "cancel": f"Star **{self.arg}** will be crossed out when everyone has chosen.",
-            "stop": "You called **STOP**. This roll is the last one.",
+            "stop": "You called **STOP**: this roll is the last one.",
             "pass": "You skipped your last line.",
-            "guess": f"Your guess, **#{self.arg}**, is locked in.",
+            "guess": f"Your guess is **#{self.arg}**. You may change it until the reveal.",
         }[self.kind]
         if not on_panel:
             await interaction.followup.send(done, ephemeral=True)
             return
+        from bot.faces.sky_of_stars.panels import build_panel
+
+        # the panel goes on with whatever the game still waits for from this player (after
+        # STOP, their own line for this roll), or says there is nothing to do yet
         view = get_game(record.game).view(record.state, seat)
-        out = Outgoing(done + " Your next panel will arrive when it's your move.",
-                       f"A Sky of Stars · Round {view['round']}/{view['rounds']}",
-                       partial(art.vault_png, view, record.names), "vault.png")
-        if view["phase"] == "guess" or view["phase"] == "over":
-            out.render = None
-        await edit_panel(interaction, out)
+        await edit_panel(interaction, build_panel(view, record.names, self.game_id, note=done))
+
+    async def _ask_stop(self, interaction: discord.Interaction) -> None:
+        """Show the confirmation: in place on a panel, privately under a thread button."""
+        view, names = await seat_view(interaction, self.game_id, self.decision)
+        if not view.get("can_stop"):
+            raise Refusal("STOP can't be called now: it has been called already, or no roll is on.")
+        from bot.faces.sky_of_stars.moments import stop_confirm_text, stop_items
+
+        items = stop_items(self.game_id, self.decision, self.src)
+        if self.src == "p":
+            await edit_panel(interaction, Outgoing(
+                stop_confirm_text(), f"A Sky of Stars · Round {view['round']}/{view['rounds']}",
+                partial(art.vault_png, view, names), "vault.png", items))
+            return
+        await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=items).view(),
+                                        ephemeral=True)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SkyPick, SkyDo, SkyBack, SkyType)

@@ -15,23 +15,39 @@ import discord
 
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
+from bot.faces.sky_of_stars.moments import swirl_news
 from bot.faces.sky_of_stars.words import HALVES, progress_line
 from bot.games.base import View
 from bot.outgoing import Outgoing
 
 
 def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
-                picked: str | None = None) -> Outgoing:
-    """The seat's panel; ``picked_from``/``picked`` are the choices made so far in it."""
+                picked: str | None = None, note: str | None = None) -> Outgoing:
+    """The seat's panel; ``picked_from``/``picked`` are the choices made so far in it, ``note``
+    a first line saying what the player's last click did."""
     head = f"A Sky of Stars · Round {view['round']}/{view['rounds']}"
     secret = view.get("secret")
-    lines = [f"Your word: **#{secret['number']} {secret['word']}**"] if secret else []
+    lines = [note] if note else []
+    lines += [f"Your word: **#{secret['number']} {secret['word']}**"] if secret else []
+    news = swirl_news(view, names)
+    if news and view["phase"] != "over":
+        lines.append(news)
     choice = view.get("choice")
     dec = view["decision"]
     items: list[discord.ui.Item[Any]] = []
     render = partial(art.vault_png, view, names)
-    if choice is None:
-        lines.append("Nothing to do right now: " + progress_line(view, names) + ".")
+    guessed = view.get("my_guess")
+    if choice is None and view["phase"] == "guess" and guessed is not None:
+        artist = view["guess"]["artist"]  # guessed already: a change of mind is still open
+        lines.append(f"Your guess for **{names[artist]}**'s drawing: **#{guessed}**. "
+                     "Press another number to change it until the reveal.")
+        lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
+        items = [SkyDo(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
+                 for n in range(1, 6)]
+        render = partial(art.drawing_png, view, names, artist, view["round"])
+    elif choice is None:
+        lines.append("Nothing to do right now: " + progress_line(view, names) + ". "
+                     "Your next panel will arrive when it's your move.")
         if view["phase"] == "over":
             lines = ["The game is over: see the results in the game thread."]
     elif choice["kind"] == "guess":
@@ -55,7 +71,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
         items, render, text = _stroke_stage(view, names, game_id, choice, picked_from, picked)
         lines.append(text)
     if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
-        items.append(SkyDo(game_id, dec, "stop", "-", "p"))
+        items.append(SkyDo(game_id, dec, "stop", "?", "p"))  # asks for a confirmation first
     return Outgoing("\n".join(lines), head, render, "vault.png", items[:25])
 
 def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,

@@ -15,6 +15,7 @@ import discord
 from bot.faces.base import Presenter
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, SkyDo
+from bot.faces.sky_of_stars.moments import animated, countdown_line, how_it_went, is_reveal, reveal_message
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.words import FACE_TEXT, RULES, SLUG, names_list, progress_line
 from bot.games.base import View
@@ -44,10 +45,11 @@ class SkyOfStarsPresenter(Presenter):
             artist = view["guess"]["artist"]
             words = "\n".join(f"**{i}.** {w}" for i, w in enumerate(view["card"], 1))
             text = (f"Which word did **{names[artist]}** draw? Everyone else: pick a number "
-                    f"below, in secret. You have {view['guess']['countdown']} seconds.\n{words}")
+                    f"below, in secret; you may change it until the reveal. "
+                    f"{countdown_line(view['guess']['countdown'])}\n{words}")
             items = [SkyDo(game_id, dec, "guess", str(n), "t") for n in range(1, 6)]
-            render = partial(art.drawing_png, view, names, artist, view["round"])
-            return Outgoing(text, title, render, "drawing.png", items, footer=self.progress(view, names))
+            out = Outgoing(text, title, None, "drawing.png", items, footer=self.progress(view, names))
+            return animated(out, view, names, artist, view["round"])
         if phase == "start":
             text = ("A new card is up. Check your panel for your secret word, then pick a "
                     "starting star.")
@@ -61,7 +63,7 @@ class SkyOfStarsPresenter(Presenter):
             text += ("Cross out a star on your left neighbour's vault in your panel." if face == "swirl"
                      else "Draw your line in your panel.")
             if view["stop_by"] is None:
-                items.append(SkyDo(game_id, dec, "stop", "-", "t"))
+                items.append(SkyDo(game_id, dec, "stop", "?", "t"))  # asks for a confirmation first
             else:
                 text += f"\n**{names[view['stop_by']]}** called STOP: this is the last roll."
         return Outgoing(text, title, partial(art.table_png, view, names), "table.png", items,
@@ -95,8 +97,15 @@ class SkyOfStarsPresenter(Presenter):
         verb = "win" if len(outcome["winners"]) > 1 else "wins"
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
         lines = [f"{names[s]}: {outcome['scores'][s]}" for s in ranking]
-        return Outgoing(f"{winners} {verb}!\n" + "\n".join(lines), "A Sky of Stars · Final results",
+        text = f"{winners} {verb}!\n" + "\n".join(lines) + "\n" + how_it_went(view, names)
+        return Outgoing(text, "A Sky of Stars · Final results",
                         partial(art.results_png, view, names), "results.png")
+
+    def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
+        """A reveal is one message: the drawing again, its word, every guess and its points."""
+        if not is_reveal(events):
+            return None
+        return reveal_message(view, names, "\n".join(event.format(*names) for event in events))
 
     # -------------------------------------------------------------- private panel
 
