@@ -1,0 +1,92 @@
+"""The lobby message after its game: the result or the cancellation, and Rematch."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.helpers import all_text, components, custom_ids, refresh, said
+from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
+from tests.bot.test_overview import quick_images  # noqa: F401 - a fixture
+
+
+def lobby_message(channel):
+    """The first lobby of the channel (the one /play posted before the game's thread)."""
+    return next(m for m in channel.history() if m.embeds and "Game #" in (m.embeds[0].footer.text or ""))
+
+
+def link_urls(message):
+    return [c.url for c in components(message) if getattr(c, "url", None)]
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_players(simcord_env, quick_images):  # noqa: F811
+    env = simcord_env
+    guild, channel, (ada, bea, cy) = await open_lobby(env)
+    dee = guild.add_member(env.create_user("dee"))
+    thread = await start_game(env, channel, [ada, bea, cy], countdown=45)
+    lobby = lobby_message(channel)
+    game_id = (await current_record(env)).id
+    assert custom_ids(refresh(channel, lobby)) == [], "a running game's lobby has no live button"
+    assert await play_until(env, Table(env, channel, [ada, bea, cy], closed=set()),
+                            lambda v: v["phase"] == "over") is None
+    finished = await env.bot.storage.load(game_id)
+    outcome = GAME.outcome(finished.state)
+
+    # The lobby now says who won, with every score and the thread's link.
+    closed = refresh(channel, lobby)
+    text = all_text(closed)
+    assert "finished" in closed.embeds[0].title
+    verdict = closed.embeds[0].description.split("**")[1]  # the winners, in bold
+    assert sorted(verdict.split(" and ")) == sorted(finished.names[w] for w in outcome.winners)
+    assert f"<#{thread.id}>" in text
+    for name, score in zip(finished.names, outcome.scores, strict=True):
+        assert f"{name}: {score} point" in text
+    assert custom_ids(closed) == [f"lobby:rematch:{game_id}"], "Rematch is its only live component"
+    assert f"https://discord.com/channels/{guild.id}/{thread.id}" in link_urls(closed)
+
+    # Someone who didn't play can't ask for the rematch; nothing opens.
+    refused = await dee.click(closed, custom_id=f"lobby:rematch:{game_id}")
+    assert refused.ephemeral and "Only the players" in said(refused)
+    assert await env.bot.storage.open_games_in_channel(channel.id) == []
+
+    # A player's Rematch opens a new lobby: same options, the clicker hosts, the others invited.
+    await bea.click(closed, custom_id=f"lobby:rematch:{game_id}")
+    [rematch] = await env.bot.storage.open_games_in_channel(channel.id)
+    assert rematch.status == "lobby" and rematch.options == finished.options and rematch.pace == finished.pace
+    assert rematch.host_id == bea.id and rematch.user_ids == [bea.id]
+    invite = channel.last_message
+    assert invite.id == rematch.lobby_message_id
+    assert f"<@{ada.id}>" in invite.content and f"<@{cy.id}>" in invite.content
+    assert {u.id for u in invite.mentions} == {ada.id, cy.id}, "the invited players are pinged"
+    # The old lobby now links to the rematch instead of offering a second one.
+    old = refresh(channel, lobby)
+    assert custom_ids(old) == [] and invite.jump_url in link_urls(old)
+
+    # The same players join with one click each, and the rematch starts with them.
+    for player in (ada, cy):
+        joined = await player.click(refresh(channel, invite), label="Join")
+        assert "You're in" in said(joined)
+    await bea.click(refresh(channel, invite), label="Start")
+    again = await env.bot.storage.load(rematch.id)
+    assert again.status == "active" and sorted(again.user_ids) == sorted(finished.user_ids)
+    assert again.thread_id not in (None, thread.id)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_cancelled_lobby_says_by_whom_and_keeps_no_component(simcord_env):
+    env = simcord_env
+    _, channel, (ada, bea, cy) = await open_lobby(env)
+    thread = await start_game(env, channel, [ada, bea, cy])
+    lobby = lobby_message(channel)
+    await ada.slash(thread, "game cancel")
+    closed = refresh(channel, lobby)
+    assert "cancelled" in closed.embeds[0].title
+    assert "ada cancelled the game." in all_text(closed) and f"<#{thread.id}>" in all_text(closed)
+    assert closed.components == []
+
+    # A lobby cancelled before its start says so too.
+    await bea.slash(channel, "play", game="sky-of-stars")
+    second = channel.last_message
+    await bea.click(second, label="Cancel")
+    closed = refresh(channel, second)
+    assert "bea cancelled this lobby." in all_text(closed) and closed.components == []
