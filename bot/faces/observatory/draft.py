@@ -16,7 +16,7 @@ import discord
 
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import bonus_text, face_text, points_text
-from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
+from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick, ObsType
 from bot.faces.observatory.words import (
     PER_SELECT,
     SELECTS_PER_PAGE,
@@ -221,8 +221,10 @@ class DraftPanel:
             nxt = (page + 1) % pages
             items.append(self.go(f"{base}~{nxt}" if nxt else base, f"More cells ({nxt + 1}/{pages})",
                                  SECONDARY))
+        items.append(ObsType(self.game_id, self.dec, base, code))
         items.append(self.home_button())
-        lines = [f"{what}: pick a cell. The {len(cells)} highlighted cells on your sheet are the legal ones."]
+        lines = [f"{what}: pick a cell, or press **Type a cell** and type it (like C7). "
+                 f"The {len(cells)} highlighted cells on your sheet are the legal ones."]
         lines += extra or []
         if pages > 1:
             lines.append(f"Page {page + 1} of {pages} of the list.")

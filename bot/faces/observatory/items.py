@@ -20,6 +20,7 @@ from bot.games import get_game
 from bot.games.base import Action, View
 from bot.interactions import Ack, Refusal, acknowledge, entry
 from bot.outgoing import Outgoing, edit_panel
+from bot.typed_square import parse_square
 
 log = logging.getLogger(__name__)
 
@@ -134,25 +135,77 @@ class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         on_panel = self.src == "p"
         await acknowledge(interaction, Ack.UPDATE if on_panel else Ack.THINKING)
-        action = action_of(self.code)
-        if action is None:
-            raise Refusal(BAD_BUTTON)
-        service = service_of(interaction)
-        record = await service.perform(interaction, self.game_id, action, decision=self.decision)
-        kind = action["kind"]
-        if not on_panel:
-            await interaction.followup.send(DONE_TEXT.get(kind, "Done."), ephemeral=True)
-            return
-        game = get_game(record.game)
-        seat = record.seat_of(interaction.user.id)
-        assert seat is not None
-        view = game.view(record.state, seat)
-        same_step = game.decision_id(record.state) == self.decision
-        if same_step and seat in game.to_act(record.state) and record.status == "active":
-            # a sub-action: the panel carries on from its home stage, with the new draft
-            await edit_panel(interaction, panel_for(view, record.names, record.id, "h", None))
-            return
-        await edit_panel(interaction, finished_panel(view, record.names, kind, record.id))
+        await play_code(interaction, self.game_id, self.decision, self.code, on_panel)
+
+
+class ObsType(discord.ui.DynamicItem[discord.ui.Button[Any]],
+              template=rf"obs:type:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{{1,40}}):"
+                       rf"(?P<code>{CODE})"):
+    """Opens a form to type the cell of a cell list (``C7``) instead of paging through menus."""
+
+    def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
+        super().__init__(discord.ui.Button(label="Type a cell", emoji="⌨️",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"obs:type:{game_id}:{decision}:{stage}:{code}"))
+        self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ObsType:
+        return cls(int(match["game"]), int(match["dec"]), match["stage"], match["code"])
+
+    @entry(Ack.NONE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(CellForm(self.game_id, self.decision, self.stage, self.code))
+
+
+class CellForm(discord.ui.Modal, title="Type a cell"):
+    cell: discord.ui.TextInput[CellForm] = discord.ui.TextInput(
+        label="Cell: column letter and row number", placeholder="C7", min_length=1, max_length=8,
+        custom_id="cell")
+
+    def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
+        super().__init__(custom_id=f"obs:form:{game_id}:{decision}", timeout=600)
+        self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
+
+    @entry(Ack.UPDATE)
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        from bot.faces.observatory.art.map import COLUMNS, SIZE
+
+        cell = parse_square(self.cell.value, COLUMNS, SIZE, what="cell")
+        view, names = await seat_view(interaction, self.game_id, self.decision)
+        if view.get("choice") is None:
+            raise Refusal("There's nothing for you to decide right now: your part is already in.")
+        code = f"{self.code}.{cell}"
+        offered = panel_for(view, names, self.game_id, self.stage, cell).items
+        if not any(isinstance(item, ObsDo) and item.code == code for item in offered):
+            raise Refusal(f"{cell} isn't a cell you can use here. The highlighted cells on your sheet "
+                          "are the ones you can; type one of those, or pick it from the menus.")
+        await play_code(interaction, self.game_id, self.decision, code, True)
+
+
+async def play_code(interaction: discord.Interaction, game_id: int, decision: int, code: str,
+                    on_panel: bool) -> None:
+    """Send the action ``code`` stands for, then redraw the panel (or answer privately)."""
+    action = action_of(code)
+    if action is None:
+        raise Refusal(BAD_BUTTON)
+    service = service_of(interaction)
+    record = await service.perform(interaction, game_id, action, decision=decision)
+    kind = action["kind"]
+    if not on_panel:
+        await interaction.followup.send(DONE_TEXT.get(kind, "Done."), ephemeral=True)
+        return
+    game = get_game(record.game)
+    seat = record.seat_of(interaction.user.id)
+    assert seat is not None
+    view = game.view(record.state, seat)
+    same_step = game.decision_id(record.state) == decision
+    if same_step and seat in game.to_act(record.state) and record.status == "active":
+        # a sub-action: the panel carries on from its home stage, with the new draft
+        await edit_panel(interaction, panel_for(view, record.names, record.id, "h", None))
+        return
+    await edit_panel(interaction, finished_panel(view, record.names, kind, record.id))
 
 
 
@@ -183,4 +236,4 @@ def finished_panel(view: View, names: list[str], kind: str, game_id: int) -> Out
     return out
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ObsGo, ObsPick, ObsDo)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ObsGo, ObsPick, ObsDo, ObsType)
