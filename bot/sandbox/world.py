@@ -110,9 +110,9 @@ class Sandbox:
         this when it is ready, before it resumes its games."""
         storage = self.bot.storage
         records = list(await storage.active_games())
-        lobby = await storage.game_in_channel(self.games.id)
-        if lobby is not None and lobby.status == "lobby":
-            records.append(lobby)
+        # Every open lobby (a channel runs several tables at once), oldest first as they were posted.
+        lobbies = [g for g in await storage.open_games_in_channel(self.games.id) if g.status == "lobby"]
+        records += reversed(lobbies)
         games = self.bot.get_channel(self.games.id) or await self.bot.fetch_channel(self.games.id)
         assert isinstance(games, discord.TextChannel)
         for record in records:
@@ -138,7 +138,9 @@ class Sandbox:
         await self.bot.storage.set_messages(record.id, thread_id=thread.id)
         resumed = await self.bot.storage.load(record.id)
         assert resumed is not None
-        await games.send(embed=lobby_embed(resumed))
+        lobby = await games.send(embed=lobby_embed(resumed))
+        # The game's end edits its lobby message: this one, not the previous run's.
+        await self.bot.storage.set_messages(record.id, lobby_message_id=lobby.id)
         await thread.send(RESTARTED.format(id=record.id))
         self._reopened[record.id] = resumed.version
 
