@@ -30,7 +30,8 @@ async def test_a_typed_cell_plots_the_star_and_bad_input_changes_nothing(simcord
     assert GAME.view(record.state, 0)["phase"] == "decide"
 
     panel = latest_panel(ada)
-    plot_go = next(i for i in custom_ids(panel) if i.startswith("obs:go:") and i.split(":")[4].startswith("p"))
+    plot_go = next(i for i in custom_ids(panel)
+                   if i.startswith("obs:go:") and i.split(":")[4].startswith("p"))
     await ada.user.click(panel, custom_id=plot_go)
     panel = refresh(ada.user.dm_channel, panel)
     stage = plot_go.split(":")[4]
@@ -40,7 +41,8 @@ async def test_a_typed_cell_plots_the_star_and_bad_input_changes_nothing(simcord
     illegal = next(f"{c}{r}" for r in range(1, 13) for c in "ABCDEFGHIJKL" if f"{c}{r}" not in legal)
 
     for typed, needle in [("Z9", "off the board"), ("\u202eC7", "like **"),
-                          ("C\u200b7", "like **"), ("seven", "like **"), (illegal, "isn't a cell you can use")]:
+                          ("C\u200b7", "like **"), ("seven", "like **"),
+                          (illegal, "isn't a cell you can use")]:
         before = (await current_record(env)).version
         result = await ada.user.submit_modal(await open_form(ada, panel), {"cell": typed})
         assert needle in said(result), (typed[:10], said(result))

@@ -23,6 +23,7 @@ from bot.games import get_game
 from bot.games.base import IllegalAction
 from bot.interactions import Ack, Refusal, entry
 from bot.outgoing import Outgoing, edit_panel
+from bot.typed_square import parse_square
 
 log = logging.getLogger(__name__)
 
@@ -277,4 +278,72 @@ class SgSelect(
             await show_stage(interaction, self.game_id, self.decision, value)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SgDo, SgSelect, SgStage)
+class SgType(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sg:type:(?P<game>\d+):(?P<dec>\d+):(?P<tag>tile|token)",
+):
+    """Opens a form to type the Mural square (``B3``) for the tile or token instead of the menu."""
+
+    def __init__(self, game_id: int, decision: int, tag: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Type a square", emoji="⌨️", style=discord.ButtonStyle.secondary,
+                custom_id=f"sg:type:{game_id}:{decision}:{tag}",
+            )
+        )
+        self.game_id, self.decision, self.tag = game_id, decision, tag
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SgType:
+        return cls(int(match["game"]), int(match["dec"]), match["tag"])
+
+    @entry(Ack.NONE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(SquareForm(self.game_id, self.decision, self.tag))
+
+
+def typed_square(game_id: int, decision: int, targets: list[dict[str, Any]]) -> list[SgType]:
+    """The token's **Type a square** button, when a square of the Mural is among its targets."""
+    return [SgType(game_id, decision, "token")] if any(t["target"] == "cell" for t in targets) else []
+
+
+class SquareForm(discord.ui.Modal, title="Type a square"):
+    square: discord.ui.TextInput[SquareForm] = discord.ui.TextInput(
+        label="Mural square: column A–D, row 1–4", placeholder="B3", min_length=1, max_length=8,
+        custom_id="square",
+    )
+
+    def __init__(self, game_id: int, decision: int, tag: str) -> None:
+        super().__init__(custom_id=f"sg:form:{game_id}:{decision}", timeout=600)
+        self.game_id, self.decision, self.tag = game_id, decision, tag
+
+    @entry(Ack.UPDATE)
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        from bot.faces.star_gazers.panels import build_panel
+
+        name = parse_square(self.square.value, "ABCD", 4)
+        cell = "ABCD".index(name[0]) + 4 * (int(name[1:]) - 1)
+        record, seat = await service_of(interaction).clicker_seat(interaction, self.game_id, self.decision)
+        view = get_game(record.game).view(record.state, seat)
+        wanted = f"t{cell}." if self.tag == "tile" else f"kc{cell}"
+        offered = [
+            option.value
+            for item in build_panel(view, record.names, self.game_id).items
+            if isinstance(item, SgSelect) and item.item.custom_id.endswith(f":{self.tag}")
+            for option in item.item.options
+        ]
+        fits = [v for v in offered if v == wanted or self.tag == "tile" and v.startswith(wanted)]
+        value = fits[0] if fits else None
+        if value is None:
+            what = "your tile" if self.tag == "tile" else "the token"
+            raise Refusal(f"{name} isn't a square {what} can go on now. The menu lists the squares "
+                          "you can use: type one of those, or pick it there.")
+        if self.tag == "tile":
+            await show_stage(interaction, self.game_id, self.decision, value)
+        else:
+            await perform_code(interaction, self.game_id, self.decision, value)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SgDo, SgSelect, SgStage, SgType)

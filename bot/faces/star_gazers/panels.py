@@ -16,7 +16,7 @@ import discord
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
-from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, encode
+from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, SgType, encode, typed_square
 from bot.faces.star_gazers.words import (
     BONUS_WORDS,
     KINDS,
@@ -193,7 +193,7 @@ def _tile(
         discord.SelectOption(label=square_name(c), value=f"t{c}.{allowed[c][0]}") for c in choice["cells"]
     ]
     text = f"Place your tile ({tile_words(tile)}): pick a square to preview it there."
-    items = [SgSelect(game, dec, "st", "tile", options, "Square for the tile…")]
+    items = [SgSelect(game, dec, "st", "tile", options, "Square for the tile…"), SgType(game, dec, "tile")]
     return text, items + _instead(game, dec, choice), _image(view, names)
 
 
@@ -216,7 +216,7 @@ def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, 
     where = "from your Reserve" if choice.get("from_reserve") else "you took"
     text = f"Place the **{token_words(token)}** {where}."
     select = SgSelect(game, dec, "do", "token", options, "Where does the token go?")
-    items: Items = [select] if options else []
+    items: Items = [select, *typed_square(game, dec, choice["targets"])] if options else []
     if not options:
         text += " It goes on a tile, and your Mural has none yet: place your tile first."
     return text, items + _instead(game, dec, choice), _image(view, names)

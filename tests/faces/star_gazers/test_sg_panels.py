@@ -63,6 +63,8 @@ def panel_codes(state: dict, seat: int, stage: str | None = None) -> tuple[list[
             actions.append(parts[4])
         elif parts[1] == "st":
             stages.append(parts[4])
+        elif parts[1] == "type":  # the typed-square form reuses the select's own options
+            continue
         else:
             values = [o.value for o in item.item.options]
             (actions if parts[4] == "do" else stages).extend(values)
@@ -144,3 +146,11 @@ def test_the_tile_move_starts_from_an_allowed_turn() -> None:
     assert to_b2 != "m10.5.2.x"                         # not with the wild half against B1's
     legal = GAME.legal_actions(s, seat)
     assert all(decode("l" + v[1:]) in legal for v in stages if v.startswith("m"))
+
+
+def test_the_tile_and_token_lists_offer_a_typed_square() -> None:
+    state, seat = start()
+    s = act(arrange(state, 2, token=METEOR), seat, {"kind": "pick", "square": 2})
+    out = PRESENTER.panel(GAME.view(s, seat), NAMES, 1)
+    assert [i.item.custom_id for i in out.items if i.item.custom_id.startswith("sg:type:")] == [
+        f"sg:type:1:{s['decision']}:tile"]
