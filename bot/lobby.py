@@ -99,11 +99,23 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name.replace("_", " ") for name in NEEDED_PERMISSIONS if not getattr(perms, name)]
 
 
-async def welcome_dm(user: discord.abc.User, record: GameRecord) -> bool:
+def panels_by_dm(record: GameRecord, ping: str) -> bool:
+    """Whether this player's panels come by DM: a paced game sends them only to players whose
+    `/settings` pings include a DM (the others open theirs from the game thread)."""
+    return not record.pace or ping in ("both", "dm")
+
+
+async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "both") -> bool:
     """Probe the user's DMs at join time, so a closed inbox is known before the game starts."""
+    from bot.faces import PRESENTERS
+
     title = get_game(record.game).title
-    text = (f"You joined **{title}** (game #{record.id}). Your secret word and your panels will "
-            "arrive here while the game runs.")
+    text = f"You joined **{title}** (game #{record.id}). "
+    if panels_by_dm(record, ping):
+        text += f"{PRESENTERS[record.game].sent_by_dm} will arrive here while the game runs."
+    else:
+        text += ("Your `/settings` ask for no DM pings, so in this paced game your panel isn't sent "
+                 "here: open it with **Open my panel** in the game thread when it's your move.")
     # Only Discord's "closed DMs" answer says so; a passing failure is not held against them.
     return (await dm(user, Outgoing(text, "Astrolabe")))[0] is not DmStatus.CLOSED
 
@@ -155,7 +167,8 @@ async def _play(interaction: discord.Interaction, slug: str, given: dict[str, An
     await interaction.response.send_message(embed=lobby_embed(record), view=lobby_view(record))
     message = await interaction.original_response()
     await service.storage.set_messages(record.id, lobby_message_id=message.id)
-    if not await welcome_dm(interaction.user, record):
+    ping = (await service.storage.user_settings(interaction.user.id)).ping
+    if not await welcome_dm(interaction.user, record, ping):
         await service.storage.set_dm_open(record.id, interaction.user.id, False)
         await interaction.followup.send(DM_WARNING, ephemeral=True)
 
@@ -207,8 +220,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             record = await storage.add_seat(record.id, interaction.user.id, interaction.user.display_name)
         except SeatTaken as error:
             raise Refusal("You're already in this lobby.") from error
-        if await welcome_dm(interaction.user, record):
-            await tell_privately(interaction, "You're in! Watch your DMs once the game starts.")
+        ping = (await storage.user_settings(interaction.user.id)).ping
+        if await welcome_dm(interaction.user, record, ping):
+            where = ("Watch your DMs once the game starts." if panels_by_dm(record, ping)
+                     else "Open your panel from the game thread when it's your move.")
+            await tell_privately(interaction, f"You're in! {where}")
         else:
             await storage.set_dm_open(record.id, interaction.user.id, False)
             await tell_privately(interaction, "You're in! " + DM_WARNING)

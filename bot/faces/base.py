@@ -18,6 +18,8 @@ from bot.outgoing import Outgoing
 class Presenter(ABC):
     slug: str
     rules_summary: str
+    # What the player's DMs carry while the game runs, said when they join a lobby.
+    sent_by_dm: str = "Your panels"
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
 
     @abstractmethod

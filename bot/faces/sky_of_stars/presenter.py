@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 class SkyOfStarsPresenter(Presenter):
     slug = SLUG
     rules_summary = RULES
+    sent_by_dm = "Your secret word and your panels"
 
     dynamic_items = DYNAMIC_ITEMS
 

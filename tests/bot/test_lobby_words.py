@@ -1,0 +1,41 @@
+"""What a player is told on joining a lobby is true for that game and their ping settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.helpers import all_text, dm_history, refresh, said
+
+HOUR = 3600
+
+
+async def lobby(env, game: str, **options):
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bea = (guild.add_member(env.create_user(n)) for n in ("ada", "bea"))
+    await ada.slash(channel, "play", game=game, **options)
+    return channel, channel.last_message, ada, bea
+
+
+@pytest.mark.simcord(strict_sync=True)
+@pytest.mark.parametrize("game, secret", [("observatory", False), ("star-gazers", False),
+                                          ("starry-night-sky", False), ("sky-of-stars", True)])
+async def test_the_join_dm_speaks_of_a_secret_word_only_where_there_is_one(simcord_env, game, secret):
+    channel, message, ada, bea = await lobby(simcord_env, game)
+    joined = await bea.click(refresh(channel, message), label="Join")
+    welcome = all_text(dm_history(bea)[-1])
+    assert "You joined" in welcome and "will arrive here" in welcome
+    assert ("secret word" in welcome) is secret, welcome
+    assert "Watch your DMs" in said(joined)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_no_dms_are_promised_to_a_mention_only_player_in_a_paced_game(simcord_env):
+    channel, message, ada, bea = await lobby(simcord_env, "observatory", pace=HOUR)
+    await bea.slash(channel, "settings", ping="mention")
+    joined = await bea.click(refresh(channel, message), label="Join")
+    welcome = all_text(dm_history(bea)[-1])
+    assert "You joined" in welcome and "will arrive here" not in welcome
+    assert "Open my panel" in welcome
+    assert "Watch your DMs" not in said(joined) and "game thread" in said(joined)
