@@ -32,7 +32,7 @@ def describe_waiting(record: GameRecord) -> str:
     handed = [s for s in record.seats if s.autopilot]
     if handed:
         text += "\nThe bot is playing for: " + ", ".join(
-            f"{s.name} (left the game)" if s.left_game else s.name for s in handed) + "."
+            f"{s.name} (left the game)" if s.left_game else seat_label(record, s.seat) for s in handed) + "."
     # A seat left for good can't be taken back, so only the others are told how.
     reclaimable = [s.name for s in handed if not s.left_game]
     if reclaimable:

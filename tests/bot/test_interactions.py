@@ -62,9 +62,10 @@ def test_the_entry_keeps_a_commands_parameters():
     """discord.py reads the parameters of the wrapped function: they must be the callback's."""
     from bot.commands import sheet
 
-    assert list(inspect.signature(sheet.callback).parameters) == ["interaction", "player"]
+    assert list(inspect.signature(sheet.callback).parameters) == ["interaction", "player", "game"]
     assert entry_kind(sheet.callback) is Ack.THINKING
-    assert [p.name for p in sheet.parameters] == ["player"]
+    assert [p.name for p in sheet.parameters] == ["player", "game"]
+    assert sheet._params["game"].autocomplete is not None  # the decorators above entry still apply
 
 
 @pytest.mark.simcord(strict_sync=True)
