@@ -19,7 +19,8 @@ def link_urls(message):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_players(simcord_env, quick_images):  # noqa: F811
+async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_players(simcord_env, restart_bot,
+                                                                                 quick_images):  # noqa: F811
     env = simcord_env
     guild, channel, (ada, bea, cy) = await open_lobby(env)
     dee = guild.add_member(env.create_user("dee"))
@@ -49,8 +50,10 @@ async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_player
     assert refused.ephemeral and "Only the players" in said(refused)
     assert await env.bot.storage.open_games_in_channel(channel.id) == []
 
-    # A player's Rematch opens a new lobby: same options, the clicker hosts, the others invited.
-    await bea.click(closed, custom_id=f"lobby:rematch:{game_id}")
+    # Rematch is a DynamicItem, so it works after a restart. A player's press opens a new lobby:
+    # same options, the clicker hosts, the others are invited.
+    await restart_bot()
+    await bea.click(refresh(channel, lobby), custom_id=f"lobby:rematch:{game_id}")
     [rematch] = await env.bot.storage.open_games_in_channel(channel.id)
     assert rematch.status == "lobby" and rematch.options == finished.options and rematch.pace == finished.pace
     assert rematch.host_id == bea.id and rematch.user_ids == [bea.id]
