@@ -164,7 +164,7 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             "cancel": f"Star **{self.arg}** will be crossed out when everyone has chosen.",
             "stop": "You called **STOP**: this roll is the last one.",
             "pass": "You skipped your last line.",
-            "guess": f"Your guess is **#{self.arg}**. You may change it until the reveal.",
+            "guess": f"Your guess, **#{self.arg}**, is locked in. You may change it until the reveal.",
         }[self.kind]
         if not on_panel:
             await interaction.followup.send(done, ephemeral=True)
