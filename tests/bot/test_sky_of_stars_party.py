@@ -1,9 +1,9 @@
 """Issue 14's done-when: a complete four-player A Sky of Stars game through the real bot.
 
-Bea presses STOP from her DM before drawing, confirms, and still draws that roll; a guess
-changed before the reveal counts as the new one; every reveal is one message carrying all the
-guesses, the word and an animated drawing whose frame count follows its strokes; the results
-image names every word.
+Ada's typed lines `a4-b4x` and `A4 A4` are refused; Bea presses STOP from her DM before
+drawing, confirms, and still draws that roll; a guess changed before the reveal counts as the
+new one; every reveal is one message carrying all the guesses, the word and an animated
+drawing whose frame count follows its strokes; the results image names every word.
 """
 
 from __future__ import annotations
@@ -42,6 +42,19 @@ async def stop_from_the_dm_before_drawing(env, table, bea) -> None:
     await table.act(bea, panel, chooser=lambda ids: ids[0])
     record = await current_record(env)
     assert len(record.state["vaults"][1]["current"]["strokes"]) == strokes_before + 1
+
+
+async def typed_lines_are_refused(env, player) -> None:
+    """The typed-line form takes exactly two labels: `a4-b4x` and `A4 A4` are refused, each
+    saying what is wrong, and nothing moves."""
+    panel = latest_panel(player)
+    type_id = next(i for i in custom_ids(panel) if i.startswith("sky:type:"))
+    before = (await current_record(env)).version
+    for typed, says in (("a4-b4x", "'b4x' isn't one"), ("A4 A4", "A4 twice")):
+        shown = await player.user.click(panel, custom_id=type_id)
+        result = await player.user.submit_modal(shown, {"line": typed})
+        assert says in said(result), said(result)
+    assert (await current_record(env)).version == before
 
 
 async def change_a_guess(env, guesser, seat) -> int:
@@ -85,7 +98,7 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
     table = Table(env, channel, players, closed=set())
     record_id = (await current_record(env)).id
     bea = players[1]
-    stopped_from_dm = checked_old = False
+    stopped_from_dm = checked_old = typed = False
     changed_at = None
     for _ in range(500):
         record = await current_record(env)
@@ -93,6 +106,9 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
             break
         view = GAME.view(record.state, None)
         waiting = GAME.to_act(record.state)
+        if view["phase"] == "stroke" and not typed and 0 in waiting:
+            await typed_lines_are_refused(env, players[0])
+            typed = True
         if view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 2:
             if not stopped_from_dm and 1 in waiting:
                 await stop_from_the_dm_before_drawing(env, table, bea)
@@ -112,7 +128,7 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
             checked_old = True
     else:
         raise AssertionError("the game did not finish")
-    assert stopped_from_dm and changed_at is not None and checked_old
+    assert stopped_from_dm and changed_at is not None and checked_old and typed
 
     stored = await env.bot.storage.load(record_id)
     final = GAME.view(stored.state, None)
