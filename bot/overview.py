@@ -129,7 +129,10 @@ async def game_list(interaction: discord.Interaction, page: app_commands.Range[i
 
 
 async def _game_list(interaction: discord.Interaction, page: int) -> None:
-    records = await service_of(interaction).storage.open_games_in_guild(interaction.guild_id)
+    service = service_of(interaction)
+    # Listing a game touches it: one that can't be loaded is set aside now, and shown on hold.
+    listed = await service.storage.open_games_in_guild(interaction.guild_id)
+    records = [await service.checked(r) or r for r in listed]
     if not records:
         raise Refusal("No lobby or game is open in this server. Start one with `/play`.")
     embed = games_embed("Open games in this server", records, page, describe_game)
@@ -146,7 +149,8 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
 
 async def _game_mine(interaction: discord.Interaction, page: int) -> None:
     user_id = interaction.user.id
-    records = await service_of(interaction).storage.games_for_user(user_id)
+    service = service_of(interaction)
+    records = [await service.checked(r) or r for r in await service.storage.games_for_user(user_id)]
     if not records:
         raise Refusal("You're not in any open lobby or game. Start one with `/play`.")
     # Games waiting on you first; otherwise newest first, as storage returns them.

@@ -172,11 +172,16 @@ class Pacer:
 
     async def _current(self, job: Job) -> GameRecord | None:
         """The game, if the job's seat still owes the job's decision (else the job is stale)."""
-        record = await self.storage.load(job.game_id)
+        record = await self.service.checked(await self.storage.load(job.game_id))
         if record is None or record.status != "active" or record.set_aside:
             return None
         game = get_game(record.game)
-        if game.decision_id(record.state) != job.key or job.seat not in game.to_act(record.state):
+        if game.decision_id(record.state) != job.key:
+            # A row of an older step (a crash came between a move and its new deadlines, which
+            # start-up does not look for): the current step gets its own timers now.
+            await self.service.settle(record)
+            return None
+        if job.seat not in game.to_act(record.state):
             return None
         if record.seats[job.seat].bot_controlled:
             return None

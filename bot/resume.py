@@ -1,8 +1,9 @@
-"""Start-up: resume every game that loads, set aside the ones that don't, backfill lost results.
+"""Start-up: resume every game, set aside the ones that don't load, backfill lost results.
 
 A game's stored state can stop loading: a damaged row, a hand edit, or an engine change that
 older states no longer fit. Such a game must not stop the others, so it is set aside (logged with
-its id, marked in the database, told in its thread) and every other game goes on.
+its id, marked in the database, told in its thread) when it is first touched, and every other
+game goes on.
 """
 
 from __future__ import annotations
@@ -53,45 +54,73 @@ def load_problem(record: GameRecord) -> str | None:
 
 
 async def set_aside(service: Service, record: GameRecord, problem: str) -> None:
-    """Stop a game that can't be loaded, without touching its state or log, and say so."""
-    log.error("game %d (%s) set aside: %s", record.id, record.game, problem)
-    await service.storage.set_aside(record.id, problem)
+    """Stop a game that can't be loaded, without touching its state or log, and say so (once:
+    a game another process, or an earlier run, marked already is only stopped here)."""
     record.set_aside = problem
     service.disarm(record.id)
+    if not await service.storage.set_aside(record.id, problem):
+        return
+    log.error("game %d (%s) set aside: %s", record.id, record.game, problem)
     try:
         await service.delivery.post(record, None, SET_ASIDE_NOTE.format(id=record.id))
     except Exception:
         log.exception("could not tell game %d that it was set aside", record.id)
 
 
+class LoadCheck:
+    """Check a running game's stored state the first time this process touches it (a timer
+    firing, a click, a command, a listing), and set it aside then if it can't be loaded.
+
+    Start-up reads no game's state, so this is where a damaged game is found: it stops only
+    itself, at its first use, and every other game goes on.
+    """
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self._judged: set[int] = set()  # ids found loadable, or set aside, in this process
+
+    async def __call__(self, record: GameRecord | None) -> GameRecord | None:
+        """``record`` as loaded, with ``set_aside`` filled in when it can't be played."""
+        if record is None or record.status != "active" or record.id in self._judged:
+            return record
+        problem = load_problem(record)
+        if problem is not None:
+            await set_aside(self.service, record, problem)
+        self._judged.add(record.id)
+        return record
+
+
 async def resume_all(service: Service) -> int:
     """Let pending bot moves happen and schedule every stored timer again.
 
-    Every stored timer is armed at once from its rows (``Pacer.arm_stored``); only a game that
-    needs more (a bot seat owes a move, or a paced step lost its deadline rows in a crash) is
-    settled one by one, so a restart with thousands of waiting games is quick.
+    Every stored timer is armed at once from its rows (``Pacer.arm_stored``), and no game's
+    state is read for it: only a game that needs more (a bot seat may owe a move, or a paced step
+    has no deadline row) is loaded and settled, so a restart with thousands of waiting games is
+    quick. Every other game is checked when it is next touched (``LoadCheck``). Returns how many
+    running games go on.
     """
-    resumed = 0
     await service.pacer.arm_stored()
-    stored = {(d.game_id, d.seat, d.decision) for d in await service.storage.deadlines()}
-    for record in await service.storage.active_games():
-        problem = load_problem(record)
-        if problem is None and not needs_settle(record, stored):
-            resumed += 1
+    running, to_settle = await service.storage.games_to_resume()
+    stopped = 0
+    for game_id in to_settle:
+        record = await service.checked(await service.storage.load(game_id))
+        if record is None or record.status != "active":
             continue
-        if problem is None:
-            try:
-                async with service.lock(record.id):
-                    await service.settle(record)
-            except Exception as error:
-                log.exception("could not resume game %d", record.id)
-                problem = f"resuming it failed ({type(error).__name__}: {error})"
-            else:
-                resumed += 1
-                continue
-        await set_aside(service, record, problem)
+        if record.set_aside:
+            stopped += 1
+            continue
+        stored = {(d.game_id, d.seat, d.decision) for d in await service.storage.deadlines(game_id)}
+        if not needs_settle(record, stored):
+            continue
+        try:
+            async with service.lock(record.id):
+                await service.settle(record)
+        except Exception as error:
+            log.exception("could not resume game %d", record.id)
+            await set_aside(service, record, f"resuming it failed ({type(error).__name__}: {error})")
+            stopped += 1
     await backfill_results(service)
-    return resumed
+    return running - stopped
 
 
 def needs_settle(record: GameRecord, stored: set[tuple[int, int, int]]) -> bool:

@@ -28,7 +28,7 @@ from bot.interactions import Refusal
 from bot.outgoing import DmStatus, Outgoing
 from bot.pacing import Pacer
 from bot.rematch import close_lobby
-from bot.resume import SET_ASIDE, resume_all
+from bot.resume import SET_ASIDE, LoadCheck, resume_all
 from bot.storage import AlreadyApplied, GameRecord, StaleVersion
 from bot.table import bot_rng, describe_waiting, is_manager, seat_label
 
@@ -50,6 +50,7 @@ class GameService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.pacer = Pacer(self)
         self.delivery = Delivery(self)
+        self._load_check = LoadCheck(self)
 
     @property
     def storage(self):  # noqa: ANN201 - the Storage type lives on the bot
@@ -61,6 +62,11 @@ class GameService:
 
     def presenter(self, record: GameRecord) -> Presenter:
         return PRESENTERS[record.game]
+
+    async def checked(self, record: GameRecord | None) -> GameRecord | None:
+        """``record`` as loaded; the first time this process touches a running game, its state
+        is checked, and a game that can't be played is set aside then (``bot.resume.LoadCheck``)."""
+        return await self._load_check(record)
 
     # ------------------------------------------------------------------ lookups
 
@@ -113,7 +119,7 @@ class GameService:
                            decision: int | None) -> tuple[GameRecord, int]:
         """The running game and the clicker's seat in it, if the click is still current;
         otherwise a ``Refusal`` saying why."""
-        record = await self.storage.load(game_id)
+        record = await self.checked(await self.storage.load(game_id))
         if record is None or record.status != "active":
             raise Refusal(NOT_RUNNING)
         if record.set_aside:
@@ -128,7 +134,7 @@ class GameService:
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
         """A system action (a countdown running out), applied at most once per version."""
         async with self._locks[game_id]:
-            record = await self.storage.load(game_id)
+            record = await self.checked(await self.storage.load(game_id))
             if (record is None or record.status != "active" or record.version != expected_version
                     or record.set_aside):
                 return

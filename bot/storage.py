@@ -99,7 +99,10 @@ SQL_SELECT_GAME_STATUS = "SELECT status, version FROM games WHERE id = ?"
 SQL_SELECT_ACTIVE_GAMES = f"""
 SELECT {_GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND g.set_aside IS NULL ORDER BY g.id
 """
-SQL_UPDATE_GAME_SET_ASIDE = "UPDATE games SET set_aside = :reason, updated_at = :now WHERE id = :game_id"
+# Only a game not marked yet: the first process to find the problem marks it and says so.
+SQL_UPDATE_GAME_SET_ASIDE = """
+UPDATE games SET set_aside = :reason, updated_at = :now WHERE id = :game_id AND set_aside IS NULL
+"""
 # Finished games whose results rows are missing (a crash between the final move and its results
 # under older code): backfilled at start-up.
 SQL_SELECT_FINISHED_WITHOUT_RESULTS = f"""
@@ -976,8 +979,9 @@ class Storage(SqliteTimers):
                 await self._insert_results(db, await self._require(db, game_id), outcome)
         return expected_version + 1
 
-    async def set_aside(self, game_id: int, reason: str) -> None:
-        """Mark a game that can't be loaded, so start-up skips it and players are told why.
+    async def set_aside(self, game_id: int, reason: str) -> bool:
+        """Mark a game that can't be loaded, so start-up skips it and players are told why;
+        False if it was marked already (by another process, or before a restart).
 
         Its status, state and log are left as they are, for a person to repair; clearing the
         column by hand after the repair resumes it at the next start-up.
@@ -985,8 +989,11 @@ class Storage(SqliteTimers):
         async with self._write() as db:
             if not await self._execute(db, SQL_UPDATE_GAME_SET_ASIDE,
                                        {"game_id": game_id, "reason": reason, "now": time.time()}):
-                raise StorageError(f"no game {game_id}")
+                if await self._status_of(db, game_id) is None:
+                    raise StorageError(f"no game {game_id}")
+                return False
         log.warning("game %d set aside: %s", game_id, reason)
+        return True
 
     async def finished_without_results(self) -> list[GameRecord]:
         """Finished games with no results rows, for the start-up backfill."""

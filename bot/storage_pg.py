@@ -338,12 +338,15 @@ class PostgresStorage(PostgresReads):
                 await self._insert_results(db, await self._require(db, game_id), outcome)
         return expected_version + 1
 
-    async def set_aside(self, game_id: int, reason: str) -> None:
-        """Mark a game that can't be loaded, so start-up skips it (see ``Storage.set_aside``)."""
+    async def set_aside(self, game_id: int, reason: str) -> bool:
+        """Mark a game that can't be loaded; False if it was marked already (``Storage.set_aside``)."""
         async with self._one() as db:
             if not await self._execute(db, sql.SQL_UPDATE_GAME_SET_ASIDE, game_id, reason, time.time()):
-                raise StorageError(f"no game {game_id}")
+                if await db.fetchrow(sql.SQL_SELECT_GAME_STATUS, game_id) is None:
+                    raise StorageError(f"no game {game_id}")
+                return False
         log.warning("game %d set aside: %s", game_id, reason)
+        return True
 
     async def finished_without_results(self) -> list[GameRecord]:
         async with self._read() as db:

@@ -22,7 +22,13 @@ from bot.storage import (
     _result_from_row,
     places,
 )
-from bot.storage_timers import TimedJob, claim_params, jobs_from_rows
+from bot.storage_timers import (
+    SQL_COUNT_RUNNING_GAMES,
+    SQL_SELECT_GAMES_TO_SETTLE,
+    TimedJob,
+    claim_params,
+    jobs_from_rows,
+)
 
 if TYPE_CHECKING:
     from bot.games.base import Outcome
@@ -68,6 +74,12 @@ class PostgresReads:
         jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now)
         taken = {tuple(row) for row in held}
         return [job for job in jobs if job.claim_key not in taken]
+
+    async def games_to_resume(self) -> tuple[int, list[int]]:
+        async with self._read() as db:
+            running = await db.fetchval(SQL_COUNT_RUNNING_GAMES)
+            rows = await db.fetch(SQL_SELECT_GAMES_TO_SETTLE)
+        return running, [row["id"] for row in rows]
 
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:
         params = claim_params(job, owner)

@@ -43,7 +43,9 @@ SQL_LOCK_GAME = "SELECT status, version FROM games WHERE id = $1 FOR UPDATE"
 SQL_SELECT_ACTIVE_GAMES = f"""
 SELECT {_GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND g.set_aside IS NULL ORDER BY g.id
 """
-SQL_UPDATE_GAME_SET_ASIDE = "UPDATE games SET set_aside = $2, updated_at = $3 WHERE id = $1"
+SQL_UPDATE_GAME_SET_ASIDE = """
+UPDATE games SET set_aside = $2, updated_at = $3 WHERE id = $1 AND set_aside IS NULL
+"""
 SQL_SELECT_FINISHED_WITHOUT_RESULTS = f"""
 SELECT {_GAME_COLUMNS} FROM games g
 WHERE g.status = 'finished' AND g.set_aside IS NULL

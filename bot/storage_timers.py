@@ -46,6 +46,21 @@ SQL_SELECT_HELD_CLAIMS = """
 SELECT game_id, kind, seat, key, fire_ms FROM timer_claims WHERE done = 1 OR lease_until > :now
 """
 
+# ---- either backend (plain SQL, no parameters) -----------------------------------------------
+
+SQL_COUNT_RUNNING_GAMES = "SELECT COUNT(*) FROM games WHERE status = 'active' AND set_aside IS NULL"
+# The running games a restart settles one by one, found without reading any state: a seat the
+# bot plays (it may owe a move), or a paced game with no countdown and no deadline row at all
+# (its step's rows were lost in a crash). Rows of an older step are repaired when they fire.
+SQL_SELECT_GAMES_TO_SETTLE = """
+SELECT g.id FROM games g
+WHERE g.status = 'active' AND g.set_aside IS NULL
+  AND (EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.is_bot = 1 OR s.autopilot = 1))
+       OR (g.pace > 0 AND g.deadline_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = g.id)))
+ORDER BY g.id
+"""
+
 
 @dataclass(frozen=True)
 class TimedJob:
@@ -110,6 +125,14 @@ class SqliteTimers:
         jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now)
         taken = {tuple(row) for row in held}
         return [job for job in jobs if job.claim_key not in taken]
+
+    async def games_to_resume(self) -> tuple[int, list[int]]:
+        """How many games are running, and the ids of those a restart must settle one by one
+        (``SQL_SELECT_GAMES_TO_SETTLE``); no game's state is read."""
+        async with self._read() as db:  # type: ignore[attr-defined]
+            ((running,),) = await db.execute_fetchall(SQL_COUNT_RUNNING_GAMES)
+            rows = await db.execute_fetchall(SQL_SELECT_GAMES_TO_SETTLE)
+        return running, [row[0] for row in rows]
 
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:
         """Take the job for ``owner`` until ``now + lease``; False if it is done or held."""

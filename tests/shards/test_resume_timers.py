@@ -84,3 +84,40 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path) -> No
         await storage.close()
         if schema is not None:
             await drop_schema(schema)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_games_to_resume_names_only_the_games_needing_more_than_their_timers(backend: str,
+                                                                                   tmp_path) -> None:
+    if backend == "postgres":
+        from tests.postgres_server import create_schema, drop_schema
+
+        schema, url = await create_schema()
+        storage: Storage | PostgresStorage = await PostgresStorage.open(url)
+    else:
+        schema, storage = None, await Storage.open(tmp_path / "a.sqlite3")
+    try:
+        async def started(pace: int, *, bot: bool = False) -> int:
+            lobby = await storage.create_lobby(game="sky-of-stars", guild_id=1, channel_id=5, host_id=100,
+                                               host_name="p0", options={}, pace=pace)
+            for seat in range(1, 4):
+                await storage.add_seat(lobby.id, 100 + seat, f"p{seat}")
+            if bot:
+                await storage.add_bot_seat(lobby.id, "Bot")
+            await storage.start(lobby.id, seed=7, state=GAME.setup(5 if bot else 4, {}, 7))
+            return lobby.id
+
+        with_rows, without_rows, live, with_bot = (await started(3600), await started(3600),
+                                                   await started(0), await started(0, bot=True))
+        decision = GAME.decision_id(GAME.setup(4, {}, 7))
+        await storage.set_deadlines(with_rows, [Deadline(with_rows, s, decision, 0.0, 9e9, []) for s in range(4)])
+        broken = await started(3600)
+        await storage.set_aside(broken, "damaged")
+
+        assert await storage.games_to_resume() == (4, [without_rows, with_bot])
+        assert not await storage.set_aside(broken, "damaged again"), "marked once, told once"
+        assert (await storage.load(broken)).set_aside == "damaged"
+    finally:
+        await storage.close()
+        if schema is not None:
+            await drop_schema(schema)
