@@ -74,9 +74,7 @@ class SkyOfStarsPresenter(Presenter):
         phase = view["phase"]
         if phase == "over":
             return self.results(view, names)
-        text = f"Phase: **{phase}** · {self.progress(view, names)}"
-        if view["waiting"]:
-            text += f"\nWaiting for: {names_list(view['waiting'], names)}"
+        text = f"Phase: **{phase}** · {self.progress(view, names)}"  # /game status adds who it waits for
         return Outgoing(text, f"A Sky of Stars · Round {view['round']}/{view['rounds']}",
                         partial(art.table_png, view, names), "table.png")
 

@@ -119,7 +119,9 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
             detail.append(f"{max(0, math.ceil(countdown))} s to guess")
         if detail:
             lines.append(([(SEP.join(detail), theme.MUTED)], None))
-    reveals = [r for r in items(view.get("reveals")) if isinstance(r, Mapping)]
+    # only this round's reveals: round 1's result is no news during round 2
+    reveals = [r for r in items(view.get("reveals"))
+               if isinstance(r, Mapping) and r.get("round") == view.get("round")]
     if reveals:
         last = reveals[-1]
         artist = seat_of(last.get("artist"))
