@@ -77,3 +77,26 @@ async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch
                 continue
         await table.step(player, panel, seat)
     assert typed_tile and typed_token
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_keeping_a_journal_card_is_not_called_a_confirmed_turn(simcord_env, monkeypatch):
+    """The last player to keep a Journal card starts the draft; their panel says the card is kept,
+    not "Turn confirmed" under "Round 1/4 · pick 1/8"."""
+    env = simcord_env
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 7)
+    guild, channel, (ada, bea, _) = await open_lobby(env)
+    env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    await start_game(channel, [ada, bea])
+    table = Table(env, channel, [ada, bea], closed={"bea"})
+    record = await current_record(env)
+    keepers = list(GAME.to_act(record.state))
+    assert GAME.view(record.state, None)["phase"] == "journal" and len(keepers) == 2
+    for seat in sorted(keepers, reverse=True):  # Ada, with DMs open, keeps last
+        player = table.players[seat]
+        panel = await table.panel(player)
+        await table.step(player, panel, seat)
+        shown = all_text(table.reload(player, panel))
+        assert "Journal card kept" in shown and "Turn confirmed" not in shown, shown
+    assert GAME.view((await current_record(env)).state, None)["phase"] == "draft"

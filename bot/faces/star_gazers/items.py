@@ -93,7 +93,8 @@ def decode(code: str) -> dict[str, Any]:
 
 
 
-async def _refresh_after(interaction: discord.Interaction, record: Any, seat: int, decision: int) -> None:
+async def _refresh_after(interaction: discord.Interaction, record: Any, seat: int, decision: int,
+                         kind: str = "") -> None:
     """After a sub-action: the next step of the same panel, or a short note once the turn ended.
 
     When the seat acts again right away (the last pick of a round can be followed by the first
@@ -113,13 +114,17 @@ async def _refresh_after(interaction: discord.Interaction, record: Any, seat: in
         await edit_panel(
             interaction,
             Outgoing(
-                "Turn confirmed. It's your turn again: use the new panel below.",
+                f"{'Journal card kept' if kind == 'keep' else 'Turn confirmed'}. It's your turn now: "
+                "use the new panel below.",
                 f"{TITLE} · {round_line(view)}",
             ),
         )
         return
     if view["phase"] == "journal":
         out = Outgoing("Journal card kept. The game starts when everyone has chosen.", f"{TITLE} · Setup")
+    elif kind == "keep":  # the last to keep a card starts the draft: no turn of theirs was played
+        out = Outgoing("Journal card kept. Everyone has chosen, so the draft has begun: your panel "
+                       "arrives when it's your pick.", f"{TITLE} · Setup")
     elif view["phase"] == "over":
         out = Outgoing("The game is over: see the results in the game thread.", f"{TITLE} · Game over")
     else:
@@ -141,7 +146,7 @@ async def perform_code(interaction: discord.Interaction, game_id: int, decision:
     record = await service_of(interaction).perform(interaction, game_id, action, decision=decision)
     seat = record.seat_of(interaction.user.id)
     if seat is not None:
-        await _refresh_after(interaction, record, seat, decision)
+        await _refresh_after(interaction, record, seat, decision, action["kind"])
 
 
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str) -> None:
