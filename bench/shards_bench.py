@@ -27,7 +27,7 @@ from pathlib import Path
 from bench.stats import percentile, table
 from bot.games import get_game
 from bot.storage import Deadline, StaleVersion
-from bot.storage_open import open_storage
+from bot.storage.open import open_storage
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 3

@@ -26,7 +26,7 @@ from bot.rematch import RematchButton
 from bot.seats import ConfirmLeave
 from bot.service import GameService
 from bot.settings_command import settings_command
-from bot.storage_open import AnyStorage, is_shared, open_storage
+from bot.storage.open import AnyStorage, is_shared, open_storage
 
 log = logging.getLogger(__name__)
 

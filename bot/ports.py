@@ -15,7 +15,7 @@ import discord
 from bot.games.base import Action
 from bot.outgoing import DmStatus
 from bot.storage import GameRecord
-from bot.storage_open import AnyStorage
+from bot.storage.open import AnyStorage
 
 if TYPE_CHECKING:  # at run time, importing bot.faces would run its __init__, which imports callbacks
     from bot.faces.base import Presenter

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from bot.storage_timers import TimedJob
+from bot.storage.timers import TimedJob
 
 log = logging.getLogger(__name__)
 

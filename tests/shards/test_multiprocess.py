@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bot.storage_pg import PostgresStorage
+from bot.storage.postgres import PostgresStorage
 from tests.shards import lockin_game
 
 ROOT = Path(__file__).resolve().parents[2]

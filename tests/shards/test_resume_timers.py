@@ -13,7 +13,7 @@ from bot.pacing import Pacer
 from bot.resume import needs_settle
 from bot.scheduler import Scheduler
 from bot.storage import Deadline, GameRecord, SeatRecord, Storage
-from bot.storage_pg import PostgresStorage
+from bot.storage.postgres import PostgresStorage
 
 GAME = get_game("sky-of-stars")
 
@@ -107,10 +107,12 @@ async def test_games_to_resume_names_only_the_games_needing_more_than_their_time
             await storage.start(lobby.id, seed=7, state=GAME.setup(5 if bot else 4, {}, 7))
             return lobby.id
 
-        with_rows, without_rows, live, with_bot = (await started(3600), await started(3600),
-                                                   await started(0), await started(0, bot=True))
+        with_rows, without_rows = await started(3600), await started(3600)
+        await started(0)  # a live game waits on people: no timer, nothing to settle
+        with_bot = await started(0, bot=True)
         decision = GAME.decision_id(GAME.setup(4, {}, 7))
-        await storage.set_deadlines(with_rows, [Deadline(with_rows, s, decision, 0.0, 9e9, []) for s in range(4)])
+        await storage.set_deadlines(with_rows, [Deadline(with_rows, seat, decision, 0.0, 9e9, [])
+                                                for seat in range(4)])
         broken = await started(3600)
         await storage.set_aside(broken, "damaged")
 

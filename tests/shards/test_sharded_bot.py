@@ -10,7 +10,7 @@ import pytest
 
 from bot.app import ShardedAstrolabeBot
 from bot.games.replay import replay
-from bot.storage_pg import PostgresStorage
+from bot.storage.postgres import PostgresStorage
 from tests.bot.helpers import all_text, current_record
 from tests.bot.observatory_driver import GAME, ObsTable, open_table, start_game
 from tests.bot.test_observatory_game import fixed_seed

@@ -14,7 +14,7 @@ import time
 
 from bot.scheduler import JobClaims, Scheduler, job_of
 from bot.storage import AlreadyApplied, StaleVersion
-from bot.storage_open import open_storage
+from bot.storage.open import open_storage
 from tests.shards import lockin_game
 
 

@@ -1,1 +1,1 @@
-"""Tests for bot/storage.py."""
+"""Tests for bot/storage/ (both backends)."""

@@ -18,7 +18,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bot.storage import Storage  # noqa: E402
-from bot.storage_pg import PostgresStorage  # noqa: E402
+from bot.storage.postgres import PostgresStorage  # noqa: E402
 from tests.postgres_server import create_schema, drop_schema  # noqa: E402
 
 BACKENDS = ("sqlite", "postgres")

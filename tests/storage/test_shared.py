@@ -8,7 +8,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from bot.storage import AlreadyApplied, Deadline, StaleVersion, Storage
-from bot.storage_timers import TimedJob
+from bot.storage.timers import TimedJob
 
 from .helpers import make_lobby
 
@@ -75,7 +75,7 @@ async def test_timed_jobs_come_from_the_rows_alone(storage: Storage) -> None:
 
 async def test_an_unusable_postgres_url_is_one_storage_error() -> None:
     from bot.storage import StorageError
-    from bot.storage_pg import PostgresStorage
+    from bot.storage.postgres import PostgresStorage
     from tests.postgres_server import server_url
 
     parts = urlsplit(server_url())

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 from typing import TypeAlias
 
-from bot.storage import Storage
-from bot.storage_pg import PostgresStorage, is_postgres_url
+from bot.storage.postgres import PostgresStorage, is_postgres_url
+from bot.storage.sqlite import Storage
 
 AnyStorage: TypeAlias = Storage | PostgresStorage
 

@@ -1,5 +1,5 @@
 """The PostgreSQL backend's reads for overviews, timers and results: a mixin of
-``bot.storage_pg.PostgresStorage`` (kept apart only to keep each file short)."""
+``bot.storage.postgres.PostgresStorage`` (kept apart only to keep each file short)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import asyncpg
 
-from bot import storage_pg_sql as sql
-from bot.storage import (
+from bot.storage import sql_postgres as sql
+from bot.storage.records import (
     ActionRecord,
     GameRecord,
     GameStats,
@@ -22,7 +22,7 @@ from bot.storage import (
     _result_from_row,
     places,
 )
-from bot.storage_timers import (
+from bot.storage.timers import (
     SQL_COUNT_RUNNING_GAMES,
     SQL_SELECT_GAMES_TO_SETTLE,
     TimedJob,
@@ -63,7 +63,7 @@ class PostgresReads:
             rows = await db.fetch(sql.SQL_SELECT_LOG_ENTRIES, game_id, limit, offset)
         return total, [_action_from_row(row) for row in rows]
 
-    # ---- timed jobs (see bot.storage_timers) ----------------------------------------------
+    # ---- timed jobs (see bot.storage.timers) ----------------------------------------------
 
     async def timed_jobs(self, *, before: float = math.inf, now: float, unclaimed: bool = False
                          ) -> list[TimedJob]:

@@ -16,7 +16,6 @@ backend they talk to. Differences that matter across processes:
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -25,32 +24,28 @@ from typing import TYPE_CHECKING, Any, Final
 
 import asyncpg
 
-from bot import storage_pg_sql as sql
-from bot.storage import (
+from bot.storage import sql_postgres as sql
+from bot.storage.migrations import Migration, bundled_migrations, discover_migrations
+from bot.storage.postgres_reads import PostgresReads
+from bot.storage.postgres_seats import PostgresSeats
+from bot.storage.records import (
     _SEAT_SHIFT,
-    PING_MODES,
     STATUSES,
     UNSET,
     ActionRecord,
     AlreadyApplied,
-    Deadline,
     GameRecord,
-    Migration,
     MigrationError,
     SeatRecord,
     SeatTaken,
     StaleVersion,
     StorageError,
-    UserSettings,
     _action_from_row,
     _dumps,
     _game_from_row,
     _seat_from_row,
     _Unset,
-    bundled_migrations,
-    discover_migrations,
 )
-from bot.storage_pg_reads import PostgresReads
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -86,7 +81,7 @@ def _redact(url: str) -> str:
     return f"{scheme}://{user}@{host}"
 
 
-class PostgresStorage(PostgresReads):
+class PostgresStorage(PostgresSeats, PostgresReads):
     """All persistence for the bot, on PostgreSQL. Create with ``await PostgresStorage.open(url)``."""
 
     shared = True  # other processes may write the same database
@@ -389,67 +384,3 @@ class PostgresStorage(PostgresReads):
     async def games_for_user(self, user_id: int, *, guild_id: int | None = None) -> list[GameRecord]:
         async with self._read() as db:
             return await self._fetch_games(db, sql.SQL_SELECT_GAMES_FOR_USER, user_id, guild_id)
-
-    # ---- seats during play and paced games ------------------------------------------------
-
-    async def add_bot_seat(self, game_id: int, name: str) -> GameRecord:
-        async with self._write() as db:
-            await self._lobby(db, game_id)
-            seat = await db.fetchval(sql.SQL_SELECT_NEXT_SEAT, game_id)
-            await db.execute(sql.SQL_INSERT_BOT_SEAT, game_id, seat, name)
-            return await self._require(db, game_id)
-
-    async def set_seat_control(self, game_id: int, seat: int, *, autopilot: bool | None = None,
-                               left_game: bool | None = None, timeouts: int | None = None) -> None:
-        args = (None if autopilot is None else int(autopilot), None if left_game is None else int(left_game),
-                timeouts)
-        async with self._one() as db:
-            if not await self._execute(db, sql.SQL_UPDATE_SEAT_CONTROL, game_id, seat, *args):
-                raise StorageError(f"no seat {seat} in game {game_id}")
-
-    async def replace_player(self, game_id: int, seat: int, user_id: int, name: str) -> None:
-        async with self._write() as db:
-            game = await self._require(db, game_id)
-            if game.seat_of(user_id) is not None:
-                raise SeatTaken(f"user {user_id} already plays in game {game_id}")
-            if not await self._execute(db, sql.SQL_UPDATE_SEAT_PLAYER, game_id, seat, user_id, name):
-                raise StorageError(f"seat {seat} of game {game_id} is not a human seat")
-
-    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        async with self._one() as db:
-            if game_id is None:
-                rows = await db.fetch(sql.SQL_SELECT_DEADLINES)
-            else:
-                rows = await db.fetch(sql.SQL_SELECT_GAME_DEADLINES, game_id)
-        return [Deadline(row["game_id"], row["seat"], row["decision"], row["opened_at"], row["due_at"],
-                         json.loads(row["reminders"])) for row in rows]
-
-    async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
-        async with self._write() as db:
-            await db.execute(sql.SQL_DELETE_GAME_DEADLINES, game_id)
-            await db.executemany(sql.SQL_UPSERT_DEADLINE, [
-                (game_id, d.seat, d.decision, d.opened_at, d.due_at, _dumps(list(d.reminders)))
-                for d in deadlines])
-
-    async def drop_deadline(self, game_id: int, seat: int, decision: int) -> bool:
-        async with self._one() as db:
-            return bool(await self._execute(db, sql.SQL_DELETE_DEADLINE, game_id, seat, decision))
-
-    async def set_reminders(self, game_id: int, seat: int, decision: int, reminders: Sequence[float]) -> None:
-        async with self._one() as db:
-            await db.execute(sql.SQL_UPDATE_DEADLINE_REMINDERS, game_id, seat, decision,
-                             _dumps(list(reminders)))
-
-    async def user_settings(self, user_id: int) -> UserSettings:
-        async with self._one() as db:
-            row = await db.fetchrow(sql.SQL_SELECT_USER_SETTINGS, user_id)
-        if row is None:
-            return UserSettings(user_id)
-        return UserSettings(user_id, row["ping"], row["timezone"], row["quiet_start"], row["quiet_end"])
-
-    async def save_user_settings(self, settings: UserSettings) -> None:
-        if settings.ping not in PING_MODES:
-            raise StorageError(f"unknown ping mode {settings.ping!r}")
-        async with self._one() as db:
-            await db.execute(sql.SQL_UPSERT_USER_SETTINGS, settings.user_id, settings.ping,
-                             settings.timezone, settings.quiet_start, settings.quiet_end)

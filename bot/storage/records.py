@@ -1,0 +1,272 @@
+"""The records, errors and row helpers both storage backends share (``bot.storage``)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+log = logging.getLogger(__name__)
+
+STATUSES: Final = ("lobby", "active", "finished", "cancelled")
+
+# Seat numbers are moved out of the way by this much while renumbering (see remove_seat).
+_SEAT_SHIFT: Final = 1_000_000
+
+
+class StorageError(Exception):
+    """Something the storage layer refuses, or an unknown game."""
+
+
+class StaleVersion(StorageError):
+    """The game moved on since the caller loaded it (duplicate or concurrent click)."""
+
+
+class AlreadyApplied(StaleVersion):
+    """This very click (its key) is already in the log: a duplicate delivery, not a new move."""
+
+
+class SeatTaken(StorageError):
+    """The user already holds a seat in this game."""
+
+
+class MigrationError(StorageError):
+    """The migrations folder is inconsistent, or a migration failed and was rolled back."""
+
+
+@dataclass
+class SeatRecord:
+    game_id: int
+    seat: int
+    user_id: int
+    name: str
+    dm_open: bool
+    is_bot: bool = False
+    autopilot: bool = False
+    left_game: bool = False
+    timeouts: int = 0
+
+    @property
+    def bot_controlled(self) -> bool:
+        """The bot makes this seat's decisions (a bot seat, or a human's seat handed over)."""
+        return self.is_bot or self.autopilot
+
+
+@dataclass
+class GameRecord:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: int | None
+    state: dict[str, Any] | None
+    version: int
+    lobby_message_id: int | None
+    status_message_id: int | None
+    deadline_at: float | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRecord] = field(default_factory=list)
+    pace: int = 0
+    # Why the game can't be loaded (a stored mark, or its JSON failed to parse); None if it loads.
+    set_aside: str | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def user_ids(self) -> list[int]:
+        """User ids in seat order."""
+        return [seat.user_id for seat in self.seats]
+
+    @property
+    def names(self) -> list[str]:
+        """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events."""
+        return [seat.name for seat in self.seats]
+
+    @property
+    def play_channel_id(self) -> int:
+        """Where the game is played: its thread if it has one, else the channel."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+
+@dataclass
+class Deadline:
+    """When a seat's decision in a paced game runs out, and which reminders are still due."""
+
+    game_id: int
+    seat: int
+    decision: int
+    opened_at: float
+    due_at: float
+    reminders: list[float] = field(default_factory=list)
+
+
+PING_MODES = ("both", "dm", "mention", "none")
+
+
+@dataclass
+class UserSettings:
+    """How a player wants to be pinged, and their quiet hours in their own time zone."""
+
+    user_id: int
+    ping: str = "both"
+    timezone: str = "UTC"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+
+
+@dataclass
+class ActionRecord:
+    seq: int
+    seat: int | None
+    action: dict[str, Any]
+    events: list[str]
+    created_at: float
+
+
+@dataclass
+class ResultRecord:
+    """One seat's final result in a finished game."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    name: str
+    score: int
+    place: int
+    won: bool
+    with_bots: bool
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class SoloBest:
+    """A player's solo record at one game on one server; ``best`` is None before any solo game."""
+
+    best: int | None
+    played: int
+
+
+@dataclass
+class GameStats:
+    """Totals over the selected seats of one game: one player's, or every seat in the server.
+
+    ``wins`` counts winning seats, so for a whole server it exceeds ``played`` by the shared
+    wins. ``with_bots`` is how many of the ``played`` games had a bot seat.
+    """
+
+    game: str
+    played: int
+    players: int
+    wins: int
+    best: int
+    average: float
+    with_bots: int
+
+
+@dataclass
+class LeaderRow:
+    """One leaderboard line. Players equal on wins and average score share a ``rank``."""
+
+    rank: int
+    user_id: int
+    name: str
+    played: int
+    wins: int
+    best: int
+    average: float
+    with_bots: int
+
+
+def places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Each seat's place: every winner is 1st; the others follow by score, higher first.
+
+    The winners come from the rules (which may break score ties), so they are not re-derived
+    from the scores. Equal scores below them share a place (1, 1, 3, 3, 5).
+    """
+    won = set(winners)
+    rest = [score for seat, score in enumerate(scores) if seat not in won]
+    return [1 if seat in won else len(won) + 1 + sum(1 for other in rest if other > score)
+            for seat, score in enumerate(scores)]
+
+
+class _Unset:
+    """Sentinel type for "leave this column alone" (``None`` means "set it to NULL")."""
+
+    _instance: _Unset | None = None
+
+    def __new__(cls) -> _Unset:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final = _Unset()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
+                      name=row["name"], dm_open=bool(row["dm_open"]), is_bot=bool(row["is_bot"]),
+                      autopilot=bool(row["autopilot"]), left_game=bool(row["left_game"]),
+                      timeouts=row["timeouts"])
+
+
+def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, Any] | None:
+    """Parse a stored JSON object; a value that isn't one is noted in ``problems``, not raised,
+    so one damaged row can't stop every query that lists games."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        problems.append(f"its {what} is not valid JSON ({error})")
+        return None
+    if not isinstance(value, dict):
+        problems.append(f"its {what} is not a JSON object")
+        return None
+    return value
+
+
+def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
+    problems: list[str] = []
+    options = _json_object(row["options"], "options", problems)
+    state = _json_object(row["state"], "state", problems)
+    if problems:
+        log.warning("game %d can't be loaded: %s", row["id"], "; ".join(problems))
+    return GameRecord(
+        id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        thread_id=row["thread_id"], host_id=row["host_id"], status=row["status"],
+        options=options or {}, seed=row["seed"], state=state, version=row["version"],
+        lobby_message_id=row["lobby_message_id"], status_message_id=row["status_message_id"],
+        deadline_at=row["deadline_at"], created_at=row["created_at"], updated_at=row["updated_at"],
+        seats=seats, pace=row["pace"], set_aside=row["set_aside"] or "; ".join(problems) or None,
+    )
+
+
+def _action_from_row(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(seq=row["seq"], seat=row["seat"], action=json.loads(row["action"]),
+                        events=json.loads(row["events"]), created_at=row["created_at"])
+
+
+def _result_from_row(row: sqlite3.Row) -> ResultRecord:
+    return ResultRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"], name=row["name"],
+                        score=row["score"], place=row["place"], won=bool(row["won"]),
+                        with_bots=bool(row["with_bots"]), finished_at=row["finished_at"])
