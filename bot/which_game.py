@@ -69,8 +69,15 @@ async def find_game(interaction: discord.Interaction, game: str | None = None, *
     """The game a command acts on (see the module doc), or None when none is open here.
 
     ``for_user``: a personal command (your panel, your sheet) used where no game is open falls
-    back on the caller's only running game in this server.
+    back on the caller's only running game in this server. A command touches the game, so one
+    whose stored state can't be loaded is set aside here (``GameService.checked``).
     """
+    service = service_of(interaction)
+    return await service.checked(await _which_game(interaction, game, for_user=for_user))
+
+
+async def _which_game(interaction: discord.Interaction, game: str | None, *,
+                      for_user: bool) -> GameRecord | None:
     if game is not None:
         return await chosen_game(interaction, game)
     storage = service_of(interaction).storage

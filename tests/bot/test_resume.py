@@ -166,3 +166,18 @@ async def test_deadline_rows_of_an_older_step_give_the_current_step_its_timers_w
     assert {d.decision for d in await storage.deadlines(game_id)} == {decision}
     await env.advance_time(HOUR + 60)
     assert "ran out of time" in "\n".join(all_text(m) for m in thread.history())
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_game_status_is_the_first_touch_of_a_damaged_game(simcord_env, bot_settings, restart_bot):
+    env = simcord_env
+    guild, channel, players = await open_lobby(env)
+    thread = await start_game(env, channel, players)
+    (game_id,) = [g.id for g in await env.bot.storage.active_games()]
+    write_state(bot_settings.db_path, game_id, "{}")
+
+    await restart_bot()
+    status = await players[0].slash(thread, "game status")
+    assert "on hold" in said(status) and status.ephemeral and "Sorry" not in said(status)
+    assert set_aside_column(bot_settings.db_path, game_id)
+    assert "can't go on" in "\n".join(all_text(m) for m in thread.history())
