@@ -23,6 +23,7 @@ from bot.faces.observatory.draft import DraftPanel
 from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
 from bot.faces.observatory.words import grant_label, title_of
 from bot.games.base import View
+from bot.games.plural import counted
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -144,7 +145,7 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
         options = [discord.SelectOption(label=f"Night Sky: {card_name(cards, c)}"[:100], value=c,
                                         description=card_line(cards.get(c) or {})[:100]) for c in sky]
         options += [discord.SelectOption(label=f"Top of the {d} deck (face down)", value=f"deck:{d}",
-                                         description=f"{counts.get(d, '?')} cards left") for d in decks]
+                                         description=f"{left_in(counts, d)} left") for d in decks]
         lines.append(f"You completed a goal, so take a new one ({need} to take in all): a face-up card "
                      "of the Night Sky, or the unseen top card of a deck.")
         items.append(ObsPick(game_id, dec, "t", 0, options, "Pick your new goal"))
@@ -191,10 +192,14 @@ def card_name(cards: dict[str, Any], card_id: str) -> str:
     return str(card.get("name") or card_id)
 
 
+def left_in(counts: dict[str, Any], deck: str) -> str:
+    return counted(counts[deck], "card") if isinstance(counts.get(deck), int) else "? cards"
+
+
 def card_line(card: dict[str, Any]) -> str:
     """A card in a few words: size, points, stars and bonus."""
     from bot.faces.observatory.art.parts import bonus_text, points_text
 
     size = "Large" if card.get("type") == "large" else "Small"
     stars = len(card.get("stars") or [])
-    return f"{size} · {points_text(card)} · {stars} stars · {bonus_text(card.get('bonus'))}"
+    return f"{size} · {points_text(card)} · {counted(stars, 'star')} · {bonus_text(card.get('bonus'))}"

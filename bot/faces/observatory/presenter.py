@@ -20,6 +20,7 @@ from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
 from bot.faces.observatory.panels import build_panel
 from bot.faces.observatory.words import title_of
 from bot.games.base import View
+from bot.games.plural import counted
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -134,7 +135,7 @@ class ObservatoryPresenter(Presenter):
         name = names[seat] if 0 <= seat < len(names) else "?"
         own = view.get("you") == seat
         score = (view.get("score") if own else (view.get("scores") or [{}] * (seat + 1))[seat]) or {}
-        text = f"**{name}**: {score.get('total', 0)} points so far."
+        text = f"**{name}**: {counted(score.get('total', 0), 'point')} so far."
         if not own and view.get("phase") in ("decide", "night_bonus"):
             text += " This turn's moves appear once everyone has finished."
         title = "Your sheet" if own else f"{name}'s sheet"
@@ -153,9 +154,10 @@ class ObservatoryPresenter(Presenter):
             p = parts[s] if s < len(parts) else {}
             lines.append(f"**{names[s]}**: {scores[s]} (cards {p.get('constellations', 0)}, asterisms "
                          f"{p.get('asterisms', 0)}, funding {p.get('funding', 0)}, spare stars "
-                         f"{p.get('unused_stars', 0)}; {p.get('completed_cards', 0)} cards completed)")
+                         f"{p.get('unused_stars', 0)}; "
+                         f"{counted(p.get('completed_cards', 0), 'card')} completed)")
         if seats == 1:
-            head = f"Solo game over: **{scores[0] if scores else 0}** points."
+            head = f"Solo game over: **{counted(scores[0] if scores else 0, 'point')}**."
         elif len(winners) == 1:
             head = f"**{names[winners[0]]}** wins!"
         else:

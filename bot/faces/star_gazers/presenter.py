@@ -16,6 +16,7 @@ from bot.faces.star_gazers.items import DYNAMIC_ITEMS
 from bot.faces.star_gazers.panels import build_panel
 from bot.faces.star_gazers.words import RULES, SLUG, TITLE, progress_line, round_line
 from bot.games.base import View
+from bot.games.plural import counted
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ class StarGazersPresenter(Presenter):
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         player = view["players"][seat]
-        lines = [f"{player['tiles']}/16 tiles · {player['score']['total']} points so far"]
+        lines = [f"{player['tiles']}/16 tiles · {counted(player['score']['total'], 'point')} so far"]
         if view.get("you") == seat:
             lines.append("Your Journal (only you see this):")
             lines += [f"{'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in view.get("journal") or []]
@@ -94,7 +95,8 @@ class StarGazersPresenter(Presenter):
             cards = view["players"][s]["journal"] or []
             done = sum(1 for c in cards if c["complete"])
             lines.append(
-                f"**{names[s]}**: {outcome['scores'][s]} points · {done}/{len(cards)} Journal cards done"
+                f"**{names[s]}**: {counted(outcome['scores'][s], 'point')} · "
+                f"{done}/{len(cards)} Journal cards done"
             )
             lines += [f"  {'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in cards]
         return Outgoing(

@@ -33,6 +33,7 @@ from bot.faces.starry_night_sky.words import (
     progress_line,
 )
 from bot.games.base import View
+from bot.games.plural import counted
 from bot.outgoing import Outgoing
 
 
@@ -42,7 +43,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, 
     ``("dest", cid)``, ``("place", code)`` or ``("trade", "goal.colour")``."""
     player = me(view)
     head = f"{TITLE} · Round {view['round']}"
-    lines = [f"Your pools: {pools_text(player['pools'])} · **{player['score']['total']} points**"]
+    lines = [f"Your pools: {pools_text(player['pools'])} · **{counted(player['score']['total'], 'point')}**"]
     if player["goals"]:
         lines += [f"Goal ({g['points']}): {g['text']}" for g in player["goals"]]
     lines.append("Myth cards (secret; ✅ = both mapped now): "

@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from bot.games.base import Outcome, State
+from bot.games.plural import counted
 from bot.games.rng import Rng
 from bot.games.sky_of_stars.components import Shape, load_cards, load_vault
 from bot.games.sky_of_stars.model import (
@@ -339,9 +340,9 @@ def _end_round(state: State, events: list[str]) -> None:
             events.append(f"Most {colour} stars: {join_seats(leaders)} (+1).")
     best = result.scores[result.winners[0]]
     if len(result.winners) == 1:
-        events.append(f"Game over. {{{result.winners[0]}}} wins with {best} points.")
+        events.append(f"Game over. {{{result.winners[0]}}} wins with {counted(best, 'point')}.")
     else:
-        events.append(f"Game over. {join_seats(result.winners)} share the win with {best} points.")
+        events.append(f"Game over. {join_seats(result.winners)} share the win with {counted(best, 'point')}.")
 
 
 def outcome_of(state: State) -> Outcome:

@@ -10,6 +10,7 @@ import marshal
 from typing import Any
 
 from bot.games.base import Outcome
+from bot.games.plural import counted
 from bot.games.rng import Rng
 from bot.games.star_gazers.components import (
     BONUS_TYPES,
@@ -131,7 +132,7 @@ def confirm(state: State, events: list[str]) -> None:
         result = outcome_of(state)
         names = " and ".join(f"{{{s}}}" for s in result.winners)
         verb = "wins" if len(result.winners) == 1 else "share the win"
-        events.append(f"The last tile is placed. {names} {verb} with {max(result.scores)} points.")
+        events.append(f"The last tile is placed. {names} {verb} with {counted(max(result.scores), 'point')}.")
         return
     state["round"] += 1
     state["pick"] = 0

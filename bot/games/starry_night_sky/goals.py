@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.games.plural import counted
 from bot.games.starry_night_sky.components import COLOURS, START, Goal, load_goals, load_map
 from bot.games.starry_night_sky.model import counts, describe_stars, empty_spots, is_mapped, name, plural
 
@@ -49,7 +50,7 @@ def _no_complete(goal: Goal, state: State, seat: int) -> str | None:
 
 def _place_at_least(goal: Goal, state: State, seat: int) -> str | None:
     n = sum(_placed(state["turn"]).values())
-    return f"placed {n} stars this turn" if n >= goal.n else None
+    return f"placed {counted(n, 'star')} this turn" if n >= goal.n else None
 
 
 def _empty_pools(goal: Goal, state: State, seat: int) -> str | None:
@@ -67,7 +68,7 @@ def _pool_same(goal: Goal, state: State, seat: int) -> str | None:
     for i, pool in enumerate(_pools(state, seat)):
         for colour, n in counts(pool).items():
             if n >= goal.n:
-                return f"pool {i + 1} holds {n} {colour} stars"
+                return f"pool {i + 1} holds {counted(n, f'{colour} star')}"
     return None
 
 

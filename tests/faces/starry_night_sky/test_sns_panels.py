@@ -76,3 +76,12 @@ def test_pool_buttons_name_each_star_colour_as_well_as_its_dot():
                 assert colour[0].upper() in button.item.label
         letters = sum(len(pool) for pool in option["result"])
         assert sum(button.item.label.count(x) for x in "RBY") == letters
+
+
+def test_a_score_of_one_is_one_point():
+    state = GAME.setup(2, {}, 1)
+    seat = GAME.to_act(state)[0]
+    view = GAME.view(state, seat)
+    view["players"][seat]["score"]["total"] = 1
+    content = PRESENTER.panel(view, ["Ada", "Bea"], 7).content
+    assert "**1 point**" in content and "1 points" not in content
