@@ -196,5 +196,6 @@ async def end_game(interaction: discord.Interaction, record: GameRecord, reason:
         closed = await service.storage.load(record.id)
     await tell_privately(interaction, "Done: the game is closed.")
     if closed is not None:
+        await service.delivery.retire_game(closed)  # no panel or button of it stays live
         await close_lobby(service, closed, reason)
     await service.delivery.post(record, None, f"{reason} No more moves can be played in game #{record.id}.")

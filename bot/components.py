@@ -54,7 +54,9 @@ async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
     service = service_of(interaction)
     record, seat = await service.clicker_seat(interaction, game_id, None)
     view = get_game(record.game).view(record.state, seat)
-    await reply(interaction, service.presenter(record).panel(view, record.names, record.id))
+    message, edit = await reply(interaction, service.presenter(record).panel(view, record.names, record.id))
+    if message is not None:  # this copy is the live one now; an older copy is retired
+        await service.delivery.adopt_ephemeral(record, interaction.user.id, message, edit)
 
 
 def back_button(prefix: str, redraw: Callable[[dict[str, Any], list[str], int], Any]) -> type[Any]:

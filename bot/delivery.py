@@ -9,6 +9,7 @@ new thread of its channel (or the channel itself) and goes on there.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -17,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games import get_game
-from bot.outgoing import NO_MENTIONS, DmStatus, dm, only_users, retrying, send_to
+from bot.outgoing import NO_MENTIONS, DmStatus, Outgoing, dm, only_users, retrying, send_to
+from bot.panel_copies import CopyKind, PanelCopies, PanelCopy, Where
+from bot.status_card import StatusCards, with_events
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
@@ -26,6 +29,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Send = Callable[[discord.abc.Messageable], Awaitable[discord.Message]]
+
+# The panel message the current click sits on, when the click's own callback edits it: the move's
+# announcement leaves that copy to the callback instead of editing it twice.
+ACTED_FROM: contextvars.ContextVar[int | None] = contextvars.ContextVar("acted_from", default=None)
 
 
 @dataclass
@@ -57,6 +64,8 @@ class Delivery:
     def __init__(self, service: Service) -> None:
         self.service = service
         self._undelivered: dict[int, Undelivered] = {}
+        self.copies = PanelCopies()
+        self.cards = StatusCards(self)
 
     @property
     def storage(self) -> Any:
@@ -131,41 +140,62 @@ class Delivery:
         if channel is None:
             return None
         allowed = only_users(*mentions) if mentions else NO_MENTIONS
-        return await self._send(record, channel, lambda c: c.send(text[:2000], allowed_mentions=allowed,
-                                                                 **extra), "message")
+        message = await self._send(record, channel, lambda c: c.send(text[:2000], allowed_mentions=allowed,
+                                                                    **extra), "message")
+        self.copies.track_public(record.id, message)
+        return message
+
+    async def send_public(self, record: GameRecord, channel: discord.abc.Messageable | None,
+                          out: Outgoing, what: str) -> discord.Message | None:
+        """A public ``Outgoing`` where the game is played, remembered if it has components."""
+        if channel is None:
+            return None
+        message = await self._send(record, channel, lambda c: send_to(c, out), what)
+        self.copies.track_public(record.id, message)
+        return message
 
     # ------------------------------------------------------------------ after a move
 
-    async def announce(self, after: GameRecord, events: list[str], changed_step: bool) -> None:
+    async def announce(self, after: GameRecord, events: list[str], changed_step: bool,
+                       acting: int | None = None) -> None:
         """Say what happened, then open the next step, refresh progress, or show the results."""
         channel = await self.play_channel(after)
+        lines = [event.format(*after.names) for event in events]
         if events and channel is not None:
             public = get_game(after.game).view(after.state, None)
             dressed = self.service.presenter(after).announcement(public, after.names, events, after.id)
-            if dressed is None:
-                await self.post(after, channel, format_events(events, after.names))
-            else:  # the face shows these events as one richer message (a reveal, say)
-                await self._send(after, channel, lambda c: send_to(c, dressed), "announcement")
+            if dressed is not None:  # the face shows these events as one richer message (a reveal)
+                await self.send_public(after, channel, dressed, "announcement")
+                lines = []
             channel = await self.play_channel(after)  # the thread may have moved meanwhile
         if after.status == "finished":
-            await self.finish(after, channel)
+            await self.finish(after, channel, lines)
         elif changed_step:
-            await self.open_step(after, channel)
+            await self.open_step(after, channel, lines)
         elif after.status_message_id is None or after.id in self._undelivered:
+            if lines:
+                await self.post(after, channel, "\n".join(lines))
             await self.reopen(after, channel)
         elif channel is not None:
-            await self._refresh_progress(after, channel)
+            if not await self.cards.note(after, channel, lines):
+                if lines:
+                    await self.post(after, channel, "\n".join(lines))
+                await self._refresh_progress(after, channel)
+            if acting is not None:
+                await self.update_panels(after, only={acting})
 
-    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> None:
-        """Post the public message for a new step and DM each deciding seat its panel. What
-        fails is remembered for ``reopen``."""
+    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None,
+                        events: list[str] = ()) -> None:  # type: ignore[assignment]
+        """Open the status card of a new step (with the events that led to it) and give each
+        deciding seat its panel. What fails is remembered for ``reopen``."""
         game = get_game(record.game)
         self._undelivered[record.id] = Undelivered(game.decision_id(record.state))
         channel = channel or await self.play_channel(record)
-        message = await self._post_step(record, channel)
+        message = await self._post_step(record, channel, list(events))
         humans = [s for s in game.to_act(record.state) if not record.seats[s].bot_controlled]
         now_seats = await self.service.pacer.ping_step(record, humans, channel, message)
         await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in now_seats))
+        await self.update_panels(record, exclude=set(now_seats))
         self._forget_if_done(record.id)
 
     async def reopen(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> bool:
@@ -191,12 +221,10 @@ class Delivery:
         return True
 
     async def _post_step(self, record: GameRecord, channel: discord.abc.Messageable | None,
-                         ) -> discord.Message | None:
-        public = get_game(record.game).view(record.state, None)
-        out = self.service.presenter(record).step_message(public, record.names, record.id)
+                         events: list[str] = ()) -> discord.Message | None:  # type: ignore[assignment]
         message = None
         if channel is not None:
-            message = await self._send(record, channel, lambda c: send_to(c, out), "step message")
+            message = await self.cards.open(record, channel, list(events))
         await self.storage.set_messages(record.id, status_message_id=message.id if message else None)
         record.status_message_id = message.id if message else None
         if message is None:
@@ -233,13 +261,16 @@ class Delivery:
         except discord.HTTPException:
             log.warning("could not refresh progress of game %s", record.id)
 
-    async def finish(self, record: GameRecord, channel: discord.abc.Messageable | None) -> None:
+    async def finish(self, record: GameRecord, channel: discord.abc.Messageable | None,
+                     events: list[str] = ()) -> None:  # type: ignore[assignment]
+        """The results (with the last move's events), and nothing left to click anywhere."""
         self.service.disarm(record.id)
         self._undelivered.pop(record.id, None)
+        await self.retire_game(record)
         if channel is None:
             return
         public = get_game(record.game).view(record.state, None)
-        out = self.service.presenter(record).results(public, record.names)
+        out = with_events(self.service.presenter(record).results(public, record.names), list(events))
         await self._send(record, channel, lambda c: send_to(c, out), "results")
         if len(record.seats) == 1 and not record.seats[0].is_bot:
             text = await self._solo_best_line(record)
@@ -270,12 +301,16 @@ class Delivery:
         """DM a seat its panel. Only closed DMs (Discord's 50007) switch the seat to the thread
         fallback, said once in the thread; a failed DM is remembered and re-sent later."""
         seat_record = record.seats[seat]
+        out = self.panel_of(record, seat)
+        if await self._panel_in_place(record, seat, out):
+            pending = self._undelivered.get(record.id)
+            if pending is not None:
+                pending.seats.discard(seat)
+            return DmStatus.SENT if seat_record.dm_open else DmStatus.CLOSED
         user = await self.service.user(seat_record.user_id)
-        view = get_game(record.game).view(record.state, seat)
-        out = self.service.presenter(record).panel(view, record.names, record.id)
-        if record.pace and record.guild_id:
-            out.content += f"\n[Jump to the game]({jump_link(record)})"
-        status = (await dm(user, out))[0] if user is not None else DmStatus.FAILED
+        status, message = (await dm(user, out)) if user is not None else (DmStatus.FAILED, None)
+        if message is not None:
+            await self.copies.adopt(record.id, seat_record.user_id, PanelCopy(CopyKind.DM, message.id, message.edit))
         pending = self._undelivered.get(record.id)
         if status is DmStatus.FAILED:
             log.warning("game %s: the panel of seat %s did not reach user %s; it will be re-sent",
@@ -298,3 +333,53 @@ class Delivery:
                                 "`/game hand`) whenever it's your move.",
                                 mentions=(seat_record.user_id,), view=panel_button_view(record.id))
         return status
+
+    # ------------------------------------------------------------------ one live panel
+
+    def panel_of(self, record: GameRecord, seat: int) -> Outgoing:
+        view = get_game(record.game).view(record.state, seat)
+        out = self.service.presenter(record).panel(view, record.names, record.id)
+        if record.pace and record.guild_id:
+            out.content += f"\n[Jump to the game]({jump_link(record)})"
+        return out
+
+    async def _panel_in_place(self, record: GameRecord, seat: int, out: Outgoing) -> bool:
+        """A new decision for a seat with open DMs is a new DM (it notifies; a DM edit doesn't),
+        which retires the old copy. An ephemeral copy (closed DMs, or Open my panel) is edited
+        in place while Discord allows it; the one the current click sits on is left to that
+        click's callback."""
+        copy = self.copies.live(record.id, record.seats[seat].user_id)
+        if copy is None or copy.kind is CopyKind.DM:
+            return False
+        if copy.message_id == ACTED_FROM.get():
+            return True
+        return await self.copies.update(record.id, record.seats[seat].user_id, await out.kwargs(editing=True))
+
+    async def update_panels(self, record: GameRecord, *, only: set[int] | None = None,
+                            exclude: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+        """Bring the live copies of these seats up to date with the game (after a move made
+        anywhere: a typed line, a thread button, another copy)."""
+        for seat, info in enumerate(record.seats):
+            if (only is not None and seat not in only) or seat in exclude or info.bot_controlled:
+                continue
+            copy = self.copies.live(record.id, info.user_id)
+            if copy is None or copy.message_id == ACTED_FROM.get():
+                continue
+            await self.copies.update(record.id, info.user_id, await self.panel_of(record, seat).kwargs(editing=True))
+
+    async def adopt_ephemeral(self, record: GameRecord, user_id: int, message: discord.Message,
+                              edit: Callable[..., Awaitable[Any]]) -> None:
+        """An ephemeral copy was opened (Open my panel, ``/game hand``): it is the live one now."""
+        await self.copies.adopt(record.id, user_id, PanelCopy(CopyKind.EPHEMERAL, message.id, edit))
+
+    async def retire_seat(self, record: GameRecord, seat: int, where: Where = Where.LEFT) -> None:
+        """The seat went to the bot or another player: its copies close."""
+        await self.copies.retire(record.id, record.seats[seat].user_id, where)
+
+    async def retire_game(self, record: GameRecord) -> None:
+        """The game ended or was cancelled: no panel, card or public button of it stays live."""
+        card = self.cards.card(record.id)
+        if card is not None:
+            await self.cards.retire(record.id, card)
+            self.cards.forget(record.id)
+        await self.copies.retire_game(record.id, Where.OVER)

@@ -124,22 +124,34 @@ async def send_to(channel: discord.abc.Messageable, out: Outgoing, **extra: Any)
     return await retrying(send, f"sending to channel {getattr(channel, 'id', '?')}")
 
 
-async def reply(interaction: discord.Interaction, out: Outgoing, *, ephemeral: bool = True) -> None:
-    """Answer an interaction (first response or follow-up) with an ``Outgoing``."""
+async def reply(interaction: discord.Interaction, out: Outgoing, *,
+                ephemeral: bool = True) -> tuple[discord.Message | None, Callable[..., Awaitable[Any]]]:
+    """Answer an interaction (first response or follow-up) with an ``Outgoing``. Returns the
+    message sent and how to edit it later (through the interaction's token, the only way to
+    edit an ephemeral message)."""
     data = await out.kwargs()
     if interaction.response.is_done():
-        await interaction.followup.send(**data, ephemeral=ephemeral)
-    else:
-        await interaction.response.send_message(**data, ephemeral=ephemeral)
+        sent = await interaction.followup.send(**data, ephemeral=ephemeral, wait=True)
+        return sent, sent.edit
+    await interaction.response.send_message(**data, ephemeral=ephemeral)
+    return await interaction.original_response(), interaction.edit_original_response
 
 
 async def edit_panel(interaction: discord.Interaction, out: Outgoing) -> None:
-    """Replace the message a component sits on (a DM or ephemeral panel) with ``out``."""
+    """Replace the message a component sits on (a DM or ephemeral panel) with ``out``, unless
+    the move it played has already retired that copy (a new panel went out elsewhere)."""
+    service = getattr(interaction.client, "service", None)
+    copies = service.delivery.copies if service is not None else None
+    if interaction.message is not None and copies is not None and copies.is_retired(interaction.message.id):
+        return
     data = await out.kwargs(editing=True)
     if interaction.response.is_done():
         await interaction.edit_original_response(**data)
     else:
         await interaction.response.edit_message(**data)
+    if interaction.message is not None and copies is not None:
+        # a fresh token: the copy stays editable for 15 minutes from this click
+        copies.refresh_token(interaction.message.id, interaction.edit_original_response)
 
 
 async def dm(user: discord.abc.User, out: Outgoing) -> tuple[DmStatus, discord.Message | None]:

@@ -113,6 +113,7 @@ async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat
     service = service_of(interaction)
     async with service.lock(record.id):
         await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
+        await service.delivery.retire_seat(record, seat)  # their panels close with a line saying why
         if left:
             await service.delivery.post(record, None, note)
         else:
@@ -162,6 +163,7 @@ async def _replace(interaction: discord.Interaction, player: discord.Member,
             await service.storage.replace_player(record.id, seat, new_player.id, new_player.display_name)
         except SeatTaken as error:
             raise Refusal(f"{new_player.display_name} already plays in this game.") from error
+        await service.delivery.retire_seat(record, seat)  # the old player's panels close
         record = await service.storage.load(record.id)
         assert record is not None
         record = await service.settle(record)

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.clock import now
-from bot.delivery import Delivery, format_events, jump_link, panel_button_view
+from bot.delivery import ACTED_FROM, Delivery, format_events, jump_link, panel_button_view
 from bot.faces import PRESENTERS
 from bot.faces.base import Presenter
 from bot.games import get_game
@@ -100,6 +100,14 @@ class GameService:
         game as it now stands. Only the same click seen twice (its interaction id is logged with
         the move) is answered as already done.
         """
+        acted_from = ACTED_FROM.set(_edited_message(interaction))
+        try:
+            return await self._perform(interaction, game_id, action, decision)
+        finally:
+            ACTED_FROM.reset(acted_from)
+
+    async def _perform(self, interaction: discord.Interaction, game_id: int, action: Action,
+                       decision: int | None) -> GameRecord:
         async with self._locks[game_id]:
             for _ in range(CONFLICT_RETRIES):
                 record, seat = await self.clicker_seat(interaction, game_id, decision)
@@ -116,9 +124,10 @@ class GameService:
             raise Refusal(ALREADY_DONE)
 
     async def clicker_seat(self, interaction: discord.Interaction, game_id: int,
-                           decision: int | None) -> tuple[GameRecord, int]:
+                           decision: int | None, *, public_kind: str | None = None) -> tuple[GameRecord, int]:
         """The running game and the clicker's seat in it, if the click is still current;
-        otherwise a ``Refusal`` saying why."""
+        otherwise a ``Refusal`` saying why (for an old public button of ``public_kind``, in the
+        face's words for it)."""
         record = await self.checked(await self.storage.load(game_id))
         if record is None or record.status != "active":
             raise Refusal(NOT_RUNNING)
@@ -128,6 +137,8 @@ class GameService:
         if seat is None:
             raise Refusal(NOT_SEATED)
         if decision is not None and decision != get_game(record.game).decision_id(record.state):
+            if public_kind is not None:
+                raise Refusal(self.presenter(record).stale_text(public_kind))
             raise Refusal(STALE_PANEL)
         return record, seat
 
@@ -187,7 +198,7 @@ class GameService:
             await self.storage.set_seat_control(record.id, seat, timeouts=0)
             after.seats[seat].timeouts = 0
         try:
-            await self.delivery.announce(after, applied.events, changed_step)
+            await self.delivery.announce(after, applied.events, changed_step, acting=seat)
         except Exception:
             # The action is already committed; a failed announcement must not undo or hide it.
             log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
@@ -255,6 +266,14 @@ class GameService:
             await asyncio.wait_for(all_released(), timeout)
         except TimeoutError:
             log.warning("closing while moves are still in progress")
+
+
+def _edited_message(interaction: discord.Interaction) -> int | None:
+    """The panel message this click's callback is editing itself (acknowledged as an update)."""
+    kind = interaction.response.type
+    updating = kind in (discord.InteractionResponseType.deferred_message_update,
+                        discord.InteractionResponseType.message_update)
+    return interaction.message.id if updating and interaction.message is not None else None
 
 
 # Older homes of helpers that now live in bot.table and bot.delivery.

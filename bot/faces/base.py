@@ -7,6 +7,7 @@ views into ``Outgoing`` messages and declares its own ``DynamicItem`` classes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from typing import Any
 
 import discord
@@ -45,6 +46,18 @@ class Presenter(ABC):
     @abstractmethod
     def results(self, view: View, names: list[str]) -> Outgoing:
         """The final results (from the public view once the game is over)."""
+
+    def status_key(self, view: View) -> Hashable | None:
+        """Which status card a step belongs to (from the public view). Steps with the same key
+        share one card, redrawn in place, so a quick run of steps (the rolls of one drawing)
+        doesn't fill the thread; ``None`` (the default) gives every step its own card."""
+        return None
+
+    def stale_text(self, kind: str) -> str:
+        """What a click on an old public button of ``kind`` (the action it plays) is told, in
+        words that fit it ("This roll is over"). The default suits any step."""
+        return ("That step of the game is over. Press **Open my panel** on the newest message "
+                "in the thread for your move.")
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """One public message for a move's ``events`` (``view`` is the public view after it), or

@@ -69,7 +69,7 @@ def test_the_entry_keeps_a_commands_parameters():
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_refusals_are_private_and_change_nothing(simcord_env):
+async def test_refusals_are_private_and_change_nothing(simcord_env, restart_bot):
     env = simcord_env
     guild, channel, players = await open_lobby(env)
     ada = players[0]
@@ -102,7 +102,9 @@ async def test_refusals_are_private_and_change_nothing(simcord_env):
     assert privately(result) and said(result) and "drawn" not in said(result)
     await unchanged()
 
-    # A select: after the game is cancelled, the artist's old panel refuses a pick.
+    # A select: after the game is cancelled, the artist's old panel refuses a pick. (The bot
+    # retires the panels it knows of; a restart forgets them, so this one keeps its select.)
+    await restart_bot()
     cancelled = await ada.slash(thread, "game cancel")
     assert cancelled.ephemeral
     before = await current_record(env) or await env.bot.storage.load(before.id)

@@ -36,6 +36,18 @@ class SkyOfStarsPresenter(Presenter):
     def progress(self, view: View, names: list[str]) -> str:
         return progress_line(view, names)
 
+    def status_key(self, view: View) -> tuple[Any, ...]:
+        """The whole drawing of a round (start, rolls, last lines) is one card, redrawn per roll;
+        each drawing's guessing gets its own."""
+        if view["phase"] == "guess":
+            return ("guess", view["round"], view["guess"]["artist"])
+        return ("draw", view["round"])
+
+    def stale_text(self, kind: str) -> str:
+        return {"stop": "This roll is over, so STOP can't be called on it. Use the newest roll's card.",
+                "guess": "Guessing for that drawing has ended: its answer is out."}.get(
+                    kind, super().stale_text(kind))
+
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         from bot.components import OpenPanelButton
 

@@ -1,0 +1,134 @@
+"""A quiet thread: one status card per step, edited in place as players act.
+
+The card opens a step (the face's ``step_message``), then every move of that step edits it: the
+events line is folded into it and its footer keeps the progress ("2 of 3 locked in") true until
+the step ends. A face may group several steps under one card (``Presenter.status_key``, e.g. all
+the rolls of one drawing): the next step of the group redraws the same card instead of posting a
+new one. Where a countdown runs, the card shows it as a Discord timestamp that counts down by
+itself. When a new card opens, the old one loses its buttons and says it is over.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import discord
+
+from bot.games import get_game
+from bot.outgoing import COLOUR, Outgoing
+from bot.storage import GameRecord
+
+log = logging.getLogger(__name__)
+
+MAX_EVENT_LINES = 8  # the newest lines a card keeps; the whole story is in /game log
+OVER_FOOTER = "This step is over."
+
+
+@dataclass
+class Card:
+    """The status card of a game's current step, as last drawn."""
+
+    message: discord.Message
+    key: Hashable
+    base: Outgoing
+    events: list[str] = field(default_factory=list)
+
+
+def countdown_line(record: GameRecord) -> str:
+    """"Time runs out in 25 seconds" as a timestamp Discord keeps counting down."""
+    game = get_game(record.game)
+    if record.deadline_at is None or not game.countdown(record.state):
+        return ""
+    return f"Time runs out <t:{int(record.deadline_at)}:R>."
+
+
+def with_events(out: Outgoing, events: list[str], extra: str = "") -> Outgoing:
+    """``out`` with the step's newest events above its own text (and ``extra`` below it)."""
+    said = "\n".join(events[-MAX_EVENT_LINES:])
+    content = "\n\n".join(part for part in (said, out.content, extra) if part)
+    return replace(out, content=content[:4000], _png=out._png)
+
+
+class StatusCards:
+    def __init__(self, delivery: Any) -> None:
+        """``delivery``: the ``bot.delivery.Delivery`` that owns the cards (its service, its
+        panel copies and its public send)."""
+        self.delivery = delivery
+        self._cards: dict[int, Card] = {}
+
+    def card(self, game_id: int) -> Card | None:
+        return self._cards.get(game_id)
+
+    def forget(self, game_id: int) -> None:
+        self._cards.pop(game_id, None)
+
+    def key_of(self, record: GameRecord) -> Hashable:
+        game = get_game(record.game)
+        key = self.delivery.service.presenter(record).status_key(game.view(record.state, None))
+        return ("step", game.decision_id(record.state)) if key is None else key
+
+    def compose(self, record: GameRecord) -> Outgoing:
+        public = get_game(record.game).view(record.state, None)
+        return self.delivery.service.presenter(record).step_message(public, record.names, record.id)
+
+    async def open(self, record: GameRecord, channel: Any, events: list[str]) -> discord.Message | None:
+        """The card for the step that just opened: the same card redrawn when the face groups
+        this step with the last one, else a new card (the old one retired)."""
+        key = self.key_of(record)
+        base = self.compose(record)
+        card = self._cards.get(record.id)
+        if card is not None and card.key == key:
+            card.base, card.events = base, list(events)
+            if await self._redraw(record, card, full=True):
+                return card.message
+        message = await self.delivery.send_public(
+            record, channel, with_events(base, events, countdown_line(record)), "step message")
+        if card is not None:
+            await self.retire(record.id, card)
+        if message is not None:
+            self._cards[record.id] = Card(message, key, base, list(events))
+        return message
+
+    async def note(self, record: GameRecord, channel: Any, events: list[str]) -> bool:
+        """Fold a move's events and the new progress into the step's card (no new message).
+        False when the card isn't known here (after a restart): the caller posts instead."""
+        card = self._cards.get(record.id)
+        if card is None or card.message.id != record.status_message_id:
+            return False
+        card.events += events
+        return await self._redraw(record, card, full=False)
+
+    async def _redraw(self, record: GameRecord, card: Card, *, full: bool) -> bool:
+        public = get_game(record.game).view(record.state, None)
+        progress = self.delivery.service.presenter(record).progress(public, record.names)
+        out = with_events(card.base, card.events, countdown_line(record))
+        out.footer = progress or out.footer
+        try:
+            if full:
+                data = await out.kwargs(editing=True)
+            else:  # only words changed: keep the picture that is already there
+                embed = discord.Embed(title=out.title, description=out.content or None, colour=COLOUR)
+                if out.footer:
+                    embed.set_footer(text=out.footer)
+                if out.render is not None:
+                    embed.set_image(url=f"attachment://{out.filename}")
+                data = {"embed": embed}
+            card.message = await card.message.edit(**data)
+        except discord.HTTPException as error:
+            log.info("game %s: status card could not be edited: %s", record.id, error)
+            return False
+        self.delivery.copies.track_public(record.id, card.message)
+        return True
+
+    async def retire(self, game_id: int, card: Card) -> None:
+        """An old card keeps its words but loses its buttons and says it is over."""
+        self.delivery.copies.forget_public(game_id, card.message.id)
+        embed = card.message.embeds[0] if card.message.embeds else discord.Embed(colour=COLOUR)
+        embed.set_footer(text=OVER_FOOTER)
+        try:
+            await card.message.edit(embed=embed, view=None)
+        except discord.HTTPException as error:
+            log.info("game %s: old status card could not be retired: %s", game_id, error)
