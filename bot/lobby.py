@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.games import GAMES, get_game
 from bot.games.base import Outcome
+from bot.games.plural import counted
 from bot.interactions import Ack, Refusal, entry, tell_privately
 from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.pacing import PACES, pace_text
@@ -67,11 +68,8 @@ def _seat_line(seat: SeatRecord, outcome: Outcome | None) -> str:
     line = f"{seat.seat + 1}. {seat.name}" + (" 🤖" if seat.is_bot else "")
     if outcome is None or seat.seat >= len(outcome.scores):
         return line
-    return f"{line}: {points(outcome.scores[seat.seat])}" + (" 🏆" if seat.seat in outcome.winners else "")
-
-
-def points(score: int) -> str:
-    return f"{score} point{'' if abs(score) == 1 else 's'}"
+    won = " 🏆" if seat.seat in outcome.winners else ""
+    return f"{line}: {counted(outcome.scores[seat.seat], 'point')}{won}"
 
 
 def option_text(game: Any, name: str, value: Any) -> str:
