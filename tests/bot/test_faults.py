@@ -73,7 +73,9 @@ async def test_panels_go_out_without_the_public_message_and_status_reopens_it(si
     lobby = await open_lobby(env)
     thread, table = await to_the_last_start_pick(env, lobby)
     before = dm_ids(table.players)
+    card = (await current_record(env)).status_message_id  # the round's card, redrawn per roll
     env.inject_error("POST", f"/channels/{thread.id}/messages", times=None, **UNAVAILABLE)
+    env.inject_error("PATCH", f"/channels/{thread.id}/messages/{card}", times=None, **UNAVAILABLE)
     await last_pick(table)
     env.backend.faults.clear()
     record = await assert_roll_open(env)
