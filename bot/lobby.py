@@ -57,8 +57,8 @@ def lobby_embed(record: GameRecord, note: str | None = None) -> discord.Embed:
     label = "Scores" if outcome else f"Players ({len(record.seats)}/{game.max_seats})"
     embed.add_field(name=label, value=seats or "nobody yet")
     settings = [option_text(game, name, value) for name, value in record.options.items()]
-    settings.append("pace: live (no deadlines)" if not record.pace
-                    else f"pace: {pace_text(record.pace)} per move")
+    settings.append("Played live, with no deadlines." if not record.pace
+                    else f"Each player has {pace_text(record.pace)} per move.")
     embed.add_field(name="Options", value="\n".join(settings), inline=False)
     embed.set_footer(text=f"Game #{record.id}")
     return embed
@@ -77,9 +77,9 @@ def option_text(game: Any, name: str, value: Any) -> str:
     spec = next((spec for spec in game.options if spec.name == name), None)
     if spec is None:
         return f"{name}: {value}"
-    if set(spec.choices) == {0, 1}:
+    if set(spec.choices) == {0, 1} and not spec.says:
         return f"{spec.description}: {'yes' if value else 'no'}"
-    return f"{spec.description}: {value}"
+    return spec.sentence(value)
 
 
 def lobby_view(record: GameRecord) -> discord.ui.View:

@@ -85,6 +85,16 @@ class OptionSpec:
     description: str
     choices: tuple[int, ...]
     default: int
+    # How the lobby says the chosen value as a sentence: one text with ``{value}``, or for an
+    # on/off option two texts (off, on). Empty: "description: value".
+    says: tuple[str, ...] = ()
+
+    def sentence(self, value: int) -> str:
+        if len(self.says) == 2 and set(self.choices) == {0, 1}:
+            return self.says[1 if value else 0]
+        if len(self.says) == 1:
+            return self.says[0].format(value=value)
+        return f"{self.description}: {value}"
 
 
 _CHECKED_ENTRY_POINTS = ("view", "legal_actions")

@@ -39,3 +39,19 @@ async def test_no_dms_are_promised_to_a_mention_only_player_in_a_paced_game(simc
     assert "You joined" in welcome and "will arrive here" not in welcome
     assert "Open my panel" in welcome
     assert "Watch your DMs" not in said(joined) and "game thread" in said(joined)
+
+
+@pytest.mark.simcord(strict_sync=True)
+@pytest.mark.parametrize("game, options, sentences", [
+    ("sky-of-stars", {}, ["Each drawing is guessed for 30 seconds.", "Played live, with no deadlines."]),
+    ("observatory", {"first_game": True, "pace": HOUR},
+     ["First-game deal: everyone keeps 1 large and 3 small goals, no choosing.",
+      "Each player has 1 hour per move."]),
+    ("observatory", {}, ["Everyone chooses 4 of 6 dealt goals."]),
+])
+async def test_lobby_options_read_as_sentences(simcord_env, game, options, sentences):
+    channel, message, _, _ = await lobby(simcord_env, game, **options)
+    shown = all_text(refresh(channel, message))
+    for sentence in sentences:
+        assert sentence in shown, shown
+    assert ": no" not in shown and ": yes" not in shown and "pace:" not in shown

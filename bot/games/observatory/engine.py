@@ -51,7 +51,9 @@ class Observatory(Game):
     title = TITLE
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    options = (OptionSpec("first_game", "First game: 1 large + 3 small goals, no choosing", (0, 1), 0),)
+    options = (OptionSpec("first_game", "First game: 1 large + 3 small goals, no choosing", (0, 1), 0,
+                          ("Everyone chooses 4 of 6 dealt goals.",
+                           "First-game deal: everyone keeps 1 large and 3 small goals, no choosing.")),)
     allows_bot_seats = True
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:

@@ -70,7 +70,8 @@ class SkyOfStars(Game):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options = (
-        OptionSpec("countdown", "Seconds to guess each drawing", (20, 30, 45, 60, 90), 30),
+        OptionSpec("countdown", "Seconds to guess each drawing", (20, 30, 45, 60, 90), 30,
+                   ("Each drawing is guessed for {value} seconds.",)),
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
     min_humans = 2  # guessing needs at least two people
