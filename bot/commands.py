@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -153,11 +155,28 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     if page > pages:  # past the oldest page: show the oldest one
         page = pages
         total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
-    text = _fit("\n".join(format_events(a.events, record.names) for a in entries), LOG_CHARS)
+    text = _fit("\n".join(log_lines(entries, record.names)), LOG_CHARS)
     embed = discord.Embed(title=f"Game #{record.id} ({get_game(record.game).title}): moves",
                           description=text or "Nothing has happened yet.", colour=COLOUR)
-    embed.set_footer(text=f"Page {page} of {pages} · newest first · {total} entries in all")
+    embed.set_footer(text=f"Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the "
+                          f"bottom · {total} entries in all")
     await answer(interaction, embed=embed)
+
+
+def log_lines(entries: list[Any], names: list[str]) -> list[str]:
+    """The page's lines, oldest first: a line that names nobody is said with who made the move
+    (round and roll markers stay as they are), and a line the same as the one before is dropped."""
+    lines: list[str] = []
+    for move in entries:
+        for event in move.events:
+            line = format_events([event], names)
+            marker = event.startswith(("Round ", "Game over"))
+            anonymous = re.search(r"\{\d+\}", event) is None and not marker
+            if anonymous and move.seat is not None and 0 <= move.seat < len(names):
+                line = f"{names[move.seat]}: {line}"
+            if not lines or lines[-1] != line:
+                lines.append(line)
+    return lines
 
 
 def _fit(text: str, limit: int) -> str:
