@@ -84,6 +84,16 @@ def guess_step(sandbox: SandboxProcess, member: str) -> Message | None:
     return None
 
 
+def confirm_stop(sandbox: SandboxProcess, member: str, thread: str) -> None:
+    """STOP first asks in a private reply; press its confirmation (the ``:stop:-:`` button)."""
+    for message in reversed(sandbox.state(member, thread)["messages"]):
+        yes = next((c for c in components(message) if ":stop:-:" in (c.get("custom_id") or "")), None)
+        if yes is not None:
+            sandbox.act(member, thread, kind="click", message=message["id"], custom_id=yes["custom_id"])
+            return
+    raise AssertionError("STOP asked for no confirmation")
+
+
 def play_to_first_guess(sandbox: SandboxProcess, members: list[str]) -> Message:
     """Open a game of ``members`` (the first hosts), everyone plays their panel, the host calls
     STOP after the first roll, and the others draw their last line: the first drawing is up."""
@@ -102,4 +112,5 @@ def play_to_first_guess(sandbox: SandboxProcess, members: list[str]) -> Message:
                 message, stop = button(messages, "STOP")
                 sandbox.act(members[0], thread, kind="click", message=message["id"],
                             custom_id=stop["custom_id"])
+                confirm_stop(sandbox, members[0], thread)
     raise AssertionError("the first drawing never came up for guessing")
