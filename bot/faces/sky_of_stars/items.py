@@ -27,7 +27,7 @@ def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
 
 class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
               template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>start|from|cancel|to\.[A-H][1-6]):"
-                       r"(?P<half>[ab])"):
+                       r"(?P<half>[abw])"):
     """A star picker inside a panel; picking only moves the panel on, nothing is played yet."""
 
     def __init__(self, game_id: int, decision: int, stage: str, half: str,
@@ -35,7 +35,8 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         choices = [discord.SelectOption(label=s, value=s, description=star_description(s))
                    for s in (options or [])] or [discord.SelectOption(label="-", value="-")]
         verb = {"start": "starting star", "from": "star to draw from", "cancel": "star to cross out"}
-        placeholder = f"Pick a {verb.get(stage, 'star to connect to')} ({HALF_NAMES[half]})"
+        where = f" ({HALF_NAMES[half]})" if half in HALF_NAMES else ""  # "w": the whole vault
+        placeholder = f"Pick a {verb.get(stage, 'star to connect to')}{where}"
         super().__init__(discord.ui.Select(
             placeholder=placeholder, options=choices[:25],
             custom_id=f"sky:pick:{game_id}:{decision}:{stage}:{half}"))

@@ -122,6 +122,8 @@ def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, 
 
 def pick_selects(game_id: int, decision: int, stage: str, stars: list[str]) -> list[discord.ui.Item[Any]]:
     """One select per vault half that has candidates (each ≤ 24 options, under Discord's 25)."""
+    if len(stars) <= 25:  # a list that fits one select is one select, not two halves
+        return [SkyPick(game_id, decision, stage, "w", sorted(stars))] if stars else []
     selects: list[discord.ui.Item[Any]] = []
     for half, columns in HALVES.items():
         options = sorted(s for s in stars if s[0] in columns)
