@@ -310,7 +310,8 @@ class Delivery:
         user = await self.service.user(seat_record.user_id)
         status, message = (await dm(user, out)) if user is not None else (DmStatus.FAILED, None)
         if message is not None:
-            await self.copies.adopt(record.id, seat_record.user_id, PanelCopy(CopyKind.DM, message.id, message.edit))
+            copy = PanelCopy(CopyKind.DM, message.id, message.edit)
+            await self.copies.adopt(record.id, seat_record.user_id, copy)
         pending = self._undelivered.get(record.id)
         if status is DmStatus.FAILED:
             log.warning("game %s: the panel of seat %s did not reach user %s; it will be re-sent",
@@ -365,7 +366,8 @@ class Delivery:
             copy = self.copies.live(record.id, info.user_id)
             if copy is None or copy.message_id == ACTED_FROM.get():
                 continue
-            await self.copies.update(record.id, info.user_id, await self.panel_of(record, seat).kwargs(editing=True))
+            data = await self.panel_of(record, seat).kwargs(editing=True)
+            await self.copies.update(record.id, info.user_id, data)
 
     async def adopt_ephemeral(self, record: GameRecord, user_id: int, message: discord.Message,
                               edit: Callable[..., Awaitable[Any]]) -> None:
