@@ -50,6 +50,12 @@ async def start_game(env, channel, players, **options):
     return game_thread(channel)
 
 
+def decision_of(message) -> str | None:
+    """The decision id a panel's components carry (``obs:<kind>:<game>:<decision>:…``)."""
+    ids = [i.split(":") for i in custom_ids(message) if i.startswith("obs:")]
+    return ids[0][3] if ids else None
+
+
 def go_stage(custom_id: str) -> str:
     return custom_id.split(":", 4)[4]
 
@@ -76,6 +82,7 @@ class ObsTable(PanelTable):
         message = message or await self.panel(player)
         assert message is not None, f"no panel for {player.name}"
         result = None
+        decision_of_before = decision_of(message)
         for _ in range(120):
             step = self.next_step(message, avoid)
             if step is None:
@@ -89,8 +96,8 @@ class ObsTable(PanelTable):
                     self.seen_codes.add(custom_id.split(":")[5].split(".")[0])
             before = (custom_ids(message), message.embeds[0].description if message.embeds else "")
             message = self.reload(player, message)
-            if not message.components:
-                return result
+            if not message.components or decision_of(message) != decision_of_before:
+                return result  # done; a panel that moved on to the next decision is the next turn's
             after = (custom_ids(message), message.embeds[0].description if message.embeds else "")
             if after == before and kind == "click":
                 told = said(result) if result else ""
