@@ -17,7 +17,7 @@ from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, SkyDo
 from bot.faces.sky_of_stars.moments import animated, countdown_line, how_it_went, is_reveal, reveal_message
 from bot.faces.sky_of_stars.panels import build_panel
-from bot.faces.sky_of_stars.words import FACE_TEXT, RULES, SLUG, names_list, progress_line
+from bot.faces.sky_of_stars.words import FACE_TEXT, RULES, SLUG, progress_line
 from bot.games.base import View
 from bot.outgoing import Outgoing
 
