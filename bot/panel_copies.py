@@ -40,6 +40,7 @@ class Where(enum.Enum):
     """Where a player plays now, said on a retired copy."""
 
     DM = "Your panel moved to your direct messages: play there."
+    NEWER_DM = "A newer panel is below: play there."
     EPHEMERAL = "Your panel moved to the copy you opened in the game thread: play there."
     NOTHING = "Nothing to do here now. Your next panel comes when it's your move."
     OVER = "This game is over: nothing more to play here."
@@ -81,7 +82,10 @@ class PanelCopies:
         old = self._live.get((game_id, user_id))
         self._live[(game_id, user_id)] = copy
         if old is not None and old.message_id != copy.message_id:
-            where = Where.DM if copy.kind is CopyKind.DM else Where.EPHEMERAL
+            if copy.kind is CopyKind.EPHEMERAL:
+                where = Where.EPHEMERAL
+            else:  # a DM replaced by a newer DM is not "moved to your direct messages"
+                where = Where.NEWER_DM if old.kind is CopyKind.DM else Where.DM
             await self._retire(old, where.value)
 
     def refresh_token(self, message_id: int, edit: Edit) -> None:

@@ -51,12 +51,20 @@ def play_panel(sandbox: SandboxProcess, member: str) -> str:
                 and ":stop:" not in c["custom_id"] and ":pass:" not in c["custom_id"]]
         if play:
             sandbox.act(member, "dm", kind="click", message=message["id"], custom_id=play[0]["custom_id"])
+            # the panel, edited in place; or, when the move opened a new step, the newer panel
+            # the bot sent (the clicked one is then retired, saying so)
+            newest = panel(sandbox, member)
             shown = sandbox.state(member, "dm")["messages"]
-            return text(next(m for m in shown if m["id"] == message["id"]))  # the panel, edited
+            clicked = text(next(m for m in shown if m["id"] == message["id"]))
+            return clicked if newest is None or newest["id"] == message["id"] else text(newest)
         select = next(c for c in parts if c["type"] == "select")
         sandbox.act(member, "dm", kind="select", message=message["id"], custom_id=select["custom_id"],
                     values=[select["options"][0]["value"]])
     raise AssertionError(f"{member}'s panel never offered a play button")
+
+
+STARTED = ("Nothing to do right now", "Drawing from", "A newer panel is below")
+"""What a panel says once its starting star is in: waiting, the first roll, or a newer panel."""
 
 
 def open_game(sandbox: SandboxProcess, host: str, joiners: list[str]) -> str:
