@@ -14,6 +14,7 @@ from tests.bot.helpers import (
     PanelTable,
     current_record,
     custom_ids,
+    dm_history,
     find_component,
     game_thread,
     refresh,
@@ -69,9 +70,35 @@ class ObsTable(PanelTable):
         self.lens_wanted = False  # set to use the Lens once, the first time a panel offers it
         self.lens_offered = False
 
+    async def panel(self, player):
+        """The player's newest live copy (one live panel per player): their DM panel, or the
+        ephemeral copy ``/game hand`` or **Open my panel** made live, which is then edited in
+        place for their next moves. Closed-DM players open a fresh copy each turn, as they must
+        after a restart (the bot can't edit copies it no longer knows)."""
+        if player.name in self.closed:
+            return await super().panel(player)
+        dms = [m for m in dm_history(player) if m.components]
+        mine = [m for m in self.thread.history(viewer=player)
+                if m.flags.ephemeral and any(i.startswith("obs:") for i in custom_ids(m))]
+        live = sorted([*dms, *mine], key=lambda m: m.id)
+        return live[-1] if live else None
+
+    def on(self, player, message):
+        """Who clicks ``message``: the member in the guild (an ephemeral copy) or the user (a DM)."""
+        return player if message.flags.ephemeral else player.user
+
+    def reload(self, player, message):
+        if message.flags.ephemeral:
+            return refresh(self.thread, message, viewer=player)
+        return refresh(player.user.dm_channel, message)
+
+    async def click(self, player, message, custom_id):
+        self.clicks += 1
+        return await self.on(player, message).click(message, custom_id=custom_id)
+
     async def select(self, player, message, custom_id, values):
         self.clicks += 1
-        return await self.actor(player).select(message, values, custom_id=custom_id)
+        return await self.on(player, message).select(message, values, custom_id=custom_id)
 
     async def play_turn(self, player, message=None, *, avoid: tuple[str, ...] = ()) -> Any:
         """Walk the player's panel until their part of the current decision is in.

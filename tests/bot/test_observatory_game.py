@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 
+import discord
 import pytest
 
 from bot.games.replay import replay
@@ -90,7 +91,8 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
     assert "1 of 2 done" in (keep_step.embeds[0].footer.text or "")
     await table.play_turn(bea)
 
-    restarted = stale_checked = roll_refused = double_refused = commands_checked = False
+    restarted = stale_checked = roll_refused = double_refused = commands_checked = card_retired = False
+    kept, restart_turn = [], 0
     first_roll_step = None
     for _ in range(400):
         record = await current_record(env)
@@ -103,12 +105,13 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
         if phase == "roll" and first_roll_step is None:
             first_roll_step = step_messages(thread)[-1]
         later = phase == "decide" and view["turn_number"] > 1
-        if later and not stale_checked and first_roll_step is not None:
-            roll_id = next(i for i in custom_ids(first_roll_step) if i.endswith(":roll"))
-            before = record.version
-            await assert_refused(env, await ada.click(first_roll_step, custom_id=roll_id), "earlier step")
-            assert (await current_record(env)).version == before
-            stale_checked = True
+        if later and not card_retired and first_roll_step is not None:
+            # one status card per step: the first roll's card lost its Roll button
+            old_card = refresh(thread, first_roll_step)
+            assert not old_card.components and "This step is over." in all_text(old_card)
+            card_retired = True
+        if restarted and not stale_checked and phase == "decide" and view["turn_number"] > restart_turn:
+            stale_checked = await try_a_copy_the_restart_forgot(env, table, kept, record)
         if phase == "decide" and not double_refused and 0 in GAME.to_act(record.state):
             double_refused = await try_a_confirm_that_went_stale(env, table, ada, thread)
             continue
@@ -116,8 +119,9 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
             await check_commands(thread, ada, bea, dee)
             commands_checked = True
         if phase == "decide" and not restarted and view["night"] == 3:
+            kept = [(p, m) for p in (ada, bea) for m in [live_copy(table, p)] if m is not None]
             await restart_bot()
-            restarted = True
+            restarted, restart_turn = True, view["turn_number"]
         if phase == "decide":
             step = next(m for m in reversed(step_messages(thread)) if "rolled" in all_text(m))
             assert step.attachments and "of 2 done" in all_text(step)
@@ -128,11 +132,14 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
         raise AssertionError("the game did not finish")
 
     assert restarted and stale_checked and roll_refused and double_refused and commands_checked
+    assert card_retired
     # with this seed the driver completes goals, refills from the Night Sky and spends free stars
     wanted = {"keep", "roll", "plot", "res", "ss", "cp", "take", "fs", "done"}
     assert wanted <= table.seen_codes, table.seen_codes
-    summaries = [m for m in thread.history() if not m.embeds and "ada" in (m.content or "")
-                 and "bea" in (m.content or "")]
+    # the quiet thread folds each resolved turn's lines into the next step's card
+    did = r"^{} (plotted|researched|completed|set the Drive|passed)"
+    summaries = [m for m in thread.history() if re.search(did.format("ada"), all_text(m), re.M)
+                 and re.search(did.format("bea"), all_text(m), re.M)]
     assert summaries, "each resolved turn posts what every player did"
     final = [m for m in thread.history() if "Final results" in all_text(m)]
     assert final and final[-1].attachments
@@ -142,6 +149,31 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
     rebuilt = replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log])
     assert rebuilt == stored.state and GAME.outcome(rebuilt) is not None
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def live_copy(table, player):
+    """The newest panel copy ``player`` sees with the game's buttons (a DM or an ephemeral one)."""
+    seen = [*(table.thread.history(viewer=player)),
+            *(player.user.dm_channel.history() if player.name not in table.closed else [])]
+    live = [m for m in seen if any(i.startswith("obs:") for i in custom_ids(m))]
+    return max(live, key=lambda m: m.id) if live else None
+
+
+async def try_a_copy_the_restart_forgot(env, table, kept, record) -> bool:
+    """A copy that was live at the restart keeps its buttons (the restarted bot no longer knows
+    it, so it can't retire it); once the game moved on, pressing one is refused as stale and
+    changes nothing."""
+    decision = GAME.decision_id(record.state)
+    for player, message in kept:
+        message = table.reload(player, message)
+        buttons = [c.custom_id for row in message.components for c in row.children
+                   if c.type is discord.ComponentType.button and (c.custom_id or "").startswith("obs:")]
+        if buttons and int(buttons[0].split(":")[3]) < decision:
+            result = await table.click(player, message, buttons[0])
+            await assert_refused(env, result, "earlier step")
+            assert (await current_record(env)).version == record.version
+            return True
+    return False
 
 
 async def try_someone_elses_roll(env, table, view) -> bool:
@@ -156,8 +188,8 @@ async def try_someone_elses_roll(env, table, view) -> bool:
 
 
 async def try_a_confirm_that_went_stale(env, table, ada, thread) -> bool:
-    """Ada opens a plot preview in her DM, plots through `/game hand` instead, then presses the
-    old preview's confirm: the engine refuses it privately and nothing changes."""
+    """Ada opens a plot preview in her DM, then opens `/game hand`: the DM copy is retired (no
+    components, a line saying where to play) and the same plot is made on the new copy."""
     dm = latest_panel(ada)
     plot_go = next(i for i in custom_ids(dm) if i.startswith("obs:go:") and i.split(":")[4][:1] == "p")
     await ada.user.click(dm, custom_id=plot_go)
@@ -287,4 +319,4 @@ async def test_a_lobby_bot_plays_its_seat_alongside_a_person(simcord_env, monkey
         raise AssertionError("night 3 never came")
     bot_sheet = view["sheets"][1]
     assert len(bot_sheet["stars"]) >= 4, "the bot plotted a star every turn"
-    assert any("Bot" in (m.content or "") for m in game_thread(channel).history())
+    assert any("Bot" in all_text(m) for m in game_thread(channel).history()), "the bot's moves are said"
