@@ -98,14 +98,16 @@ async def _refresh_after(interaction: discord.Interaction, record: Any, seat: in
     """After a sub-action: the next step of the same panel, or a short note once the turn ended.
 
     When the seat acts again right away (the last pick of a round can be followed by the first
-    of the next), the platform has just DMed a fresh panel, so this one only says so; with
-    closed DMs there is no fresh panel, and this one carries on in place.
+    of the next), a DM panel was just replaced by a fresh DM, so this one only says so; an
+    ephemeral copy (closed DMs, or one opened with Open my panel or /game hand) is the live
+    panel and gets no fresh one, so it carries on in place.
     """
     game = get_game(record.game)
     view = game.view(record.state, seat)
     names = record.names
     same_turn = game.decision_id(record.state) == decision
-    if seat in game.to_act(record.state) and (same_turn or not record.seats[seat].dm_open):
+    in_place = interaction.message is not None and interaction.message.flags.ephemeral
+    if seat in game.to_act(record.state) and (same_turn or in_place or not record.seats[seat].dm_open):
         from bot.faces.star_gazers.panels import build_panel
 
         await edit_panel(interaction, build_panel(view, names, record.id))
