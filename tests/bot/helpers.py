@@ -89,24 +89,38 @@ class PanelTable:
     def thread(self) -> Any:
         return game_thread(self.channel)
 
-    def actor(self, player: Any) -> Any:
+    def actor(self, player: Any, message: discord.Message | None = None) -> Any:
         """Who clicks: the member (ephemeral panels live in the guild) or the user (DMs)."""
+        if message is not None:
+            return player if message.guild is not None else player.user
         return player if player.name in self.closed else player.user
 
+    def live_copy(self, player: Any) -> discord.Message | None:
+        """The player's one live panel: their newest message with components, a DM or an
+        ephemeral copy in the thread (an older copy is retired when a newer one goes live)."""
+        copies = [m for m in dm_history(player) if m.components]
+        copies += [m for m in self.thread.history(viewer=player) if m.flags.ephemeral and m.components]
+        return max(copies, key=lambda m: m.id, default=None)
+
     async def panel(self, player: Any) -> discord.Message | None:
-        """The player's live panel: the newest DM with components, or a fresh ephemeral one."""
+        """The player's live panel: a fresh ephemeral one for closed DMs, else the live copy."""
         if player.name in self.closed:
             opener = next(m for m in reversed(self.thread.history()) if find_component(m, "astro:panel:"))
             result = await player.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
             return (result.followups or [result.response])[-1].message
-        return latest_panel(player)
+        return self.live_copy(player)
 
-    def reload(self, player: Any, message: discord.Message) -> discord.Message:
-        """The current version of a panel message after a click edited it."""
-        if player.name in self.closed:
+    def current(self, player: Any, message: discord.Message) -> discord.Message:
+        """The current version of ``message`` itself (live or retired)."""
+        if message.flags.ephemeral:
             return refresh(self.thread, message, viewer=player)
         return refresh(player.user.dm_channel, message)
 
+    def reload(self, player: Any, message: discord.Message) -> discord.Message:
+        """The panel to play on after a click: the player's newest live copy, else ``message``
+        as it is now (a panel edited in place stays the live copy)."""
+        return self.live_copy(player) or self.current(player, message)
+
     async def click(self, player: Any, message: discord.Message, custom_id: str) -> Any:
         self.clicks += 1
-        return await self.actor(player).click(message, custom_id=custom_id)
+        return await self.actor(player, message).click(message, custom_id=custom_id)

@@ -80,7 +80,7 @@ class Table(PanelTable):
         assert select is not None, f"no select {prefix} in {custom_ids(message)}"
         values = [o.value for o in select.options]
         self.clicks += 1
-        return await self.actor(player).select(message, [value or self.rng.choice(values)],
+        return await self.actor(player, message).select(message, [value or self.rng.choice(values)],
                                                custom_id=select.custom_id)
 
     async def step(self, player, message, seat):

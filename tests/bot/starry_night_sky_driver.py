@@ -16,6 +16,7 @@ from bot.games import get_game
 from tests.bot.helpers import (
     PanelTable,
     all_text,
+    current_record,
     custom_ids,
     find_component,
     game_thread,
@@ -129,16 +130,23 @@ class Table(PanelTable):
         """Walk one whole turn in the panel: sort stars, pick and confirm, until the turn ends."""
         message = await self.panel(player)
         assert message is not None, f"no panel for {player.name}"
-        actor = self.actor(player)
+        decision = (await current_record(self.env)).state["decision"]
         for _ in range(40):
             ids = custom_ids(message)
             sns = [i for i in ids if i.startswith("sns:")]
             if not sns:
                 assert "turn is over" in all_text(message).lower(), all_text(message)
                 return message
+            actor = self.actor(player, message)
             result = await self.step(actor, message, sns, trade=trade, last=explore_last)
             self.clicks += 1
             assert result.acknowledged
+            record = await current_record(self.env)
+            if record is None or record.state["decision"] != decision:
+                # the turn is over: the clicked copy says so, or was retired for the next move's DM
+                done = self.current(player, message)
+                assert not self.clicks_this_turn(done), custom_ids(done)
+                return done
             message = self.reload(player, message)
             if "**Bonus exploration!**" in all_text(message):
                 self.bonuses += 1

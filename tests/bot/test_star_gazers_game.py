@@ -1,7 +1,8 @@
 """A complete two-player Star Gazers game through the real discord.py code, as users play it.
 
 Bea has closed DMs and plays every turn through "Open my panel" ephemerals; the bot restarts
-in the middle of a turn; an outsider and a stale panel are refused; one turn is undone; and no
+in the middle of a turn; an outsider is refused; a second copy of a panel retires the first and
+is itself retired by the next move's DM (one live panel per player); one turn is undone; and no
 public message may carry a Journal card before the end. Also /game sheet, hand and status.
 """
 
@@ -103,9 +104,14 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
             assert message is not None, f"no panel for {player.name}"
             view = GAME.view(state, seat)
             if view["phase"] == "draft" and seat == 0 and not undone:
-                hand = await ada.slash(thread, "game hand")  # a second copy of the panel, kept for later
+                hand = await ada.slash(thread, "game hand")  # a second copy: now the live one
                 stale_copy = (hand.followups or [hand.response])[-1].message
                 assert ids_with(stale_copy, f"sg:do:{record.id}:{state['decision']}:p")
+                retired = table.current(player, message)
+                assert not retired.components and "copy you opened" in all_text(retired), \
+                    "the DM panel is retired when a new copy goes live"
+                message = table.reload(player, message)
+                assert message.id == stale_copy.id
                 message = await undo_round_trip(table, player, message, seat)
                 undone = True
             if view["phase"] == "draft" and view["round"] == 2 and not restarted:
@@ -120,12 +126,11 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
         if record is None:
             break
         assert_no_secret_in_public(channel, record.state)
-        if undone and not stale_tried and stale_copy is not None:
-            before = record.version
-            stale_id = ids_with(stale_copy, f"sg:do:{record_id}:")[0]
-            stale = await ada.click(stale_copy, custom_id=stale_id)
-            assert "earlier step" in said(stale)
-            assert (await current_record(env)).version == before
+        live = table.live_copy(ada)
+        if undone and not stale_tried and live is not None and live.id != stale_copy.id:
+            # a new panel went live (her next move's DM): the copy she undid the turn in is dead
+            old = table.current(ada, stale_copy)
+            assert not old.components, f"a panel from an earlier step is still live: {custom_ids(old)}"
             stale_tried = True
         if record.state["phase"] == "draft" and record.state["round"] == 3 and not sheets_checked:
             await check_sheets(env, channel, thread, ada, bea, record)

@@ -1,9 +1,9 @@
 """A complete two-player Starry Night Sky game through the real discord.py code, as users play it.
 
 Bea has closed DMs and plays through "Open my panel" ephemerals; the bot restarts mid-game; an
-outsider clicks; a panel from an earlier turn and a second, outdated panel of the current turn
-are refused; and no Myth card, as the panels write it, may appear in any public message, embed
-or image text before the end.
+outsider clicks; a second copy of Ada's panel retires her DM panel, and that copy is retired in
+turn by her next move's DM (one live panel per player); and no Myth card, as the panels write
+it, may appear in any public message, embed or image text before the end.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ async def test_full_two_player_game(simcord_env, restart_bot, monkeypatch, caplo
         seat = GAME.to_act(record.state)[0]
         player = table.players[seat]
         if seat == 0 and old_hand is not None and not stale_tried:
-            stale_tried = await click_stale(env, ada, old_hand)
+            stale_tried = await click_stale(env, ada, table, old_hand)
         if seat == 0 and not outdated_tried:
             outdated_tried, old_hand = await try_outdated_panel(env, ada, table)
         midway = None
@@ -118,12 +118,13 @@ async def test_full_two_player_game(simcord_env, restart_bot, monkeypatch, caplo
         assert label in revealed, f"the results should reveal {label!r}"
     boards = [m for m in thread.history() if m.attachments and "turn" in all_text(m)]
     assert len(boards) >= turns - 1, "a board image after each turn"
-    # One summary line per turn, and nothing else between the boards: no line per sub-step.
-    plain = [m.content for m in thread.history() if m.content and not m.embeds
-             and "direct messages" not in m.content]
-    assert plain and all(c.split("\n")[0].endswith("this turn.") or "(0 points)" in c for c in plain), plain
-    assert sum(c.count("this turn") for c in plain) >= turns
-    assert any(c.startswith(("ada ", "bea ")) for c in plain)
+    # One summary line per turn, on the turn's board card, and nothing else: no line per sub-step.
+    texts = [all_text(m) for m in thread.history()]
+    assert sum(t.count("this turn.") + t.count("(0 points)") for t in texts) >= turns
+    assert any(line.startswith(("ada ", "bea ")) for t in texts for line in t.split("\n"))
+    assert not [m.content for m in thread.history() if m.content and not m.embeds
+                and "direct messages" not in m.content], "no plain line per sub-step"
+    assert len(texts) <= 2 * turns, f"{len(texts)} thread messages for {turns} turns"
     # The stored log rebuilds the stored final state from the seed: nothing acknowledged was lost.
     log = await env.bot.storage.actions(record_id)
     rebuilt = replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log])
@@ -132,34 +133,34 @@ async def test_full_two_player_game(simcord_env, restart_bot, monkeypatch, caplo
 
 
 async def try_outdated_panel(env, ada, table):
-    """Open a second panel with /game hand, play on in the DM panel, then use the second one:
-    the rules refuse the outdated click privately and nothing changes. Returns (tried, panel)."""
-    thread = table.thread
-    shown = await ada.slash(thread, "game hand")
+    """Open a second panel with /game hand: it becomes the one live copy, and the DM panel is
+    retired (no components left to click, one line saying where to play); Ada then plays her
+    turn in the new copy. Returns (tried, the new copy)."""
+    dm = latest_panel(ada)
+    if dm is None or not any(i.startswith("sns:do:") for i in custom_ids(dm)):
+        return False, None
+    version = (await current_record(env)).version
+    shown = await ada.slash(table.thread, "game hand")
     assert shown.ephemeral
     second = (shown.followups or [shown.response])[-1].message
-    ids = [i for i in custom_ids(second) if i.startswith("sns:do:")]
-    dm = latest_panel(ada)
-    if not ids or dm is None or custom_ids(dm) != custom_ids(second):
-        return False, second
-    await ada.user.click(dm, custom_id=ids[0])  # played from the DM panel
-    version = (await current_record(env)).version
-    refused = await ada.click(second, custom_id=ids[0])
-    assert "can't" in said(refused).lower() or "already" in said(refused).lower(), said(refused)
-    assert (await current_record(env)).version == version
+    assert custom_ids(second) == custom_ids(dm), "the new copy offers the same move"
+    retired = table.current(ada, dm)
+    assert not retired.components, "the older copy has nothing left to click"
+    assert "copy you opened in the game thread" in all_text(retired), all_text(retired)
+    assert table.live_copy(ada).id == second.id and latest_panel(ada) is None
+    assert (await current_record(env)).version == version, "opening a copy changes nothing"
     return True, second
 
 
-async def click_stale(env, ada, old):
-    """A button from an earlier turn's panel: refused as stale, the game does not move."""
-    ids = [i for i in custom_ids(old) if i.startswith("sns:")]
-    if not ids:
+async def click_stale(env, ada, table, old):
+    """A copy from an earlier turn is dead once the next move's DM arrives: nothing on it can be
+    clicked, it says the turn is over or where to play, and the live panel is the new DM."""
+    if table.live_copy(ada) is None or table.live_copy(ada).id == old.id:
         return False
-    version = (await current_record(env)).version
-    refused = await (ada.select(old, [find_component(old, ids[0]).options[0].value], custom_id=ids[0])
-                     if ids[0].startswith("sns:pick:") else ada.click(old, custom_id=ids[0]))
-    assert "earlier step" in said(refused), said(refused)
-    assert (await current_record(env)).version == version
+    retired = table.current(ada, old)
+    assert not retired.components, custom_ids(retired)
+    assert any(line in all_text(retired) for line in ("direct messages", "turn is over")), all_text(retired)
+    assert not table.live_copy(ada).flags.ephemeral
     return True
 
 
@@ -227,7 +228,7 @@ async def test_one_person_and_two_lobby_bots_finish_a_game(simcord_env):
     else:
         raise AssertionError("the game did not finish")
     assert any("Final results" in all_text(m) for m in thread.history())
-    bot_turns = [m.content for m in thread.history() if m.content and "Bot 1" in m.content]
+    bot_turns = [t for t in map(all_text, thread.history()) if "Bot 1 " in t and "this turn" in t]
     assert bot_turns, "the bots' turns are summed up in the thread"
 
 
