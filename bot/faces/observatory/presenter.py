@@ -8,6 +8,7 @@ the PUBLIC view only; the public images go through ``bot.faces.observatory.art.b
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
@@ -69,6 +70,13 @@ class ObservatoryPresenter(Presenter):
         return DYNAMIC_ITEMS
 
     # -------------------------------------------------------------- public
+    def status_key(self, view: View) -> Hashable | None:
+        """A turn's decisions and the refills after them share one card, so a turn is the roll's
+        card and one more; refilling (one step per player who completed a goal) redraws it."""
+        if view["phase"] in ("decide", "refill"):
+            return ("turn", view["night"], view["turn"])
+        return None
+
     def progress(self, view: View, names: list[str]) -> str:
         phase, waiting = view.get("phase"), list(view.get("to_act") or [])
         if phase == "over":
