@@ -43,6 +43,21 @@ def keep_all(state: State) -> State:
     return state
 
 
+def start(seats: int = 2, seed: int = 7) -> tuple[State, int]:
+    state = keep_all(new_game(seats, seed))
+    return state, GAME.to_act(state)[0]
+
+
+def edit(state: State, **player: object) -> State:
+    """A copy whose active draft (and committed board) has the given player fields."""
+    state = json.loads(json.dumps(state))
+    seat = state["turn"]["seat"]
+    for key, value in player.items():
+        state["turn"]["work"]["player"][key] = json.loads(json.dumps(value))
+        state["players"][seat][key] = json.loads(json.dumps(value))
+    return state
+
+
 def token_of(kind: str, nth: int = 0, event: str | None = None) -> str:
     """The id of the ``nth`` Galaxy token of a kind (and event, for photos)."""
     found = [t.id for t in load_tokens() if t.kind == kind and (event is None or t.event == event)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from sg_helpers import GAME, act, keep_all, new_game, token_of, with_head
+from sg_helpers import GAME, act, edit, start, token_of, with_head
 
 from bot.games.base import IllegalAction
 from bot.games.star_gazers.components import catalog, load_board
@@ -14,19 +14,6 @@ from bot.games.star_gazers.scoring import survey
 SPACES = load_board().shuttle_spaces
 
 
-def start(seats: int = 2, seed: int = 7) -> tuple[dict, int]:
-    state = keep_all(new_game(seats, seed))
-    return state, GAME.to_act(state)[0]
-
-
-def edit(state: dict, **player: object) -> dict:
-    """A copy whose active draft (and committed board) has the given player fields."""
-    state = json.loads(json.dumps(state))
-    seat = state["turn"]["seat"]
-    for key, value in player.items():
-        state["turn"]["work"]["player"][key] = json.loads(json.dumps(value))
-        state["players"][seat][key] = json.loads(json.dumps(value))
-    return state
 
 
 def tiles_at(*cells: int, hexes: dict | None = None) -> list:
