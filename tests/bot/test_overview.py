@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.commands import LOG_LINES
+from bot.commands import LOG_LINES, log_lines
 from bot.outgoing import Outgoing
 from bot.overview import leader_line, stats_line
 from bot.service import format_events
@@ -119,18 +119,18 @@ async def test_log_pages_through_the_whole_game(simcord_env, quick_images):
     table = Table(env, channel, players, closed=set())
     await play_until(env, table, lambda v: v["round"] == 3 and v["phase"] == "guess")
     record = await current_record(env)
-    entries = [format_events(a.events, record.names) for a in await env.bot.storage.actions(record.id)
-               if a.events]
+    moves = [a for a in await env.bot.storage.actions(record.id) if a.events]
+    entries = [format_events(a.events, record.names) for a in moves]
     assert len(entries) > LOG_LINES, "the game should need more than one page by now"
     pages = -(-len(entries) // LOG_LINES)
     rest = len(entries) - LOG_LINES * (pages - 1)
 
     latest = await bea.slash(thread, "game log")
     assert latest.ephemeral and f"Page 1 of {pages}" in said(latest)
-    assert description(latest) == "\n".join(entries[-LOG_LINES:])
+    assert description(latest) == "\n".join(log_lines(moves[-LOG_LINES:], record.names))
     oldest = await bea.slash(thread, "game log", page=pages)
     assert f"Page {pages} of {pages}" in said(oldest)
-    assert description(oldest) == "\n".join(entries[:rest])
+    assert description(oldest) == "\n".join(log_lines(moves[:rest], record.names))
     assert "Page 1 of" not in said(oldest)
     beyond = await bea.slash(thread, "game log", page=pages + 5)
     assert description(beyond) == description(oldest)
