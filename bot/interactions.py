@@ -20,10 +20,12 @@ from typing import Any, TypeVar
 import discord
 
 from bot.games.base import IllegalAction
+from bot.i18n import N_, _, speaking, translate
+from bot.i18n.readers import private_language
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment."
+APOLOGY = N_("Sorry, something went wrong on my side. Nothing was changed; please try again in a moment.")
 ENTRY_MARK = "__astrolabe_ack__"
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
@@ -80,17 +82,28 @@ async def _run(callback: Callable[..., Awaitable[Any]], ack: Ack, args: tuple[An
     interaction = next(a for a in (*args, *kwargs.values()) if isinstance(a, discord.Interaction))
     try:
         await acknowledge(interaction, ack)
-        return await callback(*args, **kwargs)
-    except Refusal as refusal:
-        await _say(interaction, refusal.text)
-    except IllegalAction as error:
-        await _say(interaction, error.message)
+        # Everything said inside is in the user's language unless a sender says otherwise
+        # (public output switches to the table's language).
+        with speaking(await private_language(interaction)):
+            try:
+                return await callback(*args, **kwargs)
+            except Refusal as refusal:
+                await _say(interaction, translate(refusal.text))
+            except IllegalAction as error:
+                await _say(interaction, translate(error.message))
+            except Exception:
+                _log_failure(interaction)
+                await _say(interaction, _(APOLOGY))
     except Exception:
-        custom_id = (interaction.data or {}).get("custom_id")
-        log.exception("interaction failed: user=%s channel=%s custom_id=%s",
-                      interaction.user.id, interaction.channel_id, custom_id)
-        await _say(interaction, APOLOGY)
+        _log_failure(interaction)
+        await _say(interaction, _(APOLOGY))
     return None
+
+
+def _log_failure(interaction: discord.Interaction) -> None:
+    custom_id = (interaction.data or {}).get("custom_id")
+    log.exception("interaction failed: user=%s channel=%s custom_id=%s",
+                  interaction.user.id, interaction.channel_id, custom_id)
 
 
 async def _say(interaction: discord.Interaction, text: str) -> None:

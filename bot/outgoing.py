@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.i18n import Language, language, speaking
+
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
@@ -73,6 +75,8 @@ class Outgoing:
     # A still picture sent beside an animated ``render`` (a GIF), for clients that don't animate.
     still: Callable[[], bytes] | None = None
     still_filename: str = "still.png"
+    # The language it was built in: the image is drawn later, in a worker thread, in the same one.
+    language: Language = field(default_factory=language)
     # The rendered image, kept so a retried send doesn't draw it again.
     _png: bytes | None = field(default=None, repr=False, compare=False)
     _still: bytes | None = field(default=None, repr=False, compare=False)
@@ -85,6 +89,10 @@ class Outgoing:
             view.add_item(item)
         return view
 
+    def _drawn(self, draw: Callable[[], bytes]) -> bytes:
+        with speaking(self.language):
+            return draw()
+
     async def kwargs(self, *, editing: bool = False) -> dict[str, Any]:
         """Keyword arguments for ``send``/``edit``; renders the image in a thread."""
         data: dict[str, Any] = {}
@@ -95,12 +103,12 @@ class Outgoing:
         files: list[discord.File] = []
         if self.render is not None:
             if self._png is None:
-                self._png = await asyncio.to_thread(self.render)
+                self._png = await asyncio.to_thread(self._drawn, self.render)
             files.append(discord.File(io.BytesIO(self._png), filename=self.filename))
             embed.set_image(url=f"attachment://{self.filename}")
         if self.still is not None:
             if self._still is None:
-                self._still = await asyncio.to_thread(self.still)
+                self._still = await asyncio.to_thread(self._drawn, self.still)
             files.append(discord.File(io.BytesIO(self._still), filename=self.still_filename))
         if editing:
             data["attachments"] = files

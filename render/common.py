@@ -7,7 +7,10 @@ import io
 import logging
 import random
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -152,6 +155,55 @@ def fit(s: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
     return s[:lo].rstrip() + "\u2026" if lo else "\u2026"
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn: what was asked for, what was shown, where it landed and its allowance."""
+
+    asked: str
+    shown: str
+    bbox: tuple[float, float, float, float]
+    image_size: tuple[int, int]
+    max_width: float | None
+
+    @property
+    def cut(self) -> bool:
+        """``fit`` had to shorten it with an ellipsis: it did not fit its box."""
+        return self.shown != clean(self.asked) and self.shown.endswith("\u2026")
+
+    @property
+    def inside_image(self) -> bool:
+        left, top, right, bottom = self.bbox
+        width, height = self.image_size
+        return left >= 0 and top >= 0 and right <= width and bottom <= height
+
+    @property
+    def within_width(self) -> bool:
+        return self.max_width is None or self.bbox[2] - self.bbox[0] <= self.max_width + 1
+
+
+_drawn: ContextVar[list[DrawnText] | None] = ContextVar("render_drawn_texts", default=None)
+
+
+@contextmanager
+def recording_texts() -> Iterator[list[DrawnText]]:
+    """Collect every text drawn inside (for tests that measure translated text in its box)."""
+    seen: list[DrawnText] = []
+    token = _drawn.set(seen)
+    try:
+        yield seen
+    finally:
+        _drawn.reset(token)
+
+
+def _record(draw: ImageDraw.ImageDraw, xy: tuple[float, float], asked: str, shown: str,
+            f: ImageFont.FreeTypeFont, anchor: str, max_width: float | None) -> None:
+    seen = _drawn.get()
+    if seen is None:
+        return
+    bbox = draw.textbbox(xy, shown, font=f, anchor=anchor)
+    seen.append(DrawnText(asked, shown, tuple(float(v) for v in bbox), draw.im.size, max_width))
+
+
 def text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -164,6 +216,8 @@ def text(
     halo_width: float = 3,
 ) -> None:
     """Draw text, with an optional dark halo (an outline) for busy backdrops."""
+    if _drawn.get() is not None and not _in_fitted.get():
+        _record(draw, xy, s, s, f, anchor, None)
     if halo is not None:
         draw.text(xy, s, font=f, fill=halo, anchor=anchor, stroke_width=halo_width, stroke_fill=halo)
     draw.text(xy, s, font=f, fill=fill, anchor=anchor)
@@ -180,8 +234,17 @@ def fitted(
 ) -> float:
     """``text`` after ``clean`` and ``fit``; returns the drawn width for laying out what follows."""
     shown = fit(clean(s), f, max_width)
-    text(draw, xy, shown, f, fill, **kwargs)  # type: ignore[arg-type]
+    if _drawn.get() is not None:
+        _record(draw, xy, s, shown, f, str(kwargs.get("anchor", "la")), max_width)
+    token = _in_fitted.set(True)
+    try:
+        text(draw, xy, shown, f, fill, **kwargs)  # type: ignore[arg-type]
+    finally:
+        _in_fitted.reset(token)
     return text_width(shown, f)
+
+
+_in_fitted: ContextVar[bool] = ContextVar("render_in_fitted", default=False)
 
 
 # --- surfaces ------------------------------------------------------------------------------

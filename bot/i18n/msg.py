@@ -1,0 +1,124 @@
+"""Texts that are translated later: the rules' refusals and events, and marked constants.
+
+The rules are pure and know nothing of languages, yet what they say reaches players in theirs.
+So a rule says ``M_("{0} takes {count} cards", count=2)``: a ``Msg`` is the English text (a
+``str``, so logs, tests and old code read it as before) that also remembers its message id and
+parameters, and the Discord layer translates it for whoever reads it. ``{0}``, ``{1}``… are seat
+names filled in last, so a ``Msg`` keeps them as they are.
+
+Only the standard library here: the rules packages import this module.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark a constant for the catalog without translating it now (it is translated where used)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Like ``N_`` for a text with a gettext context (slash-command names, short ambiguous words)."""
+    return message
+
+
+class _Partial(string.Formatter):
+    """Fill the named parameters it has; leave ``{0}``-style seat names and unknown fields as they are."""
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key in kwargs:
+            return kwargs[key]
+        return _Verbatim(key)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, _Verbatim):
+            return "{" + str(value.key) + (":" + format_spec if format_spec else "") + "}"
+        return super().format_field(value, format_spec)
+
+
+class _Verbatim:
+    def __init__(self, key: int | str) -> None:
+        self.key = key
+
+
+_PARTIAL = _Partial()
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """``template`` with its named fields filled from ``params``; other fields stay for later."""
+    return _PARTIAL.vformat(template, (), params) if params else template
+
+
+class Msg(str):
+    """An English text that can be said again in another language (see the module docstring).
+
+    ``plural`` and ``n`` pick the singular or plural form; ``n`` is also the ``{n}`` parameter.
+    Parameters may themselves be ``Msg`` (a colour's name inside a sentence): each is translated too.
+    """
+
+    id: str
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
+
+    def __new__(cls, message_id: str, params: Mapping[str, Any] | None = None, *,
+                plural: str | None = None, n: int | None = None) -> Msg:
+        values = dict(params or {})
+        if n is not None:
+            values.setdefault("n", n)
+        chosen = plural if plural is not None and n is not None and n != 1 else message_id
+        self = super().__new__(cls, fill(chosen, values))
+        self.id, self.plural, self.n, self.params = message_id, plural, n, values
+        return self
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (self.to_json(),))
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for storage (the action log keeps events this way)."""
+        data: dict[str, Any] = {"msg": self.id}
+        if self.plural is not None:
+            data["plural"], data["n"] = self.plural, self.n
+        params = {k: (v.to_json() if isinstance(v, Msg) else v) for k, v in self.params.items()
+                  if not (k == "n" and self.n is not None and v == self.n)}
+        if params:
+            data["params"] = params
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Msg:
+        params = {k: (cls.from_json(v) if is_msg_json(v) else v)
+                  for k, v in (data.get("params") or {}).items()}
+        return cls(data["msg"], params, plural=data.get("plural"), n=data.get("n"))
+
+
+def _rebuild(data: dict[str, Any]) -> Msg:
+    return Msg.from_json(data)
+
+
+def is_msg_json(value: Any) -> bool:
+    return isinstance(value, Mapping) and isinstance(value.get("msg"), str)
+
+
+def M_(message_id: str, **params: Any) -> Msg:
+    """A text to be translated where it is read; ``params`` fill its named fields."""
+    return Msg(message_id, params)
+
+
+def MN_(singular: str, plural: str, n: int, **params: Any) -> Msg:
+    """A counted text (``"{n} point"`` / ``"{n} points"``) translated, with its plural rule, where read."""
+    return Msg(singular, params, plural=plural, n=n)
+
+
+def to_stored(text: str) -> Any:
+    """A text as the action log stores it: a ``Msg`` as its dict, anything else as it is."""
+    return text.to_json() if isinstance(text, Msg) else text
+
+
+def from_stored(value: Any) -> str:
+    """The text back from the action log (old logs hold plain English strings)."""
+    return Msg.from_json(value) if is_msg_json(value) else value
