@@ -143,6 +143,15 @@ class Game(ABC):
             clean[name] = value
         return clean
 
+    def table_options(self, language: str) -> dict[str, Any]:
+        """Options the table's language decides, not the lobby (``language`` is a code: "en", "it").
+
+        Merged into the lobby's options when the game starts, so they are stored with the game
+        and a replay uses the same ones. The default: none. A game whose components are words
+        (A Sky of Stars' cards) picks the deck for the table's language here.
+        """
+        return {}
+
     @abstractmethod
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         """A fresh game for ``seats`` players. Everything random derives from ``seed``."""
