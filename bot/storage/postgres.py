@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import asyncpg
 
+from bot.i18n.languages import DEFAULT, Language
 from bot.storage import sql_postgres as sql
 from bot.storage.migrations import Migration, bundled_migrations, discover_migrations
 from bot.storage.postgres_reads import PostgresReads
@@ -42,6 +43,7 @@ from bot.storage.records import (
     StorageError,
     _action_from_row,
     _dumps,
+    _events_dumps,
     _game_from_row,
     _seat_from_row,
     _Unset,
@@ -219,11 +221,12 @@ class PostgresStorage(PostgresSeats, PostgresReads):
     # ---- lobby ----------------------------------------------------------------------------
 
     async def create_lobby(self, *, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           host_name: str, options: dict[str, Any], pace: int = 0) -> GameRecord:
+                           host_name: str, options: dict[str, Any], pace: int = 0,
+                           language: Language = DEFAULT) -> GameRecord:
         now = time.time()
         async with self._write() as db:
             game_id = await db.fetchval(sql.SQL_INSERT_GAME, game, guild_id, channel_id, host_id,
-                                        _dumps(options), now, pace)
+                                        _dumps(options), now, pace, language.value)
             await db.execute(sql.SQL_INSERT_SEAT, game_id, 0, host_id, host_name)
             record = await self._require(db, game_id)
         log.info("created %s lobby %d in channel %d", game, game_id, channel_id)
@@ -283,11 +286,11 @@ class PostgresStorage(PostgresSeats, PostgresReads):
     # ---- play -----------------------------------------------------------------------------
 
     async def start(self, game_id: int, *, seed: int, state: dict[str, Any],
-                    deadline_at: float | None = None) -> GameRecord:
-        encoded = _dumps(state)
+                    deadline_at: float | None = None, options: dict[str, Any] | None = None) -> GameRecord:
+        encoded, encoded_options = _dumps(state), None if options is None else _dumps(options)
         async with self._write() as db:
             if not await self._execute(db, sql.SQL_UPDATE_GAME_START, game_id, seed, encoded,
-                                       deadline_at, time.time()):
+                                       deadline_at, time.time(), encoded_options):
                 current = await self._status_of(db, game_id)
                 if current is None:
                     raise StorageError(f"no game {game_id}")
@@ -307,7 +310,7 @@ class PostgresStorage(PostgresSeats, PostgresReads):
         if outcome is not None and not finished:
             raise ValueError("only the final action of a game has an outcome")
         now = time.time()
-        encoded_state, encoded_action, encoded_events = _dumps(state), _dumps(action), _dumps(list(events))
+        encoded_state, encoded_action, encoded_events = _dumps(state), _dumps(action), _events_dumps(events)
         async with self._write() as db:
             current = await db.fetchrow(sql.SQL_LOCK_GAME, game_id)
             if current is None:

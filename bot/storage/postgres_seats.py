@@ -15,6 +15,7 @@ from bot.storage.records import (
     StorageError,
     UserSettings,
     _dumps,
+    _settings_from_row,
 )
 
 
@@ -74,13 +75,17 @@ class PostgresSeats:
     async def user_settings(self, user_id: int) -> UserSettings:
         async with self._one() as db:
             row = await db.fetchrow(sql.SQL_SELECT_USER_SETTINGS, user_id)
-        if row is None:
-            return UserSettings(user_id)
-        return UserSettings(user_id, row["ping"], row["timezone"], row["quiet_start"], row["quiet_end"])
+        return UserSettings(user_id) if row is None else _settings_from_row(row)
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         if settings.ping not in PING_MODES:
             raise StorageError(f"unknown ping mode {settings.ping!r}")
         async with self._one() as db:
             await db.execute(sql.SQL_UPSERT_USER_SETTINGS, settings.user_id, settings.ping,
-                             settings.timezone, settings.quiet_start, settings.quiet_end)
+                             settings.timezone, settings.quiet_start, settings.quiet_end,
+                             settings.language.value if settings.language else None)
+
+    async def set_discord_locale(self, user_id: int, locale: str | None) -> None:
+        """Remember the locale seen on the user's interactions (their other settings stay)."""
+        async with self._one() as db:
+            await db.execute(sql.SQL_UPSERT_DISCORD_LOCALE, user_id, locale)

@@ -9,6 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.i18n.languages import DEFAULT, Language, parse
+from bot.i18n.msg import from_stored, to_stored
+
 log = logging.getLogger(__name__)
 
 STATUSES: Final = ("lobby", "active", "finished", "cancelled")
@@ -77,6 +80,8 @@ class GameRecord:
     pace: int = 0
     # Why the game can't be loaded (a stored mark, or its JSON failed to parse); None if it loads.
     set_aside: str | None = None
+    # The table's language: every public message of the game is in it (``/play language``).
+    language: Language = DEFAULT
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -117,13 +122,20 @@ PING_MODES = ("both", "dm", "mention", "none")
 
 @dataclass
 class UserSettings:
-    """How a player wants to be pinged, and their quiet hours in their own time zone."""
+    """How a player wants to be pinged, their quiet hours in their own time zone, and their language.
+
+    ``language`` is a ``/settings language`` choice (None: follow their Discord client);
+    ``discord_locale`` is the locale last seen on their interactions (``bot.languages``), kept
+    for the DMs they get when someone else moved. ``save_user_settings`` leaves it alone.
+    """
 
     user_id: int
     ping: str = "both"
     timezone: str = "UTC"
     quiet_start: int | None = None
     quiet_end: int | None = None
+    language: Language | None = None
+    discord_locale: str | None = None
 
 
 @dataclass
@@ -258,12 +270,25 @@ def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
         lobby_message_id=row["lobby_message_id"], status_message_id=row["status_message_id"],
         deadline_at=row["deadline_at"], created_at=row["created_at"], updated_at=row["updated_at"],
         seats=seats, pace=row["pace"], set_aside=row["set_aside"] or "; ".join(problems) or None,
+        language=parse(row["language"]) or DEFAULT,
     )
+
+
+def _settings_from_row(row: sqlite3.Row) -> UserSettings:
+    return UserSettings(row["user_id"], row["ping"], row["timezone"], row["quiet_start"], row["quiet_end"],
+                        language=parse(row["language"]), discord_locale=row["discord_locale"])
+
+
+def _events_dumps(events: Sequence[str]) -> str:
+    """The action log's events: a rules' ``Msg`` keeps its id and parameters (to be said again
+    in any reader's language), a plain text stays a string."""
+    return _dumps([to_stored(event) for event in events])
 
 
 def _action_from_row(row: sqlite3.Row) -> ActionRecord:
     return ActionRecord(seq=row["seq"], seat=row["seat"], action=json.loads(row["action"]),
-                        events=json.loads(row["events"]), created_at=row["created_at"])
+                        events=[from_stored(event) for event in json.loads(row["events"])],
+                        created_at=row["created_at"])
 
 
 def _result_from_row(row: sqlite3.Row) -> ResultRecord:

@@ -27,13 +27,13 @@ SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_
 _GAME_COLUMNS = (
     "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.host_id, g.status, g.options, g.seed,"
     " g.state, g.version, g.lobby_message_id, g.status_message_id, g.deadline_at, g.created_at,"
-    " g.updated_at, g.pace, g.set_aside"
+    " g.updated_at, g.pace, g.set_aside, g.language"
 )
 
 SQL_INSERT_GAME = """
 INSERT INTO games (game, guild_id, channel_id, host_id, status, options, version, created_at,
-                   updated_at, pace)
-VALUES ($1, $2, $3, $4, 'lobby', $5, 0, $6, $6, $7)
+                   updated_at, pace, language)
+VALUES ($1, $2, $3, $4, 'lobby', $5, 0, $6, $6, $7, $8)
 RETURNING id
 """
 SQL_SELECT_GAME = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = $1"
@@ -79,7 +79,8 @@ UPDATE games SET
 WHERE id = $1
 """
 SQL_UPDATE_GAME_START = """
-UPDATE games SET status = 'active', seed = $2, state = $3, version = 0, deadline_at = $4, updated_at = $5
+UPDATE games SET status = 'active', seed = $2, state = $3, version = 0, deadline_at = $4, updated_at = $5,
+                 options = COALESCE($6, options)
 WHERE id = $1 AND status = 'lobby'
 """
 SQL_UPDATE_GAME_AFTER_ACTION = """
@@ -130,12 +131,18 @@ SQL_UPDATE_DEADLINE_REMINDERS = """
 UPDATE deadlines SET reminders = $4 WHERE game_id = $1 AND seat = $2 AND decision = $3
 """
 SQL_SELECT_USER_SETTINGS = """
-SELECT user_id, ping, timezone, quiet_start, quiet_end FROM user_settings WHERE user_id = $1
+SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale FROM user_settings
+WHERE user_id = $1
 """
 SQL_UPSERT_USER_SETTINGS = """
-INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end) VALUES ($1, $2, $3, $4, $5)
+INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end, language)
+VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.timezone,
-    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end
+    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, language = excluded.language
+"""
+SQL_UPSERT_DISCORD_LOCALE = """
+INSERT INTO user_settings (user_id, discord_locale) VALUES ($1, $2)
+ON CONFLICT (user_id) DO UPDATE SET discord_locale = excluded.discord_locale
 """
 
 SQL_INSERT_ACTION = """

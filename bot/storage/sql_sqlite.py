@@ -36,13 +36,13 @@ SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_
 _GAME_COLUMNS = (
     "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.host_id, g.status, g.options, g.seed,"
     " g.state, g.version, g.lobby_message_id, g.status_message_id, g.deadline_at, g.created_at,"
-    " g.updated_at, g.pace, g.set_aside"
+    " g.updated_at, g.pace, g.set_aside, g.language"
 )
 
 SQL_INSERT_GAME = """
 INSERT INTO games (game, guild_id, channel_id, host_id, status, options, version, created_at,
-                   updated_at, pace)
-VALUES (:game, :guild_id, :channel_id, :host_id, 'lobby', :options, 0, :now, :now, :pace)
+                   updated_at, pace, language)
+VALUES (:game, :guild_id, :channel_id, :host_id, 'lobby', :options, 0, :now, :now, :pace, :language)
 """
 SQL_SELECT_GAME = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?"
 SQL_SELECT_GAME_STATUS = "SELECT status, version FROM games WHERE id = ?"
@@ -94,7 +94,7 @@ WHERE id = :game_id
 """
 SQL_UPDATE_GAME_START = """
 UPDATE games SET status = 'active', seed = :seed, state = :state, version = 0,
-                 deadline_at = :deadline_at, updated_at = :now
+                 options = COALESCE(:options, options), deadline_at = :deadline_at, updated_at = :now
 WHERE id = :game_id AND status = 'lobby'
 """
 # The WHERE clause is the optimistic lock: zero rows means someone else moved first.
@@ -157,13 +157,20 @@ SQL_UPDATE_DEADLINE_REMINDERS = """
 UPDATE deadlines SET reminders = ? WHERE game_id = ? AND seat = ? AND decision = ?
 """
 SQL_SELECT_USER_SETTINGS = """
-SELECT user_id, ping, timezone, quiet_start, quiet_end FROM user_settings WHERE user_id = ?
+SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale FROM user_settings
+WHERE user_id = ?
 """
+# The locale seen on interactions is written apart (SQL_UPSERT_DISCORD_LOCALE), so /settings
+# never overwrites a newer one and remembering it never overwrites a /settings choice.
 SQL_UPSERT_USER_SETTINGS = """
-INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end)
-VALUES (:user_id, :ping, :timezone, :quiet_start, :quiet_end)
+INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end, language)
+VALUES (:user_id, :ping, :timezone, :quiet_start, :quiet_end, :language)
 ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.timezone,
-    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end
+    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, language = excluded.language
+"""
+SQL_UPSERT_DISCORD_LOCALE = """
+INSERT INTO user_settings (user_id, discord_locale) VALUES (?, ?)
+ON CONFLICT (user_id) DO UPDATE SET discord_locale = excluded.discord_locale
 """
 
 SQL_INSERT_ACTION = """

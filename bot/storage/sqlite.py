@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
+from bot.i18n.languages import DEFAULT, Language
 from bot.storage.migrations import (
     Migration,
     MigrationError,
@@ -39,6 +40,7 @@ from bot.storage.records import (
     StaleVersion,
     StorageError,
     _dumps,
+    _events_dumps,
     _Unset,
 )
 from bot.storage.sql_sqlite import (
@@ -174,13 +176,14 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers):
     # ---- lobby ----------------------------------------------------------------------------
 
     async def create_lobby(self, *, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           host_name: str, options: dict[str, Any], pace: int = 0) -> GameRecord:
-        """A new game in ``lobby`` status with its host in seat 0."""
+                           host_name: str, options: dict[str, Any], pace: int = 0,
+                           language: Language = DEFAULT) -> GameRecord:
+        """A new game in ``lobby`` status with its host in seat 0, played in ``language``."""
         now = time.time()
         async with self._write() as db:
             cursor = await db.execute(SQL_INSERT_GAME, {
                 "game": game, "guild_id": guild_id, "channel_id": channel_id, "host_id": host_id,
-                "options": _dumps(options), "now": now, "pace": pace})
+                "options": _dumps(options), "now": now, "pace": pace, "language": language.value})
             game_id = cursor.lastrowid
             await cursor.close()
             assert game_id is not None
@@ -255,10 +258,11 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers):
     # ---- play -----------------------------------------------------------------------------
 
     async def start(self, game_id: int, *, seed: int, state: dict[str, Any],
-                    deadline_at: float | None = None) -> GameRecord:
-        """Lobby → active with the set-up state. ``StaleVersion`` if it already left the lobby."""
+                    deadline_at: float | None = None, options: dict[str, Any] | None = None) -> GameRecord:
+        """Lobby → active with the set-up state. ``StaleVersion`` if it already left the lobby.
+        ``options``, when given, replace the lobby's (the table's language adds to them)."""
         params = {"game_id": game_id, "seed": seed, "state": _dumps(state), "deadline_at": deadline_at,
-                  "now": time.time()}
+                  "now": time.time(), "options": None if options is None else _dumps(options)}
         async with self._write() as db:
             if not await self._execute(db, SQL_UPDATE_GAME_START, params):
                 current = await self._status_of(db, game_id)
@@ -291,7 +295,7 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers):
         game_params = {"game_id": game_id, "expected_version": expected_version, "state": _dumps(state),
                        "deadline_at": deadline_at, "finished": bool(finished), "now": now}
         action_params = {"game_id": game_id, "seq": expected_version + 1, "seat": seat,
-                         "action": _dumps(action), "events": _dumps(list(events)), "now": now,
+                         "action": _dumps(action), "events": _events_dumps(events), "now": now,
                          "click": click}
         async with self._write() as db:
             if click is not None and await db.execute_fetchall(SQL_SELECT_CLICK_LOGGED, (game_id, click)):

@@ -14,6 +14,7 @@ from bot.storage.records import (
     StorageError,
     UserSettings,
     _dumps,
+    _settings_from_row,
 )
 from bot.storage.sql_sqlite import (
     SQL_DELETE_DEADLINE,
@@ -27,6 +28,7 @@ from bot.storage.sql_sqlite import (
     SQL_UPDATE_SEAT_CONTROL,
     SQL_UPDATE_SEAT_PLAYER,
     SQL_UPSERT_DEADLINE,
+    SQL_UPSERT_DISCORD_LOCALE,
     SQL_UPSERT_USER_SETTINGS,
 )
 from bot.storage.sqlite_base import SqliteBase
@@ -102,10 +104,7 @@ class SqliteSeats(SqliteBase):
     async def user_settings(self, user_id: int) -> UserSettings:
         async with self._read() as db:
             rows = list(await db.execute_fetchall(SQL_SELECT_USER_SETTINGS, (user_id,)))
-        if not rows:
-            return UserSettings(user_id)
-        row = rows[0]
-        return UserSettings(user_id, row["ping"], row["timezone"], row["quiet_start"], row["quiet_end"])
+        return _settings_from_row(rows[0]) if rows else UserSettings(user_id)
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         if settings.ping not in PING_MODES:
@@ -113,4 +112,10 @@ class SqliteSeats(SqliteBase):
         async with self._write() as db:
             await self._execute(db, SQL_UPSERT_USER_SETTINGS, {
                 "user_id": settings.user_id, "ping": settings.ping, "timezone": settings.timezone,
-                "quiet_start": settings.quiet_start, "quiet_end": settings.quiet_end})
+                "quiet_start": settings.quiet_start, "quiet_end": settings.quiet_end,
+                "language": settings.language.value if settings.language else None})
+
+    async def set_discord_locale(self, user_id: int, locale: str | None) -> None:
+        """Remember the locale seen on the user's interactions (their other settings stay)."""
+        async with self._write() as db:
+            await self._execute(db, SQL_UPSERT_DISCORD_LOCALE, (user_id, locale))
