@@ -25,8 +25,10 @@ from bot.games.rng import Rng
 from bot.games.starry_night_sky import bot_player, moves, turn, views
 from bot.games.starry_night_sky.actions import TRADE_STEPS, ActionKind, Step
 from bot.games.starry_night_sky.components import COLOURS, START, load_map
-from bot.games.starry_night_sky.model import MAX_SEATS, MIN_SEATS, POOL_CAP, SLUG, TITLE, empty_spots, name
+from bot.games.starry_night_sky.model import MAX_SEATS, MIN_SEATS, POOL_CAP, SLUG, TITLE, empty_spots
+from bot.games.starry_night_sky.phrases import colour_word, sky_name
 from bot.games.starry_night_sky.scoring import outcome_of
+from bot.i18n.msg import M_, MN_, N_, Msg
 
 
 def _copy(value: Any) -> Any:
@@ -37,7 +39,7 @@ def _copy(value: Any) -> Any:
 def _pool(action: Action) -> int:
     pool = action.get("pool")
     if type(pool) is not int or not 0 <= pool < 3:
-        raise malformed("`pool` must be 0, 1 or 2.")
+        raise malformed(M_("`pool` must be 0, 1 or 2."))
     return pool
 
 
@@ -103,9 +105,9 @@ class StarryNightSky(Game):
         kind = action_kind(action, ActionKind)
         seat = check_seat(state, seat)
         if state["phase"] == "over":
-            raise IllegalAction("The night is over; the game has ended.")
+            raise IllegalAction(M_("The night is over; the game has ended."))
         if seat != state["current"]:
-            raise IllegalAction("It is not your turn yet; your panel will open when it is.")
+            raise IllegalAction(M_("It is not your turn yet; your panel will open when it is."))
         new = _copy(state)
         events: list[str] = []
         _HANDLERS[kind](new, seat, action, events)
@@ -116,96 +118,110 @@ def _step(state: State) -> Step:
     return Step(state["turn"]["step"])
 
 
-def _need(state: State, allowed: tuple[Step, ...], what: str) -> None:
+def _need(state: State, allowed: tuple[Step, ...], what: Msg) -> None:
+    """``what`` is what the player tried, said as a verb ("assign stars")."""
     if _step(state) not in allowed:
-        raise IllegalAction(f"You can't {what} right now; {_STEP_HINT[_step(state)]}")
+        # i18n: {what} is an action such as "assign stars"; {hint} says what to do instead.
+        raise IllegalAction(M_("You can't {what} right now; {hint}", what=what,
+                               hint=M_(_STEP_HINT[_step(state)])))
 
 
 _STEP_HINT = {
-    Step.ASSIGN: "first put each newly drawn star into a different pool.",
-    Step.MOVE: "move your telescope first (or trade a goal for a star).",
-    Step.BONUS_MOVE: "take your bonus exploration: move your telescope again.",
-    Step.PLACE: "place at least one star on the constellation you moved to.",
-    Step.BONUS_PLACE: "place at least one star on the constellation you moved to.",
-    Step.END: "you can trade goals for stars or end your turn.",
+    Step.ASSIGN: N_("first put each newly drawn star into a different pool."),
+    Step.MOVE: N_("move your telescope first (or trade a goal for a star)."),
+    Step.BONUS_MOVE: N_("take your bonus exploration: move your telescope again."),
+    Step.PLACE: N_("place at least one star on the constellation you moved to."),
+    Step.BONUS_PLACE: N_("place at least one star on the constellation you moved to."),
+    Step.END: N_("you can trade goals for stars or end your turn."),
 }
 
 
 def _assign(state: State, seat: int, action: Action, events: list[str]) -> None:
-    _need(state, (Step.ASSIGN,), "assign stars")
+    _need(state, (Step.ASSIGN,), M_("assign stars"))
     pools = action.get("pools")
     drawn = state["turn"]["drawn"]
     if not isinstance(pools, list) or len(pools) != len(drawn) or any(type(p) is not int for p in pools):
-        raise malformed(f"`pools` must list one pool number for each of the {len(drawn)} drawn stars.")
+        raise malformed(MN_("`pools` must list one pool number for each of the {n} drawn star.",
+                           "`pools` must list one pool number for each of the {n} drawn stars.", len(drawn)))
     if len(set(pools)) != len(pools):
-        raise IllegalAction("Each new star has to go into a different pool.")
+        raise IllegalAction(M_("Each new star has to go into a different pool."))
     for p in pools:
         if not 0 <= p < 3:
-            raise malformed("pools are numbered 0, 1 and 2.")
+            raise malformed(M_("pools are numbered 0, 1 and 2."))
         if len(state["players"][seat]["pools"][p]) >= POOL_CAP:
-            raise IllegalAction(f"Pool {p + 1} is full (4 stars); pick a pool with room.")
+            raise IllegalAction(M_("Pool {pool} is full (4 stars); pick a pool with room.", pool=p + 1))
     turn.assign(state, pools, events)
 
 
 def _move(state: State, seat: int, action: Action, events: list[str]) -> None:
-    _need(state, (Step.MOVE, Step.BONUS_MOVE), "move")
+    _need(state, (Step.MOVE, Step.BONUS_MOVE), M_("move"))
     to = action.get("to")
     sky = load_map()
     if to == START:
-        raise IllegalAction("Your telescope can pass over START but never stop there; pick a constellation.")
+        raise IllegalAction(M_("Your telescope can pass over START but never stop there; "
+                               "pick a constellation."))
     if not isinstance(to, str) or to not in sky.constellations:
-        raise malformed("`to` must be a constellation id such as c07.")
+        raise malformed(M_("`to` must be a constellation id such as c07."))
     here = state["players"][seat]["at"]
     if to == here:
-        raise IllegalAction("You have to end your move somewhere other than where you started.")
+        raise IllegalAction(M_("You have to end your move somewhere other than where you started."))
     if all(state["board"][to]["filled"]):
-        raise IllegalAction(f"{name(to)} is fully mapped; you can jump over it but not stop there.")
+        raise IllegalAction(M_("{place} is fully mapped; you can jump over it but not stop there.",
+                               place=sky_name(to)))
     reach = moves.destinations(state, seat)
     if to not in reach:
         if to not in moves.routes(state, seat):
-            raise IllegalAction(f"{name(to)} is out of reach: a move only carries on past START and fully "
-                                "mapped constellations.")
-        raise IllegalAction(f"None of your pools has a star matching an empty spot of {name(to)}; "
-                            "pick another constellation (or trade a goal for a star first).")
+            raise IllegalAction(M_("{place} is out of reach: a move only carries on past START and fully "
+                                   "mapped constellations.", place=sky_name(to)))
+        raise IllegalAction(M_("None of your pools has a star matching an empty spot of {place}; "
+                               "pick another constellation (or trade a goal for a star first).",
+                               place=sky_name(to)))
     turn.move(state, to, reach[to], events)
 
 
 def _place(state: State, seat: int, action: Action, events: list[str]) -> None:
-    _need(state, (Step.PLACE, Step.BONUS_PLACE), "place stars")
+    _need(state, (Step.PLACE, Step.BONUS_PLACE), M_("place stars"))
     pool = _pool(action)
     stars = action.get("stars")
     if not isinstance(stars, dict) or set(stars) - set(COLOURS) \
             or any(type(v) is not int or v < 0 for v in stars.values()):
-        raise malformed("`stars` maps red/blue/yellow to counts.")
+        raise malformed(M_("`stars` maps red/blue/yellow to counts."))
     stars = {c: stars.get(c, 0) for c in COLOURS}
     if not sum(stars.values()):
-        raise IllegalAction("Place at least one star.")
+        raise IllegalAction(M_("Place at least one star."))
     player = state["players"][seat]
     have = player["pools"][pool]
     empty = empty_spots(state, player["at"])
     for c in COLOURS:
         if stars[c] > have.count(c):
-            raise IllegalAction(f"Pool {pool + 1} has only {have.count(c)} {c} star(s); all stars placed "
-                                "in one exploration come from a single pool.")
+            raise IllegalAction(MN_(
+                "Pool {pool} has only {n} {colour} star; all stars placed in one exploration come from a "
+                "single pool.",
+                "Pool {pool} has only {n} {colour} stars; all stars placed in one exploration come from a "
+                "single pool.", have.count(c), pool=pool + 1, colour=colour_word(c, have.count(c))))
         if stars[c] > empty[c]:
-            raise IllegalAction(f"{name(player['at'])} has only {empty[c]} empty {c} spot(s); a star must "
-                                "match the colour of the spot it goes on.")
+            raise IllegalAction(MN_(
+                "{place} has only {n} empty {colour} spot; a star must match the colour of the spot it "
+                "goes on.",
+                "{place} has only {n} empty {colour} spots; a star must match the colour of the spot it "
+                "goes on.", empty[c], place=sky_name(player["at"]), colour=colour_word(c, empty[c])))
     turn.place(state, pool, stars, events)
 
 
 def _trade(state: State, seat: int, action: Action, events: list[str]) -> None:
     if _step(state) not in TRADE_STEPS:
-        raise IllegalAction("Goals can be traded for stars once your new stars are in your pools.")
+        raise IllegalAction(M_("Goals can be traded for stars once your new stars are in your pools."))
     pool = _pool(action)
     gid, colour = action.get("goal"), action.get("colour")
     if colour not in COLOURS:
-        raise malformed("`colour` must be red, blue or yellow.")
+        raise malformed(M_("`colour` must be red, blue or yellow."))
     if gid not in state["players"][seat]["goals"]:
-        raise IllegalAction("You don't hold that goal card.")
+        raise IllegalAction(M_("You don't hold that goal card."))
     if not state["bag"][colour]:
-        raise IllegalAction(f"The bag has no {colour} stars left; choose another colour.")
+        raise IllegalAction(M_("The bag has no {colour} stars left; choose another colour.",
+                               colour=colour_word(colour, 2)))
     if len(state["players"][seat]["pools"][pool]) >= POOL_CAP:
-        raise IllegalAction(f"Pool {pool + 1} is full (4 stars); choose a pool with room.")
+        raise IllegalAction(M_("Pool {pool} is full (4 stars); choose a pool with room.", pool=pool + 1))
     turn.trade(state, gid, colour, pool, events)
 
 
@@ -213,7 +229,7 @@ def _end(state: State, seat: int, action: Action, events: list[str]) -> None:
     if _step(state) in (Step.MOVE, Step.BONUS_MOVE) and not moves.destinations(state, seat):
         turn.skip_exploring(state, events)  # only a trade could open a move, and trading is optional
         return
-    _need(state, (Step.END,), "end your turn")
+    _need(state, (Step.END,), M_("end your turn"))
     turn.finish_turn(state, events)
 
 

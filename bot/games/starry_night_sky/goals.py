@@ -1,6 +1,6 @@
 """Exploration goals: when each is met, and a short public reason saying why.
 
-``check`` returns the reason (a sentence fragment, seats as ``{n}``) or ``None``. "On a turn"
+``check`` returns the reason (a sentence fragment as a ``Msg``, seats as ``{n}``) or ``None``. "On a turn"
 goals are judged from the turn record (what was placed where, what was emptied, what was
 passed); "close your turn" goals from the position once the turn ends.
 """
@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.games.plural import counted
 from bot.games.starry_night_sky.components import COLOURS, START, Goal, load_goals, load_map
-from bot.games.starry_night_sky.model import counts, describe_stars, empty_spots, is_mapped, name, plural
+from bot.games.starry_night_sky.model import counts, empty_spots, is_mapped
+from bot.games.starry_night_sky.phrases import colour_word, describe_stars, listing, sky_name, who
+from bot.i18n.msg import M_, MN_, Msg, to_stored
 
 State = dict[str, Any]
-Check = Callable[[Goal, State, int], "str | None"]
+Check = Callable[[Goal, State, int], "Msg | None"]
+# i18n (all the reasons below): what the player did, said after "completed the goal … (+2):".
 
 
 def _placed(turn: dict[str, Any]) -> dict[str, int]:
@@ -35,55 +37,58 @@ def _pools(state: State, seat: int) -> list[list[str]]:
     return state["players"][seat]["pools"]
 
 
-def _complete_any(goal: Goal, state: State, seat: int) -> str | None:
+def _complete_any(goal: Goal, state: State, seat: int) -> Msg | None:
     done = [ex["at"] for ex in state["turn"]["explorations"] if ex["completed"]]
-    return f"finished mapping {name(done[0])}" if done else None
+    return M_("finished mapping {place}", place=sky_name(done[0])) if done else None
 
 
-def _no_complete(goal: Goal, state: State, seat: int) -> str | None:
+def _no_complete(goal: Goal, state: State, seat: int) -> Msg | None:
     turn = state["turn"]
     n = sum(_placed(turn).values())
     if n and not any(ex["completed"] for ex in turn["explorations"]):
-        return f"placed {plural(n, 'star')} and left every constellation unfinished"
+        return MN_("placed {n} star and left every constellation unfinished",
+                   "placed {n} stars and left every constellation unfinished", n)
     return None
 
 
-def _place_at_least(goal: Goal, state: State, seat: int) -> str | None:
+def _place_at_least(goal: Goal, state: State, seat: int) -> Msg | None:
     n = sum(_placed(state["turn"]).values())
-    return f"placed {counted(n, 'star')} this turn" if n >= goal.n else None
+    return MN_("placed {n} star this turn", "placed {n} stars this turn", n) if n >= goal.n else None
 
 
-def _empty_pools(goal: Goal, state: State, seat: int) -> str | None:
-    emptied = state["turn"]["emptied"]
+def _empty_pools(goal: Goal, state: State, seat: int) -> Msg | None:
+    emptied = sorted(state["turn"]["emptied"])
     if len(emptied) >= goal.n:
-        return "emptied " + " and ".join(f"pool {p + 1}" for p in sorted(emptied))
+        return M_("emptied {pools}", pools=listing([M_("pool {pool}", pool=p + 1) for p in emptied]))
     return None
 
 
-def _telescope_pass(goal: Goal, state: State, seat: int) -> str | None:
-    return "moved onto or past another telescope" if state["turn"]["passed_telescope"] else None
+def _telescope_pass(goal: Goal, state: State, seat: int) -> Msg | None:
+    return M_("moved onto or past another telescope") if state["turn"]["passed_telescope"] else None
 
 
-def _pool_same(goal: Goal, state: State, seat: int) -> str | None:
+def _pool_same(goal: Goal, state: State, seat: int) -> Msg | None:
     for i, pool in enumerate(_pools(state, seat)):
         for colour, n in counts(pool).items():
             if n >= goal.n:
-                return f"pool {i + 1} holds {counted(n, f'{colour} star')}"
+                return MN_("pool {pool} holds {n} {colour} star", "pool {pool} holds {n} {colour} stars", n,
+                           pool=i + 1, colour=colour_word(colour, n))
     return None
 
 
-def _pool_only(goal: Goal, state: State, seat: int) -> str | None:
+def _pool_only(goal: Goal, state: State, seat: int) -> Msg | None:
     for i, pool in enumerate(_pools(state, seat)):
         if pool and all(s == goal.colour for s in pool):
-            return f"pool {i + 1} holds only {goal.colour} stars"
+            return M_("pool {pool} holds only {colour} stars", pool=i + 1, colour=colour_word(goal.colour, 2))
     return None
 
 
-def _no_colour(goal: Goal, state: State, seat: int) -> str | None:
+def _no_colour(goal: Goal, state: State, seat: int) -> Msg | None:
     placed = _placed(state["turn"])
     n = sum(placed.values())
     if n and not placed[goal.colour]:
-        return f"placed {plural(n, 'star')}, none of them {goal.colour}"
+        return MN_("placed {n} star, none of them {colour}", "placed {n} stars, none of them {colour}", n,
+                   colour=colour_word(goal.colour, 1))
     return None
 
 
@@ -92,83 +97,89 @@ def _neighbours(state: State, seat: int) -> tuple[str, tuple[str, ...]]:
     return at, tuple(n for n in load_map().neighbours[at] if n != START)
 
 
-def _adjacent_mapped(goal: Goal, state: State, seat: int) -> str | None:
+def _adjacent_mapped(goal: Goal, state: State, seat: int) -> Msg | None:
     at, near = _neighbours(state, seat)
     if at == START:
         return None
-    mapped = [n for n in near if is_mapped(state, n)]
+    mapped = [n for n in near if is_mapped(state, n)][:goal.n]
     if len(mapped) >= goal.n:
-        return f"sits next to the mapped {' and '.join(name(n) for n in mapped[:goal.n])}"
+        return MN_("sits next to the mapped {places}", "sits next to the mapped {places}", len(mapped),
+                   places=listing([sky_name(n) for n in mapped]))
     return None
 
 
-def _place_pair(goal: Goal, state: State, seat: int) -> str | None:
+def _place_pair(goal: Goal, state: State, seat: int) -> Msg | None:
     need = counts(list(goal.colours))
     for ex in state["turn"]["explorations"]:
         if all(ex["placed"][c] >= n for c, n in need.items()):
-            return f"put {describe_stars(need)} into {name(ex['at'])}"
+            return M_("put {stars} into {place}", stars=describe_stars(need), place=sky_name(ex["at"]))
     return None
 
 
-def _pools_each(goal: Goal, state: State, seat: int) -> str | None:
+def _pools_each(goal: Goal, state: State, seat: int) -> Msg | None:
     if all(len(p) == goal.n for p in _pools(state, seat)):
-        return f"every pool holds exactly {plural(goal.n, 'star')}"
+        return MN_("every pool holds exactly {n} star", "every pool holds exactly {n} stars", goal.n)
     return None
 
 
-def _pools_123(goal: Goal, state: State, seat: int) -> str | None:
+def _pools_123(goal: Goal, state: State, seat: int) -> Msg | None:
     sizes = [len(p) for p in _pools(state, seat)]
-    return "pools hold 1, 2 and 3 stars" if sorted(sizes) == [1, 2, 3] else None
+    return M_("pools hold 1, 2 and 3 stars") if sorted(sizes) == [1, 2, 3] else None
 
 
-def _identical_pools(goal: Goal, state: State, seat: int) -> str | None:
+def _identical_pools(goal: Goal, state: State, seat: int) -> Msg | None:
     pools = [sorted(p) for p in _pools(state, seat)]
     for i in range(len(pools)):
         for j in range(i + 1, len(pools)):
             if pools[i] and pools[i] == pools[j]:
-                return f"pools {i + 1} and {j + 1} hold the same stars"
+                return M_("pools {first} and {second} hold the same stars", first=i + 1, second=j + 1)
     return None
 
 
-def _on_unfilled(goal: Goal, state: State, seat: int) -> str | None:
+def _on_unfilled(goal: Goal, state: State, seat: int) -> Msg | None:
     at = state["players"][seat]["at"]
     if at != START and empty_spots(state, at)[goal.colour]:
-        return f"ends on {name(at)}, which still has an empty {goal.colour} spot"
+        return M_("ends on {place}, which still has an empty {colour} spot", place=sky_name(at),
+                  colour=colour_word(goal.colour, 1))
     return None
 
 
-def _adjacent_telescope(goal: Goal, state: State, seat: int) -> str | None:
+def _adjacent_telescope(goal: Goal, state: State, seat: int) -> Msg | None:
     at, near = _neighbours(state, seat)
     if at == START:
         return None
     for other, player in enumerate(state["players"]):
         if other != seat and player["at"] in near:
-            return f"ends next to {{{other}}}'s telescope on {name(player['at'])}"
+            return M_("ends next to {player}'s telescope on {place}", player=who(other),
+                      place=sky_name(player["at"]))
     return None
 
 
-def _complete_empty(goal: Goal, state: State, seat: int) -> str | None:
+def _complete_empty(goal: Goal, state: State, seat: int) -> Msg | None:
     for ex in state["turn"]["explorations"]:
         if ex["discovered"] and ex["completed"] and len(load_map().constellations[ex["at"]].spots) == goal.n:
-            return f"mapped all {goal.n} spots of {name(ex['at'])} from bare in one go"
+            return MN_("mapped all {n} spots of {place} from bare in one go",
+                       "mapped all {n} spots of {place} from bare in one go", goal.n,
+                       place=sky_name(ex["at"]))
     return None
 
 
-def _pool_rainbow(goal: Goal, state: State, seat: int) -> str | None:
+def _pool_rainbow(goal: Goal, state: State, seat: int) -> Msg | None:
     for i, pool in enumerate(_pools(state, seat)):
         if all(counts(pool).values()):
-            return f"pool {i + 1} holds a red, a blue and a yellow star"
+            return M_("pool {pool} holds a red, a blue and a yellow star", pool=i + 1)
     return None
 
 
-def _place_exactly(goal: Goal, state: State, seat: int) -> str | None:
-    return "placed exactly 3 stars" if sum(_placed(state["turn"]).values()) == goal.n else None
+def _place_exactly(goal: Goal, state: State, seat: int) -> Msg | None:
+    placed = sum(_placed(state["turn"]).values())
+    return MN_("placed exactly {n} star", "placed exactly {n} stars", placed) if placed == goal.n else None
 
 
-def _two_constellations(goal: Goal, state: State, seat: int) -> str | None:
+def _two_constellations(goal: Goal, state: State, seat: int) -> Msg | None:
     spots = [ex["at"] for ex in _explored(state["turn"])]
     if len(set(spots)) >= 2:
-        return f"placed stars in {name(spots[0])} and {name(spots[1])}"
+        return M_("placed stars in {first} and {second}", first=sky_name(spots[0]), second=sky_name(spots[1]))
     return None
 
 
@@ -184,7 +195,7 @@ CHECKS: dict[str, Check] = {
 }
 
 
-def check(goal_id: str, state: State, seat: int) -> str | None:
+def check(goal_id: str, state: State, seat: int) -> Msg | None:
     goal = load_goals()[goal_id]
     return CHECKS[goal.kind](goal, state, seat)
 
@@ -205,5 +216,7 @@ def score_goals(state: State, seat: int, at_end: bool) -> None:
         player["score"]["goals"] += goal.points
         state["turn"]["points"] += goal.points
         state["turn"]["completed_goals"].append(
-            {"id": gid, "text": goal.text, "points": goal.points, "why": why})
-        state["turn"]["log"].append(f"{{{seat}}} completed the goal “{goal.text}” (+{goal.points}): {why}.")
+            {"id": gid, "text": goal.text, "points": goal.points, "why": to_stored(why)})
+        state["turn"]["log"].append(to_stored(M_("{player} completed the goal “{goal}” (+{points}): {why}.",
+                                                 player=who(seat), goal=Msg(goal.text), points=goal.points,
+                                                 why=why)))

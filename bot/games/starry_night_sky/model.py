@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.starry_night_sky.components import COLOURS, load_map
+from bot.i18n.msg import N_
 
 SLUG = "starry-night-sky"
-TITLE = "Starry Night Sky"
+TITLE = N_("Starry Night Sky")
 MIN_SEATS, MAX_SEATS = 2, 4
 POOLS = 3
 POOL_CAP = 4
@@ -51,14 +52,5 @@ def is_bare(state: dict[str, Any], cid: str) -> bool:
 
 
 def name(cid: str) -> str:
+    """The constellation's English name, as data (sentences use ``phrases.place``, translated)."""
     return load_map().constellations[cid].name
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def describe_stars(stars: dict[str, int]) -> str:
-    """``2 red and 1 blue``: a placement in words."""
-    parts = [f"{n} {c}" for c, n in stars.items() if n]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -32,13 +32,13 @@ from bot.games.starry_night_sky.model import (
     POOL_CAP,
     POOLS,
     SLUG,
-    describe_stars,
     is_bare,
     is_mapped,
     name,
-    plural,
 )
+from bot.games.starry_night_sky.phrases import colour_word, describe_stars, listing, sky_name, who
 from bot.games.starry_night_sky.scoring import myth_points, outcome_of
+from bot.i18n.msg import M_, MN_, Msg, from_stored, to_stored
 
 State = dict[str, Any]
 
@@ -94,10 +94,11 @@ def _new_turn(seat: int) -> dict[str, Any]:
             "log": [], "notes": []}
 
 
-def _log(state: State, line: str) -> None:
+def _log(state: State, line: Msg) -> None:
     """A sub-step's sentence: kept on the turn (public, for the panel and progress footer) and
-    not posted on its own; the thread gets one summary line when the turn ends."""
-    state["turn"]["log"].append(line)
+    not posted on its own; the thread gets one summary line when the turn ends. Stored as its
+    ``to_json`` form, so the state stays plain JSON and each reader still gets their language."""
+    state["turn"]["log"].append(to_stored(line))
 
 
 def assignment_options(state: State) -> list[dict[str, Any]]:
@@ -128,7 +129,7 @@ def start_turn(state: State, events: list[str]) -> None:
             state["deck"] = state["discard"]
             state["discard"] = []
             rng.shuffle(state["deck"])
-            events.append("The goal deck ran out, so the discarded goals were shuffled into a new deck.")
+            events.append(M_("The goal deck ran out, so the discarded goals were shuffled into a new deck."))
         if state["deck"]:
             gid = state["deck"].pop()
             player["goals"].append(gid)
@@ -165,11 +166,12 @@ def begin_explore(state: State, events: list[str], bonus: bool) -> None:
     if bonus:
         turn["bonus_due"] = False
         turn["bonus_missed"] = True
-        _log(state, f"{{{seat}}} has nowhere to take the bonus exploration.")
+        _log(state, M_("{player} has nowhere to take the bonus exploration.", player=who(seat)))
         to_end_step(state, events)
     else:
         turn["skipped_explore"] = True
-        _log(state, f"{{{seat}}} has no star that fits anywhere in reach and skips exploring.")
+        _log(state, M_("{player} has no star that fits anywhere in reach and skips exploring.",
+                       player=who(seat)))
         finish_turn(state, events)
 
 
@@ -180,10 +182,10 @@ def skip_exploring(state: State, events: list[str]) -> None:
     if turn["step"] == Step.BONUS_MOVE.value:
         turn["bonus_due"] = False
         turn["bonus_missed"] = True
-        _log(state, f"{{{seat}}} keeps their goals and skips the bonus exploration.")
+        _log(state, M_("{player} keeps their goals and skips the bonus exploration.", player=who(seat)))
     else:
         turn["skipped_explore"] = True
-        _log(state, f"{{{seat}}} keeps their goals and skips exploring.")
+        _log(state, M_("{player} keeps their goals and skips exploring.", player=who(seat)))
     finish_turn(state, events)
 
 
@@ -208,33 +210,40 @@ def move(state: State, to: str, route: dict[str, Any], events: list[str]) -> Non
               "skipped": list(route["skips"]), "pool": None,
               "placed": {c: 0 for c in COLOURS}, "completed": False, "bonus": bonus}
     turn["explorations"].append(record)
-    jumped = f", jumping over {_listing([_node_name(n) for n in route['skips']])}" if route["skips"] else ""
-    if bonus:
-        jumped += " on the bonus exploration"
+    how = _how(route["skips"], bonus)
     if is_bare(state, to):
         record["discovered"] = True
         night_before = len(state["night"])
         record["marker"] = _take_marker(state, to, seat)
         player["score"]["discovery"] += record["marker"]
         turn["points"] += record["marker"]
-        _log(state, f"{{{seat}}} discovered {name(to)}{jumped} (+{record['marker']}).")
+        # i18n: {how} is empty or says the way there (", jumping over A and B on the bonus exploration").
+        _log(state, M_("{player} discovered {place}{how} (+{points}).", player=who(seat), place=sky_name(to),
+                       how=how, points=record["marker"]))
         if night_before == 1:
-            turn["notes"].append("That was the last Night Track marker: dawn is breaking, "
-                          "and the night ends once this round is finished.")
+            turn["notes"].append(to_stored(M_("That was the last Night Track marker: dawn is breaking, "
+                                              "and the night ends once this round is finished.")))
     else:
         if not bonus:
             turn["bonus_due"] = True
-        _log(state, f"{{{seat}}} moved to {name(to)}{jumped}.")
+        _log(state, M_("{player} moved to {place}{how}.", player=who(seat), place=sky_name(to), how=how))
     turn["step"] = (Step.BONUS_PLACE if bonus else Step.PLACE).value
     score_goals(state, seat, at_end=False)
 
 
-def _listing(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _how(skips: list[str], bonus: bool) -> Msg | str:
+    """The way a move went, said after the destination: what it jumped over, and whether it was the bonus."""
+    if skips and bonus:
+        return M_(", jumping over {places} on the bonus exploration", places=_places(skips))
+    if skips:
+        return M_(", jumping over {places}", places=_places(skips))
+    if bonus:
+        return M_(" on the bonus exploration")
+    return ""
 
 
-def _node_name(node: str) -> str:
-    return "START" if node == START else name(node)
+def _places(nodes: list[str]) -> Msg:
+    return listing([sky_name(n) for n in nodes])
 
 
 def _take_marker(state: State, cid: str, seat: int) -> int:
@@ -275,11 +284,11 @@ def place(state: State, pool: int, stars: dict[str, int], events: list[str]) -> 
     state["round_activity"] = True
     if not player["pools"][pool] and pool not in turn["emptied"]:
         turn["emptied"].append(pool)
-    _log(state, f"{{{seat}}} placed {describe_stars(stars)} on {name(cid)} "
-                  f"from pool {pool + 1} (+{total}).")
+    _log(state, M_("{player} placed {stars} on {place} from pool {pool} (+{points}).", player=who(seat),
+                   stars=describe_stars(stars), place=sky_name(cid), pool=pool + 1, points=total))
     if is_mapped(state, cid):
         record["completed"] = True
-        _log(state, f"{name(cid)} is now fully mapped.")
+        _log(state, M_("{place} is now fully mapped.", place=sky_name(cid)))
     score_goals(state, seat, at_end=False)
     if turn["step"] == Step.PLACE.value and turn["bonus_due"]:
         begin_explore(state, events, bonus=True)
@@ -316,38 +325,45 @@ def trade(state: State, gid: str, colour: str, pool: int, events: list[str]) -> 
     player["pools"][pool].append(colour)
     turn["trades"].append({"goal": gid, "colour": colour, "pool": pool})
     state["round_activity"] = True
-    _log(state, f"{{{seat}}} traded in the goal “{load_goals()[gid].text}” for a {colour} star "
-                  f"(into pool {pool + 1}).")
+    _log(state, M_("{player} traded in the goal “{goal}” for a {colour} star (into pool {pool}).",
+                   player=who(seat), goal=Msg(load_goals()[gid].text), colour=colour_word(colour, 1),
+                   pool=pool + 1))
     after_trade(state, events)
 
 
-def summary(state: State) -> str:
+def summary(state: State) -> Msg:
     """One sentence for the whole turn, e.g. discovered X (+2), placed 2 stars (+2), a goal (+2)."""
     turn = state["turn"]
     seat = turn["seat"]
-    parts = []
+    parts: list[Msg] = []
     for ex in turn["explorations"]:
+        where = sky_name(ex["at"])
         if ex["discovered"]:
-            parts.append(f"discovered {ex['name']} (+{ex['marker']})")
+            parts.append(M_("discovered {place} (+{points})", place=where, points=ex["marker"]))
         n = sum(ex["placed"].values())
         if n:
-            parts.append(f"placed {plural(n, 'star')} on {ex['name']} (+{n})")
+            parts.append(MN_("placed {n} star on {place} (+{n})", "placed {n} stars on {place} (+{n})", n,
+                             place=where))
         if ex["completed"]:
-            parts.append(f"finished mapping {ex['name']}")
+            parts.append(M_("finished mapping {place}", place=where))
     if turn["bonus_missed"]:
-        parts.append("found nowhere to go for the bonus exploration")
+        parts.append(M_("found nowhere to go for the bonus exploration"))
     for goal in turn["completed_goals"]:
-        parts.append(f"completed “{goal['text']}” (+{goal['points']}: {goal['why']})")
+        parts.append(M_("completed “{goal}” (+{points}: {why})", goal=Msg(goal["text"]),
+                        points=goal["points"], why=from_stored(goal["why"])))
     if turn["trades"]:
         colours = [t["colour"] for t in turn["trades"]]
         if len(colours) == 1:
-            parts.append(f"traded a goal for a {colours[0]} star")
+            parts.append(M_("traded a goal for a {colour} star", colour=colour_word(colours[0], 1)))
         else:
-            parts.append(f"traded {len(colours)} goals for {_listing(colours)} stars")
+            parts.append(M_("traded {count} goals for {colours} stars", count=len(colours),
+                            colours=listing([colour_word(c, 2) for c in colours])))
     if turn["skipped_explore"]:
-        parts.insert(0, "could not explore (no star fits anywhere in reach)")
-    body = _listing(parts) if parts else "ended the turn"
-    return f"{{{seat}}} {body}: {plural(turn['points'], 'point')} this turn."
+        parts.insert(0, M_("could not explore (no star fits anywhere in reach)"))
+    body = listing(parts) if parts else M_("ended the turn")
+    # i18n: {body} lists what the player did ("discovered A (+2) and placed 1 star on A (+1)").
+    return MN_("{player} {body}: {n} point this turn.", "{player} {body}: {n} points this turn.",
+               turn["points"], player=who(seat), body=body)
 
 
 def finish_turn(state: State, events: list[str]) -> None:
@@ -357,8 +373,8 @@ def finish_turn(state: State, events: list[str]) -> None:
     score_goals(state, seat, at_end=True)
     line = summary(state)
     events.append(line)
-    events.extend(turn["notes"])
-    state["last_summary"] = line
+    events.extend(from_stored(note) for note in turn["notes"])
+    state["last_summary"] = to_stored(line)
     state["players"][seat]["turns"] += 1
     following = (seat + 1) % state["seats"]
     if following == 0:
@@ -366,7 +382,8 @@ def finish_turn(state: State, events: list[str]) -> None:
             state["ended_by"] = "dawn"
         elif not state["round_activity"]:
             state["ended_by"] = "stall"
-            events.append("A whole round went by in which nobody could do anything, so the night ends here.")
+            events.append(M_("A whole round went by in which nobody could do anything, "
+                             "so the night ends here."))
         if state["ended_by"]:
             _end_game(state, events)
             return
@@ -385,7 +402,10 @@ def _end_game(state: State, events: list[str]) -> None:
     for seat in range(state["seats"]):
         points = myth_points(state, seat)
         if points:
-            events.append(f"{{{seat}}} scores {points} from Myth cards.")
+            events.append(M_("{player} scores {points} from Myth cards.", player=who(seat), points=points))
     result = outcome_of(state)
-    winners = " and ".join(f"{{{w}}}" for w in result.winners)
-    events.append(f"The night is over. Winner: {winners}.")
+    winners = [who(w) for w in result.winners]
+    if len(winners) == 1:
+        events.append(M_("The night is over. Winner: {player}.", player=winners[0]))
+    else:
+        events.append(M_("The night is over. Winner: {players}.", players=listing(winners)))

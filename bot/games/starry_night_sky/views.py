@@ -35,8 +35,13 @@ Public view, ``view(state, None)`` (all JSON; seats are ints 0..seats-1; pools n
   "completed": bool, "bonus": bool}, ...], "bonus_due": bool (a bonus exploration is owed or in
   progress), "bonus_missed": bool (one was owed but nothing was reachable), "trades": [{"goal":
   id, "colour", "pool"}], "completed_goals": [{"id", "text", "points", "why"}], "points": int
-  (scored so far this turn), "skipped_explore": bool, "log": [str, ...] (one public sentence per
+  (scored so far this turn), "skipped_explore": bool, "log": [Msg, ...] (one public sentence per
   sub-step so far, seats as ``{0}``: moves, discoveries, placements, trades, goals with why)}``.
+
+Texts: sentences (``turn.log``, ``last_summary``, a completed goal's ``why``, events, refusals) are
+``Msg`` (``bot.i18n.msg``): English ``str`` that the Discord layer translates with ``translate``.
+The state keeps them in their ``to_json`` form. Names (``name``, ``a_name``, a goal's ``text``)
+are plain English data, in the catalog, translated where they are shown.
 
 Events: sub-actions (assign, move, place, trade) return NO events, so the thread stays quiet
 during a turn; their sentences collect in ``turn.log``. The action that ends a turn (``end``, or
@@ -44,7 +49,7 @@ the sub-action after which the turn ends by itself) returns the turn's one-line 
 as ``last_summary``), then table-wide notes: dawn breaking, the goal deck reshuffled, a stalled
 night, Myth points and the winner at the end, and the same for any following turn that played
 itself out (a seat with no possible move).
-- ``last_summary``: str | None, the previous turn's summary sentence (seats as ``{0}``).
+- ``last_summary``: Msg | None, the previous turn's summary sentence (seats as ``{0}``).
 - ``myths``: ``None`` while playing; once over, list per seat of myth dicts
   ``{"id", "a", "b", "a_name", "b_name", "points", "scored": bool}``.
 - ``outcome``: ``None`` while playing, else ``{"scores": [int], "winners": [seat],
@@ -88,6 +93,7 @@ from bot.games.starry_night_sky.actions import TRADE_STEPS, Step
 from bot.games.starry_night_sky.components import START, load_goals, load_map, load_myths
 from bot.games.starry_night_sky.model import SLUG, empty_spots, is_mapped, name
 from bot.games.starry_night_sky.scoring import myth_scored, outcome_of, parts
+from bot.i18n.msg import from_stored
 
 
 def _goal(gid: str) -> dict[str, Any]:
@@ -112,8 +118,8 @@ def _turn(state: State) -> dict[str, Any] | None:
     out["explorations"] = [{**ex, "skipped": list(ex["skipped"]), "placed": dict(ex["placed"])}
                            for ex in t["explorations"]]
     out["trades"] = [dict(x) for x in t["trades"]]
-    out["log"] = list(t["log"])
-    out["completed_goals"] = [dict(g) for g in t["completed_goals"]]
+    out["log"] = [from_stored(line) for line in t["log"]]
+    out["completed_goals"] = [{**g, "why": from_stored(g["why"])} for g in t["completed_goals"]]
     return out
 
 
@@ -148,7 +154,7 @@ def public_view(state: State) -> View:
             for seat, p in enumerate(state["players"])
         ],
         "turn": _turn(state),
-        "last_summary": state["last_summary"],
+        "last_summary": None if state["last_summary"] is None else from_stored(state["last_summary"]),
         "myths": [[_myth(state, m) for m in p["myths"]] for p in state["players"]] if over else None,
         "outcome": None if result is None else {
             "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,

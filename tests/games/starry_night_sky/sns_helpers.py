@@ -48,6 +48,15 @@ def run(state: State, *actions: dict[str, Any], seat: int = 0) -> tuple[State, l
     return state, events
 
 
+def turn_log(state: State) -> list[str]:
+    """The turn's sentences so far, as players read them (the state keeps them as stored texts)."""
+    return GAME.view(state, None)["turn"]["log"]
+
+
+def last_summary(state: State) -> str | None:
+    return GAME.view(state, None)["last_summary"]
+
+
 def move(to: str) -> dict[str, Any]:
     return {"kind": "move", "to": to}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from sns_helpers import END, GAME, blank, fill, move, place, run
+from sns_helpers import END, GAME, blank, fill, move, place, run, turn_log
 
 from bot.games.base import IllegalAction
 from bot.games.rng import Rng
@@ -78,7 +78,7 @@ def test_trading_a_goal_for_a_star() -> None:
     assert trades[0]["pools"] == [1, 2]
     state, events = run(state, {"kind": "trade", "goal": "g05", "colour": "red", "pool": 2})
     assert state["players"][0]["pools"][2] == ["red"] and state["players"][0]["goals"] == ["g20"]
-    assert state["discard"] == ["g05"] and events == [] and "traded in" in state["turn"]["log"][0]
+    assert state["discard"] == ["g05"] and events == [] and "traded in" in turn_log(state)[0]
 
 
 def test_trades_are_refused_while_assigning_and_allowed_after_placing() -> None:
@@ -148,7 +148,7 @@ def test_events_fill_in_seat_names() -> None:
     state["players"][1]["at"] = "c05"
     state["players"][0]["goals"] = ["g06", "g27"]
     state, events = run(state, move("c13"))
-    log = list(state["turn"]["log"])
+    log = list(turn_log(state))
     state, more = run(state, place(0, blue=1), END)
     for event in [*log, *events, *more]:
         assert event.format("Ann", "Bo", "Cy")

@@ -8,7 +8,7 @@ Sleepy Kettle (c01), whose Discovery marker comes from the 2-point part of the N
 
 from __future__ import annotations
 
-from sns_helpers import END, GAME, blank, fill, move, place, run
+from sns_helpers import END, GAME, blank, fill, last_summary, move, place, run, turn_log
 
 from bot.games.starry_night_sky.model import NIGHT_TRACK
 from bot.games.starry_night_sky.moves import routes
@@ -43,7 +43,7 @@ def test_skyler_scores_eight_points_in_one_turn() -> None:
 
     state, events = run(state, place(2, blue=1, red=1))
     assert state["board"]["c24"]["filled"] == [True] * 4
-    assert events == [] and "Busy Beehive is now fully mapped." in state["turn"]["log"]
+    assert events == [] and "Busy Beehive is now fully mapped." in turn_log(state)
     assert state["turn"]["step"] == "bonus_move"
 
     reach = routes(state, 0)
@@ -63,7 +63,7 @@ def test_skyler_scores_eight_points_in_one_turn() -> None:
     gained = {k: after[k] - before[k] for k in after}
     assert gained == {"discovery": 2, "stars": 4, "goals": 2}
     assert sum(gained.values()) == 8
-    summary = state["last_summary"]
+    summary = last_summary(state)
     assert summary in events and summary.startswith("{0} ") and "8 points this turn" in summary
     assert GAME.decision_id(state) != decision and state["current"] == 1
 
@@ -72,7 +72,7 @@ def test_summary_reads_like_the_turn() -> None:
     state = skyler_state()
     state, events = run(state, {"kind": "assign", "pools": [0, 1]}, move("c24"), place(2, blue=1, red=1),
                         move("c01"), place(0, yellow=1, blue=1), END)
-    summary = state["last_summary"]
+    summary = last_summary(state)
     assert summary in events
     assert "placed 2 stars on Busy Beehive (+2)" in summary
     assert "discovered Sleepy Kettle (+2)" in summary
