@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from bot.games.rng import Rng
+from bot.i18n.msg import M_, Msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -20,7 +21,8 @@ View = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """An action the rules refuse. ``str(error)`` is written for the player who tried it."""
+    """An action the rules refuse. ``str(error)`` is written for the player who tried it: a
+    ``Msg`` (``M_``), which the Discord layer says in that player's language."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -31,18 +33,20 @@ K = TypeVar("K", bound=Enum)
 
 
 def malformed(detail: str) -> IllegalAction:
-    """An action no panel would send (a forged or outdated custom id, a broken stored log)."""
-    return IllegalAction(f"Malformed action: {detail}")
+    """An action no panel would send (a forged or outdated custom id, a broken stored log).
+
+    ``detail`` may be a ``Msg`` (translated with the sentence) or a plain text."""
+    return IllegalAction(M_("Malformed action: {detail}", detail=detail))
 
 
 def action_kind(action: Any, kinds: type[K]) -> K:
     """The action's kind as one of the game's ``kinds``, or a ``malformed`` refusal."""
     if not isinstance(action, dict):
-        raise malformed("expected an object with a `kind`.")
+        raise malformed(M_("expected an object with a `kind`."))
     try:
         return kinds(action.get("kind"))
     except (ValueError, TypeError):
-        raise malformed(f"unknown kind {str(action.get('kind'))[:20]!r}.") from None
+        raise malformed(M_("unknown kind {kind}.", kind=repr(str(action.get("kind"))[:20]))) from None
 
 
 def check_seat(state: State, seat: Any) -> int:
@@ -52,7 +56,7 @@ def check_seat(state: State, seat: Any) -> int:
     index a list the wrong way (``-1`` is the last seat) or pass a flag for a seat.
     """
     if type(seat) is not int or not 0 <= seat < state["seats"]:
-        raise malformed("that seat is not in this game.")
+        raise malformed(M_("that seat is not in this game."))
     return seat
 
 
@@ -86,15 +90,16 @@ class OptionSpec:
     choices: tuple[int, ...]
     default: int
     # How the lobby says the chosen value as a sentence: one text with ``{value}``, or for an
-    # on/off option two texts (off, on). Empty: "description: value".
+    # on/off option two texts (off, on). Empty: "description: value". The game marks
+    # ``description`` and ``says`` with ``N_``; the sentence is a ``Msg`` the lobby translates.
     says: tuple[str, ...] = ()
 
-    def sentence(self, value: int) -> str:
+    def sentence(self, value: int) -> Msg:
         if len(self.says) == 2 and set(self.choices) == {0, 1}:
-            return self.says[1 if value else 0]
+            return Msg(self.says[1 if value else 0])
         if len(self.says) == 1:
-            return self.says[0].format(value=value)
-        return f"{self.description}: {value}"
+            return Msg(self.says[0], {"value": value})
+        return M_("{description}: {value}", description=Msg(self.description), value=value)
 
 
 _CHECKED_ENTRY_POINTS = ("view", "legal_actions")
@@ -124,7 +129,8 @@ class Game(ABC):
     def check_seat_count(self, seats: Any) -> int:
         """``seats`` if this game can be played by that many; ``setup`` calls it first."""
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction(f"{self.title} needs {self.min_seats} to {self.max_seats} players.")
+            raise IllegalAction(M_("{title} needs {min} to {max} players.", title=Msg(self.title),
+                                   min=self.min_seats, max=self.max_seats))
         return seats
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -133,13 +139,14 @@ class Game(ABC):
         unknown = set(options) - set(known)
         if unknown:
             names = ", ".join(f"`{name}`" for name in sorted(unknown))
-            raise IllegalAction(f"{self.title} has no {names} option. Leave it out and run `/play` again.")
+            raise IllegalAction(M_("{title} has no {names} option. Leave it out and run `/play` again.",
+                                   title=Msg(self.title), names=names))
         clean: dict[str, Any] = {}
         for name, spec in known.items():
             value = options.get(name, spec.default)
             if value not in spec.choices:
                 allowed = ", ".join(str(c) for c in spec.choices)
-                raise IllegalAction(f"`{name}` must be one of {allowed}.")
+                raise IllegalAction(M_("`{name}` must be one of {allowed}.", name=name, allowed=allowed))
             clean[name] = value
         return clean
 
