@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import _
 from render import theme
 from render.theme import RGB
 
@@ -129,7 +130,7 @@ def as_map(value: object) -> Mapping[str, Any]:
 def name_of(names: Sequence[str], seat: int) -> str:
     """A drawable display name for ``seat``; falls back to "Player N" when nothing is left."""
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return (" ".join(clean(raw).split()) if isinstance(raw, str) else "") or f"Player {seat + 1}"
+    return (" ".join(clean(raw).split()) if isinstance(raw, str) else "") or _("Player {n}", n=seat + 1)
 
 
 def text_width(s: str, f: ImageFont.FreeTypeFont) -> float:
@@ -272,7 +273,7 @@ def _sky(width: int, height: int) -> Image.Image:
     image = column.resize((width, height), Image.Resampling.BILINEAR)
     draw = ImageDraw.Draw(image)
     rng = random.Random(width * 7919 + height)  # fixed seed: same backdrop, same bytes
-    for _ in range(width * height // 2600):
+    for _dust in range(width * height // 2600):
         x, y = rng.uniform(0, width), rng.uniform(0, height)
         glow = rng.random() ** 3
         shade = mix(theme.SKY_BOTTOM, (200, 210, 255), 0.18 + 0.45 * glow)

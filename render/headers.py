@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import N_, _
 from render import shapes, theme
 from render.common import clean, fit, panel, text, text_width
 from render.theme import RGB
@@ -36,7 +37,7 @@ def parts_line(
     line too long at ``size`` is first drawn smaller, down to ``min_size``, and only then cut.
     Returns the width drawn. Without a flexible piece the last one is cut.
     """
-    pieces = [clean(s) for s, _ in parts]
+    pieces = [clean(s) for s, _colour in parts]
     f = theme.font(size, bold=bold)
     smallest = size if min_size is None else min(min_size, size)
     while size > smallest and sum(text_width(p, f) for p in pieces) > max_width:
@@ -46,7 +47,7 @@ def parts_line(
     others = sum(text_width(p, f) for i, p in enumerate(pieces) if i != cut)
     pieces[cut] = fit(pieces[cut], f, max(max_width - others, 0))
     x, y = xy
-    for piece, (_, colour) in zip(pieces, parts, strict=True):
+    for piece, (_said, colour) in zip(pieces, parts, strict=True):
         if piece:
             text(draw, (x, y), piece, f, colour, anchor=anchor)
             x += text_width(piece, f)
@@ -72,7 +73,7 @@ def die_with_caption(
     count = roll.get("count")
     if isinstance(count, int):
         f = theme.font(theme.SMALL)
-        caption = f"Roll {count}"
+        caption = _("Roll {count}", count=count)
         text(draw, (left, cy), caption, f, theme.MUTED, anchor="rm")
         left -= text_width(caption, f) + 14
     return left
@@ -109,14 +110,16 @@ def header(
 
 
 PHASES = {
-    "start": "Choosing starting stars",
-    "stroke": "Drawing strokes",
-    "swirl": "Swirl: cancelling stars",
-    "final": "Last strokes after STOP",
-    "guess": "Guessing",
-    "over": "Game over",
+    "start": N_("Choosing starting stars"),
+    "stroke": N_("Drawing strokes"),
+    "swirl": N_("Swirl: cancelling stars"),
+    "final": N_("Last strokes after STOP"),
+    "guess": N_("Guessing"),
+    "over": N_("Game over"),
 }
 
 
 def phase_words(phase: object) -> str:
-    return PHASES.get(str(phase), str(phase).capitalize() if phase else "")
+    """The phase in words, in the language the image is drawn in."""
+    known = PHASES.get(str(phase))
+    return _(known) if known else (str(phase).capitalize() if phase else "")
