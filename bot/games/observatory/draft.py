@@ -13,34 +13,36 @@ from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import ActionKind
 from bot.games.observatory.components import load_cards
 from bot.games.observatory.model import SPACES, TRACKS, Phase, Track, cell_name, parse_cell
+from bot.games.observatory.texts import card_name, listed, track_name
+from bot.i18n.msg import M_
 
 
 def _cell(action: Action) -> int:
     cell = parse_cell(action.get("cell"))
     if cell is None:
-        raise IllegalAction("Name a cell on the map, such as C4 (column A-L, row 1-12).")
+        raise IllegalAction(M_("Name a cell on the map, such as C4 (column A-L, row 1-12)."))
     return cell
 
 
 def _int(action: Action, key: str) -> int:
     value = action.get(key)
     if type(value) is not int:
-        raise IllegalAction(f"Malformed action: `{key}` must be a whole number.")
+        raise IllegalAction(M_("Malformed action: `{key}` must be a whole number.", key=key))
     return value
 
 
 def _track_space(action: Action) -> tuple[str, int]:
     track, space = action.get("track"), action.get("space")
     if track not in TRACKS:
-        raise IllegalAction(f"Pick a Research track: {', '.join(TRACKS)}.")
+        raise IllegalAction(M_("Pick a Research track: {tracks}.", tracks=", ".join(TRACKS)))
     if type(space) is not int or space not in SPACES:  # 2.0 == 2 and True == 1: whole numbers only
-        raise IllegalAction("Research spaces are numbered 2 to 6: give the space as a whole number.")
+        raise IllegalAction(M_("Research spaces are numbered 2 to 6: give the space as a whole number."))
     return track, space
 
 
 def _empty(sheet: sh.Sheet, cell: int) -> None:
     if cell in sheet["stars"]:
-        raise IllegalAction(f"{cell_name(cell)} already holds a star; pick an empty cell.")
+        raise IllegalAction(M_("{cell} already holds a star; pick an empty cell.", cell=cell_name(cell)))
 
 
 def is_active(state: State, seat: int) -> bool:
@@ -56,17 +58,18 @@ def plot(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     cell = _cell(action)
     if not (isinstance(dice, list) and len(dice) == 2 and all(type(d) is int and 0 <= d < 3 for d in dice)
             and dice[0] != dice[1]):
-        raise IllegalAction("Plot with two different Standard dice, numbered 0, 1 and 2.")
+        raise IllegalAction(M_("Plot with two different Standard dice, numbered 0, 1 and 2."))
     roll = roll_of(state)
     if roll is None:
-        raise IllegalAction("There are no dice to plot with yet.")
+        raise IllegalAction(M_("There are no dice to plot with yet."))
     if sheet["turn"]["plot"] is not None:
-        raise IllegalAction("You already plotted your star with the dice this turn.")
+        raise IllegalAction(M_("You already plotted your star with the dice this turn."))
     if set(dice) & sh.used_dice(sheet):
-        raise IllegalAction("One of those dice is already used for Research; plot with the other two.")
+        raise IllegalAction(M_("One of those dice is already used for Research; plot with the other two."))
     _empty(sheet, cell)
     if cell not in sh.plot_cells(sheet, roll, dice[0], dice[1]):
-        raise IllegalAction(f"Those dice can't reach {cell_name(cell)}; pick one of the highlighted cells.")
+        raise IllegalAction(M_("Those dice can't reach {cell}; pick one of the highlighted cells.",
+                               cell=cell_name(cell)))
     sheet["stars"].append(cell)
     sheet["turn"]["plot"] = {"dice": sorted(dice), "cell": cell}
 
@@ -76,16 +79,18 @@ def research(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     track, space = _track_space(action)
     roll = roll_of(state)
     if roll is None:
-        raise IllegalAction("There are no dice to research with yet.")
+        raise IllegalAction(M_("There are no dice to research with yet."))
     if sheet["turn"]["research"] is not None:
-        raise IllegalAction("You already used a die for Research this turn.")
+        raise IllegalAction(M_("You already used a die for Research this turn."))
     if not 0 <= die < 3 or die in sh.used_dice(sheet):
-        raise IllegalAction("Research with the Standard die you did not plot with.")
+        raise IllegalAction(M_("Research with the Standard die you did not plot with."))
     if space in sheet["research"][track]:
-        raise IllegalAction(f"The {track.title()} space {space} is already filled.")
+        raise IllegalAction(M_("The {track} space {space} is already filled.", track=track_name(track),
+                               space=space))
     value, wild = sh.die_value(sheet, roll, die)
     if not wild and value != space:
-        raise IllegalAction(f"That die counts as {value}, so it can only fill a space printed {value}.")
+        raise IllegalAction(M_("That die counts as {value}, so it can only fill a space printed {value}.",
+                               value=value))
     sh.fill(sheet, track, space)
     sheet["turn"]["research"] = {"die": die, "track": track, "space": space}
 
@@ -93,24 +98,25 @@ def research(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
 def lens(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     die, delta = _int(action, "die"), _int(action, "delta")
     if not sh.is_complete(sheet, Track.LENS.value):
-        raise IllegalAction("The Lens works once its track is full.")
+        raise IllegalAction(M_("The Lens works once its track is full."))
     if sheet["turn"]["lens"] is not None:
-        raise IllegalAction("You already used the Lens this turn.")
+        raise IllegalAction(M_("You already used the Lens this turn."))
     options = sh.lens_options(sheet, roll_of(state), is_active(state, seat))
     if not any(o[0] == die and o[1] == delta for o in options):
-        raise IllegalAction("The Lens can change an unused, non-wild die by 1, keeping it between 1 and 6.")
+        raise IllegalAction(M_("The Lens can change an unused, non-wild die by 1, keeping it between 1 "
+                               "and 6."))
     sheet["turn"]["lens"] = {"die": die, "delta": delta}
 
 
 def shooting_star(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     cell = _cell(action)
     if not is_active(state, seat):
-        raise IllegalAction("Only the player who rolled may use the Shooting Star die.")
+        raise IllegalAction(M_("Only the player who rolled may use the Shooting Star die."))
     if sheet["turn"]["shooting"] is not None:
-        raise IllegalAction("You already used the Shooting Star die this turn.")
+        raise IllegalAction(M_("You already used the Shooting Star die this turn."))
     _empty(sheet, cell)
     if cell not in sh.shooting_cells(sheet, state["roll"], True):
-        raise IllegalAction("The Shooting Star needs a row or column matching its die.")
+        raise IllegalAction(M_("The Shooting Star needs a row or column matching its die."))
     sheet["stars"].append(cell)
     sheet["turn"]["shooting"] = cell
 
@@ -118,28 +124,28 @@ def shooting_star(state: State, seat: int, sheet: sh.Sheet, action: Action) -> N
 def set_drive(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     value = _int(action, "value")
     if not sh.is_complete(sheet, Track.DRIVE.value):
-        raise IllegalAction("Write the Drive number once the Drive track is full.")
+        raise IllegalAction(M_("Write the Drive number once the Drive track is full."))
     if sheet["drive_value"] is not None:
-        raise IllegalAction("Your Drive number is already written.")
+        raise IllegalAction(M_("Your Drive number is already written."))
     if value not in SPACES:
-        raise IllegalAction("The Drive number is 2 to 6.")
+        raise IllegalAction(M_("The Drive number is 2 to 6."))
     sheet["drive_value"] = value
 
 
 def _grant(sheet: sh.Sheet, action: Action) -> dict[str, Any]:
     g = sh.grant(sheet, _int(action, "grant"))
     if g is None:
-        raise IllegalAction("You don't have that bonus (any more).")
+        raise IllegalAction(M_("You don't have that bonus (any more)."))
     return g
 
 
 def free_star(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     g, cell = _grant(sheet, action), _cell(action)
     if g["kind"] == "research":
-        raise IllegalAction("That bonus fills a Research space, not a star.")
+        raise IllegalAction(M_("That bonus fills a Research space, not a star."))
     _empty(sheet, cell)
     if cell not in sh.grant_cells(sheet, g):
-        raise IllegalAction(f"This bonus star goes in a row or column labelled {g['value']}.")
+        raise IllegalAction(M_("This bonus star goes in a row or column labelled {value}.", value=g["value"]))
     sheet["stars"].append(cell)
     sh.spend(sheet, g)
 
@@ -148,9 +154,10 @@ def free_research(state: State, seat: int, sheet: sh.Sheet, action: Action) -> N
     g = _grant(sheet, action)
     track, space = _track_space(action)
     if g["kind"] not in ("research", "either"):
-        raise IllegalAction("That bonus plots a star, not a Research space.")
+        raise IllegalAction(M_("That bonus plots a star, not a Research space."))
     if space in sheet["research"][track]:
-        raise IllegalAction(f"The {track.title()} space {space} is already filled.")
+        raise IllegalAction(M_("The {track} space {space} is already filled.", track=track_name(track),
+                               space=space))
     sh.spend(sheet, g)
     sh.fill(sheet, track, space)
 
@@ -158,33 +165,34 @@ def free_research(state: State, seat: int, sheet: sh.Sheet, action: Action) -> N
 def complete(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     card_id, pid = action.get("card"), action.get("placement")
     if not isinstance(card_id, str) or not isinstance(pid, str):
-        raise IllegalAction("Malformed action: name a goal card and one of its placements.")
+        raise IllegalAction(M_("Malformed action: name a goal card and one of its placements."))
     if card_id not in sheet["goals"]:
-        name = load_cards()[card_id].name if card_id in load_cards() else "That card"
-        raise IllegalAction(f"{name} is not one of your goals.")
+        if card_id in load_cards():
+            raise IllegalAction(M_("{card} is not one of your goals.", card=card_name(card_id)))
+        raise IllegalAction(M_("That card is not one of your goals."))
     found = next((p for p in sh.placements(sheet).get(card_id, []) if p.id == pid), None)
     if found is None:
-        raise IllegalAction("That placement doesn't fit your stars; pick one from the list.")
+        raise IllegalAction(M_("That placement doesn't fit your stars; pick one from the list."))
     sh.complete(sheet, found)
 
 
 def blockers(state: State, seat: int, sheet: sh.Sheet) -> list[str]:
     """What must still happen before ``done``; empty when the seat may finish."""
-    out = []
+    out: list[str] = []
     roll = roll_of(state)
     if sh.plot_options(sheet, roll):
-        out.append("Plot a star with two of your dice.")
+        out.append(M_("Plot a star with two of your dice."))
     if sh.research_options(sheet, roll):
-        out.append("Use your remaining die to fill a Research space.")
+        out.append(M_("Use your remaining die to fill a Research space."))
     if any(g["required"] and sh.grant_usable(sheet, g) for g in sheet["grants"]):
-        out.append("Use the bonus of the constellation you completed.")
+        out.append(M_("Use the bonus of the constellation you completed."))
     return out
 
 
 def done(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     left = blockers(state, seat, sheet)
     if left:
-        raise IllegalAction("Not yet: " + " ".join(left))
+        raise IllegalAction(M_("Not yet: {left}", left=listed(left, " ")))
 
 
 HANDLERS = {
@@ -199,11 +207,11 @@ def apply_sub(state: State, seat: int, kind: ActionKind, action: Action) -> bool
     """Apply one sub-action to ``seat``'s draft; returns True when the seat finished (done)."""
     draft = state["drafts"][seat]
     if draft is None or draft["done"]:
-        raise IllegalAction("You have already finished this step; wait for the others.")
+        raise IllegalAction(M_("You have already finished this step; wait for the others."))
     sheet = state["sheets"][seat]
     if kind is ActionKind.UNDO:
         if not draft["undo"]:
-            raise IllegalAction("There is nothing to take back in this step.")
+            raise IllegalAction(M_("There is nothing to take back in this step."))
         state["sheets"][seat] = draft["undo"].pop()
         return False
     if kind is ActionKind.DONE:

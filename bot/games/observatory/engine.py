@@ -26,6 +26,7 @@ from bot.games.observatory.actions import DRAFT_KINDS, REFILL_KINDS, ActionKind
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
 from bot.games.observatory.scoring import outcome_of
 from bot.games.rng import Rng
+from bot.i18n.msg import M_, N_
 
 _copy = sh.clone
 
@@ -51,9 +52,9 @@ class Observatory(Game):
     title = TITLE
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    options = (OptionSpec("first_game", "First game: 1 large + 3 small goals, no choosing", (0, 1), 0,
-                          ("Everyone chooses 4 of 6 dealt goals.",
-                           "First-game deal: everyone keeps 1 large and 3 small goals, no choosing.")),)
+    options = (OptionSpec("first_game", N_("First game: 1 large + 3 small goals, no choosing"), (0, 1), 0,
+                          (N_("Everyone chooses 4 of 6 dealt goals."),
+                           N_("First-game deal: everyone keeps 1 large and 3 small goals, no choosing."))),)
     allows_bot_seats = True
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
@@ -93,22 +94,22 @@ class Observatory(Game):
         seat = check_seat(state, seat)
         phase = state["phase"]
         if phase == Phase.OVER.value:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(M_("The game is over."))
         if seat not in flow.to_act(state):
             raise IllegalAction(_not_yours(state, seat))
         new = _copy_for(state, seat, kind)
         events: list[str] = []
         if kind is ActionKind.KEEP:
             if phase != Phase.KEEP.value:
-                raise IllegalAction("Goals are only chosen at the start of the game.")
+                raise IllegalAction(M_("Goals are only chosen at the start of the game."))
             flow.keep(new, seat, action.get("cards"), events)
         elif kind is ActionKind.ROLL:
             if phase != Phase.ROLL.value:
-                raise IllegalAction("It is not time to roll.")
+                raise IllegalAction(M_("It is not time to roll."))
             flow.roll(new, events)
         elif kind is ActionKind.TAKE:
             if phase != Phase.REFILL.value:
-                raise IllegalAction("New goals are taken only after a turn in which you completed one.")
+                raise IllegalAction(M_("New goals are taken only after a turn in which you completed one."))
             flow.take(new, seat, action, events)
         elif kind in REFILL_KINDS and phase == Phase.REFILL.value:
             flow.refill_move(new, seat, kind, action, events)
@@ -124,18 +125,18 @@ class Observatory(Game):
 def _not_yours(state: State, seat: int) -> str:
     phase = state["phase"]
     if phase == Phase.ROLL.value:
-        return "It is another player's turn to roll the dice."
+        return M_("It is another player's turn to roll the dice.")
     if phase == Phase.REFILL.value:
-        return "Another player is taking new goal cards; your turn to act comes next."
-    return "You have finished this step; wait for the others."
+        return M_("Another player is taking new goal cards; your turn to act comes next.")
+    return M_("You have finished this step; wait for the others.")
 
 
 def _wrong_step(phase: str) -> str:
     return {
-        Phase.KEEP.value: "First choose the four goal cards you keep.",
-        Phase.ROLL.value: "The dice have not been rolled yet.",
-        Phase.REFILL.value: "Take your new goal card first.",
-    }.get(phase, "That can't be done now.")
+        Phase.KEEP.value: M_("First choose the four goal cards you keep."),
+        Phase.ROLL.value: M_("The dice have not been rolled yet."),
+        Phase.REFILL.value: M_("Take your new goal card first."),
+    }.get(phase, M_("That can't be done now."))
 
 
 def draft_actions(state: State, seat: int) -> list[Action]:

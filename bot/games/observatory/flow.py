@@ -24,7 +24,9 @@ from bot.games.observatory.model import (
     nights_for,
     turns_per_night,
 )
+from bot.games.observatory.texts import card_name, listed, seat_ref, space_name
 from bot.games.rng import Rng
+from bot.i18n.msg import M_, to_stored
 
 DECKS = ("large", "small")
 
@@ -81,10 +83,10 @@ def to_act(state: State) -> list[int]:
 def keep(state: State, seat: int, cards: Any, events: list[str]) -> None:
     hand = state["hands"][seat]
     if state["kept"][seat] is not None:
-        raise IllegalAction("You have already chosen your four goals.")
+        raise IllegalAction(M_("You have already chosen your four goals."))
     if not (isinstance(cards, list) and len(cards) == GOALS and len(set(map(str, cards))) == GOALS
             and all(c in hand for c in cards)):
-        raise IllegalAction("Keep exactly four different cards from the six you were dealt.")
+        raise IllegalAction(M_("Keep exactly four different cards from the six you were dealt."))
     state["kept"][seat] = [c for c in hand if c in cards]
     if to_act(state):
         return
@@ -96,7 +98,7 @@ def keep(state: State, seat: int, cards: Any, events: list[str]) -> None:
         state["hands"][s] = []
     state["kept"] = [None] * state["seats"]
     _reveal_sky(state)
-    events.append("Everyone has chosen their goals; the Night Sky is revealed.")
+    events.append(M_("Everyone has chosen their goals; the Night Sky is revealed."))
     _start_turn(state, events)
 
 
@@ -112,8 +114,8 @@ def _start_turn(state: State, events: list[str]) -> None:
         for sheet in state["sheets"]:
             sh.add_grant(sheet, GrantSource.NIGHT.value, GrantKind.EITHER.value)
         _open_drafts(state, Phase.NIGHT_BONUS)
-        events.append(f"Night {state['night']} begins with a bonus: everyone may plot a free star "
-                      "or fill a Research space.")
+        events.append(M_("Night {night} begins with a bonus: everyone may plot a free star or fill a "
+                         "Research space.", night=state["night"]))
     else:
         state["phase"] = Phase.ROLL.value
         state["decision"] += 1
@@ -132,27 +134,36 @@ def roll(state: State, rng_events: list[str]) -> None:
     state["rng"] = rng.state
     faces = ", ".join("?" if v == 1 else str(v) for v in state["roll"]["standard"])
     shooting = state["roll"]["shooting"]
-    rng_events.append(f"{{{state['active']}}} rolled {faces}; the Shooting Star die shows "
-                      f"{'?' if shooting == 1 else shooting}.")
+    rng_events.append(M_("{seat} rolled {faces}; the Shooting Star die shows {shooting}.",
+                         seat=seat_ref(state["active"]), faces=faces,
+                         shooting="?" if shooting == 1 else shooting))
     _open_drafts(state, Phase.DECIDE)
 
 
-def _summary(state: State, seat: int, before: sh.Sheet) -> str:
-    sheet = state["sheets"][seat]
+def _summary(state: State, index: int, before: sh.Sheet) -> str:
+    """One public sentence of what a seat did in the step ("{1} plotted C4; researched Lens 3.")."""
+    sheet = state["sheets"][index]
     new_stars = [cell_name(c) for c in sheet["stars"][len(before["stars"]):]]
     parts = []
     if new_stars:
-        parts.append("plotted " + ", ".join(new_stars))
-    filled = [f"{t.title()} {v}" for t, vals in sheet["research"].items()
+        # i18n: part of a turn's summary: "plotted C4, D7" (a sentence starts with the player's name)
+        parts.append(M_("plotted {cells}", cells=", ".join(new_stars)))
+    filled = [space_name(t, v) for t, vals in sheet["research"].items()
               for v in vals if v not in before["research"][t]]
     if filled:
-        parts.append("researched " + ", ".join(filled))
-    done = [card(c).name for c in sheet["completed"][len(before["completed"]):]]
+        # i18n: part of a turn's summary: "researched Lens 3, Drive 5"
+        parts.append(M_("researched {spaces}", spaces=listed(filled)))
+    done = [card_name(c) for c in sheet["completed"][len(before["completed"]):]]
     if done:
-        parts.append("completed " + ", ".join(done))
+        # i18n: part of a turn's summary: "completed Orion"
+        parts.append(M_("completed {cards}", cards=listed(done)))
     if sheet["drive_value"] is not None and before["drive_value"] is None:
-        parts.append(f"set the Drive to {sheet['drive_value']}")
-    return f"{{{seat}}} " + ("; ".join(parts) if parts else "passed") + "."
+        # i18n: part of a turn's summary: "set the Drive to 4"
+        parts.append(M_("set the Drive to {value}", value=sheet["drive_value"]))
+    if not parts:
+        return M_("{seat} passed.", seat=seat_ref(index))
+    # i18n: a turn's summary: the player's name, then what they did ("plotted C4; researched Lens 3")
+    return M_("{seat} {actions}.", seat=seat_ref(index), actions=listed(parts, "; "))
 
 
 def finish_step(state: State, events: list[str]) -> None:
@@ -163,7 +174,7 @@ def finish_step(state: State, events: list[str]) -> None:
                            if g["source"] not in (GrantSource.NIGHT.value, GrantSource.COMPLETION.value)]
     state["drafts"] = [None] * state["seats"]
     state["base"] = None
-    state["last_turn"] = summary
+    state["last_turn"] = [to_stored(line) for line in summary]  # stored as JSON, said in any language
     events.extend(summary)
     if state["phase"] == Phase.NIGHT_BONUS.value:
         state["phase"] = Phase.ROLL.value
@@ -251,63 +262,70 @@ def refill_actions(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def refill_move(state: State, seat: int, kind: ActionKind, action: dict[str, Any],
+def refill_move(state: State, index: int, kind: ActionKind, action: dict[str, Any],
                 events: list[str]) -> None:
     """Complete a goal, spend its bonus, or finish refilling (``done``) during a refill."""
-    sheet = state["sheets"][seat]
+    sheet = state["sheets"][index]
     if kind is ActionKind.COMPLETE:
-        draft.complete(state, seat, sheet, action)
-        events.append(f"{{{seat}}} completed {card(action['card']).name} at once, while taking new goals.")
+        draft.complete(state, index, sheet, action)
+        events.append(M_("{seat} completed {card} at once, while taking new goals.", seat=seat_ref(index),
+                         card=card_name(action["card"])))
     elif kind in (ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH):
         gid = action.get("grant")
         if not any(g["id"] == gid and type(gid) is int for g in refill_grants(sheet)):
-            raise IllegalAction("While taking new goals you can only use the bonus of a card you just "
-                                "completed; other bonuses wait for the next roll.")
+            raise IllegalAction(M_("While taking new goals you can only use the bonus of a card you just "
+                                   "completed; other bonuses wait for the next roll."))
         before = list(sheet["stars"])
-        (draft.free_star if kind is ActionKind.FREE_STAR else draft.free_research)(state, seat, sheet, action)
+        spend = draft.free_star if kind is ActionKind.FREE_STAR else draft.free_research
+        spend(state, index, sheet, action)
         if sheet["stars"] != before:
-            events.append(f"{{{seat}}} plotted {cell_name(sheet['stars'][-1])} with a completion bonus.")
+            events.append(M_("{seat} plotted {cell} with a completion bonus.", seat=seat_ref(index),
+                             cell=cell_name(sheet["stars"][-1])))
         else:
-            events.append(f"{{{seat}}} filled {str(action['track']).title()} {action['space']} with a "
-                          "completion bonus.")
+            events.append(M_("{seat} filled {space} with a completion bonus.", seat=seat_ref(index),
+                             space=space_name(str(action["track"]), action["space"])))
     elif kind is ActionKind.DONE:
         if bonus_pending(sheet):
-            raise IllegalAction("Use the bonus of the constellation you completed first.")
-        if needs_card(state, seat):
-            raise IllegalAction("Take your new goal card first.")
+            raise IllegalAction(M_("Use the bonus of the constellation you completed first."))
+        if needs_card(state, index):
+            raise IllegalAction(M_("Take your new goal card first."))
         state["refill"]["passed"] = True
     else:
-        raise IllegalAction("While taking new goals you may take a card, complete a goal that fits "
-                            "your stars, or use the bonus of a card you just completed.")
+        raise IllegalAction(M_("While taking new goals you may take a card, complete a goal that fits "
+                               "your stars, or use the bonus of a card you just completed."))
     _next_refill(state, events)
 
 
-def take(state: State, seat: int, action: dict[str, Any], events: list[str]) -> None:
+def take(state: State, index: int, action: dict[str, Any], events: list[str]) -> None:
     source = action.get("source")
-    goals = state["sheets"][seat]["goals"]
-    if bonus_pending(state["sheets"][seat]):
-        raise IllegalAction("Use the bonus of the constellation you completed first.")
-    if not needs_card(state, seat):
-        raise IllegalAction("You hold four goals already; complete one that fits, or finish.")
+    goals = state["sheets"][index]["goals"]
+    if bonus_pending(state["sheets"][index]):
+        raise IllegalAction(M_("Use the bonus of the constellation you completed first."))
+    if not needs_card(state, index):
+        raise IllegalAction(M_("You hold four goals already; complete one that fits, or finish."))
     if source == "sky":
         cid = action.get("card")
         kind = next((k for k in DECKS if cid in state["sky"][k]), None)
         if kind is None:
-            raise IllegalAction("That card is not in the Night Sky; pick one of the face-up cards.")
+            raise IllegalAction(M_("That card is not in the Night Sky; pick one of the face-up cards."))
         state["sky"][kind].remove(cid)
         if state["decks"][kind]:
             state["sky"][kind].append(state["decks"][kind].pop(0))
-        events.append(f"{{{seat}}} took {card(cid).name} from the Night Sky.")
+        events.append(M_("{seat} took {card} from the Night Sky.", seat=seat_ref(index), card=card_name(cid)))
     elif source == "deck":
         kind = action.get("deck")
         if kind not in DECKS:
-            raise IllegalAction("Draw from the `large` or the `small` deck.")
+            raise IllegalAction(M_("Draw from the `large` or the `small` deck."))
         if not state["decks"][kind]:
-            raise IllegalAction(f"The {kind} deck is empty; take another card.")
+            raise IllegalAction(M_("The large deck is empty; take another card.") if kind == "large"
+                                else M_("The small deck is empty; take another card."))
         cid = state["decks"][kind].pop(0)
-        events.append(f"{{{seat}}} drew the top card of the {kind} deck: {card(cid).name}.")
+        who, name = seat_ref(index), card_name(cid)
+        events.append(M_("{seat} drew the top card of the large deck: {card}.", seat=who, card=name)
+                      if kind == "large" else
+                      M_("{seat} drew the top card of the small deck: {card}.", seat=who, card=name))
     else:
-        raise IllegalAction("Take a face-up card (`sky`) or the top card of a deck (`deck`).")
+        raise IllegalAction(M_("Take a face-up card (`sky`) or the top card of a deck (`deck`)."))
     goals.append(cid)
     _next_refill(state, events)
 
@@ -324,6 +342,6 @@ def _advance(state: State, events: list[str]) -> None:
             state["phase"] = Phase.OVER.value
             state["roll"] = None
             state["decision"] += 1
-            events.append("The last night is over. Final scores are in.")
+            events.append(M_("The last night is over. Final scores are in."))
             return
     _start_turn(state, events)

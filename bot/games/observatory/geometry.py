@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 
 from bot.games.observatory.components import card, rotate
 from bot.games.observatory.model import SIZE, cell_name
+from bot.i18n.msg import M_
 
 Point = tuple[int, int]
 Segment = tuple[int, int]  # two cell indices
@@ -46,8 +47,11 @@ class Placement:
 
     @property
     def name(self) -> str:
-        turn = "as printed" if self.rotation == 0 else f"rotated {self.rotation}°"
-        return f"{turn}, anchored at {cell_name(self.anchor)}"
+        """How the placement reads in a list ("rotated 90°, anchored at C4"), translated where read."""
+        cell = cell_name(self.anchor)
+        if self.rotation == 0:
+            return M_("as printed, anchored at {cell}", cell=cell)
+        return M_("rotated {degrees}°, anchored at {cell}", degrees=self.rotation, cell=cell)
 
     def as_dict(self) -> dict:
         return {

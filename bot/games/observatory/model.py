@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from bot.i18n.msg import N_
+
 SLUG = "observatory"
-TITLE = "Observatory"
+TITLE = N_("Observatory")
 MIN_SEATS, MAX_SEATS = 1, 5
 SIZE = 12
 COLUMNS = "ABCDEFGHIJKL"

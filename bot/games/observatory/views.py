@@ -27,7 +27,8 @@ Public view ``view(state, None)``::
     tracks        ["lens", "drive", "finder", "filter", "funding"]; spaces: [2, 3, 4, 5, 6]
     sheets        list, per seat, a SHEET (below)
     cards         {card id: CARD} for every card id appearing anywhere in this view
-    last_turn     list[str]: public summary sentences of the last resolved step ({seat} placeholders)
+    last_turn     list[str]: public summary sentences of the last resolved step ({seat} placeholders;
+                  each a ``Msg``, said in the reader's language by ``translate``)
     scores        list, per seat, a BREAKDOWN (current totals; final once over)
     outcome       None, or {"scores": [int], "winners": [int], "breakdown": [BREAKDOWN]}
 
@@ -129,6 +130,7 @@ from bot.games.observatory.model import (
     turns_per_night,
 )
 from bot.games.observatory.scoring import breakdown, outcome_of
+from bot.i18n.msg import M_, from_stored
 
 _SIMULTANEOUS = (Phase.NIGHT_BONUS.value, Phase.DECIDE.value)
 
@@ -209,7 +211,7 @@ def public_view(state: State) -> View:
         "tracks": list(TRACKS),
         "spaces": list(SPACES),
         "sheets": [sheet_view(s) for s in sheets],
-        "last_turn": list(state["last_turn"]),
+        "last_turn": [from_stored(line) for line in state["last_turn"]],
         "scores": [breakdown(s) for s in sheets],
         "outcome": None if result is None else {
             "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,
@@ -264,9 +266,9 @@ def _placements(sheet: sh.Sheet) -> dict[str, list[dict[str, Any]]]:
 def _refill_choice(state: State, seat: int) -> dict[str, Any]:
     sheet = state["sheets"][seat]
     needs, pending = flow.needs_card(state, seat), flow.bonus_pending(sheet)
-    blockers = ["Take a new goal card."] if needs else []
+    blockers: list[str] = [M_("Take a new goal card.")] if needs else []
     if pending:
-        blockers.insert(0, "Use the bonus of the constellation you completed first.")
+        blockers.insert(0, M_("Use the bonus of the constellation you completed first."))
     return {"kind": "refill", "needs": max(0, 4 - len(sheet["goals"])),
             "sky": [c for k in flow.DECKS for c in state["sky"][k]],
             "decks": [k for k in flow.DECKS if state["decks"][k]],
