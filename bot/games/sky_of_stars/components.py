@@ -1,5 +1,8 @@
 """Authored component data: the Celestial Vault (48 stars) and the 30 Constellation cards.
 
+There is one deck of cards per language (``DECKS``): the words are drawn, so each deck is our
+own choice of easy-to-draw things in its language, not a translation of another deck.
+
 The files under ``data/`` are the game's content; everything here checks them at load time so
 a bad edit fails loudly at start-up instead of producing an unplayable vault mid-game.
 """
@@ -16,6 +19,10 @@ from typing import Any
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
+DECKS = ("en", "it")
+"""The languages with their own deck of cards (``data/cards.json`` is English, others
+``data/cards_<code>.json``)."""
+DEFAULT_DECK = "en"
 CARD_COUNT = 30
 WORDS_PER_CARD = 5
 MIN_STARS, MAX_STARS = 40, 50
@@ -150,6 +157,13 @@ def load_vault() -> Vault:
     return parse_vault(_read("vault.json"))
 
 
+def deck_file(deck: str) -> str:
+    """The data file of a deck; refuses a deck there is none of."""
+    if deck not in DECKS:
+        raise DataError(f"cards: there is no {deck!r} deck (decks: {', '.join(DECKS)}).")
+    return "cards.json" if deck == DEFAULT_DECK else f"cards_{deck}.json"
+
+
 @cache
-def load_cards() -> tuple[tuple[str, ...], ...]:
-    return parse_cards(_read("cards.json"))
+def load_cards(deck: str = DEFAULT_DECK) -> tuple[tuple[str, ...], ...]:
+    return parse_cards(_read(deck_file(deck)))

@@ -23,7 +23,7 @@ from bot.games.base import (
 )
 from bot.games.rng import Rng
 from bot.games.sky_of_stars import bot_player, flow, views
-from bot.games.sky_of_stars.components import load_vault
+from bot.games.sky_of_stars.components import DECKS, DEFAULT_DECK, load_vault
 from bot.games.sky_of_stars.model import (
     MAX_SEATS,
     MIN_SEATS,
@@ -32,8 +32,10 @@ from bot.games.sky_of_stars.model import (
     ActionKind,
     Phase,
     left_of,
+    seat_mark,
 )
 from bot.games.sky_of_stars.moves import Board
+from bot.i18n.msg import M_, N_
 
 _DRAWING = (Phase.STROKE.value, Phase.SWIRL.value)
 
@@ -60,21 +62,37 @@ def _star(action: Action, key: str) -> str:
         return value
     label = value.strip().upper()
     if label not in index:
-        raise IllegalAction(f"There is no star called {value.strip()[:12]!r} on the vault.")
+        raise IllegalAction(M_("There is no star called {name} on the vault.", name=repr(value.strip()[:12])))
     return label
 
 
 class SkyOfStars(Game):
     slug = SLUG
-    title = "A Sky of Stars"
+    title = N_("A Sky of Stars")
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options = (
-        OptionSpec("countdown", "Seconds to guess each drawing", (20, 30, 45, 60, 90), 30,
-                   ("Each drawing is guessed for {value} seconds.",)),
+        OptionSpec("countdown", N_("Seconds to guess each drawing"), (20, 30, 45, 60, 90), 30,
+                   (N_("Each drawing is guessed for {value} seconds."),)),
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
     min_humans = 2  # guessing needs at least two people
+
+    def table_options(self, language: str) -> dict[str, Any]:
+        """The deck of cards in the table's language (English where there is no deck for it)."""
+        return {"deck": language if language in DECKS else DEFAULT_DECK}
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The lobby's options, and the ``deck`` the table's language chose (never offered in
+        the lobby). Without one the game plays the English deck, as games stored before decks do."""
+        given = dict(options)
+        deck = given.pop("deck", None)
+        clean = super().validate_options(given)
+        if deck is not None:
+            if deck not in DECKS:
+                raise IllegalAction(M_("There is no deck of cards for {deck}.", deck=repr(deck)[:12]))
+            clean["deck"] = deck
+        return clean
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)
@@ -141,9 +159,9 @@ class SkyOfStars(Game):
         else:
             check_seat(state, seat)
             if kind is ActionKind.TIMEOUT:
-                raise IllegalAction("Only the bot's countdown can end the guessing.")
+                raise IllegalAction(M_("Only the bot's countdown can end the guessing."))
         if state["phase"] == Phase.OVER.value:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(M_("The game is over."))
         new = _copy(state)
         events: list[str] = []
         _HANDLERS[kind](new, seat, action, events)
@@ -154,22 +172,22 @@ def _require_waiting(state: State, seat: int, done: str, skipped: str) -> None:
     if seat in state["waiting"]:
         return
     if seat in state.get("late", ()):
-        raise IllegalAction("Your time for this step ran out, so it went on without you. "
-                            "Your next panel comes with the next step.")
+        raise IllegalAction(M_("Your time for this step ran out, so it went on without you. "
+                            "Your next panel comes with the next step."))
     raise IllegalAction(done if seat in state["locked"] else skipped)
 
 
 def _start(state: State, seat: int, action: Action, events: list[str]) -> None:
     star = _star(action, "star")
     if state["phase"] != Phase.START.value:
-        raise IllegalAction("Starting stars are only chosen at the beginning of a round.")
-    _require_waiting(state, seat, "You have already chosen your starting star.",
-                     "There is no star left on your vault to start from.")
+        raise IllegalAction(M_("Starting stars are only chosen at the beginning of a round."))
+    _require_waiting(state, seat, M_("You have already chosen your starting star."),
+                     M_("There is no star left on your vault to start from."))
     board = Board(state["vaults"][seat])
     if star not in board.start_stars():
         if board.cancelled >> load_vault().index[star] & 1:
-            raise IllegalAction(f"{star} has been cancelled on your vault.")
-        raise IllegalAction(f"{star} already belongs to one of your earlier constellations.")
+            raise IllegalAction(M_("{star} has been cancelled on your vault.", star=star))
+        raise IllegalAction(M_("{star} already belongs to one of your earlier constellations.", star=star))
     state["vaults"][seat]["current"] = {"start": star, "stars": [star], "strokes": []}
     flow.lock(state, seat, events)
 
@@ -179,16 +197,16 @@ def _stroke(state: State, seat: int, action: Action, events: list[str]) -> None:
     phase = state["phase"]
     if phase not in (Phase.STROKE.value, Phase.FINAL.value):
         if phase == Phase.SWIRL.value:
-            raise IllegalAction("The die shows the swirl: cancel a star instead of drawing.")
-        raise IllegalAction("There is no stroke to draw right now.")
+            raise IllegalAction(M_("The die shows the swirl: cancel a star instead of drawing."))
+        raise IllegalAction(M_("There is no stroke to draw right now."))
     if phase == Phase.FINAL.value:
         if seat == state["stop_by"]:
-            raise IllegalAction("You called STOP, so you don't get a last stroke.")
-        _require_waiting(state, seat, "You have already made your last move this round.",
-                         "You have no legal stroke left, so you pass.")
+            raise IllegalAction(M_("You called STOP, so you don't get a last stroke."))
+        _require_waiting(state, seat, M_("You have already made your last move this round."),
+                         M_("You have no legal stroke left, so you pass."))
     else:
-        _require_waiting(state, seat, "You have already drawn your stroke for this roll.",
-                         "You have no legal stroke for this roll, so you sit it out.")
+        _require_waiting(state, seat, M_("You have already drawn your stroke for this roll."),
+                         M_("You have no legal stroke for this roll, so you sit it out."))
     vault = state["vaults"][seat]
     error = Board(vault).stroke_error(flow.roll_shape(state), start, end)
     if error:
@@ -202,39 +220,39 @@ def _stroke(state: State, seat: int, action: Action, events: list[str]) -> None:
 def _cancel(state: State, seat: int, action: Action, events: list[str]) -> None:
     star = _star(action, "star")
     if state["phase"] != Phase.SWIRL.value:
-        raise IllegalAction("Stars are only cancelled when the die shows the swirl.")
-    _require_waiting(state, seat, "You have already picked a star to cancel.",
-                     "There is no star you could cancel this time.")
+        raise IllegalAction(M_("Stars are only cancelled when the die shows the swirl."))
+    _require_waiting(state, seat, M_("You have already picked a star to cancel."),
+                     M_("There is no star you could cancel this time."))
     target = Board(state["vaults"][left_of(seat, state["seats"])])
     if star not in target.unused_stars():
         if target.cancelled >> load_vault().index[star] & 1:
-            raise IllegalAction(f"{star} is already cancelled on that vault.")
-        raise IllegalAction(f"{star} is already part of a constellation on that vault.")
+            raise IllegalAction(M_("{star} is already cancelled on that vault.", star=star))
+        raise IllegalAction(M_("{star} is already part of a constellation on that vault.", star=star))
     state["pending"][seat] = star
     flow.lock(state, seat, events)
 
 
 def _stop(state: State, seat: int, action: Action, events: list[str]) -> None:
     if state["stop_by"] is not None:
-        raise IllegalAction("STOP has already been called.")
+        raise IllegalAction(M_("STOP has already been called."))
     if state["phase"] not in _DRAWING:
         if state["phase"] == Phase.START.value:
-            raise IllegalAction("STOP can only be called once the die is rolling.")
-        raise IllegalAction("Drawing has already ended.")
+            raise IllegalAction(M_("STOP can only be called once the die is rolling."))
+        raise IllegalAction(M_("Drawing has already ended."))
     state["stop_by"] = seat
     # the caller still owes this roll's line if they have not drawn it: STOP never skips a move
-    events.append(f"{{{seat}}} called STOP. Drawing ends once this roll is finished.")
+    events.append(M_("{who} called STOP. Drawing ends once this roll is finished.", who=seat_mark(seat)))
 
 
 def _pass(state: State, seat: int, action: Action, events: list[str]) -> None:
     if state["phase"] != Phase.FINAL.value:
         if state["phase"] in _DRAWING:
-            raise IllegalAction("Passing is only allowed on the last stroke, after STOP.")
-        raise IllegalAction("There is nothing to pass right now.")
+            raise IllegalAction(M_("Passing is only allowed on the last stroke, after STOP."))
+        raise IllegalAction(M_("There is nothing to pass right now."))
     if seat == state["stop_by"]:
-        raise IllegalAction("You called STOP, so you have no last stroke to pass on.")
-    _require_waiting(state, seat, "You have already made your last move this round.",
-                     "You have no legal stroke left, so you pass automatically.")
+        raise IllegalAction(M_("You called STOP, so you have no last stroke to pass on."))
+    _require_waiting(state, seat, M_("You have already made your last move this round."),
+                     M_("You have no legal stroke left, so you pass automatically."))
     flow.lock(state, seat, events)
 
 
@@ -243,21 +261,22 @@ def _guess(state: State, seat: int, action: Action, events: list[str]) -> None:
     if type(number) is not int:
         raise malformed("`number` must be a whole number from 1 to 5.")
     if state["phase"] != Phase.GUESS.value:
-        raise IllegalAction("There is no drawing to guess right now.")
+        raise IllegalAction(M_("There is no drawing to guess right now."))
     if seat == flow.artist(state):
-        raise IllegalAction("You can't guess your own drawing.")
+        raise IllegalAction(M_("You can't guess your own drawing."))
     if number not in NUMBERS:
-        raise IllegalAction("Guesses are numbers from 1 to 5.")
+        raise IllegalAction(M_("Guesses are numbers from 1 to 5."))
     meant = action.get("artist")
     if meant is not None:  # the panel names the drawing, so a late click can't hit the next one
         if type(meant) is not int:
             raise malformed("`artist` must be the seat whose drawing is guessed.")
         if meant != flow.artist(state):
-            raise IllegalAction("Guessing for that drawing has ended; its answer is out.")
+            raise IllegalAction(M_("Guessing for that drawing has ended; its answer is out."))
     if seat in state["locked"]:  # a change of mind before the reveal replaces the guess
         state["pending"][seat] = number
         return
-    _require_waiting(state, seat, "You have already guessed this drawing.", "You are not guessing now.")
+    _require_waiting(state, seat, M_("You have already guessed this drawing."),
+                     M_("You are not guessing now."))
     state["pending"][seat] = number
     flow.lock(state, seat, events)
 
@@ -269,13 +288,13 @@ def _timeout(state: State, seat: int | None, action: Action, events: list[str]) 
         if type(late) is not int or not 0 <= late < state["seats"]:
             raise malformed("`seat` must be a seat of this game.")
         if Phase(state["phase"]) not in flow.MISSED_TEXT:
-            raise IllegalAction("Only a drawing step has deadlines to miss.")
+            raise IllegalAction(M_("Only a drawing step has deadlines to miss."))
         if late not in state["waiting"]:
-            raise IllegalAction("That seat owes nothing in this step.")
+            raise IllegalAction(M_("That seat owes nothing in this step."))
         flow.miss(state, late, events)
         return
     if state["phase"] != Phase.GUESS.value:
-        raise IllegalAction("There is no countdown running.")
+        raise IllegalAction(M_("There is no countdown running."))
     flow.timeout(state, events)
 
 

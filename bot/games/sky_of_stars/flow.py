@@ -11,9 +11,8 @@ import logging
 from typing import Any
 
 from bot.games.base import Outcome, State
-from bot.games.plural import counted
 from bot.games.rng import Rng
-from bot.games.sky_of_stars.components import Shape, load_cards, load_vault
+from bot.games.sky_of_stars.components import DEFAULT_DECK, Shape, load_cards, load_vault
 from bot.games.sky_of_stars.model import (
     DIE,
     FACE_TEXT,
@@ -23,12 +22,15 @@ from bot.games.sky_of_stars.model import (
     SLUG,
     Face,
     Phase,
+    comma_list,
     empty_constellation,
     join_seats,
     left_of,
+    seat_mark,
 )
 from bot.games.sky_of_stars.moves import Board
 from bot.games.sky_of_stars.scoring import colour_counts, final_outcome, score_round
+from bot.i18n.msg import M_, MN_, N_
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,7 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
     everything it says (the card) is in the view.
     """
     rng = Rng(seed)
-    deck = list(range(len(load_cards())))
+    deck = list(range(len(load_cards(options.get("deck", DEFAULT_DECK)))))
     rng.shuffle(deck)
     state: State = {
         "game": SLUG,
@@ -71,8 +73,14 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
     return state
 
 
+def deck_of(state: State) -> str:
+    """Which deck of cards the game plays with: the table's language chose it at the start
+    (a game stored before there were decks plays the English one)."""
+    return state["options"].get("deck", DEFAULT_DECK)
+
+
 def card_words(state: State) -> list[str]:
-    return list(load_cards()[state["deck"][state["round"] - 1]])
+    return list(load_cards(deck_of(state))[state["deck"][state["round"] - 1]])
 
 
 def can_stop(state: State) -> bool:
@@ -98,10 +106,11 @@ def lock(state: State, seat: int, events: list[str]) -> None:
 
 
 MISSED_TEXT = {
-    Phase.START: "{} ran out of time to choose a starting star, so their sky stays empty this round.",
-    Phase.STROKE: "{} ran out of time and draws no line on this roll.",
-    Phase.SWIRL: "{} ran out of time and cancels no star on this swirl.",
-    Phase.FINAL: "{} ran out of time and passes on the last line.",
+    Phase.START: N_("{who} ran out of time to choose a starting star, so their sky stays empty "
+                    "this round."),
+    Phase.STROKE: N_("{who} ran out of time and draws no line on this roll."),
+    Phase.SWIRL: N_("{who} ran out of time and cancels no star on this swirl."),
+    Phase.FINAL: N_("{who} ran out of time and passes on the last line."),
 }
 """Drawing steps a deadline can close for a seat: its drawing is its own, so nothing is chosen."""
 
@@ -111,14 +120,14 @@ def miss(state: State, seat: int, events: list[str]) -> None:
     state["waiting"].remove(seat)
     state["skipped"] = sorted(state["skipped"] + [seat])
     state["late"] = sorted(state.get("late", []) + [seat])
-    events.append(MISSED_TEXT[Phase(state["phase"])].format(f"{{{seat}}}"))
+    events.append(M_(MISSED_TEXT[Phase(state["phase"])], who=seat_mark(seat)))
     if not state["waiting"]:
         finish_step(state, events)
 
 
-def _roll_marker(state: State) -> str:
-    """``Round 2 · roll 3``: the prefix that lets a reader of the log find their place."""
-    return f"Round {state['round']} \u00b7 roll {state['roll']['count']}"
+def _roll_marker(state: State) -> dict[str, int]:
+    """``Round 2 · roll 3``: the fields of the prefix that lets a reader of the log find their place."""
+    return {"round": state["round"], "roll": state["roll"]["count"]}
 
 
 def _who_drew(state: State, events: list[str]) -> None:
@@ -126,11 +135,22 @@ def _who_drew(state: State, events: list[str]) -> None:
     drew = [s for s in state.get("drew", []) if s in state["locked"]]
     if state["phase"] == Phase.FINAL.value:
         passed = [s for s in state["locked"] if s not in drew]
-        parts = [f"{join_seats(drew)} drew a last line" if drew else "",
-                 f"{join_seats(passed)} passed" if passed else ""]
-        events.append(f"Round {state['round']} \u00b7 last lines: " + "; ".join(p for p in parts if p) + ".")
+        number = state["round"]
+        if drew and passed:
+            events.append(M_("Round {round} \u00b7 last lines: {drew} drew a last line; {passed} passed.",
+                             round=number, drew=join_seats(drew), passed=join_seats(passed)))
+        elif drew:
+            events.append(MN_("Round {round} \u00b7 last lines: {drew} drew a last line.",
+                              "Round {round} \u00b7 last lines: {drew} drew a last line.", len(drew),
+                              round=number, drew=join_seats(drew)))
+        elif passed:
+            events.append(MN_("Round {round} \u00b7 last lines: {passed} passed.",
+                              "Round {round} \u00b7 last lines: {passed} passed.", len(passed),
+                              round=number, passed=join_seats(passed)))
     elif drew:
-        events.append(f"{_roll_marker(state)}: {join_seats(drew)} drew a line.")
+        events.append(MN_("Round {round} \u00b7 roll {roll}: {seats} drew a line.",
+                          "Round {round} \u00b7 roll {roll}: {seats} drew a line.", len(drew),
+                          seats=join_seats(drew), **_roll_marker(state)))
 
 
 def finish_step(state: State, events: list[str]) -> None:
@@ -171,10 +191,9 @@ def _begin_round(state: State, events: list[str]) -> None:
     for vault in state["vaults"]:
         vault["current"] = empty_constellation()
     words = ", ".join(f"{i} {word}" for i, word in enumerate(card_words(state), 1))
-    events.append(
-        f"Round {state['round']} begins. The card shows: {words}. "
-        "Everyone has a secret number; choose a starting star."
-    )
+    events.append(M_("Round {round} begins. The card shows: {words}. "
+                     "Everyone has a secret number; choose a starting star.",
+                     round=state["round"], words=words))
     can_start = [bool(board.start_stars()) for board in boards(state)]
     waiting = [s for s, ok in enumerate(can_start) if ok]
     if waiting:
@@ -197,30 +216,32 @@ def _next_roll(state: State, events: list[str]) -> None:
     seats = state["seats"]
     current = boards(state)
     if not any(board.has_stroke(None) for board in current):
-        events.append("Nobody can add a stroke any more, so drawing ends.")
+        events.append(M_("Nobody can add a stroke any more, so drawing ends."))
         _end_drawing(state, events)
         return
-    for _ in range(MAX_USELESS_ROLLS):
+    for _unused in range(MAX_USELESS_ROLLS):
         face = _roll_die(state)
         if face is Face.SWIRL:
             able = [bool(current[left_of(s, seats)].unused_stars()) for s in range(seats)]
-            skip_text = "{} has nothing to cancel and sits this swirl out."
-            extra = " Each player cancels a star on the vault of their left-hand neighbour."
+            skip_text = N_("{who} has nothing to cancel and sits this swirl out.")
+            shown = M_("Round {round} \u00b7 roll {roll}: the die shows the swirl. Each player cancels "
+                       "a star on the vault of their left-hand neighbour.", **_roll_marker(state))
         else:
             able = [board.has_stroke(face.shape) for board in current]
-            skip_text = "{} has no legal stroke and sits this roll out."
-            extra = ""
+            skip_text = N_("{who} has no legal stroke and sits this roll out.")
+            shown = M_("Round {round} \u00b7 roll {roll}: the die shows {face}.",
+                       face=M_(FACE_TEXT[face]), **_roll_marker(state))
         waiting = [s for s in range(seats) if able[s]]
         if waiting:
             skipped = [s for s in range(seats) if not able[s]]
-            events.append(f"{_roll_marker(state)}: the die shows {FACE_TEXT[face]}.{extra}")
-            events.extend(skip_text.format(f"{{{s}}}") for s in skipped)
+            events.append(shown)
+            events.extend(M_(skip_text, who=seat_mark(s)) for s in skipped)
             _open(state, Phase.SWIRL if face is Face.SWIRL else Phase.STROKE, waiting, skipped)
             return
-        events.append(f"{_roll_marker(state)}: the die shows {FACE_TEXT[face]}, which nobody can use. "
-                      "Rolling again.")
+        events.append(M_("Round {round} \u00b7 roll {roll}: the die shows {face}, which nobody can use. "
+                         "Rolling again.", face=M_(FACE_TEXT[face]), **_roll_marker(state)))
     log.warning("%d useless rolls in a row; ending the drawing", MAX_USELESS_ROLLS)
-    events.append("The die keeps showing faces nobody can use, so drawing ends.")
+    events.append(M_("The die keeps showing faces nobody can use, so drawing ends."))
     _end_drawing(state, events)
 
 
@@ -233,7 +254,7 @@ def _apply_cancels(state: State, events: list[str]) -> None:
             victim["cancelled"].append(label)
             # the victim's own record of it, for their panel: which star, by whom, when
             victim["crossed"] = victim.get("crossed", []) + [{"star": label, "by": seat, **where}]
-    events.append("The swirl settles: every chosen star is now cancelled.")
+    events.append(M_("The swirl settles: every chosen star is now cancelled."))
 
 
 def _after_roll(state: State, events: list[str]) -> None:
@@ -255,13 +276,11 @@ def _end_drawing(state: State, events: list[str]) -> None:
         _begin_guessing(state, events)
         return
     if stop_by is None:
-        events.append("Last chance: everyone may add one final stroke to any new star, or pass.")
+        events.append(M_("Last chance: everyone may add one final stroke to any new star, or pass."))
     else:
-        events.append(
-            f"Drawing is over. Everyone except {{{stop_by}}} may add one final stroke "
-            "to any new star, or pass."
-        )
-    events.extend(f"{{{s}}} has no legal stroke left and passes." for s in skipped)
+        events.append(M_("Drawing is over. Everyone except {who} may add one final stroke "
+                         "to any new star, or pass.", who=seat_mark(stop_by)))
+    events.extend(M_("{who} has no legal stroke left and passes.", who=seat_mark(s)) for s in skipped)
     _open(state, Phase.FINAL, waiting, skipped)
 
 
@@ -270,7 +289,8 @@ def _begin_guessing(state: State, events: list[str]) -> None:
     first = state["stop_by"] if state["stop_by"] is not None else (state["round"] - 1) % seats
     state["roll"] = None
     state["guess"] = {"order": [(first + i) % seats for i in range(seats)], "position": 0}
-    events.append(f"Time to guess! Drawings are shown one by one, from {{{first}}} clockwise.")
+    events.append(M_("Time to guess! Drawings are shown one by one, from {who} clockwise.",
+                     who=seat_mark(first)))
     _open_guess(state, events)
 
 
@@ -282,12 +302,12 @@ def artist(state: State) -> int:
 def _open_guess(state: State, events: list[str]) -> None:
     shown = artist(state)
     _open(state, Phase.GUESS, [s for s in range(state["seats"]) if s != shown], [])
-    events.append(f"{{{shown}}}'s drawing is up for guessing.")
+    events.append(M_("{who}'s drawing is up for guessing.", who=seat_mark(shown)))
 
 
 def timeout(state: State, events: list[str]) -> None:
     """The countdown ran out: whoever has not guessed simply misses this drawing."""
-    events.append(f"Time is up. No guess from {join_seats(state['waiting'])}.")
+    events.append(M_("Time is up. No guess from {seats}.", seats=join_seats(state["waiting"])))
     state["waiting"] = []
     finish_step(state, events)
 
@@ -306,8 +326,12 @@ def _reveal(state: State, events: list[str]) -> None:
         "guesses": {str(s): state["pending"][s] for s in others},
         "correct": correct,
     })
-    who = f"Guessed by {join_seats(correct)}." if correct else "Nobody guessed it."
-    events.append(f"{{{shown}}} drew #{number}, {word}. {who}")
+    if correct:
+        events.append(M_("{who} drew #{number}, {word}. Guessed by {seats}.", who=seat_mark(shown),
+                         number=number, word=word, seats=join_seats(correct)))
+    else:
+        events.append(M_("{who} drew #{number}, {word}. Nobody guessed it.", who=seat_mark(shown),
+                         number=number, word=word))
     state["guess"]["position"] += 1
     if state["guess"]["position"] < state["seats"]:
         _open_guess(state, events)
@@ -324,25 +348,36 @@ def _end_round(state: State, events: list[str]) -> None:
     for vault in state["vaults"]:
         vault["past"].append({"round": number, **vault["current"]})
         vault["current"] = empty_constellation()
-    listed = ", ".join(
-        f"{{{s}}} {p['points']}" + (" (+1 box)" if p["plus_one"] else "") for s, p in enumerate(points)
-    )
-    events.append(f"Round {number} scores: {listed}.")
+    listed = comma_list([
+        M_("{who} {points} (+1 box)", who=seat_mark(s), points=p["points"]) if p["plus_one"]
+        else f"{seat_mark(s)} {p['points']}" for s, p in enumerate(points)
+    ])
+    events.append(M_("Round {round} scores: {listed}.", round=number, listed=listed))
     if number < ROUNDS:
         _begin_round(state, events)
         return
     state.update(phase=Phase.OVER.value, waiting=[], locked=[], skipped=[], late=[], guess=None, roll=None)
     state["pending"] = [None] * state["seats"]
     result = outcome_of(state)
-    for colour in ("yellow", "red", "blue"):
+    for colour, said in MAJORITY_TEXT.items():
         leaders = [s for s, b in enumerate(result.breakdown) if colour in b["majorities"]]
         if leaders:
-            events.append(f"Most {colour} stars: {join_seats(leaders)} (+1).")
+            events.append(M_(said, seats=join_seats(leaders)))
     best = result.scores[result.winners[0]]
     if len(result.winners) == 1:
-        events.append(f"Game over. {{{result.winners[0]}}} wins with {counted(best, 'point')}.")
+        events.append(MN_("Game over. {who} wins with {n} point.", "Game over. {who} wins with {n} points.",
+                          best, who=seat_mark(result.winners[0])))
     else:
-        events.append(f"Game over. {join_seats(result.winners)} share the win with {counted(best, 'point')}.")
+        events.append(MN_("Game over. {seats} share the win with {n} point.",
+                          "Game over. {seats} share the win with {n} points.", best,
+                          seats=join_seats(result.winners)))
+
+
+MAJORITY_TEXT = {
+    "yellow": N_("Most yellow stars: {seats} (+1)."),
+    "red": N_("Most red stars: {seats} (+1)."),
+    "blue": N_("Most blue stars: {seats} (+1)."),
+}
 
 
 def outcome_of(state: State) -> Outcome:

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.games.sky_of_stars.components import Shape
+from bot.i18n.msg import M_, N_, Msg
 
 SLUG = "sky-of-stars"
 ROUNDS = 3
@@ -48,11 +49,11 @@ class Face(StrEnum):
 DIE = (Face.FOUR, Face.FIVE, Face.EIGHT, Face.ANY, Face.ANY, Face.SWIRL)
 
 FACE_TEXT = {
-    Face.FOUR: "a four-pointed star",
-    Face.FIVE: "a five-pointed star",
-    Face.EIGHT: "an eight-pointed star",
-    Face.ANY: "the question mark (any star)",
-    Face.SWIRL: "the swirl",
+    Face.FOUR: N_("a four-pointed star"),
+    Face.FIVE: N_("a five-pointed star"),
+    Face.EIGHT: N_("an eight-pointed star"),
+    Face.ANY: N_("the question mark (any star)"),
+    Face.SWIRL: N_("the swirl"),
 }
 
 
@@ -75,9 +76,27 @@ def left_of(seat: int, seats: int) -> int:
     return (seat + 1) % seats
 
 
+def seat_mark(seat: int) -> str:
+    """``{2}``: where an event names a seat (the Discord layer fills in the name last)."""
+    return f"{{{seat}}}"
+
+
 def join_seats(seats: list[int]) -> str:
-    """``{0}``, ``{0} and {2}``, ``{0}, {1} and {2}``: seat placeholders for an event."""
-    names = [f"{{{s}}}" for s in seats]
+    """``{0}``, ``{0} and {2}``, ``{0}, {1} and {2}``: seat placeholders for an event (the "and"
+    and "nobody" are translated where the event is read)."""
+    names = [seat_mark(s) for s in seats]
     if not names:
-        return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return M_("nobody")
+    if len(names) == 1:
+        return names[0]
+    return M_("{earlier} and {last}", earlier=", ".join(names[:-1]), last=names[-1])
+
+
+def comma_list(parts: list[str]) -> str:
+    """Pieces joined by commas; pieces that are translated texts stay translatable in the list."""
+    if not any(isinstance(part, Msg) for part in parts):
+        return ", ".join(parts)
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = M_("{earlier}, {later}", earlier=joined, later=part)
+    return joined

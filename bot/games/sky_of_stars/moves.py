@@ -12,8 +12,13 @@ from typing import Any
 from bot.games.base import IllegalAction
 from bot.games.sky_of_stars.components import Shape
 from bot.games.sky_of_stars.geometry import Geometry, default_geometry
+from bot.i18n.msg import M_, N_
 
-SHAPE_TEXT = {Shape.FOUR: "four-pointed", Shape.FIVE: "five-pointed", Shape.EIGHT: "eight-pointed"}
+WRONG_SHAPE_TEXT = {
+    Shape.FOUR: N_("This roll needs a four-pointed star, and {star} is not one."),
+    Shape.FIVE: N_("This roll needs a five-pointed star, and {star} is not one."),
+    Shape.EIGHT: N_("This roll needs an eight-pointed star, and {star} is not one."),
+}
 
 
 def _mask(indices: Any) -> int:
@@ -91,18 +96,18 @@ class Board:
         index = self.geo.vault.index
         a, b = index[start], index[end]
         if a not in self.current:
-            return f"{start} is not part of your constellation this round."
+            return M_("{star} is not part of your constellation this round.", star=start)
         if self.used >> b & 1:
-            return f"{end} is already part of one of your constellations."
+            return M_("{star} is already part of one of your constellations.", star=end)
         if self.cancelled >> b & 1:
-            return f"{end} has been cancelled on your vault."
+            return M_("{star} has been cancelled on your vault.", star=end)
         if shape is not None and self.geo.vault.stars[b].shape is not shape:
-            return f"This roll needs a {SHAPE_TEXT[shape]} star, and {end} is not one."
+            return M_(WRONG_SHAPE_TEXT[shape], star=end)
         under = self.geo.under(a, b) & ~self.cancelled
         if under:
-            return f"That stroke would pass over {', '.join(self._labels(under))}."
+            return M_("That stroke would pass over {stars}.", stars=", ".join(self._labels(under)))
         if self.blocked >> self.geo.pair(a, b) & 1:
-            return "That stroke would cross or touch a line of one of your earlier constellations."
+            return M_("That stroke would cross or touch a line of one of your earlier constellations.")
         return None
 
 
@@ -123,14 +128,14 @@ def parse_line(typed: str) -> tuple[str, str]:
         found = _LABEL.match(text, at)
         glued = found is not None and found.end() < len(text) and text[found.end()].isalnum()
         if found is None or (glued and _LABEL.match(text, found.end()) is None):
-            raise IllegalAction("Type exactly two star labels, like `C4 D5` (columns A–H, rows 1–6); "
-                                f"{text[at:].split()[0][:8]!r} isn't one.")
+            raise IllegalAction(M_("Type exactly two star labels, like `C4 D5` (columns A–H, rows 1–6); "
+                                   "{typed} isn't one.", typed=repr(text[at:].split()[0][:8])))
         labels.append(found.group().upper())
         at = found.end()
     if len(labels) != 2:
-        raise IllegalAction("Type exactly two star labels, like `C4 D5`: where the line starts and "
-                            "where it ends.")
+        raise IllegalAction(M_("Type exactly two star labels, like `C4 D5`: where the line starts and "
+                               "where it ends."))
     start, end = labels
     if start == end:
-        raise IllegalAction(f"You typed {start} twice: a line joins two different stars.")
+        raise IllegalAction(M_("You typed {star} twice: a line joins two different stars.", star=start))
     return start, end

@@ -101,11 +101,12 @@ def scramble(state: dict[str, Any], keep: int | None = None) -> dict[str, Any]:
 
 
 def checked_random_game(seats: int, seed: int, rng_seed: int, stop_chance: float,
-                        timeout_chance: float) -> dict[str, Any]:
+                        timeout_chance: float, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play a random game, checking the contract and the secrecy rules after every action."""
     rng = Rng(rng_seed ^ 0xABCDEF)
     agent = Rng(rng_seed)
-    state = GAME.setup(seats, {}, seed)
+    options = dict(options or {})
+    state = GAME.setup(seats, options, seed)
     text = dumps(state)
     log: list[tuple[int | None, dict[str, Any]]] = []
     decision = GAME.decision_id(state)
@@ -139,8 +140,8 @@ def checked_random_game(seats: int, seed: int, rng_seed: int, stop_chance: float
         rounds = sum(r["points"] for r in part["rounds"])
         assert outcome.scores[seat] == part["total"] == rounds + len(part["majorities"])
         assert len(part["rounds"]) == 3
-    assert replay(GAME, seats, {}, seed, log) == state
-    return {"actions": len(log)}
+    assert replay(GAME, seats, options, seed, log) == state
+    return {"actions": len(log), "state": state}
 
 
 def check_views(state: dict[str, Any], rng: Rng) -> None:
