@@ -20,6 +20,10 @@ from bot.commands import game_group
 from bot.components import APOLOGY, OpenPanelButton, ReclaimButton
 from bot.config import Settings
 from bot.faces import DYNAMIC_ITEMS
+from bot.i18n import N_, _, speaking
+from bot.i18n.commands import CommandTranslator
+from bot.i18n.readers import private_language
+from bot.languages import ReaderLanguages
 from bot.lobby import LobbyButton, play_command
 from bot.overview import leaderboard_command, stats_command
 from bot.rematch import RematchButton
@@ -32,6 +36,10 @@ log = logging.getLogger(__name__)
 
 # How long closing waits for moves in progress (their renders run in worker threads).
 CLOSE_WAIT_SECONDS: Final = 10.0
+# Every slash command, in the order Discord lists them (bot.overview added /game list and /game mine).
+COMMANDS: Final = (play_command, game_group, stats_command, leaderboard_command, settings_command)
+NOT_IN_DMS = N_("Games run in server channels: use this command in a server.")
+NOT_HERE = N_("You can't use this command here.")
 
 
 class AstrolabeBot(discord.Client):
@@ -45,12 +53,12 @@ class AstrolabeBot(discord.Client):
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        self.tree.add_command(play_command)
-        self.tree.add_command(game_group)  # importing bot.overview added /game list and /game mine
-        self.tree.add_command(stats_command)
-        self.tree.add_command(leaderboard_command)
-        self.tree.add_command(settings_command)
+        for command in COMMANDS:
+            self.tree.add_command(command)
         self.service = GameService(self)
+        # Each player's language for private output (bot.i18n.readers asks it for every interaction).
+        self.reader_languages = ReaderLanguages(lambda: self.storage)
+        self._translator_set = False
         self._storage: AnyStorage | None = None
         self._items_added = False
         self._rearmed = False
@@ -78,6 +86,9 @@ class AstrolabeBot(discord.Client):
             self.add_dynamic_items(OpenPanelButton, LobbyButton, RematchButton, ConfirmLeave, ReclaimButton,
                                    *DYNAMIC_ITEMS)
             self._items_added = True
+        if not self._translator_set:  # command names and descriptions in each user's language
+            await self.tree.set_translator(CommandTranslator())
+            self._translator_set = True
         if self._rearmed:
             self.service.close()  # the old timer task was cancelled with the old session
             self._rearmed = False  # so on_ready re-arms from the database
@@ -107,14 +118,16 @@ class AstrolabeBot(discord.Client):
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = "Games run in server channels: use this command in a server."
+            text = NOT_IN_DMS
         elif isinstance(error, app_commands.CheckFailure):
-            text = "You can't use this command here."
+            text = NOT_HERE
         else:
             log.error("command %s failed for user %s in channel %s",
                       interaction.command and interaction.command.qualified_name,
                       interaction.user.id, interaction.channel_id, exc_info=error)
             text = APOLOGY
+        with speaking(await private_language(interaction)):  # outside any callback's entry
+            text = _(text)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -1,5 +1,10 @@
 """Telling people: the public messages of a step, the panels by DM, and where a game is played.
 
+Public messages (the status card, the board, the results, notes in the thread) are built in the
+table's language (``record.language``), private ones (a seat's panel, wherever it is shown) in
+that player's (``bot.languages``), whoever's click or timer caused them: each sender here says
+which with ``speaking``.
+
 Every send here stands on its own. A failed public message doesn't stop the panels (they don't
 depend on it), a transient failure is tried once more, and whatever still failed is remembered
 so the next move, or ``/game status``, re-sends it. A game whose thread was deleted moves to a
@@ -18,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games import get_game
+from bot.i18n import Language, _, ngettext, speaking, translate
+from bot.languages import user_language
 from bot.outgoing import NO_MENTIONS, DmStatus, Outgoing, dm, only_users, retrying, send_to
 from bot.panel_copies import CopyKind, PanelCopies, PanelCopy, Where
 from bot.status_card import StatusCards, with_events
@@ -45,7 +52,8 @@ class Undelivered:
 
 
 def format_events(events: list[str], names: list[str]) -> str:
-    return "\n".join(event.format(*names) for event in events)
+    """The events in the current language, seat names filled in."""
+    return "\n".join(translate(event).format(*names) for event in events)
 
 
 def panel_button_view(game_id: int) -> discord.ui.View:
@@ -71,6 +79,10 @@ class Delivery:
     def storage(self) -> Any:
         return self.service.storage
 
+    async def seat_language(self, record: GameRecord, seat: int) -> Language:
+        """The language of a seat's private output (its panel), outside its player's own click."""
+        return await user_language(self.service.bot, record.seats[seat].user_id)
+
     # ------------------------------------------------------------------ where
 
     async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
@@ -95,9 +107,11 @@ class Delivery:
         if parent is None:
             return None
         place: Any = parent
+        with speaking(record.language):
+            title = _(get_game(record.game).title)
         if isinstance(parent, discord.TextChannel):
             try:
-                place = await parent.create_thread(name=f"{get_game(record.game).title} #{record.id}",
+                place = await parent.create_thread(name=f"{title} #{record.id}",
                                                    type=discord.ChannelType.public_thread,
                                                    auto_archive_duration=1440)
             except discord.HTTPException as error:
@@ -106,9 +120,10 @@ class Delivery:
         await self.storage.set_messages(record.id, thread_id=thread_id, status_message_id=None)
         log.warning("game %s: thread %s is gone; the game moves to %s", record.id, record.thread_id, place.id)
         record.thread_id, record.status_message_id = thread_id, None
-        await self._send(record, place, lambda c: c.send(
-            f"The thread of game #{record.id} was deleted, so the game goes on here.",
-            allowed_mentions=NO_MENTIONS), "relocation note")
+        with speaking(record.language):
+            note = _("The thread of game #{id} was deleted, so the game goes on here.", id=record.id)
+        await self._send(record, place, lambda c: c.send(note, allowed_mentions=NO_MENTIONS),
+                         "relocation note")
         return place
 
     async def _send(self, record: GameRecord, channel: discord.abc.Messageable, send: Send,
@@ -135,7 +150,10 @@ class Delivery:
 
     async def post(self, record: GameRecord, channel: discord.abc.Messageable | None, text: str, *,
                    mentions: tuple[int, ...] = (), **extra: Any) -> discord.Message | None:
-        """A short public text where the game is played, pinging exactly ``mentions``."""
+        """A short public text where the game is played, pinging exactly ``mentions``. ``text``:
+        a ``Msg`` (said here in the table's language) or a text already in it."""
+        with speaking(record.language):
+            text = translate(text)
         channel = channel or await self.play_channel(record)
         if channel is None:
             return None
@@ -159,8 +177,13 @@ class Delivery:
     async def announce(self, after: GameRecord, events: list[str], changed_step: bool,
                        acting: int | None = None) -> None:
         """Say what happened, then open the next step, refresh progress, or show the results."""
+        with speaking(after.language):  # public: the table's language, whoever moved
+            await self._announce(after, events, changed_step, acting)
+
+    async def _announce(self, after: GameRecord, events: list[str], changed_step: bool,
+                        acting: int | None) -> None:
         channel = await self.play_channel(after)
-        lines = [event.format(*after.names) for event in events]
+        lines = [translate(event).format(*after.names) for event in events]
         if events and channel is not None:
             public = get_game(after.game).view(after.state, None)
             dressed = self.service.presenter(after).announcement(public, after.names, events, after.id)
@@ -188,6 +211,11 @@ class Delivery:
                         events: list[str] = ()) -> None:  # type: ignore[assignment]
         """Open the status card of a new step (with the events that led to it) and give each
         deciding seat its panel. What fails is remembered for ``reopen``."""
+        with speaking(record.language):
+            await self._open_step(record, channel, list(events))
+
+    async def _open_step(self, record: GameRecord, channel: discord.abc.Messageable | None,
+                         events: list[str]) -> None:
         game = get_game(record.game)
         self._undelivered[record.id] = Undelivered(game.decision_id(record.state))
         channel = channel or await self.play_channel(record)
@@ -201,6 +229,10 @@ class Delivery:
     async def reopen(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> bool:
         """Re-send what the current step couldn't deliver: its public message if it is missing,
         and the panels that didn't arrive. Returns whether anything was re-sent."""
+        with speaking(record.language):
+            return await self._reopen(record, channel)
+
+    async def _reopen(self, record: GameRecord, channel: discord.abc.Messageable | None) -> bool:
         game = get_game(record.game)
         decision = game.decision_id(record.state)
         pending = self._undelivered.get(record.id)
@@ -264,6 +296,11 @@ class Delivery:
     async def finish(self, record: GameRecord, channel: discord.abc.Messageable | None,
                      events: list[str] = ()) -> None:  # type: ignore[assignment]
         """The results (with the last move's events), and nothing left to click anywhere."""
+        with speaking(record.language):
+            await self._finish(record, channel, list(events))
+
+    async def _finish(self, record: GameRecord, channel: discord.abc.Messageable | None,
+                      events: list[str]) -> None:
         self.service.disarm(record.id)
         self._undelivered.pop(record.id, None)
         await self.retire_game(record)
@@ -287,19 +324,28 @@ class Delivery:
         earlier = await self.storage.solo_best(record.guild_id, record.game, seat.user_id,
                                                exclude_game=record.id)
         if earlier.best is None:
-            return f"First solo game here for {seat.name}: {score} points is the record to beat."
+            return ngettext("First solo game here for {name}: {n} point is the record to beat.",
+                            "First solo game here for {name}: {n} points is the record to beat.",
+                            score, name=seat.name)
         if score > earlier.best:
-            return (f"New personal best for {seat.name} on this server: {score} "
-                    f"(previous best {earlier.best}).")
-        return (f"{seat.name}'s personal best on this server stays {earlier.best} "
-                f"({earlier.played} earlier solo game{'s' if earlier.played != 1 else ''}).")
+            return _("New personal best for {name} on this server: {score} (previous best {best}).",
+                     name=seat.name, score=score, best=earlier.best)
+        return ngettext("{name}'s personal best on this server stays {best} ({n} earlier solo game).",
+                        "{name}'s personal best on this server stays {best} ({n} earlier solo games).",
+                        earlier.played, name=seat.name, best=earlier.best)
 
     # ------------------------------------------------------------------ panels
 
     async def send_panel(self, record: GameRecord, seat: int,
                          channel: discord.abc.Messageable | None = None) -> DmStatus:
         """DM a seat its panel. Only closed DMs (Discord's 50007) switch the seat to the thread
-        fallback, said once in the thread; a failed DM is remembered and re-sent later."""
+        fallback, said once in the thread; a failed DM is remembered and re-sent later. The panel
+        is in the seat's player's language (the DM copy remembers it)."""
+        with speaking(await self.seat_language(record, seat)):
+            return await self._send_panel(record, seat, channel)
+
+    async def _send_panel(self, record: GameRecord, seat: int,
+                          channel: discord.abc.Messageable | None) -> DmStatus:
         seat_record = record.seats[seat]
         out = self.panel_of(record, seat)
         if await self._panel_in_place(record, seat, out):
@@ -328,20 +374,22 @@ class Delivery:
             await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
             seat_record.dm_open = delivered
             if not delivered and record.version > 0:
-                await self.post(record, channel,
-                                f"<@{seat_record.user_id}> I can't send you direct messages, so your "
-                                "panel can't reach you there. Press **Open my panel** here (or use "
-                                "`/game hand`) whenever it's your move.",
-                                mentions=(seat_record.user_id,), view=panel_button_view(record.id))
+                with speaking(record.language):  # said in the thread: the table's language
+                    text = _("<@{user}> I can't send you direct messages, so your panel can't reach you "
+                             "there. Press **Open my panel** here (or use `/game hand`) whenever it's "
+                             "your move.", user=seat_record.user_id)
+                    view = panel_button_view(record.id)
+                await self.post(record, channel, text, mentions=(seat_record.user_id,), view=view)
         return status
 
     # ------------------------------------------------------------------ one live panel
 
     def panel_of(self, record: GameRecord, seat: int) -> Outgoing:
+        """A seat's panel in the current language (its player's: callers speak it)."""
         view = get_game(record.game).view(record.state, seat)
         out = self.service.presenter(record).panel(view, record.names, record.id)
         if record.pace and record.guild_id:
-            out.content += f"\n[Jump to the game]({jump_link(record)})"
+            out.content += "\n" + _("[Jump to the game]({link})", link=jump_link(record))
         return out
 
     async def _panel_in_place(self, record: GameRecord, seat: int, out: Outgoing) -> bool:
@@ -366,8 +414,9 @@ class Delivery:
             copy = self.copies.live(record.id, info.user_id)
             if copy is None or copy.message_id == ACTED_FROM.get():
                 continue
-            data = await self.panel_of(record, seat).kwargs(editing=True)
-            await self.copies.update(record.id, info.user_id, data)
+            with speaking(await self.seat_language(record, seat)):
+                out = self.panel_of(record, seat)
+            await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
 
     async def adopt_ephemeral(self, record: GameRecord, user_id: int, message: discord.Message,
                               edit: Callable[..., Awaitable[Any]]) -> None:
@@ -382,6 +431,7 @@ class Delivery:
         """The game ended or was cancelled: no panel, card or public button of it stays live."""
         card = self.cards.card(record.id)
         if card is not None:
-            await self.cards.retire(record.id, card)
+            with speaking(record.language):
+                await self.cards.retire(record.id, card)
             self.cards.forget(record.id)
         await self.copies.retire_game(record.id, Where.OVER)

@@ -24,6 +24,7 @@ from bot.faces import PRESENTERS
 from bot.faces.base import Presenter
 from bot.games import get_game
 from bot.games.base import Action, IllegalAction
+from bot.i18n import N_, _, ngettext, speaking
 from bot.interactions import Refusal
 from bot.outgoing import DmStatus, Outgoing
 from bot.pacing import Pacer
@@ -34,12 +35,13 @@ from bot.table import bot_rng, describe_waiting, is_manager, seat_label
 
 log = logging.getLogger(__name__)
 
-STALE_PANEL = ("That panel belongs to an earlier step of the game. Use your newest panel, "
-               "or press **Open my panel** in the game thread.")
-NOT_RUNNING = "This game is no longer running."
-NOT_SEATED = ("You're not playing in this game. To play, open a lobby of your own with `/play` in the "
-              "channel (not in a game's thread): each game gets a thread of its own.")
-ALREADY_DONE = "That was already taken into account."
+# Refusals, said with ``_()`` in the clicker's language.
+STALE_PANEL = N_("That panel belongs to an earlier step of the game. Use your newest panel, "
+                 "or press **Open my panel** in the game thread.")
+NOT_RUNNING = N_("This game is no longer running.")
+NOT_SEATED = N_("You're not playing in this game. To play, open a lobby of your own with `/play` in the "
+                "channel (not in a game's thread): each game gets a thread of its own.")
+ALREADY_DONE = N_("That was already taken into account.")
 CONFLICT_RETRIES = 20  # reloads of a game another process keeps moving before we give up
 
 
@@ -109,19 +111,19 @@ class GameService:
     async def _perform(self, interaction: discord.Interaction, game_id: int, action: Action,
                        decision: int | None) -> GameRecord:
         async with self._locks[game_id]:
-            for _ in range(CONFLICT_RETRIES):
+            for _attempt in range(CONFLICT_RETRIES):
                 record, seat = await self.clicker_seat(interaction, game_id, decision)
                 try:
                     after = await self.commit(record, seat, action, click=str(interaction.id))
                 except IllegalAction as error:
                     raise Refusal(error.message) from error
                 except AlreadyApplied as error:
-                    raise Refusal(ALREADY_DONE) from error
+                    raise Refusal(_(ALREADY_DONE)) from error
                 except StaleVersion:
                     log.info("game %s moved in another process; applying the click again", game_id)
                     continue
                 return await self.settle(after)
-            raise Refusal(ALREADY_DONE)
+            raise Refusal(_(ALREADY_DONE))
 
     async def clicker_seat(self, interaction: discord.Interaction, game_id: int,
                            decision: int | None, *, public_kind: str | None = None) -> tuple[GameRecord, int]:
@@ -130,16 +132,16 @@ class GameService:
         face's words for it)."""
         record = await self.checked(await self.storage.load(game_id))
         if record is None or record.status != "active":
-            raise Refusal(NOT_RUNNING)
+            raise Refusal(_(NOT_RUNNING))
         if record.set_aside:
-            raise Refusal(SET_ASIDE.format(id=record.id))
+            raise Refusal(_(SET_ASIDE, id=record.id))
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal(NOT_SEATED)
+            raise Refusal(_(NOT_SEATED))
         if decision is not None and decision != get_game(record.game).decision_id(record.state):
             if public_kind is not None:
                 raise Refusal(self.presenter(record).stale_text(public_kind))
-            raise Refusal(STALE_PANEL)
+            raise Refusal(_(STALE_PANEL))
         return record, seat
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
@@ -162,7 +164,7 @@ class GameService:
         Call with the game's lock held. Each bot move goes through the same commit as a click.
         """
         game = get_game(record.game)
-        for _ in range(10_000):
+        for _move in range(10_000):
             if record.status != "active":
                 break
             moves = ((seat, game.bot_action(record.state, seat, bot_rng(record, seat)))
@@ -227,18 +229,26 @@ class GameService:
         Call with the game's lock held (the lobby's Start button holds it)."""
         game = get_game(record.game)
         seed = secrets.randbits(62)
-        state = game.setup(len(record.seats), record.options, seed)
+        # The table's language may pick options of its own (a word game's deck): stored with the
+        # game, so a replay sets it up the same way.
+        options = {**record.options, **game.table_options(record.language.value)}
+        state = game.setup(len(record.seats), options, seed)
         seconds = game.countdown(state)
         record = await self.storage.start(record.id, seed=seed, state=state,
-                                          deadline_at=now() + seconds if seconds else None)
+                                          deadline_at=now() + seconds if seconds else None,
+                                          options=options if options != record.options else None)
         await self.open_step(record, channel)
         record = await self.settle(await self.storage.load(record.id) or record)
         closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]
         if closed:
-            await self.delivery.post(
-                record, channel, f"{', '.join(f'<@{user}>' for user in closed)}: I can't send you direct "
-                "messages, so press **Open my panel** here (or use `/game hand`) whenever it's your move.",
-                mentions=tuple(closed), view=panel_button_view(record.id))
+            with speaking(record.language):  # public: the table's language, not the host's
+                text = ngettext("{players}: I can't send you direct messages, so press **Open my panel** "
+                                "here (or use `/game hand`) whenever it's your move.",
+                                "{players}: I can't send you direct messages, so press **Open my panel** "
+                                "here (or use `/game hand`) whenever it's your move.", len(closed),
+                                players=", ".join(f"<@{user}>" for user in closed))
+                view = panel_button_view(record.id)
+            await self.delivery.post(record, channel, text, mentions=tuple(closed), view=view)
         return record
 
     # ------------------------------------------------------------------ timers

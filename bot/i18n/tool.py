@@ -21,7 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from bot.i18n.catalogs import CatalogPlace, places
+from bot.i18n.catalogs import CORE_DOMAIN, CatalogPlace, places
 from bot.i18n.languages import Language
 
 log = logging.getLogger(__name__)
@@ -77,12 +77,28 @@ def template(place: CatalogPlace, all_places: list[CatalogPlace]) -> Catalog:
             catalog.add(message, None, [(location, lineno)], auto_comments=comments, context=context)
     for message_id, context in _extra_texts(place):
         catalog.add(message_id, None, [("(data)", 0)], context=context)
+    if place.domain == CORE_DOMAIN:
+        _add_command_texts(catalog, place, all_places)
     return catalog
+
+
+def _add_command_texts(catalog: Catalog, core: CatalogPlace, all_places: list[CatalogPlace]) -> None:
+    """The slash commands' names, descriptions and choices, walked from the bot's command tree
+    (nobody marks decorator strings), except texts a game's own catalog already has (its title)."""
+    from bot.app import COMMANDS
+    from bot.i18n.commands import command_texts
+
+    elsewhere = {(message.id, message.context) for other in all_places if other is not core
+                 for message in template(other, all_places) if message.id}
+    native = {language.native_name for language in Language}  # a language's own name stays as it is
+    for text, context, _where in command_texts(COMMANDS):
+        if (text, context) not in elsewhere and text not in native:
+            catalog.add(text, None, [("(commands)", 0)], context=context)
 
 
 def _extra_texts(place: CatalogPlace) -> Iterable[tuple[str, str | None]]:
     """Texts that live in data files, not code: a game's ``words.catalog_texts()`` lists them."""
-    if place.domain == "astrolabe":
+    if place.domain == CORE_DOMAIN:
         return []
     try:
         words = importlib.import_module(f"{place.package}.words")
