@@ -6,12 +6,8 @@ SQLite. Two consequences shape this module:
 * The world is built before the bot logs in, in a fixed order, while SimCord's clock still stands
   at its fixed starting instant. Snowflakes come from that clock and the creation order, so every
   run gets the same guild, channel and member ids, and a stored game still points at them.
-* Messages and threads do not survive a restart. ``reopen_games`` puts each open game back in
-  front of the players with the bot's own code: the lobby message again, or a fresh thread. It runs
-  when the bot is ready and before the bot resumes its games, so what the bot does then (a
-  countdown that ran out while the sandbox was stopped, a bot's move) is shown in the new thread.
-  Then, for a game the bot did not move on, the sandbox posts the current step and DMs the panels,
-  as the bot does when a step opens.
+* Messages and threads do not survive a restart: ``bot.sandbox.reopen`` puts each open game
+  back in front of the players with the bot's own code, before the bot resumes its games.
 * SimCord's settle waits, in real time, for every timer due before its deadline (a countdown, a
   reminder, a cancelled game's leftover entry). So each settle looks only ``SETTLE_STEP_SECONDS``
   ahead and is repeated while the bot is still working (``until_done``): a click returns as soon as
@@ -32,13 +28,11 @@ from typing import Any, TypeVar
 
 import discord
 import simcord
-from discord import app_commands
 from simcord import ChannelHandle, InteractionResult, MemberActor, UserHandle
 
 from bot.app import AstrolabeBot, create_bot
-from bot.games import get_game
-from bot.lobby import lobby_embed, lobby_view
-from bot.storage import GameRecord
+from bot.sandbox.page_json import command_specs, message_json
+from bot.sandbox.reopen import Reopener
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +45,6 @@ HISTORY_SHOWN = 60
 SETTLE_STEP_SECONDS = 1.0  # how far ahead one settle looks for timers (see the module docstring)
 BUSY_LIMIT_SECONDS = 60.0  # how long one move may keep the bot busy (boards render slowly on a busy laptop)
 CLOCK_TICK_SECONDS = 1.0
-RESTARTED = "The sandbox restarted: game #{id} continues here, loaded from its database."
 STILL_BUSY = ("The bot is still busy with that move after {seconds:g} seconds. The terminal where you "
               "started `python -m bot sandbox` shows what it is waiting for; reload the page in a "
               "moment to see whether the move went through.")
@@ -68,7 +61,6 @@ class Sandbox:
 
     def __init__(self, db_path: str) -> None:
         self.bot: AstrolabeBot = create_bot(db_path=db_path)
-        self.bot.before_resume = self.reopen_games
         self.env = simcord.Env(self.bot, settle_timeout=SETTLE_STEP_SECONDS)
         self.guild = self.env.create_guild(GUILD_NAME)
         self.games = self.guild.create_text_channel(CHANNEL_NAME, topic="Start a game with /play")
@@ -76,23 +68,24 @@ class Sandbox:
             name.lower(): self.guild.add_member(self.env.create_user(name.lower(), global_name=name))
             for name in MEMBERS
         }
+        self.reopener = Reopener(self.bot, self.games.id)
+        self.bot.before_resume = self.reopener.reopen_games
         # SimCord refuses overlapping operations; page requests and the clock take turns here.
         self.lock = asyncio.Lock()
         self._modals: dict[str, tuple[MemberActor | UserHandle, InteractionResult]] = {}
         self._files: dict[str, discord.Attachment] = {}
         self._errors_seen = 0
         self._clock_task: asyncio.Task[None] | None = None
-        self._reopened: dict[int, int] = {}  # game id -> its version when its thread was put back
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        await self.env.start()  # the bot logs in: reopen_games, then the bot resumes its games
+        await self.env.start()  # the bot logs in: the reopener, then the bot resumes its games
         await self.bot.tree.sync()
         assert self.bot.user is not None
         await self.bot.user.edit(username=BOT_NAME)  # SimCord calls every bot "TestBot"
         async with self.lock:
-            await self._reopen_steps()
+            await self.reopener.post_steps()
             await self.until_done(self.env.settle())
             await self._catch_up_with_wall_clock()
         self._clock_task = asyncio.create_task(self._follow_wall_clock(), name="sandbox-clock")
@@ -104,59 +97,6 @@ class Sandbox:
         async with self.lock:
             await self.env.shutdown()
             await self.bot.close()  # SimCord detaches the bot; closing it closes the database
-
-    async def reopen_games(self) -> None:
-        """Show every open game of a previous run again (see the module docstring). The bot runs
-        this when it is ready, before it resumes its games."""
-        storage = self.bot.storage
-        records = list(await storage.active_games())
-        # Every open lobby (a channel runs several tables at once), oldest first as they were posted.
-        lobbies = [g for g in await storage.open_games_in_channel(self.games.id) if g.status == "lobby"]
-        records += reversed(lobbies)
-        games = self.bot.get_channel(self.games.id) or await self.bot.fetch_channel(self.games.id)
-        assert isinstance(games, discord.TextChannel)
-        for record in records:
-            if record.channel_id != self.games.id:
-                log.warning("game %s belongs to another world (channel %s); skipped",
-                            record.id, record.channel_id)
-                continue
-            try:
-                if record.status == "lobby":
-                    message = await games.send(embed=lobby_embed(record), view=lobby_view(record))
-                    await storage.set_messages(record.id, lobby_message_id=message.id)
-                else:
-                    await self._reopen_thread(record, games)
-            except Exception:  # one broken game must not keep the sandbox from starting
-                log.exception("could not resume game %s", record.id)
-            else:
-                log.info("resumed game %s (%s)", record.id, record.status)
-
-    async def _reopen_thread(self, record: GameRecord, games: discord.TextChannel) -> None:
-        thread = await games.create_thread(name=f"{get_game(record.game).title} #{record.id}",
-                                           type=discord.ChannelType.public_thread,
-                                           auto_archive_duration=1440)
-        await self.bot.storage.set_messages(record.id, thread_id=thread.id)
-        resumed = await self.bot.storage.load(record.id)
-        assert resumed is not None
-        lobby = await games.send(embed=lobby_embed(resumed))
-        # The game's end edits its lobby message: this one, not the previous run's.
-        await self.bot.storage.set_messages(record.id, lobby_message_id=lobby.id)
-        await thread.send(RESTARTED.format(id=record.id))
-        self._reopened[record.id] = resumed.version
-
-    async def _reopen_steps(self) -> None:
-        """Post the current step of each reopened game the bot did not move on while resuming
-        (when it did, it opened the new step itself)."""
-        for game_id, version in self._reopened.items():
-            record = await self.bot.storage.load(game_id)
-            if record is None or record.status != "active" or record.version != version:
-                continue
-            thread = self.bot.get_channel(record.thread_id) or await self.bot.fetch_channel(record.thread_id)
-            try:
-                await self.bot.service.open_step(record, thread)
-            except Exception:
-                log.exception("could not post the current step of game %s", game_id)
-        self._reopened.clear()
 
     async def until_done(self, operation: Awaitable[T]) -> T | None:
         """Run one SimCord operation and return once the bot has finished what it started (see
@@ -347,78 +287,11 @@ class Sandbox:
             "channels": channels,
             "channel": channel_key,
             "names": names | {str(c["key"]): c["name"] for c in channels if c["kind"] != "dm"},
-            "messages": [self._message_json(m) for m in messages[-HISTORY_SHOWN:]],
+            "messages": [message_json(m, self.bot.user, self._file_url) for m in messages[-HISTORY_SHOWN:]],
             "commands": [specs[n] for n in self.available_commands(actor, channel) if n in specs],
-        }
-
-    def _message_json(self, message: discord.Message) -> dict[str, Any]:
-        by_name = {a.filename: a for a in message.attachments}
-        shown: set[str] = set()
-
-        def image(url: str | None) -> str | None:
-            if not url:
-                return None
-            attachment = by_name.get(url.removeprefix("attachment://")) or next(
-                (a for a in message.attachments if a.url == url), None)
-            if attachment is None:
-                return None
-            shown.add(attachment.filename)
-            return self._file_url(attachment)
-
-        embeds = [{
-            "title": e.title, "description": e.description,
-            "colour": f"#{e.colour.value:06x}" if e.colour else None,
-            "fields": [{"name": f.name, "value": f.value, "inline": f.inline} for f in e.fields],
-            "footer": e.footer.text, "image": image(e.image.url),
-        } for e in message.embeds]
-        me = self.bot.user
-        # discord.py keeps its own member object for the bot, which a rename does not refresh
-        author = me.name if me is not None and message.author.id == me.id else message.author.display_name
-        return {
-            "id": str(message.id),
-            "author": author,
-            "bot": message.author.bot,
-            "time": message.created_at.isoformat(),
-            "ephemeral": message.flags.ephemeral,
-            "content": message.content,
-            "embeds": embeds,
-            "images": [self._file_url(a) for a in message.attachments
-                       if a.filename not in shown and (a.content_type or "").startswith("image/")],
-            "rows": [[component_json(c) for c in getattr(row, "children", [row])]
-                     for row in message.components],
         }
 
     def _file_url(self, attachment: discord.Attachment) -> str:
         self._files[str(attachment.id)] = attachment
         return f"/api/file/{attachment.id}"
 
-
-def component_json(component: Any) -> dict[str, Any]:
-    if isinstance(component, discord.Button):
-        return {"type": "button", "label": component.label, "custom_id": component.custom_id,
-                "emoji": str(component.emoji) if component.emoji else None, "url": component.url,
-                "style": component.style.name, "disabled": component.disabled}
-    if isinstance(component, discord.SelectMenu) and component.type is discord.ComponentType.string_select:
-        return {"type": "select", "custom_id": component.custom_id, "placeholder": component.placeholder,
-                "min": component.min_values, "max": component.max_values, "disabled": component.disabled,
-                "options": [{"label": o.label, "value": o.value, "description": o.description}
-                            for o in component.options]}
-    return {"type": "unsupported", "name": type(component).__name__}
-
-
-def command_specs(tree: app_commands.CommandTree[Any]) -> dict[str, dict[str, Any]]:
-    """Every slash command the bot defines, by invocation (``"game status"``), with its options."""
-    specs: dict[str, dict[str, Any]] = {}
-    for command in tree.walk_commands():
-        if not isinstance(command, app_commands.Command):
-            continue
-        specs[command.qualified_name] = {
-            "name": command.qualified_name,
-            "description": command.description,
-            "options": [{
-                "name": p.name, "description": p.description, "required": p.required,
-                "type": p.type.name,
-                "choices": [{"name": c.name, "value": c.value} for c in p.choices],
-            } for p in command.parameters],
-        }
-    return specs

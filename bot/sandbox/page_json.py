@@ -1,0 +1,85 @@
+"""What the page draws, as JSON: a discord.py message, its components, and the bot's slash commands.
+
+Pure translations of discord.py objects into the plain dicts ``bot.sandbox.page_script`` renders;
+which messages a member sees, and where, is ``bot.sandbox.world``'s business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+
+def message_json(message: discord.Message, bot_user: discord.ClientUser | None,
+                 file_url: Callable[[discord.Attachment], str]) -> dict[str, Any]:
+    """One message as the page shows it; ``file_url`` gives the page's address of an attachment.
+    An image an embed shows is not repeated among the message's loose images."""
+    by_name = {a.filename: a for a in message.attachments}
+    shown: set[str] = set()
+
+    def image(url: str | None) -> str | None:
+        if not url:
+            return None
+        attachment = by_name.get(url.removeprefix("attachment://")) or next(
+            (a for a in message.attachments if a.url == url), None)
+        if attachment is None:
+            return None
+        shown.add(attachment.filename)
+        return file_url(attachment)
+
+    embeds = [{
+        "title": e.title, "description": e.description,
+        "colour": f"#{e.colour.value:06x}" if e.colour else None,
+        "fields": [{"name": f.name, "value": f.value, "inline": f.inline} for f in e.fields],
+        "footer": e.footer.text, "image": image(e.image.url),
+    } for e in message.embeds]
+    # discord.py keeps its own member object for the bot, which a rename does not refresh
+    author = (bot_user.name if bot_user is not None and message.author.id == bot_user.id
+              else message.author.display_name)
+    return {
+        "id": str(message.id),
+        "author": author,
+        "bot": message.author.bot,
+        "time": message.created_at.isoformat(),
+        "ephemeral": message.flags.ephemeral,
+        "content": message.content,
+        "embeds": embeds,
+        "images": [file_url(a) for a in message.attachments
+                   if a.filename not in shown and (a.content_type or "").startswith("image/")],
+        "rows": [[component_json(c) for c in getattr(row, "children", [row])]
+                 for row in message.components],
+    }
+
+
+def component_json(component: Any) -> dict[str, Any]:
+    if isinstance(component, discord.Button):
+        return {"type": "button", "label": component.label, "custom_id": component.custom_id,
+                "emoji": str(component.emoji) if component.emoji else None, "url": component.url,
+                "style": component.style.name, "disabled": component.disabled}
+    if isinstance(component, discord.SelectMenu) and component.type is discord.ComponentType.string_select:
+        return {"type": "select", "custom_id": component.custom_id, "placeholder": component.placeholder,
+                "min": component.min_values, "max": component.max_values, "disabled": component.disabled,
+                "options": [{"label": o.label, "value": o.value, "description": o.description}
+                            for o in component.options]}
+    return {"type": "unsupported", "name": type(component).__name__}
+
+
+def command_specs(tree: app_commands.CommandTree[Any]) -> dict[str, dict[str, Any]]:
+    """Every slash command the bot defines, by invocation (``"game status"``), with its options."""
+    specs: dict[str, dict[str, Any]] = {}
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        specs[command.qualified_name] = {
+            "name": command.qualified_name,
+            "description": command.description,
+            "options": [{
+                "name": p.name, "description": p.description, "required": p.required,
+                "type": p.type.name,
+                "choices": [{"name": c.name, "value": c.value} for c in p.choices],
+            } for p in command.parameters],
+        }
+    return specs

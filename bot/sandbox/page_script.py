@@ -1,0 +1,360 @@
+"""The sandbox page's behaviour: the JavaScript that polls the state and sends every move.
+
+It polls ``/api/state`` for what the chosen member sees in the chosen channel, draws it (messages,
+embeds, images, buttons, selects, the slash-command composer and modals) and sends every move to
+``/api/act``. It holds no game logic: all of that is the bot's, running in SimCord behind the API.
+Kept in Python beside the markup (``bot.sandbox.page``) so packaging needs no data files.
+"""
+
+from __future__ import annotations
+
+PAGE_JS = r"""
+const $ = (id) => document.getElementById(id);
+const view = {
+  as: "ada", channel: "", last: "", commandsKey: "", state: null, busy: false, modal: null, asked: 0,
+};
+
+function el(tag, className = "", text = "") {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+function escapeHtml(text) {
+  const entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  return String(text).replace(/[&<>"']/g, (c) => entities[c]);
+}
+
+// Discord's markdown, the small part the bot uses; the text is escaped first.
+function markdown(text) {
+  const names = view.state.names;
+  let html = escapeHtml(text || "");
+  const name = (id, missing) => escapeHtml(names[id] || missing);
+  html = html.replace(/&lt;@!?(\d+)&gt;/g,
+    (_, id) => `<span class="mention">@${name(id, "unknown user")}</span>`);
+  html = html.replace(/&lt;#(\d+)&gt;/g,
+    (_, id) => `<a href="#" class="mention" data-goto="${id}">#${name(id, "deleted channel")}</a>`);
+  html = html.replace(/\*\*(.+?)\*\*/gs, "<strong>$1</strong>").replace(/__(.+?)__/gs, "<u>$1</u>");
+  html = html.replace(/(^|[^*])\*([^*\n]+)\*/g, "$1<em>$2</em>").replace(/`([^`\n]+)`/g, "<code>$1</code>");
+  return html.replace(/\n/g, "<br>");
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Sandbox": "1" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function readHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  view.as = params.get("as") || "ada";
+  view.channel = params.get("channel") || "";
+}
+
+async function refresh(force = false) {
+  const asked = ++view.asked;  // only the newest answer counts: a slow poll must not undo a switch
+  let text;
+  try {
+    const query = `as=${encodeURIComponent(view.as)}&channel=${encodeURIComponent(view.channel)}`;
+    text = JSON.stringify(await api(`/api/state?${query}`));
+    document.body.dataset.connected = "yes";
+  } catch (error) {
+    document.body.dataset.connected = "no";
+    toast("The sandbox is not answering. Is it still running?");
+    return;
+  }
+  if (asked !== view.asked || (!force && text === view.last)) return;
+  view.last = text;
+  view.state = JSON.parse(text);
+  view.as = view.state.member;
+  view.channel = view.state.channel;
+  history.replaceState(null, "", `#as=${view.as}&channel=${view.channel}`);
+  render();
+}
+
+async function poll() {
+  if (!view.busy) await refresh();
+  setTimeout(poll, 1000);
+}
+
+function switchTo(member, channel) {
+  if (member === view.as && channel === view.channel) return;
+  if (member !== view.as) closeModal();
+  view.as = member;
+  view.channel = channel;
+  view.scrollDown = true;
+  refresh(true);
+}
+
+function render() {
+  const s = view.state;
+  $("guild").textContent = s.guild;
+  $("members").replaceChildren(...s.members.map((m) => {
+    const button = el("button", `member${m.key === s.member ? " active" : ""}`, m.name);
+    button.dataset.member = m.key;
+    button.onclick = () => switchTo(m.key, view.channel);
+    return button;
+  }));
+  $("channels").replaceChildren(...s.channels.map((c) => {
+    const label = c.kind === "dm" ? `\u2709 ${c.name}${c.count ? ` (${c.count})` : ""}`
+      : c.kind === "thread" ? `\u21b3 ${c.name}` : `# ${c.name}`;
+    const button = el("button", `${c.kind}${c.key === s.channel ? " active" : ""}`, label);
+    button.dataset.channel = c.key;
+    button.onclick = () => switchTo(view.as, c.key);
+    return button;
+  }));
+  const current = s.channels.find((c) => c.key === s.channel);
+  const me = s.members.find((m) => m.key === s.member).name;
+  $("title").textContent = current.kind === "dm" ? `Direct messages with Astrolabe \u00b7 as ${me}`
+    : `${current.kind === "thread" ? "\u21b3" : "#"} ${current.name} \u00b7 as ${me}`;
+  renderMessages(s.messages);
+  renderCommands(s.commands);
+}
+
+function renderMessages(messages) {
+  const box = $("messages");
+  const atBottom = view.scrollDown || box.scrollHeight - box.scrollTop - box.clientHeight < 120;
+  view.scrollDown = false;
+  box.replaceChildren(...messages.map(renderMessage));
+  if (!messages.length) box.append(el("p", "empty", "No messages yet. Pick /play below to open a lobby."));
+  if (atBottom) {
+    box.scrollTop = box.scrollHeight;
+    const down = () => { box.scrollTop = box.scrollHeight; };
+    for (const img of box.querySelectorAll("img")) img.addEventListener("load", down);
+  }
+}
+
+function renderMessage(m) {
+  const node = el("article", `message${m.ephemeral ? " ephemeral" : ""}`);
+  node.dataset.id = m.id;
+  const head = el("div");
+  head.append(el("span", `author${m.bot ? " bot" : ""}`, m.author),
+    el("span", "time", new Date(m.time).toLocaleTimeString()));
+  if (m.ephemeral) head.append(el("span", "only-you", "Only you can see this"));
+  node.append(head);
+  if (m.content) {
+    const content = el("div", "content");
+    content.innerHTML = markdown(m.content);
+    node.append(content);
+  }
+  for (const e of m.embeds) node.append(renderEmbed(e));
+  for (const src of m.images) node.append(image(src));
+  for (const row of m.rows) node.append(renderRow(m, row));
+  return node;
+}
+
+function image(src) {
+  const img = el("img", "image");
+  img.src = src;
+  img.alt = "image from the bot";
+  return img;
+}
+
+function renderEmbed(e) {
+  const box = el("div", "embed");
+  if (e.colour) box.style.borderLeftColor = e.colour;
+  if (e.title) box.append(el("div", "embed-title", e.title));
+  if (e.description) {
+    const text = el("div", "content");
+    text.innerHTML = markdown(e.description);
+    box.append(text);
+  }
+  if (e.fields.length) {
+    const fields = el("div", "fields");
+    for (const f of e.fields) {
+      const field = el("div", `field${f.inline ? "" : " block"}`);
+      const value = el("div", "content");
+      value.innerHTML = markdown(f.value);
+      field.append(el("div", "field-name", f.name), value);
+      fields.append(field);
+    }
+    box.append(fields);
+  }
+  if (e.image) box.append(image(e.image));
+  if (e.footer) box.append(el("div", "footer", e.footer));
+  return box;
+}
+
+function renderRow(message, row) {
+  const box = el("div", "row");
+  for (const c of row) {
+    if (c.type === "button") {
+      const button = el("button", `component ${c.style}`, `${c.emoji ? `${c.emoji} ` : ""}${c.label || ""}`);
+      button.type = "button";
+      button.disabled = c.disabled;
+      button.dataset.customId = c.custom_id || "";
+      button.onclick = c.url ? () => window.open(c.url, "_blank", "noopener")
+        : () => act({ kind: "click", message: message.id, custom_id: c.custom_id });
+      box.append(button);
+    } else if (c.type === "select") {
+      const select = el("select", "component");
+      select.dataset.customId = c.custom_id;
+      select.disabled = c.disabled;
+      select.multiple = c.max > 1;
+      if (!select.multiple) {
+        const placeholder = new Option(c.placeholder || "Make a selection", "", true, true);
+        placeholder.disabled = true;
+        select.add(placeholder);
+      }
+      for (const o of c.options) {
+        select.add(new Option(o.description ? `${o.label} \u2014 ${o.description}` : o.label, o.value));
+      }
+      const send = () => act({ kind: "select", message: message.id, custom_id: c.custom_id,
+        values: [...select.selectedOptions].map((o) => o.value) });
+      box.append(select);
+      if (select.multiple) {
+        const done = el("button", "component primary", "Choose");
+        done.type = "button";
+        done.onclick = send;
+        box.append(done);
+      } else {
+        select.onchange = send;
+      }
+    } else {
+      box.append(el("span", "footer", `(${c.name}: not shown by the sandbox page)`));
+    }
+  }
+  return box;
+}
+
+function renderCommands(commands) {
+  const key = JSON.stringify(commands);
+  if (key === view.commandsKey) return;
+  view.commandsKey = key;
+  const select = $("command");
+  const chosen = select.value;
+  select.replaceChildren(new Option("Pick a slash command\u2026", ""),
+    ...commands.map((c) => new Option(`/${c.name} \u2014 ${c.description}`, c.name)));
+  select.value = commands.some((c) => c.name === chosen) ? chosen : "";
+  renderOptions();
+}
+
+function renderOptions() {
+  const spec = view.state.commands.find((c) => c.name === $("command").value);
+  $("options").replaceChildren(...(spec ? spec.options.map(optionField) : []));
+}
+
+function optionField(o) {
+  const label = el("label", "option");
+  label.append(el("span", "", o.required ? o.name : `${o.name} (optional)`));
+  let input;
+  const pick = (choices) => {
+    input = el("select");
+    if (!o.required) input.add(new Option("\u2014", ""));
+    for (const [text, value] of choices) input.add(new Option(text, value));
+  };
+  if (o.choices.length) pick(o.choices.map((c) => [c.name, c.value]));
+  else if (o.type === "user" || o.type === "mentionable") pick(view.state.members.map((m) => [m.name, m.id]));
+  else if (o.type === "boolean") pick([["True", "true"], ["False", "false"]]);
+  else {
+    input = el("input");
+    input.type = o.type === "integer" || o.type === "number" ? "number" : "text";
+    input.placeholder = o.description;
+  }
+  input.dataset.option = o.name;
+  input.title = o.description;
+  label.append(input);
+  return label;
+}
+
+async function act(move) {
+  if (view.busy) return;
+  view.busy = true;
+  document.body.dataset.busy = "true";
+  try {
+    const result = await api("/api/act", { as: view.as, channel: view.channel, ...move });
+    if (result.modal) openModal(result.modal);
+  } catch (error) {
+    toast(error.message);
+  } finally {
+    view.busy = false;
+    document.body.dataset.busy = "false";
+    view.scrollDown = true;
+    await refresh(true);
+  }
+}
+
+function openModal(modal) {
+  view.modal = modal;
+  $("modal-title").textContent = modal.title || "Form";
+  const fields = [];
+  modalFields(modal.components, fields, null);
+  $("modal-fields").replaceChildren(...fields);
+  $("modal").hidden = false;
+  $("modal-fields").querySelector("input, textarea")?.focus();
+}
+
+function modalFields(components, out, label) {
+  for (const c of components || []) {
+    if (c.type === 1) modalFields(c.components, out, null);
+    else if (c.type === 18) modalFields([c.component], out, c);
+    else if (c.type === 4) {
+      const box = el("label", "option");
+      box.append(el("span", "", (label && label.label) || c.label || c.custom_id));
+      const input = el(c.style === 2 ? "textarea" : "input");
+      input.dataset.field = c.custom_id;
+      input.placeholder = c.placeholder || "";
+      input.value = c.value || "";
+      if (c.min_length) input.minLength = c.min_length;
+      if (c.max_length) input.maxLength = c.max_length;
+      input.required = c.required !== false;
+      box.append(input);
+      out.push(box);
+    } else if (c.type === 10) out.push(el("p", "", c.content || ""));
+    else out.push(el("p", "footer", "(a field the sandbox page can't show)"));
+  }
+}
+
+function closeModal() {
+  view.modal = null;
+  $("modal").hidden = true;
+}
+
+let toastTimer = 0;
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+$("command").onchange = renderOptions;
+$("composer").onsubmit = (event) => {
+  event.preventDefault();
+  const name = $("command").value;
+  if (!name) { toast("Pick a slash command first."); return; }
+  const options = {};
+  for (const field of $("options").querySelectorAll("[data-option]")) {
+    options[field.dataset.option] = field.value;
+  }
+  act({ kind: "slash", command: name, options });
+};
+$("modal-form").onsubmit = (event) => {
+  event.preventDefault();
+  const values = {};
+  for (const field of $("modal-fields").querySelectorAll("[data-field]")) {
+    values[field.dataset.field] = field.value;
+  }
+  const token = view.modal.token;
+  closeModal();
+  act({ kind: "modal", modal: token, values });
+};
+$("modal-cancel").onclick = closeModal;
+$("messages").onclick = (event) => {
+  const link = event.target.closest("[data-goto]");
+  if (!link) return;
+  event.preventDefault();
+  if (view.state.channels.some((c) => c.key === link.dataset.goto)) switchTo(view.as, link.dataset.goto);
+};
+window.addEventListener("hashchange", () => { readHash(); refresh(true); });
+readHash();
+poll();
+"""
