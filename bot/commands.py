@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -13,6 +14,8 @@ from bot.components import ReclaimButton, show_panel
 from bot.delivery import format_events
 from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
+from bot.i18n import M_, N_, Msg, _, ngettext, speaking, translate
+from bot.i18n.msg import from_stored
 from bot.interactions import Ack, Refusal, acknowledge, answer, entry, tell_privately
 from bot.outgoing import COLOUR, reply
 from bot.ports import service_of
@@ -24,8 +27,11 @@ from bot.which_game import GAME_OPTION, find_game, game_autocomplete
 
 log = logging.getLogger(__name__)
 
-NO_GAME = ("There's no game running here. Use this command in a game's thread or channel, "
-           "or start a game with `/play`.")
+NO_GAME = N_("There's no game running here. Use this command in a game's thread or channel, "
+              "or start a game with `/play`.")
+# Lines of the log that mark where the game is, said as they are (not "who: line"). Checked on an
+# event's English text (a ``Msg`` is its English text), whatever language the reader reads.
+MARKERS = ("Round ", "Game over")
 LOG_LINES = 15
 LOG_CHARS = 4000  # an embed description holds 4096
 
@@ -44,19 +50,20 @@ async def status(interaction: discord.Interaction, game: str | None = None) -> N
 async def _status(interaction: discord.Interaction, game: str | None) -> None:
     record = await find_game(interaction, game)
     if record is None:
-        raise Refusal(NO_GAME)
+        raise Refusal(_(NO_GAME))
     if record.status == "lobby":
-        raise Refusal("This game hasn't started yet.")
+        raise Refusal(_("This game hasn't started yet."))
     if record.status != "active":
-        raise Refusal(f"Game #{record.id} is over: `/game log` tells how it went.")
+        raise Refusal(_("Game #{id} is over: `/game log` tells how it went.", id=record.id))
     if record.set_aside:
-        raise Refusal(SET_ASIDE.format(id=record.id))
+        raise Refusal(_(SET_ASIDE, id=record.id))
     await acknowledge(interaction, Ack.PUBLIC)
     public = get_game(record.game).view(record.state, None)
-    out = PRESENTERS[record.game].board(public, record.names)
-    out.content = f"{out.content}\n{describe_waiting(record)}"
-    reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
-    out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
+    with speaking(record.language):  # posted in the thread: the table's language
+        out = PRESENTERS[record.game].board(public, record.names)
+        out.content = f"{out.content}\n{describe_waiting(record)}"
+        reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
+        out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
     await reply(interaction, out, ephemeral=False)
     # Whatever the current step couldn't deliver (its public message, a panel) goes out again.
     service = service_of(interaction)
@@ -78,13 +85,13 @@ async def sheet(interaction: discord.Interaction, player: discord.Member | None 
 async def _sheet(interaction: discord.Interaction, player: discord.Member | None, chosen: str | None) -> None:
     record = await find_game(interaction, chosen, for_user=player is None)
     if record is None or record.status not in {"active", "finished"}:
-        raise Refusal(NO_GAME)
+        raise Refusal(_(NO_GAME))
     if record.set_aside:
-        raise Refusal(SET_ASIDE.format(id=record.id))
+        raise Refusal(_(SET_ASIDE, id=record.id))
     target = player or interaction.user
     seat = record.seat_of(target.id)
     if seat is None:
-        raise Refusal(f"{target.display_name} isn't playing in this game.")
+        raise Refusal(_("{name} isn't playing in this game.", name=target.display_name))
     game = get_game(record.game)
     viewer_seat = record.seat_of(interaction.user.id)
     view = game.view(record.state, seat if viewer_seat == seat else None)
@@ -102,7 +109,7 @@ async def hand(interaction: discord.Interaction, game: str | None = None) -> Non
 async def _hand(interaction: discord.Interaction, game: str | None) -> None:
     record = await find_game(interaction, game, for_user=True)
     if record is None:
-        raise Refusal(NO_GAME)
+        raise Refusal(_(NO_GAME))
     await show_panel(interaction, record.id)
 
 
@@ -121,8 +128,8 @@ async def _rules(interaction: discord.Interaction, slug: str | None) -> None:
         except Refusal:  # several games here: any title will do, the caller can name one
             record = None
         slug = record.game if record else next(iter(PRESENTERS))
-    embed = discord.Embed(title=f"{get_game(slug).title}: the rules in short",
-                          description=PRESENTERS[slug].rules_summary, colour=COLOUR)
+    embed = discord.Embed(title=_("{title}: the rules in short", title=_(get_game(slug).title)),
+                          description=_(PRESENTERS[slug].rules_summary), colour=COLOUR)
     await answer(interaction, embed=embed)
 
 
@@ -149,34 +156,44 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     record = (await find_game(interaction, game)
               or await storage.latest_game_in_channel(interaction.channel_id))
     if record is None or record.status == "lobby":
-        raise Refusal(NO_GAME)
+        raise Refusal(_(NO_GAME))
     total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
     pages = max(1, -(-total // LOG_LINES))
     if page > pages:  # past the oldest page: show the oldest one
         page = pages
         total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
     text = _fit("\n".join(log_lines(entries, record.names)), LOG_CHARS)
-    embed = discord.Embed(title=f"Game #{record.id} ({get_game(record.game).title}): moves",
-                          description=text or "Nothing has happened yet.", colour=COLOUR)
-    embed.set_footer(text=f"Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the "
-                          f"bottom · {total} entries in all")
+    title = _("Game #{id} ({title}): moves", id=record.id, title=_(get_game(record.game).title))
+    embed = discord.Embed(title=title, description=text or _("Nothing has happened yet."), colour=COLOUR)
+    embed.set_footer(text=ngettext(
+        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+        "{n} entry in all",
+        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+        "{n} entries in all", total, page=page, pages=pages))
     await answer(interaction, embed=embed)
 
 
 def log_lines(entries: list[Any], names: list[str]) -> list[str]:
-    """The page's lines, oldest first: a line that names nobody is said with who made the move
-    (round and roll markers stay as they are), and a line the same as the one before is dropped."""
+    """The page's lines, oldest first, in the reader's language: a line that names nobody is said
+    with who made the move (round and roll markers stay as they are), and a line the same as the
+    one before is dropped. An event is a ``Msg`` (or its stored dict), or an old plain English text."""
     lines: list[str] = []
     for move in entries:
-        for event in move.events:
-            line = format_events([event], names)
-            marker = event.startswith(("Round ", "Game over"))
+        for event in _events(move.events):
+            line = format_events([translate(event)], names)
+            marker = str.startswith(event, MARKERS)  # the English text, in every language
             anonymous = re.search(r"\{\d+\}", event) is None and not marker
             if anonymous and move.seat is not None and 0 <= move.seat < len(names):
-                line = f"{names[move.seat]}: {line}"
+                # i18n: a line of the game's log said with who made the move ("Ada: Rolled the dice.")
+                line = _("{name}: {line}", name=names[move.seat], line=line)
             if not lines or lines[-1] != line:
                 lines.append(line)
     return lines
+
+
+def _events(stored: Iterable[Any]) -> list[str]:
+    """A move's events as texts: a stored ``Msg`` dict becomes the ``Msg`` again."""
+    return [event if isinstance(event, Msg) else from_stored(event) for event in stored]
 
 
 def _fit(text: str, limit: int) -> str:
@@ -198,23 +215,27 @@ async def cancel(interaction: discord.Interaction, game: str | None = None) -> N
 async def _cancel(interaction: discord.Interaction, game: str | None) -> None:
     record = await find_game(interaction, game)
     if record is None:
-        raise Refusal(NO_GAME)
+        raise Refusal(_(NO_GAME))
     if record.status not in {"lobby", "active"}:
-        raise Refusal(f"Game #{record.id} is already over.")
+        raise Refusal(_("Game #{id} is already over.", id=record.id))
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
-        raise Refusal("Only the host or someone with Manage Server can cancel this game.")
-    await end_game(interaction, record, f"{interaction.user.display_name} cancelled the game.")
+        raise Refusal(_("Only the host or someone with Manage Server can cancel this game."))
+    await end_game(interaction, record, M_("{name} cancelled the game.", name=interaction.user.display_name))
 
 
-async def end_game(interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
-    """Cancel a lobby or a running game and say so where it is played."""
+async def end_game(interaction: discord.Interaction, record: GameRecord, reason: Msg) -> None:
+    """Cancel a lobby or a running game and say so where it is played (``reason`` is said in
+    the table's language, on the lobby message and in the thread)."""
     service = service_of(interaction)
     async with service.lock(record.id):
         await service.storage.set_status(record.id, "cancelled")
         service.disarm(record.id)
         closed = await service.storage.load(record.id)
-    await tell_privately(interaction, "Done: the game is closed.")
+    await tell_privately(interaction, _("Done: the game is closed."))
+    with speaking(record.language):
+        said = translate(reason)
+        closing = _("{reason} No more moves can be played in game #{id}.", reason=said, id=record.id)
     if closed is not None:
         await service.delivery.retire_game(closed)  # no panel or button of it stays live
-        await close_lobby(service, closed, reason)
-    await service.delivery.post(record, None, f"{reason} No more moves can be played in game #{record.id}.")
+        await close_lobby(service, closed, said)
+    await service.delivery.post(record, None, closing)

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.games import get_game
+from bot.i18n import _, speaking
 from bot.interactions import APOLOGY, Ack, Refusal, entry, tell_privately
 from bot.outgoing import edit_panel, reply
 from bot.ports import service_of
@@ -26,7 +27,7 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Shows the clicker their own panel as an ephemeral message (the closed-DMs fallback)."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Open my panel", emoji="🔭",
+        super().__init__(discord.ui.Button(label=_("Open my panel"), emoji="🔭",
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"astro:panel:{game_id}"))
         self.game_id = game_id
@@ -67,7 +68,7 @@ def back_button(prefix: str, redraw: Callable[[dict[str, Any], list[str], int], 
     class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=rf"{prefix}:back:(?P<game>\d+):(?P<dec>\d+)"):
         def __init__(self, game_id: int, decision: int) -> None:
-            super().__init__(discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
+            super().__init__(discord.ui.Button(label=_("Back"), style=discord.ButtonStyle.secondary,
                                                custom_id=f"{prefix}:back:{game_id}:{decision}"))
             self.game_id, self.decision = game_id, decision
 
@@ -90,7 +91,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Lets a player take their seat back from the bot."""
 
     def __init__(self, game_id: int, seat: int) -> None:
-        super().__init__(discord.ui.Button(label="Reclaim seat", emoji="🪑",
+        super().__init__(discord.ui.Button(label=_("Reclaim seat"), emoji="🪑",
                                            style=discord.ButtonStyle.success,
                                            custom_id=f"astro:reclaim:{game_id}:{seat}"))
         self.game_id, self.seat = game_id, seat
@@ -106,22 +107,24 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         async with service.lock(self.game_id):
             record = await service.storage.load(self.game_id)
             if record is None or record.status != "active":
-                raise Refusal("This game is no longer running.")
+                raise Refusal(_("This game is no longer running."))
             if record.seat_of(interaction.user.id) != self.seat:
-                raise Refusal("Only the player of that seat can reclaim it.")
+                raise Refusal(_("Only the player of that seat can reclaim it."))
             info = record.seats[self.seat]
             if info.left_game:
-                raise Refusal("You left this game for good, so the seat stays with the bot.")
+                raise Refusal(_("You left this game for good, so the seat stays with the bot."))
             if not info.autopilot:
-                raise Refusal("You already play this seat yourself.")
+                raise Refusal(_("You already play this seat yourself."))
             await service.storage.set_seat_control(self.game_id, self.seat, autopilot=False, timeouts=0)
             record = await service.storage.load(self.game_id)
             assert record is not None
             await service.settle(record)
             waiting = self.seat in get_game(record.game).to_act(record.state)
-        await tell_privately(interaction, "Welcome back: the seat is yours again.")
+        await tell_privately(interaction, _("Welcome back: the seat is yours again."))
         channel = await service.play_channel(record)
-        await service.delivery.post(record, channel, f"{info.name} is back and plays their own seat again.")
+        with speaking(record.language):
+            back = _("{name} is back and plays their own seat again.", name=info.name)
+        await service.delivery.post(record, channel, back)
         if waiting:
             await service.send_panel(record, self.seat, channel)
 

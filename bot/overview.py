@@ -13,10 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import discord
+from babel.numbers import get_decimal_symbol
 from discord import app_commands
 
 from bot.commands import game_group
 from bot.games import GAMES
+from bot.i18n import _, from_discord, language, ngettext, speaking
 from bot.interactions import Ack, Refusal, answer, entry
 from bot.lobby import GAME_CHOICES
 from bot.outgoing import COLOUR
@@ -45,8 +47,14 @@ def jump_link(record: GameRecord) -> str:
 
 
 def title_of(slug: str) -> str:
+    """A game's title in the current language (a slug no installed game has, as it is)."""
     game = GAMES.get(slug)
-    return game.title if game is not None else slug
+    return _(game.title) if game is not None else slug
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals and the current language's decimal mark (6.5, 6,5)."""
+    return f"{value:.{places}f}".replace(".", get_decimal_symbol(language().value))
 
 
 def waiting_seats(record: GameRecord) -> list[int]:
@@ -63,7 +71,8 @@ def _names(names: Sequence[str], limit: int = NAMES_CHARS) -> str:
     for index, name in enumerate(names):
         escaped = discord.utils.escape_markdown(name)
         if shown and len(", ".join([*shown, escaped])) > limit:
-            return f"{', '.join(shown)} and {len(names) - index} more"
+            return ngettext("{names} and {n} more", "{names} and {n} more", len(names) - index,
+                            names=", ".join(shown))
         shown.append(escaped)
     return ", ".join(shown)
 
@@ -74,27 +83,35 @@ def _clip(text: str, limit: int) -> str:
 
 def describe_game(record: GameRecord, *, viewer: int | None = None, where: str | None = None) -> str:
     """Two lines: the linked title with its seats, then what the game waits on."""
-    head = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
+    game_link = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
+    seated = {"game": game_link, "n": len(record.seats), "names": _names(record.names)}
     if where:
-        head += f" in {discord.utils.escape_markdown(_clip(where, PLACE_CHARS))}"
-    head += f" · {len(record.seats)} seated: {_names(record.names)}"
+        head = _("{game} in {place} · {n} seated: {names}",
+                 place=discord.utils.escape_markdown(_clip(where, PLACE_CHARS)), **seated)
+    else:
+        head = _("{game} · {n} seated: {names}", **seated)
     if record.status == "lobby":
         game = GAMES.get(record.game)
         missing = game.min_seats - len(record.seats) if game is not None else 0
-        host = next((s.name for s in record.seats if s.user_id == record.host_id), "the host")
-        state = (f"Lobby: needs {missing} more player{'s' if missing > 1 else ''}" if missing > 0
-                 else f"Lobby: waiting for {discord.utils.escape_markdown(host)} to start")
+        host = next((s.name for s in record.seats if s.user_id == record.host_id), None)
+        if missing > 0:
+            state = ngettext("Lobby: needs {n} more player", "Lobby: needs {n} more players", missing)
+        elif host is None:
+            state = _("Lobby: waiting for the host to start")
+        else:
+            state = _("Lobby: waiting for {host} to start", host=discord.utils.escape_markdown(host))
     elif record.set_aside:
-        state = "⚠️ On hold: its saved state can't be read (a server admin can `/game cancel` it)"
+        state = _("⚠️ On hold: its saved state can't be read (a server admin can `/game cancel` it)")
     else:
         waiting = waiting_seats(record)
         if viewer is not None and viewer in [record.seats[s].user_id for s in waiting]:
             others = [record.names[s] for s in waiting if record.seats[s].user_id != viewer]
-            state = "⏳ **Your move**" + (f" (also waiting on {_names(others)})" if others else "")
+            state = (_("⏳ **Your move** (also waiting on {names})", names=_names(others)) if others
+                     else _("⏳ **Your move**"))
         elif waiting:
-            state = f"Waiting on: {_names([record.names[s] for s in waiting])}"
+            state = _("Waiting on: {names}", names=_names([record.names[s] for s in waiting]))
         else:
-            state = "Waiting on nobody right now"
+            state = _("Waiting on nobody right now")
     return _clip(f"{head}\n{state}", ENTRY_CHARS)  # a last resort: the parts are bounded already
 
 
@@ -110,9 +127,12 @@ def games_embed(title: str, records: Sequence[GameRecord], page: int,
     """One page of games; the footer says which page when there is more than one."""
     shown, page, pages = page_of(records, page, GAMES_PER_PAGE)
     embed = discord.Embed(title=title, colour=COLOUR, description="\n\n".join(describe(r) for r in shown))
-    footer = f"{len(records)} game{'s' if len(records) != 1 else ''}"
     if pages > 1:
-        footer = f"Page {page} of {pages} · {footer} · use the page option for more"
+        footer = ngettext("Page {page} of {pages} · {n} game · use the page option for more",
+                          "Page {page} of {pages} · {n} games · use the page option for more",
+                          len(records), page=page, pages=pages)
+    else:
+        footer = ngettext("{n} game", "{n} games", len(records))
     embed.set_footer(text=footer)
     return embed
 
@@ -134,8 +154,8 @@ async def _game_list(interaction: discord.Interaction, page: int) -> None:
     listed = await service.storage.open_games_in_guild(interaction.guild_id)
     records = [await service.checked(r) or r for r in listed]
     if not records:
-        raise Refusal("No lobby or game is open in this server. Start one with `/play`.")
-    embed = games_embed("Open games in this server", records, page, describe_game)
+        raise Refusal(_("No lobby or game is open in this server. Start one with `/play`."))
+    embed = games_embed(_("Open games in this server"), records, page, describe_game)
     await answer(interaction, embed=embed)
 
 
@@ -152,7 +172,7 @@ async def _game_mine(interaction: discord.Interaction, page: int) -> None:
     service = service_of(interaction)
     records = [await service.checked(r) or r for r in await service.storage.games_for_user(user_id)]
     if not records:
-        raise Refusal("You're not in any open lobby or game. Start one with `/play`.")
+        raise Refusal(_("You're not in any open lobby or game. Start one with `/play`."))
     # Games waiting on you first; otherwise newest first, as storage returns them.
     records.sort(key=lambda r: not any(r.seats[s].user_id == user_id for s in waiting_seats(r)))
 
@@ -160,9 +180,9 @@ async def _game_mine(interaction: discord.Interaction, page: int) -> None:
         if record.guild_id is None or record.guild_id == interaction.guild_id:
             return None
         guild = interaction.client.get_guild(record.guild_id)
-        return guild.name if guild is not None else "another server"
+        return guild.name if guild is not None else _("another server")
 
-    embed = games_embed("Your open games", records, page,
+    embed = games_embed(_("Your open games"), records, page,
                         lambda r: describe_game(r, viewer=user_id, where=where(r)))
     await answer(interaction, embed=embed)
 
@@ -185,10 +205,12 @@ async def stats(interaction: discord.Interaction, game: app_commands.Choice[str]
 
 def stats_line(row: GameStats) -> str:
     rate = f"{row.wins / row.played:.0%}" if row.played else "–"
-    line = (f"Played **{row.played}** · won **{row.wins}** ({rate}) · best score **{row.best}** · "
-            f"average **{row.average:.1f}**")
+    line = _("Played **{played}** · won **{wins}** ({rate}) · best score **{best}** · average **{average}**",
+             played=row.played, wins=row.wins, rate=rate, best=row.best, average=decimal(row.average))
     if row.with_bots:
-        line += f"\n🤖 {row.with_bots} of these game{'s' if row.with_bots > 1 else ''} had bot seats"
+        bots = ngettext("🤖 {n} of these games had bot seats", "🤖 {n} of these games had bot seats",
+                        row.with_bots)
+        line = f"{line}\n{bots}"
     return line
 
 
@@ -196,13 +218,12 @@ async def _stats(interaction: discord.Interaction, slug: str | None, player: dis
     target = player or interaction.user
     rows = await service_of(interaction).storage.stats(interaction.guild_id, slug, target.id)
     if not rows:
-        who = "You haven't" if target.id == interaction.user.id else f"{target.display_name} hasn't"
-        which = f" of {title_of(slug)}" if slug else ""
-        raise Refusal(f"{who} finished any games{which} in this server yet.")
-    embed = discord.Embed(title=f"Stats for {target.display_name}", colour=COLOUR)
+        raise Refusal(_no_stats(target.display_name if target.id != interaction.user.id else None,
+                                title_of(slug) if slug else None))
+    embed = discord.Embed(title=_("Stats for {name}", name=target.display_name), colour=COLOUR)
     for row in rows:
         embed.add_field(name=title_of(row.game), value=stats_line(row), inline=False)
-    embed.set_footer(text="Finished games in this server")
+    embed.set_footer(text=_("Finished games in this server"))
     await answer(interaction, embed=embed)
 
 
@@ -219,21 +240,37 @@ async def leaderboard(interaction: discord.Interaction, game: app_commands.Choic
     await _leaderboard(interaction, game.value)
 
 
+def _no_stats(other: str | None, title: str | None) -> str:
+    """Nothing finished yet, said of the caller or of ``other``, in every game or in ``title``."""
+    if other is None:
+        if title is None:
+            return _("You haven't finished any games in this server yet.")
+        return _("You haven't finished any games of {title} in this server yet.", title=title)
+    if title is None:
+        return _("{name} hasn't finished any games in this server yet.", name=other)
+    return _("{name} hasn't finished any games of {title} in this server yet.", name=other, title=title)
+
+
 def leader_line(row: LeaderRow) -> str:
-    games = f"{row.played} game{'s' if row.played != 1 else ''}"
-    wins = f"{row.wins} win{'s' if row.wins != 1 else ''}"
-    line = (f"**{row.rank}.** {discord.utils.escape_markdown(row.name)}: {wins} in {games} · "
-            f"average {row.average:.1f} · best {row.best}")
-    return line + (f" · 🤖 {row.with_bots} with bots" if row.with_bots else "")
+    said = {"rank": row.rank, "name": discord.utils.escape_markdown(row.name),
+            "wins": ngettext("{n} win", "{n} wins", row.wins),
+            "games": ngettext("{n} game", "{n} games", row.played),
+            "average": decimal(row.average), "best": row.best}
+    if row.with_bots:
+        return _("**{rank}.** {name}: {wins} in {games} · average {average} · best {best} · "
+                 "🤖 {bots} with bots", bots=row.with_bots, **said)
+    return _("**{rank}.** {name}: {wins} in {games} · average {average} · best {best}", **said)
 
 
 async def _leaderboard(interaction: discord.Interaction, slug: str) -> None:
     rows = await service_of(interaction).storage.leaderboard(interaction.guild_id, slug, LEADERBOARD_SIZE)
     if not rows:
-        raise Refusal(f"No game of {title_of(slug)} has finished in this server yet.")
-    embed = discord.Embed(title=f"{title_of(slug)}: leaderboard", colour=COLOUR,
-                          description="\n".join(leader_line(row) for row in rows))
-    embed.set_footer(text="Most wins first, then the best average score")
+        raise Refusal(_("No game of {title} has finished in this server yet.", title=title_of(slug)))
+    # A leaderboard is posted for everyone in the channel: in the server's language.
+    with speaking(from_discord(str(interaction.guild_locale) if interaction.guild_locale else None)):
+        embed = discord.Embed(title=_("{title}: leaderboard", title=title_of(slug)), colour=COLOUR,
+                              description="\n".join(leader_line(row) for row in rows))
+        embed.set_footer(text=_("Most wins first, then the best average score"))
     await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -18,6 +18,7 @@ import discord
 
 from bot.clock import now
 from bot.games import get_game
+from bot.i18n import DEFAULT, M_, MN_, N_, Language, Msg, _, ngettext, speaking, translate
 from bot.outgoing import Outgoing, try_dm
 from bot.quiet import QuietHours, advance_awake, reminder_times
 from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
@@ -30,11 +31,13 @@ log = logging.getLogger(__name__)
 
 HANDOVER_AFTER = 2  # missed deadlines in a row before the bot keeps the seat
 MAX_TIMEOUT_STEPS = 200  # sub-actions the bot may take to finish one late seat's decision
-PACES = {"live": 0, "1 hour": 3600, "12 hours": 12 * 3600, "24 hours": 24 * 3600, "72 hours": 72 * 3600}
+PACES = {N_("live"): 0, N_("1 hour"): 3600, N_("12 hours"): 12 * 3600, N_("24 hours"): 24 * 3600,
+         N_("72 hours"): 72 * 3600}
 
 
 def pace_text(seconds: int) -> str:
-    return next((name for name, value in PACES.items() if value == seconds), f"{seconds} s")
+    """A pace in words, in the current language ("12 hours")."""
+    return next((_(name) for name, value in PACES.items() if value == seconds), f"{seconds} s")
 
 
 class Pacer:
@@ -147,10 +150,14 @@ class Pacer:
         from bot.delivery import panel_button_view
 
         extra: dict[str, Any] = {"reference": reference, "mention_author": False} if reference else {}
-        await self.service.delivery.post(
-            record, channel, f"Your move: {', '.join(f'<@{u}>' for u in user_ids)} "
-            f"(you have {pace_text(record.pace)}).", mentions=tuple(user_ids),
-            view=panel_button_view(record.id), **extra)
+        players = ", ".join(f"<@{u}>" for u in user_ids)
+        with speaking(record.language):
+            # Said to one player or to several at once (a translation may address them as "you all").
+            text = ngettext("Your move: {players} (you have {pace}).",
+                            "Your move: {players} (you have {pace}).", len(user_ids),
+                            players=players, pace=pace_text(record.pace))
+            view = panel_button_view(record.id)
+        await self.service.delivery.post(record, channel, text, mentions=tuple(user_ids), view=view, **extra)
 
     # ------------------------------------------------------------------ firing
 
@@ -204,14 +211,20 @@ class Pacer:
         if skip is not None:  # a system action: the game's own event says what was skipped
             after = await self.service.commit(record, None, skip)
         else:
-            note = f"{{{seat}}} ran out of time, so the bot made that move for them."
+            late = "{" + str(seat) + "}"  # the seat's name, filled in where the event is read
+            note = M_("{seat} ran out of time, so the bot made that move for them.", seat=late)
             after = await self.service.commit(record, seat, action, by_bot=True, extra_events=(note,))
             after = await self._finish_decision(after, seat, job.key)
         await self.storage.drop_deadline(record.id, seat, job.key)
         await self.storage.set_seat_control(record.id, seat, timeouts=misses,
                                             autopilot=True if misses >= HANDOVER_AFTER else None)
         if misses >= HANDOVER_AFTER:
-            await self.announce_handover(after, seat, f"missed {misses} deadlines in a row")
+            user = record.seats[seat].user_id
+            await self.announce_handover(after, seat, MN_(
+                "<@{user}> missed {n} deadline in a row, so the bot is playing your seat for now. "
+                "Press **Reclaim seat** whenever you're back.",
+                "<@{user}> missed {n} deadlines in a row, so the bot is playing your seat for now. "
+                "Press **Reclaim seat** whenever you're back.", misses, user=user))
         after = await self.storage.load(record.id) or after
         await self.service.settle(after)
 
@@ -222,7 +235,7 @@ class Pacer:
         leave the seat half-way through its turn with a fresh deadline.
         """
         game = get_game(record.game)
-        for _ in range(MAX_TIMEOUT_STEPS):
+        for _step in range(MAX_TIMEOUT_STEPS):
             if (record.status != "active" or game.decision_id(record.state) != decision
                     or seat not in game.to_act(record.state)):
                 break
@@ -232,15 +245,17 @@ class Pacer:
             record = await self.service.commit(record, seat, action, by_bot=True)
         return record
 
-    async def announce_handover(self, record: GameRecord, seat: int, why: str) -> None:
+    async def announce_handover(self, record: GameRecord, seat: int, message: Msg) -> None:
+        """Tell the thread the bot plays ``seat`` for now: ``message`` mentions its player and
+        says why; it carries **Reclaim seat**."""
         from bot.components import ReclaimButton
 
-        view = discord.ui.View(timeout=None)
-        view.add_item(ReclaimButton(record.id, seat))
+        with speaking(record.language):
+            text = translate(message)
+            view = discord.ui.View(timeout=None)
+            view.add_item(ReclaimButton(record.id, seat))
         user = record.seats[seat].user_id
-        await self.service.delivery.post(record, None, f"<@{user}> {why}, so the bot is playing your seat "
-                                         "for now. Press **Reclaim seat** whenever you're back.",
-                                         mentions=(user,), view=view)
+        await self.service.delivery.post(record, None, text, mentions=(user,), view=view)
 
     async def _remind(self, job: Job) -> None:
         record = await self._current(job)
@@ -260,18 +275,35 @@ class Pacer:
         remaining = [when for when in deadline.reminders if when > job.when]
         await self.storage.set_reminders(record.id, job.seat, job.key, remaining)
         settings = await self.storage.user_settings(info.user_id)
-        title = get_game(record.game).title
-        text = (f"Reminder: **{title}** (game #{record.id}) is waiting for your move. Time runs out "
-                f"<t:{int(deadline.due_at)}:R>.")
         from bot.delivery import jump_link
 
+        title = get_game(record.game).title
+        when, mention = f"<t:{int(deadline.due_at)}:R>", f"<@{info.user_id}>"
         if settings.ping in ("both", "dm"):
             user = await self.service.user(info.user_id)
             if user is not None:
-                await try_dm(user, Outgoing(f"{text}\n[Jump to the game]({jump_link(record)})", "Your move"))
+                with speaking(await self.reader_language(info.user_id)):
+                    out = Outgoing(_("Reminder: **{title}** (game #{id}) is waiting for your move. Time "
+                                     "runs out {when}.\n[Jump to the game]({link})",
+                                     title=_(title), id=record.id, when=when, link=jump_link(record)),
+                                   _("Your move"))
+                await try_dm(user, out)
         if settings.ping in ("both", "mention"):
-            await self.service.delivery.post(record, None, f"<@{info.user_id}> {text}",
-                                             mentions=(info.user_id,))
+            with speaking(record.language):
+                text = _("{player} Reminder: **{title}** (game #{id}) is waiting for your move. Time runs "
+                         "out {when}.", player=mention, title=_(title), id=record.id, when=when)
+            await self.service.delivery.post(record, None, text, mentions=(info.user_id,))
+
+    async def reader_language(self, user_id: int) -> Language:
+        """The language of a DM to ``user_id`` (their ``/settings`` choice, else their last locale)."""
+        readers = getattr(self.service.bot, "reader_languages", None)
+        if readers is None:
+            return DEFAULT
+        try:
+            return await readers.of_user(user_id)
+        except Exception:
+            log.exception("could not look up the language of user %s", user_id)
+            return DEFAULT
 
     async def _wake(self, job: Job) -> None:
         """Quiet hours are over: deliver the panel (and the mention) that were held back."""

@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, Language, _, language, speaking
 from bot.outgoing import COLOUR
 
 log = logging.getLogger(__name__)
@@ -39,22 +40,24 @@ class CopyKind(enum.Enum):
 class Where(enum.Enum):
     """Where a player plays now, said on a retired copy."""
 
-    DM = "Your panel moved to your direct messages: play there."
-    NEWER_DM = "A newer panel is below: play there."
-    EPHEMERAL = "Your panel moved to the copy you opened in the game thread: play there."
-    NOTHING = "Nothing to do here now. Your next panel comes when it's your move."
-    OVER = "This game is over: nothing more to play here."
-    LEFT = "You no longer play this seat, so this panel is closed."
+    DM = N_("Your panel moved to your direct messages: play there.")
+    NEWER_DM = N_("A newer panel is below: play there.")
+    EPHEMERAL = N_("Your panel moved to the copy you opened in the game thread: play there.")
+    NOTHING = N_("Nothing to do here now. Your next panel comes when it's your move.")
+    OVER = N_("This game is over: nothing more to play here.")
+    LEFT = N_("You no longer play this seat, so this panel is closed.")
 
 
 @dataclass
 class PanelCopy:
-    """One shown copy of a panel: which message, how to edit it, and since when."""
+    """One shown copy of a panel: which message, how to edit it, since when, and in which
+    language it was shown (its retirement line is said in the same one, whoever retires it)."""
 
     kind: CopyKind
     message_id: int
     edit: Edit
     opened_at: float = field(default_factory=time.monotonic)
+    language: Language = field(default_factory=language)
 
     def editable(self) -> bool:
         return self.kind is CopyKind.DM or time.monotonic() - self.opened_at < EPHEMERAL_EDIT_SECONDS
@@ -86,13 +89,13 @@ class PanelCopies:
                 where = Where.EPHEMERAL
             else:  # a DM replaced by a newer DM is not "moved to your direct messages"
                 where = Where.NEWER_DM if old.kind is CopyKind.DM else Where.DM
-            await self._retire(old, where.value)
+            await self._retire(old, where)
 
     def refresh_token(self, message_id: int, edit: Edit) -> None:
         """A click on a live copy gives a fresh way to edit it (an ephemeral's token restarts)."""
         for key, copy in self._live.items():
             if copy.message_id == message_id:
-                self._live[key] = PanelCopy(copy.kind, message_id, edit)
+                self._live[key] = PanelCopy(copy.kind, message_id, edit, language=copy.language)
                 return
 
     def is_retired(self, message_id: int) -> bool:
@@ -115,18 +118,20 @@ class PanelCopies:
     async def retire(self, game_id: int, user_id: int, where: Where) -> None:
         copy = self._live.pop((game_id, user_id), None)
         if copy is not None:
-            await self._retire(copy, where.value)
+            await self._retire(copy, where)
 
     async def retire_game(self, game_id: int, where: Where = Where.OVER) -> None:
         """Every copy of every seat, and every public message's components, of this game."""
         for key in [key for key in self._live if key[0] == game_id]:
-            await self._retire(self._live.pop(key), where.value)
+            await self._retire(self._live.pop(key), where)
         await self.strip_public(game_id)
 
-    async def _retire(self, copy: PanelCopy, line: str) -> None:
+    async def _retire(self, copy: PanelCopy, where: Where) -> None:
         self._retired.add(copy.message_id)
         if not copy.editable():
             return
+        with speaking(copy.language):
+            line = _(where.value)
         try:
             await copy.edit(**retired_card(line))
         except discord.HTTPException as error:

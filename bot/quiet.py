@@ -10,19 +10,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.i18n import _
+
 MAX_SPAN_DAYS = 60  # a guard: no real deadline needs to look further ahead
 
 
 class BadTimezone(ValueError):
-    """The time zone name is unknown; the message is meant for the user."""
+    """The time zone name is unknown; the message is meant for the user (in the current language)."""
 
 
 def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as error:
-        raise BadTimezone(f"I don't know the time zone `{name}`. Use a name like `Europe/Rome`, "
-                          "`America/New_York` or `UTC`.") from error
+        raise BadTimezone(_("I don't know the time zone `{name}`. Use a name like `Europe/Rome`, "
+                            "`America/New_York` or `UTC`.", name=name)) from error
 
 
 @dataclass(frozen=True)

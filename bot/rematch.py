@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _, ngettext, speaking
 from bot.interactions import Ack, Refusal, entry, tell_privately
 from bot.lobby import DM_WARNING, lobby_embed, lobby_view, missing_permissions, welcome_dm
 from bot.outgoing import only_users
@@ -38,9 +39,9 @@ def closed_view(record: GameRecord, rematch_url: str | None = None) -> discord.u
     if rematch_url is None:
         view.add_item(RematchButton(record.id))
     else:
-        view.add_item(discord.ui.Button(label="Go to the rematch", emoji="🔁", url=rematch_url))
+        view.add_item(discord.ui.Button(label=_("Go to the rematch"), emoji="🔁", url=rematch_url))
     if record.thread_id is not None:
-        view.add_item(discord.ui.Button(label="Open the thread",
+        view.add_item(discord.ui.Button(label=_("Open the thread"),
                                         url=channel_link(record.guild_id, record.thread_id)))
     return view
 
@@ -48,15 +49,17 @@ def closed_view(record: GameRecord, rematch_url: str | None = None) -> discord.u
 async def close_lobby(service: Service, record: GameRecord, note: str | None = None, *,
                       rematch_url: str | None = None) -> None:
     """Edit ``record``'s lobby message to say how the game ended (``note``: who cancelled it or
-    why). A lobby message that is gone or can't be edited is only logged: the game is over anyway."""
+    why, in the table's language). A lobby message that is gone or can't be edited is only logged:
+    the game is over anyway."""
     if record.lobby_message_id is None:
         return
     channel: Any = await service.channel(record.channel_id)
     if channel is None:
         return
+    with speaking(record.language):
+        embed, view = lobby_embed(record, note), closed_view(record, rematch_url)
     try:
-        await channel.get_partial_message(record.lobby_message_id).edit(
-            embed=lobby_embed(record, note), view=closed_view(record, rematch_url))
+        await channel.get_partial_message(record.lobby_message_id).edit(embed=embed, view=view)
     except discord.HTTPException as error:
         log.warning("game %s: could not edit its lobby message: %s", record.id, error)
 
@@ -85,24 +88,25 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"l
         async with service.lock(self.game_id):
             record = await service.storage.load(self.game_id)
             if record is None or record.status != "finished":
-                raise Refusal("Only a finished game can be played again.")
+                raise Refusal(_("Only a finished game can be played again."))
             seat = record.seat_of(interaction.user.id)
             if seat is None or record.seats[seat].is_bot:
-                raise Refusal(f"Only the players of game #{record.id} can ask for its rematch. "
-                              "Start a game of your own with `/play`.")
+                raise Refusal(_("Only the players of game #{id} can ask for its rematch. "
+                                "Start a game of your own with `/play`.", id=record.id))
             # Two players may press at once: the second one, after the lock, sees the link.
             current = await interaction.channel.fetch_message(interaction.message.id)  # type: ignore[union-attr]
             if not _offers_rematch(current, self.custom_id):
-                raise Refusal("The rematch is already open: press **Join** in its lobby, just below.")
+                raise Refusal(_("The rematch is already open: press **Join** in its lobby, just below."))
             missing = missing_permissions(interaction)
             if missing:
-                raise Refusal("I can't open a lobby here: I'm missing these permissions in this "
-                              f"channel: {', '.join(missing)}. Ask a server admin to grant them.")
+                raise Refusal(_("I can't open a lobby here: I'm missing these permissions in this "
+                                "channel: {permissions}. Ask a server admin to grant them.",
+                                permissions=", ".join(missing)))
             message, lobby = await self._open(interaction, record)
             await close_lobby(service, record, rematch_url=message.jump_url)
         if not await welcome_dm(interaction.user, lobby):
             await service.storage.set_dm_open(lobby.id, interaction.user.id, False)
-            await tell_privately(interaction, DM_WARNING)
+            await tell_privately(interaction, _(DM_WARNING))
 
     async def _open(self, interaction: discord.Interaction,
                     record: GameRecord) -> tuple[discord.Message, GameRecord]:
@@ -110,15 +114,21 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"l
         lobby = await storage.create_lobby(
             game=record.game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
-            options=dict(record.options), pace=record.pace)
+            options=dict(record.options), pace=record.pace, language=record.language)
         for seat in record.seats:
             if seat.is_bot:
                 lobby = await storage.add_bot_seat(lobby.id, seat.name)
         invited = [s.user_id for s in record.seats if not s.is_bot and s.user_id != interaction.user.id]
-        text = f"Rematch of game #{record.id}"
-        if invited:
-            text += ": " + " ".join(f"<@{user}>" for user in invited) + ", press **Join** to play again."
-        await interaction.response.send_message(text, embed=lobby_embed(lobby), view=lobby_view(lobby),
+        players = " ".join(f"<@{user}>" for user in invited)
+        with speaking(lobby.language):  # a public message: the table's language
+            if invited:
+                text = ngettext("Rematch of game #{id}: {players}, press **Join** to play again.",
+                                "Rematch of game #{id}: {players}, press **Join** to play again.",
+                                len(invited), id=record.id, players=players)
+            else:
+                text = _("Rematch of game #{id}", id=record.id)
+            embed, view = lobby_embed(lobby), lobby_view(lobby)
+        await interaction.response.send_message(text, embed=embed, view=view,
                                                 allowed_mentions=only_users(*invited))
         message = await interaction.original_response()
         await storage.set_messages(lobby.id, lobby_message_id=message.id)

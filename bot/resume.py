@@ -12,6 +12,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.games import GAMES
+from bot.i18n import N_, _, speaking
 from bot.storage import GameRecord
 
 if TYPE_CHECKING:
@@ -19,11 +20,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SET_ASIDE = ("Game #{id} is on hold: its saved state can't be read, so no move can be played. "
-             "The other games are not affected. A server admin can close it with `/game cancel`.")
-SET_ASIDE_NOTE = ("Game #{id} can't go on: its saved state can't be read (after an update, or a "
-                  "damaged database). Nothing else is affected; the bot's log names the game and the "
-                  "reason. The host or a server admin can close it with `/game cancel`.")
+# Said with ``_(SET_ASIDE, id=...)``. Why a game was set aside (``load_problem``) is for the
+# operator's log, in English.
+SET_ASIDE = N_("Game #{id} is on hold: its saved state can't be read, so no move can be played. "
+               "The other games are not affected. A server admin can close it with `/game cancel`.")
+SET_ASIDE_NOTE = N_("Game #{id} can't go on: its saved state can't be read (after an update, or a "
+                    "damaged database). Nothing else is affected; the bot's log names the game and the "
+                    "reason. The host or a server admin can close it with `/game cancel`.")
 
 
 def load_problem(record: GameRecord) -> str | None:
@@ -62,7 +65,9 @@ async def set_aside(service: Service, record: GameRecord, problem: str) -> None:
         return
     log.error("game %d (%s) set aside: %s", record.id, record.game, problem)
     try:
-        await service.delivery.post(record, None, SET_ASIDE_NOTE.format(id=record.id))
+        with speaking(record.language):
+            note = _(SET_ASIDE_NOTE, id=record.id)
+        await service.delivery.post(record, None, note)
     except Exception:
         log.exception("could not tell game %d that it was set aside", record.id)
 

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.commands import end_game, game_group
 from bot.games import get_game
+from bot.i18n import M_, N_, Msg, _, speaking, translate
 from bot.interactions import Ack, Refusal, answer, entry, tell_privately
 from bot.ports import service_of
 from bot.storage import GameRecord, SeatTaken
@@ -23,7 +24,7 @@ from bot.which_game import GAME_OPTION, find_game, game_autocomplete
 
 log = logging.getLogger(__name__)
 
-HOST_ONLY = "Only the host or someone with Manage Server can do that."
+HOST_ONLY = N_("Only the host or someone with Manage Server can do that.")
 
 
 def humans_left(record: GameRecord, without: int | None = None) -> int:
@@ -34,7 +35,7 @@ def humans_left(record: GameRecord, without: int | None = None) -> int:
 async def running_game(interaction: discord.Interaction, game: str | None) -> GameRecord:
     record = await find_game(interaction, game, for_user=True)
     if record is None or record.status != "active":
-        raise Refusal("There's no running game here. Use this in a game's thread.")
+        raise Refusal(_("There's no running game here. Use this in a game's thread."))
     return record
 
 
@@ -43,10 +44,10 @@ async def seat_for_host(interaction: discord.Interaction, player: discord.Member
     """The running game and ``player``'s seat, when the caller may manage seats (host or manager)."""
     record = await running_game(interaction, game)
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
-        raise Refusal(HOST_ONLY)
+        raise Refusal(_(HOST_ONLY))
     seat = record.seat_of(player.id)
     if seat is None:
-        raise Refusal(f"{player.display_name} isn't playing in this game.")
+        raise Refusal(_("{name} isn't playing in this game.", name=player.display_name))
     return record, seat
 
 
@@ -61,28 +62,30 @@ async def leave(interaction: discord.Interaction, game: str | None = None) -> No
 async def _leave(interaction: discord.Interaction, chosen: str | None) -> None:
     record = await find_game(interaction, chosen, for_user=True)
     if record is None or record.seat_of(interaction.user.id) is None:
-        raise Refusal("You're not in a game here.")
+        raise Refusal(_("You're not in a game here."))
     storage = service_of(interaction).storage
     if record.status == "lobby":
         if interaction.user.id == record.host_id:
-            raise Refusal("You're hosting this lobby: use `/game cancel` to close it.")
+            raise Refusal(_("You're hosting this lobby: use `/game cancel` to close it."))
         await storage.remove_seat(record.id, interaction.user.id)
-        await tell_privately(interaction, "You left the lobby.")
+        await tell_privately(interaction, _("You left the lobby."))
         return
     game = get_game(record.game)
     seat = record.seat_of(interaction.user.id)
     if humans_left(record, without=seat) < game.min_humans:
-        consequence = "too few players would be left, so the game would end for everyone"
+        question = _("If you leave, too few players would be left, so the game would end for everyone. "
+                     "Are you sure?")
     else:
-        consequence = "the bot will play your seat until the end, and you can't take it back"
+        question = _("If you leave, the bot will play your seat until the end, and you can't take it back. "
+                     "Are you sure?")
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmLeave(record.id))
-    await answer(interaction, f"If you leave, {consequence}. Are you sure?", view=view)
+    await answer(interaction, question, view=view)
 
 
 class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:leave:(?P<game>\d+)"):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Leave the game", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=_("Leave the game"), style=discord.ButtonStyle.danger,
                                            custom_id=f"astro:leave:{game_id}"))
         self.game_id = game_id
 
@@ -91,31 +94,38 @@ class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"as
                              match: re.Match[str], /) -> ConfirmLeave:
         return cls(int(match["game"]))
 
-    @entry(Ack.THINKING)
+    @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.edit_original_response(view=None)  # the question is answered once
         service = service_of(interaction)
         record = await service.storage.load(self.game_id)
         seat = record.seat_of(interaction.user.id) if record else None
         if record is None or record.status != "active" or seat is None or record.seats[seat].left_game:
-            raise Refusal("This game is no longer running for you.")
+            raise Refusal(_("This game is no longer running for you."))
         name = interaction.user.display_name
         if humans_left(record, without=seat) < get_game(record.game).min_humans:
-            await end_game(interaction, record, f"{name} left, and too few players remain, so the game ends.")
+            await end_game(interaction, record,
+                           M_("{name} left, and too few players remain, so the game ends.", name=name))
             return
         await hand_to_bot(interaction, record, seat, left=True,
-                          note=f"{name} left the game; the bot plays their seat from now on.")
-        await tell_privately(interaction, "You left the game. Thanks for playing!")
+                          note=M_("{name} left the game; the bot plays their seat from now on.", name=name))
+        await tell_privately(interaction, _("You left the game. Thanks for playing!"))
 
 
 async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat: int, *,
-                      left: bool, note: str) -> None:
-    """Give a seat to the bot (for good when ``left``), tell the thread, and let the bot move."""
+                      left: bool, note: Msg) -> None:
+    """Give a seat to the bot (for good when ``left``), tell the thread, and let the bot move.
+
+    ``note`` is said in the table's language: when the player left, the line for the thread;
+    else the whole handover message (it mentions the player and offers **Reclaim seat**)."""
     service = service_of(interaction)
     async with service.lock(record.id):
         await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
         await service.delivery.retire_seat(record, seat)  # their panels close with a line saying why
         if left:
-            await service.delivery.post(record, None, note)
+            with speaking(record.language):
+                said = translate(note)
+            await service.delivery.post(record, None, said)
         else:
             reloaded = await service.storage.load(record.id)
             assert reloaded is not None
@@ -136,10 +146,13 @@ async def kick(interaction: discord.Interaction, player: discord.Member, game: s
 async def _kick(interaction: discord.Interaction, player: discord.Member, game: str | None) -> None:
     record, seat = await seat_for_host(interaction, player, game)
     if record.seats[seat].bot_controlled:
-        raise Refusal(f"The bot already plays {player.display_name}'s seat.")
-    await hand_to_bot(interaction, record, seat, left=False,
-                      note=f"{interaction.user.display_name} handed your seat to the bot")
-    await tell_privately(interaction, f"The bot now plays {player.display_name}'s seat.")
+        raise Refusal(_("The bot already plays {name}'s seat.", name=player.display_name))
+    # The bot plays it "for now": the player may press Reclaim seat, which the message offers.
+    note = M_("<@{user}> {name} handed your seat to the bot, so the bot is playing your seat for now. "
+              "Press **Reclaim seat** whenever you're back.",
+              user=player.id, name=interaction.user.display_name)
+    await hand_to_bot(interaction, record, seat, left=False, note=note)
+    await tell_privately(interaction, _("The bot now plays {name}'s seat.", name=player.display_name))
 
 
 @game_group.command(name="replace",
@@ -156,21 +169,22 @@ async def _replace(interaction: discord.Interaction, player: discord.Member,
                    new_player: discord.Member, game: str | None) -> None:
     record, seat = await seat_for_host(interaction, player, game)
     if new_player.bot:
-        raise Refusal("Pick a person: use `/game kick` to hand a seat to the bot.")
+        raise Refusal(_("Pick a person: use `/game kick` to hand a seat to the bot."))
     service = service_of(interaction)
     async with service.lock(record.id):
         try:
             await service.storage.replace_player(record.id, seat, new_player.id, new_player.display_name)
         except SeatTaken as error:
-            raise Refusal(f"{new_player.display_name} already plays in this game.") from error
+            raise Refusal(_("{name} already plays in this game.", name=new_player.display_name)) from error
         await service.delivery.retire_seat(record, seat)  # the old player's panels close
         record = await service.storage.load(record.id)
         assert record is not None
         record = await service.settle(record)
         waiting = seat in get_game(record.game).to_act(record.state)
     channel = await service.play_channel(record)
-    await service.delivery.post(record, channel, f"{new_player.mention} takes over "
-                                f"{player.display_name}'s seat.", mentions=(new_player.id,))
+    with speaking(record.language):
+        taken = _("{new} takes over {old}'s seat.", new=new_player.mention, old=player.display_name)
+    await service.delivery.post(record, channel, taken, mentions=(new_player.id,))
     if waiting:
         await service.send_panel(record, seat, channel)
-    await tell_privately(interaction, f"{new_player.display_name} now plays that seat.")
+    await tell_privately(interaction, _("{name} now plays that seat.", name=new_player.display_name))

@@ -18,13 +18,14 @@ from typing import Any
 import discord
 
 from bot.games import get_game
+from bot.i18n import N_, _, speaking
 from bot.outgoing import COLOUR, Outgoing
 from bot.storage import GameRecord
 
 log = logging.getLogger(__name__)
 
 MAX_EVENT_LINES = 8  # the newest lines a card keeps; the whole story is in /game log
-OVER_FOOTER = "This step is over."
+OVER_FOOTER = N_("This step is over.")
 
 
 @dataclass
@@ -42,7 +43,8 @@ def countdown_line(record: GameRecord) -> str:
     game = get_game(record.game)
     if record.deadline_at is None or not game.countdown(record.state):
         return ""
-    return f"Time runs out <t:{int(record.deadline_at)}:R>."
+    when = f"<t:{int(record.deadline_at)}:R>"
+    return _("Time runs out {when}.", when=when)
 
 
 def with_events(out: Outgoing, events: list[str], extra: str = "") -> Outgoing:
@@ -76,16 +78,18 @@ class StatusCards:
 
     async def open(self, record: GameRecord, channel: Any, events: list[str]) -> discord.Message | None:
         """The card for the step that just opened: the same card redrawn when the face groups
-        this step with the last one, else a new card (the old one retired)."""
+        this step with the last one, else a new card (the old one retired). Its words are in the
+        table's language, like everything the thread says."""
         key = self.key_of(record)
-        base = self.compose(record)
+        with speaking(record.language):
+            base = self.compose(record)
+            first = with_events(base, events, countdown_line(record))
         card = self._cards.get(record.id)
         if card is not None and card.key == key:
             card.base, card.events = base, list(events)
             if await self._redraw(record, card, full=True):
                 return card.message
-        message = await self.delivery.send_public(
-            record, channel, with_events(base, events, countdown_line(record)), "step message")
+        message = await self.delivery.send_public(record, channel, first, "step message")
         if card is not None:
             await self.retire(record.id, card)
         if message is not None:
@@ -103,8 +107,9 @@ class StatusCards:
 
     async def _redraw(self, record: GameRecord, card: Card, *, full: bool) -> bool:
         public = get_game(record.game).view(record.state, None)
-        progress = self.delivery.service.presenter(record).progress(public, record.names)
-        out = with_events(card.base, card.events, countdown_line(record))
+        with speaking(record.language):
+            progress = self.delivery.service.presenter(record).progress(public, record.names)
+            out = with_events(card.base, card.events, countdown_line(record))
         out.footer = progress or out.footer
         try:
             if full:
@@ -127,7 +132,8 @@ class StatusCards:
         """An old card keeps its words but loses its buttons and says it is over."""
         self.delivery.copies.forget_public(game_id, card.message.id)
         embed = card.message.embeds[0] if card.message.embeds else discord.Embed(colour=COLOUR)
-        embed.set_footer(text=OVER_FOOTER)
+        with speaking(card.base.language):  # the card's own language: the table's
+            embed.set_footer(text=_(OVER_FOOTER))
         try:
             await card.message.edit(embed=embed, view=None)
         except discord.HTTPException as error:

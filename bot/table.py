@@ -3,10 +3,14 @@ sits where, whom the game waits on, who may manage it, and the bot's dice for a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from babel.lists import format_list
 
 from bot.games import get_game
 from bot.games.rng import Rng
+from bot.i18n import _, language, ngettext
 from bot.storage import GameRecord
 
 
@@ -19,25 +23,35 @@ def seat_label(record: GameRecord, seat: int) -> str:
     """A seat's name, marked when the bot plays it."""
     info = record.seats[seat]
     if info.is_bot:
-        return f"{info.name} (bot)"
-    return f"{info.name} (played by the bot)" if info.autopilot else info.name
+        return _("{name} (bot)", name=info.name)
+    return _("{name} (played by the bot)", name=info.name) if info.autopilot else info.name
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Names joined the way the current language lists them ("Ada and Bea", "Ada, Bea e Cy")."""
+    return format_list(list(items), locale=language().value) if items else ""
 
 
 def describe_waiting(record: GameRecord) -> str:
     waiting = get_game(record.game).to_act(record.state)
     if not waiting:
-        text = "Nobody needs to act right now."
+        lines = [_("Nobody needs to act right now.")]
     else:
-        text = "Waiting for: " + ", ".join(seat_label(record, s) for s in waiting)
+        lines = [_("Waiting for: {names}", names=", ".join(seat_label(record, s) for s in waiting))]
     handed = [s for s in record.seats if s.autopilot]
     if handed:
-        text += "\nThe bot is playing for: " + ", ".join(
-            f"{s.name} (left the game)" if s.left_game else seat_label(record, s.seat) for s in handed) + "."
-    # A seat left for good can't be taken back, so only the others are told how.
-    reclaimable = [s.name for s in handed if not s.left_game]
-    if reclaimable:
-        text += f" {' and '.join(reclaimable)}: press **Reclaim seat** to play again."
-    return text
+        playing = ", ".join(_("{name} (left the game)", name=s.name) if s.left_game
+                            else seat_label(record, s.seat) for s in handed)
+        # A seat left for good can't be taken back, so only the others are told how.
+        reclaimable = [s.name for s in handed if not s.left_game]
+        if reclaimable:
+            lines.append(ngettext(
+                "The bot is playing for: {names}. {reclaimers}: press **Reclaim seat** to play again.",
+                "The bot is playing for: {names}. {reclaimers}: press **Reclaim seat** to play again.",
+                len(reclaimable), names=playing, reclaimers=and_list(reclaimable)))
+        else:
+            lines.append(_("The bot is playing for: {names}.", names=playing))
+    return "\n".join(lines)
 
 
 def is_manager(member: Any) -> bool:

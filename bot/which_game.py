@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES
+from bot.i18n import _, speaking
+from bot.i18n.readers import private_language
 from bot.interactions import Refusal
 from bot.ports import service_of
 from bot.storage import GameRecord
@@ -28,18 +30,26 @@ CHOICE_CHARS = 100  # and cuts a choice's name at 100 characters
 def table_name(record: GameRecord) -> str:
     """A game as the lists name it: title, number, host and whether it is still a lobby."""
     game = GAMES.get(record.game)
-    title = game.title if game is not None else record.game
+    title = _(game.title) if game is not None else record.game
     host = next((s.name for s in record.seats if s.user_id == record.host_id), None)
-    text = f"{title} #{record.id}" + (f" · hosted by {host}" if host else "")
-    return text + (" · lobby" if record.status == "lobby" else "")
+    lobby = record.status == "lobby"
+    if host:
+        if lobby:
+            return _("{title} #{id} · hosted by {host} · lobby", title=title, id=record.id, host=host)
+        return _("{title} #{id} · hosted by {host}", title=title, id=record.id, host=host)
+    if lobby:
+        return _("{title} #{id} · lobby", title=title, id=record.id)
+    return f"{title} #{record.id}"
 
 
 def _ask_which(games: list[GameRecord], *, yours: bool) -> str:
     listed = "\n".join(f"- {discord.utils.escape_markdown(table_name(g))}" for g in games[:10])
-    head = ("You're in several games in this channel:" if yours
-            else "Several games are open in this channel:")
-    return (f"{head}\n{listed}\nSay which with the command's `game` option (it lists them as you type), "
-            "or use the command in that game's thread.")
+    if yours:
+        return _("You're in several games in this channel:\n{games}\nSay which with the command's `game` "
+                 "option (it lists them as you type), or use the command in that game's thread.",
+                 games=listed)
+    return _("Several games are open in this channel:\n{games}\nSay which with the command's `game` option "
+             "(it lists them as you type), or use the command in that game's thread.", games=listed)
 
 
 def _parent_id(interaction: discord.Interaction) -> int | None:
@@ -51,16 +61,17 @@ async def chosen_game(interaction: discord.Interaction, value: str) -> GameRecor
     number = value.strip().removeprefix("#")
     if not number.isdecimal():
         typed = discord.utils.escape_markdown(value[:40])
-        raise Refusal(f"`game` takes a game number such as 12, not “{typed}”. Pick one from the list "
-                      "that appears as you type.")
+        raise Refusal(_("`game` takes a game number such as 12, not “{typed}”. Pick one from the list "
+                        "that appears as you type.", typed=typed))
     record = await service_of(interaction).storage.load(int(number))
     if record is None or record.guild_id != interaction.guild_id:
-        raise Refusal(f"There's no game #{int(number)} in this server. Pick one from the list that "
-                      "appears as you type, or see `/game list`.")
+        raise Refusal(_("There's no game #{number} in this server. Pick one from the list that "
+                        "appears as you type, or see `/game list`.", number=int(number)))
     here = {interaction.channel_id, _parent_id(interaction)}
     if record.channel_id not in here and record.thread_id != interaction.channel_id:
-        raise Refusal(f"Game #{record.id} is played in <#{record.play_channel_id}>: use the command "
-                      "there, or pick a game of this channel.")
+        raise Refusal(_("Game #{id} is played in <#{channel}>: use the command "
+                        "there, or pick a game of this channel.",
+                        id=record.id, channel=record.play_channel_id))
     return record
 
 
@@ -101,7 +112,13 @@ async def _which_game(interaction: discord.Interaction, game: str | None, *,
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The open games of this channel (in a thread: its game, then its channel's), the caller's
-    own first, filtered by what was typed (a number, a title or a host)."""
+    own first, filtered by what was typed (a number, a title or a host), in the caller's language
+    (an autocomplete doesn't pass through ``entry``)."""
+    with speaking(await private_language(interaction)):
+        return await _autocomplete(interaction, current)
+
+
+async def _autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     storage = service_of(interaction).storage
     games = await storage.open_games_in_channel(interaction.channel_id)
     parent = _parent_id(interaction)

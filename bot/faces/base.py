@@ -13,14 +13,16 @@ from typing import Any
 import discord
 
 from bot.games.base import View
+from bot.i18n import N_, _
 from bot.outgoing import Outgoing
 
 
 class Presenter(ABC):
     slug: str
+    # Marked with ``N_`` by each face and translated where shown (``_(presenter.rules_summary)``).
     rules_summary: str
-    # What the player's DMs carry while the game runs, said when they join a lobby.
-    sent_by_dm: str = "Your panels"
+    # What the player's DMs carry while the game runs, said when they join a lobby (``N_`` too).
+    sent_by_dm: str = N_("Your panels")
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
 
     @abstractmethod
@@ -56,8 +58,8 @@ class Presenter(ABC):
     def stale_text(self, kind: str) -> str:
         """What a click on an old public button of ``kind`` (the action it plays) is told, in
         words that fit it ("This roll is over"). The default suits any step."""
-        return ("That step of the game is over. Press **Open my panel** on the newest message "
-                "in the thread for your move.")
+        return _("That step of the game is over. Press **Open my panel** on the newest message "
+                 "in the thread for your move.")
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """One public message for a move's ``events`` (``view`` is the public view after it), or
