@@ -26,6 +26,7 @@ from bot.games.star_gazers.actions import ActionKind
 from bot.games.star_gazers.flow import copy_json
 from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
 from bot.games.star_gazers.options import actions_for
+from bot.i18n.msg import M_
 
 
 class StarGazers(Game):
@@ -74,22 +75,22 @@ class StarGazers(Game):
         seat = check_seat(state, seat)
         phase = state["phase"]
         if phase == Phase.OVER.value:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(M_("The game is over."))
         events: list[str] = []
         if kind is ActionKind.KEEP:
             if phase != Phase.JOURNAL.value:
-                raise IllegalAction("Journal cards are only kept at the start of the game.")
+                raise IllegalAction(M_("Journal cards are only kept at the start of the game."))
             if state["kept"][seat] is not None:
-                raise IllegalAction("You have already kept a Journal card; waiting for the others.")
+                raise IllegalAction(M_("You have already kept a Journal card; waiting for the others."))
             if action.get("card") not in state["dealt"][seat]:
-                raise IllegalAction("Keep one of the two Journal cards you were dealt.")
+                raise IllegalAction(M_("Keep one of the two Journal cards you were dealt."))
             new = copy_json(state)
             flow.keep(new, seat, action["card"], events)
             return Applied(new, events)
         if phase != Phase.DRAFT.value:
-            raise IllegalAction("First keep one of your two Journal cards.")
+            raise IllegalAction(M_("First keep one of your two Journal cards."))
         if state["turn"]["seat"] != seat:
-            raise IllegalAction("It is not your turn: wait for your panel.")
+            raise IllegalAction(M_("It is not your turn: wait for your panel."))
         if kind is ActionKind.CONFIRM:
             turn.ready(state["turn"])
             new = copy_json(state)

@@ -10,7 +10,6 @@ import marshal
 from typing import Any
 
 from bot.games.base import Outcome
-from bot.games.plural import counted
 from bot.games.rng import Rng
 from bot.games.star_gazers.components import (
     BONUS_TYPES,
@@ -35,6 +34,8 @@ from bot.games.star_gazers.model import (
     rounds_for,
 )
 from bot.games.star_gazers.scoring import Survey, breakdown
+from bot.games.star_gazers.texts import listed, seat_ref, stored_notes
+from bot.i18n.msg import M_, MN_
 
 State = dict[str, Any]
 WORK_KEYS = ("universe", "centre", "supply", "decks", "shown")
@@ -85,7 +86,7 @@ def _deal_universe(state: State) -> None:
 def keep(state: State, seat: int, card: str, events: list[str]) -> None:
     """Record a secret keep; when the last seat has kept, the draft begins."""
     state["kept"][seat] = card
-    events.append(f"{{{seat}}} has chosen which Journal card to keep.")
+    events.append(M_("{seat} has chosen which Journal card to keep.", seat=seat_ref(seat)))
     if any(k is None for k in state["kept"]):
         return
     for s in range(state["seats"]):
@@ -96,8 +97,8 @@ def keep(state: State, seat: int, card: str, events: list[str]) -> None:
                 state["decks"][cards_by_id()[other].deck].append(other)
     state["dealt"], state["kept"] = None, None
     state["phase"] = Phase.DRAFT.value
-    events.append(f"Everyone has a Journal card. Round 1 of {rounds_for(state['seats'])} begins "
-                  f"and {{{state['first']}}} picks first.")
+    events.append(M_("Everyone has a Journal card. Round 1 of {rounds} begins and {seat} picks first.",
+                     rounds=rounds_for(state["seats"]), seat=seat_ref(state["first"])))
     start_turn(state)
 
 
@@ -121,7 +122,8 @@ def confirm(state: State, events: list[str]) -> None:
     for key in WORK_KEYS:
         state[key] = work[key]
     state["players"][seat] = work["player"]
-    events.append(f"{{{seat}}} " + "; ".join(turn["notes"]) + ".")
+    actions = listed(stored_notes(turn["notes"]), "; ")
+    events.append(M_("{seat} {actions}.", seat=seat_ref(seat), actions=actions))
     state["pick"] += 1
     if any(offer is not None for offer in state["universe"]):
         start_turn(state)
@@ -130,9 +132,15 @@ def confirm(state: State, events: list[str]) -> None:
         state["phase"], state["turn"] = Phase.OVER.value, None
         state["decision"] += 1
         result = outcome_of(state)
-        names = " and ".join(f"{{{s}}}" for s in result.winners)
-        verb = "wins" if len(result.winners) == 1 else "share the win"
-        events.append(f"The last tile is placed. {names} {verb} with {counted(max(result.scores), 'point')}.")
+        best = max(result.scores)
+        if len(result.winners) == 1:
+            events.append(MN_("The last tile is placed. {seat} wins with {n} point.",
+                              "The last tile is placed. {seat} wins with {n} points.", best,
+                              seat=seat_ref(result.winners[0])))
+        else:
+            events.append(MN_("The last tile is placed. {seats} share the win with {n} point.",
+                              "The last tile is placed. {seats} share the win with {n} points.", best,
+                              seats=listed([seat_ref(s) for s in result.winners], " and ")))
         return
     state["round"] += 1
     state["pick"] = 0
@@ -141,8 +149,8 @@ def confirm(state: State, events: list[str]) -> None:
     for kind in BONUS_TYPES:
         if state["centre"][kind] is None and state["supply"][kind]:
             state["centre"][kind] = state["supply"][kind].pop(0)
-    events.append(f"Round {state['round']} of {rounds_for(state['seats'])}: the Universe is refilled "
-                  f"and {{{state['first']}}} picks first.")
+    events.append(M_("Round {round} of {rounds}: the Universe is refilled and {seat} picks first.",
+                     round=state["round"], rounds=rounds_for(state["seats"]), seat=seat_ref(state["first"])))
     start_turn(state)
 
 

@@ -23,9 +23,10 @@ from enum import StrEnum
 from typing import Any
 
 from bot.games.star_gazers.components import RESERVE_SPACES, SHUTTLE_SPACES
+from bot.i18n.msg import N_
 
 SLUG = "star-gazers"
-TITLE = "Star Gazers"
+TITLE = N_("Star Gazers")
 MIN_SEATS, MAX_SEATS = 2, 4
 UNIVERSE_SQUARES = 8
 PICKS_PER_ROUND = UNIVERSE_SQUARES
@@ -81,7 +82,7 @@ def square_name(cell: int) -> str:
 
 
 KIND_NAMES = {
-    "shuttle": "Space Shuttle", "photo": "Photo Opportunity", "black_hole": "Black Hole",
-    "star": "Star", "sun": "Sun", "meteor": "Meteor", "moon": "Moon", "comet": "Comet",
-    "station": "Space Station",
+    "shuttle": N_("Space Shuttle"), "photo": N_("Photo Opportunity"), "black_hole": N_("Black Hole"),
+    "star": N_("Star"), "sun": N_("Sun"), "meteor": N_("Meteor"), "moon": N_("Moon"), "comet": N_("Comet"),
+    "station": N_("Space Station"),
 }

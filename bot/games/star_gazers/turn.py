@@ -17,56 +17,58 @@ from bot.games.star_gazers.components import (
     catalog,
 )
 from bot.games.star_gazers.flow import fresh_work
-from bot.games.star_gazers.model import KIND_NAMES, MURAL_CELLS, Step, square_name
+from bot.games.star_gazers.model import MURAL_CELLS, Step, square_name
 from bot.games.star_gazers.options import choice, head, instead, reserve_playable, tile_move_allowed
+from bot.games.star_gazers.texts import kind_name, shuttle_bonus_name, token_name
+from bot.i18n.msg import M_, N_, Msg, to_stored
 
 Turn = dict[str, Any]
 Action = dict[str, Any]
 
+# i18n: what a player must do first, in "Not now: pick a square of the Universe first."
 _STEP_HINT = {
-    "pick": "pick a square of the Universe first",
-    "bonus": "choose your bonus token from the centre first",
-    "tile": "place your Galaxy tile first (or choose to place a token before it)",
-    "token": "place your token first (or choose to place another piece before it)",
-    "gain": "take a Bonus token from the supply (or skip the bonus) first",
-    "move_token": "move a circular token (or skip the bonus) first",
-    "move_tile": "move a tile (or skip the bonus) first",
-    "journal": "take a Journal card (or skip the bonus) first",
-    "confirm": "everything is placed: confirm your turn or undo it",
+    "pick": N_("pick a square of the Universe first"),
+    "bonus": N_("choose your bonus token from the centre first"),
+    "tile": N_("place your Galaxy tile first (or choose to place a token before it)"),
+    "token": N_("place your token first (or choose to place another piece before it)"),
+    "gain": N_("take a Bonus token from the supply (or skip the bonus) first"),
+    "move_token": N_("move a circular token (or skip the bonus) first"),
+    "move_tile": N_("move a tile (or skip the bonus) first"),
+    "journal": N_("take a Journal card (or skip the bonus) first"),
+    "confirm": N_("everything is placed: confirm your turn or undo it"),
 }
+
+
+def _hint(current: dict[str, Any]) -> Msg:
+    return Msg(_STEP_HINT[current["kind"]])
 
 
 def _expect(turn: Turn, *kinds: str) -> dict[str, Any]:
     current = choice(turn)
     if current["kind"] not in kinds:
-        raise IllegalAction(f"Not now: {_STEP_HINT[current['kind']]}.")
+        raise IllegalAction(M_("Not now: {hint}.", hint=_hint(current)))
     return current
 
 
 def _int(action: Action, key: str, low: int, high: int) -> int:
     value = action.get(key)
     if type(value) is not int or not low <= value <= high:
-        raise IllegalAction(f"Malformed action: `{key}` must be a whole number from {low} to {high}.")
+        raise IllegalAction(M_("Malformed action: `{key}` must be a whole number from {low} to {high}.",
+                               key=key, low=low, high=high))
     return value
 
 
-def _name(token: str) -> str:
-    info = catalog().tokens[token]
-    if info.kind == "photo":
-        return f"a Photo Opportunity ({info.event})"
-    return ("an " if KIND_NAMES[info.kind][0] in "AEIOU" else "a ") + KIND_NAMES[info.kind]
-
-
-def _touch(turn: Turn, note: str) -> None:
+def _touch(turn: Turn, note: Msg) -> None:
+    """Remember a public phrase for the turn's event (stored as a dict: the state is JSON)."""
     turn["changed"] = True
-    turn["notes"].append(note)
+    turn["notes"].append(to_stored(note))
 
 
 def pick(turn: Turn, action: Action) -> None:
     current = _expect(turn, "pick")
     square = _int(action, "square", 0, 7)
     if square not in current["squares"]:
-        raise IllegalAction("That Universe square is empty: pick one that still has a tile.")
+        raise IllegalAction(M_("That Universe square is empty: pick one that still has a tile."))
     work = turn["work"]
     offer = work["universe"][square]
     work["universe"][square] = None
@@ -79,22 +81,26 @@ def pick(turn: Turn, action: Action) -> None:
     queue += [{"step": Step.TILE.value, "id": offer["tile"]},
               {"step": Step.TOKEN.value, "id": offer["token"], "reserve": False}]
     turn["queue"] = queue + turn["queue"]
-    _touch(turn, f"took a tile with {_name(offer['token'])}" + (" (the round's last pick)" if last else ""))
+    token_said = token_name(offer["token"])
+    _touch(turn, M_("took a tile with {token} (the round's last pick)", token=token_said) if last
+           else M_("took a tile with {token}", token=token_said))
 
 
 def bonus(turn: Turn, action: Action) -> None:
     current = _expect(turn, "bonus")
     kind = action.get("type")
     if kind not in current["types"]:
-        circle = current["shape"] == "circle"
-        shape = "Circle (star, shuttle, sun)" if circle else "Hex (moon, comet, station)"
-        raise IllegalAction(f"Choose one of the {shape} bonus tokens still in the centre.")
+        if current["shape"] == "circle":
+            raise IllegalAction(M_("Choose one of the Circle (star, shuttle, sun) bonus tokens still in the "
+                                   "centre."))
+        raise IllegalAction(M_("Choose one of the Hex (moon, comet, station) bonus tokens still in the "
+                               "centre."))
     work = turn["work"]
     token = work["centre"][kind]
     work["centre"][kind] = None
     turn["queue"].pop(0)
     turn["queue"].append({"step": Step.TOKEN.value, "id": token, "reserve": False})
-    _touch(turn, f"took the {KIND_NAMES[kind]} bonus token")
+    _touch(turn, M_("took the {kind} bonus token", kind=kind_name(kind)))
 
 
 def tile(turn: Turn, action: Action) -> None:
@@ -102,14 +108,15 @@ def tile(turn: Turn, action: Action) -> None:
     cell = _int(action, "cell", 0, MURAL_CELLS - 1)
     rotation = _int(action, "rotation", 0, 3)
     if turn["work"]["player"]["tiles"][cell] is not None:
-        raise IllegalAction(f"{square_name(cell)} already has a tile: choose an empty square.")
+        raise IllegalAction(M_("{square} already has a tile: choose an empty square.",
+                               square=square_name(cell)))
     if rotation not in current["allowed"][cell]:
-        raise IllegalAction(f"Turned so on {square_name(cell)}, the tile would put a wild half Planet "
-                            "against another wild half, which the rules forbid: turn it or choose "
-                            "another square.")
+        raise IllegalAction(M_("Turned so on {square}, the tile would put a wild half Planet against another "
+                               "wild half, which the rules forbid: turn it or choose another square.",
+                               square=square_name(cell)))
     item = turn["queue"].pop(0)
     turn["work"]["player"]["tiles"][cell] = {"id": item["id"], "rot": rotation, "hex": []}
-    _touch(turn, f"placed the tile on {square_name(cell)}")
+    _touch(turn, M_("placed the tile on {square}", square=square_name(cell)))
 
 
 def token(turn: Turn, action: Action) -> None:
@@ -121,7 +128,7 @@ def token(turn: Turn, action: Action) -> None:
     elif target == "shuttle":
         wanted["space"] = _int(action, "space", 0, 7)
     elif target not in ("reserve", "discard"):
-        raise IllegalAction("Malformed action: `target` must be cell, reserve, shuttle or discard.")
+        raise IllegalAction(M_("Malformed action: `target` must be cell, reserve, shuttle or discard."))
     found = next((t for t in current["targets"]
                   if all(t.get(k) == v for k, v in wanted.items())), None)
     if found is None:
@@ -129,7 +136,7 @@ def token(turn: Turn, action: Action) -> None:
     item = turn["queue"].pop(0)
     player, ident = turn["work"]["player"], item["id"]
     info = catalog().tokens[ident]
-    what = _name(ident)
+    what = token_name(ident)
     if target == "cell":
         cell = found["cell"]
         if info.shape == "hex":
@@ -138,38 +145,38 @@ def token(turn: Turn, action: Action) -> None:
             if info.kind == "black_hole":
                 player["under"][cell] = player["tokens"][cell]
             player["tokens"][cell] = ident
-        _touch(turn, f"put {what} on {square_name(cell)}")
+        _touch(turn, M_("put {token} on {square}", token=what, square=square_name(cell)))
     elif target == "reserve":
         player["reserve"].append(ident)
-        _touch(turn, f"kept {what} in the Reserve")
+        _touch(turn, M_("kept {token} in the Reserve", token=what))
     elif target == "shuttle":
         player["shuttles"][found["space"]] = ident
         turn["queue"].insert(0, {"step": Step.EFFECT.value, "bonus": found["bonus"]})
-        _touch(turn, f"flew a Space Shuttle (bonus: {found['bonus'].replace('_', ' ')})")
+        _touch(turn, M_("flew a Space Shuttle (bonus: {bonus})", bonus=shuttle_bonus_name(found["bonus"])))
     else:
         player["discarded"].append(ident)
-        _touch(turn, f"discarded {what}")
+        _touch(turn, M_("discarded {token}", token=what))
 
 
-def _refusal(current: dict[str, Any], target: Any) -> str:
+def _refusal(current: dict[str, Any], target: Any) -> Msg:
     info = catalog().tokens[current["token"]]
     if not current["targets"]:
-        return "A Hex token needs a tile, and your Mural has none yet: place your tile first."
+        return M_("A Hex token needs a tile, and your Mural has none yet: place your tile first.")
     if target == "reserve":
-        return ("A token taken out of the Reserve must go to your boards now." if current["from_reserve"]
-                else "That token can't go to the Reserve (it is full, or Hex tokens go on tiles).")
+        return (M_("A token taken out of the Reserve must go to your boards now.") if current["from_reserve"]
+                else M_("That token can't go to the Reserve (it is full, or Hex tokens go on tiles)."))
     if target == "discard":
-        return ("You can only discard a token that has nowhere to go "
-                "(or a Black Hole when the Reserve is full).")
+        return M_("You can only discard a token that has nowhere to go (or a Black Hole when the Reserve is "
+                  "full).")
     if target == "shuttle":
-        return "Only a Space Shuttle goes on a free Shuttle space of your Journal board."
+        return M_("Only a Space Shuttle goes on a free Shuttle space of your Journal board.")
     if info.shape == "hex":
-        return "Hex tokens go on a tile of your Mural (with no tile yet, place your tile first)."
+        return M_("Hex tokens go on a tile of your Mural (with no tile yet, place your tile first).")
     if info.kind == "black_hole":
-        return "A Black Hole must cover a circular token that is not a Black Hole."
+        return M_("A Black Hole must cover a circular token that is not a Black Hole.")
     if info.kind == "shuttle":
-        return "Space Shuttles go on your Journal board, not on the Mural."
-    return "That square already holds a circular token: choose another one."
+        return M_("Space Shuttles go on your Journal board, not on the Mural.")
+    return M_("That square already holds a circular token: choose another one.")
 
 
 def place_first(turn: Turn, action: Action) -> None:
@@ -177,30 +184,30 @@ def place_first(turn: Turn, action: Action) -> None:
     _expect(turn, "tile", "token")
     piece = action.get("piece")
     if type(piece) is not int:
-        raise IllegalAction("Malformed action: `piece` must be a whole number.")
+        raise IllegalAction(M_("Malformed action: `piece` must be a whole number."))
     if piece not in instead(turn):
-        raise IllegalAction("That piece can't be placed before this one: choose a tile or token "
-                            "still to place that has somewhere to go now.")
+        raise IllegalAction(M_("That piece can't be placed before this one: choose a tile or token still to "
+                               "place that has somewhere to go now."))
     turn["queue"].insert(0, turn["queue"].pop(piece))
 
 
 def play_reserve(turn: Turn, action: Action) -> None:
     index = _int(action, "index", 0, 1)
     if index not in reserve_playable(turn):
-        raise IllegalAction("That Reserve space is empty, or its token has nowhere to go yet.")
+        raise IllegalAction(M_("That Reserve space is empty, or its token has nowhere to go yet."))
     ident = turn["work"]["player"]["reserve"].pop(index)
     turn["queue"].insert(0, {"step": Step.TOKEN.value, "id": ident, "reserve": True})
-    _touch(turn, f"played {_name(ident)} from the Reserve")
+    _touch(turn, M_("played {token} from the Reserve", token=token_name(ident)))
 
 
 def gain(turn: Turn, action: Action) -> None:
     current = _expect(turn, "gain")
     kind = action.get("type")
     if kind not in current["types"]:
-        raise IllegalAction("That Bonus token has run out: choose one still in the general supply.")
+        raise IllegalAction(M_("That Bonus token has run out: choose one still in the general supply."))
     ident = turn["work"]["supply"][kind].pop(0)
     turn["queue"][0] = {"step": Step.TOKEN.value, "id": ident, "reserve": False}
-    _touch(turn, f"gained the {KIND_NAMES[kind]} bonus token")
+    _touch(turn, M_("gained the {kind} bonus token", kind=kind_name(kind)))
 
 
 def move_token(turn: Turn, action: Action) -> None:
@@ -209,15 +216,16 @@ def move_token(turn: Turn, action: Action) -> None:
     end = _int(action, "to", 0, MURAL_CELLS - 1)
     player = turn["work"]["player"]
     if player["tokens"][start] is None:
-        raise IllegalAction(f"There is no circular token on {square_name(start)} to move.")
+        raise IllegalAction(M_("There is no circular token on {square} to move.", square=square_name(start)))
     if start == end:
-        raise IllegalAction("Choose a different square to move the token to.")
+        raise IllegalAction(M_("Choose a different square to move the token to."))
     swap = player["tokens"][end] is not None
     for key in ("tokens", "under"):
         player[key][start], player[key][end] = player[key][end], player[key][start]
     turn["queue"].pop(0)
     a, b = square_name(start), square_name(end)
-    _touch(turn, f"swapped the tokens on {a} and {b}" if swap else f"moved the token from {a} to {b}")
+    _touch(turn, M_("swapped the tokens on {a} and {b}", a=a, b=b) if swap
+           else M_("moved the token from {a} to {b}", a=a, b=b))
 
 
 def move_tile(turn: Turn, action: Action) -> None:
@@ -227,25 +235,27 @@ def move_tile(turn: Turn, action: Action) -> None:
     rotation = _int(action, "rotation", 0, 3)
     tiles = turn["work"]["player"]["tiles"]
     if tiles[start] is None:
-        raise IllegalAction(f"There is no tile on {square_name(start)} to move.")
+        raise IllegalAction(M_("There is no tile on {square} to move.", square=square_name(start)))
     if start == end:
-        raise IllegalAction("Choose a different square to move the tile to.")
+        raise IllegalAction(M_("Choose a different square to move the tile to."))
     swap = tiles[end] is not None
     other = None
     if swap:
         other = _int(action, "swap_rotation", 0, 3)
     elif action.get("swap_rotation") is not None:
-        raise IllegalAction(f"{square_name(end)} is empty, so there is no second tile to turn.")
+        raise IllegalAction(M_("{square} is empty, so there is no second tile to turn.",
+                               square=square_name(end)))
     if not tile_move_allowed(tiles, start, end, rotation, other):
-        raise IllegalAction("That move would put a wild half Planet against another wild half, "
-                            "which the rules forbid: turn the tile another way or choose another square.")
+        raise IllegalAction(M_("That move would put a wild half Planet against another wild half, which the "
+                               "rules forbid: turn the tile another way or choose another square."))
     tiles[start], tiles[end] = tiles[end], tiles[start]
     tiles[end]["rot"] = rotation
     if swap:
         tiles[start]["rot"] = other
     turn["queue"].pop(0)
-    _touch(turn, f"{'swapped the tiles on' if swap else 'moved the tile from'} {square_name(start)} "
-                 f"{'and' if swap else 'to'} {square_name(end)}")
+    a, b = square_name(start), square_name(end)
+    _touch(turn, M_("swapped the tiles on {a} and {b}", a=a, b=b) if swap
+           else M_("moved the tile from {a} to {b}", a=a, b=b))
 
 
 def take_journal(turn: Turn, action: Action) -> None:
@@ -253,7 +263,7 @@ def take_journal(turn: Turn, action: Action) -> None:
     card = action.get("card")
     found = next((c for c in current["cards"] if c["card"] == card), None)
     if found is None:
-        raise IllegalAction("Choose one of the face-up cards on the Journal draft board.")
+        raise IllegalAction(M_("Choose one of the face-up cards on the Journal draft board."))
     work, deck = turn["work"], found["deck"]
     if found["slot"] == "top":
         work["decks"][deck].pop(0)
@@ -261,26 +271,26 @@ def take_journal(turn: Turn, action: Action) -> None:
         work["shown"][deck] = work["decks"][deck].pop(0) if work["decks"][deck] else None
     work["player"]["journal"].append(card)
     turn["queue"].pop(0)
-    _touch(turn, f"took a Journal card from deck {cards_by_id()[card].deck}")
+    _touch(turn, M_("took a Journal card from deck {deck}", deck=cards_by_id()[card].deck))
 
 
 def skip(turn: Turn, action: Action) -> None:
     current = choice(turn)
     if not current.get("optional"):
-        raise IllegalAction(f"There is no bonus to skip: {_STEP_HINT[current['kind']]}.")
+        raise IllegalAction(M_("There is no bonus to skip: {hint}.", hint=_hint(current)))
     turn["queue"].pop(0)
-    _touch(turn, "let a Shuttle bonus go")
+    _touch(turn, M_("let a Shuttle bonus go"))
 
 
 def undo(state: dict[str, Any], turn: Turn) -> None:
     if not turn["changed"]:
-        raise IllegalAction("Nothing to undo yet: this turn has no moves.")
+        raise IllegalAction(M_("Nothing to undo yet: this turn has no moves."))
     turn.update(picked=None, queue=[], changed=False, notes=[], work=fresh_work(state, turn["seat"]))
 
 
 def ready(turn: Turn) -> None:
     if head(turn) is not None or turn["picked"] is None:
-        raise IllegalAction(f"Not yet: {_STEP_HINT[choice(turn)['kind']]}.")
+        raise IllegalAction(M_("Not yet: {hint}.", hint=_hint(choice(turn))))
 
 
 HANDLERS = {
