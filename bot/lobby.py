@@ -42,9 +42,9 @@ DM_WARNING = N_("I couldn't send you a direct message, so your DMs from this ser
 LOBBY_FULL = N_("This lobby is full ({max} players).")
 ALREADY_IN = N_("You're already in this lobby.")
 
-STAGE = "lobby stage"  # the gettext context of the stage words in the lobby's title
-STAGES = {"lobby": NP_(STAGE, "lobby"), "active": NP_(STAGE, "playing"), "finished": NP_(STAGE, "finished"),
-          "cancelled": NP_(STAGE, "cancelled")}
+STAGE = "lobby stage"  # the gettext context of the stage words in the lobby's title (literal for Babel)
+STAGES = {"lobby": NP_("lobby stage", "lobby"), "active": NP_("lobby stage", "playing"),
+          "finished": NP_("lobby stage", "finished"), "cancelled": NP_("lobby stage", "cancelled")}
 
 
 def lobby_embed(record: GameRecord, note: str | None = None) -> discord.Embed:

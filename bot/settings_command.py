@@ -8,7 +8,7 @@ from dataclasses import replace
 import discord
 from discord import app_commands
 
-from bot.i18n import N_, Language, _, from_discord, parse, speaking
+from bot.i18n import N_, Language, _, from_discord, parse, pgettext, speaking
 from bot.interactions import Ack, Refusal, answer, entry
 from bot.outgoing import COLOUR
 from bot.ports import service_of
@@ -35,7 +35,7 @@ def describe(settings: UserSettings, discord_language: Language) -> str:
     """The settings as the player reads them; ``discord_language``: what their Discord app speaks."""
     quiet = QuietHours(settings.timezone, settings.quiet_start, settings.quiet_end)
     hours = (_("{start:02d}:00 to {end:02d}:00", start=settings.quiet_start, end=settings.quiet_end)
-             if quiet.enabled else _("off"))
+             if quiet.enabled else pgettext("quiet hours", "off"))
     language = (settings.language.native_name if settings.language is not None
                 else _("as your Discord app ({language})", language=discord_language.native_name))
     return "\n".join((
