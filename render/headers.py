@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import clean, fit, panel, text, text_width
+from render.common import clean, fitted, panel, text, text_width
 from render.theme import RGB
 
 Part = tuple[str, RGB]
@@ -45,10 +45,14 @@ def parts_line(
         f = theme.font(size, bold=bold)
     cut = flexible if flexible is not None else len(pieces) - 1
     others = sum(text_width(p, f) for i, p in enumerate(pieces) if i != cut)
-    pieces[cut] = fit(pieces[cut], f, max(max_width - others, 0))
+    room = max(max_width - others, 0)
     x, y = xy
-    for piece, (_said, colour) in zip(pieces, parts, strict=True):
-        if piece:
+    for index, (piece, (_said, colour)) in enumerate(zip(pieces, parts, strict=True)):
+        if not piece:
+            continue
+        if index == cut:  # through ``fitted``: a measured test sees the piece that had to be cut
+            x += fitted(draw, (x, y), piece, f, colour, room, anchor=anchor)
+        else:
             text(draw, (x, y), piece, f, colour, anchor=anchor)
             x += text_width(piece, f)
     return x - xy[0]
