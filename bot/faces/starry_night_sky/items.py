@@ -9,9 +9,10 @@ from typing import Any
 import discord
 
 from bot.components import back_button, seat_view, service_of
-from bot.faces.starry_night_sky.words import TITLE, parse_place
+from bot.faces.starry_night_sky.words import heading, parse_place, said
 from bot.games import get_game
 from bot.games.base import View
+from bot.i18n import _
 from bot.interactions import Ack, Refusal, entry
 from bot.outgoing import Outgoing, edit_panel
 
@@ -37,7 +38,7 @@ class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         picked = str((interaction.data or {}).get("values", ["-"])[0])
         view, names = await seat_view(interaction, self.game_id, self.decision)
         if view.get("choice") is None:
-            raise Refusal("It isn't your turn any more.")
+            raise Refusal(_("It isn't your turn any more."))
         from bot.faces.starry_night_sky.panels import build_panel
 
         out = build_panel(view, names, self.game_id, pick=(self.what, picked))
@@ -97,11 +98,11 @@ class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
             await edit_panel(interaction, build_panel(view, record.names, self.game_id))
             return
-        summary = (view.get("last_summary") or "").format(*record.names)
-        done = "Your turn is over." + (f"\n{summary}" if summary else "")
+        summary = said(view.get("last_summary") or "", record.names)
+        done = _("Your turn is over.") + (f"\n{summary}" if summary else "")
         if record.status == "active":
-            done += "\nYour next panel will arrive when it's your turn again."
-        await edit_panel(interaction, Outgoing(done, f"{TITLE} · Round {view['round']}"))
+            done += "\n" + _("Your next panel will arrive when it's your turn again.")
+        await edit_panel(interaction, Outgoing(done, heading(view)))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SnsPick, SnsDo, SnsBack)

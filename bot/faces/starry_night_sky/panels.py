@@ -20,20 +20,24 @@ from bot.faces.starry_night_sky.words import (
     COLOURS,
     DOT,
     MAX_OPTIONS,
-    TITLE,
+    colour,
     counts_text,
     describe_destination,
     dots,
-    fill,
+    heading,
     me,
     myth_text,
+    or_list,
     parse_place,
     place_code,
+    place_name,
     pools_text,
     progress_line,
+    said,
 )
 from bot.games.base import View
-from bot.games.plural import counted
+from bot.games.starry_night_sky.phrases import colour_count
+from bot.i18n import _, ngettext, translate
 from bot.outgoing import Outgoing
 
 
@@ -42,23 +46,25 @@ def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, 
     """The seat's panel. ``pick`` is a choice looked at but not confirmed yet:
     ``("dest", cid)``, ``("place", code)`` or ``("trade", "goal.colour")``."""
     player = me(view)
-    head = f"{TITLE} · Round {view['round']}"
-    lines = [f"Your pools: {pools_text(player['pools'])} · **{counted(player['score']['total'], 'point')}**"]
+    head = heading(view)
+    points = ngettext("**{n} point**", "**{n} points**", player["score"]["total"])
+    lines = [_("Your pools: {pools} · {points}", pools=pools_text(player["pools"]), points=points)]
     if player["goals"]:
-        lines += [f"Goal ({g['points']}): {g['text']}" for g in player["goals"]]
-    lines.append("Myth cards (secret; ✅ = both mapped now): "
-                 + "; ".join(myth_text(m) for m in view["my_myths"]))
+        lines += [_("Goal ({points}): {goal}", points=g["points"], goal=_(g["text"]))
+                  for g in player["goals"]]
+    lines.append(_("Myth cards (secret; ✅ = both mapped now): {myths}",
+                   myths="; ".join(myth_text(m) for m in view["my_myths"])))
     choice = view.get("choice")
     render = partial(art.panel_png, view, names)
     if choice is None:
         if view["phase"] == "over":
-            return Outgoing("The night is over: see the results in the game thread.", head)
-        lines.insert(0, f"Not your turn: {progress_line(view, names)}")
+            return Outgoing(_("The night is over: see the results in the game thread."), head)
+        lines.insert(0, _("Not your turn: {progress}", progress=progress_line(view, names)))
         return Outgoing("\n".join(lines), head, render, "panel.png")
     dec = view["decision"]
     done = (view.get("turn") or {}).get("log") or []
     if done:
-        lines.insert(0, "This turn so far: " + " ".join(fill(line, names) for line in done))
+        lines.insert(0, _("This turn so far: {steps}", steps=" ".join(said(line, names) for line in done)))
     stage, items, pick_render = _stage(view, names, game_id, dec, choice, pick)
     if pick_render is not None:
         render = pick_render
@@ -72,83 +78,114 @@ def _stage(view: View, names: list[str], game_id: int, dec: int, choice: dict[st
     if pick is not None and pick[0] == "trade":
         return _trade_pools(view, game_id, dec, pick[1])
     if kind == "assign":
-        text = f"**Your turn.** New stars: {dots(choice['drawn'])}. Each goes into a different pool:"
+        text = _("**Your turn.** New stars: {stars}. Each goes into a different pool:",
+                 stars=dots(choice["drawn"]))
         for option in choice["options"]:
             code = "".join(str(p) for p in option["pools"])
             label = " | ".join(f"{i + 1}: {dots(pool)}" for i, pool in enumerate(option["result"]))
             items.append(SnsDo(game_id, dec, "as", code, label=label[:80]))
-        return text + "\n(Each button shows your three pools afterwards.)", items, None
+        return text + "\n" + _("(Each button shows your three pools afterwards.)"), items, None
     if kind == "move":
-        bonus = "**Bonus exploration!** " if choice["bonus"] else "**Explore.** "
         if choice["stuck"]:
-            helps = " or ".join(f"{DOT[c]} {c}" for c in choice["helps"])
-            what = "the bonus exploration" if choice["bonus"] else "exploring"
-            text = bonus + (f"No constellation in reach fits your pools. A {helps} star would open a "
-                            f"move: trade a goal for one below if you like, or keep your goals and "
-                            f"skip {what}.")
-            skip = SnsDo(game_id, dec, "end", "-", label=f"Skip {what} and end my turn")
-            return text, [skip, *_trade_select(view, game_id, dec, helps=choice["helps"])], None
+            return _stuck(view, game_id, dec, choice)
         dests = {d["to"]: d for d in choice["destinations"]}
         if pick is not None and pick[1] in dests:
             dest = dests[pick[1]]
-            text = bonus + f"Move to **{dest['name']}**? {describe_destination(view, dest)}"
-            items = [SnsDo(game_id, dec, "mv", dest["to"], label=f"Move to {dest['name']}"[:80]),
+            where, details = place_name(dest["name"]), describe_destination(view, dest)
+            text = (_("**Bonus exploration!** Move to **{place}**? {details}", place=where, details=details)
+                    if choice["bonus"] else
+                    _("**Explore.** Move to **{place}**? {details}", place=where, details=details))
+            items = [SnsDo(game_id, dec, "mv", dest["to"], label=_("Move to {place}", place=where)[:80]),
                      SnsBack(game_id, dec)]
             return text, items, partial(art.panel_png, view, names, picked=dest["to"])
-        text = bonus + "Pick a ringed constellation to move your telescope to."
+        text = (_("**Bonus exploration!** Pick a ringed constellation to move your telescope to.")
+                if choice["bonus"] else
+                _("**Explore.** Pick a ringed constellation to move your telescope to."))
         items = destination_selects(view, game_id, dec, choice["destinations"])
         return text, items + _trade_select(view, game_id, dec), None
     if kind == "place":
-        bonus = "**Bonus exploration:** " if choice["bonus"] else ""
-        empty = " ".join(f"{choice['empty'][c]} {c}" for c in COLOURS if choice["empty"][c])
-        options = [(p["pool"], o) for p in choice["pools"] for o in p["options"]]
-        code = pick[1] if pick is not None else (place_code(*options[0]) if len(options) == 1 else None)
-        if code is not None and any(place_code(p, o) == code for p, o in options):
-            pool, stars = parse_place(code)
-            n = sum(stars.values())
-            text = (bonus + f"Place **{counts_text(stars)}** from pool {pool + 1} on "
-                    f"**{choice['name']}** (+{n})?")
-            items = [SnsDo(game_id, dec, "pl", code, label=f"Place {counts_text(stars)} (+{n})"[:80])]
-            if len(options) > 1:
-                items.append(SnsBack(game_id, dec))
-            render = partial(art.panel_png, view, names, pool=pool)
-            return text, items + _trade_select(view, game_id, dec), render
-        text = (bonus + f"You are at **{choice['name']}** (empty spots: {empty}). Choose ONE pool and "
-                "the stars to place from it.")
-        if view.get("bonus_available") and not choice["bonus"]:
-            text += "\nIt already had stars, so a **bonus exploration** follows this placement."
-        items = placement_selects(game_id, dec, options) + _trade_select(view, game_id, dec)
-        return text, items, None
-    text = "**Almost done.** Trade a goal for a star if you like, then end your turn."
-    items = [SnsDo(game_id, dec, "end", "-", label="End my turn")]
+        return _placing(view, names, game_id, dec, choice, pick)
+    text = _("**Almost done.** Trade a goal for a star if you like, then end your turn.")
+    items = [SnsDo(game_id, dec, "end", "-", label=_("End my turn"))]
     return text, items + _trade_select(view, game_id, dec), None
+
+
+def _stuck(view: View, game_id: int, dec: int,
+           choice: dict[str, Any]) -> tuple[str, list[discord.ui.Item[Any]], Any]:
+    """Nothing in reach fits: trading a goal may open a move, or the player skips exploring."""
+    helps = or_list([f"{DOT[c]} {colour(c)}" for c in choice["helps"]])
+    if choice["bonus"]:
+        text = _("**Bonus exploration!** No constellation in reach fits your pools. A {colours} star would "
+                 "open a move: trade a goal for one below if you like, or keep your goals and skip the bonus "
+                 "exploration.", colours=helps)
+        label = _("Skip the bonus exploration and end my turn")
+    else:
+        text = _("**Explore.** No constellation in reach fits your pools. A {colours} star would open a "
+                 "move: trade a goal for one below if you like, or keep your goals and skip exploring.",
+                 colours=helps)
+        label = _("Skip exploring and end my turn")
+    skip = SnsDo(game_id, dec, "end", "-", label=label[:80])
+    return text, [skip, *_trade_select(view, game_id, dec, helps=choice["helps"])], None
+
+
+def _placing(view: View, names: list[str], game_id: int, dec: int, choice: dict[str, Any],
+             pick: tuple[str, str] | None) -> tuple[str, list[discord.ui.Item[Any]], Any]:
+    """Choose a pool and its stars for the constellation the telescope is on, then confirm."""
+    bonus = choice["bonus"]
+    where = place_name(choice["name"])
+    empty = " ".join(translate(colour_count(c, choice["empty"][c])) for c in COLOURS if choice["empty"][c])
+    options = [(p["pool"], o) for p in choice["pools"] for o in p["options"]]
+    code = pick[1] if pick is not None else (place_code(*options[0]) if len(options) == 1 else None)
+    if code is not None and any(place_code(p, o) == code for p, o in options):
+        pool, stars = parse_place(code)
+        n = sum(stars.values())
+        fields = {"stars": counts_text(stars), "pool": pool + 1, "place": where, "points": n}
+        text = (_("**Bonus exploration:** Place **{stars}** from pool {pool} on **{place}** (+{points})?",
+                  **fields) if bonus else
+                _("Place **{stars}** from pool {pool} on **{place}** (+{points})?", **fields))
+        label = _("Place {stars} (+{points})", stars=counts_text(stars), points=n)
+        items: list[discord.ui.Item[Any]] = [SnsDo(game_id, dec, "pl", code, label=label[:80])]
+        if len(options) > 1:
+            items.append(SnsBack(game_id, dec))
+        render = partial(art.panel_png, view, names, pool=pool)
+        return text, items + _trade_select(view, game_id, dec), render
+    text = (_("**Bonus exploration:** You are at **{place}** (empty spots: {empty}). Choose ONE pool and "
+              "the stars to place from it.", place=where, empty=empty) if bonus else
+            _("You are at **{place}** (empty spots: {empty}). Choose ONE pool and the stars to place from "
+              "it.", place=where, empty=empty))
+    if view.get("bonus_available") and not bonus:
+        text += "\n" + _("It already had stars, so a **bonus exploration** follows this placement.")
+    items = placement_selects(game_id, dec, options) + _trade_select(view, game_id, dec)
+    return text, items, None
 
 def _trade_select(view: View, game_id: int, dec: int,
               helps: list[str] | None = None) -> list[discord.ui.Item[Any]]:
     """Every legal trade; with ``helps`` (stuck), only for the colours that open a move."""
     options = []
     for trade in view.get("trades") or []:
-        for colour in trade["colours"]:
-            if helps is not None and colour not in helps:
+        for shade in trade["colours"]:
+            if helps is not None and shade not in helps:
                 continue
-            label = f"{DOT[colour]} {colour} for: {trade['text']}"
-            options.append(discord.SelectOption(label=label[:100], value=f"{trade['goal']}.{colour}"))
+            label = _("{dot} {colour} for: {goal}", dot=DOT[shade], colour=colour(shade),
+                      goal=_(trade["text"]))
+            options.append(discord.SelectOption(label=label[:100], value=f"{trade['goal']}.{shade}"))
     if not options:
         return []
     return [SnsPick(game_id, dec, "trade", 0, options[:MAX_OPTIONS],
-                    placeholder="Trade in a goal card for a star of your choice…")]
+                    placeholder=_("Trade in a goal card for a star of your choice…"))]
 
 def _trade_pools(view: View, game_id: int, dec: int,
              code: str) -> tuple[str, list[discord.ui.Item[Any]], Any]:
-    goal, _, colour = code.partition(".")
+    goal, __, shade = code.partition(".")
     trade = next((t for t in view.get("trades") or [] if t["goal"] == goal), None)
-    if trade is None or colour not in trade["colours"]:
-        return "That trade is no longer possible.", [SnsBack(game_id, dec)], None
+    if trade is None or shade not in trade["colours"]:
+        return _("That trade is no longer possible."), [SnsBack(game_id, dec)], None
     pools = me(view)["pools"]
-    text = f"Hand in “{trade['text']}” for a {DOT[colour]} {colour} star. Which pool gets it?"
+    text = _("Hand in “{goal}” for a {dot} {colour} star. Which pool gets it?", goal=_(trade["text"]),
+             dot=DOT[shade], colour=colour(shade))
     items: list[discord.ui.Item[Any]] = [
-        SnsDo(game_id, dec, "tr", f"{goal}.{colour}.{p}",
-              label=f"Into pool {p + 1} ({dots(pools[p])})"[:80])
+        SnsDo(game_id, dec, "tr", f"{goal}.{shade}.{p}",
+              label=_("Into pool {pool} ({stars})", pool=p + 1, stars=dots(pools[p]))[:80])
         for p in trade["pools"]]
     items.append(SnsBack(game_id, dec))
     return text, items, None
@@ -158,15 +195,19 @@ def _trade_pools(view: View, game_id: int, dec: int,
 
 def destination_selects(view: View, game_id: int, dec: int, dests: list[dict[str, Any]]) -> list[Any]:
     options = []
-    for dest in sorted(dests, key=lambda d: (not d["discovery"], -d["points"], d["name"])):
-        label = f"{dest['name']} · discover +{dest['points']}" if dest["discovery"] else dest["name"]
-        fits = " · ".join(f"pool {p['pool'] + 1}: {counts_text(p['max'])}" for p in dest["pools"])
-        via = f" · passes {len(dest['skips'])}" if dest["skips"] else ""
+    for dest in sorted(dests, key=lambda d: (not d["discovery"], -d["points"], place_name(d["name"]))):
+        where = place_name(dest["name"])
+        label = _("{place} · discover +{points}", place=where, points=dest["points"]) if dest["discovery"] \
+            else where
+        fits = " · ".join(_("pool {pool}: {stars}", pool=p["pool"] + 1, stars=counts_text(p["max"]))
+                          for p in dest["pools"])
+        description = (_("fits {fits} · passes {count}", fits=fits, count=len(dest["skips"])) if dest["skips"]
+                       else _("fits {fits}", fits=fits))
         options.append(discord.SelectOption(label=label[:100], value=dest["to"],
-                                            description=f"fits {fits}{via}"[:100]))
+                                            description=description[:100]))
     pages = [options[i:i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]
-    return [SnsPick(game_id, dec, "dest", i, page, placeholder="Move your telescope to…" if not i else
-                    "…or to one of these") for i, page in enumerate(pages[:2])]
+    return [SnsPick(game_id, dec, "dest", i, page, placeholder=_("Move your telescope to…") if not i else
+                    _("…or to one of these")) for i, page in enumerate(pages[:2])]
 
 
 def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str, int]]]) -> list[Any]:
@@ -178,7 +219,8 @@ def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str,
         groups = [g for g in groups if g]
     selects = []
     for i, group in enumerate(groups):
-        opts = [discord.SelectOption(label=f"Pool {p + 1}: {counts_text(s)} (+{sum(s.values())})",
+        opts = [discord.SelectOption(label=_("Pool {pool}: {stars} (+{points})", pool=p + 1,
+                                             stars=counts_text(s), points=sum(s.values()))[:100],
                                      value=place_code(p, s)) for p, s in group[:MAX_OPTIONS]]
-        selects.append(SnsPick(game_id, dec, "place", i, opts, placeholder="Choose a pool and the stars…"))
+        selects.append(SnsPick(game_id, dec, "place", i, opts, placeholder=_("Choose a pool and the stars…")))
     return selects

@@ -15,8 +15,19 @@ from bot.faces.base import Presenter
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.items import DYNAMIC_ITEMS
 from bot.faces.starry_night_sky.panels import build_panel
-from bot.faces.starry_night_sky.words import RULES, SLUG, TITLE, fill, myth_text, pools_text, progress_line
+from bot.faces.starry_night_sky.words import (
+    RULES,
+    SLUG,
+    TITLE,
+    and_list,
+    heading,
+    myth_text,
+    pools_text,
+    progress_line,
+    said,
+)
 from bot.games.base import View
+from bot.i18n import _, ngettext
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -35,18 +46,19 @@ class StarryNightSkyPresenter(Presenter):
 
     def _headline(self, view: View, names: list[str]) -> str:
         night = view["night"]
-        track = (f"Night Track: {len(night)} marker{'s' if len(night) != 1 else ''} left"
-                 if night else f"Dawn has come: last round ({view['dawn_left']} Dawn markers left)")
+        track = (ngettext("Night Track: {n} marker left", "Night Track: {n} markers left", len(night))
+                 if night else ngettext("Dawn has come: last round ({n} Dawn marker left)",
+                               "Dawn has come: last round ({n} Dawn markers left)", view["dawn_left"]))
         scores = " · ".join(f"{names[p['seat']]} {p['score']['total']}" for p in view["players"])
-        return f"{track}\nScores: {scores}"
+        return track + "\n" + _("Scores: {scores}", scores=scores)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         from bot.components import OpenPanelButton
 
         seat = view["current"]
-        text = (f"It's **{names[seat]}**'s turn: their panel is in their DMs "
-                f"(or press **Open my panel**).\n{self._headline(view, names)}")
-        return Outgoing(text, f"{TITLE} · Round {view['round']}", partial(art.board_png, view, names),
+        text = (_("It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
+                  name=names[seat]) + "\n" + self._headline(view, names))
+        return Outgoing(text, heading(view), partial(art.board_png, view, names),
                         "board.png", [OpenPanelButton(game_id)], footer=self.progress(view, names))
 
     def board(self, view: View, names: list[str]) -> Outgoing:
@@ -54,45 +66,54 @@ class StarryNightSkyPresenter(Presenter):
             return self.results(view, names)
         text = f"{self.progress(view, names)}\n{self._headline(view, names)}"
         if view.get("last_summary"):
-            text += "\nLast turn: " + fill(view["last_summary"], names)
-        return Outgoing(text, f"{TITLE} · Round {view['round']}", partial(art.board_png, view, names),
-                        "board.png")
+            text += "\n" + _("Last turn: {summary}", summary=said(view["last_summary"], names))
+        return Outgoing(text, heading(view), partial(art.board_png, view, names), "board.png")
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         player = view["players"][seat]
         score = player["score"]
-        lines = [f"**{score['total']} points** (discovery {score['discovery']}, stars {score['stars']}, "
-                 f"goals {score['goals']}, myths {score['myths']})",
-                 f"Star pools: {pools_text(player['pools'])}"]
-        lines += [f"Goal ({g['points']}): {g['text']}" for g in player["goals"]] or ["No goal cards held."]
+        lines = [ngettext("**{n} point** (discovery {discovery}, stars {stars}, goals {goals}, "
+                          "myths {myths})",
+                          "**{n} points** (discovery {discovery}, stars {stars}, goals {goals}, "
+                          "myths {myths})", score["total"], discovery=score["discovery"],
+                          stars=score["stars"], goals=score["goals"], myths=score["myths"]),
+                 _("Star pools: {pools}", pools=pools_text(player["pools"]))]
+        lines += [_("Goal ({points}): {goal}", points=g["points"], goal=_(g["text"]))
+                  for g in player["goals"]] or [_("No goal cards held.")]
         if view.get("you") == seat:
-            lines.append("Your Myth cards:" if view["phase"] == "over" else
-                         "Your Myth cards (secret until the end; ✅ = both constellations mapped now):")
+            lines.append(_("Your Myth cards:") if view["phase"] == "over" else
+                         _("Your Myth cards (secret until the end; ✅ = both constellations mapped now):"))
             lines += [myth_text(m) for m in view.get("my_myths") or []]
         elif view.get("myths"):
             lines += [myth_text(m) for m in view["myths"][seat]]
         else:
-            lines.append(f"{player['myth_count']} Myth cards, hidden until the end.")
-        return Outgoing("\n".join(lines), f"{names[seat]}'s sheet", partial(art.sheet_png, view, names, seat),
-                        "sheet.png")
+            lines.append(ngettext("{n} Myth card, hidden until the end.",
+                                  "{n} Myth cards, hidden until the end.", player["myth_count"]))
+        return Outgoing("\n".join(lines), _("{name}'s sheet", name=names[seat]),
+                        partial(art.sheet_png, view, names, seat), "sheet.png")
 
     def results(self, view: View, names: list[str]) -> Outgoing:
         outcome = view["outcome"]
-        winners = " and ".join(f"**{names[s]}**" for s in outcome["winners"])
-        verb = "share the win" if len(outcome["winners"]) > 1 else "wins"
+        winners = and_list([f"**{names[s]}**" for s in outcome["winners"]])
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
-        lines = [f"{winners} {verb}! The Myth cards are revealed:"]
         top = outcome["scores"][outcome["winners"][0]] if outcome["winners"] else None
-        if len(outcome["winners"]) == 1 and outcome["scores"].count(top) > 1:
-            lines[0] = f"{winners} {verb} on Myth points after a tie! The Myth cards are revealed:"
+        if len(outcome["winners"]) > 1:
+            lines = [_("{winners} share the win! The Myth cards are revealed:", winners=winners)]
+        elif outcome["scores"].count(top) > 1:
+            lines = [_("{winners} wins on Myth points after a tie! The Myth cards are revealed:",
+                       winners=winners)]
+        else:
+            lines = [_("{winners} wins! The Myth cards are revealed:", winners=winners)]
         for s in ranking:
             part = outcome["breakdown"][s]
-            lines.append(f"**{names[s]}: {outcome['scores'][s]}** (discovery {part['discovery']}, stars "
-                         f"{part['stars']}, goals {part['goals']}, myths {part['myths']})")
+            lines.append(_("**{name}: {score}** (discovery {discovery}, stars {stars}, goals {goals}, "
+                           "myths {myths})", name=names[s], score=outcome["scores"][s],
+                           discovery=part["discovery"], stars=part["stars"], goals=part["goals"],
+                           myths=part["myths"]))
             lines += [f"  {myth_text(m)}" for m in (view.get("myths") or [[]] * len(names))[s]]
         if view.get("ended_by") == "stall":
-            lines.append("The night ended early: a whole round passed in which nobody could play.")
-        return Outgoing("\n".join(lines)[:4000], f"{TITLE} · Final results",
+            lines.append(_("The night ended early: a whole round passed in which nobody could play."))
+        return Outgoing("\n".join(lines)[:4000], _("{title} · Final results", title=_(TITLE)),
                         partial(art.results_png, view, names), "results.png")
 
     # -------------------------------------------------------------- private panel

@@ -1,4 +1,8 @@
-"""Starry Night Sky player-facing words: the rules summary, star colours, pools, goals, myths."""
+"""Starry Night Sky player-facing words: the rules summary, star colours, pools, goals, myths.
+
+Everything here is said in the current language (``bot.i18n``): names and goal texts come
+from the views in English and are looked up in the catalog (``catalog_texts`` lists them).
+"""
 
 from __future__ import annotations
 
@@ -6,22 +10,29 @@ import re
 from typing import Any
 
 from bot.games.base import View
+from bot.games.starry_night_sky.components import START, load_goals, load_map
+from bot.games.starry_night_sky.phrases import START_NAME, colour_count, colour_word
+from bot.i18n import N_, NP_, _, ngettext, pgettext, translate
 
 SLUG = "starry-night-sky"
-TITLE = "Starry Night Sky"
+TITLE = N_("Starry Night Sky")
 COLOURS = ("red", "blue", "yellow")
 DOT = {"red": "\U0001f534", "blue": "\U0001f535", "yellow": "\U0001f7e1"}
+# The letter after each dot, so the colour is never the only signal (Italian: R, B, G).
+LETTER = {"red": NP_("colour letter", "R"), "blue": NP_("colour letter", "B"),
+          "yellow": NP_("colour letter", "Y")}
 STEP_TEXT = {
-    "assign": "sorting new stars into pools",
-    "move": "choosing where to explore",
-    "place": "placing stars",
-    "bonus_move": "on a bonus exploration: choosing where",
-    "bonus_place": "on a bonus exploration: placing stars",
-    "end": "trading goals or ending the turn",
+    "assign": N_("{name} is sorting new stars into pools"),
+    "move": N_("{name} is choosing where to explore"),
+    "place": N_("{name} is placing stars"),
+    "bonus_move": N_("{name} is on a bonus exploration: choosing where"),
+    "bonus_place": N_("{name} is on a bonus exploration: placing stars"),
+    "end": N_("{name} is trading goals or ending the turn"),
 }
+PLAYING = N_("{name} is playing")
 MAX_OPTIONS = 25  # Discord's limit per select
 
-RULES = """\
+RULES = N_("""\
 **Starry Night Sky** (2–4 players, turn by turn)
 Steer your telescope across a sky of 28 constellations and fill their coloured star spots.
 **Your turn, in your panel:**
@@ -36,7 +47,43 @@ one takes the next Night Track marker (1, 2 or 3 points).
 **Goals** score by themselves as soon as you meet them. **Myth cards** (3 each) are secret: \
 each names two constellations and scores at the end if both are finished, whoever filled them.
 **End:** when the Night Track runs out, the round is played to its end (new discoveries then \
-take 3-point Dawn markers). Most points wins; ties go to the most Myth points."""
+take 3-point Dawn markers). Most points wins; ties go to the most Myth points.""")
+
+
+def catalog_texts() -> list[str]:
+    """Texts that live in the data files: constellation names and goal cards (for the catalog)."""
+    names = [c.name for c in load_map().constellations.values()]
+    return names + list(dict.fromkeys(g.text for g in load_goals().values()))
+
+
+def place_name(name: str) -> str:
+    """A constellation's name (English in the view, a catalog entry) in the reader's language."""
+    return _(START_NAME) if name == START else _(name)
+
+
+def colour(name: str, n: int = 1) -> str:
+    """A star colour said of ``n`` stars ("red"; Italian "rossa", "rosse")."""
+    return translate(colour_word(name, n))
+
+
+def heading(view: View) -> str:
+    return _("{title} · Round {round}", title=_(TITLE), round=view["round"])
+
+
+def and_list(items: list[str]) -> str:
+    """``A, B and C`` in the reader's language."""
+    if len(items) <= 1:
+        return "".join(items)
+    if len(items) == 2:
+        return _("{first} and {second}", first=items[0], second=items[1])
+    return _("{first}, {rest}", first=items[0], rest=and_list(items[1:]))
+
+
+def or_list(items: list[str]) -> str:
+    """``A or B or C`` in the reader's language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} or {second}", first=items[0], second=or_list(items[1:]))
 
 
 def fill(sentence: str, names: list[str]) -> str:
@@ -44,15 +91,21 @@ def fill(sentence: str, names: list[str]) -> str:
     return re.sub(r"\{(\d+)\}", lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], sentence)
 
 
+def said(sentence: str, names: list[str]) -> str:
+    """A sentence from the rules (a ``Msg``) in the reader's language, with the seats' names in it."""
+    return fill(translate(sentence), names)
+
+
 def dots(stars: list[str]) -> str:
     """Stars as coloured dots each followed by its colour's letter (``🔴R 🔵B``): the colour is
     never the only signal, for players who can't tell the dots apart."""
-    return " ".join(DOT.get(s, "?") + s[:1].upper() for s in stars) or "empty"
+    return " ".join(DOT.get(s, "?") + (pgettext("colour letter", LETTER[s]) if s in LETTER else s[:1].upper())
+                    for s in stars) or pgettext("star pool", "empty")
 
 
 def counts_text(stars: dict[str, int]) -> str:
-    parts = [f"{stars[c]} {c}" for c in COLOURS if stars.get(c)]
-    return " + ".join(parts) or "nothing"
+    parts = [translate(colour_count(c, stars[c])) for c in COLOURS if stars.get(c)]
+    return " + ".join(parts) or pgettext("stars", "nothing")
 
 
 def pools_text(pools: list[list[str]]) -> str:
@@ -61,11 +114,12 @@ def pools_text(pools: list[list[str]]) -> str:
 
 def myth_text(myth: dict[str, Any]) -> str:
     mark = "✅" if myth.get("scored") else "▫️"
-    return f"{mark} {myth.get('a_name')} & {myth.get('b_name')} (+{myth.get('points')})"
+    return _("{mark} {first} & {second} (+{points})", mark=mark, first=place_name(str(myth.get("a_name"))),
+             second=place_name(str(myth.get("b_name"))), points=myth.get("points"))
 
 
 def name_of(view: View, cid: str) -> str:
-    return str((view.get("constellations") or {}).get(cid, {}).get("name", cid))
+    return place_name(str((view.get("constellations") or {}).get(cid, {}).get("name", cid)))
 
 
 def me(view: View) -> dict[str, Any]:
@@ -84,29 +138,27 @@ def progress_line(view: View, names: list[str]) -> str:
     """Whose turn it is and what they are doing, with the latest event."""
     turn = view.get("turn")
     if view["phase"] == "over" or not turn:
-        return "The night is over."
-    line = f"{names[turn['seat']]} is {STEP_TEXT.get(turn['step'], 'playing')}"
+        return _("The night is over.")
+    line = _(STEP_TEXT.get(turn["step"], PLAYING), name=names[turn["seat"]])
     if turn.get("points"):
-        line += f" · {turn['points']} point{'s' if turn['points'] != 1 else ''} so far this turn"
+        line += " · " + ngettext("{n} point so far this turn", "{n} points so far this turn", turn["points"])
     if turn.get("log"):
-        line += f"\nLatest: {fill(turn['log'][-1], names)}"
+        line += "\n" + _("Latest: {event}", event=said(turn["log"][-1], names))
     return line[:2000]
-
 
 
 def describe_destination(view: View, dest: dict[str, Any]) -> str:
     bits = []
     if dest["discovery"]:
-        bits.append(f"You discover it: **+{dest['points']}**." if dest["points"] else "You discover it (no "
-                    "marker left to score).")
+        bits.append(_("You discover it: **+{points}**.", points=dest["points"]) if dest["points"]
+                    else _("You discover it (no marker left to score)."))
     else:
-        bits.append("It already has stars, so a bonus exploration follows." if not view["choice"]["bonus"]
-                    else "Partly mapped already.")
+        bits.append(_("It already has stars, so a bonus exploration follows.") if not view["choice"]["bonus"]
+                    else _("Partly mapped already."))
     if dest["skips"]:
-        bits.append("Passing over " + ", ".join("START" if s == view["start"] else name_of(view, s)
-                                                for s in dest["skips"]) + ".")
-    fits = [f"pool {p['pool'] + 1}: up to {counts_text(p['max'])}" for p in dest["pools"]]
-    bits.append("Fits " + "; ".join(fits) + ".")
+        passed = ", ".join(_(START_NAME) if s == view["start"] else name_of(view, s) for s in dest["skips"])
+        bits.append(_("Passing over {places}.", places=passed))
+    fits = [_("pool {pool}: up to {stars}", pool=p["pool"] + 1, stars=counts_text(p["max"]))
+            for p in dest["pools"]]
+    bits.append(_("Fits {fits}.", fits="; ".join(fits)))
     return " ".join(bits)
-
-

@@ -12,7 +12,9 @@ from typing import Any
 from PIL import Image
 
 from bot.faces.starry_night_sky.art.map import draw_map
-from bot.faces.starry_night_sky.art.parts import draw_tracks, score_table
+from bot.faces.starry_night_sky.art.parts import draw_tracks, named_parts, score_table
+from bot.games.starry_night_sky.phrases import colour_count
+from bot.i18n import N_, _, translate
 from render import theme
 from render.common import as_map, name_of, num, seat_of, sky
 from render.headers import SEP, Part, header
@@ -26,12 +28,20 @@ PUBLIC_KEYS = frozenset({
 })
 MAP_H = 1100
 STEP_WORDS = {
-    "assign": "sorting new stars into pools",
-    "move": "choosing where to explore",
-    "place": "placing stars",
-    "bonus_move": "bonus exploration: choosing where",
-    "bonus_place": "bonus exploration: placing stars",
-    "end": "finishing the turn",
+    "assign": N_("sorting new stars into pools"),
+    "move": N_("choosing where to explore"),
+    "place": N_("placing stars"),
+    "bonus_move": N_("bonus exploration: choosing where"),
+    "bonus_place": N_("bonus exploration: placing stars"),
+    "end": N_("finishing the turn"),
+}
+FINAL_WORDS = {  # the same in the final round, as one phrase each for the translator
+    "assign": N_("sorting new stars into pools; final round"),
+    "move": N_("choosing where to explore; final round"),
+    "place": N_("placing stars; final round"),
+    "bonus_move": N_("bonus exploration: choosing where; final round"),
+    "bonus_place": N_("bonus exploration: placing stars; final round"),
+    "end": N_("finishing the turn; final round"),
 }
 
 
@@ -49,17 +59,22 @@ def player_of(view: View, seat: int) -> Mapping[str, Any]:
 
 def _bag_line(view: View) -> str:
     bag = as_map(view.get("bag"))
-    return (f"Bag: {num(bag.get('red'), '0')} red, {num(bag.get('blue'), '0')} blue, "
-            f"{num(bag.get('yellow'), '0')} yellow")
+    return _("Bag: {red}, {blue}, {yellow}", **{c: translate(colour_count(c, _count(bag.get(c))))
+                                               for c in ("red", "blue", "yellow")})
 
 
-def _turn_title(view: View, names: Sequence[str]) -> list[Part]:
+def _count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _turn_title(view: View, names: Sequence[str]) -> tuple[list[Part], int]:
+    """The title's parts and the one to cut when it is too long (the player's name)."""
     seat = seat_of(view.get("current"))
-    head = f"Round {num(view.get('round'), '?')}"
+    head = _("Round {round}", round=num(view.get("round"), "?"))
     if view.get("phase") == "over" or seat < 0:
-        return [(head, theme.INK), (" · game over", theme.GOLD)]
-    return [(head + " · ", theme.MUTED), (name_of(names, seat), theme.player_colour(seat)),
-            ("'s turn", theme.INK)]
+        return [(head, theme.INK), (" · " + _("game over"), theme.GOLD)], 1
+    turn, name = named_parts(_("{name}'s turn"), name_of(names, seat), theme.player_colour(seat), theme.INK)
+    return [(head + " · ", theme.MUTED), *turn], name + 1
 
 
 def draw_board(view: View, names: Sequence[str]) -> Image.Image:
@@ -68,10 +83,13 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
     seats = len(view.get("players") or [])
     height = 16 + 116 + 16 + MAP_H + 16 + 150 + 16 + 56 + seats * 84 + 12 + 16
     image = sky(theme.WIDTH, height)
-    final = "; final round" if view.get("final_round") and view.get("phase") != "over" else ""
-    step = STEP_WORDS.get(str(view.get("step")), "")
-    subtitle = [(SEP.join(p for p in (step + final, _bag_line(view)) if p), theme.MUTED)]
-    y = header(image, _turn_title(view, names), subtitle, flexible=1)
+    final = view.get("final_round") and view.get("phase") != "over"
+    step = str(view.get("step"))
+    words = FINAL_WORDS.get(step) if final else STEP_WORDS.get(step)
+    said = _(words) if words else (_("final round") if final else "")
+    subtitle = [(SEP.join(p for p in (said, _bag_line(view)) if p), theme.MUTED)]
+    title, flexible = _turn_title(view, names)
+    y = header(image, title, subtitle, flexible=flexible)
     draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H))
     y = draw_tracks(image, view, y + MAP_H + theme.GAP)
     score_table(image, view, names, y, final=as_map(view.get("outcome")) or None)

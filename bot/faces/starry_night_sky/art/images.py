@@ -21,12 +21,15 @@ from bot.faces.starry_night_sky.art.parts import (
     draw_pool,
     goal_lines,
     myth_box_height,
+    named_parts,
     pools_of,
     wrap,
 )
 from bot.faces.starry_night_sky.art.results import draw_results
+from bot.faces.starry_night_sky.words import place_name
+from bot.i18n import _, ngettext
 from render import shapes, theme
-from render.common import as_map, name_of, num, panel, seat_of, sky, text, to_png
+from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text, text_width, to_png
 from render.headers import SEP, Part, header
 
 __all__ = [
@@ -45,21 +48,24 @@ __all__ = [
 def _prompt(view: View) -> str:
     choice = as_map(view.get("choice"))
     kind = choice.get("kind")
-    bonus = "Bonus exploration: " if choice.get("bonus") else ""
+    bonus = bool(choice.get("bonus"))
     if kind == "assign":
-        return "Put each new star in a different pool"
+        return _("Put each new star in a different pool")
     if kind == "move":
         if choice.get("stuck"):
-            return "No destination fits your pools: trade a goal"
-        return bonus + "move to a ringed constellation"
+            return _("No destination fits your pools: trade a goal")
+        return _("Bonus exploration: move to a ringed constellation") if bonus else \
+            _("move to a ringed constellation")
     if kind == "place":
         where = as_map(as_map(view.get("constellations")).get(str(choice.get("at"))))
-        return bonus + f"place stars on {where.get('name', '?')}"
+        name = place_name(str(where.get("name", "?")))
+        return _("Bonus exploration: place stars on {place}", place=name) if bonus else \
+            _("place stars on {place}", place=name)
     if kind == "end":
-        return "Trade goals or end your turn"
+        return _("Trade goals or end your turn")
     if view.get("phase") == "over":
-        return "The game is over"
-    return "Waiting for your turn"
+        return _("The game is over")
+    return _("Waiting for your turn")
 
 
 def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
@@ -81,8 +87,11 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
     score = as_map(me.get("score"))
-    title: list[Part] = [("Your panel", theme.INK), (f" · {num(score.get('total'), '0')} points", theme.GOLD)]
-    header(image, title, [(f"Round {num(view.get('round'), '?')}{SEP}{_prompt(view)}", theme.MUTED)])
+    total = score.get("total") if isinstance(score.get("total"), int) else 0
+    title: list[Part] = [(_("Your panel"), theme.INK),
+                         (" · " + ngettext("{n} point", "{n} points", total), theme.GOLD)]
+    round_ = _("Round {round}", round=num(view.get("round"), "?"))
+    header(image, title, [(round_ + SEP + _prompt(view), theme.MUTED)])
     y = 16 + 116 + 16
 
     rings: list[str] = []
@@ -101,27 +110,29 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + pools_h)
     panel(draw, box)
     small = theme.font(theme.SMALL)
-    text(draw, (box[0] + 22, y + 40), "Your star pools", small, theme.MUTED, anchor="ls")
+    text(draw, (box[0] + 22, y + 40), _("Your star pools"), small, theme.MUTED, anchor="ls")
     width = (box[2] - box[0] - 44 - 2 * 20) / 3
     for i, stars in enumerate(pools_of(me)):
         x = box[0] + 22 + i * (width + 20)
         draw_pool(image, draw, (x, y + 58, x + width, y + 148), stars, label=str(i + 1), highlight=pool == i,
                   star_r=20)
     if drawn:
-        text(draw, (box[0] + 22, y + 200), "New stars to sort:", small, theme.INK, anchor="lm")
+        caption = _("New stars to sort:")
+        text(draw, (box[0] + 22, y + 200), caption, small, theme.INK, anchor="lm")
+        first = max(box[0] + 300, box[0] + 22 + text_width(caption, small) + 36)
         for i, colour in enumerate(drawn):
             sprite = shapes.star_sprite("five", star_colour(colour), 22)
-            shapes.paste(image, sprite, box[0] + 300 + i * 60, y + 198)
+            shapes.paste(image, sprite, first + i * 60, y + 198)
     y = box[3] + theme.GAP
 
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
     panel(draw, box)
-    text(draw, (box[0] + 22, y + 40), "Your exploration goals (everyone can see them)", small, theme.MUTED,
-         anchor="ls")
+    fitted(draw, (box[0] + 22, y + 40), _("Your exploration goals (everyone can see them)"), small,
+           theme.MUTED, box[2] - box[0] - 44, anchor="ls")
     _goal_rows(image, draw, goals, box)
     y = box[3] + theme.GAP
     draw_myths(image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_box_height(len(myths))),
-               title="Your Myth cards (secret until the end)", colour=theme.GOLD)
+               title=_("Your Myth cards (secret until the end)"), colour=theme.GOLD)
     return image
 
 
@@ -129,7 +140,8 @@ def _goal_rows(image: Image.Image, draw: ImageDraw.ImageDraw, goals: Sequence[Ma
                box: tuple[float, float, float, float]) -> None:
     f, pts = theme.font(23), theme.font(24, True)
     if not goals:
-        text(draw, (box[0] + 22, box[1] + 84), "None held", theme.font(theme.SMALL), theme.MUTED, anchor="lm")
+        text(draw, (box[0] + 22, box[1] + 84), _("None held"), theme.font(theme.SMALL), theme.MUTED,
+             anchor="lm")
     for i, (points, words) in enumerate(goal_lines(goals)):
         top = box[1] + 58 + i * 70
         text(draw, (box[0] + 22, top + 8), points, pts, theme.GOLD, anchor="la")
@@ -155,14 +167,18 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
     score = as_map(me.get("score"))
-    header(image, [(name_of(names, seat), theme.player_colour(seat)), ("'s sheet", theme.INK)],
-           [(f"{num(score.get('total'), '0')} points{SEP}discovery {num(score.get('discovery'), '0')}, "
-             f"stars {num(score.get('stars'), '0')}, goals {num(score.get('goals'), '0')}", theme.MUTED)],
-           flexible=0)
+    title, flexible = named_parts(_("{name}'s sheet"), name_of(names, seat), theme.player_colour(seat),
+                                  theme.INK)
+    total = score.get("total") if isinstance(score.get("total"), int) else 0
+    points = ngettext("{n} point", "{n} points", total)
+    parts = _("discovery {discovery}, stars {stars}, goals {goals}",
+              discovery=num(score.get("discovery"), "0"), stars=num(score.get("stars"), "0"),
+              goals=num(score.get("goals"), "0"))
+    header(image, title, [(points + SEP + parts, theme.MUTED)], flexible=flexible)
     y = 16 + 116 + 16
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + 170)
     panel(draw, box)
-    text(draw, (box[0] + 22, y + 40), "Star pools", theme.font(theme.SMALL), theme.MUTED, anchor="ls")
+    text(draw, (box[0] + 22, y + 40), _("Star pools"), theme.font(theme.SMALL), theme.MUTED, anchor="ls")
     width = (box[2] - box[0] - 44 - 40) / 3
     for i, stars in enumerate(pools_of(me)):
         x = box[0] + 22 + i * (width + 20)
@@ -170,11 +186,12 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     y = box[3] + theme.GAP
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
     panel(draw, box)
-    text(draw, (box[0] + 22, y + 40), "Exploration goals", theme.font(theme.SMALL), theme.MUTED, anchor="ls")
+    text(draw, (box[0] + 22, y + 40), _("Exploration goals"), theme.font(theme.SMALL), theme.MUTED,
+         anchor="ls")
     _goal_rows(image, draw, goals, box)
     y = box[3] + theme.GAP
     if myth_h:
-        title = "Your Myth cards (secret until the end)" if own and not revealed else "Myth cards"
+        title = _("Your Myth cards (secret until the end)") if own and not revealed else _("Myth cards")
         draw_myths(image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_h), title=title,
                    colour=theme.GOLD)
     return image

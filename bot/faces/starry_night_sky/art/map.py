@@ -23,8 +23,11 @@ from bot.faces.starry_night_sky.art.places import (
     Node,
     box_of,
     labels_for,
+    plate_half,
     token_spots,
 )
+from bot.faces.starry_night_sky.words import place_name
+from bot.i18n import language
 from render import shapes, theme
 from render.common import as_map, mix, name_of, seat_of, text, text_width
 from render.theme import RGB
@@ -81,9 +84,9 @@ def nodes(view: View, layout: MapLayout) -> dict[str, Node]:
     for cid, c in constellations(view).items():
         xy = _xy(c)
         assert xy is not None
-        out[cid] = Node(cid, str(c.get("name") or cid), *layout.px(xy))
+        out[cid] = Node(cid, place_name(str(c.get("name") or cid)), *layout.px(xy))
     start = _xy(view.get("start_xy")) or (0.5, 0.5)
-    out[START_ID] = Node(START_ID, "START", *layout.px(start))
+    out[START_ID] = Node(START_ID, place_name(START_ID), *layout.px(start))
     return out
 
 
@@ -182,7 +185,7 @@ def draw_map(
         _constellation(image, draw, node, cons[node.id])
 
     f = theme.font(LABEL_SIZE, True)
-    labels = labels_for(where, box)
+    labels = labels_for(where, box, language().value)
     for cid, p in labels.items():
         line_h = LABEL_SIZE + 3
         top = box_of(p, f, line_h)[1]
@@ -205,7 +208,7 @@ def draw_map(
 def name_boxes(view: View, box: tuple[int, int, int, int]) -> dict[str, tuple[float, float, float, float]]:
     """The box each constellation's name takes on a map drawn into ``box`` (for layout checks)."""
     f = theme.font(LABEL_SIZE, True)
-    placed = labels_for(nodes(view, MapLayout(box)), box)
+    placed = labels_for(nodes(view, MapLayout(box)), box, language().value)
     return {cid: box_of(p, f, LABEL_SIZE + 3) for cid, p in placed.items()}
 
 
@@ -214,15 +217,17 @@ def token_boxes(view: View, names: Sequence[str], box: tuple[int, int, int, int]
     where = nodes(view, MapLayout(box))
     seats = max(1, seat_of(view.get("seats"), len(names)))
     f = theme.font(LABEL_SIZE, True)
-    return [t.box() for t in token_spots(view, where, labels_for(where, box), seats, f)]
+    return [t.box() for t in token_spots(view, where, labels_for(where, box, language().value), seats, f)]
 
 
 def _start_node(image: Image.Image, draw: ImageDraw.ImageDraw, node: Node) -> None:
-    """START as a compact plate: it sits amid the densest part of the map."""
+    """START as a compact plate: it sits amid the densest part of the map (wide enough for its word)."""
     x, y = node.x, node.y
-    draw.rounded_rectangle((x - 52, y - 20, x + 52, y + 20), radius=20, fill=theme.PANEL, outline=theme.INK,
-                           width=3)
-    text(draw, (x, y + 1), "START", theme.font(22, True), theme.INK, anchor="mm")
+    f = theme.font(22, True)
+    half = plate_half(node.name)
+    draw.rounded_rectangle((x - half, y - 20, x + half, y + 20), radius=20, fill=theme.PANEL,
+                           outline=theme.INK, width=3)
+    text(draw, (x, y + 1), node.name, f, theme.INK, anchor="mm")
 
 
 def _constellation(image: Image.Image, draw: ImageDraw.ImageDraw, node: Node, c: Mapping[str, Any]) -> None:

@@ -12,8 +12,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.starry_night_sky.art.map import MARKER_DAWN, MARKER_DONE, MARKER_NIGHT, star_colour
+from bot.faces.starry_night_sky.words import place_name
+from bot.i18n import _, ngettext
 from render import shapes, theme
-from render.common import as_map, clean, fit, mix, name_of, num, panel, seat_of, text, text_width
+from render.common import as_map, clean, fit, fitted, mix, name_of, num, panel, seat_of, text, text_width
+from render.headers import Part
+from render.theme import RGB
 
 View = Mapping[str, Any]
 
@@ -24,6 +28,18 @@ ROW_H = 84
 
 def ints(values: Any) -> list[int]:
     return [v for v in (values or []) if isinstance(v, int) and not isinstance(v, bool)]
+
+
+def named_parts(template: str, name: str, name_colour: RGB, colour: RGB) -> tuple[list[Part], int]:
+    """A translated title with a ``{name}`` in it ("{name}'s sheet", Italian "Scheda di {name}") as
+    coloured parts, the name in its own colour; returns the parts and the name's index (the piece
+    to cut if the line is too long)."""
+    before, __, after = template.partition("{name}")
+    parts: list[Part] = [(before, colour)] if before else []
+    parts.append((name, name_colour))
+    if after:
+        parts.append((after, colour))
+    return parts, 1 if before else 0
 
 
 def pools_of(player: Mapping[str, Any]) -> list[list[str]]:
@@ -42,7 +58,7 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
     taken = max(0, total - len(night))
     small = theme.font(theme.SMALL)
     dawn = bool(view.get("dawn"))
-    label = "Night Track" + (": empty, dawn has come" if dawn else f": {len(night)} left")
+    label = _("Night Track: empty, dawn has come") if dawn else _("Night Track: {n} left", n=len(night))
     text(draw, (box[0] + 22, top + 38), label, small, theme.GOLD if dawn else theme.MUTED, anchor="ls")
     step, r = 37.5, 15
     x0, cy = box[0] + 34, top + 80
@@ -61,13 +77,13 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
         bx = x0 + (boundary - 0.5) * step
         draw.line((bx, cy - 24, bx, cy + 24), fill=theme.FAINT, width=2)
     legend_y = top + 126
-    text(draw, (x0 - r, legend_y), "1 pt", small, theme.MUTED, anchor="ls")
-    text(draw, (x0 + 5 * step - r, legend_y), "2 pts", small, theme.MUTED, anchor="ls")
-    text(draw, (x0 + 12 * step - r, legend_y), "3 pts", small, theme.MUTED, anchor="ls")
+    for first, value in ((0, 1), (5, 2), (12, 3)):
+        text(draw, (x0 + first * step - r, legend_y), ngettext("{n} pt", "{n} pts", value), small,
+             theme.MUTED, anchor="ls")
     # Dawn Track: 4 markers worth 3
     dawn_left = seat_of(view.get("dawn_left"), 4)
     dx0 = box[2] - 4 * 40 - 4
-    text(draw, (box[2] - 22, top + 38), "Dawn", small, MARKER_DAWN if dawn else theme.MUTED, anchor="rs")
+    text(draw, (box[2] - 22, top + 38), _("Dawn"), small, MARKER_DAWN if dawn else theme.MUTED, anchor="rs")
     for i in range(4):
         cx = dx0 + i * 40
         if i < 4 - dawn_left:
@@ -76,7 +92,8 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
         else:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_DAWN)
             text(draw, (cx, cy + 1), "3", digit, theme.DIE_INK, anchor="mm")
-    text(draw, (dx0 - r, legend_y), "3 pts each", small, theme.MUTED, anchor="ls")
+    text(draw, (dx0 - r, legend_y), ngettext("{n} pt each", "{n} pts each", 3), small, theme.MUTED,
+         anchor="ls")
     return box[3] + theme.GAP
 
 
@@ -117,10 +134,10 @@ def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
     winners = set(ints(as_map(final).get("winners"))) if final else set()
     cols = {"pools": 330, "goals": 640, "total": box[2] - 26}
     hy = top + 40
-    text(draw, (box[0] + 24, hy), "Player", small, theme.MUTED, anchor="ls")
-    text(draw, (cols["pools"], hy), "Star pools", small, theme.MUTED, anchor="ls")
-    text(draw, (cols["goals"], hy), "Goals", small, theme.MUTED, anchor="ls")
-    text(draw, (cols["total"], hy), "Score", small, theme.MUTED, anchor="rs")
+    text(draw, (box[0] + 24, hy), _("Player"), small, theme.MUTED, anchor="ls")
+    text(draw, (cols["pools"], hy), _("Star pools"), small, theme.MUTED, anchor="ls")
+    text(draw, (cols["goals"], hy), _("Goals"), small, theme.MUTED, anchor="ls")
+    text(draw, (cols["total"], hy), _("Score"), small, theme.MUTED, anchor="rs")
     for i, player in enumerate(players):
         seat = seat_of(player.get("seat"), i)
         y = top + 56 + i * ROW_H
@@ -132,20 +149,20 @@ def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
         if seat == current:
             shapes.ring(image, box[0] + 34, cy, 20, theme.INK, width=3)
         name_colour = theme.GOLD if seat in winners else theme.INK
-        text(draw, (box[0] + 62, cy - 12), fit(name_of(names, seat), body, cols["pools"] - box[0] - 76),
-             body, name_colour, anchor="lm")
+        fitted(draw, (box[0] + 62, cy - 12), name_of(names, seat), body, name_colour,
+               cols["pools"] - box[0] - 76, anchor="lm")
         score = as_map(player.get("score"))
-        parts = [f"discovery {num(score.get('discovery'), '0')}", f"stars {num(score.get('stars'), '0')}",
-                 f"goals {num(score.get('goals'), '0')}"]
-        if final:
-            parts.append(f"myths {num(score.get('myths'), '0')}")
-        sub = fit(" · ".join(parts), theme.font(23), cols["total"] - 80 - box[0] - 62)
-        text(draw, (box[0] + 62, cy + 20), sub, theme.font(23), theme.MUTED, anchor="lm")
+        fields = {k: num(score.get(k), "0") for k in ("discovery", "stars", "goals", "myths")}
+        sub = (_("discovery {discovery} · stars {stars} · goals {goals} · myths {myths}", **fields) if final
+               else _("discovery {discovery} · stars {stars} · goals {goals}", **fields))
+        fitted(draw, (box[0] + 62, cy + 20), sub, theme.font(23), theme.MUTED,
+               cols["total"] - 80 - box[0] - 62, anchor="lm")
         for p, stars in enumerate(pools_of(player)):
             px = cols["pools"] + p * 100
             draw_pool(image, draw, (px, cy - 36, px + 94, cy + 4), stars, star_r=11)
         goals = [as_map(g) for g in (player.get("goals") or [])]
-        text(draw, (cols["goals"], cy - 14), f"{len(goals)} held", small, theme.INK, anchor="lm")
+        text(draw, (cols["goals"], cy - 14), _("{count} held", count=len(goals)), small, theme.INK,
+             anchor="lm")
         total = num(score.get("total"), "0")
         text(draw, (cols["total"], cy - 10), total, bold, theme.GOLD, anchor="rm")
     return box[3] + theme.GAP
@@ -153,8 +170,8 @@ def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
 
 def myth_label(myth: Mapping[str, Any]) -> str:
     """How a Myth card is named everywhere: its two constellations joined by an ampersand."""
-    return f"{clean(str(myth.get('a_name') or myth.get('a') or '?'))} & " \
-           f"{clean(str(myth.get('b_name') or myth.get('b') or '?'))}"
+    return _("{first} & {second}", first=clean(place_name(str(myth.get("a_name") or myth.get("a") or "?"))),
+             second=clean(place_name(str(myth.get("b_name") or myth.get("b") or "?"))))
 
 
 def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tuple[float, float, float, float],
@@ -163,8 +180,7 @@ def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tupl
     draw = ImageDraw.Draw(image)
     panel(draw, box)
     small = theme.font(theme.SMALL)
-    text(draw, (box[0] + 22, box[1] + 40), fit(clean(title), small, box[2] - box[0] - 44), small, colour,
-         anchor="ls")
+    fitted(draw, (box[0] + 22, box[1] + 40), title, small, colour, box[2] - box[0] - 44, anchor="ls")
     row = theme.font(26, True)
     for i, myth in enumerate(myths):
         cy = box[1] + 78 + i * 42
@@ -178,8 +194,8 @@ def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tupl
         right = box[2] - 22
         text(draw, (right, cy), points, row, theme.GOLD if scored else theme.MUTED, anchor="rm")
         room = right - text_width(points, row) - 16 - (box[0] + 60)
-        text(draw, (box[0] + 60, cy), fit(myth_label(myth), row, room), row,
-             theme.INK if scored else theme.MUTED, anchor="lm")
+        fitted(draw, (box[0] + 60, cy), myth_label(myth), row, theme.INK if scored else theme.MUTED, room,
+               anchor="lm")
 
 
 def myth_box_height(count: int) -> int:
@@ -188,8 +204,12 @@ def myth_box_height(count: int) -> int:
 
 def goal_lines(goals: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
     """(points, text) for each held goal."""
-    return [(f"{num(g.get('points'), '?')} pt", clean(str(g.get("text") or g.get("id") or "")))
-            for g in goals]
+    out = []
+    for g in goals:
+        shown = _("{points} pt", points=num(g.get("points"), "?"))
+        words = g.get("text")
+        out.append((shown, clean(_(words) if isinstance(words, str) and words else str(g.get("id") or ""))))
+    return out
 
 
 def wrap(s: str, f: Any, width: float, max_lines: int = 2) -> list[str]:

@@ -23,6 +23,11 @@ PAWN_R = 15  # a telescope
 LABEL_SIZE = 23  # constellation names: two short lines, bold, with a halo
 START_ID = "START"
 
+def plate_half(word: str) -> float:
+    """Half the width of the START plate, which grows to hold its word (Italian "PARTENZA")."""
+    return max(52.0, text_width(word, theme.font(22, True)) / 2 + 13)
+
+
 @dataclass(frozen=True)
 class Node:
     id: str
@@ -73,7 +78,7 @@ def _reach(b: tuple[float, float, float, float], x: float, y: float) -> float:
 
 @functools.lru_cache(maxsize=16)
 def _placements(key: tuple[tuple[str, str, float, float], ...], start: tuple[float, float],
-                bounds: tuple[int, int, int, int]) -> dict[str, Placed]:
+                bounds: tuple[int, int, int, int], language: str, half: float) -> dict[str, Placed]:
     """Each name goes in one of eight spots round its node (below first), chosen to avoid the
     discs, the other names and the map's edge, and never where it would sit nearer another
     node than its own. A greedy pass, then a few passes that revisit each choice."""
@@ -82,7 +87,7 @@ def _placements(key: tuple[tuple[str, str, float, float], ...], start: tuple[flo
     # each disc with its marker badge (top right); START with its own label below it
     discs = [(x - NODE_R - 6, y - NODE_R - 20, x + NODE_R + 20, y + NODE_R + 6) for _, _, x, y in key]
     # the START plate and the row of telescopes above it (up to four, see ``token_spots``)
-    start_box = (start[0] - 72, start[1] - 62, start[0] + 72, start[1] + 22)
+    start_box = (start[0] - half - 20, start[1] - 62, start[0] + half + 20, start[1] + 22)
     gap, diag = NODE_R + 8, (NODE_R + 8) * 0.72
     options: dict[str, list[tuple[Placed, tuple[float, float, float, float], float]]] = {}
     for cid, name, x, y in key:
@@ -173,8 +178,9 @@ def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Plac
             groups = [[(x + (i - (n - 1) / 2) * 34, y + dy) for i in range(n)] for dy in (-40, 42)]
             groups += [[(x + (i % 2 - pair) * 34, y + dy + sign * 34 * (i // 2)) for i in range(n)]
                        for dy, sign in ((-40, -1), (42, 1))]  # two by two, above or below
-            groups += [[(x + side * (74 + 34 * (i % 2)), y + (i // 2 - (n > 2) / 2) * 34) for i in range(n)]
-                       for side in (1, -1)]  # two by two, beside the plate
+            beside = plate_half(node.name) + 22
+            groups += [[(x + side * (beside + 34 * (i % 2)), y + (i // 2 - (n > 2) / 2) * 34)
+                        for i in range(n)] for side in (1, -1)]  # two by two, beside the plate
             everything = names_boxes + [(o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R)
                                         for o in where.values() if o.id != START_ID]
             best = min(groups, key=lambda g: sum(_overlap(Token(0, tx, ty).box(), b)
@@ -216,10 +222,13 @@ def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Plac
     return out
 
 
-def labels_for(where: Mapping[str, Node], box: tuple[int, int, int, int]) -> dict[str, Placed]:
+def labels_for(where: Mapping[str, Node], box: tuple[int, int, int, int], language: str) -> dict[str, Placed]:
+    """Where each name goes; cached per map, drawn names and ``language`` (the names are in it,
+    and so is the START plate's word, which sets the room the plate takes)."""
     key = tuple(sorted((n.id, n.name, round(n.x, 1), round(n.y, 1)) for n in where.values()
                        if n.id != START_ID))
-    return _placements(key, (round(where[START_ID].x, 1), round(where[START_ID].y, 1)), box)
+    start = where[START_ID]
+    return _placements(key, (round(start.x, 1), round(start.y, 1)), box, language, plate_half(start.name))
 
 
 def _pawn_angle(node: Node, label: Placed | None, f: Any) -> float:

@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.faces.starry_night_sky.art.board import View, public_only
-from bot.faces.starry_night_sky.art.parts import draw_myths, ints, myth_box_height, score_table
+from bot.faces.starry_night_sky.art.parts import draw_myths, ints, myth_box_height, named_parts, score_table
+from bot.faces.starry_night_sky.words import TITLE
+from bot.i18n import _
 from render import theme
 from render.common import as_map, name_of, sky
-from render.headers import SEP, Part, header
+from render.headers import SEP, header
 
 
 def draw_results(view: View, names: Sequence[str]) -> Image.Image:
@@ -33,21 +35,26 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     height = 16 + 116 + 16 + 56 + seats * 84 + 12 + 16 + seats * (myth_h + theme.GAP)
     image = sky(theme.WIDTH, height)
     winners = ints(outcome.get("winners"))
-    if winners:
-        title: list[Part] = []
+    flexible: int | None = None
+    if len(winners) == 1:
+        title, flexible = named_parts(_("{name} wins!"), name_of(names, winners[0]),
+                                      theme.player_colour(winners[0]), theme.GOLD)
+    elif winners:
+        title = []
         for i, seat in enumerate(winners):
             if i:
                 title.append((" & ", theme.INK))
             title.append((name_of(names, seat), theme.player_colour(seat)))
-        title.append((" wins!" if len(winners) == 1 else " share the win!", theme.GOLD))
+        title.append((" " + _("share the win!"), theme.GOLD))
     else:
-        title = [("Final results", theme.INK)]
-    subtitle = [("Starry Night Sky" + SEP + "final scores with Myth cards revealed", theme.MUTED)]
-    y = header(image, title, subtitle, flexible=0 if len(winners) == 1 else None)
+        title = [(_("Final results"), theme.INK)]
+    subtitle = [(_(TITLE) + SEP + _("final scores with Myth cards revealed"), theme.MUTED)]
+    y = header(image, title, subtitle, flexible=flexible)
     y = score_table(image, view, names, y, final=outcome or {"winners": []})
     for seat, cards in enumerate(per_seat):  # full width: a Myth card's two names need the room
         top = y + seat * (myth_h + theme.GAP)
         points = sum(int(c.get("points") or 0) for c in cards if c.get("scored"))
         draw_myths(image, cards, (theme.GAP, top, theme.WIDTH - theme.GAP, top + myth_h),
-                   title=f"{name_of(names, seat)}'s Myth cards: +{points}", colour=theme.player_colour(seat))
+                   title=_("{name}'s Myth cards: +{points}", name=name_of(names, seat), points=points),
+                   colour=theme.player_colour(seat))
     return image
