@@ -18,9 +18,11 @@ import discord
 
 from bot.components import service_of
 from bot.faces.star_gazers.art import images as art
-from bot.faces.star_gazers.words import NOT_OFFERED, TITLE, round_line
+from bot.faces.star_gazers.words import NOT_OFFERED, round_line, titled
 from bot.games import get_game
 from bot.games.base import IllegalAction
+from bot.i18n import _
+from bot.i18n.msg import N_
 from bot.interactions import Ack, Refusal, entry
 from bot.outgoing import Outgoing, edit_panel
 from bot.typed_square import parse_square
@@ -113,26 +115,23 @@ async def _refresh_after(interaction: discord.Interaction, record: Any, seat: in
         await edit_panel(interaction, build_panel(view, names, record.id))
         return
     if seat in game.to_act(record.state):
-        await edit_panel(
-            interaction,
-            Outgoing(
-                f"{'Journal card kept' if kind == 'keep' else 'Turn confirmed'}. It's your turn now: "
-                "use the new panel below.",
-                f"{TITLE} · {round_line(view)}",
-            ),
-        )
+        if kind == "keep":
+            said = _("Journal card kept. It's your turn now: use the new panel below.")
+        else:
+            said = _("Turn confirmed. It's your turn now: use the new panel below.")
+        await edit_panel(interaction, Outgoing(said, titled(round_line(view))))
         return
     if view["phase"] == "journal":
-        out = Outgoing("Journal card kept. The game starts when everyone has chosen.", f"{TITLE} · Setup")
+        out = Outgoing(_("Journal card kept. The game starts when everyone has chosen."), titled(_("Setup")))
     elif kind == "keep":  # the last to keep a card starts the draft: no turn of theirs was played
-        out = Outgoing("Journal card kept. Everyone has chosen, so the draft has begun: your panel "
-                       "arrives when it's your pick.", f"{TITLE} · Setup")
+        out = Outgoing(_("Journal card kept. Everyone has chosen, so the draft has begun: your panel "
+                         "arrives when it's your pick."), titled(_("Setup")))
     elif view["phase"] == "over":
-        out = Outgoing("The game is over: see the results in the game thread.", f"{TITLE} · Game over")
+        out = Outgoing(_("The game is over: see the results in the game thread."), titled(_("Game over")))
     else:
         out = Outgoing(
-            "Turn confirmed. Your next panel arrives when it's your turn again.",
-            f"{TITLE} · {round_line(view)}",
+            _("Turn confirmed. Your next panel arrives when it's your turn again."),
+            titled(round_line(view)),
             partial(art.sheet_png, view, names, seat),
             "mural.png",
         )
@@ -144,7 +143,7 @@ async def perform_code(interaction: discord.Interaction, game_id: int, decision:
         action = decode(code)
     except (IndexError, KeyError, ValueError):
         log.warning("undecodable star gazers code %r", code)
-        raise Refusal(NOT_OFFERED) from None
+        raise Refusal(_(NOT_OFFERED)) from None
     record = await service_of(interaction).perform(interaction, game_id, action, decision=decision)
     seat = record.seat_of(interaction.user.id)
     if seat is not None:
@@ -169,7 +168,7 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
         out = build_panel(view, record.names, game_id, stage=stage, tentative=tentative, note=note)
     except (IndexError, KeyError, ValueError):
         log.info("star gazers stage %r offered by no panel", stage)
-        raise Refusal(NOT_OFFERED) from None
+        raise Refusal(_(NOT_OFFERED)) from None
     await edit_panel(interaction, out)
 
 
@@ -257,11 +256,11 @@ class SgSelect(
         mode: str,
         tag: str,
         options: list[discord.SelectOption] | None = None,
-        placeholder: str = "Choose…",
+        placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                placeholder=placeholder,
+                placeholder=placeholder or _("Choose…"),
                 options=(options or [discord.SelectOption(label="-", value="-")])[:25],
                 custom_id=f"sg:sel:{game_id}:{decision}:{mode}:{tag}",
             )
@@ -278,7 +277,7 @@ class SgSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         value = ((interaction.data or {}).get("values") or ["-"])[0]
         if not re.fullmatch(CODE, value):
-            raise Refusal(NOT_OFFERED)
+            raise Refusal(_(NOT_OFFERED))
         if self.mode == "do":
             await perform_code(interaction, self.game_id, self.decision, value)
         else:
@@ -294,7 +293,7 @@ class SgType(
     def __init__(self, game_id: int, decision: int, tag: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Type a square", emoji="⌨️", style=discord.ButtonStyle.secondary,
+                label=_("Type a square"), emoji="⌨️", style=discord.ButtonStyle.secondary,
                 custom_id=f"sg:type:{game_id}:{decision}:{tag}",
             )
         )
@@ -311,19 +310,25 @@ class SgType(
         await interaction.response.send_modal(SquareForm(self.game_id, self.decision, self.tag))
 
 
+FORM_TITLE = N_("Type a square")
+SQUARE_LABEL = N_("Mural square: column A–D, row 1–4")
+
+
 def typed_square(game_id: int, decision: int, targets: list[dict[str, Any]]) -> list[SgType]:
     """The token's **Type a square** button, when a square of the Mural is among its targets."""
     return [SgType(game_id, decision, "token")] if any(t["target"] == "cell" for t in targets) else []
 
 
-class SquareForm(discord.ui.Modal, title="Type a square"):
+class SquareForm(discord.ui.Modal, title=FORM_TITLE):
+    """The typed-square form, in the language of the player who opened it."""
+
     square: discord.ui.TextInput[SquareForm] = discord.ui.TextInput(
-        label="Mural square: column A–D, row 1–4", placeholder="B3", min_length=1, max_length=8,
-        custom_id="square",
+        label=SQUARE_LABEL, placeholder="B3", min_length=1, max_length=8, custom_id="square",
     )
 
     def __init__(self, game_id: int, decision: int, tag: str) -> None:
-        super().__init__(custom_id=f"sg:form:{game_id}:{decision}", timeout=600)
+        super().__init__(title=_(FORM_TITLE), custom_id=f"sg:form:{game_id}:{decision}", timeout=600)
+        self.square.label = _(SQUARE_LABEL)
         self.game_id, self.decision, self.tag = game_id, decision, tag
 
     @entry(Ack.UPDATE)
@@ -343,10 +348,12 @@ class SquareForm(discord.ui.Modal, title="Type a square"):
         ]
         fits = [v for v in offered if v == wanted or self.tag == "tile" and v.startswith(wanted)]
         value = fits[0] if fits else None
+        if value is None and self.tag == "tile":
+            raise Refusal(_("{square} isn't a square your tile can go on now. The menu lists the squares you "
+                            "can use: type one of those, or pick it there.", square=name))
         if value is None:
-            what = "your tile" if self.tag == "tile" else "the token"
-            raise Refusal(f"{name} isn't a square {what} can go on now. The menu lists the squares "
-                          "you can use: type one of those, or pick it there.")
+            raise Refusal(_("{square} isn't a square the token can go on now. The menu lists the squares you "
+                            "can use: type one of those, or pick it there.", square=name))
         if self.tag == "tile":
             await show_stage(interaction, self.game_id, self.decision, value)
         else:

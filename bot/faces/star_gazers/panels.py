@@ -19,15 +19,17 @@ from bot.faces.star_gazers.art.parts import square_name
 from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, SgType, encode, typed_square
 from bot.faces.star_gazers.words import (
     BONUS_WORDS,
-    KINDS,
-    TITLE,
     journal_lines,
+    kind_word,
     progress_line,
     round_line,
     tile_words,
+    titled,
     token_words,
 )
 from bot.games.base import View
+from bot.i18n import _, pgettext, translate
+from bot.i18n.msg import N_
 from bot.outgoing import Outgoing
 
 Items = list[discord.ui.Item[Any]]
@@ -38,7 +40,15 @@ GREEN, GREY, BLUE, RED = (
     discord.ButtonStyle.danger,
 )
 TURNS = ("0°", "90°", "180°", "270°")
-NOTHING = "Shuttle bonus: there is no {} right now, so press **Skip**."
+# i18n: a piece still to place this turn, in "Still to place after this: tile, bonus."
+QUEUE_WORDS = {
+    "tile": N_("tile"),
+    "token": N_("token"),
+    "bonus": N_("bonus"),
+    "circle": N_("round bonus"),
+    "hex": N_("hexagonal bonus"),
+    "effect": N_("Shuttle bonus"),
+}
 
 
 def build_panel(
@@ -55,38 +65,39 @@ def build_panel(
     ``tentative`` the seat view with it applied, ``note`` why it can't be played."""
     choice = view.get("choice")
     dec = view["decision"]
-    head = f"{TITLE} · {round_line(view)}"
+    head = titled(round_line(view))
     lines: list[str] = []
     if choice is None:
         if view["phase"] == "over":
-            return Outgoing("The game is over: see the results in the game thread.", head)
+            return Outgoing(_("The game is over: see the results in the game thread."), head)
         if view["phase"] == "journal":
-            return Outgoing("Journal card kept. The game starts when everyone has chosen.", head)
-        lines.append("Nothing to do right now: " + progress_line(view, names) + ".")
+            return Outgoing(_("Journal card kept. The game starts when everyone has chosen."), head)
+        lines.append(_("Nothing to do right now: {progress}.", progress=progress_line(view, names)))
         return Outgoing(
             "\n".join(lines + journal_lines(view)), head, partial(art.panel_png, view, names), "panel.png"
         )
     kind = choice["kind"]
     if kind == "keep":
         lines.append(
-            "Keep one of these two Journal cards. Only you can see them; the other goes back under its deck."
+            _("Keep one of these two Journal cards. Only you can see them; the other goes back under its "
+              "deck.")
         )
         items: Items = []
         for k, card in enumerate(view["dealt"], 1):
-            lines.append(f"**Option {k}:** {card_words(card)}")
-            items.append(
-                SgDo(game_id, dec, encode({"kind": "keep", "card": card["id"]}), f"Keep option {k}", GREEN)
-            )
+            lines.append(_("**Option {k}:** {card}", k=k, card=card_words(card)))
+            label = _("Keep option {k}", k=k)
+            items.append(SgDo(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
         return Outgoing("\n".join(lines), head, partial(art.keep_png, view, names), "journal.png", items)
 
     builder = STEPS.get(kind, _confirm_step)
     text, items, render = builder(view, names, game_id, dec, choice, stage, tentative, note)
     lines.append(text)
     if note:
-        lines.append(f"⚠️ {note}")
+        lines.append(f"⚠️ {translate(note)}")
     queue = view.get("queue") or []
     if queue:
-        lines.append("Still to place after this: " + ", ".join(queue) + ".")
+        pieces = ", ".join(_(QUEUE_WORDS[q]) if q in QUEUE_WORDS else q for q in queue)
+        lines.append(_("Still to place after this: {pieces}.", pieces=pieces))
     preview = view.get("preview") or {}
     for index in view.get("reserve_playable") or []:
         token = (preview.get("reserve") or [None] * 2)[index]
@@ -95,14 +106,14 @@ def build_panel(
                 game_id,
                 dec,
                 encode({"kind": "reserve", "index": index}),
-                f"Play Reserve: {token_words(token)}"[:80],
+                _("Play Reserve: {token}", token=token_words(token))[:80],
                 GREY,
             )
         )
     if view.get("can_confirm") and kind != "confirm":
-        items.append(SgDo(game_id, dec, "c", "Confirm turn", GREEN))
+        items.append(SgDo(game_id, dec, "c", _("Confirm turn"), GREEN))
     if view.get("can_undo"):
-        items.append(SgDo(game_id, dec, "u", "Undo turn", RED))
+        items.append(SgDo(game_id, dec, "u", _("Undo turn"), RED))
     lines += journal_lines(view)
     return Outgoing("\n".join(lines)[:4000], head, render, "panel.png", items[:25])
 
@@ -115,38 +126,43 @@ def _instead(game: int, dec: int, choice: dict[str, Any]) -> Items:
     """Buttons to place another piece still to place before this one (the order is free)."""
     items: Items = []
     for piece in choice.get("instead") or []:
-        what = "tile" if piece.get("tile") else f"{token_words(piece.get('token'))}"
+        if piece.get("tile"):
+            label = _("Place the tile first")
+        else:
+            label = _("Place the {token} first", token=token_words(piece.get("token")))
         action = {"kind": "first", "piece": piece["piece"]}
-        items.append(SgDo(game, dec, encode(action), f"Place the {what} first"[:80], GREY))
+        items.append(SgDo(game, dec, encode(action), label[:80], GREY))
     return items
 
 
 # --- one builder per choice kind: (text, components, image) ------------------------------------
-def _pick(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
+def _pick(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
     universe = (view.get("preview") or {}).get("universe") or view["universe"]
-    lines = ["Take one square of the Universe board (tile and token together)."]
+    lines = [_("Take one square of the Universe board (tile and token together).")]
     if choice.get("last"):
         lines.append(
-            "It is the last square of the round: you also choose a round and a hexagonal bonus token."
+            _("It is the last square of the round: you also choose a round and a hexagonal bonus token.")
         )
     items: Items = []
     for square in choice["squares"]:
         offer = universe[square]
-        lines.append(f"**{square + 1}:** {tile_words(offer['tile'])} · token: {token_words(offer['token'])}")
-        items.append(SgDo(game, dec, encode({"kind": "pick", "square": square}), f"Take {square + 1}", BLUE))
+        # i18n: one Universe square on offer: its number, the tile, then the token
+        lines.append(_("**{square}:** {tile} · token: {token}", square=square + 1,
+                       tile=tile_words(offer["tile"]), token=token_words(offer["token"])))
+        label = _("Take {square}", square=square + 1)
+        items.append(SgDo(game, dec, encode({"kind": "pick", "square": square}), label, BLUE))
     return "\n".join(lines), items, _image(view, names)
 
 
-def _bonus(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
-    shape = "round (circle)" if choice["shape"] == "circle" else "hexagonal"
+def _bonus(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
     items: Items = [
-        SgDo(game, dec, encode({"kind": "bonus", "type": t}), KINDS[t], BLUE) for t in choice["types"]
+        SgDo(game, dec, encode({"kind": "bonus", "type": t}), kind_word(t), BLUE) for t in choice["types"]
     ]
-    return (
-        f"Last pick of the round: choose a {shape} bonus token from the centre.",
-        items,
-        _image(view, names),
-    )
+    if choice["shape"] == "circle":
+        text = _("Last pick of the round: choose a round (circle) bonus token from the centre.")
+    else:
+        text = _("Last pick of the round: choose a hexagonal bonus token from the centre.")
+    return text, items, _image(view, names)
 
 
 def _tile(
@@ -165,7 +181,8 @@ def _tile(
         cell, rot = (int(n) for n in stage[1:].split("."))
         items: Items = [
             SgStage(
-                game, dec, f"t{cell}.{r}", f"Turn {TURNS[r]}", BLUE if r == rot else GREY, disabled=r == rot
+                game, dec, f"t{cell}.{r}", _("Turn {degrees}", degrees=TURNS[r]), BLUE if r == rot else GREY,
+                disabled=r == rot,
             )
             for r in allowed[cell]
         ]
@@ -175,65 +192,84 @@ def _tile(
                     game,
                     dec,
                     encode({"kind": "tile", "cell": cell, "rotation": rot}),
-                    f"Place on {square_name(cell)}",
+                    _("Place on {square}", square=square_name(cell)),
                     GREEN,
                 )
             )
-        items.append(SgStage(game, dec, "h", "Other square", GREY))
-        text = (
-            f"Your tile on **{square_name(cell)}**, turned {TURNS[rot]}: the picture shows your Mural "
-            "with it. Turn it, place it, or pick another square."
-        )
+        items.append(SgStage(game, dec, "h", _("Other square"), GREY))
         if len(allowed[cell]) < 4:
-            text += " (Turns that put a wild half Planet against another wild half are not allowed.)"
+            text = _("Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. "
+                     "Turn it, place it, or pick another square. (Turns that put a wild half Planet against "
+                     "another wild half are not allowed.)", square=square_name(cell), degrees=TURNS[rot])
+        else:
+            text = _("Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. "
+                     "Turn it, place it, or pick another square.", square=square_name(cell),
+                     degrees=TURNS[rot])
         shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
         render = _image(shown, names, tile_at=(cell, rot))
         return text, items + _instead(game, dec, choice), render
     options = [
         discord.SelectOption(label=square_name(c), value=f"t{c}.{allowed[c][0]}") for c in choice["cells"]
     ]
-    text = f"Place your tile ({tile_words(tile)}): pick a square to preview it there."
-    items = [SgSelect(game, dec, "st", "tile", options, "Square for the tile…"), SgType(game, dec, "tile")]
+    text = _("Place your tile ({tile}): pick a square to preview it there.", tile=tile_words(tile))
+    items = [SgSelect(game, dec, "st", "tile", options, _("Square for the tile…")), SgType(game, dec, "tile")]
     return text, items + _instead(game, dec, choice), _image(view, names)
 
 
-def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
+def _target_label(target: dict[str, Any]) -> str:
+    if target["target"] == "cell":
+        if target.get("covers"):
+            return _("Square {square} (cover the {token})", square=square_name(target["cell"]),
+                     token=token_words(target["covers"]))
+        return _("Square {square}", square=square_name(target["cell"]))
+    if target["target"] == "reserve":
+        return _("Reserve (place it on a later turn)")
+    if target["target"] == "shuttle":
+        bonus = _(BONUS_WORDS[target["bonus"]]) if target["bonus"] in BONUS_WORDS else target["bonus"]
+        return _("Shuttle space {space}: {bonus}", space=target["space"] + 1, bonus=bonus)
+    return _("Discard it (nowhere else to go)")
+
+
+def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
     token = choice["token"]
     options = []
     for t in choice["targets"]:
         action = {"kind": "token", **{k: v for k, v in t.items() if k in {"target", "cell", "space"}}}
-        if t["target"] == "cell":
-            label = f"Square {square_name(t['cell'])}"
-            if t.get("covers"):
-                label += f" (cover the {token_words(t['covers'])})"
-        elif t["target"] == "reserve":
-            label = "Reserve (place it on a later turn)"
-        elif t["target"] == "shuttle":
-            label = f"Shuttle space {t['space'] + 1}: {BONUS_WORDS.get(t['bonus'], t['bonus'])}"
-        else:
-            label = "Discard it (nowhere else to go)"
-        options.append(discord.SelectOption(label=label[:100], value=encode(action)))
-    where = "from your Reserve" if choice.get("from_reserve") else "you took"
-    text = f"Place the **{token_words(token)}** {where}."
-    select = SgSelect(game, dec, "do", "token", options, "Where does the token go?")
-    items: Items = [select, *typed_square(game, dec, choice["targets"])] if options else []
+        options.append(discord.SelectOption(label=_target_label(t)[:100], value=encode(action)))
+    said = token_words(token)
     if not options:
-        text += " It goes on a tile, and your Mural has none yet: place your tile first."
+        if choice.get("from_reserve"):
+            text = _("Place the **{token}** from your Reserve. It goes on a tile, and your Mural has none "
+                     "yet: place your tile first.", token=said)
+        else:
+            text = _("Place the **{token}** you took. It goes on a tile, and your Mural has none yet: place "
+                     "your tile first.", token=said)
+    elif choice.get("from_reserve"):
+        text = _("Place the **{token}** from your Reserve.", token=said)
+    else:
+        text = _("Place the **{token}** you took.", token=said)
+    select = SgSelect(game, dec, "do", "token", options, _("Where does the token go?"))
+    items: Items = [select, *typed_square(game, dec, choice["targets"])] if options else []
     return text, items + _instead(game, dec, choice), _image(view, names)
 
 
-def _gain(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
+def _skip(game: int, dec: int) -> SgDo:
+    return SgDo(game, dec, "s", pgettext("button", "Skip"), GREY)
+
+
+def _gain(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
     items: Items = [
-        SgDo(game, dec, encode({"kind": "gain", "type": t}), KINDS[t], BLUE) for t in choice["types"]
+        SgDo(game, dec, encode({"kind": "gain", "type": t}), kind_word(t), BLUE) for t in choice["types"]
     ]
-    items.append(SgDo(game, dec, "s", "Skip the bonus", GREY))
+    items.append(SgDo(game, dec, "s", _("Skip the bonus"), GREY))
     if not choice["types"]:
-        return NOTHING.format("bonus token left in the supply"), items, _image(view, names)
-    return "Shuttle bonus: take a bonus token from the supply.", items, _image(view, names)
+        text = _("Shuttle bonus: there is no bonus token left in the supply right now, so press **Skip**.")
+        return text, items, _image(view, names)
+    return _("Shuttle bonus: take a bonus token from the supply."), items, _image(view, names)
 
 
 def _move_token(
-    view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], stage: str | None, *_: Any
+    view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], stage: str | None, *_rest: Any
 ) -> Any:
     squares = (view.get("preview") or {}).get("mural", {}).get("squares") or [{}] * 16
     moves = {m["from"]: m["to"] for m in choice["moves"]}
@@ -242,33 +278,36 @@ def _move_token(
         options = []
         for to in moves[source]:
             other = squares[to].get("token")
-            label = f"{square_name(to)}" + (f" (swap with the {token_words(other)})" if other else "")
+            label = (_("{square} (swap with the {token})", square=square_name(to), token=token_words(other))
+                     if other else square_name(to))
             options.append(
                 discord.SelectOption(
                     label=label, value=encode({"kind": "move_token", "from": source, "to": to})
                 )
             )
         items: Items = [
-            SgSelect(game, dec, "do", "mto", options, "Move it to…"),
-            SgStage(game, dec, "h", "Back"),
+            SgSelect(game, dec, "do", "mto", options, _("Move it to…")),
+            SgStage(game, dec, "h", pgettext("button", "Back")),
         ]
-        text = f"Move the {token_words(squares[source].get('token'))} from **{square_name(source)}** to…"
+        text = _("Move the {token} from **{square}** to…", token=token_words(squares[source].get("token")),
+                 square=square_name(source))
         return text, items, _image(view, names, picked_from=source)
     options = [
-        discord.SelectOption(label=f"{square_name(c)}: {token_words(squares[c].get('token'))}", value=f"f{c}")
+        discord.SelectOption(label=_("{square}: {token}", square=square_name(c),
+                                     token=token_words(squares[c].get("token"))), value=f"f{c}")
         for c in moves
     ]
     if not options:
         return (
-            NOTHING.format("round token to move"),
-            [SgDo(game, dec, "s", "Skip", GREY)],
+            _("Shuttle bonus: there is no round token to move right now, so press **Skip**."),
+            [_skip(game, dec)],
             _image(view, names),
         )
     items = [
-        SgSelect(game, dec, "st", "mfrom", options, "Token to move…"),
-        SgDo(game, dec, "s", "Skip", GREY),
+        SgSelect(game, dec, "st", "mfrom", options, _("Token to move…")),
+        _skip(game, dec),
     ]
-    return "Shuttle bonus: move one round token (or swap two).", items, _image(view, names)
+    return _("Shuttle bonus: move one round token (or swap two)."), items, _image(view, names)
 
 
 def _move_tile(
@@ -292,7 +331,7 @@ def _move_tile(
                 game,
                 dec,
                 f"m{a}.{b}.{k}.{swap}",
-                f"Moved tile {TURNS[k]}",
+                _("Moved tile {degrees}", degrees=TURNS[k]),
                 BLUE if k == r else GREY,
                 disabled=k == r,
             )
@@ -304,7 +343,7 @@ def _move_tile(
                     game,
                     dec,
                     f"n{a}.{b}.{r}.{k}",  # "n": same preview as "m", but a distinct custom_id
-                    f"Other tile {TURNS[k]}",
+                    _("Other tile {degrees}", degrees=TURNS[k]),
                     BLUE if k == s else GREY,
                     disabled=k == s,
                 )
@@ -316,13 +355,17 @@ def _move_tile(
                     game,
                     dec,
                     encode({"kind": "move_tile", "from": a, "to": b, "rotation": r, "swap_rotation": s}),
-                    "Move it",
+                    _("Move it"),
                     GREEN,
                 )
             )
-        items.append(SgStage(game, dec, "h", "Back"))
-        verb = "Swap" if s is not None else "Move"
-        text = f"{verb} the tile on **{square_name(a)}** to **{square_name(b)}**: see the picture."
+        items.append(SgStage(game, dec, "h", pgettext("button", "Back")))
+        if s is not None:
+            text = _("Swap the tile on **{a}** to **{b}**: see the picture.", a=square_name(a),
+                     b=square_name(b))
+        else:
+            text = _("Move the tile on **{a}** to **{b}**: see the picture.", a=square_name(a),
+                     b=square_name(b))
         shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
         return text, items, _image(shown, names)
     if stage and stage.startswith("f") and int(stage[1:]) in moves:
@@ -331,55 +374,63 @@ def _move_tile(
         options = []
         for to, (own, swap) in zip(moves[source], turns, strict=True):
             tile = squares[to].get("tile")
-            label = square_name(to) + (" (swap the tiles)" if tile else "")
+            label = _("{square} (swap the tiles)", square=square_name(to)) if tile else square_name(to)
             value = f"m{source}.{to}.{own}.{'x' if swap is None else swap}"
             options.append(discord.SelectOption(label=label, value=value))
-        items = [SgSelect(game, dec, "st", "mtto", options, "Move it to…"), SgStage(game, dec, "h", "Back")]
+        items = [SgSelect(game, dec, "st", "mtto", options, _("Move it to…")),
+                 SgStage(game, dec, "h", pgettext("button", "Back"))]
         return (
-            f"Move the tile on **{square_name(source)}** to…",
+            _("Move the tile on **{square}** to…", square=square_name(source)),
             items,
             _image(view, names, picked_from=source),
         )
     options = [discord.SelectOption(label=square_name(c), value=f"f{c}") for c in moves]
     if not options:
-        return NOTHING.format("tile to move"), [SgDo(game, dec, "s", "Skip", GREY)], _image(view, names)
+        text = _("Shuttle bonus: there is no tile to move right now, so press **Skip**.")
+        return text, [_skip(game, dec)], _image(view, names)
     items = [
-        SgSelect(game, dec, "st", "mtfrom", options, "Tile to move…"),
-        SgDo(game, dec, "s", "Skip", GREY),
+        SgSelect(game, dec, "st", "mtfrom", options, _("Tile to move…")),
+        _skip(game, dec),
     ]
     return (
-        "Shuttle bonus (once per game): move a tile, or swap two, turning them as you like.",
+        _("Shuttle bonus (once per game): move a tile, or swap two, turning them as you like."),
         items,
         _image(view, names),
     )
 
 
-def _journal(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_: Any) -> Any:
+def _slot_words(card: dict[str, Any]) -> str:
+    if card["slot"] == "top":
+        return _("deck {deck}, top of the deck", deck=card["deck"])
+    return _("deck {deck}, beside it", deck=card["deck"])
+
+
+def _journal(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
     options = [
         discord.SelectOption(
             label=card_words(c)[:100],
             value=encode({"kind": "take_journal", "card": c["id"]}),
-            description=f"deck {c['deck']}, {'top of the deck' if c['slot'] == 'top' else 'beside it'}",
+            description=_slot_words(c),
         )
         for c in choice["cards"]
     ]
     if not options:
         return (
-            NOTHING.format("Journal card to take"),
-            [SgDo(game, dec, "s", "Skip", GREY)],
+            _("Shuttle bonus: there is no Journal card to take right now, so press **Skip**."),
+            [_skip(game, dec)],
             _image(view, names),
         )
     items: Items = [
-        SgSelect(game, dec, "do", "card", options, "Journal card to take…"),
-        SgDo(game, dec, "s", "Skip", GREY),
+        SgSelect(game, dec, "do", "card", options, _("Journal card to take…")),
+        _skip(game, dec),
     ]
-    return "Shuttle bonus: take a face-up Journal card into your Journal.", items, _image(view, names)
+    return _("Shuttle bonus: take a face-up Journal card into your Journal."), items, _image(view, names)
 
 
-def _confirm_step(view: View, names: list[str], game: int, dec: int, *_: Any) -> Any:
-    items: Items = [SgDo(game, dec, "c", "Confirm turn", GREEN)]
+def _confirm_step(view: View, names: list[str], game: int, dec: int, *_rest: Any) -> Any:
+    items: Items = [SgDo(game, dec, "c", _("Confirm turn"), GREEN)]
     return (
-        "Everything is placed. **Confirm** to end your turn, or **Undo** to start it again.",
+        _("Everything is placed. **Confirm** to end your turn, or **Undo** to start it again."),
         items,
         _image(view, names),
     )

@@ -14,9 +14,9 @@ from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.items import DYNAMIC_ITEMS
 from bot.faces.star_gazers.panels import build_panel
-from bot.faces.star_gazers.words import RULES, SLUG, TITLE, progress_line, round_line
+from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, titled
 from bot.games.base import View
-from bot.games.plural import counted
+from bot.i18n import _, ngettext
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -35,17 +35,18 @@ class StarGazersPresenter(Presenter):
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         from bot.components import OpenPanelButton
 
-        title = f"{TITLE} · {round_line(view)}"
+        title = titled(round_line(view))
         if view["phase"] == "journal":
-            text = (
+            text = _(
                 "Each of you was dealt two secret Journal cards: keep one in your panel. "
                 "The Universe board and the two Constellations are below."
             )
+        elif view["pick"] == view["picks_per_round"]:
+            text = _("**{name}**, your turn: take one square of the Universe board. It is the last square of "
+                     "the round, so it comes with two bonus tokens.", name=names[view["turn"]])
         else:
-            seat = view["turn"]
-            text = f"**{names[seat]}**, your turn: take one square of the Universe board."
-            if view["pick"] == view["picks_per_round"]:
-                text += " It is the last square of the round, so it comes with two bonus tokens."
+            text = _("**{name}**, your turn: take one square of the Universe board.",
+                     name=names[view["turn"]])
         return Outgoing(
             text,
             title,
@@ -60,48 +61,52 @@ class StarGazersPresenter(Presenter):
             return self.results(view, names)
         return Outgoing(
             self.progress(view, names),
-            f"{TITLE} · {round_line(view)}",
+            titled(round_line(view)),
             partial(art.board_png, art.public_only(view), names),
             "universe.png",
         )
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         player = view["players"][seat]
-        lines = [f"{player['tiles']}/16 tiles · {counted(player['score']['total'], 'point')} so far"]
+        lines = [ngettext("{tiles}/16 tiles · {n} point so far", "{tiles}/16 tiles · {n} points so far",
+                          player["score"]["total"], tiles=player["tiles"])]
         if view.get("you") == seat:
-            lines.append("Your Journal (only you see this):")
+            lines.append(_("Your Journal (only you see this):"))
             lines += [f"{'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in view.get("journal") or []]
         elif view["phase"] == "over":
             lines += [f"{'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in player["journal"] or []]
         else:
-            lines.append(f"{player['journal_count']} Journal card(s), secret until the end.")
+            lines.append(ngettext("{n} Journal card, secret until the end.",
+                                  "{n} Journal cards, secret until the end.", player["journal_count"]))
         shown = view if view.get("you") == seat else art.public_only(view)
         return Outgoing(
             "\n".join(lines),
-            f"{names[seat]}'s Mural",
+            _("{name}'s Mural", name=names[seat]),
             partial(art.sheet_png, shown, names, seat),
             "mural.png",
         )
 
     def results(self, view: View, names: list[str]) -> Outgoing:
         outcome = view["outcome"]
-        winners = " and ".join(f"**{names[s]}**" for s in outcome["winners"])
-        verb = "win" if len(outcome["winners"]) > 1 else "wins"
+        winners = [f"**{names[s]}**" for s in outcome["winners"]]
         ranking = sorted(
             range(view["seats"]), key=lambda s: (s not in outcome["winners"], -outcome["scores"][s])
         )
-        lines = [f"{winners} {verb}!"]
+        if len(winners) == 1:
+            lines = [_("{name} wins!", name=winners[0])]
+        else:
+            lines = [_("{names} win!", names=_and(winners))]
         for s in ranking:
             cards = view["players"][s]["journal"] or []
             done = sum(1 for c in cards if c["complete"])
-            lines.append(
-                f"**{names[s]}**: {counted(outcome['scores'][s], 'point')} · "
-                f"{done}/{len(cards)} Journal cards done"
-            )
+            # i18n: one player's line in the results: points, then Journal cards completed of those held
+            lines.append(ngettext("**{name}**: {n} point · {done}/{held} Journal cards done",
+                                  "**{name}**: {n} points · {done}/{held} Journal cards done",
+                                  outcome["scores"][s], name=names[s], done=done, held=len(cards)))
             lines += [f"  {'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in cards]
         return Outgoing(
             "\n".join(lines)[:4000],
-            f"{TITLE} · Final results",
+            titled(_("Final results")),
             partial(art.results_png, art.public_only(view), names),
             "results.png",
         )
@@ -119,3 +124,10 @@ class StarGazersPresenter(Presenter):
     ) -> Outgoing:
         """The seat's panel (see ``panels.build_panel`` for ``stage``, ``tentative``, ``note``)."""
         return build_panel(view, names, game_id, stage, tentative, note)
+
+
+def _and(names: list[str]) -> str:
+    """Names joined by "and" ("Ada and Bea and Cy"), in the reader's language."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {rest}", first=names[0], rest=_and(names[1:]))

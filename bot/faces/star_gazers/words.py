@@ -1,4 +1,8 @@
-"""Star Gazers player-facing words: the rules summary, tokens, tiles, rounds and the Journal."""
+"""Star Gazers player-facing words: the rules summary, tokens, tiles, rounds and the Journal.
+
+Constants are marked with ``N_`` and said with ``_()`` where they are used, in the reader's
+language; ``catalog_texts`` lists the names that live in the game's JSON data.
+"""
 
 from __future__ import annotations
 
@@ -6,36 +10,41 @@ from typing import Any
 
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games.base import View
+from bot.games.star_gazers.components import load_constellations
+from bot.games.star_gazers.texts import EVENT_NAMES
+from bot.i18n import _, ngettext
+from bot.i18n.msg import N_
 
 SLUG = "star-gazers"
-TITLE = "Star Gazers"
+TITLE = N_("Star Gazers")
 KINDS = {
-    "shuttle": "Space Shuttle",
-    "photo": "Photo",
-    "black_hole": "Black Hole",
-    "star": "Star",
-    "sun": "Sun",
-    "meteor": "Meteor",
-    "moon": "Moon",
-    "comet": "Comet",
-    "station": "Space Station",
+    "shuttle": N_("Space Shuttle"),
+    "photo": N_("Photo"),
+    "black_hole": N_("Black Hole"),
+    "star": N_("Star"),
+    "sun": N_("Sun"),
+    "meteor": N_("Meteor"),
+    "moon": N_("Moon"),
+    "comet": N_("Comet"),
+    "station": N_("Space Station"),
 }
 HALF = {
-    "star": "½ Star",
-    "wild": "½ any planet",
-    "ringed": "½ ringed planet",
-    "banded": "½ banded planet",
-    "cratered": "½ cratered planet",
-    "icy": "½ icy planet",
+    "star": N_("½ Star"),
+    "wild": N_("½ any planet"),
+    "ringed": N_("½ ringed planet"),
+    "banded": N_("½ banded planet"),
+    "cratered": N_("½ cratered planet"),
+    "icy": N_("½ icy planet"),
 }
+# i18n: what a Shuttle space of the Journal board gives
 BONUS_WORDS = {
-    "gain": "take a bonus token",
-    "move_token": "move a token",
-    "move_tile": "move a tile",
-    "journal": "take a Journal card",
+    "gain": N_("take a bonus token"),
+    "move_token": N_("move a token"),
+    "move_tile": N_("move a tile"),
+    "journal": N_("take a Journal card"),
 }
 
-RULES = """\
+RULES = N_("""\
 **Star Gazers** (2–4 players, about 40 minutes)
 You fill a 4 × 4 Mural of Galaxy tiles, drafting one square of the Universe board per turn.
 • At the start you are dealt two secret Journal cards and keep one.
@@ -51,50 +60,71 @@ matches any planet half; two wild halves may never be placed side by side).
 • Nothing is final until you press **Confirm**; **Undo** starts your turn again.
 **Points** at the end: photos of different events (1/2/5/8/12), Telescopes on completed Journal \
 cards (3 each), Stars placed like a Constellation card (any rotation), 1 per Comet, Meteor, Moon \
-and Space Station, 2 per Black Hole and completed Planet. Ties go to the most Telescopes."""
+and Space Station, 2 per Black Hole and completed Planet. Ties go to the most Telescopes.""")
+NOT_OFFERED = N_("That isn't one of the choices your panel offers. Pick one from its menu.")
+
+
+def catalog_texts() -> list[str]:
+    """Names that live in the JSON data, for the catalog: the Constellation cards."""
+    return [card.name for card in load_constellations()]
+
+
+def titled(step: str) -> str:
+    """A message title: the game's name, then where the game stands."""
+    # i18n: a message title: the game's name, then the step ("Star Gazers · Round 2/4 · pick 3/8")
+    return _("{game} · {step}", game=_(TITLE), step=step)
+
+
+def kind_word(kind: Any) -> str:
+    """A token or icon kind in words ("Moon"); an unknown kind as it is."""
+    return _(KINDS[kind]) if kind in KINDS else str(kind)
+
+
+def event_word(event: Any) -> str:
+    return _(EVENT_NAMES[event]) if event in EVENT_NAMES else str(event)
 
 
 def token_words(token: Any) -> str:
     if not isinstance(token, dict):
-        return "nothing"
-    name = KINDS.get(token.get("kind"), str(token.get("kind")))
+        return _("nothing")
+    name = kind_word(token.get("kind"))
     if token.get("kind") == "photo" and token.get("event"):
-        name += f" ({token['event']})"
-    return ("bonus " if token.get("bonus") else "") + name
+        # i18n: a Photo Opportunity token with its celestial event ("Photo (eclipse)")
+        name = _("Photo ({event})", event=event_word(token["event"]))
+    # i18n: a Bonus token ("bonus Moon")
+    return _("bonus {token}", token=name) if token.get("bonus") else name
 
 
 def tile_words(tile: dict[str, Any]) -> str:
-    printed = [KINDS.get(i, i) for i in tile.get("icons", [])]
-    halves = [HALF.get(e, e) for e in tile.get("edges", []) if e]
-    return ", ".join(printed + halves) or "empty tile"
+    printed = [kind_word(i) for i in tile.get("icons", [])]
+    halves = [_(HALF[e]) if e in HALF else e for e in tile.get("edges", []) if e]
+    return ", ".join(printed + halves) or _("empty tile")
 
 
 def round_line(view: View) -> str:
     if view["phase"] == "journal":
-        return "Setup"
+        return _("Setup")
     if view["phase"] == "over":
-        return "Game over"
-    return f"Round {view['round']}/{view['rounds']} · pick {view['pick']}/{view['picks_per_round']}"
-
+        return _("Game over")
+    return _("Round {round}/{rounds} · pick {pick}/{picks}", round=view["round"], rounds=view["rounds"],
+             pick=view["pick"], picks=view["picks_per_round"])
 
 
 def progress_line(view: View, names: list[str]) -> str:
     """Who must act now: the Journal keepers at setup, else the seat whose turn it is."""
     if view["phase"] == "journal":
-        waiting = view["waiting"]
-        return f"{view['seats'] - len(waiting)} of {view['seats']} have kept a Journal card"
+        kept = view["seats"] - len(view["waiting"])
+        return ngettext("{n} of {seats} have kept a Journal card", "{n} of {seats} have kept a Journal card",
+                        kept, seats=view["seats"])
     if view["phase"] == "over":
-        return "Game over"
-    return f"{names[view['turn']]} is choosing (nothing is final until they confirm)"
+        return _("Game over")
+    return _("{name} is choosing (nothing is final until they confirm)", name=names[view["turn"]])
 
 
 def journal_lines(view: View) -> list[str]:
     cards = view.get("journal") or []
     if not cards:
         return []
-    return ["", "**Your Journal** (secret):"] + [
+    return ["", _("**Your Journal** (secret):")] + [
         f"{'✅' if c.get('complete') else '▫️'} {card_words(c)}" for c in cards
     ]
-
-
-NOT_OFFERED = "That isn't one of the choices your panel offers. Pick one from its menu."

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art import icons
 from bot.faces.star_gazers.art.parts import draw_constellation, draw_universe, items
+from bot.i18n import _
 from render import shapes, theme
 from render.common import as_map, fitted, name_of, num, seat_of, sky, text
 from render.headers import SEP, header
@@ -73,13 +74,13 @@ def public_only(view: View) -> dict[str, Any]:
 
 def round_line(view: View) -> str:
     if view.get("phase") == "journal":
-        return "Setup: keep a Journal card"
+        return _("Setup: keep a Journal card")
     if view.get("phase") == "over":
-        return "Game over"
-    return (
-        f"Round {num(view.get('round'), '?')}/{num(view.get('rounds'), '?')}{SEP}"
-        f"pick {num(view.get('pick'), '?')}/{num(view.get('picks_per_round'), '8')}"
-    )
+        return _("Game over")
+    # i18n: the image's title line; {sep} is a middle dot between the two parts
+    return _("Round {round}/{rounds}{sep}pick {pick}/{picks}", round=num(view.get("round"), "?"),
+             rounds=num(view.get("rounds"), "?"), sep=SEP, pick=num(view.get("pick"), "?"),
+             picks=num(view.get("picks_per_round"), "8"))
 
 
 def player_of(view: View, seat: int) -> Mapping[str, Any]:
@@ -91,7 +92,10 @@ def draw_constellations(image: Image.Image, top: int, view: View) -> int:
     cards = [as_map(c) for c in items(view.get("constellations"))][:2]
     for k, card in enumerate(cards):
         x = 16 + k * 492
-        title = f"{card.get('side', '?')}: {card.get('name', '?')}"
+        name = card.get("name")
+        # i18n: a Constellation card's title: its side (A or B) and its name
+        shown = _(name) if isinstance(name, str) else "?"
+        title = _("{side}: {name}", side=card.get("side", "?"), name=shown)
         draw_constellation(image, (x, top, x + 476, top + 408), card, title)
     return top + 408
 
@@ -102,35 +106,34 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
     seats = max(1, min(4, seat_of(view.get("seats"), len(names)) or 1))
     image = sky(theme.WIDTH, 1360)
     turn = view.get("turn")
-    sub = [("Constellations below", theme.MUTED)]
+    sub = [(_("Constellations below"), theme.MUTED)]
     if isinstance(turn, int):
-        sub = [("Now: ", theme.MUTED), (name_of(names, turn), theme.player_colour(turn))]
+        sub = [(_("Now: "), theme.MUTED), (name_of(names, turn), theme.player_colour(turn))]
     header(image, [(round_line(view), theme.INK)], sub, sub_flexible=1 if len(sub) > 1 else None)
     draw_universe(image, 16, 148, 224, items(view.get("universe")), as_map(view.get("centre")))
     draw = ImageDraw.Draw(image)
     x, small, bold = 712, theme.font(theme.SMALL), theme.font(theme.SMALL, bold=True)
+    column = theme.WIDTH - 16 - x
     y = 180
-    text(draw, (x, y), "Players", bold, theme.MUTED, anchor="ls")
+    fitted(draw, (x, y), _("Players"), bold, theme.MUTED, column, anchor="ls")
     for seat in range(seats):
         player = player_of(view, seat)
         y += 76
         colour = theme.player_colour(seat)
         fitted(draw, (x, y), name_of(names, seat), bold, colour, 270, anchor="ls")
         score = as_map(player.get("score")).get("total")
-        text(
-            draw,
-            (x, y + 30),
-            f"{num(player.get('tiles'), '0')}/16 tiles{SEP}{num(score)} pts",
-            small,
-            theme.INK,
-            anchor="ls",
-        )
+        # i18n: a player's line on the board: tiles placed of 16, then points so far
+        line = _("{tiles}/16 tiles{sep}{score} pts", tiles=num(player.get("tiles"), "0"), sep=SEP,
+                 score=num(score))
+        fitted(draw, (x, y + 30), line, small, theme.INK, column, anchor="ls")
     y += 90
-    text(draw, (x, y), f"Stacks left: {num(view.get('stacks_left'))}", small, theme.MUTED, anchor="ls")
-    text(draw, (x, y + 36), f"Tokens in bag: {num(view.get('bag_left'))}", small, theme.MUTED, anchor="ls")
+    stacks = _("Stacks left: {n}", n=num(view.get("stacks_left")))
+    fitted(draw, (x, y), stacks, small, theme.MUTED, column, anchor="ls")
+    bag = _("Tokens in bag: {n}", n=num(view.get("bag_left")))
+    fitted(draw, (x, y + 36), bag, small, theme.MUTED, column, anchor="ls")
     supply = as_map(view.get("supply"))
     if supply:
-        text(draw, (x, y + 84), "Bonus supply", bold, theme.MUTED, anchor="ls")
+        fitted(draw, (x, y + 84), _("Bonus supply"), bold, theme.MUTED, column, anchor="ls")
         for k, t in enumerate(("star", "shuttle", "sun", "moon", "comet", "station")):
             cx, cy = x + 30 + (k % 3) * 88, y + 130 + (k // 3) * 84
             shapes.paste(image, icons.token(t, 62, None, "hex" if k >= 3 else "circle", True), cx, cy)
@@ -144,12 +147,6 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
                 halo=theme.SHADOW,
             )
     draw_constellations(image, 832 + 96, view)
-    text(
-        draw,
-        (theme.WIDTH / 2, 832 + 62),
-        "Constellations (both count for everyone)",
-        bold,
-        theme.MUTED,
-        anchor="ms",
-    )
+    fitted(draw, (theme.WIDTH / 2, 832 + 62), _("Constellations (both count for everyone)"), bold,
+           theme.MUTED, theme.WIDTH - 32, anchor="ms")
     return image

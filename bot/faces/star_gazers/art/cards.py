@@ -12,34 +12,51 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art import icons
+from bot.i18n import _, ngettext
+from bot.i18n.msg import N_
 from render import shapes, theme
-from render.common import as_map, text
+from render.common import as_map, fitted, text
 
-KIND_TITLES = {"adjacent": "Two adjacent tiles", "line": "Row or column of 4", "solar": "Solar System"}
-NEED_WORDS = {
-    "moon": "Moon",
-    "comet": "Comet",
-    "station": "Space Station",
-    "meteor": "Meteor",
-    "planet": "Planet",
-    "black_hole": "Black Hole",
-    "sun": "Sun",
-    "photo": "Photo",
-    "star": "printed Star",
-    "star_any": "Star (token or printed)",
+# i18n: the shape a Journal card asks for
+KIND_TITLES = {
+    "adjacent": N_("Two adjacent tiles"),
+    "line": N_("Row or column of 4"),
+    "solar": N_("Solar System"),
 }
+NEED_WORDS = {
+    "moon": N_("Moon"),
+    "comet": N_("Comet"),
+    "station": N_("Space Station"),
+    "meteor": N_("Meteor"),
+    "planet": N_("Planet"),
+    "black_hole": N_("Black Hole"),
+    "sun": N_("Sun"),
+    "photo": N_("Photo"),
+    "star": N_("printed Star"),
+    "star_any": N_("Star (token or printed)"),
+}
+
+
+def _word(words: Mapping[str, str], key: Any) -> str:
+    return _(words[key]) if key in words else str(key)
 
 
 def card_words(card: Mapping[str, Any]) -> str:
     """One line for a card, in our words: its shape, what it needs and its Telescopes."""
     needs = as_map(card.get("needs"))
     parts = [
-        f"{n}× {NEED_WORDS.get(k, k)}" if isinstance(n, int) and n > 1 else NEED_WORDS.get(k, k)
+        # i18n: a count of one icon a Journal card needs ("2× Moon")
+        _("{count}× {need}", count=n, need=_word(NEED_WORDS, k)) if isinstance(n, int) and n > 1
+        else _word(NEED_WORDS, k)
         for k, n in needs.items()
     ]
     scope = card.get("telescopes")
-    kind = KIND_TITLES.get(str(card.get("kind")), str(card.get("kind")))
-    return f"{kind}: {' + '.join(parts)} · {scope} telescope{'s' if scope != 1 else ''}"
+    kind = _word(KIND_TITLES, card.get("kind"))
+    shown = {"kind": kind, "needs": " + ".join(parts)}
+    if not isinstance(scope, int):
+        return _("{kind}: {needs} · {scopes} telescopes", scopes=scope, **shown)
+    # i18n: a Journal card in one line: its shape, the icons it needs, its Telescopes
+    return ngettext("{kind}: {needs} · {n} telescope", "{kind}: {needs} · {n} telescopes", scope, **shown)
 
 
 def need_icon(kind: str, size: int) -> Image.Image:
@@ -72,16 +89,18 @@ def draw_card(
         box, radius=16, fill=theme.PANEL, outline=highlight or theme.PANEL_EDGE, width=6 if highlight else 2
     )
     bold, small = theme.font(theme.SMALL, bold=True), theme.font(theme.SMALL)
-    title = KIND_TITLES.get(str(card.get("kind")), str(card.get("kind", "?")))
-    text(draw, (x0 + 18, y0 + 40), title, bold, theme.INK, anchor="ls")
+    title = _word(KIND_TITLES, card.get("kind", "?"))
+    note_w = bold.getlength(note) if note else 0
     if note:
         text(draw, (x1 - 18, y0 + 40), note, bold, theme.ACCENT, anchor="rs")
+    fitted(draw, (x0 + 18, y0 + 40), title, bold, theme.INK, x1 - x0 - 36 - (note_w + 16 if note else 0),
+           anchor="ls")
     needs = [(k, n) for k, n in as_map(card.get("needs")).items() if isinstance(n, int)]
-    per = sum(n for _, n in needs)
+    per = sum(n for _kind, n in needs)
     size = max(40, min(76, round((x1 - x0 - 40) / max(per, 1)) - 10))
     x, cy = x0 + 22 + size / 2, y0 + 62 + size / 2
     for kind, count in needs:
-        for _ in range(count):
+        for _copy in range(count):
             shapes.paste(image, need_icon(kind, size), x, cy)
             if kind == "star_any":
                 text(
@@ -95,7 +114,14 @@ def draw_card(
                 )
             x += size + 10
     scopes = card.get("telescopes")
-    points = 3 * scopes if isinstance(scopes, int) else "?"
-    line = f"{scopes} telescope{'s' if scopes != 1 else ''} = {points} pts"
-    text(draw, (x0 + 18, y1 - 20), line, bold, theme.GOLD, anchor="ls")
-    text(draw, (x1 - 18, y1 - 20), f"deck {card.get('deck', '?')}", small, theme.MUTED, anchor="rs")
+    if isinstance(scopes, int):
+        # i18n: a Journal card's Telescopes and what they score, drawn on the card
+        line = ngettext("{n} telescope = {points} pts", "{n} telescopes = {points} pts", scopes,
+                        points=3 * scopes)
+    else:
+        line = _("{scopes} telescopes = {points} pts", scopes="?", points="?")
+    # i18n: which Journal deck (I, II or III) a card comes from
+    deck = _("deck {deck}", deck=card.get("deck", "?"))
+    deck_w = small.getlength(deck)
+    text(draw, (x1 - 18, y1 - 20), deck, small, theme.MUTED, anchor="rs")
+    fitted(draw, (x0 + 18, y1 - 20), line, bold, theme.GOLD, x1 - x0 - 36 - deck_w - 16, anchor="ls")

@@ -36,8 +36,10 @@ from bot.faces.star_gazers.art.parts import (
     square_name,
 )
 from bot.faces.star_gazers.art.results import draw_results
+from bot.i18n import _, ngettext
+from bot.i18n.msg import N_
 from render import shapes, theme
-from render.common import as_map, name_of, num, seat_of, sky, text, text_width, to_png
+from render.common import as_map, fitted, name_of, num, seat_of, sky, text_width, to_png
 from render.headers import SEP, header
 
 __all__ = [
@@ -55,17 +57,18 @@ __all__ = [
     "public_only",
 ]
 
+# i18n: the panel image's subtitle: what the player does now
 PROMPTS = {
-    "pick": "Pick a square (ringed)",
-    "bonus": "Choose a bonus token from the centre",
-    "tile": "Place your tile on a ringed square",
-    "token": "Place your token (ringed places)",
-    "gain": "Shuttle bonus: take a bonus token",
-    "move_token": "Shuttle bonus: move a token",
-    "move_tile": "Shuttle bonus: move a tile",
-    "journal": "Shuttle bonus: take a Journal card",
-    "confirm": "All placed: confirm or undo",
-    "keep": "Keep one of your two Journal cards",
+    "pick": N_("Pick a square (ringed)"),
+    "bonus": N_("Choose a bonus token from the centre"),
+    "tile": N_("Place your tile on a ringed square"),
+    "token": N_("Place your token (ringed places)"),
+    "gain": N_("Shuttle bonus: take a bonus token"),
+    "move_token": N_("Shuttle bonus: move a token"),
+    "move_tile": N_("Shuttle bonus: move a tile"),
+    "journal": N_("Shuttle bonus: take a Journal card"),
+    "confirm": N_("All placed: confirm or undo"),
+    "keep": N_("Keep one of your two Journal cards"),
 }
 
 
@@ -91,9 +94,13 @@ def draw_panel(
     confirmed = as_map(player_of(view, you).get("mural"))
     mural = as_map(preview.get("mural"))
     changed = _changed(confirmed, mural)
-    prompt = PROMPTS.get(kind, "Waiting for the others" if view.get("phase") != "over" else "Game over")
+    if kind in PROMPTS:
+        prompt = _(PROMPTS[kind])
+    else:
+        prompt = _("Waiting for the others") if view.get("phase") != "over" else _("Game over")
     if tile_at is not None:
-        prompt = f"Preview: tile on {square_name(tile_at[0])}, turned {90 * tile_at[1]}°"
+        prompt = _("Preview: tile on {square}, turned {degrees}°", square=square_name(tile_at[0]),
+                   degrees=90 * tile_at[1])
     universe_focus = kind in {"pick", "bonus"}
     height = 1030 if universe_focus else 1050
     image = sky(theme.WIDTH, height)
@@ -108,7 +115,7 @@ def draw_panel(
         rings = ints(choice.get("squares")) if kind == "pick" else []
         bonus = [t for t in items(choice.get("types")) if isinstance(t, str)] if kind == "bonus" else []
         draw_universe(image, 16, 148, 232, universe, centre, rings=rings, bonus_rings=bonus)
-        text(draw, (740, 176), "Your Mural", small, theme.MUTED, anchor="ls")
+        fitted(draw, (740, 176), _("Your Mural"), small, theme.MUTED, theme.WIDTH - 16 - 740, anchor="ls")
         draw_mural(image, 744, 190, 58, mural, gold=changed, guide=False)
         _score_note(draw, (740, 468), preview, theme.WIDTH - 16 - 740)
         strip_top = 864
@@ -127,7 +134,7 @@ def draw_panel(
         )
         draw_mural(image, 56, 184, 172, mural, rings=rings, gold=gold, token_rings=token_rings)
         _in_hand(image, (764, 148, theme.WIDTH - 16, 560), choice, tile_at)
-        text(draw, (764, 598), "Universe", small, theme.MUTED, anchor="ls")
+        fitted(draw, (764, 598), _("Universe"), small, theme.MUTED, theme.WIDTH - 16 - 764, anchor="ls")
         draw_universe(image, 768, 610, 70, universe, centre)
         _score_note(draw, (764, 864), preview, theme.WIDTH - 16 - 764)
         strip_top = 888
@@ -180,22 +187,24 @@ def _in_hand(
     draw.rounded_rectangle(box, radius=14, fill=theme.PANEL, outline=theme.PANEL_EDGE, width=2)
     small = theme.font(theme.SMALL, bold=True)
     cx = (box[0] + box[2]) / 2
+    inner = box[2] - box[0] - 28
     kind = choice.get("kind")
     if kind == "tile" and isinstance(choice.get("tile"), Mapping):
-        text(draw, (box[0] + 14, box[1] + 36), "Your tile", small, theme.MUTED, anchor="ls")
+        fitted(draw, (box[0] + 14, box[1] + 36), _("Your tile"), small, theme.MUTED, inner, anchor="ls")
         tile, rot = choice["tile"], tile_at[1] if tile_at else 0
         paste_tile(image, cx - 90, box[1] + 52, 180, tile, rotated_edges(tile, rot))
-        text(draw, (cx, box[1] + 270), f"turned {90 * rot}°", small, theme.INK, anchor="ms")
+        turned = _("turned {degrees}°", degrees=90 * rot)
+        fitted(draw, (cx, box[1] + 270), turned, small, theme.INK, inner, anchor="ms")
         return
     if kind == "token" and isinstance(choice.get("token"), Mapping):
-        label = "From Reserve" if choice.get("from_reserve") else "Your token"
-        text(draw, (box[0] + 14, box[1] + 36), label, small, theme.MUTED, anchor="ls")
+        label = _("From Reserve") if choice.get("from_reserve") else _("Your token")
+        fitted(draw, (box[0] + 14, box[1] + 36), label, small, theme.MUTED, inner, anchor="ls")
         sprite = icons.token_of(choice["token"], 150)
         if sprite is not None:
             shapes.paste(image, sprite, cx, box[1] + 140)
         return
     if kind in {"gain", "bonus"}:
-        text(draw, (box[0] + 14, box[1] + 36), "Choose one", small, theme.MUTED, anchor="ls")
+        fitted(draw, (box[0] + 14, box[1] + 36), _("Choose one"), small, theme.MUTED, inner, anchor="ls")
         types = [t for t in items(choice.get("types")) if isinstance(t, str)]
         for k, t in enumerate(types[:6]):
             shape = "hex" if t in {"moon", "comet", "station"} else "circle"
@@ -206,20 +215,36 @@ def _in_hand(
                 box[1] + 100 + (k // 2) * 104,
             )
         return
-    words = {"confirm": "Ready to confirm", "journal": "Pick a card"}.get(str(kind), "Nothing in hand")
-    lines = [words] if text_width(words, small) <= box[2] - box[0] - 28 else words.rsplit(" ", 1)
-    for i, line in enumerate(lines):  # the box is narrow: a long prompt takes two lines
+    if kind == "confirm":
+        words = _("Ready to confirm")
+    elif kind == "journal":
+        words = _("Pick a card")
+    else:
+        words = _("Nothing in hand")
+    lines = wrapped(words, small, inner)
+    for i, line in enumerate(lines):  # the box is narrow: a long prompt takes several lines
         y = box[1] + 140 + (i - (len(lines) - 1) / 2) * 36
-        text(draw, (cx, y), line, small, theme.MUTED, anchor="mm")
+        fitted(draw, (cx, y), line, small, theme.MUTED, inner, anchor="mm")
+
+
+def wrapped(words: str, f: Any, max_width: float) -> list[str]:
+    """``words`` broken into lines that fit ``max_width`` (a word longer than that keeps its line)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and text_width(f"{lines[-1]} {word}", f) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [words]
 
 
 def _score_note(draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapping[str, Any],
                 max_width: float) -> None:
     """The running score; shortened to "Score: N" where the column is too narrow for more."""
     total, f = num(as_map(player.get("score")).get("total")), theme.font(theme.SMALL, bold=True)
-    words = f"Score so far: {total}"
-    shown = words if text_width(words, f) <= max_width else f"Score: {total}"
-    text(draw, xy, shown, f, theme.GOLD, anchor="ls")
+    words = _("Score so far: {total}", total=total)
+    shown = words if text_width(words, f) <= max_width else _("Score: {total}", total=total)
+    fitted(draw, xy, shown, f, theme.GOLD, max_width, anchor="ls")
 
 
 # --- journal choice at setup ---------------------------------------------------------------
@@ -227,8 +252,8 @@ def draw_keep(view: View, names: Sequence[str]) -> Image.Image:
     """The two dealt Journal cards (seat view, setup) and the public Constellations."""
     image = sky(theme.WIDTH, 840)
     kept = view.get("kept")
-    sub = "You kept the gold card" if kept else "Keep one: the other goes back under its deck"
-    header(image, [("Your Journal: keep one card", theme.INK)], [(sub, theme.MUTED)])
+    sub = _("You kept the gold card") if kept else _("Keep one: the other goes back under its deck")
+    header(image, [(_("Your Journal: keep one card"), theme.INK)], [(sub, theme.MUTED)])
     for k, card in enumerate(items(view.get("dealt"))[:2]):
         card = as_map(card)
         x = 16 + k * 492
@@ -237,7 +262,8 @@ def draw_keep(view: View, names: Sequence[str]) -> Image.Image:
             (x, 148, x + 476, 400),
             card,
             highlight=theme.GOLD if card.get("id") == kept else None,
-            note=f"option {k + 1}",
+            # i18n: the note on a dealt Journal card, matching the panel's "Keep option 1" button
+            note=_("option {k}", k=k + 1),
         )
     draw_constellations(image, 420, view)
     return image
@@ -258,9 +284,14 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     image = sky(theme.WIDTH, height)
     colour = theme.player_colour(seat)
     score = as_map(player.get("score")).get("total")
-    count = num(player.get("journal_count"), "0")
-    sub = f"{num(score)} points so far{SEP}{count} Journal card(s)"
-    header(image, [(name_of(names, seat), colour), ("'s Mural", theme.INK)], [(sub, theme.MUTED)], flexible=0)
+    count = seat_of(player.get("journal_count"), 0)
+    points = (ngettext("{n} point so far", "{n} points so far", score) if isinstance(score, int)
+              else _("{score} points so far", score=num(score)))
+    held = ngettext("{n} Journal card", "{n} Journal cards", count)
+    # i18n: a sheet's subtitle: the points so far, then the Journal cards held
+    sub = _("{points}{sep}{cards}", points=points, sep=SEP, cards=held)
+    header(image, _owned(_("{name}'s Mural"), name_of(names, seat), colour), [(sub, theme.MUTED)],
+           flexible=1)
     draw_mural(image, 148, 184, 176, as_map(player.get("mural")))
     draw_journal_strip(image, (16, 908, theme.WIDTH - 16, 1058), player, items(shown.get("shuttle_spaces")))
     for k, card in enumerate(cards):
@@ -271,9 +302,16 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
             (x, y, x + 476, y + 220),
             card,
             highlight=theme.ACCENT if done else None,
-            note="done" if done else None,
+            # i18n: the note on a completed Journal card
+            note=_("done") if done else None,
         )
     return image
+
+
+def _owned(template: str, name: str, colour: theme.RGB) -> list[tuple[str, theme.RGB]]:
+    """A title such as "{name}'s Mural" as three coloured parts: the name in its seat's colour."""
+    before, __, after = template.partition("{name}")
+    return [(before, theme.INK), (name, colour), (after, theme.INK)]
 
 
 # --- PNG wrappers ---------------------------------------------------------------------------

@@ -14,14 +14,22 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art import icons
+from bot.i18n import _, pgettext
+from bot.i18n.msg import NP_
 from render import shapes, theme
-from render.common import as_map, mix, text
+from render.common import as_map, fitted, mix, text
 from render.theme import RGB
 
 COLUMNS = "ABCD"
 # Universe squares 0..7 run clockwise from the top left round the centre: (row, column).
 UNIVERSE_POS = ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0))
-SHUTTLE_WORDS = {"gain": "Bonus", "move_token": "Token", "move_tile": "Tile", "journal": "Card"}
+# i18n: one short word in a small Shuttle space of the Journal board: what its bonus gives or moves
+SHUTTLE_WORDS = {
+    "gain": NP_("shuttle space", "Bonus"),
+    "move_token": NP_("shuttle space", "Token"),
+    "move_tile": NP_("shuttle space", "Tile"),
+    "journal": NP_("shuttle space", "Card"),
+}
 EDGE_CENTRES = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))  # N, E, S, W as fractions
 
 
@@ -212,14 +220,10 @@ def draw_universe(
                 outline=theme.FAINT,
                 width=2,
             )
-            text(
-                draw,
-                (x + cell / 2, y + cell / 2),
-                "taken",
-                theme.font(max(14, min(theme.SMALL, cell // 6))),
-                theme.MUTED,
-                anchor="mm",
-            )
+            # i18n: an empty Universe square, its tile and token already taken
+            taken = theme.font(max(14, min(theme.SMALL, cell // 6)))
+            fitted(draw, (x + cell / 2, y + cell / 2), _("taken"), taken, theme.MUTED, cell - 2 * pad - 8,
+                   anchor="mm")
         br = max(12, cell // 9)
         bx, by = x + cell - pad - br - 4, y + pad + br + 4
         fill = theme.ACCENT if square in rings else theme.GOLD if square in gold else theme.PANEL_EDGE
@@ -272,7 +276,7 @@ def draw_constellation(
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(box, radius=14, fill=theme.PANEL, outline=theme.PANEL_EDGE, width=2)
     f = theme.font(theme.SMALL, bold=True)
-    text(draw, (box[0] + 16, box[1] + 34), title, f, theme.INK, anchor="ls")
+    fitted(draw, (box[0] + 16, box[1] + 34), title, f, theme.INK, box[2] - box[0] - 32, anchor="ls")
     grid = min(box[2] - box[0] - 32, box[3] - box[1] - 60)
     cell = grid // 4
     gx, gy = box[0] + (box[2] - box[0] - 4 * cell) / 2, box[1] + 48
@@ -310,7 +314,7 @@ def draw_journal_strip(
     h = y1 - y0
     slot = min(h - 56, 92)
     cy = y0 + 40 + slot / 2
-    text(draw, (x0 + 16, y0 + 30), "Reserve", small, theme.MUTED, anchor="ls")
+    fitted(draw, (x0 + 16, y0 + 30), _("Reserve"), small, theme.MUTED, 2 * slot + 8, anchor="ls")
     reserve = items(player.get("reserve"))
     reserve_rings = set(reserve_rings)
     for k in range(2):
@@ -329,21 +333,20 @@ def draw_journal_strip(
                 image, cx, cy, round(slot / 2) + 3, theme.ACCENT if k in reserve_rings else theme.GOLD, 4
             )
     sx = x0 + 16 + 2 * slot + 8 + 28
-    text(draw, (sx, y0 + 30), "Shuttle spaces", small, theme.MUTED, anchor="ls")
-    used = "  (tile move used)" if player.get("tile_move_used") else ""
-    if used:
-        text(
-            draw,
-            (sx + small.getlength("Shuttle spaces"), y0 + 30),
-            used,
-            theme.font(theme.SMALL),
-            theme.MUTED,
-            anchor="ls",
-        )
+    spaces = _("Shuttle spaces")
+    drawn = fitted(draw, (sx, y0 + 30), spaces, small, theme.MUTED, x1 - 16 - sx, anchor="ls")
+    if player.get("tile_move_used"):
+        # i18n: beside "Shuttle spaces" once the once-per-game tile move is spent
+        used, plain = _("(tile move used)"), theme.font(theme.SMALL)
+        left = sx + drawn + plain.getlength("  ")
+        fitted(draw, (left, y0 + 30), used, plain, theme.MUTED, x1 - 16 - left, anchor="ls")
     width = (x1 - 16 - sx - 7 * 6) / 8
     shuttles = items(player.get("shuttles"))
+    words = {key: pgettext("shuttle space", word) for key, word in SHUTTLE_WORDS.items()}
+    words["used"] = pgettext("shuttle space", "used")
     size = theme.SMALL
-    while size > 14 and theme.font(size, bold=True).getlength("Bonus") > width - 8:
+    longest = max(words.values(), key=lambda w: theme.font(theme.SMALL, bold=True).getlength(w))
+    while size > 14 and theme.font(size, bold=True).getlength(longest) > width - 8:
         size -= 1
     word_font = theme.font(size, bold=True)
     shuttle_rings = set(shuttle_rings)
@@ -352,13 +355,14 @@ def draw_journal_strip(
         cell = (bx, y0 + 40, bx + width, y0 + 40 + slot)
         draw.rounded_rectangle(cell, radius=8, fill=icons.EMPTY_CELL, outline=theme.FAINT, width=2)
         bonus = bonuses[k] if k < len(bonuses) and isinstance(bonuses[k], str) else ""
-        word = SHUTTLE_WORDS.get(bonus, bonus[:5])
+        word = words.get(bonus, bonus[:5])
         if bonus == "move_tile" and player.get("tile_move_used"):
-            word = "used"
+            word = words["used"]
         sprite = icons.token_of(shuttles[k], round(min(width, slot) - 10)) if k < len(shuttles) else None
         if sprite is not None:
             shapes.paste(image, sprite, bx + width / 2, y0 + 40 + slot / 2)
         else:
-            text(draw, (bx + width / 2, y0 + 40 + slot / 2), word, word_font, theme.MUTED, anchor="mm")
+            fitted(draw, (bx + width / 2, y0 + 40 + slot / 2), word, word_font, theme.MUTED, width - 8,
+                   anchor="mm")
         if k in shuttle_rings:
             outline(draw, cell, theme.ACCENT, 4)

@@ -14,8 +14,10 @@ from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art.board import public_only
 from bot.faces.star_gazers.art.parts import draw_mural, ints, items
+from bot.faces.star_gazers.words import TITLE
+from bot.i18n import _, ngettext
 from render import theme
-from render.common import as_map, fitted, name_of, num, seat_of, sky, text
+from render.common import as_map, fitted, name_of, seat_of, sky, text
 from render.headers import SEP, header
 
 # Each seat's row: its Mural (4 x MURAL_CELL) beside a scoresheet in two columns, so four seats
@@ -23,38 +25,52 @@ from render.headers import SEP, header
 MURAL_CELL = 60
 ROW_H = 4 * MURAL_CELL + 62
 LINE_H = 32
-ICON_LINES = (
-    ("meteor", "Meteors", 1),
-    ("station", "Space Stations", 1),
-    ("moon", "Moons", 1),
-    ("comet", "Comets", 1),
-    ("black_hole", "Black Holes", 2),
-    ("planet", "Planets", 2),
-)
+
+
+def _icon_words(key: str, n: int) -> str:
+    """One scoresheet line's words for a printed or placed icon ("3 Moons", "2 Planets ×2")."""
+    if key == "meteor":
+        return ngettext("{n} Meteor", "{n} Meteors", n)
+    if key == "station":
+        return ngettext("{n} Space Station", "{n} Space Stations", n)
+    if key == "moon":
+        return ngettext("{n} Moon", "{n} Moons", n)
+    if key == "comet":
+        return ngettext("{n} Comet", "{n} Comets", n)
+    if key == "black_hole":
+        # i18n: Black Holes score 2 points each
+        return ngettext("{n} Black Hole ×2", "{n} Black Holes ×2", n)
+    # i18n: completed Planets score 2 points each
+    return ngettext("{n} Planet ×2", "{n} Planets ×2", n)
+
+
+# (icon, points each), in scoresheet order
+ICON_LINES = (("meteor", 1), ("station", 1), ("moon", 1), ("comet", 1), ("black_hole", 2), ("planet", 2))
 
 
 def score_lines(entry: Mapping[str, Any], names_of_cards: Mapping[str, str]) -> list[tuple[str, int]]:
     """(words, points) for each part of one seat's breakdown, in scoresheet order."""
     lines: list[tuple[str, int]] = []
     photos = as_map(entry.get("photos"))
-    lines.append((f"{num(photos.get('unique'), '0')} unique photos", seat_of(photos.get("points"), 0)))
+    unique = seat_of(photos.get("unique"), 0)
+    photo_points = seat_of(photos.get("points"), 0)
+    lines.append((ngettext("{n} unique photo", "{n} unique photos", unique), photo_points))
     counts = as_map(entry.get("icons"))
-    for key, words, each in ICON_LINES:
+    for key, each in ICON_LINES:
         n = seat_of(counts.get(key), 0)
-        lines.append((f"{n} {words}" + (f" ×{each}" if each != 1 else ""), n * each))
+        lines.append((_icon_words(key, n), n * each))
     scopes = as_map(entry.get("telescopes"))
     done = len(items(scopes.get("completed")))
-    lines.append(
-        (
-            f"{done} Telescope card{'s' if done != 1 else ''}",
-            seat_of(scopes.get("points"), 0),
-        )
-    )
+    points = seat_of(scopes.get("points"), 0)
+    lines.append((ngettext("{n} Telescope card", "{n} Telescope cards", done), points))
     for c in items(entry.get("constellations")):
         c = as_map(c)
-        name = names_of_cards.get(str(c.get("card")), str(c.get("card", "?")))
+        card = str(c.get("card", "?"))
+        name = _(names_of_cards[card]) if card in names_of_cards else card
         stars = seat_of(c.get("stars"), 0)
-        lines.append((f"{name}: {stars} star{'s' if stars != 1 else ''}", seat_of(c.get("points"), 0)))
+        # i18n: a Constellation card's name and the Stars a Mural matches of it
+        lines.append((ngettext("{name}: {n} star", "{name}: {n} stars", stars, name=name),
+                      seat_of(c.get("points"), 0)))
     return lines
 
 
@@ -72,11 +88,13 @@ def draw_scores(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     image = sky(theme.WIDTH, 148 + seats * (ROW_H + 16))
     win = [name_of(names, s) for s in sorted(winners)]
     title = (
-        [("Winner: " if len(win) == 1 else "Winners: ", theme.INK), (" & ".join(win), theme.GOLD)]
+        [(_("Winner: ") if len(win) == 1 else _("Winners: "), theme.INK), (" & ".join(win), theme.GOLD)]
         if win
-        else [("Final results", theme.INK)]
+        else [(_("Final results"), theme.INK)]
     )
-    header(image, title, [(f"Final results{SEP}Star Gazers", theme.MUTED)], flexible=1 if win else None)
+    # i18n: the results image's subtitle
+    sub = _("Final results{sep}{game}", sep=SEP, game=_(TITLE))
+    header(image, title, [(sub, theme.MUTED)], flexible=1 if win else None)
     card_names = {
         str(as_map(c).get("id")): str(as_map(c).get("name")) for c in items(view.get("constellations"))
     }
