@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.games import get_game
-from bot.i18n import _, speaking
+from bot.i18n import M_, _
 from bot.interactions import APOLOGY, Ack, Refusal, entry, tell_privately
 from bot.outgoing import edit_panel, reply
 from bot.ports import service_of
@@ -122,8 +122,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             waiting = self.seat in get_game(record.game).to_act(record.state)
         await tell_privately(interaction, _("Welcome back: the seat is yours again."))
         channel = await service.play_channel(record)
-        with speaking(record.language):
-            back = _("{name} is back and plays their own seat again.", name=info.name)
+        back = M_("{name} is back and plays their own seat again.", name=info.name)  # the table's language
         await service.delivery.post(record, channel, back)
         if waiting:
             await service.send_panel(record, self.seat, channel)

@@ -18,7 +18,8 @@ import discord
 
 from bot.clock import now
 from bot.games import get_game
-from bot.i18n import DEFAULT, M_, MN_, N_, Language, Msg, _, ngettext, speaking, translate
+from bot.i18n import M_, MN_, N_, Msg, _, ngettext, speaking, translate
+from bot.languages import user_language
 from bot.outgoing import Outgoing, try_dm
 from bot.quiet import QuietHours, advance_awake, reminder_times
 from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
@@ -282,7 +283,7 @@ class Pacer:
         if settings.ping in ("both", "dm"):
             user = await self.service.user(info.user_id)
             if user is not None:
-                with speaking(await self.reader_language(info.user_id)):
+                with speaking(await user_language(self.service.bot, info.user_id)):
                     out = Outgoing(_("Reminder: **{title}** (game #{id}) is waiting for your move. Time "
                                      "runs out {when}.\n[Jump to the game]({link})",
                                      title=_(title), id=record.id, when=when, link=jump_link(record)),
@@ -293,17 +294,6 @@ class Pacer:
                 text = _("{player} Reminder: **{title}** (game #{id}) is waiting for your move. Time runs "
                          "out {when}.", player=mention, title=_(title), id=record.id, when=when)
             await self.service.delivery.post(record, None, text, mentions=(info.user_id,))
-
-    async def reader_language(self, user_id: int) -> Language:
-        """The language of a DM to ``user_id`` (their ``/settings`` choice, else their last locale)."""
-        readers = getattr(self.service.bot, "reader_languages", None)
-        if readers is None:
-            return DEFAULT
-        try:
-            return await readers.of_user(user_id)
-        except Exception:
-            log.exception("could not look up the language of user %s", user_id)
-            return DEFAULT
 
     async def _wake(self, job: Job) -> None:
         """Quiet hours are over: deliver the panel (and the mention) that were held back."""

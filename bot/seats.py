@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.commands import end_game, game_group
 from bot.games import get_game
-from bot.i18n import M_, N_, Msg, _, speaking, translate
+from bot.i18n import M_, N_, Msg, _, speaking
 from bot.interactions import Ack, Refusal, answer, entry, tell_privately
 from bot.ports import service_of
 from bot.storage import GameRecord, SeatTaken
@@ -123,9 +123,7 @@ async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat
         await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
         await service.delivery.retire_seat(record, seat)  # their panels close with a line saying why
         if left:
-            with speaking(record.language):
-                said = translate(note)
-            await service.delivery.post(record, None, said)
+            await service.delivery.post(record, None, note)  # a Msg: said in the table's language
         else:
             reloaded = await service.storage.load(record.id)
             assert reloaded is not None
