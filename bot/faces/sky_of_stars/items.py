@@ -10,10 +10,11 @@ import discord
 
 from bot.components import back_button, seat_view, service_of
 from bot.faces.sky_of_stars.art import images as art
-from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description
+from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, round_title, star_description
 from bot.games import get_game
 from bot.games.base import View
 from bot.games.sky_of_stars.moves import parse_line
+from bot.i18n import N_, _
 from bot.interactions import Ack, Refusal, acknowledge, entry
 from bot.outgoing import Outgoing, edit_panel
 
@@ -25,6 +26,38 @@ def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
     return list(choice["moves"]) if stage == "from" else choice["moves"].get(stage[3:], [])
 
 
+PLACEHOLDERS = {
+    "start": (N_("Pick a starting star"), N_("Pick a starting star ({columns})")),
+    "from": (N_("Pick a star to draw from"), N_("Pick a star to draw from ({columns})")),
+    "cancel": (N_("Pick a star to cross out"), N_("Pick a star to cross out ({columns})")),
+    "to": (N_("Pick a star to connect to"), N_("Pick a star to connect to ({columns})")),
+}
+"""A picker's placeholder by stage: over the whole vault, or over the columns of one half."""
+
+
+def placeholder(stage: str, half: str) -> str:
+    whole, part = PLACEHOLDERS.get(stage, PLACEHOLDERS["to"])
+    if half in HALF_NAMES:  # "w": the whole vault
+        return _(part, columns=_(HALF_NAMES[half]))
+    return _(whole)
+
+
+def done_text(kind: str, arg: str) -> str:
+    """What a played button did, said back to its player."""
+    if kind == "start":
+        return _("Starting star **{star}** circled.", star=arg)
+    if kind == "stroke":
+        start, _dash, end = arg.partition("-")
+        return _("Line **{start} → {end}** drawn.", start=start, end=end)
+    if kind == "cancel":
+        return _("Star **{star}** will be crossed out when everyone has chosen.", star=arg)
+    if kind == "stop":
+        return _("You called **STOP**: this roll is the last one.")
+    if kind == "pass":
+        return _("You skipped your last line.")
+    return _("Your guess, **#{number}**, is locked in. You may change it until the reveal.", number=arg)
+
+
 class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
               template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>start|from|cancel|to\.[A-H][1-6]):"
                        r"(?P<half>[abw])"):
@@ -34,11 +67,8 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
                  options: list[str] | None = None) -> None:
         choices = [discord.SelectOption(label=s, value=s, description=star_description(s))
                    for s in (options or [])] or [discord.SelectOption(label="-", value="-")]
-        verb = {"start": "starting star", "from": "star to draw from", "cancel": "star to cross out"}
-        where = f" ({HALF_NAMES[half]})" if half in HALF_NAMES else ""  # "w": the whole vault
-        placeholder = f"Pick a {verb.get(stage, 'star to connect to')}{where}"
         super().__init__(discord.ui.Select(
-            placeholder=placeholder, options=choices[:25],
+            placeholder=placeholder(stage, half), options=choices[:25],
             custom_id=f"sky:pick:{game_id}:{decision}:{stage}:{half}"))
         self.game_id, self.decision, self.stage = game_id, decision, stage
 
@@ -55,9 +85,9 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
         choice = view.get("choice") or {}
         if choice.get("kind") not in {"start", "stroke", "cancel"}:
-            raise Refusal("There's nothing to pick right now: your choice is already in.")
+            raise Refusal(_("There's nothing to pick right now: your choice is already in."))
         if picked not in offered_stars(choice, self.stage):  # a value the menu never had
-            raise Refusal("That star isn't one you can pick here. Choose one from the menu.")
+            raise Refusal(_("That star isn't one you can pick here. Choose one from the menu."))
         if self.stage == "from":
             out = build_panel(view, names, self.game_id, picked_from=picked)
         elif self.stage.startswith("to."):
@@ -82,7 +112,7 @@ class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Opens a form to type a line as two star labels, for players who know their vault."""
 
     def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(label="Type a line", emoji="⌨️",
+        super().__init__(discord.ui.Button(label=_("Type a line"), emoji="⌨️",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"sky:type:{game_id}:{decision}"))
         self.game_id, self.decision = game_id, decision
@@ -103,7 +133,9 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
         custom_id="line")
 
     def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(custom_id=f"sky:form:{game_id}:{decision}", timeout=600)
+        # the class-level texts are English; each form says them in its player's language
+        super().__init__(title=_("Draw a line"), custom_id=f"sky:form:{game_id}:{decision}", timeout=600)
+        self.line.label = _("From and to, e.g. C4 D5")
         self.game_id, self.decision = game_id, decision
 
     @entry(Ack.THINKING)
@@ -111,7 +143,7 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
         start, end = parse_line(self.line.value)  # refuses anything but two different labels
         await service_of(interaction).perform(
             interaction, self.game_id, {"kind": "stroke", "from": start, "to": end}, decision=self.decision)
-        await interaction.followup.send(f"Line **{start} → {end}** drawn.", ephemeral=True)
+        await interaction.followup.send(done_text("stroke", f"{start}-{end}"), ephemeral=True)
 
 
 class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -126,7 +158,7 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         style = {"stop": discord.ButtonStyle.danger, "pass": discord.ButtonStyle.secondary}.get(
             kind, discord.ButtonStyle.success if kind != "guess" else discord.ButtonStyle.primary)
         super().__init__(discord.ui.Button(
-            label=label or DO_LABELS.get(kind, arg), style=style,
+            label=label or (_(DO_LABELS[kind]) if kind in DO_LABELS else arg), style=style,
             custom_id=f"sky:do:{game_id}:{decision}:{kind}:{arg}:{src}"))
         self.game_id, self.decision, self.kind, self.arg, self.src = game_id, decision, kind, arg, src
 
@@ -137,7 +169,7 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     def action(self) -> dict[str, Any]:
         if self.kind == "stroke":
-            start, _, end = self.arg.partition("-")
+            start, _dash, end = self.arg.partition("-")
             return {"kind": "stroke", "from": start, "to": end}
         if self.kind in {"start", "cancel"}:
             return {"kind": self.kind, "star": self.arg}
@@ -154,19 +186,12 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         service = service_of(interaction)
         if self.kind == "guess":
-            record, _ = await service.clicker_seat(interaction, self.game_id, None)
+            record, _seat = await service.clicker_seat(interaction, self.game_id, None)
             if get_game(record.game).decision_id(record.state) != self.decision:
-                raise Refusal("Guessing for that drawing has ended: its answer is out.")
+                raise Refusal(_("Guessing for that drawing has ended: its answer is out."))
         record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
         seat = record.seat_of(interaction.user.id)
-        done = {
-            "start": f"Starting star **{self.arg}** circled.",
-            "stroke": f"Line **{self.arg.replace('-', ' → ')}** drawn.",
-            "cancel": f"Star **{self.arg}** will be crossed out when everyone has chosen.",
-            "stop": "You called **STOP**: this roll is the last one.",
-            "pass": "You skipped your last line.",
-            "guess": f"Your guess, **#{self.arg}**, is locked in. You may change it until the reveal.",
-        }[self.kind]
+        done = done_text(self.kind, self.arg)
         if not on_panel:
             await interaction.followup.send(done, ephemeral=True)
             return
@@ -181,13 +206,13 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         """Show the confirmation: in place on a panel, privately under a thread button."""
         view, names = await seat_view(interaction, self.game_id, self.decision)
         if not view.get("can_stop"):
-            raise Refusal("STOP can't be called now: it has been called already, or no roll is on.")
+            raise Refusal(_("STOP can't be called now: it has been called already, or no roll is on."))
         from bot.faces.sky_of_stars.moments import stop_confirm_text, stop_items
 
         items = stop_items(self.game_id, self.decision, self.src)
         if self.src == "p":
             await edit_panel(interaction, Outgoing(
-                stop_confirm_text(), f"A Sky of Stars · Round {view['round']}/{view['rounds']}",
+                stop_confirm_text(), round_title(view),
                 partial(art.vault_png, view, names), "vault.png", items))
             return
         await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=items).view(),

@@ -17,6 +17,7 @@ from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.reveal import earned, reveal_png
 from bot.faces.sky_of_stars.words import names_list
 from bot.games.base import View
+from bot.i18n import _, ngettext, translate
 from bot.outgoing import Outgoing
 
 REVEAL_MARK = " drew #"  # the rules' reveal sentence: "{2} drew #4, kite. Guessed by …"
@@ -25,7 +26,8 @@ REVEAL_MARK = " drew #"  # the rules' reveal sentence: "{2} drew #4, kite. Guess
 def countdown_line(seconds: int, now: float | None = None) -> str:
     """A live countdown Discord renders in each reader's clock: "ends in 28 seconds"."""
     ends = int((time.time() if now is None else now) + seconds)
-    return f"Guessing ends <t:{ends}:R> (or as soon as every guess is in)."
+    when = f"<t:{ends}:R>"
+    return _("Guessing ends {when} (or as soon as every guess is in).", when=when)
 
 
 def animated(out: Outgoing, view: View, names: list[str], seat: int, round_: int,
@@ -46,26 +48,32 @@ def guess_lines(reveal: dict[str, Any], names: list[str], seats: int) -> list[st
     for key, guess in sorted(reveal["guesses"].items(), key=lambda kv: int(kv[0])):
         seat = int(key)
         if guess is None:
-            parts.append(f"{names[seat]}: no guess")
+            parts.append(_("{name}: no guess", name=names[seat]))
         else:
             parts.append(f"{names[seat]}: #{guess} " + ("✅ +1" if seat in correct else "❌"))
     artist = reveal["artist"]
     gained = earned(reveal, seats)[artist]
-    box = " with the +1 box: everyone got it" if len(correct) == seats - 1 else ""
-    points = f"**{names[artist]}** +{gained}{box}" if correct else f"**{names[artist]}** +0: nobody read it"
+    if not correct:
+        points = _("**{name}** +0: nobody read it", name=names[artist])
+    elif len(correct) == seats - 1:
+        points = _("**{name}** +{points} with the +1 box: everyone got it", name=names[artist], points=gained)
+    else:
+        points = f"**{names[artist]}** +{gained}"
     return [" · ".join(parts), points]
 
 
-def reveal_message(view: View, names: list[str], events_text: str) -> Outgoing | None:
+def reveal_message(view: View, names: list[str], events: list[str]) -> Outgoing | None:
     """The one message that closes a drawing's guessing: the drawing played again, its word,
-    every guess and its points, then whatever else happened in the same move."""
+    every guess and its points, then whatever else happened in the same move (``events``, the
+    rules' sentences, said here in the current language)."""
     if not view["reveals"]:
         return None
     reveal = view["reveals"][-1]
     artist, round_ = reveal["artist"], reveal["round"]
-    title = f"{names[artist]} drew #{reveal['number']} {reveal['word']}"
+    title = _("{name} drew #{number} {word}", name=names[artist], number=reveal["number"],
+              word=reveal["word"])
     lines = guess_lines(reveal, names, view["seats"])
-    others = [line for line in events_text.splitlines() if REVEAL_MARK not in line]
+    others = [translate(event).format(*names) for event in events if REVEAL_MARK not in event]
     body = "\n".join(lines + ([""] + others if others else []))
     out = Outgoing(body[:4000], title)
     return animated(out, view, names, artist, round_,
@@ -73,6 +81,7 @@ def reveal_message(view: View, names: list[str], events_text: str) -> Outgoing |
 
 
 def is_reveal(events: list[str]) -> bool:
+    """Whether a move's events hold a reveal (read on the rules' English text, in any language)."""
     return any(REVEAL_MARK in event for event in events)
 
 
@@ -81,8 +90,9 @@ def swirl_news(view: View, names: list[str]) -> str | None:
     crossed = view.get("crossed_out") or []
     if not crossed:
         return None
-    said = ", ".join(f"**{names[c['by']]}** crossed out **{c['star']}**" for c in crossed)
-    return f"Swirl on roll {crossed[0]['roll']}: {said} on your vault."
+    said = ", ".join(_("**{name}** crossed out **{star}**", name=names[c["by"]], star=c["star"])
+                     for c in crossed)
+    return _("Swirl on roll {roll}: {said} on your vault.", roll=crossed[0]["roll"], said=said)
 
 
 def how_it_went(view: View, names: list[str]) -> str:
@@ -92,31 +102,36 @@ def how_it_went(view: View, names: list[str]) -> str:
     parts = []
     everyone = facts.get("everyone_guessed") or []
     if everyone:
-        shown = ", ".join(f"{names[h['seat']]}'s {h['word']} (round {h['round']})" for h in everyone[:3])
-        more = f" and {len(everyone) - 3} more" if len(everyone) > 3 else ""
-        parts.append(f"Read by everyone: {shown}{more}.")
+        shown = ", ".join(_("{name}'s {word} (round {round})", name=names[h["seat"]], word=h["word"],
+                            round=h["round"]) for h in everyone[:3])
+        if len(everyone) > 3:
+            parts.append(ngettext("Read by everyone: {shown} and {n} more.",
+                                  "Read by everyone: {shown} and {n} more.", len(everyone) - 3, shown=shown))
+        else:
+            parts.append(_("Read by everyone: {shown}.", shown=shown))
     else:
-        parts.append("No drawing was read by everyone.")
+        parts.append(_("No drawing was read by everyone."))
     most = facts.get("most_stars") or []
     if most:
         count = facts["stars"][most[0]]
-        parts.append(f"Most stars drawn: {names_list(most, names)} ({count}).")
+        parts.append(_("Most stars drawn: {names} ({count}).", names=names_list(most, names), count=count))
     seed = outcome.get("seed")
     if seed is not None:
-        parts.append(f"Seed {seed}.")
+        parts.append(_("Seed {seed}.", seed=seed))
     return " ".join(parts)
 
 
 def stop_confirm_text() -> str:
-    return ("**STOP** ends the drawing for everyone once this roll is done: after it, the others "
-            "get one last line and you don't. Call it?")
+    return _("**STOP** ends the drawing for everyone once this roll is done: after it, the others "
+             "get one last line and you don't. Call it?")
 
 
 def stop_items(game_id: int, decision: int, src: str) -> list[discord.ui.Item[Any]]:
     """The confirm button (and, on a panel, a way back) for a STOP that is being asked."""
     from bot.faces.sky_of_stars.items import SkyBack, SkyDo
 
-    items: list[discord.ui.Item[Any]] = [SkyDo(game_id, decision, "stop", "-", src, label="Yes, call STOP")]
+    confirm = SkyDo(game_id, decision, "stop", "-", src, label=_("Yes, call STOP"))
+    items: list[discord.ui.Item[Any]] = [confirm]
     if src == "p":
         items.append(SkyBack(game_id, decision))
     return items

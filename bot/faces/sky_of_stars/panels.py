@@ -16,8 +16,9 @@ import discord
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
 from bot.faces.sky_of_stars.moments import swirl_news
-from bot.faces.sky_of_stars.words import HALVES, progress_line
+from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title
 from bot.games.base import View
+from bot.i18n import N_, _
 from bot.outgoing import Outgoing
 
 
@@ -25,10 +26,11 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
                 picked: str | None = None, note: str | None = None) -> Outgoing:
     """The seat's panel; ``picked_from``/``picked`` are the choices made so far in it, ``note``
     a first line saying what the player's last click did."""
-    head = f"A Sky of Stars · Round {view['round']}/{view['rounds']}"
+    head = round_title(view)
     secret = view.get("secret")
     lines = [note] if note else []
-    lines += [f"Your word: **#{secret['number']} {secret['word']}**"] if secret else []
+    if secret:
+        lines.append(_("Your word: **#{number} {word}**", number=secret["number"], word=secret["word"]))
     news = swirl_news(view, names)
     if news and view["phase"] != "over":
         lines.append(news)
@@ -39,32 +41,34 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
     guessed = view.get("my_guess")
     if choice is None and view["phase"] == "guess" and guessed is not None:
         artist = view["guess"]["artist"]  # guessed already: a change of mind is still open
-        lines.append(f"Your guess for **{names[artist]}**'s drawing: **#{guessed}**. "
-                     "Press another number to change it until the reveal.")
+        lines.append(_("Your guess for **{name}**'s drawing: **#{number}**. "
+                       "Press another number to change it until the reveal.",
+                       name=names[artist], number=guessed))
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
         items = [SkyDo(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
                  for n in range(1, 6)]
         render = partial(art.drawing_png, view, names, artist, view["round"])
     elif choice is None:
-        lines.append("Nothing to do right now: " + progress_line(view, names) + ". "
-                     "Your next panel will arrive when it's your move.")
+        lines.append(_("Nothing to do right now: {progress}. "
+                       "Your next panel will arrive when it's your move.",
+                       progress=progress_line(view, names)))
         if view["phase"] == "over":
-            lines = ["The game is over: see the results in the game thread."]
+            lines = [_("The game is over: see the results in the game thread.")]
     elif choice["kind"] == "guess":
         artist = choice["artist"]
-        lines.append(f"Which word did **{names[artist]}** draw?")
+        lines.append(_("Which word did **{name}** draw?", name=names[artist]))
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
         items = [SkyDo(game_id, dec, "guess", str(n), "p") for n in choice["numbers"]]
         render = partial(art.drawing_png, view, names, artist, view["round"])
     elif choice["kind"] == "start":
-        lines.append("Pick your starting star.")
+        lines.append(_("Pick your starting star."))
         items, render = _pick_or_confirm(view, names, game_id, "start", choice["stars"], picked,
-                                         confirm=lambda s: f"Start at {s}")
+                                         confirm=lambda s: _("Start at {star}", star=s))
     elif choice["kind"] == "cancel":
         target = names[choice["target"]]
-        lines.append(f"Swirl! Cross out one unused star on **{target}**'s vault.")
+        lines.append(_("Swirl! Cross out one unused star on **{name}**'s vault.", name=target))
         items, render = _pick_or_confirm(view, names, game_id, "cancel", choice["stars"], picked,
-                                         confirm=lambda s: f"Cross out {s}")
+                                         confirm=lambda s: _("Cross out {star}", star=s))
         if picked is None:
             render = partial(art.cancel_target_png, view, names)
     else:
@@ -98,26 +102,36 @@ def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, 
     items: list[discord.ui.Item[Any]] = []
     render = partial(art.vault_png, view, names)
     if picked_from is None:
-        text = "Pick the star of your constellation to draw from."
+        stage = "from"
         items = pick_selects(game_id, dec, "from", list(moves))
     elif picked is None:
-        text = f"Drawing from **{picked_from}**. Pick the star to connect it to."
+        stage = "to"
         items = pick_selects(game_id, dec, f"to.{picked_from}", moves.get(picked_from, []))
         if len(moves) > 1:
             items.append(SkyBack(game_id, dec))
     else:
-        text = f"Draw **{picked_from} → {picked}**? The dashed line shows it."
+        stage = "confirm"
         items = [SkyDo(game_id, dec, "stroke", f"{picked_from}-{picked}", "p",
-                       label=f"Draw {picked_from} → {picked}"), SkyBack(game_id, dec)]
+                       label=_("Draw {start} → {end}", start=picked_from, end=picked)), SkyBack(game_id, dec)]
         render = partial(art.vault_png, view, names, preview=(picked_from, picked))
     if picked is None:
         items.append(SkyType(game_id, dec))
     if optional:
-        text = "Last line (optional). " + text
         items.append(SkyDo(game_id, dec, "pass", "-", "p"))
-    return items, render, text
+    return items, render, _(STROKE_STAGE_TEXT[stage][optional], start=picked_from, end=picked)
 
 
+
+
+STROKE_STAGE_TEXT = {
+    "from": (N_("Pick the star of your constellation to draw from."),
+             N_("Last line (optional). Pick the star of your constellation to draw from.")),
+    "to": (N_("Drawing from **{start}**. Pick the star to connect it to."),
+           N_("Last line (optional). Drawing from **{start}**. Pick the star to connect it to.")),
+    "confirm": (N_("Draw **{start} → {end}**? The dashed line shows it."),
+                N_("Last line (optional). Draw **{start} → {end}**? The dashed line shows it.")),
+}
+"""The line a stroke's stage shows, for a roll's stroke and for the optional last one."""
 
 
 def pick_selects(game_id: int, decision: int, stage: str, stars: list[str]) -> list[discord.ui.Item[Any]]:

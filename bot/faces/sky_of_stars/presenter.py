@@ -17,9 +17,11 @@ from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, SkyDo
 from bot.faces.sky_of_stars.moments import animated, countdown_line, how_it_went, is_reveal, reveal_message
 from bot.faces.sky_of_stars.panels import build_panel
-from bot.faces.sky_of_stars.words import FACE_TEXT, RULES, SLUG, progress_line
+from bot.faces.sky_of_stars.words import RULES, SLUG, face_text, progress_line, round_title
 from bot.games.base import View
+from bot.i18n import N_, _
 from bot.outgoing import Outgoing
+from render.headers import phase_words
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,7 @@ log = logging.getLogger(__name__)
 class SkyOfStarsPresenter(Presenter):
     slug = SLUG
     rules_summary = RULES
-    sent_by_dm = "Your secret word and your panels"
+    sent_by_dm = N_("Your secret word and your panels")
 
     dynamic_items = DYNAMIC_ITEMS
 
@@ -44,41 +46,51 @@ class SkyOfStarsPresenter(Presenter):
         return ("draw", view["round"])
 
     def stale_text(self, kind: str) -> str:
-        return {"stop": "This roll is over, so STOP can't be called on it. Use the newest roll's card.",
-                "guess": "Guessing for that drawing has ended: its answer is out."}.get(
-                    kind, super().stale_text(kind))
+        if kind == "stop":
+            return _("This roll is over, so STOP can't be called on it. Use the newest roll's card.")
+        if kind == "guess":
+            return _("Guessing for that drawing has ended: its answer is out.")
+        return super().stale_text(kind)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         from bot.components import OpenPanelButton
 
         phase, dec = view["phase"], view["decision"]
-        title = f"A Sky of Stars · Round {view['round']}/{view['rounds']}"
+        title = round_title(view)
         items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
         if phase == "guess":
             artist = view["guess"]["artist"]
-            words = "\n".join(f"**{i}.** {w}" for i, w in enumerate(view["card"], 1))
-            text = (f"Which word did **{names[artist]}** draw? Everyone else: pick a number "
-                    f"below, in secret; you may change it until the reveal. "
-                    f"{countdown_line(view['guess']['countdown'])}\n{words}")
+            words = [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
+            ask = _("Which word did **{name}** draw? Everyone else: pick a number below, in secret; "
+                    "you may change it until the reveal. {countdown}", name=names[artist],
+                    countdown=countdown_line(view["guess"]["countdown"]))
+            text = "\n".join([ask, *words])
             items = [SkyDo(game_id, dec, "guess", str(n), "t") for n in range(1, 6)]
             out = Outgoing(text, title, None, "drawing.png", items, footer=self.progress(view, names))
             return animated(out, view, names, artist, view["round"])
         if phase == "start":
-            text = ("A new card is up. Check your panel for your secret word, then pick a "
-                    "starting star.")
+            text = _("A new card is up. Check your panel for your secret word, then pick a starting star.")
         elif phase == "final":
             caller = view["stop_by"]
-            who = f"**{names[caller]}** called STOP. " if caller is not None else "The drawing is over. "
-            text = who + "Everyone else may draw one last line to any fresh star, or skip it."
+            if caller is not None:
+                text = _("**{name}** called STOP. Everyone else may draw one last line to any fresh star, "
+                         "or skip it.", name=names[caller])
+            else:
+                text = _("The drawing is over. Everyone else may draw one last line to any fresh star, "
+                         "or skip it.")
         else:
-            face = view["roll"]["face"]
-            text = f"Roll {view['roll']['count']}: the die shows **{FACE_TEXT[face]}**. "
-            text += ("Cross out a star on your left neighbour's vault in your panel." if face == "swirl"
-                     else "Draw your line in your panel.")
+            roll = view["roll"]
+            if roll["face"] == "swirl":
+                text = _("Roll {count}: the die shows **{face}**. Cross out a star on your left "
+                         "neighbour's vault in your panel.", count=roll["count"], face=face_text("swirl"))
+            else:
+                text = _("Roll {count}: the die shows **{face}**. Draw your line in your panel.",
+                         count=roll["count"], face=face_text(roll["face"]))
             if view["stop_by"] is None:
                 items.append(SkyDo(game_id, dec, "stop", "?", "t"))  # asks for a confirmation first
             else:
-                text += f"\n**{names[view['stop_by']]}** called STOP: this is the last roll."
+                last = _("**{name}** called STOP: this is the last roll.", name=names[view["stop_by"]])
+                text = "\n".join([text, last])
         return Outgoing(text, title, partial(art.table_png, view, names), "table.png", items,
                         footer=self.progress(view, names))
 
@@ -86,37 +98,45 @@ class SkyOfStarsPresenter(Presenter):
         phase = view["phase"]
         if phase == "over":
             return self.results(view, names)
-        text = f"Phase: **{phase}** · {self.progress(view, names)}"  # /game status adds who it waits for
-        return Outgoing(text, f"A Sky of Stars · Round {view['round']}/{view['rounds']}",
-                        partial(art.table_png, view, names), "table.png")
+        # /game status adds who it waits for
+        text = _("Phase: **{phase}** · {progress}", phase=phase_words(phase),
+                 progress=self.progress(view, names))
+        return Outgoing(text, round_title(view), partial(art.table_png, view, names), "table.png")
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
+        title = _("{name}'s vault", name=names[seat])
         if view.get("you") == seat:
-            return Outgoing("Your vault, as only you see it.", f"{names[seat]}'s vault",
+            return Outgoing(_("Your vault, as only you see it."), title,
                             partial(art.vault_png, view, names), "vault.png")
         shown = [d for d in view["drawings"] if d["seat"] == seat]
         if not shown:
-            return Outgoing(f"None of {names[seat]}'s constellations has been revealed yet.",
-                            f"{names[seat]}'s vault")
+            return Outgoing(_("None of {name}'s constellations has been revealed yet.", name=names[seat]),
+                            title)
         latest = shown[-1]
-        return Outgoing(f"{names[seat]}'s revealed constellations.", f"{names[seat]}'s vault",
+        return Outgoing(_("{name}'s revealed constellations.", name=names[seat]), title,
                         partial(art.drawing_png, view, names, seat, latest["round"]), "vault.png")
 
     def results(self, view: View, names: list[str]) -> Outgoing:
         outcome = view["outcome"]
-        winners = " and ".join(f"**{names[s]}**" for s in outcome["winners"])
-        verb = "win" if len(outcome["winners"]) > 1 else "wins"
+        bold = [f"**{names[s]}**" for s in outcome["winners"]]
+        if len(bold) == 1:
+            headline = _("{name} wins!", name=bold[0])
+        else:
+            joined = bold[0]
+            for name in bold[1:]:  # "A and B and C", as the English always said it
+                joined = _("{earlier} and {last}", earlier=joined, last=name)
+            headline = _("{names} win!", names=joined)
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
         lines = [f"{names[s]}: {outcome['scores'][s]}" for s in ranking]
-        text = f"{winners} {verb}!\n" + "\n".join(lines) + "\n" + how_it_went(view, names)
-        return Outgoing(text, "A Sky of Stars · Final results",
+        text = "\n".join([headline, *lines, how_it_went(view, names)])
+        return Outgoing(text, _("A Sky of Stars · Final results"),
                         partial(art.results_png, view, names), "results.png")
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """A reveal is one message: the drawing again, its word, every guess and its points."""
         if not is_reveal(events):
             return None
-        return reveal_message(view, names, "\n".join(event.format(*names) for event in events))
+        return reveal_message(view, names, events)
 
     # -------------------------------------------------------------- private panel
 

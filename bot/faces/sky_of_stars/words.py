@@ -1,23 +1,33 @@
-"""A Sky of Stars player-facing words: the rules summary, die faces, star names, labels."""
+"""A Sky of Stars player-facing words: the rules summary, die faces, star names, labels.
+
+Constants are marked with ``N_`` and translated where they are used, in the reader's language.
+The card words are not here: each language has its own deck (``bot/games/sky_of_stars/data``).
+"""
 
 from __future__ import annotations
 
 from bot.games.base import View
 from bot.games.sky_of_stars.components import load_vault
+from bot.i18n import N_, NP_, _, pgettext
 
 SLUG = "sky-of-stars"
 FACE_TEXT = {
-    "four": "a four-pointed star",
-    "five": "a five-pointed star",
-    "eight": "an eight-pointed star",
-    "any": "the question mark (any star)",
-    "swirl": "the swirl",
+    "four": N_("a four-pointed star"),
+    "five": N_("a five-pointed star"),
+    "eight": N_("an eight-pointed star"),
+    "any": N_("the question mark (any star)"),
+    "swirl": N_("the swirl"),
 }
-SHAPE_TEXT = {"four": "4-point", "five": "5-point", "eight": "8-point"}
+SHAPE_TEXT = {"four": N_("4-point"), "five": N_("5-point"), "eight": N_("8-point")}
+COLOUR_TEXT = {
+    "yellow": NP_("star colour", "yellow"),
+    "red": NP_("star colour", "red"),
+    "blue": NP_("star colour", "blue"),
+}
 HALVES = {"a": "ABCD", "b": "EFGH"}
-HALF_NAMES = {"a": "columns A–D", "b": "columns E–H"}
+HALF_NAMES = {"a": N_("columns A–D"), "b": N_("columns E–H")}
 
-RULES = """\
+RULES = N_("""\
 **A Sky of Stars** (3–6 players, about 20 minutes)
 Every round a card with five words is turned up and each of you secretly gets a number from 1 to 5: \
 that is the word you must draw as a constellation on your own star vault.
@@ -32,26 +42,40 @@ of one of your earlier constellations. No legal line? You sit that roll out.
 **Points** each round: one per player who guessed your drawing, one per drawing you guessed, \
 and a bonus point if everybody guessed yours. After three rounds, whoever used the most stars \
 of a colour gets 1 more point for it (ties all get it). Ties on points go to the most bonus \
-boxes, then the most colour points; after that the win is shared."""
+boxes, then the most colour points; after that the win is shared.""")
+
+
+def round_title(view: View) -> str:
+    """The title of the game's messages: "A Sky of Stars · Round 2/3"."""
+    return _("A Sky of Stars · Round {round}/{rounds}", round=view["round"], rounds=view["rounds"])
+
+
+def face_text(face: str) -> str:
+    """A die face in words ("a four-pointed star"), in the current language."""
+    return _(FACE_TEXT[face])
 
 
 def star_description(label: str) -> str:
+    """"4-point yellow": what a star looks like, under its label in a picker."""
     vault = load_vault()
     star = vault.stars[vault.index[label]]
-    return f"{SHAPE_TEXT[star.shape.value]} {star.colour.value}"
+    colour = pgettext("star colour", COLOUR_TEXT[star.colour.value])
+    return _("{shape} {colour}", shape=_(SHAPE_TEXT[star.shape.value]), colour=colour)
 
 
 def names_list(seats: list[int], names: list[str]) -> str:
-    return ", ".join(names[s] for s in seats) or "nobody"
+    return ", ".join(names[s] for s in seats) or _("nobody")
 
 
 def progress_line(view: View, names: list[str]) -> str:
     """One public line on who has decided, e.g. "2 of 3 locked in"."""
     locked, waiting = view["locked"], view["waiting"]
-    line = f"{len(locked)} of {len(locked) + len(waiting)} locked in"
+    counts = {"locked": len(locked), "total": len(locked) + len(waiting)}
     if view.get("skipped"):
-        line += f" · sitting out: {names_list(view['skipped'], names)}"
-    return line
+        return _("{locked} of {total} locked in · sitting out: {names}",
+                 names=names_list(view["skipped"], names), **counts)
+    return _("{locked} of {total} locked in", **counts)
 
 
-DO_LABELS = {"stop": "STOP", "pass": "Skip my last line"}
+DO_LABELS = {"stop": N_("STOP"), "pass": N_("Skip my last line")}
+"""Button labels by action kind (translated where the button is made)."""

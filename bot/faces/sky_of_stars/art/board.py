@@ -13,8 +13,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.sky_of_stars.art.map import items
+from bot.faces.sky_of_stars.art.said import coloured
+from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import as_map, clean, fit, mix, name_of, num, panel, seat_of, sky, text, text_width
+from render.common import as_map, clean, fitted, mix, name_of, num, panel, seat_of, sky, text, text_width
 from render.headers import SEP, Part, header, parts_line, phase_words
 
 View = Mapping[str, Any]
@@ -86,37 +88,25 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
     lines: list[Line] = []
     locked, waiting = ints(view.get("locked")), ints(view.get("waiting"))
     if locked or waiting:
-        lines.append(
-            (
-                [(f"{len(locked)} of {len(locked) + len(waiting)}", theme.ACCENT), (" locked in", theme.INK)],
-                None,
-            )
-        )
+        total = len(locked) + len(waiting)
+        lines.append(coloured(N_("{locked} of {total} locked in"), theme.INK,
+                              locked=(str(len(locked)), theme.ACCENT), total=(str(total), theme.ACCENT)))
     stop_by = seat_of(view.get("stop_by"))
     if stop_by >= 0:
-        lines.append(
-            ([("STOP ", theme.GOLD), ("called by ", theme.MUTED), (name_of(names, stop_by), theme.INK)], 2)
-        )
+        lines.append(coloured(N_("{stop} called by {name}"), theme.MUTED, flexible="name",
+                              stop=(_("STOP"), theme.GOLD), name=(name_of(names, stop_by), theme.INK)))
     guess = as_map(view.get("guess"))
     if seat_of(guess.get("artist")) >= 0:
         artist = guess["artist"]
-        lines.append(
-            (
-                [
-                    ("Guess ", theme.MUTED),
-                    (name_of(names, artist), theme.player_colour(artist)),
-                    ("'s word", theme.MUTED),
-                ],
-                1,
-            )
-        )
+        lines.append(coloured(N_("Guess {name}'s word"), theme.MUTED, flexible="name",
+                              name=(name_of(names, artist), theme.player_colour(artist))))
         detail = []
         order = ints(guess.get("order"))
         if order and seat_of(guess.get("position")) >= 0:
-            detail.append(f"drawing {guess['position'] + 1} of {len(order)}")
+            detail.append(_("drawing {number} of {count}", number=guess["position"] + 1, count=len(order)))
         countdown = guess.get("countdown")
         if isinstance(countdown, (int, float)) and math.isfinite(countdown):
-            detail.append(f"{max(0, math.ceil(countdown))} s to guess")
+            detail.append(_("{seconds} s to guess", seconds=max(0, math.ceil(countdown))))
         if detail:
             lines.append(([(SEP.join(detail), theme.MUTED)], None))
     # only this round's reveals: round 1's result is no news during round 2
@@ -126,18 +116,12 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
         last = reveals[-1]
         artist = seat_of(last.get("artist"))
         word = last.get("word") if isinstance(last.get("word"), str) else ""
-        lines.append(
-            (
-                [
-                    (name_of(names, artist), theme.player_colour(artist)),
-                    (" drew ", theme.MUTED),
-                    (f"#{num(last.get('number'), '?')} {clean(word)}", theme.GOLD),
-                ],
-                0,
-            )
-        )
+        lines.append(coloured(N_("{name} drew {drawing}"), theme.MUTED, flexible="name",
+                              name=(name_of(names, artist), theme.player_colour(artist)),
+                              drawing=(f"#{num(last.get('number'), '?')} {clean(word)}", theme.GOLD)))
         correct = len(ints(last.get("correct")))
-        lines.append(([(f"guessed by {correct} of {max(seats - 1, 0)}", theme.MUTED)], None))
+        said = _("guessed by {correct} of {others}", correct=correct, others=max(seats - 1, 0))
+        lines.append(([(said, theme.MUTED)], None))
     if not lines:
         lines.append(([(phase_words(view.get("phase")), theme.MUTED)], None))
     return lines
@@ -156,11 +140,13 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     height = 16 + 116 + 16 + top_rows + 16 + board_h + 16
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
-    title = [(f"Round {num(view.get('round'), '?')}", theme.INK), (f" of {_rounds(view)}", theme.MUTED)]
+    round_no = num(view.get("round"), "?")
+    title, _none = coloured(N_("Round {round} of {rounds}"), theme.INK, round=(round_no, theme.INK),
+                            rounds=(str(_rounds(view)), theme.MUTED))
     y = header(
         image,
         title,
-        [("A Sky of Stars" + SEP, theme.MUTED), (phase_words(view.get("phase")), theme.ACCENT)],
+        [(_("A Sky of Stars") + SEP, theme.MUTED), (phase_words(view.get("phase")), theme.ACCENT)],
         roll=view.get("roll"),
     )
 
@@ -171,7 +157,8 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     panel(draw, left)
     panel(draw, right)
     small = theme.font(theme.SMALL)
-    text(draw, (left[0] + 22, y + 44), "Constellation card", small, theme.MUTED, anchor="ls")
+    inner = left[2] - left[0] - 44
+    fitted(draw, (left[0] + 22, y + 44), _("Constellation card"), small, theme.MUTED, inner, anchor="ls")
     card = view.get("card")
     word_font, number_font = theme.font(theme.BODY + 2, True), theme.font(theme.SMALL, True)
     if isinstance(card, (list, tuple)) and card:
@@ -179,17 +166,11 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
             cy = y + 90 + i * 54
             draw.ellipse((left[0] + 22, cy - 19, left[0] + 60, cy + 19), fill=theme.GOLD)
             text(draw, (left[0] + 41, cy + 1), str(i + 1), number_font, theme.DIE_INK, anchor="mm")
-            text(
-                draw,
-                (left[0] + 76, cy),
-                fit(clean(str(word)), word_font, left[2] - left[0] - 96),
-                word_font,
-                theme.INK,
-                anchor="lm",
-            )
+            fitted(draw, (left[0] + 76, cy), str(word), word_font, theme.INK, left[2] - left[0] - 96,
+                   anchor="lm")
     else:
-        text(draw, (left[0] + 22, y + 100), "Not drawn yet", word_font, theme.MUTED, anchor="lm")
-    text(draw, (right[0] + 22, y + 44), "Now", small, theme.MUTED, anchor="ls")
+        fitted(draw, (left[0] + 22, y + 100), _("Not drawn yet"), word_font, theme.MUTED, inner, anchor="lm")
+    fitted(draw, (right[0] + 22, y + 44), _("Now"), small, theme.MUTED, right[2] - right[0] - 44, anchor="ls")
     for i, (parts, flexible) in enumerate(status):
         parts_line(
             draw,
@@ -224,10 +205,11 @@ def _scoreboard(
     total_x, status_x = box[2] - 40, cols[0] - 84
     small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
     hy = top + 46
-    text(draw, (box[0] + 28, hy), "Player", small, theme.MUTED, anchor="ls")
+    fitted(draw, (box[0] + 28, hy), _("Player"), small, theme.MUTED, status_x - 30 - (box[0] + 28),
+           anchor="ls")
     for i, cx in enumerate(cols):
-        text(draw, (cx, hy), f"R{i + 1}", small, theme.MUTED, anchor="ms")
-    text(draw, (total_x, hy), "Total", small, theme.MUTED, anchor="rs")
+        text(draw, (cx, hy), _("R{number}", number=i + 1), small, theme.MUTED, anchor="ms")
+    fitted(draw, (total_x, hy), _("Total"), small, theme.MUTED, total_x - cols[-1] - 40, anchor="rs")
     draw.line((box[0] + 20, top + 60, box[2] - 20, top + 60), fill=theme.FAINT, width=2)
 
     scores = [as_map(s) for s in items(view.get("scores"))]
@@ -247,13 +229,13 @@ def _scoreboard(
         colour = theme.player_colour(seat)
         draw.rounded_rectangle((box[0] + 22, cy - 16, box[0] + 30, cy + 16), radius=4, fill=colour)
         name_w = status_x - 30 - (box[0] + 44)
-        tag = " STOP" if stop_by == seat else ""
-        shown = fit(name_of(names, seat), body, name_w - text_width(tag, small))
-        text(draw, (box[0] + 44, cy), shown, body, theme.INK, anchor="lm")
+        tag = " " + _("STOP") if stop_by == seat else ""
+        shown_w = fitted(draw, (box[0] + 44, cy), name_of(names, seat), body, theme.INK,
+                         name_w - text_width(tag, small), anchor="lm")
         if tag:
             text(
                 draw,
-                (box[0] + 44 + text_width(shown, body), cy + 2),
+                (box[0] + 44 + shown_w, cy + 2),
                 tag,
                 theme.font(theme.SMALL, True),
                 theme.GOLD,
@@ -262,7 +244,7 @@ def _scoreboard(
         if seat in locked:
             shapes.paste(image, shapes.check_sprite(30, theme.ACCENT), status_x, cy)
         elif seat in skipped:
-            text(draw, (status_x, cy), "skip", small, theme.MUTED, anchor="mm")
+            fitted(draw, (status_x, cy), _("skip"), small, theme.MUTED, 80, anchor="mm")
         elif seat in waiting:
             for dx in (-12, 0, 12):  # "still deciding"
                 draw.ellipse((status_x + dx - 4, cy - 4, status_x + dx + 4, cy + 4), fill=theme.MUTED)
@@ -276,6 +258,5 @@ def _scoreboard(
     if legend:
         ly = box[3] - 30
         plus_box(image, box[0] + 36, ly, 22)
-        text(
-            draw, (box[0] + 56, ly), "everyone guessed that drawing: +1 box", small, theme.MUTED, anchor="lm"
-        )
+        fitted(draw, (box[0] + 56, ly), _("everyone guessed that drawing: +1 box"), small, theme.MUTED,
+               box[2] - 20 - (box[0] + 56), anchor="lm")

@@ -16,9 +16,11 @@ from PIL import Image, ImageDraw
 from bot.faces.sky_of_stars.art.board import draw_table, public_only
 from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, load_vault, strokes
 from bot.faces.sky_of_stars.art.results import draw_results
+from bot.faces.sky_of_stars.art.said import coloured
+from bot.i18n import N_, _
 from render import theme
 from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png
-from render.headers import SEP, header, parts_line
+from render.headers import SEP, Part, header, parts_line
 
 __all__ = [
     "draw_cancel_target",
@@ -44,26 +46,31 @@ def _map_layout() -> Layout:
 
 
 def _round_line(view: View) -> str:
-    return f"Round {num(view.get('round'), '?')} of {num(view.get('rounds'), '3')}"
+    return _("Round {round} of {rounds}", round=num(view.get("round"), "?"),
+             rounds=num(view.get("rounds"), "3"))
 
 
-def _prompt(view: View, names: Sequence[str]) -> tuple[list[str], int | None]:
-    """What the seat is being asked to do, in words, from its ``choice``, as pieces of a line;
-    and which piece is a name (the one to cut if the line is too long), if any."""
+def _prompt(view: View, names: Sequence[str]) -> tuple[list[Part], int | None]:
+    """What the seat is being asked to do, in words, from its ``choice``, as muted pieces of a
+    line; and which piece is a name (the one to cut if the line is too long), if any."""
     choice = as_map(view.get("choice"))
     kind = choice.get("kind")
+    said: str | None = None
     if kind == "start":
-        return ["Circle a starting star (ringed)"], None
-    if kind == "stroke":
+        said = _("Circle a starting star (ringed)")
+    elif kind == "stroke":
         optional = bool(choice.get("optional"))
-        return ["Optional last stroke to a ringed star" if optional else "Draw a line to a ringed star"], None
-    if kind == "cancel":
-        return ["Swirl: cancel a star of ", name_of(names, seat_of(choice.get("target")))], 1
-    if kind == "guess":
-        return ["Guess ", name_of(names, seat_of(choice.get("artist"))), "'s word"], 1
-    if view.get("phase") == "over":
-        return ["Game over"], None
-    return ["Waiting for the others"], None
+        said = _("Optional last stroke to a ringed star") if optional else _("Draw a line to a ringed star")
+    elif kind == "cancel":
+        target = name_of(names, seat_of(choice.get("target")))
+        return coloured(N_("Swirl: cancel a star of {name}"), theme.MUTED, flexible="name",
+                        name=(target, theme.MUTED))
+    elif kind == "guess":
+        artist = name_of(names, seat_of(choice.get("artist")))
+        return coloured(N_("Guess {name}'s word"), theme.MUTED, flexible="name", name=(artist, theme.MUTED))
+    elif view.get("phase") == "over":
+        said = _("Game over")
+    return [(said or _("Waiting for the others"), theme.MUTED)], None
 
 
 def _targets(choice: Any, origin: str | None = None) -> list[str]:
@@ -88,13 +95,10 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     """
     image = sky(theme.WIDTH, VAULT_H)
     secret = view.get("secret")
-    prompt, name_at = _prompt(view, names)
-    subtitle = [(piece, theme.MUTED) for piece in prompt]
+    subtitle, name_at = _prompt(view, names)
     if isinstance(secret, Mapping):
-        title = [
-            ("Your word: ", theme.INK),
-            (f"#{secret.get('number', '?')} {secret.get('word', '')}", theme.GOLD),
-        ]
+        word = f"#{secret.get('number', '?')} {secret.get('word', '')}"
+        title, _none = coloured(N_("Your word: {word}"), theme.INK, word=(word, theme.GOLD))
         subtitle.insert(0, (_round_line(view) + SEP, theme.MUTED))
         name_at = None if name_at is None else name_at + 1
     else:
@@ -132,17 +136,18 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     image = sky(theme.WIDTH, VAULT_H)
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
-    title = [("Cancel a star of ", theme.INK), (name_of(names, target), theme.player_colour(target))]
+    title, name_at = coloured(N_("Cancel a star of {name}"), theme.INK, flexible="name",
+                              name=(name_of(names, target), theme.player_colour(target)))
     picked = known([preview])
     mine = picked or known([view.get("my_cancel")])
     if picked:
-        note = f"Cancel {picked[0]}? (gold X)"
+        note = _("Cancel {star}? (gold X)", star=picked[0])
     elif mine:
-        note = f"You picked {mine[0]} (gold X)"
+        note = _("You picked {star} (gold X)", star=mine[0])
     else:
-        note = f"Pick a ringed star{SEP}grey stars are used"
-    subtitle = [("Swirl!" + SEP, theme.ACCENT), (note, theme.MUTED)]
-    header(image, title, subtitle, roll=view.get("roll"), flexible=1)
+        note = _("Pick a ringed star") + SEP + _("grey stars are used")
+    subtitle = [(_("Swirl!") + SEP, theme.ACCENT), (note, theme.MUTED)]
+    header(image, title, subtitle, roll=view.get("roll"), flexible=name_at)
 
     painter = MapPainter(image, _map_layout())
     painter.guide()
@@ -177,15 +182,10 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
     view, seat = public_only(view), seat_of(seat)
     image = sky(theme.WIDTH, DRAWING_H)
     colour = theme.player_colour(seat)
-    header(
-        image,
-        [
-            (f"Round {round} \u2014 ", theme.MUTED),
-            (name_of(names, seat), colour),
-            ("'s constellation", theme.INK),
-        ],
-        flexible=1,
-    )
+    whose, name_at = coloured(N_("{name}'s constellation"), theme.INK, flexible="name",
+                              name=(name_of(names, seat), colour))
+    header(image, [(_("Round {round}", round=round) + " \u2014 ", theme.MUTED), *whose],
+           flexible=None if name_at is None else name_at + 1)
     card = view.get("card") if view.get("round") == round else None
     words = list(card)[:5] if isinstance(card, (list, tuple)) else []
     footer = 70 if words else 0
@@ -201,7 +201,7 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
         text(
             draw,
             ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-            "Not revealed yet",
+            _("Not revealed yet"),
             theme.font(theme.HEADING, True),
             theme.INK,
             anchor="mm",

@@ -12,9 +12,11 @@ from PIL import Image, ImageDraw
 
 from bot.faces.sky_of_stars.art.board import COLOUR_ORDER, View, ints, plus_box, public_only, seats_in
 from bot.faces.sky_of_stars.art.map import items
+from bot.faces.sky_of_stars.art.said import coloured
 from bot.faces.sky_of_stars.art.thumbnails import thumbnail
+from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import as_map, clean, mix, name_of, num, panel, seat_of, sky, text, text_width
+from render.common import as_map, clean, fitted, mix, name_of, num, panel, seat_of, sky, text, text_width
 from render.headers import SEP, header, parts_line
 
 
@@ -41,15 +43,15 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     height = 16 + 116 + 16 + seats * (card_h + theme.GAP) + 56
     image = sky(theme.WIDTH, height)
     win_names = [name_of(names, s) for s in sorted(winners)]
+    flexible = None
     if win_names:  # the headline a phone shows first: who won
-        title = [
-            ("Winner: " if len(win_names) == 1 else "Winners: ", theme.INK),
-            (" & ".join(win_names), theme.GOLD),
-        ]
-        sub = [(f"Final results{SEP}A Sky of Stars", theme.MUTED)]
+        headline = N_("Winner: {names}") if len(win_names) == 1 else N_("Winners: {names}")
+        title, flexible = coloured(headline, theme.INK, flexible="names",
+                                   names=(" & ".join(win_names), theme.GOLD))
+        sub = [(_("Final results") + SEP + _("A Sky of Stars"), theme.MUTED)]
     else:
-        title, sub = [("Final results", theme.INK)], [("No result yet", theme.MUTED)]
-    top = header(image, title, sub, flexible=1 if win_names else None)
+        title, sub = [(_("Final results"), theme.INK)], [(_("No result yet"), theme.MUTED)]
+    top = header(image, title, sub, flexible=flexible)
 
     drawings = [d for d in items(view.get("drawings")) if isinstance(d, Mapping)]
     for i, seat in enumerate(order):
@@ -74,13 +76,16 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
 
 CARD_HEAD = 72  # name, colour counts and total
 CAPTION_H = 54  # the word and the round's points under each constellation
+
+
 def winner_badge(image: Image.Image, x: float, cy: float) -> float:
     """A gold pill reading WINNER; returns its width."""
     draw = ImageDraw.Draw(image)
     f = theme.font(theme.SMALL, True)
-    w = text_width("WINNER", f) + 28
+    said = _("WINNER")
+    w = text_width(said, f) + 28
     draw.rounded_rectangle((x, cy - 20, x + w, cy + 20), radius=20, fill=theme.GOLD)
-    text(draw, (x + w / 2, cy), "WINNER", f, theme.DIE_INK, anchor="mm")
+    text(draw, (x + w / 2, cy), said, f, theme.DIE_INK, anchor="mm")
     return w
 
 
@@ -91,12 +96,13 @@ def _results_legend(image: Image.Image, top: float) -> None:
     y = top + 23
     small = theme.font(theme.SMALL)
     x: float = theme.GAP + 30
+    right = theme.WIDTH - theme.GAP - 20
     plus_box(image, x, y)
-    note = "+1 box: everyone guessed it"
-    text(draw, (x + 24, y), note, small, theme.MUTED, anchor="lm")
-    x += 24 + text_width(note, small) + 40
+    note, majority = _("+1 box: everyone guessed it"), _("colour majority (+1)")
+    room = right - (x + 24) - 40 - 56 - text_width(majority, small)  # what the first note may take
+    x += 24 + fitted(draw, (x + 24, y), note, small, theme.MUTED, room, anchor="lm") + 40
     draw.rounded_rectangle((x, y - 15, x + 44, y + 15), radius=10, outline=theme.GOLD, width=3)
-    text(draw, (x + 56, y), "colour majority (+1)", small, theme.MUTED, anchor="lm")
+    fitted(draw, (x + 56, y), majority, small, theme.MUTED, right - (x + 56), anchor="lm")
 
 
 def _word_of(reveals: list[Mapping[str, Any]], seat: int, round_: int) -> str:
@@ -152,7 +158,7 @@ def _result_card(
         line_y = ty + thumb_h + 38
         boxed = r < len(rounds) and bool(rounds[r].get("plus_one"))
         right = tx + thumb_w - 4 - (34 if boxed else 0)
-        shown = f"{num(rounds[r].get('points')) if r < len(rounds) else chr(0x2014)} pts"
+        shown = _("{points} pts", points=num(rounds[r].get("points")) if r < len(rounds) else chr(0x2014))
         text(draw, (right, line_y), shown, small_bold, theme.INK, anchor="rs")
         if boxed:
             plus_box(image, tx + thumb_w - 18, line_y - 10, 24)

@@ -15,9 +15,11 @@ from PIL import Image, ImageDraw
 from bot.faces.sky_of_stars.art.board import public_only
 from bot.faces.sky_of_stars.art.images import _find_drawing
 from bot.faces.sky_of_stars.art.map import items
+from bot.faces.sky_of_stars.art.said import coloured
 from bot.faces.sky_of_stars.art.thumbnails import thumbnail
+from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import as_map, fit, name_of, num, panel, seat_of, sky, text, text_width, to_png
+from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text, text_width, to_png
 from render.headers import SEP, header, parts_line
 
 View = Mapping[str, Any]
@@ -62,14 +64,18 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
     image = sky(theme.WIDTH, height)
     colour = theme.player_colour(seat)
     word = str(reveal.get("word") or "?")
-    title = [(name_of(names, seat), colour), (" drew ", theme.INK),
-             (f"#{num(reveal.get('number'), '?')} {word}", theme.GOLD)]
+    title, name_at = coloured(N_("{name} drew {drawing}"), theme.INK, flexible="name",
+                              name=(name_of(names, seat), colour),
+                              drawing=(f"#{num(reveal.get('number'), '?')} {word}", theme.GOLD))
     everyone = bool(guesses) and len(correct) == len(guesses)
-    read = f"read by {len(correct)} of {len(guesses)}" if guesses else "nobody guessed"
-    sub = [(f"Round {round}{SEP}{read}", theme.MUTED)]
+    if guesses:
+        read = _("read by {correct} of {guessers}", correct=len(correct), guessers=len(guesses))
+    else:
+        read = _("nobody guessed")
+    sub = [(_("Round {round}", round=round) + SEP + read, theme.MUTED)]
     if everyone:
-        sub.append((f"{SEP}everyone got it: +1 box", theme.GOLD))
-    top = header(image, title, sub, flexible=0)
+        sub.append((SEP + _("everyone got it: +1 box"), theme.GOLD))
+    top = header(image, title, sub, flexible=name_at)
 
     draw = ImageDraw.Draw(image)
     split = 500
@@ -83,7 +89,7 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
     panel(draw, box)
     small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
     x0, x1 = box[0] + 20, box[2] - 20
-    text(draw, (x0, top + 44), "Guesses", small, theme.MUTED, anchor="ls")
+    fitted(draw, (x0, top + 44), _("Guesses"), small, theme.MUTED, x1 - x0, anchor="ls")
     points = earned(reveal, seats) if reveal else {}
     y = top + 60
     tick, cross = shapes.check_sprite(30, theme.ACCENT), shapes.cross_sprite(12, 5, _WRONG)
@@ -92,13 +98,13 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
         cy = y + _ROW_H / 2
         right = guesser in correct
         shapes.paste(image, tick if right else cross, x0 + 16, cy)
-        said = f"#{number}" if isinstance(number, int) else "no guess"
+        said = f"#{number}" if isinstance(number, int) else _("no guess")
         said_font = bold if isinstance(number, int) else small
         plus = "+1" if right else ""
         plus_w = text_width("+1", bold) + 12 if right else 0
         name_w = x1 - (x0 + 44) - text_width(said, said_font) - plus_w - 16
-        shown = fit(name_of(names, guesser), body, name_w)
-        text(draw, (x0 + 44, cy), shown, body, theme.player_colour(guesser), anchor="lm")
+        fitted(draw, (x0 + 44, cy), name_of(names, guesser), body, theme.player_colour(guesser), name_w,
+               anchor="lm")
         shade = theme.ACCENT if right else _WRONG if isinstance(number, int) else theme.MUTED
         text(draw, (x1 - plus_w, cy), said, said_font, shade, anchor="rm")
         if plus:
@@ -109,8 +115,8 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
     draw.line((x0, box[3] - 96, x1, box[3] - 96), fill=theme.FAINT, width=2)
     parts_line(draw, (x0, box[3] - 52), [(name_of(names, seat), colour), (f" +{gained}", theme.GOLD)],
                theme.HEADING, x1 - x0, flexible=0, min_size=theme.BODY)
-    note = "incl. the +1 box" if everyone else "one per right guess"
-    text(draw, (x0, box[3] - 18), note, small, theme.MUTED, anchor="ls")
+    note = _("incl. the +1 box") if everyone else _("one per right guess")
+    fitted(draw, (x0, box[3] - 18), note, small, theme.MUTED, x1 - x0, anchor="ls")
     return image
 
 
