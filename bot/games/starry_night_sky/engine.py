@@ -28,7 +28,7 @@ from bot.games.starry_night_sky.components import COLOURS, START, load_map
 from bot.games.starry_night_sky.model import MAX_SEATS, MIN_SEATS, POOL_CAP, SLUG, TITLE, empty_spots
 from bot.games.starry_night_sky.phrases import colour_word, sky_name
 from bot.games.starry_night_sky.scoring import outcome_of
-from bot.i18n.msg import M_, MN_, N_, Msg
+from bot.i18n.msg import M_, MN_, N_
 
 
 def _copy(value: Any) -> Any:
@@ -118,12 +118,10 @@ def _step(state: State) -> Step:
     return Step(state["turn"]["step"])
 
 
-def _need(state: State, allowed: tuple[Step, ...], what: Msg) -> None:
-    """``what`` is what the player tried, said as a verb ("assign stars")."""
+def _need(state: State, allowed: tuple[Step, ...], refusal: str) -> None:
+    """``refusal`` says what the player tried (marked with ``N_``); ``{hint}`` what to do instead."""
     if _step(state) not in allowed:
-        # i18n: {what} is an action such as "assign stars"; {hint} says what to do instead.
-        raise IllegalAction(M_("You can't {what} right now; {hint}", what=what,
-                               hint=M_(_STEP_HINT[_step(state)])))
+        raise IllegalAction(M_(refusal, hint=M_(_STEP_HINT[_step(state)])))
 
 
 _STEP_HINT = {
@@ -137,7 +135,7 @@ _STEP_HINT = {
 
 
 def _assign(state: State, seat: int, action: Action, events: list[str]) -> None:
-    _need(state, (Step.ASSIGN,), M_("assign stars"))
+    _need(state, (Step.ASSIGN,), N_("You can't assign stars right now; {hint}"))
     pools = action.get("pools")
     drawn = state["turn"]["drawn"]
     if not isinstance(pools, list) or len(pools) != len(drawn) or any(type(p) is not int for p in pools):
@@ -154,7 +152,7 @@ def _assign(state: State, seat: int, action: Action, events: list[str]) -> None:
 
 
 def _move(state: State, seat: int, action: Action, events: list[str]) -> None:
-    _need(state, (Step.MOVE, Step.BONUS_MOVE), M_("move"))
+    _need(state, (Step.MOVE, Step.BONUS_MOVE), N_("You can't move right now; {hint}"))
     to = action.get("to")
     sky = load_map()
     if to == START:
@@ -180,7 +178,7 @@ def _move(state: State, seat: int, action: Action, events: list[str]) -> None:
 
 
 def _place(state: State, seat: int, action: Action, events: list[str]) -> None:
-    _need(state, (Step.PLACE, Step.BONUS_PLACE), M_("place stars"))
+    _need(state, (Step.PLACE, Step.BONUS_PLACE), N_("You can't place stars right now; {hint}"))
     pool = _pool(action)
     stars = action.get("stars")
     if not isinstance(stars, dict) or set(stars) - set(COLOURS) \
@@ -229,7 +227,7 @@ def _end(state: State, seat: int, action: Action, events: list[str]) -> None:
     if _step(state) in (Step.MOVE, Step.BONUS_MOVE) and not moves.destinations(state, seat):
         turn.skip_exploring(state, events)  # only a trade could open a move, and trading is optional
         return
-    _need(state, (Step.END,), M_("end your turn"))
+    _need(state, (Step.END,), N_("You can't end your turn right now; {hint}"))
     turn.finish_turn(state, events)
 
 

@@ -59,7 +59,8 @@ def _place_at_least(goal: Goal, state: State, seat: int) -> Msg | None:
 def _empty_pools(goal: Goal, state: State, seat: int) -> Msg | None:
     emptied = sorted(state["turn"]["emptied"])
     if len(emptied) >= goal.n:
-        return M_("emptied {pools}", pools=listing([M_("pool {pool}", pool=p + 1) for p in emptied]))
+        pools = [M_("pool {pool}", pool=p + 1) for p in emptied]  # (a nested M_ would escape extraction)
+        return M_("emptied {pools}", pools=listing(pools))
     return None
 
 

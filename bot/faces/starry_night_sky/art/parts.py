@@ -58,7 +58,8 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
     taken = max(0, total - len(night))
     small = theme.font(theme.SMALL)
     dawn = bool(view.get("dawn"))
-    label = _("Night Track: empty, dawn has come") if dawn else _("Night Track: {n} left", n=len(night))
+    label = (_("Night Track: empty, dawn has come") if dawn
+             else ngettext("Night Track: {n} left", "Night Track: {n} left", len(night)))
     text(draw, (box[0] + 22, top + 38), label, small, theme.GOLD if dawn else theme.MUTED, anchor="ls")
     step, r = 37.5, 15
     x0, cy = box[0] + 34, top + 80
