@@ -53,8 +53,8 @@ def test_describe_waiting_says_who_and_who_the_bot_plays_for() -> None:
     assert english == ("Waiting for: Ada, Bea (played by the bot), Cy (played by the bot)\n"
                        "The bot is playing for: Bea (played by the bot), Cy (left the game). "
                        "Bea: press **Reclaim seat** to play again.")
-    assert italian == ("Si aspetta: Ada, Bea (giocato dal bot), Cy (giocato dal bot)\n"
-                       "Il bot gioca al posto di: Bea (giocato dal bot), Cy (ha lasciato la partita). "
+    assert italian == ("Si aspetta: Ada, Bea (gioca il bot), Cy (gioca il bot)\n"
+                       "Il bot gioca al posto di: Bea (gioca il bot), Cy (ha lasciato la partita). "
                        "Bea: premi **Riprendi il posto** per tornare a giocare.")
 
 

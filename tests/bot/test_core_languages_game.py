@@ -45,7 +45,7 @@ async def test_commands_post_in_the_tables_language_and_answer_in_the_callers(si
     assert "bea ha dato il tuo posto al bot" in all_text(handover)
     assert labels(handover) == ["Riprendi il posto"]
     status = said(await bea.slash(thread, "game status"))
-    assert "cy (giocato dal bot)" in status and "premi **Riprendi il posto**" in status
+    assert "cy (gioca il bot)" in status and "premi **Riprendi il posto**" in status
 
     # Cancel: the host's "done" is English, the thread and the lobby message are Italian.
     assert "Done: the game is closed." in said(await bea.slash(thread, "game cancel"))

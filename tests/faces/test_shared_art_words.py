@@ -38,7 +38,7 @@ def test_every_italian_phase_fits_the_header_band_beside_the_die() -> None:
     for phase in PHASES:
         texts = drawn_texts(lambda phase=phase: band(phase), ITALIAN)
         shown = [t.shown for t in texts]
-        assert "Lancio 12" in shown, shown
+        assert "Tiro 12" in shown, shown
         with speaking(ITALIAN):
             assert phase_words(phase) in shown, shown
         assert not misfits(texts), misfits(texts)
