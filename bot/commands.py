@@ -180,7 +180,7 @@ def log_lines(entries: list[Any], names: list[str]) -> list[str]:
     lines: list[str] = []
     for move in entries:
         for event in _events(move.events):
-            line = format_events([translate(event)], names)
+            line = format_events([event], names)  # in the reader's language
             marker = str.startswith(event, MARKERS)  # the English text, in every language
             anonymous = re.search(r"\{\d+\}", event) is None and not marker
             if anonymous and move.seat is not None and 0 <= move.seat < len(names):
