@@ -1,5 +1,6 @@
 """A regular install starts: the wheel, built from exactly the files the Dockerfile copies, is
-installed into a fresh venv outside the repository and runs the bot in SimCord from there.
+installed into a fresh venv outside the repository and runs the bot in SimCord from there. It
+ships every catalog compiled (``.mo``) and speaks Italian from them.
 
 The venv gets the project only from the wheel and its dependencies from the package registry
 (pip's wheel cache keeps that quick), and runs with a working directory outside the repository,
@@ -28,7 +29,10 @@ import asyncio, importlib.resources, json, sqlite3, sys, sysconfig
 import simcord
 
 import bot
+import bot.i18n.catalogs as catalogs
 from bot.app import create_bot
+from bot.i18n import Language, _, speaking
+from bot.service import NOT_RUNNING
 
 
 def names(folder):
@@ -48,12 +52,28 @@ async def main(db_path):
             played = {"acknowledged": result.acknowledged,
                       "lobby": lobby.embeds[0].title if lobby is not None and lobby.embeds else None,
                       "buttons": [c.label for row in lobby.components for c in row.children]}
+            await ada.slash(channel, "play", game="sky-of-stars", language="it")
+            italian = channel.last_message
+            played["italian_buttons"] = [c.label for row in italian.components for c in row.children]
             schema = await env.bot.storage.schema_version()
     finally:
         await client.close()
     with sqlite3.connect(db_path) as conn:
         applied = [row[0] for row in conn.execute("SELECT name FROM schema_version ORDER BY version")]
     bundled = importlib.resources.files("bot.migrations")
+    compiled = []  # a missing .mo would be compiled in memory from its .po: record which are read
+    read_mo = catalogs._compiled
+
+    def spy(place, language):
+        folder = place.folder() / language.value / "LC_MESSAGES"
+        if (folder / f"{place.domain}.mo").is_file():
+            compiled.append(place.domain)
+        return read_mo(place, language)
+
+    catalogs._compiled = spy
+    catalogs.translations.cache_clear()
+    with speaking(Language.ITALIAN):
+        said = _(NOT_RUNNING)
     print(json.dumps({
         "site_packages": sysconfig.get_paths()["purelib"],
         "bot_file": bot.__file__,
@@ -63,6 +83,9 @@ async def main(db_path):
         "applied": applied,
         "schema_version": schema,
         "play": played,
+        "italian": said,
+        "compiled": compiled,
+        "domains": [place.domain for place in catalogs.places()],
     }))
 
 
@@ -125,13 +148,17 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return python, root
 
 
-def test_the_installed_wheel_starts_the_bot(installed: tuple[Path, Path]) -> None:
+@pytest.fixture(scope="module")
+def report(installed: tuple[Path, Path]) -> dict:
+    """What the probe saw, run once in the installed venv."""
     python, outside = installed
     probe = outside / "probe.py"
     probe.write_text(PROBE, encoding="utf-8")
-    db = outside / "astrolabe.sqlite3"
-    result = run([str(python), str(probe), str(db)], cwd=outside, timeout=180)
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    result = run([str(python), str(probe), str(outside / "astrolabe.sqlite3")], cwd=outside, timeout=180)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_the_installed_wheel_starts_the_bot(report: dict) -> None:
 
     site = Path(report["site_packages"])
     assert Path(report["bot_file"]).is_relative_to(site), "the bot must come from the wheel"
@@ -143,3 +170,9 @@ def test_the_installed_wheel_starts_the_bot(installed: tuple[Path, Path]) -> Non
     assert report["schema_version"] == len(source)
     assert report["play"]["acknowledged"]
     assert report["play"]["lobby"] and "Join" in report["play"]["buttons"]
+
+
+def test_the_installed_wheel_speaks_italian_from_compiled_catalogs(report: dict) -> None:
+    assert report["italian"] == "Questa partita non è più in corso."
+    assert report["compiled"] == report["domains"] and "astrolabe" in report["domains"]
+    assert "Unisciti" in report["play"]["italian_buttons"] and "Join" not in report["play"]["italian_buttons"]
