@@ -20,15 +20,17 @@ from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick, ObsType
 from bot.faces.observatory.words import (
     PER_SELECT,
     SELECTS_PER_PAGE,
-    TRACK_NAMES,
+    card_name,
     cell_groups,
     cell_text,
     grant_label,
     space_options,
     split_page,
     title_of,
+    track_name,
 )
 from bot.games.base import View
+from bot.i18n import N_, _, ngettext, translate
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -36,7 +38,7 @@ log = logging.getLogger(__name__)
 GRANT_BUTTONS = 4  # more banked bonuses than this go behind one "Bonuses" button
 PRIMARY, SECONDARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.secondary, \
     discord.ButtonStyle.success
-GONE = "That choice isn't available any more, so here is your panel again."
+GONE = N_("That choice isn't available any more, so here is your panel again.")
 
 
 class DraftPanel:
@@ -65,7 +67,7 @@ class DraftPanel:
         return ObsDo(self.game_id, self.dec, code, label, "p", style, emoji)
 
     def home_button(self) -> ObsGo:
-        return self.go("h", "Back", SECONDARY)
+        return self.go("h", _("Back"), SECONDARY)
 
     def build(self, stage: str, picked: str | None) -> Outgoing:
         base, page = split_page(stage)
@@ -90,18 +92,17 @@ class DraftPanel:
             if base == "f":
                 return self.finish()
         except (LookupError, StopIteration, ValueError):  # a stage or pick no longer on offer
-            return self.home(GONE)
-        return self.home(None if base == "h" else GONE)
+            return self.home(_(GONE))
+        return self.home(None if base == "h" else _(GONE))
 
     # ------------------------------------------------------------------ words
     def die_word(self, index: int) -> str:
         if index == 3:
             shooting = self.choice.get("shooting") or {}
-            return f"Shooting Star {face_text(shooting.get('value'))}"
+            return _("Shooting Star {value}", value=face_text(shooting.get("value")))
         die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
         value = die.get("value", die.get("face"))
-        wild = " (wild)" if die.get("wild") and value != 1 else ""
-        return f"{face_text(value)}{wild}"
+        return wild_word(value, bool(die.get("wild")))
 
     def die_key(self, index: int) -> tuple[Any, Any]:
         """What a die is worth this turn: two dice with the same key are interchangeable."""
@@ -131,28 +132,37 @@ class DraftPanel:
         c = self.choice
         lines = []
         if self.view.get("phase") == "night_bonus":
-            lines.append("A new night begins: take your free star or research space (bonus night).")
+            lines.append(_("A new night begins: take your free star or research space (bonus night)."))
         dice = c.get("dice") or []
         if dice:
             shown = []
             for die in dice:
-                mark = {"plot": " ✓star", "research": " ✓research"}.get(die.get("used") or "", "")
-                shown.append(f"**{self.die_word(die['index'])}**{mark}")
-            line = "Dice: " + " · ".join(shown)
+                word = self.die_word(die["index"])
+                used = die.get("used")
+                if used == "plot":
+                    shown.append(_("**{die}** ✓star", die=word))
+                elif used == "research":
+                    shown.append(_("**{die}** ✓research", die=word))
+                else:
+                    shown.append(f"**{word}**")
             shooting = c.get("shooting")
             if shooting:
-                line += f" · Shooting Star **{face_text(shooting.get('value'))}**" + (" ✓" if shooting.get(
-                    "used") else "")
-            lines.append(line)
+                value = face_text(shooting.get("value"))
+                shown.append(_("Shooting Star **{value}** ✓", value=value) if shooting.get("used")
+                             else _("Shooting Star **{value}**", value=value))
+            lines.append(_("Dice: {dice}", dice=" · ".join(shown)))
         plotted, researched = c.get("plotted"), c.get("researched")
         if plotted:
             a, b = plotted["dice"]
-            lines.append(f"✓ Star at **{plotted['cell']}** with {self.die_word(a)} + {self.die_word(b)}")
+            lines.append(_("✓ Star at **{cell}** with {first} + {second}", cell=plotted["cell"],
+                           first=self.die_word(a), second=self.die_word(b)))
         if researched:
-            lines.append(f"✓ Research: **{TRACK_NAMES.get(researched['track'], '?')} {researched['space']}**")
+            lines.append(_("✓ Research: **{space}**", space=_("{track} {space}", track=track_name(
+                researched["track"]), space=researched["space"])))
         blockers = c.get("blockers") or []
         if blockers and not c.get("can_done"):
-            lines.append("Still to do: " + "; ".join(str(b).rstrip(". ") for b in blockers) + ".")
+            left = "; ".join(translate(b).rstrip(". ") for b in blockers)
+            lines.append(_("Still to do: {left}.", left=left))
         return lines
 
     # ------------------------------------------------------------------ stages
@@ -163,32 +173,36 @@ class DraftPanel:
         if not c.get("plotted"):
             for plot in self.distinct_plots():
                 i, j = plot["dice"]
-                items.append(self.go(f"p{i}{j}", f"Star: {self.die_word(i)} + {self.die_word(j)}"))
+                items.append(self.go(f"p{i}{j}", _("Star: {first} + {second}", first=self.die_word(i),
+                                                   second=self.die_word(j))))
                 legal += plot.get("cells") or []
         shooting = c.get("shooting") or {}
         if shooting.get("cells") and not shooting.get("used"):
-            items.append(self.go("s", f"Shooting Star ({face_text(shooting.get('value'))})", emoji="🌠"))
+            items.append(self.go("s", _("Shooting Star ({value})", value=face_text(shooting.get("value"))),
+                                 emoji="🌠"))
         if not c.get("researched"):
             for entry in self.distinct_research():
-                items.append(self.go(f"r{entry['die']}", f"Research: {self.die_word(entry['die'])}"))
+                label = _("Research: {die}", die=self.die_word(entry["die"]))
+                items.append(self.go(f"r{entry['die']}", label))
         if c.get("lens") and not c.get("lens_used"):
-            items.append(self.go("l", "Lens ±1", SECONDARY, "🔍"))
+            items.append(self.go("l", _("Lens ±1"), SECONDARY, "🔍"))
         if c.get("drive_values"):
-            items.append(self.go("d", "Write Drive number", SECONDARY))
+            items.append(self.go("d", _("Write Drive number"), SECONDARY))
         grants = c.get("grants") or []
         if len(grants) > GRANT_BUTTONS:
-            items.append(self.go("b", f"Bonuses ({len(grants)})", SECONDARY, "🎁"))
+            items.append(self.go("b", _("Bonuses ({count})", count=len(grants)), SECONDARY, "🎁"))
         else:
             items += [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants]
         for card_id in list(c.get("placements") or {})[:4]:
-            items.append(self.go(f"c{card_id}", f"Complete {self.card_name(card_id)}", SUCCESS, "✨"))
+            items.append(self.go(f"c{card_id}", _("Complete {card}", card=self.card_name(card_id))[:80],
+                                 SUCCESS, "✨"))
         if c.get("can_undo"):
-            items.append(self.do("undo", "Undo last", SECONDARY, "↩️"))
+            items.append(self.do("undo", _("Undo last"), SECONDARY, "↩️"))
         if c.get("can_done"):
-            items.append(self.go("f", "Finish turn", SUCCESS, "✅"))
+            items.append(self.go("f", _("Finish turn"), SUCCESS, "✅"))
         lines = [note] if note else []
-        lines.append("Pick what to do next; only moves the rules allow are offered." if items else
-                     "Nothing left to do.")
+        lines.append(_("Pick what to do next; only moves the rules allow are offered.") if items else
+                     _("Nothing left to do."))
         orange = [] if shooting.get("used") else shooting.get("cells") or []
         marks = art.Marks(legal=legal, shooting=orange)
         return self.out("\n".join(lines), items, marks)
@@ -200,13 +214,14 @@ class DraftPanel:
         marks_legal = [] if orange else cells
         marks_shoot = cells if orange else []
         if picked and picked in cells:
-            items: list[discord.ui.Item[Any]] = [self.do(f"{code}.{picked}", f"{confirm} {picked}"),
-                                                 self.go(f"{base}~{page}" if page else base, "Pick another",
-                                                         SECONDARY),
+            label = _(confirm, cell=picked)
+            again = self.go(f"{base}~{page}" if page else base, _("Pick another"), SECONDARY)
+            items: list[discord.ui.Item[Any]] = [self.do(f"{code}.{picked}", label), again,
                                                  self.home_button()]
-            text = f"{what}: **{cell_text(picked)}**? It is ringed in gold on your sheet."
+            text = _("{what}: **{cell}**? It is ringed in gold on your sheet.", what=what,
+                     cell=cell_text(picked))
             return self.out(text, items, art.Marks(legal=marks_legal, shooting=marks_shoot, picked=picked),
-                            note=f"{confirm} {picked}?")
+                            note=_("{action}?", action=label))
         if not cells:
             raise LookupError(stage)
         groups = cell_groups(cells)
@@ -216,18 +231,20 @@ class DraftPanel:
         for n, (rows, group) in enumerate(groups[page * SELECTS_PER_PAGE:(page + 1) * SELECTS_PER_PAGE]):
             options = [discord.SelectOption(label=cell_text(cell), value=cell) for cell in group]
             items.append(ObsPick(self.game_id, self.dec, f"{base}~{page}" if page else base, n, options,
-                                 f"{what}: cells in {rows}"))
+                                 _("{what}: cells in {rows}", what=what, rows=rows)))
         if pages > 1:
             nxt = (page + 1) % pages
-            items.append(self.go(f"{base}~{nxt}" if nxt else base, f"More cells ({nxt + 1}/{pages})",
-                                 SECONDARY))
+            items.append(self.go(f"{base}~{nxt}" if nxt else base,
+                                 _("More cells ({page}/{pages})", page=nxt + 1, pages=pages), SECONDARY))
         items.append(ObsType(self.game_id, self.dec, base, code))
         items.append(self.home_button())
-        lines = [f"{what}: pick a cell, or press **Type a cell** and type it (like C7). "
-                 f"The {len(cells)} highlighted cells on your sheet are the legal ones."]
+        lines = [ngettext("{what}: pick a cell, or press **Type a cell** and type it (like C7). The {n} "
+                          "highlighted cell on your sheet is the legal one.",
+                          "{what}: pick a cell, or press **Type a cell** and type it (like C7). The {n} "
+                          "highlighted cells on your sheet are the legal ones.", len(cells), what=what)]
         lines += extra or []
         if pages > 1:
-            lines.append(f"Page {page + 1} of {pages} of the list.")
+            lines.append(_("Page {page} of {pages} of the list.", page=page + 1, pages=pages))
         return self.out("\n".join(lines), items, art.Marks(legal=marks_legal, shooting=marks_shoot))
 
     def plot(self, base: str, page: int, picked: str | None) -> Outgoing:
@@ -235,27 +252,27 @@ class DraftPanel:
         plot = next(p for p in self.choice.get("plots") or [] if list(p["dice"]) == [i, j])
         if self.choice.get("plotted"):
             raise LookupError(base)
-        what = f"Star with {self.die_word(i)} + {self.die_word(j)}"
+        what = _("Star with {first} + {second}", first=self.die_word(i), second=self.die_word(j))
         return self.cell_stage(base, page, list(plot.get("cells") or []), picked, what=what,
-                               confirm="Plot at", code=f"plot.{i}{j}")
+                               confirm=PLOT_AT, code=f"plot.{i}{j}")
 
     def shooting(self, page: int, picked: str | None) -> Outgoing:
         shooting = self.choice.get("shooting") or {}
         if shooting.get("used"):
             raise LookupError("s")
         value = face_text(shooting.get("value"))
-        extra = ["Wild: any empty cell." if shooting.get("wild") else
-                 f"Any empty cell in a row or column labelled {value}."]
+        extra = [_("Wild: any empty cell.") if shooting.get("wild") else
+                 _("Any empty cell in a row or column labelled {value}.", value=value)]
         return self.cell_stage("s", page, list(shooting.get("cells") or []), picked,
-                               what=f"Shooting Star star ({value})", confirm="Plot at", code="ss",
-                               extra=extra, orange=True)
+                               what=_("Shooting Star star ({value})", value=value), confirm=PLOT_AT,
+                               code="ss", extra=extra, orange=True)
 
     def research(self, die: int, picked: str | None) -> Outgoing:
         entry = next(e for e in self.choice.get("research") or [] if e["die"] == die)
         if self.choice.get("researched"):
             raise LookupError("r")
         return self.space_stage(f"r{die}", entry.get("spaces") or {}, picked,
-                                what=f"Research with {self.die_word(die)}", code=f"res.{die}")
+                                what=_("Research with {die}", die=self.die_word(die)), code=f"res.{die}")
 
     def space_stage(self, stage: str, spaces: dict[str, list[int]], picked: str | None, *, what: str,
                     code: str) -> Outgoing:
@@ -265,15 +282,16 @@ class DraftPanel:
         values = {o.value for o in options}
         if picked in values:
             track, space = picked.split(".")
-            name = f"{TRACK_NAMES[track]} {space}"
-            items: list[discord.ui.Item[Any]] = [self.do(f"{code}.{track}.{space}", f"Fill {name}"),
-                                                 self.go(stage, "Pick another", SECONDARY),
+            name = _("{track} {space}", track=track_name(track), space=space)
+            fill = self.do(f"{code}.{track}.{space}", _("Fill {space}", space=name))
+            items: list[discord.ui.Item[Any]] = [fill, self.go(stage, _("Pick another"), SECONDARY),
                                                  self.home_button()]
-            return self.out(f"{what}: fill **{name}**? It is framed in gold on your sheet.", items,
-                            art.Marks(space=(track, int(space))), note=f"Fill {name}?")
-        items = [ObsPick(self.game_id, self.dec, stage, 0, options, f"{what}: pick a space"),
+            return self.out(_("{what}: fill **{space}**? It is framed in gold on your sheet.", what=what,
+                              space=name), items,
+                            art.Marks(space=(track, int(space))), note=_("Fill {space}?", space=name))
+        items = [ObsPick(self.game_id, self.dec, stage, 0, options, _("{what}: pick a space", what=what)),
                  self.home_button()]
-        return self.out(f"{what}: pick the research space to fill.", items)
+        return self.out(_("{what}: pick the research space to fill.", what=what), items)
 
     def lens(self) -> Outgoing:
         uses = self.choice.get("lens") or []
@@ -283,13 +301,12 @@ class DraftPanel:
         for use in uses[:20]:
             k, delta = use["die"], use["delta"]
             before = self.die_word(k)
-            wild = " (wild)" if use.get("wild") and use.get("value") != 1 else ""
-            after = face_text(use.get("value")) + wild
+            after = wild_word(use.get("value"), bool(use.get("wild")))
             items.append(self.do(f"lens.{k}.{'up' if delta > 0 else 'dn'}", f"{before} → {after}",
                                  PRIMARY))
         items.append(self.home_button())
-        text = ("Your Lens lets one die count one higher or lower for you, once this turn. "
-                "Pick the die and the change (you can undo it).")
+        text = _("Your Lens lets one die count one higher or lower for you, once this turn. Pick the die and "
+                 "the change (you can undo it).")
         return self.out(text, items)
 
     def drive(self) -> Outgoing:
@@ -298,15 +315,15 @@ class DraftPanel:
             raise LookupError("d")
         items: list[discord.ui.Item[Any]] = [self.do(f"drive.{v}", str(v), PRIMARY) for v in values]
         items.append(self.home_button())
-        return self.out("Your Drive track is full: write its number. From now on that number, on any die, "
-                        "is wild for you.", items)
+        return self.out(_("Your Drive track is full: write its number. From now on that number, on any die, "
+                          "is wild for you."), items)
 
     def bonuses(self) -> Outgoing:
         grants = self.choice.get("grants") or []
         items: list[discord.ui.Item[Any]] = [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁")
                                              for g in grants[:20]]
         items.append(self.home_button())
-        return self.out("Your banked bonuses: pick one to spend now.", items)
+        return self.out(_("Your banked bonuses: pick one to spend now."), items)
 
     def grant(self, base: str, page: int, picked: str | None) -> Outgoing:
         suffix = base[-1] if base[-1] in "sr" else ""
@@ -318,15 +335,15 @@ class DraftPanel:
         if kind == "either" and not suffix:
             items: list[discord.ui.Item[Any]] = []
             if cells:
-                items.append(self.go(f"g{gid}s", "Use it as a free star"))
+                items.append(self.go(f"g{gid}s", _("Use it as a free star")))
             if spaces:
-                items.append(self.go(f"g{gid}r", "Use it as a research space"))
+                items.append(self.go(f"g{gid}r", _("Use it as a research space")))
             items.append(self.home_button())
-            return self.out(f"**{label}**: a free star anywhere, or any empty research space?", items,
-                            art.Marks(legal=cells))
+            return self.out(_("**{bonus}**: a free star anywhere, or any empty research space?", bonus=label),
+                            items, art.Marks(legal=cells))
         if suffix == "r" or kind == "research":
             return self.space_stage(base, spaces, picked, what=label, code=f"fr.{gid}")
-        return self.cell_stage(base, page, cells, picked, what=label, confirm="Star at", code=f"fs.{gid}",
+        return self.cell_stage(base, page, cells, picked, what=label, confirm=STAR_AT, code=f"fs.{gid}",
                                orange=kind == "shooting_star")
 
     def complete(self, card_id: str, page: int, picked: str | None) -> Outgoing:
@@ -335,54 +352,76 @@ class DraftPanel:
             raise LookupError(card_id)
         card = self.cards.get(card_id) or {}
         name = self.card_name(card_id)
-        about = f"{points_text(card)}, {bonus_text(card.get('bonus'))}"
+        about = _("{points}, {bonus}", points=points_text(card), bonus=bonus_text(card.get("bonus")))
         stage = f"c{card_id}"
         chosen = next((p for p in placements if p["id"] == picked), None)
         if chosen is not None:
             items: list[discord.ui.Item[Any]] = [
-                self.do(f"cp.{card_id}.{chosen['id']}", f"Complete {name}"[:80], SUCCESS, "✨"),
-                self.go(f"{stage}~{page}" if page else stage, "Pick another", SECONDARY), self.home_button()]
-            text = (f"Complete **{name}** ({about}) as **{chosen.get('name', chosen['id'])}**? "
-                    "The dashed gold lines on your sheet show it.")
-            return self.out(text, items, art.Marks(placement=chosen, goal=card_id), note="Complete it?")
+                self.do(f"cp.{card_id}.{chosen['id']}", _("Complete {card}", card=name)[:80], SUCCESS, "✨"),
+                self.go(f"{stage}~{page}" if page else stage, _("Pick another"), SECONDARY),
+                self.home_button()]
+            text = _("Complete **{card}** ({about}) as **{placement}**? The dashed gold lines on your sheet "
+                     "show it.", card=name, about=about, placement=placement_name(chosen))
+            return self.out(text, items, art.Marks(placement=chosen, goal=card_id), note=_("Complete it?"))
         chunks = [placements[i:i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
         pages = max(1, -(-len(chunks) // SELECTS_PER_PAGE))
         page = min(page, pages - 1)
         items = []
         own = f"{stage}~{page}" if page else stage
         for n, chunk in enumerate(chunks[page * SELECTS_PER_PAGE:(page + 1) * SELECTS_PER_PAGE]):
-            options = [discord.SelectOption(label=str(p.get("name", p["id"]))[:100], value=p["id"],
-                                            description=("stars " + " ".join(p.get("cells") or []))[:100])
+            options = [discord.SelectOption(label=placement_name(p)[:100], value=p["id"],
+                                            description=_("stars {cells}",
+                                                          cells=" ".join(p.get("cells") or []))[:100])
                        for p in chunk]
-            items.append(ObsPick(self.game_id, self.dec, own, n, options, f"Where to complete {name}"[:150]))
+            items.append(ObsPick(self.game_id, self.dec, own, n, options,
+                                 _("Where to complete {card}", card=name)[:150]))
         if pages > 1:
             nxt = (page + 1) % pages
-            items.append(self.go(f"{stage}~{nxt}" if nxt else stage, f"More ({nxt + 1}/{pages})", SECONDARY))
+            items.append(self.go(f"{stage}~{nxt}" if nxt else stage,
+                                 _("More ({page}/{pages})", page=nxt + 1, pages=pages), SECONDARY))
         items.append(self.home_button())
-        count = len(placements)
-        text = (f"**{name}** ({about}) fits your stars in {count} way{'s' if count != 1 else ''}. "
-                "Pick one to see it on your sheet.")
+        text = ngettext("**{card}** ({about}) fits your stars in {n} way. Pick one to see it on your sheet.",
+                        "**{card}** ({about}) fits your stars in {n} ways. Pick one to see it on your sheet.",
+                        len(placements), card=name, about=about)
         return self.out(text, items, art.Marks(goal=card_id))
 
     def finish(self) -> Outgoing:
         if not self.choice.get("can_done"):
             raise LookupError("f")
-        items: list[discord.ui.Item[Any]] = [self.do("done", "Confirm: finish my turn", SUCCESS, "✅"),
-                                             self.go("h", "Back", SECONDARY)]
+        items: list[discord.ui.Item[Any]] = [self.do("done", _("Confirm: finish my turn"), SUCCESS, "✅"),
+                                             self.go("h", _("Back"), SECONDARY)]
         left = []
         c = self.choice
         if not c.get("plotted") and c.get("plots"):
-            left.append("you haven't plotted a star with the dice")
+            left.append(_("you haven't plotted a star with the dice"))
         if not c.get("researched") and c.get("research"):
-            left.append("you haven't used a die for research")
+            left.append(_("you haven't used a die for research"))
         shooting = c.get("shooting") or {}
         if shooting.get("cells") and not shooting.get("used"):
-            left.append("your Shooting Star die is unused")
+            left.append(_("your Shooting Star die is unused"))
         if c.get("placements"):
-            left.append("a goal could be completed now")
-        warn = ("\nNote: " + "; ".join(left) + ".") if left else ""
-        text = "Finish your turn? After this it can't be changed." + warn
-        return self.out(text, items, note="Finish?")
+            left.append(_("a goal could be completed now"))
+        lines = [_("Finish your turn? After this it can't be changed.")]
+        if left:
+            lines.append(_("Note: {left}.", left="; ".join(left)))
+        return self.out("\n".join(lines), items, note=_("Finish?"))
 
     def card_name(self, card_id: str) -> str:
-        return str((self.cards.get(card_id) or {}).get("name") or card_id)
+        return card_name(self.cards, card_id)
+
+
+# i18n: a confirm button: plot the star at the picked cell ("Plot at C4")
+PLOT_AT = N_("Plot at {cell}")
+# i18n: a confirm button: put the bonus star at the picked cell ("Star at C4")
+STAR_AT = N_("Star at {cell}")
+
+
+def wild_word(value: object, wild: bool) -> str:
+    """A die's value for the text, marked when it is wild for this player (a 1 is "?" already)."""
+    shown = face_text(value)
+    return _("{value} (wild)", value=shown) if wild and value != 1 else shown
+
+
+def placement_name(placement: dict[str, Any]) -> str:
+    """A placement in words ("rotated 90°, anchored at C4"), from the view's Msg."""
+    return translate(placement.get("name") or placement["id"])

@@ -18,6 +18,7 @@ import discord
 from bot.components import seat_view, service_of
 from bot.games import get_game
 from bot.games.base import Action, View
+from bot.i18n import N_, _
 from bot.interactions import Ack, Refusal, acknowledge, entry
 from bot.outgoing import Outgoing, edit_panel
 from bot.typed_square import parse_square
@@ -26,7 +27,8 @@ log = logging.getLogger(__name__)
 
 CODE = r"[A-Za-z0-9.\-]{1,80}"
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
-BAD_BUTTON = "That button doesn't match anything I can play. Open a fresh panel with **Open my panel**."
+BAD_BUTTON = N_("That button doesn't match anything I can play. Open a fresh panel with **Open my panel**.")
+NOTHING_TO_DECIDE = N_("There's nothing for you to decide right now: your part is already in.")
 
 
 def action_of(code: str) -> Action | None:
@@ -64,21 +66,29 @@ def action_of(code: str) -> Action | None:
 
 
 DONE_TEXT = {
-    "roll": "You rolled the dice.",
-    "keep": "Your four goals are chosen. The game starts when everyone has chosen.",
-    "done": "Your turn is in. Your next panel comes when there is something to decide.",
-    "take": "New goal taken.",
+    "roll": N_("You rolled the dice."),
+    "keep": N_("Your four goals are chosen. The game starts when everyone has chosen."),
+    "done": N_("Your turn is in. Your next panel comes when there is something to decide."),
+    "take": N_("New goal taken."),
 }
+DONE_SHORT = {  # the first sentence, above the next panel when the move opened one at once
+    "roll": N_("You rolled the dice."),
+    "keep": N_("Your four goals are chosen."),
+    "done": N_("Your turn is in."),
+    "take": N_("New goal taken."),
+}
+DONE = N_("Done.")
 
 
 class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             template=r"obs:go:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60})"):
     """Moves a panel to another stage of the same choice; plays nothing."""
 
-    def __init__(self, game_id: int, decision: int, stage: str, label: str = "Back",
+    def __init__(self, game_id: int, decision: int, stage: str, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  emoji: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji,
+        shown = _("Back") if label is None else label
+        super().__init__(discord.ui.Button(label=shown[:80], style=style, emoji=emoji,
                                            custom_id=f"obs:go:{game_id}:{decision}:{stage}"))
         self.game_id, self.decision, self.stage = game_id, decision, stage
 
@@ -97,11 +107,12 @@ class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
     """A list of legal options; picking one shows a preview with a confirm button."""
 
     def __init__(self, game_id: int, decision: int, stage: str, n: int = 0,
-                 options: list[discord.SelectOption] | None = None, placeholder: str = "Pick one",
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
                  count: int = 1) -> None:
         choices = options or [discord.SelectOption(label="-", value="-")]
+        shown = _("Pick one") if placeholder is None else placeholder
         super().__init__(discord.ui.Select(
-            placeholder=placeholder[:150], options=choices[:25], min_values=count, max_values=count,
+            placeholder=shown[:150], options=choices[:25], min_values=count, max_values=count,
             custom_id=f"obs:pick:{game_id}:{decision}:{stage}:{n}"))
         self.game_id, self.decision, self.stage = game_id, decision, stage
 
@@ -144,7 +155,7 @@ class ObsType(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Opens a form to type the cell of a cell list (``C7``) instead of paging through menus."""
 
     def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
-        super().__init__(discord.ui.Button(label="Type a cell", emoji="⌨️",
+        super().__init__(discord.ui.Button(label=_("Type a cell"), emoji="⌨️",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"obs:type:{game_id}:{decision}:{stage}:{code}"))
         self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
@@ -159,13 +170,16 @@ class ObsType(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await interaction.response.send_modal(CellForm(self.game_id, self.decision, self.stage, self.code))
 
 
-class CellForm(discord.ui.Modal, title="Type a cell"):
+class CellForm(discord.ui.Modal, title=N_("Type a cell")):
+    """The typed-cell form, titled and labelled in the language of whoever opens it."""
+
     cell: discord.ui.TextInput[CellForm] = discord.ui.TextInput(
-        label="Cell: column letter and row number", placeholder="C7", min_length=1, max_length=8,
+        label=N_("Cell: column letter and row number"), placeholder="C7", min_length=1, max_length=8,
         custom_id="cell")
 
     def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
-        super().__init__(custom_id=f"obs:form:{game_id}:{decision}", timeout=600)
+        super().__init__(title=_("Type a cell"), custom_id=f"obs:form:{game_id}:{decision}", timeout=600)
+        self.cell.label = _("Cell: column letter and row number")
         self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
 
     @entry(Ack.UPDATE)
@@ -175,12 +189,12 @@ class CellForm(discord.ui.Modal, title="Type a cell"):
         cell = parse_square(self.cell.value, COLUMNS, SIZE, what="cell")
         view, names = await seat_view(interaction, self.game_id, self.decision)
         if view.get("choice") is None:
-            raise Refusal("There's nothing for you to decide right now: your part is already in.")
+            raise Refusal(_(NOTHING_TO_DECIDE))
         code = f"{self.code}.{cell}"
         offered = panel_for(view, names, self.game_id, self.stage, cell).items
         if not any(isinstance(item, ObsDo) and item.code == code for item in offered):
-            raise Refusal(f"{cell} isn't a cell you can use here. The highlighted cells on your sheet "
-                          "are the ones you can; type one of those, or pick it from the menus.")
+            raise Refusal(_("{cell} isn't a cell you can use here. The highlighted cells on your sheet are "
+                            "the ones you can; type one of those, or pick it from the menus.", cell=cell))
         await play_code(interaction, self.game_id, self.decision, code, True)
 
 
@@ -189,12 +203,12 @@ async def play_code(interaction: discord.Interaction, game_id: int, decision: in
     """Send the action ``code`` stands for, then redraw the panel (or answer privately)."""
     action = action_of(code)
     if action is None:
-        raise Refusal(BAD_BUTTON)
+        raise Refusal(_(BAD_BUTTON))
     service = service_of(interaction)
     record = await service.perform(interaction, game_id, action, decision=decision)
     kind = action["kind"]
     if not on_panel:
-        await interaction.followup.send(DONE_TEXT.get(kind, "Done."), ephemeral=True)
+        await interaction.followup.send(_(DONE_TEXT.get(kind, DONE)), ephemeral=True)
         return
     game = get_game(record.game)
     seat = record.seat_of(interaction.user.id)
@@ -213,7 +227,7 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
                      picked: str | None) -> None:
     view, names = await seat_view(interaction, game_id, decision)
     if view.get("choice") is None:
-        raise Refusal("There's nothing for you to decide right now: your part is already in.")
+        raise Refusal(_(NOTHING_TO_DECIDE))
     await edit_panel(interaction, panel_for(view, names, game_id, stage, picked))
 
 
@@ -228,11 +242,10 @@ def finished_panel(view: View, names: list[str], kind: str, game_id: int) -> Out
     asks this seat something (the last to finish may be the next to roll), it shows that."""
     from bot.faces.observatory.panels import build_panel, waiting_panel
 
-    done = DONE_TEXT.get(kind, "Done.")
     if view.get("choice") is None:
-        return waiting_panel(view, names, done)
+        return waiting_panel(view, names, _(DONE_TEXT.get(kind, DONE)))
     out = build_panel(view, names, game_id)
-    out.content = f"{done.split('. ')[0].rstrip('.')}.\n{out.content}".strip()
+    out.content = "\n".join((_(DONE_SHORT.get(kind, DONE)), out.content)).strip()
     return out
 
 

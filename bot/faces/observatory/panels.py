@@ -21,9 +21,9 @@ import discord
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.draft import DraftPanel
 from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
-from bot.faces.observatory.words import grant_label, title_of
+from bot.faces.observatory.words import card_name, grant_label, title_of
 from bot.games.base import View
-from bot.games.plural import counted
+from bot.i18n import _, ngettext
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -49,11 +49,13 @@ def waiting_panel(view: View, names: list[str], note: str | None) -> Outgoing:
     seat = view.get("you", 0)
     lines = [note] if note else []
     if view.get("phase") == "over":
-        lines = ["The game is over: the results are in the game thread."]
+        lines = [_("The game is over: the results are in the game thread.")]
     else:
         waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
-        tail = f" Waiting for: {', '.join(waiting)}." if waiting else ""
-        lines.append("Nothing to decide right now." + tail)
+        if waiting:
+            lines.append(_("Nothing to decide right now. Waiting for: {names}.", names=", ".join(waiting)))
+        else:
+            lines.append(_("Nothing to decide right now."))
     render = partial(art.sheet_png, view, names, seat)
     return Outgoing("\n".join(lines), title_of(view), render, "sheet.png")
 
@@ -68,30 +70,34 @@ def keep_panel(view: View, names: list[str], game_id: int, picked: str | None) -
     legal = {tuple(sorted(o)) for o in choice.get("options") or []}
     if picked is not None and len(set(chosen)) == keep and (not legal or tuple(sorted(chosen)) in legal):
         back = [c for c in hand if c not in chosen]
-        text = ("Keep these four as your goals?\n" + "\n".join(f"• **{card_name(cards, c)}**" for c in chosen)
-                + ("\nBack under the decks: " + ", ".join(card_name(cards, c) for c in back) if back else ""))
+        lines = [_("Keep these four as your goals?"), *(f"• **{card_name(cards, c)}**" for c in chosen)]
+        if back:
+            put_back = ", ".join(card_name(cards, c) for c in back)
+            lines.append(_("Back under the decks: {cards}", cards=put_back))
+        text = "\n".join(lines)
         items: list[discord.ui.Item[Any]] = [
-            ObsDo(game_id, dec, "keep." + ".".join(chosen), "Keep these four"),
-            ObsGo(game_id, dec, "h", "Choose again"),
+            ObsDo(game_id, dec, "keep." + ".".join(chosen), _("Keep these four")),
+            ObsGo(game_id, dec, "h", _("Choose again")),
         ]
         return Outgoing(text, title_of(view), partial(art.hand_png, view, names, picked=chosen), "hand.png",
                         items)
     if len(hand) == keep:
-        text = "Your goals for the game (first-game deal: you keep all of them). Confirm to start."
-        items = [ObsDo(game_id, dec, "keep." + ".".join(hand), "Keep them")]
+        text = _("Your goals for the game (first-game deal: you keep all of them). Confirm to start.")
+        items = [ObsDo(game_id, dec, "keep." + ".".join(hand), _("Keep them"))]
         return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
     options = [discord.SelectOption(label=card_name(cards, c)[:100], value=c,
                                     description=card_line(cards.get(c) or {})[:100]) for c in hand]
-    text = (f"Choose **{keep}** of your {len(hand)} dealt cards to keep as goals (the other "
-            f"{len(hand) - keep} go back under the decks). Nobody else sees your hand.")
-    items = [ObsPick(game_id, dec, "k", 0, options, f"Pick the {keep} cards to keep", count=keep)]
+    text = _("Choose **{keep}** of your {dealt} dealt cards to keep as goals (the other {back} go back under "
+             "the decks). Nobody else sees your hand.", keep=keep, dealt=len(hand), back=len(hand) - keep)
+    items = [ObsPick(game_id, dec, "k", 0, options, _("Pick the {keep} cards to keep", keep=keep),
+                     count=keep)]
     return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
 
 
 # --- roll -------------------------------------------------------------------------------------
 def roll_panel(view: View, names: list[str], game_id: int) -> Outgoing:
-    text = "It's your turn to roll: three dice and the Shooting Star die. Everyone then uses the roll."
-    items = [ObsDo(game_id, view["decision"], "roll", "Roll the dice", emoji="\U0001f3b2")]
+    text = _("It's your turn to roll: three dice and the Shooting Star die. Everyone then uses the roll.")
+    items = [ObsDo(game_id, view["decision"], "roll", _("Roll the dice"), emoji="\U0001f3b2")]
     return Outgoing(text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)),
                     "sheet.png", items)
 
@@ -121,14 +127,17 @@ def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked:
     if picked in values and choice.get("can_take", True):
         if picked.startswith("deck:"):
             deck = picked[5:]
-            what, code = f"the top card of the {deck} deck", f"take.deck.{deck}"
+            code = f"take.deck.{deck}"
+            question = _("Take the top card of the large deck?") if deck == "large" else \
+                _("Take the top card of the small deck?")
         else:
-            what, code = f"**{card_name(cards, picked)}** from the Night Sky", f"take.sky.{picked}"
-        items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, code, "Take it"),
-                                             ObsGo(game_id, dec, "h", "Back")]
-        return Outgoing(f"Take {what}?", title_of(view),
+            code = f"take.sky.{picked}"
+            question = _("Take **{card}** from the Night Sky?", card=card_name(cards, picked))
+        items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, code, _("Take it")),
+                                             ObsGo(game_id, dec, "h", _("Back"))]
+        return Outgoing(question, title_of(view),
                         partial(art.refill_png, view, names, picked=picked), "refill.png", items)
-    return refill_home(view, names, game_id, None if base in ("h", "t") else "Here is your panel again.")
+    return refill_home(view, names, game_id, None if base in ("h", "t") else _("Here is your panel again."))
 
 
 def refill_home(view: View, names: list[str], game_id: int, note: str | None) -> Outgoing:
@@ -142,27 +151,28 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
     can_take = bool(choice.get("can_take", True)) and bool(sky or decks)
     if can_take:
         need = int(choice.get("needs") or 1)
-        options = [discord.SelectOption(label=f"Night Sky: {card_name(cards, c)}"[:100], value=c,
+        options = [discord.SelectOption(label=_("Night Sky: {card}", card=card_name(cards, c))[:100], value=c,
                                         description=card_line(cards.get(c) or {})[:100]) for c in sky]
-        options += [discord.SelectOption(label=f"Top of the {d} deck (face down)", value=f"deck:{d}",
-                                         description=f"{left_in(counts, d)} left") for d in decks]
-        lines.append(f"You completed a goal, so take a new one ({need} to take in all): a face-up card "
-                     "of the Night Sky, or the unseen top card of a deck.")
-        items.append(ObsPick(game_id, dec, "t", 0, options, "Pick your new goal"))
+        options += [discord.SelectOption(label=deck_top(d), value=f"deck:{d}",
+                                         description=left_in(counts, d)) for d in decks]
+        lines.append(_("You completed a goal, so take a new one ({need} to take in all): a face-up card of "
+                       "the Night Sky, or the unseen top card of a deck.", need=need))
+        items.append(ObsPick(game_id, dec, "t", 0, options, _("Pick your new goal")))
     placements = list(choice.get("placements") or {})
     if placements:
         fitting = ", ".join(f"**{card_name(cards, c)}**" for c in placements)
-        lines.append(f"{fitting} already fits your unused stars: cards can be completed at any time, "
-                     "so you may complete it now.")
-        items += [ObsGo(game_id, dec, f"c{c}", f"Complete {card_name(cards, c)}"[:80],
+        lines.append(_("{cards} already fits your unused stars: cards can be completed at any time, so you "
+                       "may complete it now.", cards=fitting))
+        items += [ObsGo(game_id, dec, f"c{c}", _("Complete {card}", card=card_name(cards, c))[:80],
                         discord.ButtonStyle.success, "✨") for c in placements[:4]]
     grants = choice.get("grants") or []
     if grants:
-        lines.append("Use the bonus of the card you just completed.")
+        lines.append(_("Use the bonus of the card you just completed."))
         items += [ObsGo(game_id, dec, f"g{g['id']}", grant_label(g), discord.ButtonStyle.secondary, "🎁")
                   for g in grants[:4]]
     if choice.get("can_done"):
-        items.append(ObsGo(game_id, dec, "f", "Keep my goals as they are", discord.ButtonStyle.primary, "✅"))
+        items.append(ObsGo(game_id, dec, "f", _("Keep my goals as they are"), discord.ButtonStyle.primary,
+                           "✅"))
     if can_take:
         render = partial(art.refill_png, view, names)
         return Outgoing("\n".join(lines), title_of(view), render, "refill.png", items)
@@ -173,33 +183,37 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
 def refill_finish(view: View, names: list[str], game_id: int) -> Outgoing:
     choice, dec = view["choice"], view["decision"]
     if not choice.get("can_done"):
-        return refill_home(view, names, game_id, "Take your new goal first.")
+        return refill_home(view, names, game_id, _("Take your new goal first."))
     cards = view.get("cards") or {}
     fitting = [card_name(cards, c) for c in choice.get("placements") or {}]
-    text = "Done taking new goals? The next turn starts once everyone has four goals."
+    text = _("Done taking new goals? The next turn starts once everyone has four goals.")
     if fitting:
-        text += (f" {', '.join(fitting)} stays on your goal row; you can still complete it at a later "
-                 "step.")
-    items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, "done", "Confirm: keep my goals", emoji="✅"),
-                                         ObsGo(game_id, dec, "h", "Back")]
+        text = " ".join((text, _("{cards} stays on your goal row; you can still complete it at a later step.",
+                                 cards=", ".join(fitting))))
+    items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, "done", _("Confirm: keep my goals"), emoji="✅"),
+                                         ObsGo(game_id, dec, "h", _("Back"))]
     return Outgoing(text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)),
                     "sheet.png", items)
 
 
 # --- words ------------------------------------------------------------------------------------
-def card_name(cards: dict[str, Any], card_id: str) -> str:
-    card = cards.get(card_id) or {}
-    return str(card.get("name") or card_id)
+def deck_top(deck: str) -> str:
+    if deck == "large":
+        return _("Top of the large deck (face down)")
+    return _("Top of the small deck (face down)")
 
 
 def left_in(counts: dict[str, Any], deck: str) -> str:
-    return counted(counts[deck], "card") if isinstance(counts.get(deck), int) else "? cards"
+    if not isinstance(counts.get(deck), int):
+        return _("? cards left")
+    return ngettext("{n} card left", "{n} cards left", counts[deck])
 
 
 def card_line(card: dict[str, Any]) -> str:
     """A card in a few words: size, points, stars and bonus."""
-    from bot.faces.observatory.art.parts import bonus_text, points_text
+    from bot.faces.observatory.art.parts import bonus_text, points_text, size_text
 
-    size = "Large" if card.get("type") == "large" else "Small"
     stars = len(card.get("stars") or [])
-    return f"{size} · {points_text(card)} · {counted(stars, 'star')} · {bonus_text(card.get('bonus'))}"
+    # i18n: a card in a select: its size, points, how many stars, its bonus ("Large · 6 pts · 5 stars · …")
+    return _("{size} · {points} · {stars} · {bonus}", size=size_text(card), points=points_text(card),
+             stars=ngettext("{n} star", "{n} stars", stars), bonus=bonus_text(card.get("bonus")))

@@ -21,14 +21,14 @@ from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
 from bot.faces.observatory.panels import build_panel
 from bot.faces.observatory.words import title_of
 from bot.games.base import View
-from bot.games.plural import counted
+from bot.i18n import N_, _, ngettext, translate
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 
 SLUG = "observatory"
 
-RULES = """\
+RULES = N_("""\
 **Observatory** (1–5 players, solo included)
 Each of you has a star map of 12 × 12 cells; its rows and columns are labelled 1–6 twice. \
 You hold four goal cards, each a small constellation pattern worth points.
@@ -47,18 +47,26 @@ lists. Then take a new goal from the Night Sky (3 large and 3 small cards face u
 • Some nights open with a free star or research space for everyone.
 **Points**: completed cards, asterisms together (1, 3, 6, 10, 15, 21), funding, and 1 per 2 \
 stars you didn't use in a constellation. A tie goes to whoever completed fewer cards; after that \
-the win is shared. Solo: 12 turns, beat your best score."""
+the win is shared. Solo: 12 turns, beat your best score.""")
 
 
 def names_of(seats: list[int], names: list[str]) -> str:
-    return ", ".join(names[s] for s in seats if 0 <= s < len(names)) or "nobody"
+    return ", ".join(names[s] for s in seats if 0 <= s < len(names)) or _("nobody")
+
+
+def both_names(names: list[str]) -> str:
+    """"**Ada** and **Bea**" (three or more: "**Ada** and **Bea** and **Cy**"), in the reader's words."""
+    said = names[-1]
+    for name in reversed(names[:-1]):
+        said = _("{first} and {second}", first=name, second=said)
+    return said
 
 
 def roll_words(roll: dict[str, Any] | None) -> str:
     if not roll:
         return ""
     dice = " · ".join(face_text(f) for f in roll.get("standard") or [])
-    return f"**{dice}**, Shooting Star **{face_text(roll.get('shooting'))}**"
+    return _("**{dice}**, Shooting Star **{shooting}**", dice=dice, shooting=face_text(roll.get("shooting")))
 
 
 class ObservatoryPresenter(Presenter):
@@ -72,24 +80,27 @@ class ObservatoryPresenter(Presenter):
     # -------------------------------------------------------------- public
     def status_key(self, view: View) -> Hashable | None:
         """A turn's decisions and the refills after them share one card, so a turn is the roll's
-        card and one more; refilling (one step per player who completed a goal) redraws it."""
+        card and one more; refilling (one step per player who completed a goal) redraws it. A
+        night's opening bonus shares its card with the roll after it."""
         if view["phase"] in ("decide", "refill"):
             return ("turn", view["night"], view["turn"])
+        if view["phase"] in ("night_bonus", "roll"):
+            return ("roll", view["night"], view["turn"])
         return None
 
     def progress(self, view: View, names: list[str]) -> str:
         phase, waiting = view.get("phase"), list(view.get("to_act") or [])
         if phase == "over":
-            return "Game over"
+            return _("Game over")
         if phase == "roll":
-            return f"Waiting for {names_of(waiting, names)} to roll"
+            return _("Waiting for {names} to roll", names=names_of(waiting, names))
         if phase == "refill":
-            return f"{names_of(waiting, names)} is taking a new goal"
+            return _("{names} is taking a new goal", names=names_of(waiting, names))
         total = int(view.get("seats") or len(names))  # every seat decides in these steps
-        line = f"{total - len(waiting)} of {total} done"
         if waiting:
-            line += f" · waiting for {names_of(waiting, names)}"
-        return line
+            return _("{done} of {total} done · waiting for {names}", done=total - len(waiting), total=total,
+                     names=names_of(waiting, names))
+        return _("{done} of {total} done", done=total - len(waiting), total=total)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         from bot.components import OpenPanelButton
@@ -101,31 +112,34 @@ class ObservatoryPresenter(Presenter):
         items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
         if phase == "keep":
             if (view.get("options") or {}).get("first_game"):
-                text = "First game: everyone gets four goal cards to keep. Confirm them in your panel."
+                text = _("First game: everyone gets four goal cards to keep. Confirm them in your panel.")
             else:
-                text = ("Everyone: choose 4 of your 6 dealt cards to keep as goals. Your hand is secret; "
-                        "choose in your panel.")
+                text = _("Everyone: choose 4 of your 6 dealt cards to keep as goals. Your hand is secret; "
+                         "choose in your panel.")
         elif phase == "night_bonus":
-            text = (f"**Night {view.get('night')}** opens with a bonus: each of you may plot a free star "
-                    "or fill a research space. Use your panel.")
+            text = _("**Night {night}** opens with a bonus: each of you may plot a free star or fill a "
+                     "research space. Use your panel.", night=view.get("night"))
         elif phase == "roll":
-            text = f"**{who}** rolls this turn: press **Roll the dice**."
-            items.append(ObsDo(game_id, dec, "roll", "Roll the dice", "t", discord.ButtonStyle.success, "🎲"))
+            text = _("**{name}** rolls this turn: press **Roll the dice**.", name=who)
+            items.append(ObsDo(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success,
+                               "🎲"))
         elif phase == "decide":
+            rolled = roll_words(view.get("roll"))
             if view.get("seats") == 1:
-                text = (f"**{who}** rolled {roll_words(view.get('roll'))}.\nUse the roll in your panel: "
-                        "two dice plot a star, the third goes to research, and the Shooting Star die "
-                        "plots one more.")
+                text = _("**{name}** rolled {roll}.\nUse the roll in your panel: two dice plot a star, the "
+                         "third goes to research, and the Shooting Star die plots one more.",
+                         name=who, roll=rolled)
             else:
-                text = (f"**{who}** rolled {roll_words(view.get('roll'))}.\nEveryone: use the roll in your "
-                        "panel (two dice plot a star, the third goes to research). "
-                        f"Only {who} may use the Shooting Star die.")
+                text = _("**{name}** rolled {roll}.\nEveryone: use the roll in your panel (two dice plot a "
+                         "star, the third goes to research). Only {name} may use the Shooting Star die.",
+                         name=who, roll=rolled)
         elif phase == "refill":
             seat = (view.get("refill") or {}).get("seat", active)
             name = names[seat] if 0 <= seat < len(names) else "?"
-            text = f"**{name}** completed a goal and takes a new one from the Night Sky or a deck top."
+            text = _("**{name}** completed a goal and takes a new one from the Night Sky or a deck top.",
+                     name=name)
         else:
-            text = "The game is over."
+            text = _("The game is over.")
         return Outgoing(text, title_of(view), partial(art.table_png, view, names), "table.png", items,
                         footer=self.progress(view, names))
 
@@ -133,20 +147,22 @@ class ObservatoryPresenter(Presenter):
         view = art.public_only(view)
         if view.get("phase") == "over":
             return self.results(view, names)
-        lines = [f"{self.progress(view, names)}."]
+        lines = [_("{progress}.", progress=self.progress(view, names))]
         last = view.get("last_turn") or []
         if last:
-            lines.append("Last turn:\n" + "\n".join(str(s).format(*names) for s in last)[:1500])
+            said = "\n".join(translate(s).format(*names) for s in last)
+            lines.append(_("Last turn:\n{lines}", lines=said)[:1500])
         return Outgoing("\n".join(lines), title_of(view), partial(art.table_png, view, names), "table.png")
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         name = names[seat] if 0 <= seat < len(names) else "?"
         own = view.get("you") == seat
         score = (view.get("score") if own else (view.get("scores") or [{}] * (seat + 1))[seat]) or {}
-        text = f"**{name}**: {counted(score.get('total', 0), 'point')} so far."
+        total = score.get("total", 0)
+        text = ngettext("**{name}**: {n} point so far.", "**{name}**: {n} points so far.", total, name=name)
         if not own and view.get("phase") in ("decide", "night_bonus"):
-            text += " This turn's moves appear once everyone has finished."
-        title = "Your sheet" if own else f"{name}'s sheet"
+            text = " ".join((text, _("This turn's moves appear once everyone has finished.")))
+        title = _("Your sheet") if own else _("{name}'s sheet", name=name)
         return Outgoing(text, title, partial(art.sheet_png, view, names, seat), "sheet.png")
 
     def results(self, view: View, names: list[str]) -> Outgoing:
@@ -160,20 +176,23 @@ class ObservatoryPresenter(Presenter):
         lines = []
         for s in order:
             p = parts[s] if s < len(parts) else {}
-            lines.append(f"**{names[s]}**: {scores[s]} (cards {p.get('constellations', 0)}, asterisms "
-                         f"{p.get('asterisms', 0)}, funding {p.get('funding', 0)}, spare stars "
-                         f"{p.get('unused_stars', 0)}; "
-                         f"{counted(p.get('completed_cards', 0), 'card')} completed)")
+            completed = p.get("completed_cards", 0)
+            lines.append(_("**{name}**: {score} (cards {cards}, asterisms {asterisms}, funding {funding}, "
+                           "spare stars {spare}; {completed})", name=names[s], score=scores[s],
+                           cards=p.get("constellations", 0), asterisms=p.get("asterisms", 0),
+                           funding=p.get("funding", 0), spare=p.get("unused_stars", 0),
+                           completed=ngettext("{n} card completed", "{n} cards completed", completed)))
         if seats == 1:
-            head = f"Solo game over: **{counted(scores[0] if scores else 0, 'point')}**."
+            points = scores[0] if scores else 0
+            head = ngettext("Solo game over: **{n} point**.", "Solo game over: **{n} points**.", points)
         elif len(winners) == 1:
-            head = f"**{names[winners[0]]}** wins!"
+            head = _("**{name}** wins!", name=names[winners[0]])
         else:
-            head = " and ".join(f"**{names[w]}**" for w in winners) + " share the win!"
+            head = _("{names} share the win!", names=both_names([f"**{names[w]}**" for w in winners]))
         tied = seats > 1 and [scores[s] for s in range(seats)].count(max(scores)) > 1
         if tied and len(winners) == 1:
-            head += " (tie on points, broken by fewer completed cards)"
-        return Outgoing(head + "\n" + "\n".join(lines), "Observatory · Final results",
+            head = _("{head} (tie on points, broken by fewer completed cards)", head=head)
+        return Outgoing("\n".join([head, "\n".join(lines)]), _("Observatory · Final results"),
                         partial(art.results_png, view, names), "results.png")
 
     # -------------------------------------------------------------- private

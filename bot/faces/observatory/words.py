@@ -12,22 +12,42 @@ import discord
 
 from bot.faces.observatory.art.map import COLUMNS, dice_label, parse
 from bot.games.base import View
+from bot.games.observatory.components import load_cards
+from bot.games.observatory.texts import TRACK_NAMES
+from bot.i18n import _, ngettext
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
-TRACK_NAMES = {t: t.capitalize() for t in TRACKS}
 PER_SELECT, SELECTS_PER_PAGE = 25, 4  # Discord: 25 options a select; one row kept for buttons
+
+
+def catalog_texts() -> list[str]:
+    """The texts that live in data, not code, for the catalog: every Constellation card's name."""
+    return list(dict.fromkeys(card.name for card in load_cards().values()))
+
+
+def track_name(track: str) -> str:
+    """A Research track's name in the reader's language ("Lens")."""
+    return _(TRACK_NAMES[track]) if track in TRACK_NAMES else "?"
+
+
+def card_name(cards: dict[str, Any], card_id: str) -> str:
+    """A card's name from the view's ``cards`` in the reader's language (its id if it has none)."""
+    name = (cards.get(card_id) or {}).get("name")
+    return _(str(name)) if name else card_id
 
 
 def title_of(view: View) -> str:
     if view.get("seats") == 1:
-        return f"Observatory · Turn {view.get('turn_number', '?')} of {view.get('total_turns', 12)}"
-    return f"Observatory · Night {view.get('night', '?')} of {view.get('nights', '?')}"
+        return _("Observatory · Turn {turn} of {total}", turn=view.get("turn_number", "?"),
+                 total=view.get("total_turns", 12))
+    return _("Observatory · Night {night} of {nights}", night=view.get("night", "?"),
+             nights=view.get("nights", "?"))
 
 
 def cell_text(cell: str) -> str:
     """``"C4 · dice row 4, col 3"``: the name on the sheet's outer labels, then the dice discs."""
     row, col = parse(cell) or (0, 0)
-    return f"{cell} · dice row {dice_label(row)}, col {dice_label(col)}"
+    return _("{cell} · dice row {row}, col {col}", cell=cell, row=dice_label(row), col=dice_label(col))
 
 
 def cell_groups(cells: list[str]) -> list[tuple[str, list[str]]]:
@@ -52,11 +72,13 @@ def cell_groups(cells: list[str]) -> list[tuple[str, list[str]]]:
 
 
 def _rows_name(rows: list[int]) -> str:
-    return f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]}–{rows[-1]}"
+    if len(rows) == 1:
+        return _("row {row}", row=rows[0])
+    return _("rows {first}–{last}", first=rows[0], last=rows[-1])
 
 
 def split_page(stage: str) -> tuple[str, int]:
-    base, _, page = stage.partition("~")
+    base, _sep, page = stage.partition("~")
     return base, int(page) if page.isdigit() else 0
 
 
@@ -65,14 +87,22 @@ def grant_label(grant: dict[str, Any]) -> str:
     count = grant.get("count", 1)
     source, kind = grant.get("source"), grant.get("kind")
     if source == "finder":
-        return f"Finder star ({count} left)"
-    origin = {"track": f"{TRACK_NAMES.get(grant.get('track') or '', 'Track')} bonus",
-              "night": "Night bonus", "completion": "Card bonus"}.get(str(source), "Bonus")
-    what = {"star": "free star", "research": "research", "either": "star or research",
-            "shooting_star": f"star in row/col {grant.get('value')}"}.get(str(kind), "")
-    more = f" ×{count}" if isinstance(count, int) and count > 1 else ""
-    must = " (required)" if grant.get("required") else ""
-    return f"{origin}: {what}{more}{must}"
+        n = count if isinstance(count, int) else 1
+        return ngettext("Finder star ({n} left)", "Finder star ({n} left)", n)
+    track = grant.get("track") or ""
+    if source == "track":
+        origin = _("{track} bonus", track=track_name(track)) if track in TRACK_NAMES else _("Track bonus")
+    else:
+        origin = {"night": _("Night bonus"), "completion": _("Card bonus")}.get(str(source), _("Bonus"))
+    what = {"star": _("free star"), "research": _("research"), "either": _("star or research"),
+            "shooting_star": _("star in row/col {value}", value=grant.get("value"))}.get(str(kind), "")
+    if isinstance(count, int) and count > 1:
+        # i18n: a banked bonus on a button: where it comes from, what it gives, how many ("×2")
+        label = _("{origin}: {what} ×{count}", origin=origin, what=what, count=count)
+    else:
+        # i18n: a banked bonus on a button: where it comes from, what it gives
+        label = _("{origin}: {what}", origin=origin, what=what)
+    return _("{label} (required)", label=label) if grant.get("required") else label
 
 
 def space_options(view: View, spaces: dict[str, list[int]]) -> list[discord.SelectOption]:
@@ -84,13 +114,14 @@ def space_options(view: View, spaces: dict[str, list[int]]) -> list[discord.Sele
         for space in spaces.get(track) or []:
             before = len(filled.get(track) or [])
             if track == "funding":
-                why = "+1 point at the end"
+                why = _("+1 point at the end")
             elif before == 4:
-                why = "completes the track"
+                why = _("completes the track")
             elif before == 2:
-                why = "unlocks its bonus (3rd of 5 spaces)"
+                why = _("unlocks its bonus (3rd of 5 spaces)")
             else:
-                why = f"{before} of 5 filled so far; this makes {before + 1}"
-            options.append(discord.SelectOption(label=f"{TRACK_NAMES[track]} · space printed {space}",
-                                                value=f"{track}.{space}", description=why))
+                why = _("{before} of 5 filled so far; this makes {after}", before=before, after=before + 1)
+            label = _("{track} · space printed {space}", track=track_name(track), space=space)
+            options.append(discord.SelectOption(label=label[:100], value=f"{track}.{space}",
+                                                description=why[:100]))
     return options[:PER_SELECT]

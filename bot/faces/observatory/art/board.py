@@ -11,9 +11,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, night_track
+from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named, night_track
+from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import as_map, name_of, num, panel, seat_of, sky, text
+from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header, parts_line
 
 View = Mapping[str, Any]
@@ -24,12 +25,12 @@ PUBLIC_KEYS = frozenset({
     "night_sky", "decks", "refill", "map", "tracks", "sheets", "cards", "last_turn", "scores", "outcome",
 })
 PHASE_WORDS = {
-    "keep": "Choosing goal cards",
-    "night_bonus": "Start-of-night bonus",
-    "roll": "Waiting for the roll",
-    "decide": "Everyone uses the roll",
-    "refill": "Drawing new goals",
-    "over": "Game over",
+    "keep": N_("Choosing goal cards"),
+    "night_bonus": N_("Start-of-night bonus"),
+    "roll": N_("Waiting for the roll"),
+    "decide": N_("Everyone uses the roll"),
+    "refill": N_("Drawing new goals"),
+    "over": N_("Game over"),
 }
 MAX_SEATS = 5
 
@@ -55,8 +56,10 @@ def solo(view: View) -> bool:
 def when_line(view: View) -> str:
     """ "Night 3 of 7" (or "Turn 5 of 12" solo, where each night is one turn)."""
     if solo(view):
-        return f"Turn {num(view.get('turn_number'), '?')} of {num(view.get('total_turns'), '12')}"
-    return f"Night {num(view.get('night'), '?')} of {num(view.get('nights'), '?')}"
+        return _("Turn {turn} of {total}", turn=num(view.get("turn_number"), "?"),
+                 total=num(view.get("total_turns"), "12"))
+    return _("Night {night} of {nights}", night=num(view.get("night"), "?"),
+             nights=num(view.get("nights"), "?"))
 
 
 ROLL_H = 236
@@ -80,9 +83,11 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     active = seat_of(view.get("active"))
     sub: list[tuple[str, theme.RGB]] = []
     if not solo(view) and isinstance(view.get("turn"), int):
-        sub.append((f"turn {view['turn']} of {num(view.get('turns_per_night'), '?')}" + SEP, theme.MUTED))
+        turn = _("turn {turn} of {total}", turn=view["turn"], total=num(view.get("turns_per_night"), "?"))
+        sub.append((turn + SEP, theme.MUTED))
     phase = str(view.get("phase"))
-    words = "Use the roll" if phase == "decide" and solo(view) else PHASE_WORDS.get(phase, "")
+    words = _("Use the roll") if phase == "decide" and solo(view) else \
+        _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else ""
     sub.append((words, theme.ACCENT))
     y = header(image, [(when_line(view), theme.INK)], sub)
     if has_roll:
@@ -91,7 +96,7 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     night = seat_of(view.get("turn_number") if solo(view) else view.get("night"), 1)
     total = seat_of(view.get("total_turns") if solo(view) else view.get("nights"), 1)
     night_track(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + NIGHT_H), night, total,
-                ints(view.get("bonus_nights")), label="Turn" if solo(view) else "Night")
+                ints(view.get("bonus_nights")), label=_("Turn") if solo(view) else _("Night"))
     y += NIGHT_H + theme.GAP
     _night_sky(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + sky_h), view)
     y += sky_h + theme.GAP
@@ -103,11 +108,11 @@ def _roll_panel(image: Image.Image, box: tuple[int, int, int, int], roll: View, 
                 active: int, view: View) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     small = theme.font(theme.SMALL)
     who = name_of(names, active) if active >= 0 else "?"
-    parts_line(draw, (x0 + 22, y0 + 42), [(who, theme.player_colour(active)), (" rolled", theme.MUTED)],
-               theme.SMALL, x1 - x0 - 44, bold=False, flexible=0)
+    rolled, flexible = named(_("{name} rolled"), who, theme.player_colour(active), theme.MUTED)
+    parts_line(draw, (x0 + 22, y0 + 42), rolled, theme.SMALL, x1 - x0 - 44, bold=False, flexible=flexible)
     size, cy = 104, y0 + 116
     faces = ints(roll.get("standard"))[:3]
     for i, face in enumerate(faces):
@@ -117,30 +122,41 @@ def _roll_panel(image: Image.Image, box: tuple[int, int, int, int], roll: View, 
     sx = x1 - 120
     if isinstance(shooting, int):
         shapes.paste(image, die_sprite(shooting, size, True), sx, cy)
-        owner = "solo: yours" if solo(view) else f"{who} only"
-        text(draw, (sx - size / 2 - 24, cy - 22), "Shooting Star", theme.font(theme.SMALL, True),
-             theme.PLAYER_COLOURS[0], anchor="rm")
-        parts_line(draw, (sx - size / 2 - 24, cy + 22), [(owner, theme.MUTED)], theme.SMALL, 260,
-                   bold=False, anchor="rm")
-    wild = "? = wild (any value)" if 1 in faces or shooting == 1 else "two dice: a star · one: research"
-    text(draw, (x0 + 22, box[3] - 22), wild, small, theme.MUTED, anchor="ls")
+        if solo(view):
+            owner, flexible = [(_("solo: yours"), theme.MUTED)], None
+        else:
+            owner, flexible = named(_("{name} only"), who, theme.MUTED, theme.MUTED)
+        right = sx - size / 2 - 24
+        room = right - (x0 + 90 + 2 * (size + 30) + size / 2 + 16)  # what the three dice leave
+        fitted(draw, (right, cy - 22), _("Shooting Star"), theme.font(theme.SMALL, True),
+               theme.PLAYER_COLOURS[0], room, anchor="rm")
+        wide = min(room, sum(small.getlength(piece) for piece, _c in owner))  # right-aligned as one line
+        parts_line(draw, (right - wide, cy + 22), owner, theme.SMALL, room, bold=False, flexible=flexible,
+                   anchor="lm")
+    wild = _("? = wild (any value)") if 1 in faces or shooting == 1 else _("two dice: a star · one: research")
+    fitted(draw, (x0 + 22, box[3] - 22), wild, small, theme.MUTED, x1 - x0 - 44, anchor="ls")
 
 
 def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     sky_cards = as_map(view.get("night_sky"))
     decks = as_map(view.get("decks"))
-    text(draw, (x0 + 22, y0 + 44), "Night Sky", theme.font(theme.BODY, True), theme.INK, anchor="ls")
-    deck_line = f"decks: {num(decks.get('large'), '0')} large · {num(decks.get('small'), '0')} small"
-    text(draw, (x1 - 22, y0 + 44), deck_line, theme.font(theme.SMALL), theme.MUTED, anchor="rs")
+    title_font = theme.font(theme.BODY, True)
+    title = _("Night Sky")
+    text(draw, (x0 + 22, y0 + 44), title, title_font, theme.INK, anchor="ls")
+    deck_line = _("decks: {large} large · {small} small", large=num(decks.get("large"), "0"),
+                  small=num(decks.get("small"), "0"))
+    fitted(draw, (x1 - 22, y0 + 44), deck_line, theme.font(theme.SMALL), theme.MUTED,
+           x1 - x0 - 66 - title_font.getlength(title), anchor="rs")
     cards = as_map(view.get("cards"))
     y = y0 + 68
     for kind in ("large", "small"):
         ids = [c for c in sky_cards.get(kind) or [] if isinstance(c, str)][:3]
         slots = ids + [""] * (3 - len(ids))
-        captions = {i: f"no {kind} card" for i in range(len(ids), 3)}
+        none_left = _("no large card") if kind == "large" else _("no small card")
+        captions = dict.fromkeys(range(len(ids), 3), none_left)
         card_row(image, y, slots, cards, per_row=3, height=SKY_CARD_H, captions=captions,
                  left=x0 + 14, right=x1 - 14)
         y += SKY_CARD_H + theme.GAP
@@ -149,10 +165,12 @@ def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -
 def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View, names: Sequence[str],
              seats: int) -> None:
     panel(draw, box)
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
-    text(draw, (x0 + 22, y0 + 40), "Players", small, theme.MUTED, anchor="ls")
-    text(draw, (x1 - 22, y0 + 40), "stars · cards · score", small, theme.MUTED, anchor="rs")
+    title = _("Players")
+    text(draw, (x0 + 22, y0 + 40), title, small, theme.MUTED, anchor="ls")
+    fitted(draw, (x1 - 22, y0 + 40), _("stars · cards · score"), small, theme.MUTED,
+           x1 - x0 - 66 - small.getlength(title), anchor="rs")
     waiting = set(ints(view.get("to_act")))
     done = set(ints(view.get("done")))
     if view.get("phase") in ("keep", "night_bonus", "decide"):  # everyone decides: not waiting = done
@@ -173,10 +191,13 @@ def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: Vi
         tw = bold.getlength(total)
         text(draw, (x1 - 22, cy), total, bold, theme.GOLD, anchor="rm")
         text(draw, (x1 - 22 - tw, cy), tail, small, theme.MUTED, anchor="rm")
-        first = " (first player)" if seat == seat_of(view.get("first_player")) and seats > 1 else ""
-        parts_line(draw, (x0 + 64, cy), [(name_of(names, seat), theme.player_colour(seat)),
-                                         (first, theme.MUTED)],
-                   theme.SMALL, x1 - x0 - 120 - small.getlength(tail) - tw, flexible=0, anchor="lm")
+        name = name_of(names, seat)
+        if seat == seat_of(view.get("first_player")) and seats > 1:
+            line, flexible = named(_("{name} (first player)"), name, theme.player_colour(seat), theme.MUTED)
+        else:
+            line, flexible = [(name, theme.player_colour(seat))], 0
+        parts_line(draw, (x0 + 64, cy), line, theme.SMALL, x1 - x0 - 120 - small.getlength(tail) - tw,
+                   flexible=flexible, anchor="lm")
 
 
 __all__ = ["PUBLIC_KEYS", "draw_table", "face_text", "public_only"]

@@ -18,9 +18,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.board import draw_table, public_only, when_line
-from bot.faces.observatory.art.parts import card_row
+from bot.faces.observatory.art.parts import card_row, named
 from bot.faces.observatory.art.results import draw_results
 from bot.faces.observatory.art.sheet import Marks, draw_sheet
+from bot.i18n import _
 from render import theme
 from render.common import as_map, name_of, num, panel, seat_of, sky, text, to_png
 from render.headers import SEP, header
@@ -60,12 +61,15 @@ def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -
     image = sky(theme.WIDTH, height)
     chosen = [c for c in picked if c in hand]
     if chosen:
-        note = f"keeping {len(chosen)} of {len(hand)}: the faded ones go back"
+        note = _("keeping {kept} of {dealt}: the faded ones go back", kept=len(chosen), dealt=len(hand))
+    elif keep < len(hand):
+        note = _("pick the {keep} to keep as goals", keep=keep)
     else:
-        note = f"pick the {keep} to keep as goals" if keep < len(hand) else "these are your goals"
-    header(image, [(name_of(names, seat), theme.player_colour(seat)), ("'s dealt cards", theme.INK)],
-           [(when_line(view) + SEP, theme.MUTED), (note, theme.ACCENT)], flexible=0)
-    marked = {c: "KEEP" for c in chosen}
+        note = _("these are your goals")
+    title, flexible = named(_("{name}'s dealt cards"), name_of(names, seat), theme.player_colour(seat),
+                            theme.INK)
+    header(image, title, [(when_line(view) + SEP, theme.MUTED), (note, theme.ACCENT)], flexible=flexible)
+    marked = dict.fromkeys(chosen, _("KEEP"))
     dim = [c for c in hand if chosen and c not in chosen]
     card_row(image, 16 + 116 + theme.GAP + 14, hand, as_map(view.get("cards")), per_row=2, height=WIDE_H,
              marked=marked, dim=dim)
@@ -91,15 +95,15 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     height = top + 50 + rows * (WIDE_H + theme.GAP) + goals_h + 10
     image = sky(theme.WIDTH, height)
     need = seat_of(choice.get("needs"), 1)
-    header(image, [(name_of(names, seat), theme.player_colour(seat)), (": take a new goal", theme.INK)],
-           [(f"{need} to take" + SEP, theme.MUTED), ("from the Night Sky or a deck top", theme.ACCENT)],
-           flexible=0)
+    title, flexible = named(_("{name}: take a new goal"), name_of(names, seat), theme.player_colour(seat),
+                            theme.INK)
+    header(image, title, [(_("{need} to take", need=need) + SEP, theme.MUTED),
+                          (_("from the Night Sky or a deck top"), theme.ACCENT)], flexible=flexible)
     draw = ImageDraw.Draw(image)
     small = theme.font(theme.SMALL)
-    text(draw, (theme.MARGIN, top + 34), "You may take", small, theme.MUTED, anchor="ls")
-    captions = {len(sky_ids) + i: f"{d.capitalize()} deck top ({num(counts.get(d), '?')} left)"
-                for i, d in enumerate(decks)}
-    marked = {picked: "TAKE"} if picked else None
+    text(draw, (theme.MARGIN, top + 34), _("You may take"), small, theme.MUTED, anchor="ls")
+    captions = {len(sky_ids) + i: deck_caption(d, num(counts.get(d), "?")) for i, d in enumerate(decks)}
+    marked = {picked: _("TAKE")} if picked else None
     y = card_row(image, top + 50, options, cards, per_row=2, height=WIDE_H, marked=marked,
                  captions=captions)
     if picked and picked.startswith("deck:"):
@@ -108,9 +112,15 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
             _frame_slot(draw, top + 50, index)
     if goals:
         y += theme.GAP
-        text(draw, (theme.MARGIN, y + 34), "Your goals", small, theme.MUTED, anchor="ls")
+        text(draw, (theme.MARGIN, y + 34), _("Your goals"), small, theme.MUTED, anchor="ls")
         card_row(image, y + 50, goals, cards, per_row=2, height=WIDE_H)
     return image
+
+
+def deck_caption(deck: str, left: str) -> str:
+    if deck == "large":
+        return _("Large deck top ({left} left)", left=left)
+    return _("Small deck top ({left} left)", left=left)
 
 
 def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:

@@ -13,9 +13,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.map import DIE_BLUE, SHOOTING
+from bot.i18n import _, ngettext, pgettext
 from render import shapes, theme
-from render.common import as_map, clean, fit, mix, panel, text
+from render.common import as_map, clean, fitted, mix, panel, text
 from render.theme import RGB
+
+Part = tuple[str, RGB]
 
 CARD_LARGE: RGB = theme.GOLD
 CARD_SMALL: RGB = theme.LINE
@@ -72,21 +75,43 @@ def bonus_text(bonus: object) -> str:
     data = as_map(bonus)
     kind = data.get("kind")
     if kind == "free_star":
-        return "+\u2605 free star"
+        return _("+\u2605 free star")
     if kind == "research":
-        return "+ research"
+        return _("+ research")
     if kind == "shooting_star":
-        return f"+\u2604 row/col {data.get('value', '?')}"
-    return "no bonus"
+        return _("+\u2604 row/col {value}", value=data.get("value", "?"))
+    return _("no bonus")
 
 
 def points_text(card: Mapping[str, Any]) -> str:
     if card.get("asterism"):
-        return "Asterism"
+        return _("Asterism")
     points = card.get("points")
     if not isinstance(points, int):
-        return "- pts"
-    return f"{points} pt" if points == 1 else f"{points} pts"
+        return _("- pts")
+    return ngettext("{n} pt", "{n} pts", points)
+
+
+def size_text(card: Mapping[str, Any]) -> str:
+    return _("Large") if card.get("type") == "large" else _("Small")
+
+
+def card_title(card: Mapping[str, Any]) -> str:
+    """The card's name in the reader's language (card names are in the catalog)."""
+    name = card.get("name")
+    return _(str(name)) if name else "?"
+
+
+def named(template: str, name: str, name_colour: RGB, colour: RGB) -> tuple[list[Part], int]:
+    """A translated line holding ``{name}`` ("{name}'s sheet") as coloured parts for a header,
+    and the index of the name's part (the one cut if the line is too long)."""
+    before, _sep, after = template.partition("{name}")
+    parts: list[Part] = [(before, colour)] if before else []
+    flexible = len(parts)
+    parts.append((name, name_colour))
+    if after:
+        parts.append((after, colour))
+    return parts, flexible
 
 
 def pattern(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[str, Any],
@@ -135,34 +160,41 @@ def card_tile(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[
     x0, y0, x1, y1 = box
     if card is None:
         panel(draw, box, fill=theme.SKY_TOP, outline=theme.FAINT)
-        text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), caption or "empty", theme.font(theme.SMALL),
-             theme.MUTED, anchor="mm")
+        fitted(draw, ((x0 + x1) / 2, (y0 + y1) / 2), caption or _("empty"), theme.font(theme.SMALL),
+               theme.MUTED, x1 - x0 - 24, anchor="mm")
         return
     colour = card_colour(card)
     outline = PICKED if marked else mix(colour, theme.PANEL, 0.4)
     panel(draw, box, fill=theme.PANEL, outline=outline, width=5 if marked else 3, radius=14)
     bold, small = theme.font(theme.SMALL, True), theme.font(theme.SMALL)
     name_font = bold
-    name = clean(str(card.get("name", "?")))
-    kind = "Large" if card.get("type") == "large" else "Small"
+    name = clean(card_title(card))
     if x1 - x0 > 1.5 * (y1 - y0):
-        text(draw, (x0 + 18, y0 + 38), fit(name, name_font, x1 - x0 - 36), name_font, theme.INK, anchor="ls")
+        fitted(draw, (x0 + 18, y0 + 38), name, name_font, theme.INK, x1 - x0 - 36, anchor="ls")
         side = min(y1 - y0 - 62, (x1 - x0) // 2 - 20)
         pattern(image, (x0 + 14, y0 + 50, x0 + 14 + side, y1 - 12), card, colour)
         tx = x0 + side + 32
         width = x1 - tx - 14
-        text(draw, (tx, y0 + 80), points_text(card), bold, colour, anchor="lm")
-        text(draw, (tx, y0 + 118), kind, small, theme.MUTED, anchor="lm")
-        text(draw, (tx, y0 + 156), fit(bonus_text(card.get("bonus")), small, width), small, theme.MUTED,
-             anchor="lm")
+        fitted(draw, (tx, y0 + 80), points_text(card), bold, colour, width, anchor="lm")
+        fitted(draw, (tx, y0 + 118), size_text(card), small, theme.MUTED, width, anchor="lm")
+        fitted(draw, (tx, y0 + 156), bonus_text(card.get("bonus")), small, theme.MUTED, width, anchor="lm")
     else:
-        text(draw, (x0 + 14, y0 + 34), fit(name, name_font, x1 - x0 - 28), name_font, theme.INK, anchor="ls")
+        name_font, lines = name_lines(name, x1 - x0 - 28)
+        for i, line in enumerate(lines):
+            fitted(draw, (x0 + 14, y0 + 34 + i * NAME_LEADING), line, name_font, theme.INK, x1 - x0 - 28,
+                   anchor="ls")
         foot = y1 - 78
-        pattern(image, (x0 + 12, y0 + 46, x1 - 12, foot - 2), card, colour)
-        text(draw, (x0 + 14, foot + 22), points_text(card), bold, colour, anchor="lm")
-        text(draw, (x1 - 14, foot + 22), kind[0], bold, theme.MUTED, anchor="rm")
-        text(draw, (x0 + 14, foot + 54), fit(bonus_text(card.get("bonus")), small, x1 - x0 - 28), small,
-             theme.MUTED, anchor="lm")
+        top = y0 + 46 + (len(lines) - 1) * NAME_LEADING
+        pattern(image, (x0 + 12, top, x1 - 12, foot - 2), card, colour)
+        # i18n: the first letter of "Large" / "Small" on a narrow card tile
+        initial = pgettext("card size initial", "L") if card.get("type") == "large" else \
+            pgettext("card size initial", "S")
+        initial_w = bold.getlength(initial) + 12
+        fitted(draw, (x0 + 14, foot + 22), points_text(card), bold, colour, x1 - x0 - 28 - initial_w,
+               anchor="lm")
+        text(draw, (x1 - 14, foot + 22), initial, bold, theme.MUTED, anchor="rm")
+        fitted(draw, (x0 + 14, foot + 54), bonus_text(card.get("bonus")), small, theme.MUTED, x1 - x0 - 28,
+               anchor="lm")
     if marked:
         tag_font = theme.font(22, True)
         width = tag_font.getlength(marked) + 20
@@ -173,6 +205,34 @@ def card_tile(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[
     if dim:
         veil = Image.new("RGBA", (x1 - x0, y1 - y0), (*theme.SKY_TOP, 150))
         image.paste(veil, (x0, y0), veil)
+
+
+NAME_LEADING = 30  # between the two lines of a long name on a narrow tile
+
+
+def _wrapped(words: list[str], f: Any, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in words:
+        if lines and f.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def name_lines(name: str, width: float) -> tuple[Any, list[str]]:
+    """A narrow tile's card name as one line, else two (bold, then regular if bold needs more);
+    a name that still does not fit is cut on its second line."""
+    words = name.split() or [name]
+    bold = theme.font(theme.SMALL, True)
+    if bold.getlength(name) <= width:
+        return bold, [name]
+    for f in (bold, theme.font(theme.SMALL)):
+        lines = _wrapped(words, f, width)
+        if len(lines) <= 2 and all(f.getlength(line) <= width for line in lines):
+            return f, lines
+    lines = _wrapped(words, bold, width)
+    return bold, [lines[0], " ".join(lines[1:])] if len(lines) > 1 else lines
 
 
 def card_row(image: Image.Image, top: int, ids: Sequence[str], cards: Mapping[str, Any], *,
@@ -197,13 +257,14 @@ def card_row(image: Image.Image, top: int, ids: Sequence[str], cards: Mapping[st
 
 # --- night marker ----------------------------------------------------------------------------
 def night_track(image: Image.Image, box: tuple[int, int, int, int], night: int, nights: int,
-                bonus: Sequence[int], *, label: str = "Night") -> None:
+                bonus: Sequence[int], *, label: str | None = None) -> None:
     """The Night board: one disc per night (solo: per turn), the current one gold, bonus
     nights marked with a small star."""
     draw = ImageDraw.Draw(image)
     panel(draw, box)
     x0, y0, x1, y1 = box
     f = theme.font(theme.SMALL, True)
+    label = _("Night") if label is None else label
     text(draw, (x0 + 22, (y0 + y1) / 2), label, f, theme.MUTED, anchor="lm")
     start = x0 + 40 + f.getlength(label)
     nights = max(1, min(nights, 16))

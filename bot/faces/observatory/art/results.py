@@ -11,8 +11,10 @@ from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.board import View, ints, public_only, seats_in
 from bot.faces.observatory.art.map import mini_map
+from bot.faces.observatory.art.parts import named
+from bot.i18n import _, ngettext
 from render import theme
-from render.common import as_map, name_of, num, panel, seat_of, sky, text
+from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header, parts_line
 
 RESULT_ROW = 236
@@ -33,14 +35,18 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     height = 16 + 116 + theme.GAP + seats * (RESULT_ROW + theme.GAP) + 60
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
+    flexible: int | None = None
     if seats == 1:
-        title = [("Solo score: ", theme.INK), (str(scores[0]), theme.GOLD)]
+        before, _sep, after = _("Solo score: {score}").partition("{score}")
+        title = [(piece, colour) for piece, colour in ((before, theme.INK), (str(scores[0]), theme.GOLD),
+                                                       (after, theme.INK)) if piece]
     elif len(winners) == 1:
         w = next(iter(winners))
-        title = [(name_of(names, w), theme.player_colour(w)), (" wins!", theme.INK)]
+        title, flexible = named(_("{name} wins!"), name_of(names, w), theme.player_colour(w), theme.INK)
     else:
-        title = [("Shared victory", theme.GOLD)]
-    y = header(image, title, [("Observatory" + SEP + "final results", theme.MUTED)], flexible=0)
+        title = [(_("Shared victory"), theme.GOLD)]
+    y = header(image, title, [(SEP.join((_("Observatory"), _("final results"))), theme.MUTED)],
+               flexible=flexible)
     sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
     for rank, seat in enumerate(order):
         box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + RESULT_ROW)
@@ -50,9 +56,10 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
         y += RESULT_ROW + theme.GAP
     tied = len({scores[s] for s in winners}) == 1 and len([s for s in range(seats)
                                                            if scores[s] == max(scores)]) > 1
-    note = "Ties on points go to the fewest completed cards; then the win is shared." if tied else \
-        "Spare stars: 1 point per 2 stars left out of constellations."
-    text(draw, (theme.WIDTH / 2, height - 30), note, theme.font(theme.SMALL), theme.MUTED, anchor="mm")
+    note = _("Ties on points go to the fewest completed cards; then the win is shared.") if tied else \
+        _("Spare stars: 1 point per 2 stars left out of constellations.")
+    fitted(draw, (theme.WIDTH / 2, height - 30), note, theme.font(theme.SMALL), theme.MUTED,
+           theme.WIDTH - 2 * theme.GAP, anchor="mm")
     return image
 
 
@@ -71,20 +78,21 @@ def _result_row(image: Image.Image, box: tuple[int, int, int, int], rank: int, s
          theme.GOLD if winner else theme.INK, anchor="rs")
     small = theme.font(theme.SMALL)
     rows = [
-        ("Constellations", num(parts.get("constellations"), "0")),
-        (f"Asterisms ({num(parts.get('asterism_count'), '0')})", num(parts.get("asterisms"), "0")),
-        ("Funding", num(parts.get("funding"), "0")),
-        (f"Spare stars ({num(parts.get('unused_count'), '0')})", num(parts.get("unused_stars"), "0")),
+        (_("Constellations"), num(parts.get("constellations"), "0")),
+        (_("Asterisms ({count})", count=num(parts.get("asterism_count"), "0")),
+         num(parts.get("asterisms"), "0")),
+        (_("Funding"), num(parts.get("funding"), "0")),
+        (_("Spare stars ({count})", count=num(parts.get("unused_count"), "0")),
+         num(parts.get("unused_stars"), "0")),
     ]
     col_w = (x1 - tx - 24) // 2
+    bold = theme.font(theme.SMALL, True)
     for i, (label, value) in enumerate(rows):
         cx = tx + (i % 2) * (col_w + 12)
         cy = y0 + 104 + (i // 2) * 44
-        text(draw, (cx, cy), label, small, theme.MUTED, anchor="lm")
-        text(draw, (cx + col_w - 12, cy), value, theme.font(theme.SMALL, True), theme.INK, anchor="rm")
-    cards = num(parts.get("completed_cards"), "0")
-    text(draw, (tx, y1 - 30), f"{cards} card{'' if cards == '1' else 's'} completed", small,
-         theme.MUTED, anchor="lm")
+        fitted(draw, (cx, cy), label, small, theme.MUTED, col_w - 24 - bold.getlength(value), anchor="lm")
+        text(draw, (cx + col_w - 12, cy), value, bold, theme.INK, anchor="rm")
+    cards = ngettext("{n} card completed", "{n} cards completed", seat_of(parts.get("completed_cards"), 0))
+    text(draw, (tx, y1 - 30), cards, small, theme.MUTED, anchor="lm")
     if winner:
-        text(draw, (x1 - 24, y1 - 30), "\u2605 winner", theme.font(theme.SMALL, True), theme.GOLD,
-             anchor="rm")
+        text(draw, (x1 - 24, y1 - 30), _("\u2605 winner"), bold, theme.GOLD, anchor="rm")

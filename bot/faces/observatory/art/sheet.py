@@ -14,22 +14,16 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map
-from bot.faces.observatory.art.parts import card_row, die_sprite
+from bot.faces.observatory.art.parts import card_row, die_sprite, named
+from bot.games.observatory.texts import TRACK_NAMES
+from bot.i18n import N_, _, ngettext
 from render import shapes, theme
-from render.common import as_map, fit, name_of, num, panel, seat_of, sky, text
-from render.headers import SEP, header, parts_line
+from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text
+from render.headers import SEP, header
 from render.theme import RGB
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
 SPACES = (2, 3, 4, 5, 6)
-TRACK_NAMES = {"lens": "Lens", "drive": "Drive", "finder": "Finder", "filter": "Filter", "funding": "Funding"}
-ABILITY = {  # what a full track gives, in a few words (our own)
-    "lens": "a die \u00b11 once a turn",
-    "drive": "its number is wild",
-    "finder": "4 free stars",
-    "filter": "card bonuses twice",
-    "funding": "1 pt per space",
-}
 FILLED: RGB = theme.ACCENT
 # Sized for a phone (shown about 400 px wide): 1000 x ~1640, where it was 1000 x 1920. The map
 # keeps 64 px cells (26 px on the phone), research rows are tighter and the four goal cards stand
@@ -91,13 +85,15 @@ def _dice_header(image: Image.Image, view: Mapping[str, Any], right: int, cy: in
 
 
 def _title(view: Mapping[str, Any], names: Sequence[str], seat: int, score: Mapping[str, Any],
-           note: str | None) -> tuple[list[tuple[str, RGB]], list[tuple[str, RGB]]]:
-    title = [(name_of(names, seat), theme.player_colour(seat)), ("'s sheet", theme.INK)]
-    when = f"Night {num(view.get('night'), '?')} of {num(view.get('nights'), '?')}"
-    sub = [(when + SEP, theme.MUTED), (f"score {num(score.get('total'), '0')}", theme.GOLD)]
+           note: str | None) -> tuple[list[tuple[str, RGB]], int, list[tuple[str, RGB]]]:
+    """The header's title (and which of its parts is the name) and its subtitle."""
+    title, flexible = named(_("{name}'s sheet"), name_of(names, seat), theme.player_colour(seat), theme.INK)
+    when = _("Night {night} of {nights}", night=num(view.get("night"), "?"),
+             nights=num(view.get("nights"), "?"))
+    sub = [(when + SEP, theme.MUTED), (_("score {total}", total=num(score.get("total"), "0")), theme.GOLD)]
     if note:
         sub.append((SEP + note, theme.ACCENT))
-    return title, sub
+    return title, flexible, sub
 
 
 def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
@@ -112,8 +108,8 @@ def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
     goals_top = tracks_top + TRACKS_H + theme.GAP
     height = goals_top + GOALS_H + 20
     image = sky(theme.WIDTH, height)
-    title, sub = _title(view, names, seat, score, note)
-    header(image, title, sub, flexible=0)
+    title, flexible, sub = _title(view, names, seat, score, note)
+    header(image, title, sub, flexible=flexible)
     _dice_header(image, view, theme.WIDTH - theme.GAP - 20, 16 + 58)
     paint_sheet_map(image, grid, sheet, legal=marks.legal, shooting=marks.shooting,
                     picked=marks.picked, placement=marks.placement)
@@ -128,9 +124,9 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
             pick: tuple[str, int] | None) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
-    text(draw, (x0 + 20, y0 + 40), "Research", small, theme.MUTED, anchor="ls")
+    text(draw, (x0 + 20, y0 + 40), _("Research"), small, theme.MUTED, anchor="ls")
     research = as_map(sheet.get("research"))
     bonuses = as_map(sheet.get("bonuses"))
     complete = set(sheet.get("complete") or [])
@@ -138,7 +134,8 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
     for i, track in enumerate(TRACKS):
         cy = y0 + 56 + i * TRACK_ROW + TRACK_ROW // 2
         done = track in complete
-        text(draw, (x0 + 20, cy), TRACK_NAMES[track], bold, theme.GOLD if done else theme.INK, anchor="lm")
+        fitted(draw, (x0 + 20, cy), _(TRACK_NAMES[track]), bold, theme.GOLD if done else theme.INK, 130,
+               anchor="lm")
         filled = {v for v in research.get(track) or [] if isinstance(v, int)}
         for j, space in enumerate(SPACES):
             bx = x0 + 156 + j * (box_w + 6)
@@ -155,18 +152,21 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
         state = bonuses.get(track)
         if track != "funding":
             _bonus_badge(draw, (tail + 20, cy), state)
-        note = fit(_track_note(track, sheet, done, len(filled)), small, x1 - tail - 60)
-        text(draw, (tail + 48, cy), note, small, theme.GOLD if done else theme.MUTED, anchor="lm")
+        note = _track_note(track, sheet, done, len(filled))
+        if note:
+            fitted(draw, (tail + 48, cy), note, small, theme.GOLD if done else theme.MUTED, x1 - tail - 60,
+                   anchor="lm")
 
 
 def _track_note(track: str, sheet: Mapping[str, Any], done: bool, filled: int) -> str:
     if track == "drive" and isinstance(sheet.get("drive_value"), int):
-        return f"{sheet['drive_value']} is wild"
+        return _("{value} is wild", value=sheet["drive_value"])
     if track == "finder" and done:
-        return f"{num(sheet.get('finder_left'), '0')} left"
+        left = sheet.get("finder_left")
+        return ngettext("{n} left", "{n} left", left if isinstance(left, int) else 0)
     if track == "funding":
-        return f"+{filled} pts"
-    return "ready" if done else ""
+        return ngettext("+{n} pt", "+{n} pts", filled)
+    return _("ready") if done else ""
 
 
 def _bonus_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], state: object) -> None:
@@ -182,9 +182,20 @@ def _bonus_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], state: 
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=3)
 
 
-GRANT_WORDS = {"star": "free star", "research": "research space", "either": "star or space",
-               "shooting_star": "star in row/col {value}"}
-ORIGINS = {"finder": "Finder", "night": "Night", "completion": "Card"}
+GRANT_WORDS = {  # a banked bonus: one, and several alike
+    "star": (N_("free star"), N_("{n} free stars")),
+    "research": (N_("research space"), N_("{n} research spaces")),
+    "either": (N_("star or space"), N_("{n} stars or spaces")),
+    "shooting_star": (N_("star in row/col {value}"), N_("{n} stars in row/col {value}")),
+}
+ORIGINS = {"finder": TRACK_NAMES["finder"], "night": N_("Night"), "completion": N_("Card")}
+
+
+def grant_words(kind: object, count: int, value: object) -> str:
+    one, many = GRANT_WORDS.get(str(kind), (N_("bonus"), N_("{n} bonuses")))
+    if count > 1:
+        return ngettext(one, many, count, value=value)
+    return _(one, value=value)
 
 
 def banked_lines(view: Mapping[str, Any], seat: int, sheet: Mapping[str, Any]) -> list[str]:
@@ -194,24 +205,22 @@ def banked_lines(view: Mapping[str, Any], seat: int, sheet: Mapping[str, Any]) -
         lines = []
         for grant in view["choice"]["grants"]:
             g = as_map(grant)
-            words = GRANT_WORDS.get(str(g.get("kind")), "bonus").format(value=g.get("value", "?"))
             count = g.get("count") if isinstance(g.get("count"), int) else 1
+            words = grant_words(g.get("kind"), count, g.get("value", "?"))
             track = g.get("track")
             origin = TRACK_NAMES.get(str(track)) if track else ORIGINS.get(str(g.get("source")), "")
-            many = f"{count} " if count > 1 else ""
-            words += "s" if count > 1 and words.endswith("star") else ""
-            lines.append(f"{origin}: {many}{words}" if origin else f"{many}{words}")
+            lines.append(_("{origin}: {what}", origin=_(origin), what=words) if origin else words)
         return lines
-    lines = [f"{TRACK_NAMES.get(t, t)}: star or space" for t, s in as_map(sheet.get("bonuses")).items()
-             if s == "open"]
+    lines = [_("{track}: star or space", track=_(TRACK_NAMES.get(t, t)))
+             for t, s in as_map(sheet.get("bonuses")).items() if s == "open"]
     left = sheet.get("finder_left")
     if isinstance(left, int) and left > 0:
-        lines.append(f"Finder: {left} free star{'s' if left != 1 else ''}")
+        lines.append(ngettext("Finder: {n} free star", "Finder: {n} free stars", left))
     return lines
 
 
-SCORE_ROWS = (("Constellations", "constellations"), ("Asterisms", "asterisms"), ("Funding", "funding"),
-              ("Spare stars", "unused_stars"))
+SCORE_ROWS = ((N_("Constellations"), "constellations"), (N_("Asterisms"), "asterisms"),
+              (N_("Funding"), "funding"), (N_("Spare stars"), "unused_stars"))
 
 
 def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[str, Any], seat: int,
@@ -220,20 +229,22 @@ def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[st
     panel(draw, box)
     x0, y0, x1, y1 = box
     small = theme.font(theme.SMALL)
-    text(draw, (x0 + 20, y0 + 40), "Bonuses banked", small, theme.MUTED, anchor="ls")
-    lines = banked_lines(view, seat, sheet) or ["none"]
-    shown = lines if len(lines) <= 3 else [*lines[:2], f"+{len(lines) - 2} more"]
-    for i, line in enumerate(shown):
-        parts_line(draw, (x0 + 20, y0 + 74 + i * 34), [(line, theme.INK if line != "none" else theme.MUTED)],
-                   theme.SMALL, x1 - x0 - 40, bold=False, anchor="lm")
+    text(draw, (x0 + 20, y0 + 40), _("Bonuses banked"), small, theme.MUTED, anchor="ls")
+    lines = banked_lines(view, seat, sheet)
+    shown = lines if len(lines) <= 3 else [*lines[:2], _("+{count} more", count=len(lines) - 2)]
+    for i, line in enumerate(shown or [_("none")]):
+        fitted(draw, (x0 + 20, y0 + 74 + i * 34), line, small, theme.INK if lines else theme.MUTED,
+               x1 - x0 - 40, anchor="lm")
     sy = y0 + 70 + 3 * 34
     draw.line((x0 + 20, sy - 8, x1 - 20, sy - 8), fill=theme.FAINT, width=2)
     bold = theme.font(theme.SMALL, True)
-    text(draw, (x0 + 20, sy + 20), "Score", bold, theme.INK, anchor="lm")
+    text(draw, (x0 + 20, sy + 20), _("Score"), bold, theme.INK, anchor="lm")
     text(draw, (x1 - 20, sy + 20), num(score.get("total"), "0"), bold, theme.GOLD, anchor="rm")
     for i, (label, key) in enumerate(SCORE_ROWS):
         y = sy + 52 + i * 33
-        text(draw, (x0 + 20, y), label, small, theme.MUTED, anchor="lm")
+        value = num(score.get(key), "0")
+        fitted(draw, (x0 + 20, y), _(label), small, theme.MUTED, x1 - x0 - 56 - small.getlength(value),
+               anchor="lm")
         text(draw, (x1 - 20, y), num(score.get(key), "0"), small, theme.MUTED, anchor="rm")
 
 
@@ -242,8 +253,8 @@ def _goals(image: Image.Image, top: int, view: Mapping[str, Any], sheet: Mapping
     cards = as_map(view.get("cards"))
     goals = [g for g in sheet.get("goals") or [] if isinstance(g, str)]
     slots = (goals + [""] * 4)[:4] if len(goals) <= 4 else goals
-    captions = {i: "goal to draw" for i in range(len(goals), 4)}
-    marked = {goal: "PICKED"} if goal else None
+    captions = {i: _("goal to draw") for i in range(len(goals), 4)}
+    marked = {goal: _("PICKED")} if goal else None
     card_row(image, top, slots[:4], cards, per_row=4, height=GOAL_H, marked=marked, captions=captions)
 
 
