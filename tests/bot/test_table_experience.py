@@ -1,109 +1,275 @@
-"""The table experience, measured on complete games: one live panel per player, a quiet thread,
-and nothing left to click once a game is over (issue 13)."""
+"""The table experience, measured on complete games of all four titles (issue 13).
+
+Each test plays a whole game through SimCord as its players would, one of them with closed DMs,
+and ``TableWatch`` checks after every interaction: one live panel per player, the thread's
+message budget, every image at most 100 KB, and a status line true to the engine's ``to_act``.
+After the end, ``/game leave`` and ``/game cancel`` leave nothing live but **Rematch**; then the
+rematch is played a little, a player leaves it (nothing of it stays live for them) and the host
+cancels it (nothing of it stays live anywhere).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
-from bot.games import get_game
 from tests.bot import observatory_driver as obs
 from tests.bot import sky_driver as sky
-from tests.bot.helpers import components, current_record
+from tests.bot import star_gazers_driver as sg
+from tests.bot import starry_night_sky_driver as sns
+from tests.bot.helpers import current_record, custom_ids, refresh, said
+from tests.bot.table_checks import (
+    Budget,
+    TableWatch,
+    assert_every_upload_small,
+    assert_nothing_live,
+    assert_player_has_nothing_live,
+    observatory_turn,
+    sky_round,
+    star_gazers_turn,
+    starry_night_sky_turn,
+)
 
-SKY = get_game("sky-of-stars")
-OBS = get_game("observatory")
-ALLOWED_AFTER_END = {"Rematch"}  # a Rematch button (and links) may stay
-
-
-def live(message: Any) -> bool:
-    """A message a user could still click: it has an enabled component that isn't a link."""
-    return any(getattr(c, "custom_id", None) and not getattr(c, "disabled", False)
-               for c in components(message))
-
-
-def live_panels(thread: Any, player: Any) -> int:
-    """The player's clickable panel copies: DMs with components, and ephemerals they see."""
-    dms = [m for m in player.user.dm_channel.history() if live(m)]
-    ephemerals = [m for m in thread.history(viewer=player) if m.flags.ephemeral and live(m)]
-    return len(dms) + len(ephemerals)
-
-
-def assert_one_live_panel(thread: Any, players: list[Any]) -> None:
-    for player in players:
-        count = live_panels(thread, player)
-        assert count <= 1, f"{player.name} has {count} live panels"
+CLOSED_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+Play = Callable[[], Awaitable[bool]]  # one step of play; False once the game is over
 
 
-def assert_nothing_live(channel: Any, thread: Any, players: list[Any]) -> None:
-    """After the end: no live component of the game anywhere but Rematch."""
-    places = [*thread.history(), *channel.history()]
-    for player in players:
-        places += [*player.user.dm_channel.history(), *thread.history(viewer=player)]
-    left = [(c.custom_id, getattr(c, "label", None)) for m in places for c in components(m)
-            if getattr(c, "custom_id", None) and not getattr(c, "disabled", False)
-            and getattr(c, "label", None) not in ALLOWED_AFTER_END
-            and not c.custom_id.startswith("lobby:")]
-    assert not left, f"live components after the end: {left}"
+def close_dms(env: Any, player: Any) -> None:
+    env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", times=None, **CLOSED_DM)
 
 
-def image_sizes(messages: list[Any]) -> list[int]:
-    return [a.size for m in messages for a in m.attachments]
+async def open_table(env: Any, names: tuple[str, ...]) -> tuple[Any, list[Any]]:
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    return channel, [guild.add_member(env.create_user(n)) for n in names]
+
+
+async def start(channel: Any, players: list[Any], slug: str, **options: Any) -> None:
+    """/play, everyone joins, the host starts."""
+    await players[0].slash(channel, "play", game=slug, **options)
+    lobby = channel.last_message
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Join")
+    await players[0].click(refresh(channel, lobby), label="Start")
+
+
+async def play_to_the_end(watch: TableWatch, step: Play, limit: int) -> None:
+    for _ in range(limit):
+        if not await step():
+            break
+    else:
+        raise AssertionError(f"the game did not finish in {limit} steps")
+    record = await watch.record()
+    assert record.status == "finished", record.status
+    print(f"{record.game}: thread messages per turn {dict(watch.budget.counts)}; "
+          f"{watch.steps} interactions checked in {watch.seconds:.1f} s, {watch.images} images on screen")
+
+
+async def after_the_end(watch: TableWatch, players: list[Any]) -> Any:
+    """A finished game: `/game leave` and `/game cancel` in its thread change nothing and leave
+    nothing of it live but **Rematch**, which its lobby offers. Returns that lobby."""
+    before = await watch.record()
+    left = await players[-1].slash(watch.thread, "game leave")
+    cancelled = await players[0].slash(watch.thread, "game cancel")
+    assert left.ephemeral and cancelled.ephemeral, (said(left), said(cancelled))
+    after = await watch.record()
+    assert (after.status, after.version) == ("finished", before.version)
+    assert_nothing_live(watch.channel, players, before.id)
+    lobby = next(m for m in watch.channel.history() if m.id == before.lobby_message_id)
+    assert f"lobby:rematch:{before.id}" in custom_ids(lobby), "the finished game's lobby offers Rematch"
+    assert_every_upload_small(watch.env)
+    return lobby
+
+
+async def rematch_left_and_cancelled(watch: TableWatch, players: list[Any], lobby: Any, budget: Budget,
+                                     step: Play, steps: int) -> None:
+    """The host presses Rematch, the others join, the host starts; after ``steps`` steps of play the
+    last player leaves for good (nothing of the game stays live for them), one more step is
+    played, and the host cancels it: nothing of it stays live anywhere."""
+    first = await watch.record()
+    host, leaver = players[0], players[-1]
+    await host.click(lobby, custom_id=f"lobby:rematch:{first.id}")
+    invite = watch.channel.last_message
+    for player in players[1:]:
+        await player.click(refresh(watch.channel, invite), label="Join")
+    watch.paused = True  # the watch follows the new game once it has its thread
+    await host.click(refresh(watch.channel, invite), label="Start")
+    second = await current_record(watch.env)
+    assert second is not None and second.id != first.id and second.user_ids == first.user_ids
+    watch.follow(second, budget)
+    for _ in range(steps):
+        assert await step(), "the rematch ended too soon"
+
+    asked = await leaver.slash(watch.thread, "game leave")
+    confirm = next(i for i in custom_ids(asked.response.message) if i.startswith("astro:leave:"))
+    watch.budget = None  # the leave's note and the bot's first moves for the seat are extra
+    await leaver.click(asked.response.message, custom_id=confirm)
+    assert (await watch.record()).seats[-1].left_game
+    assert_player_has_nothing_live(watch.channel, leaver, second.id)
+    assert await step(), "the game goes on without the leaver"
+    assert_player_has_nothing_live(watch.channel, leaver, second.id)
+
+    await host.slash(watch.thread, "game cancel")
+    assert (await watch.record()).status == "cancelled"
+    assert_nothing_live(watch.channel, players, second.id)
+    assert_nothing_live(watch.channel, players, first.id)
+    assert_every_upload_small(watch.env)
+
+
+# ------------------------------------------------------------------ A Sky of Stars
+
+def sky_budget() -> Budget:
+    return Budget(sky_round, lambda key: 8)
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_sky_of_stars_three_players_quiet_thread_and_one_panel(simcord_env):
+async def test_sky_of_stars_complete_game(simcord_env, monkeypatch):
     env = simcord_env
-    guild, channel, players = await sky.open_lobby(env)
-    thread = await sky.start_game(env, channel, players, countdown=30)
-    table = sky.Table(env, channel, players, closed=set())
-    per_round: Counter[int] = Counter()
-    seen = len(thread.history())
-    for _ in range(400):
+    channel, players = await open_table(env, ("ada", "bea", "cy"))
+    close_dms(env, players[1])
+    await start(channel, players, "sky-of-stars", countdown=30)
+    table = sky.Table(env, channel, players, closed={"bea"})
+    watch = TableWatch(env, channel, players, await current_record(env), sky_budget(), monkeypatch)
+    stopped: set[int] = set()
+
+    async def step() -> bool:
+        """Everyone who must act plays their panel; once a round, ada calls STOP after a roll."""
         record = await current_record(env)
         if record is None:
-            break
-        view = SKY.view(record.state, None)
-        for seat in SKY.to_act(record.state):
+            return False
+        view = sky.GAME.view(record.state, None)
+        if (view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 1
+                and view["round"] not in stopped):
+            stopped.add(view["round"])
+            await sky.press_public(table.thread, players[0], "stop")
+            return True
+        for seat in sky.GAME.to_act(record.state):
             player = table.players[seat]
             await table.act(player, await table.panel(player), chooser=lambda ids: ids[0])
-            assert_one_live_panel(thread, players)
-        now = len(thread.history())
-        per_round[view["round"]] += now - seen
-        seen = now
-    else:
-        raise AssertionError("the game did not finish")
-    print("Sky of Stars thread messages per round:", dict(per_round))
-    assert all(count <= 8 for count in per_round.values()), per_round
-    assert_nothing_live(channel, thread, players)
+        return True
+
+    await play_to_the_end(watch, step, 400)
+    assert watch.status_checks > 20 and stopped
+    lobby = await after_the_end(watch, players)
+    await rematch_left_and_cancelled(watch, players, lobby, sky_budget(), step, 3)
+
+
+async def open_second_copy(watch: TableWatch, player: Any) -> None:
+    """`/game hand` in the thread: a second copy of the player's panel goes live, and the DM
+    copy is retired (the watch checks there is still one live panel)."""
+    shown = await player.slash(watch.thread, "game hand")
+    assert shown.ephemeral and (shown.followups or shown.response), said(shown)
+
+
+# ------------------------------------------------------------------ Observatory
+
+def observatory_budget() -> Budget:
+    return Budget(observatory_turn, lambda key: 2)
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_observatory_two_per_turn_and_nothing_live_after_cancel(simcord_env):
+async def test_observatory_complete_game(simcord_env, monkeypatch):
     env = simcord_env
-    guild, channel, players = await obs.open_table(env)
-    thread = await obs.start_game(env, channel, players)
-    table = obs.ObsTable(env, channel, players)
-    per_turn: Counter[int] = Counter()
-    seen = len(thread.history())
-    for _ in range(60):
+    channel, players = await open_table(env, ("ada", "bea"))
+    close_dms(env, players[1])
+    await start(channel, players, "observatory")
+    table = obs.ObsTable(env, channel, players, closed={"bea"})
+    watch = TableWatch(env, channel, players, await current_record(env), observatory_budget(), monkeypatch)
+    second_copy = False
+
+    async def step() -> bool:
+        """The first seat that must act plays its part of the decision; once, ada opens a
+        second copy of her panel with /game hand and plays on it."""
+        nonlocal second_copy
         record = await current_record(env)
         if record is None:
-            break
-        view = OBS.view(record.state, None)
-        if view.get("turn_number", 0) > 4:
-            break
-        waiting = OBS.to_act(record.state)
+            return False
+        waiting = obs.GAME.to_act(record.state)
+        view = obs.GAME.view(record.state, None)
+        if not second_copy and view["phase"] == "decide" and view["turn_number"] >= 2 and 0 in waiting:
+            await open_second_copy(watch, players[0])
+            second_copy = True
         await table.play_turn(table.players[waiting[0]])
-        assert_one_live_panel(thread, players)
-        now = len(thread.history())
-        per_turn[view.get("turn_number", 0)] += now - seen
-        seen = now
-    print("Observatory thread messages per turn:", dict(per_turn))
-    # turn 1 also carries the keep step that opens the game (its card and the first turn's)
-    assert all(count <= (3 if turn == 1 else 2) for turn, count in per_turn.items()), per_turn
-    await players[0].slash(thread, "game cancel")
-    assert await current_record(env) is None
-    assert_nothing_live(channel, thread, players)
+        return True
+
+    await play_to_the_end(watch, step, 600)
+    assert watch.status_checks > 20 and second_copy
+    lobby = await after_the_end(watch, players)
+    await rematch_left_and_cancelled(watch, players, lobby, observatory_budget(), step, 3)
+
+
+# ------------------------------------------------------------------ Star Gazers
+
+def star_gazers_budget() -> Budget:
+    return Budget(star_gazers_turn, lambda key: 2)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_star_gazers_complete_game(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, players = await open_table(env, ("ada", "bea"))
+    close_dms(env, players[1])
+    await start(channel, players, "star-gazers")
+    table = sg.Table(env, channel, players, closed={"bea"})
+    watch = TableWatch(env, channel, players, await current_record(env), star_gazers_budget(), monkeypatch)
+    second_copy = False
+
+    async def step() -> bool:
+        nonlocal second_copy
+        record = await current_record(env)
+        if record is None:
+            return False
+        seat = sg.GAME.to_act(record.state)[0]
+        if not second_copy and record.state["phase"] == "draft" and record.state["round"] >= 2 and seat == 0:
+            await open_second_copy(watch, players[0])
+            second_copy = True
+        player = table.players[seat]
+        message = await table.panel(player)
+        assert message is not None, f"no panel for {player.name}"
+        await table.play_turn(player, message, seat)
+        return True
+
+    await play_to_the_end(watch, step, 300)
+    assert watch.status_checks > 20 and second_copy
+    lobby = await after_the_end(watch, players)
+    await rematch_left_and_cancelled(watch, players, lobby, star_gazers_budget(), step, 3)
+
+
+# ------------------------------------------------------------------ Starry Night Sky
+
+def starry_night_sky_budget() -> Budget:
+    return Budget(starry_night_sky_turn, lambda key: 2)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_starry_night_sky_complete_game(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, players = await open_table(env, ("ada", "bea"))
+    close_dms(env, players[1])
+    await start(channel, players, "starry-night-sky")
+    table = sns.Table(env, channel, players, closed={"bea"})
+    watch = TableWatch(env, channel, players, await current_record(env), starry_night_sky_budget(),
+                       monkeypatch)
+    second_copy = False
+    turns = 0
+
+    async def step() -> bool:
+        nonlocal second_copy, turns
+        record = await current_record(env)
+        if record is None:
+            return False
+        seat = sns.GAME.to_act(record.state)[0]
+        if not second_copy and turns >= 4 and seat == 0:
+            await open_second_copy(watch, players[0])
+            second_copy = True
+        await table.play_turn(table.players[seat], explore_last=turns % 3 == 2)
+        turns += 1
+        return True
+
+    await play_to_the_end(watch, step, 300)
+    assert watch.status_checks > 20 and second_copy
+    lobby = await after_the_end(watch, players)
+    await rematch_left_and_cancelled(watch, players, lobby, starry_night_sky_budget(), step, 2)

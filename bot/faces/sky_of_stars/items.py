@@ -180,7 +180,8 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @entry(Ack.NONE)
     async def callback(self, interaction: discord.Interaction) -> None:
         on_panel = self.src == "p"
-        await acknowledge(interaction, Ack.UPDATE if on_panel else Ack.THINKING)
+        confirming = self.kind == "stop" and self.arg == "-" and not on_panel  # the private question
+        await acknowledge(interaction, Ack.UPDATE if on_panel or confirming else Ack.THINKING)
         if self.kind == "stop" and self.arg == "?":
             await self._ask_stop(interaction)
             return
@@ -192,6 +193,9 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
         seat = record.seat_of(interaction.user.id)
         done = done_text(self.kind, self.arg)
+        if confirming:  # the question becomes its answer, with no button left on it
+            await interaction.edit_original_response(content=done, view=None)
+            return
         if not on_panel:
             await interaction.followup.send(done, ephemeral=True)
             return
