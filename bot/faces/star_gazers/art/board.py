@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art import icons
-from bot.faces.star_gazers.art.parts import draw_constellation, draw_universe, items
+from bot.faces.star_gazers.art.parts import draw_constellation, draw_universe, items, shrunk
 from bot.i18n import _
 from render import shapes, theme
 from render.common import as_map, fitted, name_of, num, seat_of, sky, text
@@ -125,12 +125,12 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
         # i18n: a player's line on the board: tiles placed of 16, then points so far
         line = _("{tiles}/16 tiles{sep}{score} pts", tiles=num(player.get("tiles"), "0"), sep=SEP,
                  score=num(score))
-        fitted(draw, (x, y + 30), line, small, theme.INK, column, anchor="ls")
+        shrunk(draw, (x, y + 30), line, theme.SMALL, theme.INK, column, bold=False)
     y += 90
     stacks = _("Stacks left: {n}", n=num(view.get("stacks_left")))
-    fitted(draw, (x, y), stacks, small, theme.MUTED, column, anchor="ls")
+    shrunk(draw, (x, y), stacks, theme.SMALL, theme.MUTED, column, bold=False)
     bag = _("Tokens in bag: {n}", n=num(view.get("bag_left")))
-    fitted(draw, (x, y + 36), bag, small, theme.MUTED, column, anchor="ls")
+    shrunk(draw, (x, y + 36), bag, theme.SMALL, theme.MUTED, column, bold=False)
     supply = as_map(view.get("supply"))
     if supply:
         fitted(draw, (x, y + 84), _("Bonus supply"), bold, theme.MUTED, column, anchor="ls")

@@ -12,10 +12,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art import icons
+from bot.faces.star_gazers.art.parts import shrunk
 from bot.i18n import _, ngettext
 from bot.i18n.msg import N_
 from render import shapes, theme
-from render.common import as_map, fitted, text
+from render.common import as_map, text
 
 # i18n: the shape a Journal card asks for
 KIND_TITLES = {
@@ -93,8 +94,8 @@ def draw_card(
     note_w = bold.getlength(note) if note else 0
     if note:
         text(draw, (x1 - 18, y0 + 40), note, bold, theme.ACCENT, anchor="rs")
-    fitted(draw, (x0 + 18, y0 + 40), title, bold, theme.INK, x1 - x0 - 36 - (note_w + 16 if note else 0),
-           anchor="ls")
+    room = x1 - x0 - 36 - (note_w + 10 if note else 0)
+    shrunk(draw, (x0 + 18, y0 + 40), title, theme.SMALL, theme.INK, room)
     needs = [(k, n) for k, n in as_map(card.get("needs")).items() if isinstance(n, int)]
     per = sum(n for _kind, n in needs)
     size = max(40, min(76, round((x1 - x0 - 40) / max(per, 1)) - 10))
@@ -124,4 +125,4 @@ def draw_card(
     deck = _("deck {deck}", deck=card.get("deck", "?"))
     deck_w = small.getlength(deck)
     text(draw, (x1 - 18, y1 - 20), deck, small, theme.MUTED, anchor="rs")
-    fitted(draw, (x0 + 18, y1 - 20), line, bold, theme.GOLD, x1 - x0 - 36 - deck_w - 16, anchor="ls")
+    shrunk(draw, (x0 + 18, y1 - 20), line, theme.SMALL, theme.GOLD, x1 - x0 - 36 - deck_w - 10)

@@ -33,6 +33,7 @@ from bot.faces.star_gazers.art.parts import (
     items,
     paste_tile,
     rotated_edges,
+    shrunk,
     square_name,
 )
 from bot.faces.star_gazers.art.results import draw_results
@@ -190,21 +191,21 @@ def _in_hand(
     inner = box[2] - box[0] - 28
     kind = choice.get("kind")
     if kind == "tile" and isinstance(choice.get("tile"), Mapping):
-        fitted(draw, (box[0] + 14, box[1] + 36), _("Your tile"), small, theme.MUTED, inner, anchor="ls")
+        shrunk(draw, (box[0] + 14, box[1] + 36), _("Your tile"), theme.SMALL, theme.MUTED, inner)
         tile, rot = choice["tile"], tile_at[1] if tile_at else 0
         paste_tile(image, cx - 90, box[1] + 52, 180, tile, rotated_edges(tile, rot))
         turned = _("turned {degrees}°", degrees=90 * rot)
-        fitted(draw, (cx, box[1] + 270), turned, small, theme.INK, inner, anchor="ms")
+        shrunk(draw, (cx, box[1] + 270), turned, theme.SMALL, theme.INK, inner, anchor="ms")
         return
     if kind == "token" and isinstance(choice.get("token"), Mapping):
         label = _("From Reserve") if choice.get("from_reserve") else _("Your token")
-        fitted(draw, (box[0] + 14, box[1] + 36), label, small, theme.MUTED, inner, anchor="ls")
+        shrunk(draw, (box[0] + 14, box[1] + 36), label, theme.SMALL, theme.MUTED, inner)
         sprite = icons.token_of(choice["token"], 150)
         if sprite is not None:
             shapes.paste(image, sprite, cx, box[1] + 140)
         return
     if kind in {"gain", "bonus"}:
-        fitted(draw, (box[0] + 14, box[1] + 36), _("Choose one"), small, theme.MUTED, inner, anchor="ls")
+        shrunk(draw, (box[0] + 14, box[1] + 36), _("Choose one"), theme.SMALL, theme.MUTED, inner)
         types = [t for t in items(choice.get("types")) if isinstance(t, str)]
         for k, t in enumerate(types[:6]):
             shape = "hex" if t in {"moon", "comet", "station"} else "circle"

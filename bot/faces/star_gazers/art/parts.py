@@ -41,6 +41,17 @@ def ints(value: object) -> list[int]:
     return [v for v in items(value) if isinstance(v, int) and not isinstance(v, bool)]
 
 
+def shrunk(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int, fill: RGB,
+           max_width: float, *, bold: bool = True, min_size: int = 22, anchor: str = "ls") -> float:
+    """``words`` at ``size``, a step smaller (down to ``min_size``) when they would not fit
+    ``max_width``, and only then cut; returns the width drawn."""
+    f = theme.font(size, bold=bold)
+    while size > min_size and f.getlength(words) > max_width:
+        size -= 1
+        f = theme.font(size, bold=bold)
+    return fitted(draw, xy, words, f, fill, max_width, anchor=anchor)
+
+
 def square_name(cell: int) -> str:
     """``A1`` top left to ``D4`` bottom right: column letter, row number."""
     return f"{COLUMNS[cell % 4]}{cell // 4 + 1}" if 0 <= cell < 16 else "?"
