@@ -182,20 +182,30 @@ def _bonus_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], state: 
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=3)
 
 
-GRANT_WORDS = {  # a banked bonus: one, and several alike
-    "star": (N_("free star"), N_("{n} free stars")),
-    "research": (N_("research space"), N_("{n} research spaces")),
-    "either": (N_("star or space"), N_("{n} stars or spaces")),
-    "shooting_star": (N_("star in row/col {value}"), N_("{n} stars in row/col {value}")),
-}
 ORIGINS = {"finder": TRACK_NAMES["finder"], "night": N_("Night"), "completion": N_("Card")}
 
 
 def grant_words(kind: object, count: int, value: object) -> str:
-    one, many = GRANT_WORDS.get(str(kind), (N_("bonus"), N_("{n} bonuses")))
+    """A banked bonus in a few words: one ("free star"), or several alike ("2 free stars")."""
     if count > 1:
-        return ngettext(one, many, count, value=value)
-    return _(one, value=value)
+        if kind == "star":
+            return ngettext("{n} free star", "{n} free stars", count)
+        if kind == "research":
+            return ngettext("{n} research space", "{n} research spaces", count)
+        if kind == "either":
+            return ngettext("{n} star or space", "{n} stars or spaces", count)
+        if kind == "shooting_star":
+            return ngettext("{n} star in row/col {value}", "{n} stars in row/col {value}", count, value=value)
+        return ngettext("{n} bonus", "{n} bonuses", count)
+    if kind == "star":
+        return _("free star")
+    if kind == "research":
+        return _("research space")
+    if kind == "either":
+        return _("star or space")
+    if kind == "shooting_star":
+        return _("star in row/col {value}", value=value)
+    return _("bonus")
 
 
 def banked_lines(view: Mapping[str, Any], seat: int, sheet: Mapping[str, Any]) -> list[str]:
