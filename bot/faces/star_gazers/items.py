@@ -320,15 +320,15 @@ def typed_square(game_id: int, decision: int, targets: list[dict[str, Any]]) -> 
 
 
 class SquareForm(discord.ui.Modal, title=FORM_TITLE):
-    """The typed-square form, in the language of the player who opened it."""
-
-    square: discord.ui.TextInput[SquareForm] = discord.ui.TextInput(
-        label=SQUARE_LABEL, placeholder="B3", min_length=1, max_length=8, custom_id="square",
-    )
+    """The typed-square form, in the language of the player who opened it (so its text input is
+    built here, not as a class attribute frozen at import)."""
 
     def __init__(self, game_id: int, decision: int, tag: str) -> None:
         super().__init__(title=_(FORM_TITLE), custom_id=f"sg:form:{game_id}:{decision}", timeout=600)
-        self.square.label = _(SQUARE_LABEL)
+        self.square: discord.ui.TextInput[SquareForm] = discord.ui.TextInput(
+            label=_(SQUARE_LABEL), placeholder="B3", min_length=1, max_length=8, custom_id="square",
+        )
+        self.add_item(self.square)
         self.game_id, self.decision, self.tag = game_id, decision, tag
 
     @entry(Ack.UPDATE)

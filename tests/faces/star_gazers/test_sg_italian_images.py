@@ -54,7 +54,8 @@ def renders() -> list[tuple[str, Callable[[], bytes]]]:
         out.append((f"{kind} sheet", lambda p=public, s=seat: art.sheet_png(p, NAMES, (s + 1) % 4)))
         if kind == "tile":
             cell = view["choice"]["cells"][0]
-            after = GAME.view(GAME.apply(state, seat, {"kind": "tile", "cell": cell, "rotation": 3}).state, seat)
+            placed = GAME.apply(state, seat, {"kind": "tile", "cell": cell, "rotation": 3}).state
+            after = GAME.view(placed, seat)
             shown = {**view, "preview": after["preview"]}
             out.append(("tile preview", lambda v=shown, c=cell: art.panel_png(v, NAMES, tile_at=(c, 3))))
         if kind in {"move_token", "move_tile"} and view["choice"]["moves"]:
