@@ -128,14 +128,14 @@ class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class StrokeForm(discord.ui.Modal, title="Draw a line"):
-    line: discord.ui.TextInput[StrokeForm] = discord.ui.TextInput(
-        label="From and to, e.g. C4 D5", placeholder="C4 D5", min_length=4, max_length=12,
-        custom_id="line")
+    """The typed-line form, built per player so its title and field speak their language."""
 
     def __init__(self, game_id: int, decision: int) -> None:
-        # the class-level texts are English; each form says them in its player's language
         super().__init__(title=_("Draw a line"), custom_id=f"sky:form:{game_id}:{decision}", timeout=600)
-        self.line.label = _("From and to, e.g. C4 D5")
+        self.line: discord.ui.TextInput[StrokeForm] = discord.ui.TextInput(
+            label=_("From and to, e.g. C4 D5"), placeholder="C4 D5", min_length=4, max_length=12,
+            custom_id="line")
+        self.add_item(self.line)
         self.game_id, self.decision = game_id, decision
 
     @entry(Ack.THINKING)
