@@ -23,6 +23,7 @@ from pathlib import Path
 from bench import (
     engine_bench,
     fuzz_bench,
+    image_bytes_bench,
     render_bench,
     scheduler_bench,
     shards_bench,
@@ -32,7 +33,7 @@ from bench import (
 from bench.machine import describe
 
 SECTIONS = ("engine", "render", "storage", "simcord", "scheduler", "shards",
-            "observatory", "starry-night-sky", "star-gazers", "fuzz")
+            "observatory", "starry-night-sky", "star-gazers", "image-bytes", "fuzz")
 # The three turn-based games each bring an engine and a render benchmark module, named after the
 # game's package, with ``run(quick) -> str`` returning a finished markdown section.
 # Long sections that run only when asked for with --only (the fuzz soak plays for many minutes).
@@ -115,6 +116,7 @@ def main(argv: list[str]) -> int:
             "scheduler": lambda: scheduler_bench.report(
                 scheduler_bench.run(directory, config.scheduler_games)),
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
+            "image-bytes": lambda: image_bytes_bench.report(image_bytes_bench.run(directory, args.quick)),
             "fuzz": lambda: fuzz_bench.report(fuzz_bench.run(directory, fuzz_clicks), fuzz_clicks),
         }
         for slug, package in GAME_BENCHES.items():

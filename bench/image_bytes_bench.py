@@ -1,0 +1,332 @@
+"""Image bytes per player: one complete 3-player game of each title, through the real bot.
+
+Issue 13 asks that a player of a whole 3-player game of A Sky of Stars receive at most 3 MB of
+images. Each title is played here to its results in SimCord by the SimCord test drivers
+(``tests/bot/*_driver.py``): every move is a click or a select on a real panel, every player has
+open DMs and plays from them. ``bench.image_ledger`` files each uploaded image under where it went:
+
+* a player's own images: their DMs, and ephemeral replies only they see;
+* the thread's (and the channel's) images, which every player reading the thread downloads too.
+
+An edit that attaches a new picture counts again; an edit that keeps the picture counts nothing.
+A Sky of Stars round ends when someone calls STOP; a group calls it when their drawings are done,
+so the game is played twice: STOP once ``STOP_AFTER`` rolls of the round are done, and never
+(drawing goes on until nobody can add a stroke, the most images a round can bring).
+Deals come from a fixed seed (``bench.fuzz.game_seeds``), so a run can be repeated.
+
+Render times are wall time in ``Outgoing``'s worker thread (draw and encode), measured while the
+bot and SimCord run beside it on the same two cores.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import statistics
+import time
+from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bench.image_ledger import Ledger, Render, RenderClock, Upload
+from bench.stats import percentile, table
+from bot.app import create_bot
+from bot.config import Settings
+from bot.faces.sky_of_stars.art.animation import MAX_ANIMATION_BYTES
+from bot.games import get_game
+from render.common import MAX_IMAGE_BYTES
+
+PLAYERS = ("ada", "bea", "cy")
+SKY_TARGET_BYTES = 3_000_000  # issue 13: per player, a whole 3-player game of A Sky of Stars
+STOP_AFTER = 6  # rolls of a round before a Sky player calls STOP
+SEED = 13
+MOVES_LIMIT = 3000
+# How long SimCord waits for the bot to finish one interaction. Its default, 5 s, is for tests; a
+# benchmark on a shared machine must not fail because a render waited for a core. The bot's timers
+# are virtual (``bot.scheduler.ClientAlarm``), so a long settle fires no countdown.
+SETTLE_SECONDS = 60.0
+QUIET_LOGGERS = ("render.common", "bot.faces.sky_of_stars.art.animation")
+CAUSES = ("answer to a click", "new message", "edit by the bot")  # see bench.image_ledger.why
+
+
+@dataclass(frozen=True)
+class Played:
+    """One complete game: every upload and render, and who sat where."""
+
+    title: str
+    variant: str
+    seconds: float
+    dm_channels: dict[int, str]  # DM channel id -> player
+    user_ids: dict[int, str]  # user id -> player
+    thread_ids: frozenset[int]
+    uploads: list[Upload]
+    unplaced: list[tuple[str, int]]
+    renders: list[Render]
+    kinds: dict[bytes, str]  # a picture's digest -> the drawing function that made it
+    thread_messages: int
+    interactions: dict[str, int]  # player -> their clicks, selects, forms and commands
+
+    @property
+    def name(self) -> str:
+        return self.title + (f" ({self.variant})" if self.variant else "")
+
+    def kind(self, upload: Upload) -> str:
+        return self.kinds.get(upload.digest, upload.filename)
+
+    def place(self, upload: Upload) -> str:
+        """A player's name (their DMs or an ephemeral for them), ``thread`` or ``channel``."""
+        if upload.viewer_id is not None:
+            return self.user_ids.get(upload.viewer_id, "someone else")
+        if upload.channel_id in self.dm_channels:
+            return self.dm_channels[upload.channel_id]
+        return "thread" if upload.channel_id in self.thread_ids else "channel"
+
+    def bytes_by_place(self) -> dict[str, int]:
+        totals: dict[str, int] = defaultdict(int)
+        for upload in self.uploads:
+            totals[self.place(upload)] += upload.size
+        return totals
+
+    def images_by_place(self) -> dict[str, int]:
+        counts: dict[str, int] = defaultdict(int)
+        for upload in self.uploads:
+            counts[self.place(upload)] += 1
+        return counts
+
+
+# --- playing: each game through its test driver, imported when played so a driver broken by work
+# in progress fails only this section ------------------------------------------------------------
+async def _members(env: Any) -> tuple[Any, list[Any]]:
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    return channel, [guild.add_member(env.create_user(name)) for name in PLAYERS]
+
+
+async def _sky(env: Any, stop_after: int | None) -> tuple[Any, list[Any]]:
+    from tests.bot import sky_driver as sky
+
+    channel, players = await _members(env)
+    await sky.start_game(env, channel, players)
+    table_ = sky.Table(env, channel, players, closed=set())
+    never = 10**6
+    await sky.play_until(env, table_, lambda view: False, stop_after=stop_after or never)
+    return channel, players
+
+
+async def _observatory(env: Any) -> tuple[Any, list[Any]]:
+    from tests.bot import observatory_driver as obs
+
+    channel, players = await _members(env)
+    await obs.start_game(env, channel, players)
+    await obs.play_until(env, obs.ObsTable(env, channel, players), lambda view: False)
+    return channel, players
+
+
+async def _starry_night_sky(env: Any) -> tuple[Any, list[Any]]:
+    from tests.bot import starry_night_sky_driver as sns
+    from tests.bot.helpers import current_record
+
+    channel, players = await _members(env)
+    await sns.start_game(env, channel, players)
+    table_ = sns.Table(env, channel, players)
+    for _ in range(MOVES_LIMIT):
+        record = await current_record(env)
+        if record is None:
+            return channel, players
+        await table_.play_turn(players[sns.GAME.to_act(record.state)[0]])
+    raise RuntimeError("Starry Night Sky did not finish")
+
+
+async def _star_gazers(env: Any) -> tuple[Any, list[Any]]:
+    from tests.bot import star_gazers_driver as sg
+    from tests.bot.helpers import current_record
+
+    channel, players = await _members(env)
+    await sg.start_game(channel, players)
+    table_ = sg.Table(env, channel, players, closed=set())
+    for _ in range(MOVES_LIMIT):
+        record = await current_record(env)
+        if record is None:
+            return channel, players
+        for seat in sg.GAME.to_act(record.state):
+            player = players[seat]
+            await table_.play_turn(player, await table_.panel(player), seat)
+    raise RuntimeError("Star Gazers did not finish")
+
+
+@dataclass(frozen=True)
+class Match:
+    slug: str
+    variant: str
+    play: Callable[[Any], Awaitable[tuple[Any, list[Any]]]]
+
+
+def matches(quick: bool) -> list[Match]:
+    sky = [Match("sky-of-stars", f"STOP after roll {STOP_AFTER}", lambda env: _sky(env, STOP_AFTER))]
+    if not quick:
+        sky.append(Match("sky-of-stars", "no STOP", lambda env: _sky(env, None)))
+    return [*sky, Match("observatory", "", _observatory), Match("starry-night-sky", "", _starry_night_sky),
+            Match("star-gazers", "", _star_gazers)]
+
+
+async def play_one(directory: Path, match: Match, number: int) -> Played:
+    from bench.fuzz import game_seeds
+
+    bot = create_bot(Settings(token=None, db_path=str(directory / f"images-{number}.sqlite3"),
+                              dev_guild_id=None))
+    started = time.perf_counter()
+    # Over-budget images are counted in the report; the render code's warning for each would bury it.
+    quiet = [logging.getLogger(name) for name in QUIET_LOGGERS]
+    levels = [logger.level for logger in quiet]
+    for logger in quiet:
+        logger.setLevel(logging.ERROR)
+    try:
+        with game_seeds(SEED), RenderClock() as clock:
+            async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
+                with Ledger(env) as ledger:
+                    channel, members = await match.play(env)
+                if await env.bot.storage.active_games():
+                    raise RuntimeError(f"{match.slug}: the game did not reach its results")
+                threads = frozenset(t.id for t in channel.threads)
+                played = Played(
+                    get_game(match.slug).title, match.variant, time.perf_counter() - started,
+                    {m.user.dm_channel.id: m.name for m in members}, {m.id: m.name for m in members},
+                    threads, ledger.uploads, ledger.unplaced, clock.renders, clock.kinds,
+                    sum(len(t.history()) for t in channel.threads), interactions_of(env, members))
+    finally:
+        await bot.close()
+        for logger, level in zip(quiet, levels, strict=True):
+            logger.setLevel(level)
+    return played
+
+
+def interactions_of(env: Any, members: list[Any]) -> dict[str, int]:
+    """How many interactions each player made (the images a player gets depend on how they play)."""
+    names = {m.id: m.name for m in members}
+    made = Counter(names.get(i.user_id) for i in env.backend.interactions.values())
+    return {name: made[name] for name in names.values()}
+
+
+def run(directory: Path, quick: bool) -> list[Played]:
+    async def all_games() -> list[Played]:
+        return [await play_one(directory, m, n) for n, m in enumerate(matches(quick))]
+    return asyncio.run(all_games())
+
+
+# --- the report ----------------------------------------------------------------------------------
+def is_animation(upload: Upload) -> bool:
+    """A GIF has its own, larger budget (``MAX_ANIMATION_BYTES``) than a still image."""
+    return upload.filename.endswith(".gif")
+
+
+def mb(n_bytes: float) -> str:
+    return f"{n_bytes / 1_000_000:.2f}"
+
+
+def kb(n_bytes: float) -> str:
+    return f"{n_bytes / 1000:.0f}"
+
+
+def players_table(games: list[Played]) -> str:
+    rows = []
+    for game in games:
+        by_place, counts = game.bytes_by_place(), game.images_by_place()
+        own = [by_place.get(p, 0) for p in PLAYERS]
+        thread = by_place.get("thread", 0)
+        images = " / ".join(str(counts.get(p, 0)) for p in PLAYERS)
+        made = " / ".join(str(game.interactions.get(p, 0)) for p in PLAYERS)
+        rows.append([game.name, " / ".join(mb(b) for b in own), images, made,
+                     f"{mb(thread)} ({counts.get('thread', 0)})", kb(by_place.get("channel", 0)),
+                     mb(max(own) + thread), str(game.thread_messages), f"{game.seconds:.0f}"])
+    headers = ["game (3 players)", "MB per player: DMs + own ephemerals (ada / bea / cy)",
+               "images per player", "interactions per player", "thread MB (images)", "channel KB",
+               "most per player incl. thread MB", "thread messages", "wall s"]
+    return table(headers, rows)
+
+
+def kinds_table(games: list[Played]) -> str:
+    """Bytes and render time per drawing function, largest share first."""
+    rows = []
+    for game in games:
+        sent: dict[tuple[str, str, str], list[Upload]] = defaultdict(list)
+        for upload in game.uploads:
+            where = "thread" if game.place(upload) in ("thread", "channel") else "players"
+            sent[game.kind(upload), upload.filename, where].append(upload)
+        times: dict[str, list[float]] = defaultdict(list)
+        for render in game.renders:
+            times[render.kind].append(render.seconds * 1000)
+        total = sum(u.size for u in game.uploads) or 1
+        largest_first = sorted(sent.items(), key=lambda item: -sum(u.size for u in item[1]))
+        for (kind, filename, where), uploads in largest_first:
+            sizes = [u.size for u in uploads]
+            took = times.get(kind, [])
+            rows.append([game.name, kind, filename, where, str(len(sizes)), mb(sum(sizes)),
+                         f"{100 * sum(sizes) / total:.0f}%", kb(statistics.mean(sizes)), kb(max(sizes)),
+                         str(len(took)), f"{statistics.median(took):.0f}" if took else "-",
+                         f"{percentile(took, 95):.0f}" if took else "-"])
+    headers = ["game", "image", "file", "sent to", "uploads", "MB", "share", "mean KB", "max KB",
+               "renders", "render med ms", "render p95 ms"]
+    return table(headers, rows, "llll" + "r" * 8)
+
+
+def causes_table(games: list[Played]) -> str:
+    """Why the players' own images were sent, and how many repeat a picture that player already has."""
+    rows = []
+    for game in games:
+        mine = [u for u in game.uploads if game.place(u) in PLAYERS]
+        by_cause: dict[str, list[int]] = defaultdict(list)
+        seen: set[tuple[str, bytes]] = set()
+        again: list[int] = []
+        for upload in mine:
+            by_cause[upload.why].append(upload.size)
+            key = (game.place(upload), upload.digest)
+            if key in seen:
+                again.append(upload.size)
+            seen.add(key)
+        cells = [f"{len(by_cause.get(c, []))} / {mb(sum(by_cause.get(c, [])))}" for c in CAUSES]
+        other = [s for c, sizes in by_cause.items() if c not in CAUSES for s in sizes]
+        rows.append([game.name, *cells, f"{len(other)} / {mb(sum(other))}",
+                     f"{len(again)} / {mb(sum(again))}"])
+    headers = ["game", *(f"{c} (n / MB)" for c in CAUSES), "other (n / MB)",
+               "a picture that player already had (n / MB)"]
+    return table(headers, rows)
+
+
+def verdicts(games: list[Played]) -> list[str]:
+    lines = []
+    for game in games:
+        for budget, what in ((MAX_IMAGE_BYTES, "image"), (MAX_ANIMATION_BYTES, "animation")):
+            over = [u for u in game.uploads if u.size > budget and is_animation(u) == (what == "animation")]
+            if over:
+                kinds = sorted({f"{game.kind(u)} ({u.filename})" for u in over})
+                lines.append(f"- {game.name}: {len(over)} of {len(game.uploads)} uploads over the "
+                             f"{kb(budget)} KB {what} budget, up to {kb(max(u.size for u in over))} KB: "
+                             f"{', '.join(kinds)}.")
+        if game.unplaced:
+            lines.append(f"- {game.name}: {len(game.unplaced)} uploaded files found in no message "
+                         f"({kb(sum(s for _, s in game.unplaced))} KB), not counted above.")
+        if game.title != get_game("sky-of-stars").title:
+            continue
+        by_place = game.bytes_by_place()
+        worst = max(by_place.get(p, 0) for p in PLAYERS)
+        with_thread = worst + by_place.get("thread", 0)
+        verdict = "within" if worst <= SKY_TARGET_BYTES else f"OVER by {mb(worst - SKY_TARGET_BYTES)} MB"
+        lines.append(f"- {game.name}: at most {mb(worst)} MB to one player, {verdict} "
+                     f"the {mb(SKY_TARGET_BYTES)} MB target; {mb(with_thread)} MB with the thread's images.")
+    return lines
+
+
+def report(games: list[Played]) -> str:
+    title = (f"### Image bytes per player, one complete game of each title ({len(PLAYERS)} players, "
+             f"every move through a panel; MB = 1,000,000 bytes)")
+    kinds = "Per image kind (bytes as sent; render = draw + encode in the bot's worker thread):"
+    causes = ("The players' own images (all three players together), by the request that carried them "
+              "(the answer to their own click or select, a new DM, the bot editing a DM):")
+    return "\n\n".join([title, players_table(games), kinds, kinds_table(games), causes, causes_table(games),
+                        "\n".join(verdicts(games))])
+
