@@ -17,6 +17,8 @@ from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
 from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, SgType, encode, typed_square
+from bot.faces.star_gazers.panel_bits import BLUE, GREEN, GREY, RED, TURNS, Items, panel_image
+from bot.faces.star_gazers.shuttle_steps import gain_step, journal_step, move_tile_step, move_token_step
 from bot.faces.star_gazers.words import (
     BONUS_WORDS,
     journal_lines,
@@ -28,18 +30,10 @@ from bot.faces.star_gazers.words import (
     token_words,
 )
 from bot.games.base import View
-from bot.i18n import _, pgettext, translate
+from bot.i18n import _, translate
 from bot.i18n.msg import N_
 from bot.outgoing import Outgoing
 
-Items = list[discord.ui.Item[Any]]
-GREEN, GREY, BLUE, RED = (
-    discord.ButtonStyle.success,
-    discord.ButtonStyle.secondary,
-    discord.ButtonStyle.primary,
-    discord.ButtonStyle.danger,
-)
-TURNS = ("0°", "90°", "180°", "270°")
 # i18n: a piece still to place this turn, in "Still to place after this: tile, bonus."
 QUEUE_WORDS = {
     "tile": N_("tile"),
@@ -74,7 +68,7 @@ def build_panel(
             return Outgoing(_("Journal card kept. The game starts when everyone has chosen."), head)
         lines.append(_("Nothing to do right now: {progress}.", progress=progress_line(view, names)))
         return Outgoing(
-            "\n".join(lines + journal_lines(view)), head, partial(art.panel_png, view, names), "panel.png"
+            "\n".join(lines + journal_lines(view)), head, panel_image(view, names), "panel.png"
         )
     kind = choice["kind"]
     if kind == "keep":
@@ -118,10 +112,6 @@ def build_panel(
     return Outgoing("\n".join(lines)[:4000], head, render, "panel.png", items[:25])
 
 
-def _image(view: View, names: list[str], **kw: Any) -> Any:
-    return partial(art.panel_png, view, names, **kw)
-
-
 def _instead(game: int, dec: int, choice: dict[str, Any]) -> Items:
     """Buttons to place another piece still to place before this one (the order is free)."""
     items: Items = []
@@ -151,7 +141,7 @@ def _pick(view: View, names: list[str], game: int, dec: int, choice: dict[str, A
                        tile=tile_words(offer["tile"]), token=token_words(offer["token"])))
         label = _("Take {square}", square=square + 1)
         items.append(SgDo(game, dec, encode({"kind": "pick", "square": square}), label, BLUE))
-    return "\n".join(lines), items, _image(view, names)
+    return "\n".join(lines), items, panel_image(view, names)
 
 
 def _bonus(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
@@ -162,7 +152,7 @@ def _bonus(view: View, names: list[str], game: int, dec: int, choice: dict[str, 
         text = _("Last pick of the round: choose a round (circle) bonus token from the centre.")
     else:
         text = _("Last pick of the round: choose a hexagonal bonus token from the centre.")
-    return text, items, _image(view, names)
+    return text, items, panel_image(view, names)
 
 
 def _tile(
@@ -206,14 +196,14 @@ def _tile(
                      "Turn it, place it, or pick another square.", square=square_name(cell),
                      degrees=TURNS[rot])
         shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
-        render = _image(shown, names, tile_at=(cell, rot))
+        render = panel_image(shown, names, tile_at=(cell, rot))
         return text, items + _instead(game, dec, choice), render
     options = [
         discord.SelectOption(label=square_name(c), value=f"t{c}.{allowed[c][0]}") for c in choice["cells"]
     ]
     text = _("Place your tile ({tile}): pick a square to preview it there.", tile=tile_words(tile))
     items = [SgSelect(game, dec, "st", "tile", options, _("Square for the tile…")), SgType(game, dec, "tile")]
-    return text, items + _instead(game, dec, choice), _image(view, names)
+    return text, items + _instead(game, dec, choice), panel_image(view, names)
 
 
 def _target_label(target: dict[str, Any]) -> str:
@@ -250,181 +240,7 @@ def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, 
         text = _("Place the **{token}** you took.", token=said)
     select = SgSelect(game, dec, "do", "token", options, _("Where does the token go?"))
     items: Items = [select, *typed_square(game, dec, choice["targets"])] if options else []
-    return text, items + _instead(game, dec, choice), _image(view, names)
-
-
-def _skip(game: int, dec: int) -> SgDo:
-    return SgDo(game, dec, "s", pgettext("button", "Skip"), GREY)
-
-
-def _gain(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
-    items: Items = [
-        SgDo(game, dec, encode({"kind": "gain", "type": t}), kind_word(t), BLUE) for t in choice["types"]
-    ]
-    items.append(SgDo(game, dec, "s", _("Skip the bonus"), GREY))
-    if not choice["types"]:
-        text = _("Shuttle bonus: there is no bonus token left in the supply right now, so press **Skip**.")
-        return text, items, _image(view, names)
-    return _("Shuttle bonus: take a bonus token from the supply."), items, _image(view, names)
-
-
-def _move_token(
-    view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], stage: str | None, *_rest: Any
-) -> Any:
-    squares = (view.get("preview") or {}).get("mural", {}).get("squares") or [{}] * 16
-    moves = {m["from"]: m["to"] for m in choice["moves"]}
-    if stage and stage.startswith("f") and int(stage[1:]) in moves:
-        source = int(stage[1:])
-        options = []
-        for to in moves[source]:
-            other = squares[to].get("token")
-            label = (_("{square} (swap with the {token})", square=square_name(to), token=token_words(other))
-                     if other else square_name(to))
-            options.append(
-                discord.SelectOption(
-                    label=label, value=encode({"kind": "move_token", "from": source, "to": to})
-                )
-            )
-        items: Items = [
-            SgSelect(game, dec, "do", "mto", options, _("Move it to…")),
-            SgStage(game, dec, "h", pgettext("button", "Back")),
-        ]
-        text = _("Move the {token} from **{square}** to…", token=token_words(squares[source].get("token")),
-                 square=square_name(source))
-        return text, items, _image(view, names, picked_from=source)
-    options = [
-        discord.SelectOption(label=_("{square}: {token}", square=square_name(c),
-                                     token=token_words(squares[c].get("token"))), value=f"f{c}")
-        for c in moves
-    ]
-    if not options:
-        return (
-            _("Shuttle bonus: there is no round token to move right now, so press **Skip**."),
-            [_skip(game, dec)],
-            _image(view, names),
-        )
-    items = [
-        SgSelect(game, dec, "st", "mfrom", options, _("Token to move…")),
-        _skip(game, dec),
-    ]
-    return _("Shuttle bonus: move one round token (or swap two)."), items, _image(view, names)
-
-
-def _move_tile(
-    view: View,
-    names: list[str],
-    game: int,
-    dec: int,
-    choice: dict[str, Any],
-    stage: str | None,
-    tentative: View | None,
-    note: str | None,
-) -> Any:
-    squares = (view.get("preview") or {}).get("mural", {}).get("squares") or [{}] * 16
-    moves = {m["from"]: m["to"] for m in choice["moves"]}
-    if stage and stage[:1] in {"m", "n"}:
-        source, to, rot, swap = stage[1:].split(".")
-        a, b, r = int(source), int(to), int(rot)
-        s = None if swap == "x" else int(swap)
-        items: Items = [
-            SgStage(
-                game,
-                dec,
-                f"m{a}.{b}.{k}.{swap}",
-                _("Moved tile {degrees}", degrees=TURNS[k]),
-                BLUE if k == r else GREY,
-                disabled=k == r,
-            )
-            for k in range(4)
-        ]
-        if s is not None:
-            items += [
-                SgStage(
-                    game,
-                    dec,
-                    f"n{a}.{b}.{r}.{k}",  # "n": same preview as "m", but a distinct custom_id
-                    _("Other tile {degrees}", degrees=TURNS[k]),
-                    BLUE if k == s else GREY,
-                    disabled=k == s,
-                )
-                for k in range(4)
-            ]
-        if tentative is not None:
-            items.append(
-                SgDo(
-                    game,
-                    dec,
-                    encode({"kind": "move_tile", "from": a, "to": b, "rotation": r, "swap_rotation": s}),
-                    _("Move it"),
-                    GREEN,
-                )
-            )
-        items.append(SgStage(game, dec, "h", pgettext("button", "Back")))
-        if s is not None:
-            text = _("Swap the tile on **{a}** to **{b}**: see the picture.", a=square_name(a),
-                     b=square_name(b))
-        else:
-            text = _("Move the tile on **{a}** to **{b}**: see the picture.", a=square_name(a),
-                     b=square_name(b))
-        shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
-        return text, items, _image(shown, names)
-    if stage and stage.startswith("f") and int(stage[1:]) in moves:
-        source = int(stage[1:])
-        turns = next(m["turns"] for m in choice["moves"] if m["from"] == source)  # allowed rotations
-        options = []
-        for to, (own, swap) in zip(moves[source], turns, strict=True):
-            tile = squares[to].get("tile")
-            label = _("{square} (swap the tiles)", square=square_name(to)) if tile else square_name(to)
-            value = f"m{source}.{to}.{own}.{'x' if swap is None else swap}"
-            options.append(discord.SelectOption(label=label, value=value))
-        items = [SgSelect(game, dec, "st", "mtto", options, _("Move it to…")),
-                 SgStage(game, dec, "h", pgettext("button", "Back"))]
-        return (
-            _("Move the tile on **{square}** to…", square=square_name(source)),
-            items,
-            _image(view, names, picked_from=source),
-        )
-    options = [discord.SelectOption(label=square_name(c), value=f"f{c}") for c in moves]
-    if not options:
-        text = _("Shuttle bonus: there is no tile to move right now, so press **Skip**.")
-        return text, [_skip(game, dec)], _image(view, names)
-    items = [
-        SgSelect(game, dec, "st", "mtfrom", options, _("Tile to move…")),
-        _skip(game, dec),
-    ]
-    return (
-        _("Shuttle bonus (once per game): move a tile, or swap two, turning them as you like."),
-        items,
-        _image(view, names),
-    )
-
-
-def _slot_words(card: dict[str, Any]) -> str:
-    if card["slot"] == "top":
-        return _("deck {deck}, top of the deck", deck=card["deck"])
-    return _("deck {deck}, beside it", deck=card["deck"])
-
-
-def _journal(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
-    options = [
-        discord.SelectOption(
-            label=card_words(c)[:100],
-            value=encode({"kind": "take_journal", "card": c["id"]}),
-            description=_slot_words(c),
-        )
-        for c in choice["cards"]
-    ]
-    if not options:
-        return (
-            _("Shuttle bonus: there is no Journal card to take right now, so press **Skip**."),
-            [_skip(game, dec)],
-            _image(view, names),
-        )
-    items: Items = [
-        SgSelect(game, dec, "do", "card", options, _("Journal card to take…")),
-        _skip(game, dec),
-    ]
-    return _("Shuttle bonus: take a face-up Journal card into your Journal."), items, _image(view, names)
+    return text, items + _instead(game, dec, choice), panel_image(view, names)
 
 
 def _confirm_step(view: View, names: list[str], game: int, dec: int, *_rest: Any) -> Any:
@@ -432,7 +248,7 @@ def _confirm_step(view: View, names: list[str], game: int, dec: int, *_rest: Any
     return (
         _("Everything is placed. **Confirm** to end your turn, or **Undo** to start it again."),
         items,
-        _image(view, names),
+        panel_image(view, names),
     )
 
 
@@ -441,9 +257,9 @@ STEPS = {
     "bonus": _bonus,
     "tile": _tile,
     "token": _token,
-    "gain": _gain,
-    "move_token": _move_token,
-    "move_tile": _move_tile,
-    "journal": _journal,
+    "gain": gain_step,
+    "move_token": move_token_step,
+    "move_tile": move_tile_step,
+    "journal": journal_step,
     "confirm": _confirm_step,
 }
