@@ -14,19 +14,17 @@ new thread of its channel (or the channel itself) and goes on there.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.games import get_game
-from bot.i18n import Language, _, ngettext, speaking, translate
-from bot.languages import user_language
-from bot.outgoing import NO_MENTIONS, DmStatus, Outgoing, dm, only_users, retrying, send_to
-from bot.panel_copies import CopyKind, PanelCopies, PanelCopy, Where
+from bot.i18n import _, ngettext, speaking, translate
+from bot.outgoing import NO_MENTIONS, Outgoing, only_users, retrying, send_to
+from bot.panel_copies import PanelCopies, Where
+from bot.seat_panels import ACTED_FROM, SeatPanels, Undelivered, jump_link, panel_button_view
 from bot.status_card import StatusCards, with_events
 from bot.storage import GameRecord
 
@@ -37,51 +35,20 @@ log = logging.getLogger(__name__)
 
 Send = Callable[[discord.abc.Messageable], Awaitable[discord.Message]]
 
-# The panel message the current click sits on, when the click's own callback edits it: the move's
-# announcement leaves that copy to the callback instead of editing it twice.
-ACTED_FROM: contextvars.ContextVar[int | None] = contextvars.ContextVar("acted_from", default=None)
-
-
-@dataclass
-class Undelivered:
-    """What one step of one game still owes: its public message, and panels of these seats."""
-
-    decision: int
-    public: bool = False
-    seats: set[int] = field(default_factory=set)
-
 
 def format_events(events: list[str], names: list[str]) -> str:
     """The events in the current language, seat names filled in."""
     return "\n".join(translate(event).format(*names) for event in events)
 
 
-def panel_button_view(game_id: int) -> discord.ui.View:
-    from bot.components import OpenPanelButton
+class Delivery(SeatPanels):
+    """The public messages of a game and where it is played; the panels come from ``SeatPanels``."""
 
-    view = discord.ui.View(timeout=None)
-    view.add_item(OpenPanelButton(game_id))
-    return view
-
-
-def jump_link(record: GameRecord) -> str:
-    return f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
-
-
-class Delivery:
     def __init__(self, service: Service) -> None:
         self.service = service
         self._undelivered: dict[int, Undelivered] = {}
         self.copies = PanelCopies()
         self.cards = StatusCards(self)
-
-    @property
-    def storage(self) -> Any:
-        return self.service.storage
-
-    async def seat_language(self, record: GameRecord, seat: int) -> Language:
-        """The language of a seat's private output (its panel), outside its player's own click."""
-        return await user_language(self.service.bot, record.seats[seat].user_id)
 
     # ------------------------------------------------------------------ where
 
@@ -334,99 +301,6 @@ class Delivery:
                         "{name}'s personal best on this server stays {best} ({n} earlier solo games).",
                         earlier.played, name=seat.name, best=earlier.best)
 
-    # ------------------------------------------------------------------ panels
-
-    async def send_panel(self, record: GameRecord, seat: int,
-                         channel: discord.abc.Messageable | None = None) -> DmStatus:
-        """DM a seat its panel. Only closed DMs (Discord's 50007) switch the seat to the thread
-        fallback, said once in the thread; a failed DM is remembered and re-sent later. The panel
-        is in the seat's player's language (the DM copy remembers it)."""
-        with speaking(await self.seat_language(record, seat)):
-            return await self._send_panel(record, seat, channel)
-
-    async def _send_panel(self, record: GameRecord, seat: int,
-                          channel: discord.abc.Messageable | None) -> DmStatus:
-        seat_record = record.seats[seat]
-        out = self.panel_of(record, seat)
-        if await self._panel_in_place(record, seat, out):
-            pending = self._undelivered.get(record.id)
-            if pending is not None:
-                pending.seats.discard(seat)
-            return DmStatus.SENT if seat_record.dm_open else DmStatus.CLOSED
-        user = await self.service.user(seat_record.user_id)
-        status, message = (await dm(user, out)) if user is not None else (DmStatus.FAILED, None)
-        if message is not None:
-            copy = PanelCopy(CopyKind.DM, message.id, message.edit)
-            await self.copies.adopt(record.id, seat_record.user_id, copy)
-        pending = self._undelivered.get(record.id)
-        if status is DmStatus.FAILED:
-            log.warning("game %s: the panel of seat %s did not reach user %s; it will be re-sent",
-                        record.id, seat, seat_record.user_id)
-            decision = get_game(record.game).decision_id(record.state)
-            if pending is None or pending.decision != decision:
-                pending = self._undelivered[record.id] = Undelivered(decision)
-            pending.seats.add(seat)
-            return status
-        if pending is not None:
-            pending.seats.discard(seat)
-        delivered = status is DmStatus.SENT
-        if delivered != seat_record.dm_open:
-            await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
-            seat_record.dm_open = delivered
-            if not delivered and record.version > 0:
-                with speaking(record.language):  # said in the thread: the table's language
-                    text = _("<@{user}> I can't send you direct messages, so your panel can't reach you "
-                             "there. Press **Open my panel** here (or use `/game hand`) whenever it's "
-                             "your move.", user=seat_record.user_id)
-                    view = panel_button_view(record.id)
-                await self.post(record, channel, text, mentions=(seat_record.user_id,), view=view)
-        return status
-
-    # ------------------------------------------------------------------ one live panel
-
-    def panel_of(self, record: GameRecord, seat: int) -> Outgoing:
-        """A seat's panel in the current language (its player's: callers speak it)."""
-        view = get_game(record.game).view(record.state, seat)
-        out = self.service.presenter(record).panel(view, record.names, record.id)
-        if record.pace and record.guild_id:
-            out.content += "\n" + _("[Jump to the game]({link})", link=jump_link(record))
-        return out
-
-    async def _panel_in_place(self, record: GameRecord, seat: int, out: Outgoing) -> bool:
-        """A new decision for a seat with open DMs is a new DM (it notifies; a DM edit doesn't),
-        which retires the old copy. An ephemeral copy (closed DMs, or Open my panel) is edited
-        in place while Discord allows it; the one the current click sits on is left to that
-        click's callback."""
-        copy = self.copies.live(record.id, record.seats[seat].user_id)
-        if copy is None or copy.kind is CopyKind.DM:
-            return False
-        if copy.message_id == ACTED_FROM.get():
-            return True
-        return await self.copies.update(record.id, record.seats[seat].user_id, await out.kwargs(editing=True))
-
-    async def update_panels(self, record: GameRecord, *, only: set[int] | None = None,
-                            exclude: set[int] = frozenset()) -> None:  # type: ignore[assignment]
-        """Bring the live copies of these seats up to date with the game (after a move made
-        anywhere: a typed line, a thread button, another copy)."""
-        for seat, info in enumerate(record.seats):
-            if (only is not None and seat not in only) or seat in exclude or info.bot_controlled:
-                continue
-            copy = self.copies.live(record.id, info.user_id)
-            if copy is None or copy.message_id == ACTED_FROM.get():
-                continue
-            with speaking(await self.seat_language(record, seat)):
-                out = self.panel_of(record, seat)
-            await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
-
-    async def adopt_ephemeral(self, record: GameRecord, user_id: int, message: discord.Message,
-                              edit: Callable[..., Awaitable[Any]]) -> None:
-        """An ephemeral copy was opened (Open my panel, ``/game hand``): it is the live one now."""
-        await self.copies.adopt(record.id, user_id, PanelCopy(CopyKind.EPHEMERAL, message.id, edit))
-
-    async def retire_seat(self, record: GameRecord, seat: int, where: Where = Where.LEFT) -> None:
-        """The seat went to the bot or another player: its copies close."""
-        await self.copies.retire(record.id, record.seats[seat].user_id, where)
-
     async def retire_game(self, record: GameRecord) -> None:
         """The game ended or was cancelled: no panel, card or public button of it stays live."""
         card = self.cards.card(record.id)
@@ -435,3 +309,7 @@ class Delivery:
                 await self.cards.retire(record.id, card)
             self.cards.forget(record.id)
         await self.copies.retire_game(record.id, Where.OVER)
+
+
+# ACTED_FROM, jump_link and panel_button_view live with the panels; callers import them from here.
+__all__ = ["ACTED_FROM", "Delivery", "Undelivered", "format_events", "jump_link", "panel_button_view"]
