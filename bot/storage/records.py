@@ -281,8 +281,17 @@ def _settings_from_row(row: sqlite3.Row) -> UserSettings:
 
 def _events_dumps(events: Sequence[str]) -> str:
     """The action log's events: a rules' ``Msg`` keeps its id and parameters (to be said again
-    in any reader's language), a plain text stays a string."""
-    return _dumps([to_stored(event) for event in events])
+    in any reader's language), a plain text stays a string. A ``Msg`` whose parameters JSON
+    can't hold is kept as its English text rather than losing the move."""
+    stored: list[Any] = []
+    for event in events:
+        try:
+            _dumps(kept := to_stored(event))
+        except (TypeError, ValueError):
+            log.warning("event %r has parameters JSON can't store; logged as its English text", str(event))
+            kept = str(event)
+        stored.append(kept)
+    return _dumps(stored)
 
 
 def _action_from_row(row: sqlite3.Row) -> ActionRecord:

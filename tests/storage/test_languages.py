@@ -71,6 +71,15 @@ async def test_events_keep_their_message_id_and_parameters(storage: Storage) -> 
     assert total == 1 and isinstance(entries[0].events[0], Msg)
 
 
+async def test_an_event_json_cannot_hold_is_kept_as_its_english_text(storage: Storage) -> None:
+    record = await make_lobby(storage)
+    await storage.start(record.id, seed=1, state={})
+    odd = M_("{0} drew {cards}", cards={"a set", "is not JSON"})
+    await storage.record_action(record.id, expected_version=0, seat=0, action={}, state={}, events=[odd])
+    events = (await storage.actions(record.id))[0].events
+    assert events == [str(odd)] and not isinstance(events[0], Msg)
+
+
 async def test_log_rows_from_before_hold_plain_strings_and_still_read(db_path: Path) -> None:
     storage = await Storage.open(db_path)
     try:
