@@ -172,3 +172,17 @@ async def test_the_locale_seen_is_remembered_once_and_follow_discord_undoes_a_ch
     back = said(await ada.slash(channel, "settings", language="discord"))
     assert "Settings saved" in back and "**Language:** as your Discord app (English)" in back
     assert (await storage.user_settings(ada.user.id)).language is None
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_the_table_language_picks_options_of_its_own_stored_with_the_game(simcord_env):
+    env = simcord_env
+    guild, channel, players = await table(env, "ada", "bea", "cy")
+    await players[0].slash(channel, "play", game="sky-of-stars", language="it")
+    lobby = channel.last_message
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Unisciti")
+    await players[0].click(refresh(channel, lobby), label="Inizia")
+    record = (await env.bot.storage.active_games())[0]
+    assert record.options["deck"] == "it"  # A Sky of Stars' Italian cards, chosen by the table
+    assert "deck" not in all_text(refresh(channel, lobby))  # not a lobby option to show
