@@ -197,3 +197,17 @@ def test_a_reveal_in_italian_keeps_the_other_events_of_its_move() -> None:
                     assert translate(event).format(*NAMES) in out.content
             return
     raise AssertionError("no reveal with other events in this game")
+
+
+async def test_an_image_is_drawn_in_the_language_its_message_was_built_in() -> None:
+    """The board is built for an Italian table and drawn later, in a worker thread, while the
+    code around it speaks English: the picture still says Italian."""
+    from render.common import recording_texts
+
+    public = GAME.view(game()[1][0], None)
+    with speaking(Language.ITALIAN):
+        out = PRESENTER.board(public, NAMES)
+    with speaking(Language.ENGLISH), recording_texts() as seen:
+        await out.kwargs()
+    drawn = " | ".join(text.shown for text in seen)
+    assert "Carta costellazione" in drawn and "Constellation card" not in drawn
