@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 CODE = r"[A-Za-z0-9.\-]{1,80}"
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
 BAD_BUTTON = N_("That button doesn't match anything I can play. Open a fresh panel with **Open my panel**.")
+TYPE_A_CELL = N_("Type a cell")
 NOTHING_TO_DECIDE = N_("There's nothing for you to decide right now: your part is already in.")
 
 
@@ -155,7 +156,7 @@ class ObsType(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Opens a form to type the cell of a cell list (``C7``) instead of paging through menus."""
 
     def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
-        super().__init__(discord.ui.Button(label=_("Type a cell"), emoji="⌨️",
+        super().__init__(discord.ui.Button(label=_(TYPE_A_CELL), emoji="⌨️",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"obs:type:{game_id}:{decision}:{stage}:{code}"))
         self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
@@ -170,16 +171,16 @@ class ObsType(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await interaction.response.send_modal(CellForm(self.game_id, self.decision, self.stage, self.code))
 
 
-class CellForm(discord.ui.Modal, title=N_("Type a cell")):
-    """The typed-cell form, titled and labelled in the language of whoever opens it."""
-
-    cell: discord.ui.TextInput[CellForm] = discord.ui.TextInput(
-        label=N_("Cell: column letter and row number"), placeholder="C7", min_length=1, max_length=8,
-        custom_id="cell")
+class CellForm(discord.ui.Modal, title=TYPE_A_CELL):
+    """The typed-cell form, in the language of whoever opens it (so its text input is built here,
+    not as a class attribute frozen at import)."""
 
     def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
-        super().__init__(title=_("Type a cell"), custom_id=f"obs:form:{game_id}:{decision}", timeout=600)
-        self.cell.label = _("Cell: column letter and row number")
+        super().__init__(title=_(TYPE_A_CELL), custom_id=f"obs:form:{game_id}:{decision}", timeout=600)
+        self.cell: discord.ui.TextInput[CellForm] = discord.ui.TextInput(
+            label=_("Cell: column letter and row number"), placeholder="C7", min_length=1, max_length=8,
+            custom_id="cell")
+        self.add_item(self.cell)
         self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
 
     @entry(Ack.UPDATE)

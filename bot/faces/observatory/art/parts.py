@@ -160,8 +160,12 @@ def card_tile(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[
     x0, y0, x1, y1 = box
     if card is None:
         panel(draw, box, fill=theme.SKY_TOP, outline=theme.FAINT)
-        fitted(draw, ((x0 + x1) / 2, (y0 + y1) / 2), caption or _("empty"), theme.font(theme.SMALL),
-               theme.MUTED, x1 - x0 - 24, anchor="mm")
+        small, width = theme.font(theme.SMALL), x1 - x0 - 24
+        lines = wrapped((caption or _("empty")).split(), small, width)
+        lines = lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+        for i, line in enumerate(lines):
+            cy = (y0 + y1) / 2 + (i - (len(lines) - 1) / 2) * NAME_LEADING
+            fitted(draw, ((x0 + x1) / 2, cy), line, small, theme.MUTED, width, anchor="mm")
         return
     colour = card_colour(card)
     outline = PICKED if marked else mix(colour, theme.PANEL, 0.4)
@@ -210,7 +214,8 @@ def card_tile(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[
 NAME_LEADING = 30  # between the two lines of a long name on a narrow tile
 
 
-def _wrapped(words: list[str], f: Any, width: float) -> list[str]:
+def wrapped(words: list[str], f: Any, width: float) -> list[str]:
+    """``words`` packed greedily into lines of at most ``width`` pixels (a long word stays whole)."""
     lines: list[str] = []
     for word in words:
         if lines and f.getlength(f"{lines[-1]} {word}") <= width:
@@ -228,10 +233,10 @@ def name_lines(name: str, width: float) -> tuple[Any, list[str]]:
     if bold.getlength(name) <= width:
         return bold, [name]
     for f in (bold, theme.font(theme.SMALL)):
-        lines = _wrapped(words, f, width)
+        lines = wrapped(words, f, width)
         if len(lines) <= 2 and all(f.getlength(line) <= width for line in lines):
             return f, lines
-    lines = _wrapped(words, bold, width)
+    lines = wrapped(words, bold, width)
     return bold, [lines[0], " ".join(lines[1:])] if len(lines) > 1 else lines
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map
-from bot.faces.observatory.art.parts import card_row, die_sprite, named
+from bot.faces.observatory.art.parts import card_row, die_sprite, named, wrapped
 from bot.games.observatory.texts import TRACK_NAMES
 from bot.i18n import N_, _, ngettext
 from render import shapes, theme
@@ -32,7 +32,9 @@ MAP_CELL = 64
 MAP_W = 2 * LABEL_BAND + 12 * MAP_CELL  # label bands and 12 cells
 MAP_LEFT = (theme.WIDTH - MAP_W) // 2
 TRACK_ROW = 56
-TRACKS_W = 610  # right edge of the research panel; the banked/score panel fills the rest
+TRACKS_W = 604  # right edge of the research panel; the banked/score panel fills the rest
+NAME_COLUMN = 152  # a track's name, before its first space ("Cercatore" in bold)
+SPACE_BOX, SPACE_GAP = 40, 4  # one research space and the gap after it
 TRACKS_H = 56 + 5 * TRACK_ROW + 20
 GOAL_H = 220  # one tall goal tile; the four goals stand in one row
 GOALS_H = GOAL_H
@@ -130,15 +132,15 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
     research = as_map(sheet.get("research"))
     bonuses = as_map(sheet.get("bonuses"))
     complete = set(sheet.get("complete") or [])
-    box_w = 46
+    box_w = SPACE_BOX
     for i, track in enumerate(TRACKS):
         cy = y0 + 56 + i * TRACK_ROW + TRACK_ROW // 2
         done = track in complete
-        fitted(draw, (x0 + 20, cy), _(TRACK_NAMES[track]), bold, theme.GOLD if done else theme.INK, 130,
-               anchor="lm")
+        fitted(draw, (x0 + 20, cy), _(TRACK_NAMES[track]), bold, theme.GOLD if done else theme.INK,
+               NAME_COLUMN - 2, anchor="lm")
         filled = {v for v in research.get(track) or [] if isinstance(v, int)}
         for j, space in enumerate(SPACES):
-            bx = x0 + 156 + j * (box_w + 6)
+            bx = x0 + 20 + NAME_COLUMN + j * (box_w + SPACE_GAP)
             rect = (bx, cy - box_w // 2, bx + box_w, cy + box_w // 2)
             on = space in filled
             draw.rounded_rectangle(rect, radius=8, fill=FILLED if on else theme.SKY_TOP,
@@ -148,7 +150,7 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
             if pick == (track, space):
                 draw.rounded_rectangle((rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5), radius=11,
                                        outline=theme.GOLD, width=5)
-        tail = x0 + 156 + 5 * (box_w + 6) + 4
+        tail = x0 + 20 + NAME_COLUMN + 5 * (box_w + SPACE_GAP) + 4
         state = bonuses.get(track)
         if track != "funding":
             _bonus_badge(draw, (tail + 20, cy), state)
@@ -241,7 +243,7 @@ def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[st
     small = theme.font(theme.SMALL)
     text(draw, (x0 + 20, y0 + 40), _("Bonuses banked"), small, theme.MUTED, anchor="ls")
     lines = banked_lines(view, seat, sheet)
-    shown = lines if len(lines) <= 3 else [*lines[:2], _("+{count} more", count=len(lines) - 2)]
+    shown = banked_rows(lines, small, x1 - x0 - 40)
     for i, line in enumerate(shown or [_("none")]):
         fitted(draw, (x0 + 20, y0 + 74 + i * 34), line, small, theme.INK if lines else theme.MUTED,
                x1 - x0 - 40, anchor="lm")
@@ -256,6 +258,22 @@ def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[st
         fitted(draw, (x0 + 20, y), _(label), small, theme.MUTED, x1 - x0 - 56 - small.getlength(value),
                anchor="lm")
         text(draw, (x1 - 20, y), num(score.get(key), "0"), small, theme.MUTED, anchor="rm")
+
+
+def banked_rows(lines: list[str], f: Any, width: float, slots: int = 3) -> list[str]:
+    """The banked lines on the panel's ``slots`` rows: a long one wraps onto the next row, and
+    what does not fit is counted on the last row ("+2 more")."""
+    rows = [wrapped(line.split(), f, width) for line in lines]
+    if sum(len(r) for r in rows) <= slots:
+        return [piece for r in rows for piece in r]
+    shown: list[str] = []
+    told = 0
+    for r in rows:
+        if len(shown) + len(r) > slots - 1:
+            break
+        shown += r
+        told += 1
+    return [*shown, _("+{count} more", count=len(lines) - told)]
 
 
 def _goals(image: Image.Image, top: int, view: Mapping[str, Any], sheet: Mapping[str, Any],
