@@ -31,17 +31,9 @@ STEP_WORDS = {
     "assign": N_("sorting new stars into pools"),
     "move": N_("choosing where to explore"),
     "place": N_("placing stars"),
-    "bonus_move": N_("bonus exploration: choosing where"),
-    "bonus_place": N_("bonus exploration: placing stars"),
+    "bonus_move": N_("bonus: choosing where"),  # short: the bag's counts share the line
+    "bonus_place": N_("bonus: placing stars"),
     "end": N_("finishing the turn"),
-}
-FINAL_WORDS = {  # the same in the final round, as one phrase each for the translator
-    "assign": N_("sorting new stars into pools; final round"),
-    "move": N_("choosing where to explore; final round"),
-    "place": N_("placing stars; final round"),
-    "bonus_move": N_("bonus exploration: choosing where; final round"),
-    "bonus_place": N_("bonus exploration: placing stars; final round"),
-    "end": N_("finishing the turn; final round"),
 }
 
 
@@ -70,8 +62,12 @@ def _count(value: object) -> int:
 def _turn_title(view: View, names: Sequence[str]) -> tuple[list[Part], int]:
     """The title's parts and the one to cut when it is too long (the player's name)."""
     seat = seat_of(view.get("current"))
-    head = _("Round {round}", round=num(view.get("round"), "?"))
-    if view.get("phase") == "over" or seat < 0:
+    over = view.get("phase") == "over"
+    # the final round is said in the title: beside the step and the bag it made the subtitle too long
+    number = num(view.get("round"), "?")
+    head = (_("Round {round} (final)", round=number) if view.get("final_round") and not over
+            else _("Round {round}", round=number))
+    if over or seat < 0:
         return [(head, theme.INK), (" · " + _("game over"), theme.GOLD)], 1
     turn, name = named_parts(_("{name}'s turn"), name_of(names, seat), theme.player_colour(seat), theme.INK)
     return [(head + " · ", theme.MUTED), *turn], name + 1
@@ -83,11 +79,8 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
     seats = len(view.get("players") or [])
     height = 16 + 116 + 16 + MAP_H + 16 + 150 + 16 + 56 + seats * 84 + 12 + 16
     image = sky(theme.WIDTH, height)
-    final = view.get("final_round") and view.get("phase") != "over"
-    step = str(view.get("step"))
-    words = FINAL_WORDS.get(step) if final else STEP_WORDS.get(step)
-    said = _(words) if words else (_("final round") if final else "")
-    subtitle = [(SEP.join(p for p in (said, _bag_line(view)) if p), theme.MUTED)]
+    step = STEP_WORDS.get(str(view.get("step")))
+    subtitle = [(SEP.join(p for p in (_(step) if step else "", _bag_line(view)) if p), theme.MUTED)]
     title, flexible = _turn_title(view, names)
     y = header(image, title, subtitle, flexible=flexible)
     draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H))

@@ -145,8 +145,9 @@ def _goal_rows(image: Image.Image, draw: ImageDraw.ImageDraw, goals: Sequence[Ma
     for i, (points, words) in enumerate(goal_lines(goals)):
         top = box[1] + 58 + i * 70
         text(draw, (box[0] + 22, top + 8), points, pts, theme.GOLD, anchor="la")
-        for j, line in enumerate(wrap(words, f, box[2] - box[0] - 120)):
-            text(draw, (box[0] + 96, top + 6 + j * 29), line, f, theme.INK, anchor="la")
+        room = box[2] - box[0] - 120
+        for j, line in enumerate(wrap(words, f, room)):
+            fitted(draw, (box[0] + 96, top + 6 + j * 29), line, f, theme.INK, room, anchor="la")
 
 
 # --- a seat's sheet ------------------------------------------------------------------------

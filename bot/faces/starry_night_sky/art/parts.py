@@ -15,7 +15,7 @@ from bot.faces.starry_night_sky.art.map import MARKER_DAWN, MARKER_DONE, MARKER_
 from bot.faces.starry_night_sky.words import place_name
 from bot.i18n import _, ngettext
 from render import shapes, theme
-from render.common import as_map, clean, fit, fitted, mix, name_of, num, panel, seat_of, text, text_width
+from render.common import as_map, clean, fitted, mix, name_of, num, panel, seat_of, text, text_width
 from render.headers import Part
 from render.theme import RGB
 
@@ -214,7 +214,11 @@ def goal_lines(goals: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
 
 
 def wrap(s: str, f: Any, width: float, max_lines: int = 2) -> list[str]:
-    """Greedy word wrap into at most ``max_lines`` lines (the last one cut with an ellipsis)."""
+    """Greedy word wrap into at most ``max_lines`` lines; what is left over joins the last line.
+
+    Nothing is cut here: the caller draws each line with ``fitted`` at ``width``, so a line too
+    long is shortened there, where a measured test sees it.
+    """
     lines: list[str] = []
     current = ""
     for word in s.split():
@@ -227,8 +231,8 @@ def wrap(s: str, f: Any, width: float, max_lines: int = 2) -> list[str]:
     if current:
         lines.append(current)
     if len(lines) > max_lines:
-        lines = lines[: max_lines - 1] + [fit(" ".join(lines[max_lines - 1:]), f, width)]
-    return [fit(line, f, width) for line in lines]
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return lines
 
 
 MARKERS = {"night": MARKER_NIGHT, "dawn": MARKER_DAWN, "done": MARKER_DONE}

@@ -191,7 +191,9 @@ def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Plac
         badge = (node.x + NODE_R * 0.78 - 20, node.y - NODE_R * 0.78 - 20,
                  node.x + NODE_R * 0.78 + 20, node.y - NODE_R * 0.78 + 20)
         reach = (node.x - 120, node.y - 120, node.x + 120, node.y + 120)  # all a telescope can touch
-        obstacles = [(w, b) for w, b in [(40.0, b) for b in names_boxes] + [(4.0, badge)] + [
+        # a name weighs far more than a disc: longer (Italian) names leave less room, and a
+        # telescope may sit a little further out, but never on a name
+        obstacles = [(w, b) for w, b in [(400.0, b) for b in names_boxes] + [(4.0, badge)] + [
             (4.0, (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R))
             for o in where.values() if o.id not in (nid, START_ID)] if _overlap(b, reach)]
 
