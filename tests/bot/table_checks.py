@@ -25,6 +25,7 @@ from typing import Any
 import discord
 import simcord
 
+from bot.faces.starry_night_sky.words import PLAYING, STEP_TEXT
 from bot.games import get_game
 from bot.storage import GameRecord
 
@@ -113,7 +114,7 @@ def assert_every_upload_small(env: Any) -> int:
     SimCord's fake CDN keeps each upload's bytes (``CdnStore._blobs``, pinned simcord 3.2.1)."""
     blobs = env.backend.cdn._blobs
     big = [(url.rsplit("/", 1)[-1], len(data)) for url, data in blobs.items() if len(data) > MAX_IMAGE_BYTES]
-    assert not big, f"uploads over {MAX_IMAGE_BYTES} bytes: {big}"
+    assert not big, f"{len(big)} uploads over {MAX_IMAGE_BYTES} bytes, such as {big[:5]}"
     return len(blobs)
 
 
@@ -132,7 +133,7 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
     seats = len(names)
     count = None  # "N of M": N have acted of the M who act in this step
     by_name = False  # the line names exactly the seats that must act
-    first = None  # the line opens with the name of the one seat that must act
+    first = None  # how the line opens: the name of the one seat that must act, and what it does
 
     if record.game == "sky-of-stars":
         locked = len(state["locked"])
@@ -146,9 +147,9 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
         if state["phase"] == "journal":
             count = (seats - len(waiting), seats)
         else:
-            first = names[waiting[0]]
-    elif record.game == "starry-night-sky":
-        first = names[waiting[0]]
+            first = f"{names[waiting[0]]} "
+    elif record.game == "starry-night-sky":  # who, and which part of their turn they are at
+        first = STEP_TEXT.get(state["turn"]["step"], PLAYING).format(name=names[waiting[0]])
     else:
         raise AssertionError(f"no status rule for {record.game}")
 
@@ -159,8 +160,8 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
                 return f"says {footer!r} where {count[0]} of {count[1]} have acted"
         if by_name and names_in(footer, names) != waiting_names:
             return f"says {footer!r} where {sorted(waiting_names)} must act"
-        if first is not None and not footer.startswith(f"{first} "):
-            return f"says {footer!r} where {first} must act"
+        if first is not None and not footer.startswith(first):
+            return f"says {footer!r} where it should open with {first!r}"
         return None
 
     return check

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.games import get_game
 from tests.bot import observatory_driver as obs
 from tests.bot import sky_driver as sky
 from tests.bot import star_gazers_driver as sg
@@ -26,7 +27,9 @@ from tests.bot.table_checks import (
     assert_every_upload_small,
     assert_nothing_live,
     assert_player_has_nothing_live,
+    is_panel,
     observatory_turn,
+    private_messages,
     sky_round,
     star_gazers_turn,
     starry_night_sky_turn,
@@ -85,10 +88,10 @@ async def after_the_end(watch: TableWatch, players: list[Any]) -> Any:
 
 
 async def rematch_left_and_cancelled(watch: TableWatch, players: list[Any], lobby: Any, budget: Budget,
-                                     step: Play, steps: int) -> None:
-    """The host presses Rematch, the others join, the host starts; after ``steps`` steps of play the
-    last player leaves for good (nothing of the game stays live for them), one more step is
-    played, and the host cancels it: nothing of it stays live anywhere."""
+                                     step: Play, table: Any) -> None:
+    """The host presses Rematch, the others join, the host starts; once the last player must act
+    and has opened their panel, they leave for good (nothing of the game stays live for them),
+    the game goes on a step, and the host cancels it: nothing of it stays live anywhere."""
     first = await watch.record()
     host, leaver = players[0], players[-1]
     await host.click(lobby, custom_id=f"lobby:rematch:{first.id}")
@@ -100,23 +103,35 @@ async def rematch_left_and_cancelled(watch: TableWatch, players: list[Any], lobb
     second = await current_record(watch.env)
     assert second is not None and second.id != first.id and second.user_ids == first.user_ids
     watch.follow(second, budget)
-    for _ in range(steps):
+    game, seat = get_game(second.game), len(players) - 1
+    for _ in range(3):  # a little play, and on until the leaver must act
         assert await step(), "the rematch ended too soon"
+    for _ in range(20):
+        if seat in game.to_act((await watch.record()).state):
+            break
+        assert await step(), "the rematch ended too soon"
+    await table.panel(leaver)
+    assert has_live_panel(watch, leaver), "the leaver's panel is live before they leave"
 
     asked = await leaver.slash(watch.thread, "game leave")
     confirm = next(i for i in custom_ids(asked.response.message) if i.startswith("astro:leave:"))
     watch.budget = None  # the leave's note and the bot's first moves for the seat are extra
     await leaver.click(asked.response.message, custom_id=confirm)
-    assert (await watch.record()).seats[-1].left_game
+    assert (await watch.record()).seats[seat].left_game
     assert_player_has_nothing_live(watch.channel, leaver, second.id)
     assert await step(), "the game goes on without the leaver"
     assert_player_has_nothing_live(watch.channel, leaver, second.id)
 
+    assert any(has_live_panel(watch, p) for p in players[:-1]), "a panel is live before the cancel"
     await host.slash(watch.thread, "game cancel")
     assert (await watch.record()).status == "cancelled"
     assert_nothing_live(watch.channel, players, second.id)
     assert_nothing_live(watch.channel, players, first.id)
     assert_every_upload_small(watch.env)
+
+
+def has_live_panel(watch: TableWatch, player: Any) -> bool:
+    return any(is_panel(m, watch.game_id) for m in private_messages(watch.channel, player))
 
 
 # ------------------------------------------------------------------ A Sky of Stars
@@ -154,7 +169,7 @@ async def test_sky_of_stars_complete_game(simcord_env, monkeypatch):
     await play_to_the_end(watch, step, 400)
     assert watch.status_checks > 20 and stopped
     lobby = await after_the_end(watch, players)
-    await rematch_left_and_cancelled(watch, players, lobby, sky_budget(), step, 3)
+    await rematch_left_and_cancelled(watch, players, lobby, sky_budget(), step, table)
 
 
 async def open_second_copy(watch: TableWatch, player: Any) -> None:
@@ -198,7 +213,7 @@ async def test_observatory_complete_game(simcord_env, monkeypatch):
     await play_to_the_end(watch, step, 600)
     assert watch.status_checks > 20 and second_copy
     lobby = await after_the_end(watch, players)
-    await rematch_left_and_cancelled(watch, players, lobby, observatory_budget(), step, 3)
+    await rematch_left_and_cancelled(watch, players, lobby, observatory_budget(), step, table)
 
 
 # ------------------------------------------------------------------ Star Gazers
@@ -235,7 +250,7 @@ async def test_star_gazers_complete_game(simcord_env, monkeypatch):
     await play_to_the_end(watch, step, 300)
     assert watch.status_checks > 20 and second_copy
     lobby = await after_the_end(watch, players)
-    await rematch_left_and_cancelled(watch, players, lobby, star_gazers_budget(), step, 3)
+    await rematch_left_and_cancelled(watch, players, lobby, star_gazers_budget(), step, table)
 
 
 # ------------------------------------------------------------------ Starry Night Sky
@@ -272,4 +287,4 @@ async def test_starry_night_sky_complete_game(simcord_env, monkeypatch):
     await play_to_the_end(watch, step, 300)
     assert watch.status_checks > 20 and second_copy
     lobby = await after_the_end(watch, players)
-    await rematch_left_and_cancelled(watch, players, lobby, starry_night_sky_budget(), step, 2)
+    await rematch_left_and_cancelled(watch, players, lobby, starry_night_sky_budget(), step, table)
