@@ -40,6 +40,8 @@ from bot.games.starry_night_sky.phrases import colour_count
 from bot.i18n import _, ngettext, translate
 from bot.outgoing import Outgoing
 
+LIMIT = 100  # Discord's longest select option label or description
+
 
 def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, str] | None = None,
             ) -> Outgoing:
@@ -166,9 +168,12 @@ def _trade_select(view: View, game_id: int, dec: int,
         for shade in trade["colours"]:
             if helps is not None and shade not in helps:
                 continue
-            label = _("{dot} {colour} for: {goal}", dot=DOT[shade], colour=colour(shade),
-                      goal=_(trade["text"]))
-            options.append(discord.SelectOption(label=label[:100], value=f"{trade['goal']}.{shade}"))
+            goal = _(trade["text"])
+            label = _("{dot} {colour} for: {goal}", dot=DOT[shade], colour=colour(shade), goal=goal)
+            # too long for a label (a longer language): the whole goal goes below it instead
+            description = goal[:LIMIT] if len(label) > LIMIT else None
+            options.append(discord.SelectOption(label=clip(label), value=f"{trade['goal']}.{shade}",
+                                                description=description))
     if not options:
         return []
     return [SnsPick(game_id, dec, "trade", 0, options[:MAX_OPTIONS],
@@ -199,15 +204,31 @@ def destination_selects(view: View, game_id: int, dec: int, dests: list[dict[str
         where = place_name(dest["name"])
         label = _("{place} · discover +{points}", place=where, points=dest["points"]) if dest["discovery"] \
             else where
-        fits = " · ".join(_("pool {pool}: {stars}", pool=p["pool"] + 1, stars=counts_text(p["max"]))
-                          for p in dest["pools"])
-        description = (_("fits {fits} · passes {count}", fits=fits, count=len(dest["skips"])) if dest["skips"]
-                       else _("fits {fits}", fits=fits))
-        options.append(discord.SelectOption(label=label[:100], value=dest["to"],
-                                            description=description[:100]))
+        description = _fits(dest, counts_text)
+        if len(description) > LIMIT:  # the stars as dots and letters (🔴R 🔵B) take less room
+            description = _fits(dest, lambda most: dots([c for c in COLOURS for __ in range(most[c])]))
+        options.append(discord.SelectOption(label=clip(label), value=dest["to"],
+                                            description=clip(description)))
     pages = [options[i:i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]
     return [SnsPick(game_id, dec, "dest", i, page, placeholder=_("Move your telescope to…") if not i else
                     _("…or to one of these")) for i, page in enumerate(pages[:2])]
+
+
+def _fits(dest: dict[str, Any], said: Any) -> str:
+    """What each pool could place at ``dest`` (``said`` puts a pool's stars in words), and its jumps."""
+    fits = " · ".join(_("pool {pool}: {stars}", pool=p["pool"] + 1, stars=said(p["max"]))
+                      for p in dest["pools"])
+    if dest["skips"]:
+        return _("fits {fits} · passes {count}", fits=fits, count=len(dest["skips"]))
+    return _("fits {fits}", fits=fits)
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    """``text`` within Discord's ``limit`` for a label: cut after a whole word, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:·") + "…"
 
 
 def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str, int]]]) -> list[Any]:
