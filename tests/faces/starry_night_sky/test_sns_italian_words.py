@@ -174,8 +174,8 @@ def test_a_refusal_names_the_italian_constellation() -> None:
     message = refused.value.message
     assert message == "Sleepy Kettle is fully mapped; you can jump over it but not stop there."
     with speaking(Language.ITALIAN):
-        assert translate(message) == ("Bollitore Assonnato è già mappata del tutto: puoi scavalcarla, "
-                                      "ma non fermarti lì.")
+        assert translate(message) == ("La costellazione Bollitore Assonnato è già mappata del tutto: "
+                                      "puoi scavalcarla, ma non fermarti lì.")
     state["turn"]["step"] = "end"
     with pytest.raises(IllegalAction) as refused, speaking(Language.ITALIAN):
         GAME.apply(state, state["current"], {"kind": "move", "to": "c01"})
