@@ -19,15 +19,20 @@ from bot.faces.observatory.art.parts import bonus_text, face_text, points_text
 from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick, ObsType
 from bot.faces.observatory.words import (
     PER_SELECT,
+    PLOT_AT,
     SELECTS_PER_PAGE,
+    STAR_AT,
     card_name,
     cell_groups,
     cell_text,
     grant_label,
+    placement_name,
     space_options,
     split_page,
     title_of,
     track_name,
+    unused_options,
+    wild_word,
 )
 from bot.games.base import View
 from bot.i18n import N_, _, ngettext, translate
@@ -137,14 +142,9 @@ class DraftPanel:
         if dice:
             shown = []
             for die in dice:
-                word = self.die_word(die["index"])
-                used = die.get("used")
-                if used == "plot":
-                    shown.append(_("**{die}** ✓star", die=word))
-                elif used == "research":
-                    shown.append(_("**{die}** ✓research", die=word))
-                else:
-                    shown.append(f"**{word}**")
+                word, used = self.die_word(die["index"]), die.get("used")
+                shown.append(_("**{die}** ✓star", die=word) if used == "plot" else
+                             _("**{die}** ✓research", die=word) if used == "research" else f"**{word}**")
             shooting = c.get("shooting")
             if shooting:
                 value = face_text(shooting.get("value"))
@@ -157,8 +157,8 @@ class DraftPanel:
             lines.append(_("✓ Star at **{cell}** with {first} + {second}", cell=plotted["cell"],
                            first=self.die_word(a), second=self.die_word(b)))
         if researched:
-            lines.append(_("✓ Research: **{space}**", space=_("{track} {space}", track=track_name(
-                researched["track"]), space=researched["space"])))
+            space = _("{track} {space}", track=track_name(researched["track"]), space=researched["space"])
+            lines.append(_("✓ Research: **{space}**", space=space))
         blockers = c.get("blockers") or []
         if blockers and not c.get("can_done"):
             left = "; ".join(translate(b).rstrip(". ") for b in blockers)
@@ -194,8 +194,8 @@ class DraftPanel:
         else:
             items += [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants]
         for card_id in list(c.get("placements") or {})[:4]:
-            items.append(self.go(f"c{card_id}", _("Complete {card}", card=self.card_name(card_id))[:80],
-                                 SUCCESS, "✨"))
+            label = _("Complete {card}", card=card_name(self.cards, card_id))
+            items.append(self.go(f"c{card_id}", label[:80], SUCCESS, "✨"))
         if c.get("can_undo"):
             items.append(self.do("undo", _("Undo last"), SECONDARY, "↩️"))
         if c.get("can_done"):
@@ -351,7 +351,7 @@ class DraftPanel:
         if not placements:
             raise LookupError(card_id)
         card = self.cards.get(card_id) or {}
-        name = self.card_name(card_id)
+        name = card_name(self.cards, card_id)
         about = _("{points}, {bonus}", points=points_text(card), bonus=bonus_text(card.get("bonus")))
         stage = f"c{card_id}"
         chosen = next((p for p in placements if p["id"] == picked), None)
@@ -390,38 +390,8 @@ class DraftPanel:
             raise LookupError("f")
         items: list[discord.ui.Item[Any]] = [self.do("done", _("Confirm: finish my turn"), SUCCESS, "✅"),
                                              self.go("h", _("Back"), SECONDARY)]
-        left = []
-        c = self.choice
-        if not c.get("plotted") and c.get("plots"):
-            left.append(_("you haven't plotted a star with the dice"))
-        if not c.get("researched") and c.get("research"):
-            left.append(_("you haven't used a die for research"))
-        shooting = c.get("shooting") or {}
-        if shooting.get("cells") and not shooting.get("used"):
-            left.append(_("your Shooting Star die is unused"))
-        if c.get("placements"):
-            left.append(_("a goal could be completed now"))
+        left = unused_options(self.choice)
         lines = [_("Finish your turn? After this it can't be changed.")]
         if left:
             lines.append(_("Note: {left}.", left="; ".join(left)))
         return self.out("\n".join(lines), items, note=_("Finish?"))
-
-    def card_name(self, card_id: str) -> str:
-        return card_name(self.cards, card_id)
-
-
-# i18n: a confirm button: plot the star at the picked cell ("Plot at C4")
-PLOT_AT = N_("Plot at {cell}")
-# i18n: a confirm button: put the bonus star at the picked cell ("Star at C4")
-STAR_AT = N_("Star at {cell}")
-
-
-def wild_word(value: object, wild: bool) -> str:
-    """A die's value for the text, marked when it is wild for this player (a 1 is "?" already)."""
-    shown = face_text(value)
-    return _("{value} (wild)", value=shown) if wild and value != 1 else shown
-
-
-def placement_name(placement: dict[str, Any]) -> str:
-    """A placement in words ("rotated 90°, anchored at C4"), from the view's Msg."""
-    return translate(placement.get("name") or placement["id"])

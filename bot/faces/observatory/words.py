@@ -11,10 +11,11 @@ from typing import Any
 import discord
 
 from bot.faces.observatory.art.map import COLUMNS, dice_label, parse
+from bot.faces.observatory.art.parts import face_text
 from bot.games.base import View
 from bot.games.observatory.components import load_cards
 from bot.games.observatory.texts import TRACK_NAMES
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, ngettext, translate
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
 PER_SELECT, SELECTS_PER_PAGE = 25, 4  # Discord: 25 options a select; one row kept for buttons
@@ -125,3 +126,35 @@ def space_options(view: View, spaces: dict[str, list[int]]) -> list[discord.Sele
             options.append(discord.SelectOption(label=label[:100], value=f"{track}.{space}",
                                                 description=why[:100]))
     return options[:PER_SELECT]
+
+
+# i18n: a confirm button: plot the star at the picked cell ("Plot at C4")
+PLOT_AT = N_("Plot at {cell}")
+# i18n: a confirm button: put the bonus star at the picked cell ("Star at C4")
+STAR_AT = N_("Star at {cell}")
+
+
+def wild_word(value: object, wild: bool) -> str:
+    """A die's value for the text, marked when it is wild for this player (a 1 is "?" already)."""
+    shown = face_text(value)
+    return _("{value} (wild)", value=shown) if wild and value != 1 else shown
+
+
+def placement_name(placement: dict[str, Any]) -> str:
+    """A placement in words ("rotated 90°, anchored at C4"), from the view's Msg."""
+    return translate(placement.get("name") or placement["id"])
+
+
+def unused_options(choice: dict[str, Any]) -> list[str]:
+    """What a seat finishing its turn leaves unused, for the warning before it confirms."""
+    left = []
+    if not choice.get("plotted") and choice.get("plots"):
+        left.append(_("you haven't plotted a star with the dice"))
+    if not choice.get("researched") and choice.get("research"):
+        left.append(_("you haven't used a die for research"))
+    shooting = choice.get("shooting") or {}
+    if shooting.get("cells") and not shooting.get("used"):
+        left.append(_("your Shooting Star die is unused"))
+    if choice.get("placements"):
+        left.append(_("a goal could be completed now"))
+    return left
