@@ -54,3 +54,15 @@ def listing(items: list[Msg] | list[str]) -> Msg:
 def describe_stars(stars: dict[str, int]) -> Msg:
     """``2 red and 1 blue``: a placement in words."""
     return listing([colour_count(c, stars[c]) for c in COLOURS if stars.get(c)])
+
+
+def how_there(skips: list[str], bonus: bool) -> Msg | str:
+    """The way a move went, said after its destination: what it jumped over, whether it was the bonus."""
+    places = listing([sky_name(n) for n in skips]) if skips else None
+    if places and bonus:
+        return M_(", jumping over {places} on the bonus exploration", places=places)
+    if places:
+        return M_(", jumping over {places}", places=places)
+    if bonus:
+        return M_(" on the bonus exploration")
+    return ""

@@ -36,7 +36,7 @@ from bot.games.starry_night_sky.model import (
     is_mapped,
     name,
 )
-from bot.games.starry_night_sky.phrases import colour_word, describe_stars, listing, sky_name, who
+from bot.games.starry_night_sky.phrases import colour_word, describe_stars, how_there, listing, sky_name, who
 from bot.games.starry_night_sky.scoring import myth_points, outcome_of
 from bot.i18n.msg import M_, MN_, Msg, from_stored, to_stored
 
@@ -210,7 +210,7 @@ def move(state: State, to: str, route: dict[str, Any], events: list[str]) -> Non
               "skipped": list(route["skips"]), "pool": None,
               "placed": {c: 0 for c in COLOURS}, "completed": False, "bonus": bonus}
     turn["explorations"].append(record)
-    how = _how(route["skips"], bonus)
+    how = how_there(route["skips"], bonus)
     if is_bare(state, to):
         record["discovered"] = True
         night_before = len(state["night"])
@@ -229,21 +229,6 @@ def move(state: State, to: str, route: dict[str, Any], events: list[str]) -> Non
         _log(state, M_("{player} moved to {place}{how}.", player=who(seat), place=sky_name(to), how=how))
     turn["step"] = (Step.BONUS_PLACE if bonus else Step.PLACE).value
     score_goals(state, seat, at_end=False)
-
-
-def _how(skips: list[str], bonus: bool) -> Msg | str:
-    """The way a move went, said after the destination: what it jumped over, and whether it was the bonus."""
-    if skips and bonus:
-        return M_(", jumping over {places} on the bonus exploration", places=_places(skips))
-    if skips:
-        return M_(", jumping over {places}", places=_places(skips))
-    if bonus:
-        return M_(" on the bonus exploration")
-    return ""
-
-
-def _places(nodes: list[str]) -> Msg:
-    return listing([sky_name(n) for n in nodes])
 
 
 def _take_marker(state: State, cid: str, seat: int) -> int:
