@@ -1,22 +1,58 @@
-"""A Sky of Stars buttons, selects and the typed-line form (custom_id prefix ``sky:``)."""
+"""A Sky of Stars buttons, selects and the typed-line form (custom_id prefix ``sky:``).
+
+This module sits under the rest of the face: ``panels`` and ``presenter`` build messages from
+these items, so nothing here imports them. A callback that redraws a panel asks the presenter
+the service holds for it (``panel_for``).
+"""
 
 from __future__ import annotations
 
+import enum
 import re
-from functools import partial
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 
-from bot.components import back_button, seat_view, service_of
-from bot.faces.sky_of_stars.art import images as art
-from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, round_title, star_description
+from bot.components import service_of
+from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
 from bot.games import get_game
 from bot.games.base import View
 from bot.games.sky_of_stars.moves import parse_line
 from bot.i18n import N_, _
 from bot.interactions import Ack, Refusal, acknowledge, entry
 from bot.outgoing import Outgoing, edit_panel
+from bot.storage.records import GameRecord
+
+
+class PublicKind(enum.StrEnum):
+    """What an old public button (one in the thread, or the private question under one) played,
+    so a click on it after its step is answered in words that fit it (``stale_text``)."""
+
+    STOP = "stop"  # a roll's STOP, which asks for a confirmation
+    STOP_CONFIRM = "stop-confirm"  # the "Yes, call STOP" under it
+    GUESS = "guess"  # a number for a drawing being guessed
+
+
+class DrawsPanels(Protocol):
+    """What the callbacks need from A Sky of Stars' presenter: a seat's panel at a sub-step."""
+
+    def panel(self, view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
+              picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing: ...
+
+
+async def clicked_view(interaction: discord.Interaction, game_id: int, decision: int | None,
+                       kind: PublicKind | None = None) -> tuple[GameRecord, View]:
+    """The game and the clicker's own view, if the click is still current (else a ``Refusal``,
+    in ``kind``'s words when it is an old public button)."""
+    service = service_of(interaction)
+    record, seat = await service.clicker_seat(interaction, game_id, decision, public_kind=kind)
+    return record, get_game(record.game).view(record.state, seat)
+
+
+def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
+    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
+    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
+    return presenter.panel(view, record.names, record.id, **stage)
 
 
 def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
@@ -80,31 +116,40 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = (interaction.data or {}).get("values", [None])[0]
-        view, names = await seat_view(interaction, self.game_id, self.decision)
-        from bot.faces.sky_of_stars.panels import build_panel
-
+        record, view = await clicked_view(interaction, self.game_id, self.decision)
         choice = view.get("choice") or {}
         if choice.get("kind") not in {"start", "stroke", "cancel"}:
             raise Refusal(_("There's nothing to pick right now: your choice is already in."))
         if picked not in offered_stars(choice, self.stage):  # a value the menu never had
             raise Refusal(_("That star isn't one you can pick here. Choose one from the menu."))
         if self.stage == "from":
-            out = build_panel(view, names, self.game_id, picked_from=picked)
+            out = panel_for(interaction, record, view, picked_from=picked)
         elif self.stage.startswith("to."):
-            out = build_panel(view, names, self.game_id, picked_from=self.stage[3:], picked=picked)
+            out = panel_for(interaction, record, view, picked_from=self.stage[3:], picked=picked)
         else:
-            out = build_panel(view, names, self.game_id, picked=picked)
+            out = panel_for(interaction, record, view, picked=picked)
         await edit_panel(interaction, out)
 
 
-def _redraw(view: View, names: list[str], game_id: int) -> Outgoing:
-    from bot.faces.sky_of_stars.panels import build_panel
+class SkyBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
+              template=r"sky:back:(?P<game>\d+):(?P<dec>\d+)"):
+    """Back to the first stage of the current choice. (Not the platform's ``back_button``: its
+    redraw function would have to come from ``panels``; this one asks the presenter.)"""
 
-    return build_panel(view, names, game_id)
+    def __init__(self, game_id: int, decision: int) -> None:
+        super().__init__(discord.ui.Button(label=_("Back"), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sky:back:{game_id}:{decision}"))
+        self.game_id, self.decision = game_id, decision
 
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SkyBack:
+        return cls(int(match["game"]), int(match["dec"]))
 
-SkyBack = back_button("sky", _redraw)
-"""Back to the first stage of the current choice."""
+    @entry(Ack.UPDATE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        record, view = await clicked_view(interaction, self.game_id, self.decision)
+        await edit_panel(interaction, panel_for(interaction, record, view))
 
 
 class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -177,6 +222,16 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return {"kind": "guess", "number": int(self.arg)}
         return {"kind": self.kind}
 
+    def public_kind(self) -> PublicKind | None:
+        """The kind of old public button this is, for its stale words; ``None`` on a panel, whose
+        stale click gets the platform's "that panel belongs to an earlier step". A guess says
+        the same wherever it sits: that drawing has been revealed."""
+        if self.kind == "guess":
+            return PublicKind.GUESS
+        if self.kind != "stop" or self.src == "p":
+            return None
+        return PublicKind.STOP if self.arg == "?" else PublicKind.STOP_CONFIRM
+
     @entry(Ack.NONE)
     async def callback(self, interaction: discord.Interaction) -> None:
         on_panel = self.src == "p"
@@ -186,11 +241,12 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await self._ask_stop(interaction)
             return
         service = service_of(interaction)
-        if self.kind == "guess":
-            record, _seat = await service.clicker_seat(interaction, self.game_id, None)
-            if get_game(record.game).decision_id(record.state) != self.decision:
-                raise Refusal(_("Guessing for that drawing has ended: its answer is out."))
-        record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
+        try:
+            record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
+        except Refusal:
+            if self.public_kind() is not None:  # over since? then say it in this button's words
+                await clicked_view(interaction, self.game_id, self.decision, self.public_kind())
+            raise
         seat = record.seat_of(interaction.user.id)
         done = done_text(self.kind, self.arg)
         if confirming:  # the question becomes its answer, with no button left on it
@@ -199,27 +255,21 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if not on_panel:
             await interaction.followup.send(done, ephemeral=True)
             return
-        from bot.faces.sky_of_stars.panels import build_panel
-
         # the panel goes on with whatever the game still waits for from this player (after
         # STOP, their own line for this roll), or says there is nothing to do yet
         view = get_game(record.game).view(record.state, seat)
-        await edit_panel(interaction, build_panel(view, record.names, self.game_id, note=done))
+        await edit_panel(interaction, panel_for(interaction, record, view, note=done))
 
     async def _ask_stop(self, interaction: discord.Interaction) -> None:
         """Show the confirmation: in place on a panel, privately under a thread button."""
-        view, names = await seat_view(interaction, self.game_id, self.decision)
+        record, view = await clicked_view(interaction, self.game_id, self.decision, self.public_kind())
         if not view.get("can_stop"):
             raise Refusal(_("STOP can't be called now: it has been called already, or no roll is on."))
-        from bot.faces.sky_of_stars.moments import stop_confirm_text, stop_items
-
-        items = stop_items(self.game_id, self.decision, self.src)
         if self.src == "p":
-            await edit_panel(interaction, Outgoing(
-                stop_confirm_text(), round_title(view),
-                partial(art.vault_png, view, names), "vault.png", items))
+            await edit_panel(interaction, panel_for(interaction, record, view, asking_stop=True))
             return
-        await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=items).view(),
+        confirm = SkyDo(self.game_id, self.decision, "stop", "-", "t", label=_("Yes, call STOP"))
+        await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=[confirm]).view(),
                                         ephemeral=True)
 
 

@@ -10,8 +10,6 @@ import time
 from functools import partial
 from typing import Any
 
-import discord
-
 from bot.faces.sky_of_stars.art import animation
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.reveal import earned, reveal_png
@@ -120,18 +118,3 @@ def how_it_went(view: View, names: list[str]) -> str:
         parts.append(_("Seed {seed}.", seed=seed))
     return " ".join(parts)
 
-
-def stop_confirm_text() -> str:
-    return _("**STOP** ends the drawing for everyone once this roll is done: after it, the others "
-             "get one last line and you don't. Call it?")
-
-
-def stop_items(game_id: int, decision: int, src: str) -> list[discord.ui.Item[Any]]:
-    """The confirm button (and, on a panel, a way back) for a STOP that is being asked."""
-    from bot.faces.sky_of_stars.items import SkyBack, SkyDo
-
-    confirm = SkyDo(game_id, decision, "stop", "-", src, label=_("Yes, call STOP"))
-    items: list[discord.ui.Item[Any]] = [confirm]
-    if src == "p":
-        items.append(SkyBack(game_id, decision))
-    return items

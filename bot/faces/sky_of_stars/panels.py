@@ -16,17 +16,22 @@ import discord
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
 from bot.faces.sky_of_stars.moments import swirl_news
-from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title
+from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, stop_confirm_text
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.outgoing import Outgoing
 
 
 def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
-                picked: str | None = None, note: str | None = None) -> Outgoing:
+                picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing:
     """The seat's panel; ``picked_from``/``picked`` are the choices made so far in it, ``note``
-    a first line saying what the player's last click did."""
+    a first line saying what the player's last click did, ``asking_stop`` the STOP question
+    (its confirmation, and Back to the choice it interrupted)."""
     head = round_title(view)
+    if asking_stop:
+        confirm = SkyDo(game_id, view["decision"], "stop", "-", "p", label=_("Yes, call STOP"))
+        return Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), "vault.png",
+                        [confirm, SkyBack(game_id, view["decision"])])
     secret = view.get("secret")
     lines = [note] if note else []
     if secret:

@@ -141,6 +141,8 @@ class SkyOfStarsPresenter(Presenter):
     # -------------------------------------------------------------- private panel
 
     def panel(self, view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
-              picked: str | None = None) -> Outgoing:
-        """The seat's panel; ``picked_from``/``picked`` are the choices made so far in it."""
-        return build_panel(view, names, game_id, picked_from=picked_from, picked=picked)
+              picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing:
+        """The seat's panel at a sub-step (see ``panels.build_panel``); the callbacks in
+        ``items`` reach the panels through here."""
+        return build_panel(view, names, game_id, picked_from=picked_from, picked=picked, note=note,
+                           asking_stop=asking_stop)

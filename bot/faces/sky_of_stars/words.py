@@ -79,3 +79,9 @@ def progress_line(view: View, names: list[str]) -> str:
 
 DO_LABELS = {"stop": N_("STOP"), "pass": N_("Skip my last line")}
 """Button labels by action kind (translated where the button is made)."""
+
+
+def stop_confirm_text() -> str:
+    """The question a STOP click asks first: STOP ends the drawing for everyone."""
+    return _("**STOP** ends the drawing for everyone once this roll is done: after it, the others "
+             "get one last line and you don't. Call it?")
