@@ -17,6 +17,7 @@ from bot.storage.migrations import (
     split_statements,
 )
 from bot.storage.records import (
+    PANEL_KINDS,
     PING_MODES,
     STATUSES,
     UNSET,
@@ -27,6 +28,8 @@ from bot.storage.records import (
     GameStats,
     LeaderRow,
     MigrationError,
+    MovePing,
+    PanelCopyRow,
     ResultRecord,
     SeatRecord,
     SeatTaken,
@@ -40,7 +43,8 @@ from bot.storage.sqlite import Storage
 
 __all__ = [
     "ActionRecord", "AlreadyApplied", "Deadline", "GameRecord", "GameStats", "LeaderRow",
-    "MIGRATIONS_PACKAGE", "Migration", "MigrationError", "PING_MODES", "ResultRecord", "STATUSES",
+    "MIGRATIONS_PACKAGE", "Migration", "MigrationError", "MovePing", "PANEL_KINDS", "PING_MODES",
+    "PanelCopyRow", "ResultRecord", "STATUSES",
     "SeatRecord", "SeatTaken", "SoloBest", "StaleVersion", "Storage", "StorageError", "UNSET",
     "UserSettings", "bundled_migrations", "discover_migrations", "places", "split_statements",
 ]

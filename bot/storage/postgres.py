@@ -27,6 +27,7 @@ import asyncpg
 from bot.i18n.languages import DEFAULT, Language
 from bot.storage import sql_postgres as sql
 from bot.storage.migrations import Migration, bundled_migrations, discover_migrations
+from bot.storage.postgres_panels import PostgresPanels
 from bot.storage.postgres_reads import PostgresReads
 from bot.storage.postgres_seats import PostgresSeats
 from bot.storage.records import (
@@ -83,7 +84,7 @@ def _redact(url: str) -> str:
     return f"{scheme}://{user}@{host}"
 
 
-class PostgresStorage(PostgresSeats, PostgresReads):
+class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
     """All persistence for the bot, on PostgreSQL. Create with ``await PostgresStorage.open(url)``."""
 
     shared = True  # other processes may write the same database

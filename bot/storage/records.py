@@ -138,6 +138,34 @@ class UserSettings:
     discord_locale: str | None = None
 
 
+PANEL_KINDS: Final = ("dm", "ephemeral")
+
+
+@dataclass(frozen=True)
+class PanelCopyRow:
+    """Where a player's live panel of a game is shown, kept so a restarted bot (or another
+    process) retires or edits that copy. A DM has its channel; an ephemeral copy (``channel_id``
+    None) only its message id, since the token that edits it is never stored."""
+
+    game_id: int
+    user_id: int
+    kind: str  # one of PANEL_KINDS
+    message_id: int
+    channel_id: int | None
+    language: Language = DEFAULT
+
+
+@dataclass(frozen=True)
+class MovePing:
+    """A paced game's "Your move" post: which players it pinged for which decision."""
+
+    game_id: int
+    message_id: int
+    channel_id: int
+    decision: int
+    user_ids: tuple[int, ...]
+
+
 @dataclass
 class ActionRecord:
     seq: int
@@ -239,6 +267,16 @@ def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
                       name=row["name"], dm_open=bool(row["dm_open"]), is_bot=bool(row["is_bot"]),
                       autopilot=bool(row["autopilot"]), left_game=bool(row["left_game"]),
                       timeouts=row["timeouts"])
+
+
+def _panel_copy_from_row(row: sqlite3.Row) -> PanelCopyRow:
+    return PanelCopyRow(row["game_id"], row["user_id"], row["kind"], row["message_id"], row["channel_id"],
+                        parse(row["language"]) or DEFAULT)
+
+
+def _move_ping_from_row(row: sqlite3.Row) -> MovePing:
+    return MovePing(row["game_id"], row["message_id"], row["channel_id"], row["decision"],
+                    tuple(json.loads(row["user_ids"])))
 
 
 def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, Any] | None:

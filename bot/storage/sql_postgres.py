@@ -254,3 +254,27 @@ WHERE game_id = $1 AND kind = $2 AND seat = $3 AND key = $4 AND fire_ms = $5 AND
 SQL_SELECT_HELD_CLAIMS = """
 SELECT game_id, kind, seat, key, fire_ms FROM timer_claims WHERE done = 1 OR lease_until > $1
 """
+
+# ---- where each player's live panel is, and the paced games' "Your move" posts (0007) ----
+SQL_SELECT_PANEL_COPIES = """
+SELECT game_id, user_id, kind, channel_id, message_id, language FROM panel_copies WHERE game_id = $1
+"""
+SQL_SELECT_PANEL_COPY = SQL_SELECT_PANEL_COPIES.strip() + " AND user_id = $2"
+SQL_UPSERT_PANEL_COPY = """
+INSERT INTO panel_copies (game_id, user_id, kind, channel_id, message_id, language)
+VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (game_id, user_id) DO UPDATE SET kind = excluded.kind, channel_id = excluded.channel_id,
+    message_id = excluded.message_id, language = excluded.language
+"""
+SQL_DELETE_PANEL_COPY = "DELETE FROM panel_copies WHERE game_id = $1 AND user_id = $2 AND message_id = $3"
+SQL_DELETE_GAME_PANEL_COPIES = "DELETE FROM panel_copies WHERE game_id = $1"
+SQL_SELECT_MOVE_PINGS = """
+SELECT game_id, message_id, channel_id, decision, user_ids FROM move_pings WHERE game_id = $1
+ORDER BY message_id
+"""
+SQL_INSERT_MOVE_PING = """
+INSERT INTO move_pings (game_id, message_id, channel_id, decision, user_ids)
+VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (game_id, message_id) DO NOTHING
+"""
+SQL_DELETE_MOVE_PING = "DELETE FROM move_pings WHERE game_id = $1 AND message_id = $2"

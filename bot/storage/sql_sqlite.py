@@ -268,3 +268,27 @@ FROM results r JOIN games g ON g.id = r.game_id
 WHERE g.guild_id IS :guild_id AND g.game = :game AND r.user_id = :user_id AND r.game_id != :exclude
   AND (SELECT COUNT(*) FROM results r2 WHERE r2.game_id = r.game_id) = 1
 """
+
+# ---- where each player's live panel is, and the paced games' "Your move" posts (0007) ----
+SQL_SELECT_PANEL_COPIES = """
+SELECT game_id, user_id, kind, channel_id, message_id, language FROM panel_copies WHERE game_id = ?
+"""
+SQL_SELECT_PANEL_COPY = SQL_SELECT_PANEL_COPIES.strip() + " AND user_id = ?"
+SQL_UPSERT_PANEL_COPY = """
+INSERT INTO panel_copies (game_id, user_id, kind, channel_id, message_id, language)
+VALUES (:game_id, :user_id, :kind, :channel_id, :message_id, :language)
+ON CONFLICT (game_id, user_id) DO UPDATE SET kind = excluded.kind, channel_id = excluded.channel_id,
+    message_id = excluded.message_id, language = excluded.language
+"""
+SQL_DELETE_PANEL_COPY = "DELETE FROM panel_copies WHERE game_id = ? AND user_id = ? AND message_id = ?"
+SQL_DELETE_GAME_PANEL_COPIES = "DELETE FROM panel_copies WHERE game_id = ?"
+SQL_SELECT_MOVE_PINGS = """
+SELECT game_id, message_id, channel_id, decision, user_ids FROM move_pings WHERE game_id = ?
+ORDER BY message_id
+"""
+SQL_INSERT_MOVE_PING = """
+INSERT INTO move_pings (game_id, message_id, channel_id, decision, user_ids)
+VALUES (:game_id, :message_id, :channel_id, :decision, :user_ids)
+ON CONFLICT (game_id, message_id) DO NOTHING
+"""
+SQL_DELETE_MOVE_PING = "DELETE FROM move_pings WHERE game_id = ? AND message_id = ?"

@@ -70,6 +70,7 @@ from bot.storage.sql_sqlite import (
     SQL_UPDATE_GAME_TOUCH,
     SQL_UPDATE_SEAT_DM_OPEN,
 )
+from bot.storage.sqlite_panels import SqlitePanels
 from bot.storage.sqlite_reads import SqliteReads
 from bot.storage.sqlite_seats import SqliteSeats
 from bot.storage.timers import SqliteTimers
@@ -82,7 +83,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Storage(SqliteSeats, SqliteReads, SqliteTimers):
+class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
     """All persistence for the bot. Create with ``await Storage.open(path)``."""
 
     # ---- lifecycle ------------------------------------------------------------------------
