@@ -14,7 +14,7 @@ import discord
 
 from bot.faces.base import Presenter
 from bot.faces.sky_of_stars.art import images as art
-from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, SkyDo
+from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
 from bot.faces.sky_of_stars.moments import animated, countdown_line, how_it_went, is_reveal, reveal_message
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.words import RULES, SLUG, face_text, progress_line, round_title
@@ -24,6 +24,14 @@ from bot.outgoing import Outgoing
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
+
+STALE_TEXTS: dict[str, str] = {  # keyed by PublicKind, which is a str
+    PublicKind.STOP: N_("This roll is over, so STOP can't be called on it. Use the newest roll's card."),
+    PublicKind.STOP_CONFIRM: N_("That roll ended before you said yes, so STOP was not called. "
+                                "If a roll is still on, press STOP on its card in the thread."),
+    PublicKind.GUESS: N_("Guessing for that drawing has ended: its answer is out."),
+}
+"""What a click on an old public button is told, by the kind of button (``items.PublicKind``)."""
 
 
 class SkyOfStarsPresenter(Presenter):
@@ -46,11 +54,8 @@ class SkyOfStarsPresenter(Presenter):
         return ("draw", view["round"])
 
     def stale_text(self, kind: str) -> str:
-        if kind == "stop":
-            return _("This roll is over, so STOP can't be called on it. Use the newest roll's card.")
-        if kind == "guess":
-            return _("Guessing for that drawing has ended: its answer is out.")
-        return super().stale_text(kind)
+        text = STALE_TEXTS.get(kind)
+        return _(text) if text else super().stale_text(kind)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         from bot.components import OpenPanelButton
