@@ -10,7 +10,8 @@ open DMs and plays from them. ``bench.image_ledger`` files each uploaded image u
 
 An edit that attaches a new picture counts again; an edit that keeps the picture counts nothing.
 A Sky of Stars round ends when someone calls STOP; a group calls it when their drawings are done,
-so the game is played twice: STOP once ``STOP_AFTER`` rolls of the round are done, and never
+so the game is played twice: the first player calls STOP when the round's ``STOP_AT``-th roll is
+up (or the first line roll after it; the others then draw their last line), and never
 (drawing goes on until nobody can add a stroke, the most images a round can bring).
 Deals come from a fixed seed (``bench.fuzz.game_seeds``), so a run can be repeated.
 
@@ -42,7 +43,7 @@ from render.common import MAX_IMAGE_BYTES
 
 PLAYERS = ("ada", "bea", "cy")
 SKY_TARGET_BYTES = 3_000_000  # issue 13: per player, a whole 3-player game of A Sky of Stars
-STOP_AFTER = 6  # rolls of a round before a Sky player calls STOP
+STOP_AT = 6  # the roll of a round at which a Sky player calls STOP
 SEED = 13
 MOVES_LIMIT = 3000
 # How long SimCord waits for the bot to finish one interaction. Its default, 5 s, is for tests; a
@@ -167,7 +168,7 @@ class Match:
 
 
 def matches(quick: bool) -> list[Match]:
-    sky = [Match("sky-of-stars", f"STOP after roll {STOP_AFTER}", lambda env: _sky(env, STOP_AFTER))]
+    sky = [Match("sky-of-stars", f"STOP at roll {STOP_AT}", lambda env: _sky(env, STOP_AT))]
     if not quick:
         sky.append(Match("sky-of-stars", "no STOP", lambda env: _sky(env, None)))
     return [*sky, Match("observatory", "", _observatory), Match("starry-night-sky", "", _starry_night_sky),
