@@ -1,20 +1,46 @@
 """Starry Night Sky buttons and selects (custom_id prefix ``sns:``): each button plays one
-sub-action of the turn, then shows the next step in place."""
+sub-action of the turn, then shows the next step in place.
+
+This module sits under the rest of the face: ``panels`` and ``presenter`` build messages from
+these items, so nothing here imports them. A callback that redraws a panel asks the presenter
+the service holds for it (``panel_for``).
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 
-from bot.components import back_button, seat_view, service_of
+from bot.components import service_of
 from bot.faces.starry_night_sky.words import heading, parse_place, said
 from bot.games import get_game
 from bot.games.base import View
 from bot.i18n import _
 from bot.interactions import Ack, Refusal, entry
 from bot.outgoing import Outgoing, edit_panel
+from bot.storage.records import GameRecord
+
+
+class DrawsPanels(Protocol):
+    """What the callbacks need from Starry Night Sky's presenter: a seat's panel at a sub-step."""
+
+    def panel(self, view: View, names: list[str], game_id: int, *,
+              pick: tuple[str, str] | None = None) -> Outgoing: ...
+
+
+async def clicked_view(interaction: discord.Interaction, game_id: int,
+                       decision: int) -> tuple[GameRecord, View]:
+    """The game and the clicker's own view, if the panel is still current (else a ``Refusal``)."""
+    record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
+    return record, get_game(record.game).view(record.state, seat)
+
+
+def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
+    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
+    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
+    return presenter.panel(view, record.names, record.id, **stage)
 
 
 class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -36,23 +62,31 @@ class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = str((interaction.data or {}).get("values", ["-"])[0])
-        view, names = await seat_view(interaction, self.game_id, self.decision)
+        record, view = await clicked_view(interaction, self.game_id, self.decision)
         if view.get("choice") is None:
             raise Refusal(_("It isn't your turn any more."))
-        from bot.faces.starry_night_sky.panels import build_panel
-
-        out = build_panel(view, names, self.game_id, pick=(self.what, picked))
-        await edit_panel(interaction, out)
+        await edit_panel(interaction, panel_for(interaction, record, view, pick=(self.what, picked)))
 
 
-def _redraw(view: View, names: list[str], game_id: int) -> Outgoing:
-    from bot.faces.starry_night_sky.panels import build_panel
+class SnsBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
+              template=r"sns:back:(?P<game>\d+):(?P<dec>\d+)"):
+    """Back to the first stage of the current choice. (Not the platform's ``back_button``: its
+    redraw function would have to come from ``panels``; this one asks the presenter.)"""
 
-    return build_panel(view, names, game_id)
+    def __init__(self, game_id: int, decision: int) -> None:
+        super().__init__(discord.ui.Button(label=_("Back"), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sns:back:{game_id}:{decision}"))
+        self.game_id, self.decision = game_id, decision
 
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SnsBack:
+        return cls(int(match["game"]), int(match["dec"]))
 
-SnsBack = back_button("sns", _redraw)
-"""Back to the first stage of the current choice."""
+    @entry(Ack.UPDATE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        record, view = await clicked_view(interaction, self.game_id, self.decision)
+        await edit_panel(interaction, panel_for(interaction, record, view))
 
 
 class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -94,9 +128,7 @@ class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         view = game.view(record.state, seat)
         if record.status == "active" and view.get("choice") is not None \
                 and game.decision_id(record.state) == self.decision:
-            from bot.faces.starry_night_sky.panels import build_panel
-
-            await edit_panel(interaction, build_panel(view, record.names, self.game_id))
+            await edit_panel(interaction, panel_for(interaction, record, view))
             return
         summary = said(view.get("last_summary") or "", record.names)
         done = _("Your turn is over.") + (f"\n{summary}" if summary else "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from bot.components import OpenPanelButton
 from bot.faces.base import Presenter
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.items import DYNAMIC_ITEMS
@@ -53,8 +54,6 @@ class StarryNightSkyPresenter(Presenter):
         return track + "\n" + _("Scores: {scores}", scores=scores)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
-        from bot.components import OpenPanelButton
-
         seat = view["current"]
         text = (_("It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
                   name=names[seat]) + "\n" + self._headline(view, names))
