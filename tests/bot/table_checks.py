@@ -6,7 +6,7 @@ command any SimCord actor makes, checks what the players see against the engine'
 - one live panel per player: at most one private message (a DM, or an ephemeral one) with a live
   component of the game;
 - the thread's message budget per round or turn (``Budget``);
-- every image attached anywhere at most ``MAX_IMAGE_BYTES``;
+- every image uploaded (DMs, ephemerals, thread, channel) at most ``MAX_IMAGE_BYTES``;
 - the status line true: the status card's footer says who must act, per the engine's ``to_act``.
 
 ``assert_nothing_live`` is the check for the end of a game (or a leave, or a cancel): no live
@@ -28,6 +28,7 @@ import simcord
 from bot.faces.starry_night_sky.words import PLAYING, STEP_TEXT
 from bot.games import get_game
 from bot.storage import GameRecord
+from tests.bot.helpers import all_text, footer
 
 MAX_IMAGE_BYTES = 100 * 1024
 ALLOWED_AFTER_END = {"lobby:rematch"}  # the kinds of component a finished game may keep live
@@ -109,11 +110,12 @@ def assert_images_small(messages: list[discord.Message]) -> int:
     return sum(len(m.attachments) for m in messages)
 
 
-def assert_every_upload_small(env: Any) -> int:
-    """Every image the bot ever uploaded, even one replaced before a test could see it.
-    SimCord's fake CDN keeps each upload's bytes (``CdnStore._blobs``, pinned simcord 3.2.1)."""
-    blobs = env.backend.cdn._blobs
-    big = [(url.rsplit("/", 1)[-1], len(data)) for url, data in blobs.items() if len(data) > MAX_IMAGE_BYTES]
+def assert_every_upload_small(env: Any, since: int = 0) -> int:
+    """Every image the bot uploaded (after the first ``since``), even one replaced before a test
+    could see it; returns how many there are in all. SimCord's fake CDN keeps each upload's bytes
+    in order (``CdnStore._blobs``, pinned simcord 3.2.1)."""
+    blobs = list(env.backend.cdn._blobs.items())
+    big = [(url.rsplit("/", 1)[-1], len(data)) for url, data in blobs[since:] if len(data) > MAX_IMAGE_BYTES]
     assert not big, f"{len(big)} uploads over {MAX_IMAGE_BYTES} bytes, such as {big[:5]}"
     return len(blobs)
 
@@ -176,10 +178,10 @@ def status_card(place: Any, record: GameRecord) -> discord.Message:
 def assert_status_true(place: Any, record: GameRecord) -> str:
     """The status card's footer matches who must act now; returns the footer."""
     card = status_card(place, record)
-    footer = card.embeds[0].footer.text if card.embeds and card.embeds[0].footer else ""
-    wrong = expected_status(record)(footer or "")
+    line = footer(card)
+    wrong = expected_status(record)(line)
     assert wrong is None, f"the status card of game #{record.id} {wrong}"
-    return footer or ""
+    return line
 
 
 # ------------------------------------------------------------------ budgets
@@ -205,9 +207,7 @@ class Budget:
 
 
 def first_line(message: discord.Message) -> str:
-    embed = message.embeds[0] if message.embeds else None
-    text = (message.content or "") + (f"[{embed.title}] {embed.description or ''}" if embed else "")
-    return text.strip().replace("\n", " / ")[:120]
+    return all_text(message).strip().replace("\n", " / ")[:120]
 
 
 def sky_round(view: dict[str, Any]) -> Hashable:
@@ -238,7 +238,7 @@ class TableWatch:
     def __init__(self, env: Any, channel: Any, players: list[Any], record: GameRecord,
                  budget: Budget, monkeypatch: Any) -> None:
         self.env, self.channel, self.players = env, channel, players
-        self.steps = self.status_checks = self.images = 0
+        self.steps = self.status_checks = self.uploads = 0
         self.seconds = 0.0  # spent checking
         self.follow(record, budget)
         for cls in (simcord.MemberActor, simcord.UserHandle):
@@ -287,7 +287,7 @@ class TableWatch:
         for player in self.players:
             copies = [m.id for m in private_messages(self.channel, player) if is_panel(m, self.game_id)]
             assert len(copies) <= 1, f"{player.name} has {len(copies)} live panels: {copies}"
-        self.images = assert_images_small(everything(self.channel, self.players))
+        self.uploads = assert_every_upload_small(self.env, self.uploads)  # the images of this step
         if record.status == "active":
             assert_status_true(self.thread, record)
             self.status_checks += 1

@@ -25,8 +25,10 @@ from tests.bot.table_checks import (
     Budget,
     TableWatch,
     assert_every_upload_small,
+    assert_images_small,
     assert_nothing_live,
     assert_player_has_nothing_live,
+    everything,
     is_panel,
     observatory_turn,
     private_messages,
@@ -68,7 +70,7 @@ async def play_to_the_end(watch: TableWatch, step: Play, limit: int) -> None:
     record = await watch.record()
     assert record.status == "finished", record.status
     print(f"{record.game}: thread messages per turn {dict(watch.budget.counts)}; "
-          f"{watch.steps} interactions checked in {watch.seconds:.1f} s, {watch.images} images on screen")
+          f"{watch.steps} interactions checked in {watch.seconds:.1f} s, {watch.uploads} images uploaded")
 
 
 async def after_the_end(watch: TableWatch, players: list[Any]) -> Any:
@@ -84,6 +86,7 @@ async def after_the_end(watch: TableWatch, players: list[Any]) -> Any:
     lobby = next(m for m in watch.channel.history() if m.id == before.lobby_message_id)
     assert f"lobby:rematch:{before.id}" in custom_ids(lobby), "the finished game's lobby offers Rematch"
     assert_every_upload_small(watch.env)
+    assert_images_small(everything(watch.channel, players))
     return lobby
 
 
@@ -128,6 +131,7 @@ async def rematch_left_and_cancelled(watch: TableWatch, players: list[Any], lobb
     assert_nothing_live(watch.channel, players, second.id)
     assert_nothing_live(watch.channel, players, first.id)
     assert_every_upload_small(watch.env)
+    assert_images_small(everything(watch.channel, players))
 
 
 def has_live_panel(watch: TableWatch, player: Any) -> bool:
