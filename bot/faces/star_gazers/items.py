@@ -5,6 +5,10 @@ short code), so panels survive restarts. Two choices are only previewed before t
 a tile's square and rotation, and a tile move. Their preview is the engine's own result
 (``game.apply`` on the stored state, shown from the seat's view), so the picture can never
 disagree with the rules.
+
+This module sits under the rest of the face: ``panels`` (and ``shuttle_steps``) and ``presenter``
+build messages from these items, so nothing here imports them. A callback that redraws a panel
+asks the presenter the service holds for it (``panel_for``).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import logging
 import re
 from functools import partial
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -20,14 +24,29 @@ from bot.components import service_of
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.words import NOT_OFFERED, round_line, titled
 from bot.games import get_game
-from bot.games.base import IllegalAction
+from bot.games.base import IllegalAction, View
 from bot.i18n import _
 from bot.i18n.msg import N_
 from bot.interactions import Ack, Refusal, entry
 from bot.outgoing import Outgoing, edit_panel
+from bot.storage.records import GameRecord
 from bot.typed_square import parse_square
 
 log = logging.getLogger(__name__)
+
+
+class DrawsPanels(Protocol):
+    """What the callbacks need from Star Gazers' presenter: a seat's panel, maybe previewing a stage."""
+
+    def panel(self, view: View, names: list[str], game_id: int, *, stage: str | None = None,
+              tentative: View | None = None, note: str | None = None) -> Outgoing: ...
+
+
+def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
+    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
+    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
+    return presenter.panel(view, record.names, record.id, **stage)
+
 
 # --- action codes: a few characters each, so custom_ids stay short ----------------------------
 def encode(action: dict[str, Any]) -> str:
@@ -95,7 +114,7 @@ def decode(code: str) -> dict[str, Any]:
 
 
 
-async def _refresh_after(interaction: discord.Interaction, record: Any, seat: int, decision: int,
+async def _refresh_after(interaction: discord.Interaction, record: GameRecord, seat: int, decision: int,
                          kind: str = "") -> None:
     """After a sub-action: the next step of the same panel, or a short note once the turn ended.
 
@@ -110,9 +129,7 @@ async def _refresh_after(interaction: discord.Interaction, record: Any, seat: in
     same_turn = game.decision_id(record.state) == decision
     in_place = interaction.message is not None and interaction.message.flags.ephemeral
     if seat in game.to_act(record.state) and (same_turn or in_place or not record.seats[seat].dm_open):
-        from bot.faces.star_gazers.panels import build_panel
-
-        await edit_panel(interaction, build_panel(view, names, record.id))
+        await edit_panel(interaction, panel_for(interaction, record, view))
         return
     if seat in game.to_act(record.state):
         if kind == "keep":
@@ -163,9 +180,7 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
                 tentative = game.view(game.apply(record.state, seat, action).state, seat)
             except IllegalAction as error:
                 note = error.message
-        from bot.faces.star_gazers.panels import build_panel
-
-        out = build_panel(view, record.names, game_id, stage=stage, tentative=tentative, note=note)
+        out = panel_for(interaction, record, view, stage=stage, tentative=tentative, note=note)
     except (IndexError, KeyError, ValueError):
         log.info("star gazers stage %r offered by no panel", stage)
         raise Refusal(_(NOT_OFFERED)) from None
@@ -333,8 +348,6 @@ class SquareForm(discord.ui.Modal, title=FORM_TITLE):
 
     @entry(Ack.UPDATE)
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        from bot.faces.star_gazers.panels import build_panel
-
         name = parse_square(self.square.value, "ABCD", 4)
         cell = "ABCD".index(name[0]) + 4 * (int(name[1:]) - 1)
         record, seat = await service_of(interaction).clicker_seat(interaction, self.game_id, self.decision)
@@ -342,7 +355,7 @@ class SquareForm(discord.ui.Modal, title=FORM_TITLE):
         wanted = f"t{cell}." if self.tag == "tile" else f"kc{cell}"
         offered = [
             option.value
-            for item in build_panel(view, record.names, self.game_id).items
+            for item in panel_for(interaction, record, view).items
             if isinstance(item, SgSelect) and item.item.custom_id.endswith(f":{self.tag}")
             for option in item.item.options
         ]

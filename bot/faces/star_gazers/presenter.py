@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from bot.components import OpenPanelButton
 from bot.faces.base import Presenter
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
@@ -33,8 +34,6 @@ class StarGazersPresenter(Presenter):
         return progress_line(view, names)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
-        from bot.components import OpenPanelButton
-
         title = titled(round_line(view))
         if view["phase"] == "journal":
             text = _(
