@@ -7,7 +7,7 @@ import copy
 import io
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.art.map import name_boxes, token_boxes
@@ -89,9 +89,56 @@ def test_every_image_builds_for_real_views(games, seats, monkeypatch):
     results_png = art.results_png(GAME.view(over, None), names)
     assert_small(results_png, "results")
     results = decode(results_png)
-    assert results.width == WIDTH and results.height > 600  # standings and Myth cards, no map
+    assert results.width == WIDTH and results.height > 148 + art.MAP_H  # the map, then the standings
     assert boxes.drawn and not boxes.clipped(), boxes.clipped()[:5]
     assert not boxes.overlapping(), boxes.overlapping()[:5]
+
+
+MAP_BOX = (theme.GAP, 148, WIDTH - theme.GAP, 148 + art.MAP_H)  # where the board and results draw it
+
+
+def _inside(box: tuple[float, ...], outer: tuple[float, ...]) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_results_show_the_final_map_as_the_last_board(games, seats, monkeypatch):
+    """The results image carries the final sky: every constellation's name and START among its
+    drawn texts, each where the final board draws it, and the map's pixels are the board's."""
+    over, _ = games[seats]
+    public, names = GAME.view(over, None), NAMES[:seats]
+    boxes = TextBoxes(monkeypatch)
+    board = art.draw_board(public, names)
+    on_board = len(boxes.drawn)
+    results = art.draw_results(public, names)
+    board_texts, results_texts = boxes.drawn[:on_board], boxes.drawn[on_board:]
+    label_font = font(23, True)
+    lines = {line for c in public["constellations"].values() for line in split_name(c["name"], label_font)}
+    drawn = {(d.text, d.box) for d in results_texts}
+    assert lines | {"START"} <= {text for text, _box in drawn}, "the results image lacks the map's names"
+    on_map = sorted((d.text, d.box) for d in board_texts if _inside(d.box, MAP_BOX))
+    assert len(on_map) > len(lines)  # names, START, markers and telescopes
+    assert on_map == sorted((d.text, d.box) for d in results_texts if _inside(d.box, MAP_BOX))
+    inner = (MAP_BOX[0] + theme.RADIUS, MAP_BOX[1] + theme.RADIUS, MAP_BOX[2] - theme.RADIUS,
+             MAP_BOX[3] - theme.RADIUS)  # the rounded corners show the backdrop, which grows with the image
+    assert ImageChops.difference(board.crop(inner), results.crop(inner)).getbbox() is None
+    assert not [d for d in results_texts if d.outside()]
+    assert_small(art.results_png(public, names), f"results, {seats} seats")
+
+
+def test_results_list_the_players_best_first(games, monkeypatch):
+    """Below the map the players stand best first (Myth points break a tie), each with a total."""
+    over, _ = games[4]
+    public = GAME.view(over, None)
+    boxes = TextBoxes(monkeypatch)
+    art.draw_results(public, NAMES)
+    below = [d for d in boxes.drawn if d.box[1] > MAP_BOX[3]]
+    tops = {d.text: d.box[1] for d in below if d.text in NAMES}
+    order = sorted(range(4), key=lambda s: (-public["outcome"]["scores"][s],
+                                            -public["outcome"]["breakdown"][s]["myths"], s))
+    assert sorted(tops, key=tops.get) == [NAMES[s] for s in order]
+    totals = [d.text for d in below if d.text.endswith(" points")]
+    assert totals == [f"{public['outcome']['scores'][s]} points" for s in order]
 
 
 def test_board_changes_with_the_game(games):

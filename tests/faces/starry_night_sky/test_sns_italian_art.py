@@ -102,7 +102,10 @@ def test_the_images_are_drawn_in_italian(game_renders) -> None:
     english = {t.shown for t in drawn_texts(results, Language.ENGLISH)}
     italian = {t.shown for t in drawn_texts(results, Language.ITALIAN)}
     assert "Risultati finali" in italian or any("vince" in s for s in italian)
-    assert {"Giocatore", "Riserve di stelle", "Obiettivi", "Punteggio"} <= italian
+    assert "Cielo stellato" in italian and any(s.endswith(" punti") for s in italian)
+    # the final map, in Italian like the board's
+    assert "PARTENZA" in italian and not italian & {"START", "Sleepy", "Kettle", "points"}
+    assert {"Bollitore", "Assonnato"} <= italian or "Bollitore Assonnato" in italian
     for label, render in images:
         if not label.startswith("board"):
             continue
