@@ -5,22 +5,29 @@ dice 0 and 1") and what they picked travel in custom_ids, so a panel keeps worki
 restart. Only a confirm button (``obs:do:``) plays anything; it carries the action as a code
 such as ``plot.01.C4``. Every custom_id holds the game id and the decision id, so the service
 refuses a click on a panel from an earlier step.
+
+This module sits under the rest of the face: ``panels`` (with ``draft``) and ``presenter`` build
+messages from these items, so nothing here imports them. A callback that redraws a panel asks
+the presenter the service holds for it (``panel_for``).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 
-from bot.components import seat_view, service_of
+from bot.components import service_of
+from bot.faces.observatory.art.map import COLUMNS, SIZE
+from bot.faces.observatory.words import DONE, DONE_TEXT
 from bot.games import get_game
 from bot.games.base import Action, View
 from bot.i18n import N_, _
 from bot.interactions import Ack, Refusal, acknowledge, entry
 from bot.outgoing import Outgoing, edit_panel
+from bot.storage.records import GameRecord
 from bot.typed_square import parse_square
 
 log = logging.getLogger(__name__)
@@ -30,6 +37,27 @@ TRACKS = ("lens", "drive", "finder", "filter", "funding")
 BAD_BUTTON = N_("That button doesn't match anything I can play. Open a fresh panel with **Open my panel**.")
 TYPE_A_CELL = N_("Type a cell")
 NOTHING_TO_DECIDE = N_("There's nothing for you to decide right now: your part is already in.")
+
+
+class DrawsPanels(Protocol):
+    """What the callbacks need from Observatory's presenter: a seat's panel at a stage, or the
+    panel after a move (of kind ``finished``) that ended the seat's part of the step."""
+
+    def panel(self, view: View, names: list[str], game_id: int, *, stage: str = "h",
+              picked: str | None = None, finished: str | None = None) -> Outgoing: ...
+
+
+async def clicked_view(interaction: discord.Interaction, game_id: int,
+                       decision: int) -> tuple[GameRecord, View]:
+    """The game and the clicker's own view, if the panel is still current (else a ``Refusal``)."""
+    record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
+    return record, get_game(record.game).view(record.state, seat)
+
+
+def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
+    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
+    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
+    return presenter.panel(view, record.names, record.id, **stage)
 
 
 def action_of(code: str) -> Action | None:
@@ -65,20 +93,6 @@ def action_of(code: str) -> Action | None:
         return None
     return None
 
-
-DONE_TEXT = {
-    "roll": N_("You rolled the dice."),
-    "keep": N_("Your four goals are chosen. The game starts when everyone has chosen."),
-    "done": N_("Your turn is in. Your next panel comes when there is something to decide."),
-    "take": N_("New goal taken."),
-}
-DONE_SHORT = {  # the first sentence, above the next panel when the move opened one at once
-    "roll": N_("You rolled the dice."),
-    "keep": N_("Your four goals are chosen."),
-    "done": N_("Your turn is in."),
-    "take": N_("New goal taken."),
-}
-DONE = N_("Done.")
 
 
 class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -185,14 +199,12 @@ class CellForm(discord.ui.Modal, title=TYPE_A_CELL):
 
     @entry(Ack.UPDATE)
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        from bot.faces.observatory.art.map import COLUMNS, SIZE
-
         cell = parse_square(self.cell.value, COLUMNS, SIZE, what="cell")
-        view, names = await seat_view(interaction, self.game_id, self.decision)
+        record, view = await clicked_view(interaction, self.game_id, self.decision)
         if view.get("choice") is None:
             raise Refusal(_(NOTHING_TO_DECIDE))
         code = f"{self.code}.{cell}"
-        offered = panel_for(view, names, self.game_id, self.stage, cell).items
+        offered = panel_for(interaction, record, view, stage=self.stage, picked=cell).items
         if not any(isinstance(item, ObsDo) and item.code == code for item in offered):
             raise Refusal(_("{cell} isn't a cell you can use here. The highlighted cells on your sheet are "
                             "the ones you can; type one of those, or pick it from the menus.", cell=cell))
@@ -218,36 +230,17 @@ async def play_code(interaction: discord.Interaction, game_id: int, decision: in
     same_step = game.decision_id(record.state) == decision
     if same_step and seat in game.to_act(record.state) and record.status == "active":
         # a sub-action: the panel carries on from its home stage, with the new draft
-        await edit_panel(interaction, panel_for(view, record.names, record.id, "h", None))
+        await edit_panel(interaction, panel_for(interaction, record, view))
         return
-    await edit_panel(interaction, finished_panel(view, record.names, kind, record.id))
-
+    await edit_panel(interaction, panel_for(interaction, record, view, finished=kind))
 
 
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str,
                      picked: str | None) -> None:
-    view, names = await seat_view(interaction, game_id, decision)
+    record, view = await clicked_view(interaction, game_id, decision)
     if view.get("choice") is None:
         raise Refusal(_(NOTHING_TO_DECIDE))
-    await edit_panel(interaction, panel_for(view, names, game_id, stage, picked))
-
-
-def panel_for(view: View, names: list[str], game_id: int, stage: str, picked: str | None) -> Outgoing:
-    from bot.faces.observatory.panels import build_panel
-
-    return build_panel(view, names, game_id, stage, picked)
-
-
-def finished_panel(view: View, names: list[str], kind: str, game_id: int) -> Outgoing:
-    """The panel after a move that ended the seat's part of the step. If the next step already
-    asks this seat something (the last to finish may be the next to roll), it shows that."""
-    from bot.faces.observatory.panels import build_panel, waiting_panel
-
-    if view.get("choice") is None:
-        return waiting_panel(view, names, _(DONE_TEXT.get(kind, DONE)))
-    out = build_panel(view, names, game_id)
-    out.content = "\n".join((_(DONE_SHORT.get(kind, DONE)), out.content)).strip()
-    return out
+    await edit_panel(interaction, panel_for(interaction, record, view, stage=stage, picked=picked))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ObsGo, ObsPick, ObsDo, ObsType)

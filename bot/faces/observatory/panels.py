@@ -19,9 +19,10 @@ from typing import Any
 import discord
 
 from bot.faces.observatory.art import images as art
+from bot.faces.observatory.art.parts import bonus_text, points_text, size_text
 from bot.faces.observatory.draft import DraftPanel
 from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
-from bot.faces.observatory.words import card_name, grant_label, title_of
+from bot.faces.observatory.words import DONE, DONE_SHORT, DONE_TEXT, card_name, grant_label, title_of
 from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.outgoing import Outgoing
@@ -43,6 +44,16 @@ def build_panel(view: View, names: list[str], game_id: int, stage: str = "h",
     if kind == "refill":
         return refill_panel(view, names, game_id, stage or "h", picked)
     return DraftPanel(view, names, game_id).build(stage or "h", picked)
+
+
+def finished_panel(view: View, names: list[str], kind: str, game_id: int) -> Outgoing:
+    """The panel after a move (of ``kind``) that ended the seat's part of the step. If the next
+    step already asks this seat something (the last to finish may be the next to roll), it shows that."""
+    if view.get("choice") is None:
+        return waiting_panel(view, names, _(DONE_TEXT.get(kind, DONE)))
+    out = build_panel(view, names, game_id)
+    out.content = "\n".join((_(DONE_SHORT.get(kind, DONE)), out.content)).strip()
+    return out
 
 
 def waiting_panel(view: View, names: list[str], note: str | None) -> Outgoing:
@@ -211,8 +222,6 @@ def left_in(counts: dict[str, Any], deck: str) -> str:
 
 def card_line(card: dict[str, Any]) -> str:
     """A card in a few words: size, points, stars and bonus."""
-    from bot.faces.observatory.art.parts import bonus_text, points_text, size_text
-
     stars = len(card.get("stars") or [])
     # i18n: a card in a select: its size, points, how many stars, its bonus ("Large · 6 pts · 5 stars · …")
     return _("{size} · {points} · {stars} · {bonus}", size=size_text(card), points=points_text(card),

@@ -14,11 +14,12 @@ from typing import Any
 
 import discord
 
+from bot.components import OpenPanelButton
 from bot.faces.base import Presenter
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
-from bot.faces.observatory.panels import build_panel
+from bot.faces.observatory.panels import build_panel, finished_panel
 from bot.faces.observatory.words import title_of
 from bot.games.base import View
 from bot.i18n import N_, _, ngettext, translate
@@ -103,8 +104,6 @@ class ObservatoryPresenter(Presenter):
         return _("{done} of {total} done", done=total - len(waiting), total=total)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
-        from bot.components import OpenPanelButton
-
         view = art.public_only(view)
         phase, dec = view.get("phase"), view.get("decision", 0)
         active = view.get("active", 0)
@@ -196,5 +195,11 @@ class ObservatoryPresenter(Presenter):
                         partial(art.results_png, view, names), "results.png")
 
     # -------------------------------------------------------------- private
-    def panel(self, view: View, names: list[str], game_id: int) -> Outgoing:
-        return build_panel(view, names, game_id, "h", None)
+    def panel(self, view: View, names: list[str], game_id: int, *, stage: str = "h",
+              picked: str | None = None, finished: str | None = None) -> Outgoing:
+        """The seat's panel at ``stage`` with ``picked`` (see ``panels.build_panel``), or with
+        ``finished`` the panel after that kind of move ended the seat's part of the step; the
+        callbacks in ``items`` reach the panels through here."""
+        if finished is not None:
+            return finished_panel(view, names, finished, game_id)
+        return build_panel(view, names, game_id, stage, picked)

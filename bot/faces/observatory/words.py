@@ -20,6 +20,20 @@ from bot.i18n import N_, _, ngettext, translate
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
 PER_SELECT, SELECTS_PER_PAGE = 25, 4  # Discord: 25 options a select; one row kept for buttons
 
+DONE_TEXT = {  # what a move that ended the seat's part of the step did, said back to them
+    "roll": N_("You rolled the dice."),
+    "keep": N_("Your four goals are chosen. The game starts when everyone has chosen."),
+    "done": N_("Your turn is in. Your next panel comes when there is something to decide."),
+    "take": N_("New goal taken."),
+}
+DONE_SHORT = {  # the first sentence, above the next panel when the move opened one at once
+    "roll": N_("You rolled the dice."),
+    "keep": N_("Your four goals are chosen."),
+    "done": N_("Your turn is in."),
+    "take": N_("New goal taken."),
+}
+DONE = N_("Done.")
+
 
 def catalog_texts() -> list[str]:
     """The texts that live in data, not code, for the catalog: every Constellation card's name."""

@@ -184,7 +184,7 @@ def test_refill_panel_offers_completing_a_goal_that_already_fits_then_its_bonus(
 def test_last_to_finish_who_rolls_next_gets_the_roll_panel() -> None:
     """Finishing a turn as the next roller leads straight to the roll, not to "Nothing to decide …
     Waiting for: <you>"."""
-    from bot.faces.observatory.items import finished_panel
+    from bot.faces.observatory.panels import finished_panel
 
     state = GAME.setup(2, {"first_game": 1}, 3)
     rng = Rng(1)
