@@ -183,8 +183,8 @@ def test_refill_panel_offers_completing_a_goal_that_already_fits_then_its_bonus(
 
 def test_last_to_finish_who_rolls_next_gets_the_roll_panel() -> None:
     """Finishing a turn as the next roller leads straight to the roll, not to "Nothing to decide …
-    Waiting for: <you>"."""
-    from bot.faces.observatory.panels import finished_panel
+    Waiting for: <you>". (Through the presenter's ``panel``, which is how the callbacks get it.)"""
+    from bot.faces.observatory import PRESENTER
 
     state = GAME.setup(2, {"first_game": 1}, 3)
     rng = Rng(1)
@@ -196,7 +196,7 @@ def test_last_to_finish_who_rolls_next_gets_the_roll_panel() -> None:
         view = GAME.view(state, seat)
         if action["kind"] in ("done", "keep") and (view.get("choice") or {}).get("kind") == "roll":
             found = True
-            out = finished_panel(view, NAMES[:2], action["kind"], 7)
+            out = PRESENTER.panel(view, NAMES[:2], 7, finished=action["kind"])
             assert "Nothing to decide" not in out.content and "Waiting for" not in out.content
             assert any("obs:do:" in item.item.custom_id and item.item.custom_id.endswith(":roll")
                        for item in out.items)
