@@ -23,7 +23,7 @@ from bot.languages import user_language
 from bot.outgoing import Outgoing, try_dm
 from bot.quiet import QuietHours, advance_awake, reminder_times
 from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
-from bot.storage import Deadline, GameRecord
+from bot.storage import Deadline, GameRecord, MovePing
 
 if TYPE_CHECKING:
     from bot.ports import Service as GameService
@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 
 HANDOVER_AFTER = 2  # missed deadlines in a row before the bot keeps the seat
 MAX_TIMEOUT_STEPS = 200  # sub-actions the bot may take to finish one late seat's decision
+# A "Your move" post once its move is made (the thread's language; the mentions no longer ping).
+MOVED_ON = N_("{players}: that move has been made, and the game has moved on.")
 PACES = {N_("live"): 0, N_("1 hour"): 3600, N_("12 hours"): 12 * 3600, N_("24 hours"): 24 * 3600,
          N_("72 hours"): 72 * 3600}
 
@@ -66,6 +68,7 @@ class Pacer:
             if stored:
                 await self.storage.set_deadlines(record.id, [])
             return
+        await self.retire_pings(record)
         game = get_game(record.game)
         if record.deadline_at is not None:
             self.scheduler.add(record.deadline_at, record.id, JobKind.COUNTDOWN, None, record.version)
@@ -158,7 +161,31 @@ class Pacer:
                             "Your move: {players} (you have {pace}).", len(user_ids),
                             players=players, pace=pace_text(record.pace))
             view = panel_button_view(record.id)
-        await self.service.delivery.post(record, channel, text, mentions=tuple(user_ids), view=view, **extra)
+        message = await self.service.delivery.post(record, channel, text, mentions=tuple(user_ids), view=view,
+                                                   **extra)
+        if message is not None:  # live until its move is made (``retire_pings``)
+            decision = get_game(record.game).decision_id(record.state)
+            ping = MovePing(record.id, message.id, message.channel.id, decision, tuple(user_ids))
+            await self.service.delivery.copies.track_move_ping(ping, message)
+
+    async def retire_pings(self, record: GameRecord) -> None:
+        """A "Your move" post whose players no longer owe the decision it was posted for (they
+        played, or the step moved on) loses its button and says so, in one line."""
+        if not record.pace:
+            return
+        copies = self.service.delivery.copies
+        pings = await copies.move_pings(record.id)
+        if not pings:
+            return
+        game = get_game(record.game)
+        decision = game.decision_id(record.state)
+        owing = {record.seats[seat].user_id for seat in game.to_act(record.state)}
+        for ping in pings:
+            if ping.decision == decision and owing.intersection(ping.user_ids):
+                continue
+            with speaking(record.language):
+                line = _(MOVED_ON, players=", ".join(f"<@{user}>" for user in ping.user_ids))
+            await copies.retire_move_ping(ping, line)
 
     # ------------------------------------------------------------------ firing
 

@@ -66,6 +66,11 @@ class SeatPanels:
                    mentions: tuple[int, ...] = (), **extra: Any) -> discord.Message | None:
         raise NotImplementedError  # Delivery's public send
 
+    def message_at(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        """A message this process doesn't hold (a DM sent before a restart, or by another process
+        sharing the database), to edit or fetch."""
+        return self.service.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+
     async def seat_language(self, record: GameRecord, seat: int) -> Language:
         """The language of a seat's private output (its panel), outside its player's own click."""
         return await user_language(self.service.bot, record.seats[seat].user_id)
@@ -90,7 +95,7 @@ class SeatPanels:
         user = await self.service.user(seat_record.user_id)
         status, message = (await dm(user, out)) if user is not None else (DmStatus.FAILED, None)
         if message is not None:
-            copy = PanelCopy(CopyKind.DM, message.id, message.edit)
+            copy = PanelCopy(CopyKind.DM, message.id, message.edit, channel_id=message.channel.id)
             await self.copies.adopt(record.id, seat_record.user_id, copy)
         pending = self._undelivered.get(record.id)
         if status is DmStatus.FAILED:
@@ -127,16 +132,23 @@ class SeatPanels:
         return out
 
     async def _panel_in_place(self, record: GameRecord, seat: int, out: Outgoing) -> bool:
-        """A new decision for a seat with open DMs is a new DM (it notifies; a DM edit doesn't),
-        which retires the old copy. An ephemeral copy (closed DMs, or Open my panel) is edited
-        in place while Discord allows it; the one the current click sits on is left to that
-        click's callback."""
-        copy = self.copies.live(record.id, record.seats[seat].user_id)
-        if copy is None or copy.kind is CopyKind.DM:
+        """The rule for a seat's next decision (README, "one live panel"). A live game edits the
+        seat's live copy in place, a DM or an ephemeral one: its players are at the table. A paced
+        game replaces a DM copy with a new DM, which notifies (a DM edit doesn't) and retires the
+        old one; an ephemeral copy (closed DMs, or Open my panel) is edited in place while Discord
+        allows it. A copy the current click sits on and kept is redrawn here, and its callback
+        leaves it so. False: no copy can be edited, so a new DM goes out."""
+        info = record.seats[seat]
+        copy = await self.copies.live(record.id, info.user_id)
+        if copy is None:
+            return False
+        if record.pace and info.dm_open and copy.kind is CopyKind.DM:
+            return False
+        if not await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True)):
             return False
         if copy.message_id == ACTED_FROM.get():
-            return True
-        return await self.copies.update(record.id, record.seats[seat].user_id, await out.kwargs(editing=True))
+            self.copies.redrawn(copy.message_id)
+        return True
 
     async def update_panels(self, record: GameRecord, *, only: set[int] | None = None,
                             exclude: set[int] = frozenset()) -> None:  # type: ignore[assignment]
@@ -145,7 +157,7 @@ class SeatPanels:
         for seat, info in enumerate(record.seats):
             if (only is not None and seat not in only) or seat in exclude or info.bot_controlled:
                 continue
-            copy = self.copies.live(record.id, info.user_id)
+            copy = await self.copies.live(record.id, info.user_id)
             if copy is None or copy.message_id == ACTED_FROM.get():
                 continue
             with speaking(await self.seat_language(record, seat)):

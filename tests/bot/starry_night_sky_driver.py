@@ -143,9 +143,15 @@ class Table(PanelTable):
             assert result.acknowledged
             record = await current_record(self.env)
             if record is None or record.state["decision"] != decision:
-                # the turn is over: the clicked copy says so, or was retired for the next move's DM
+                # the turn is over: the clicked copy says so, or was retired for the next move's DM,
+                # or (a live game, where the bots played and it's this player's turn again) it
+                # already carries the next turn, in place
                 done = self.current(player, message)
-                assert not self.clicks_this_turn(done), custom_ids(done)
+                if record is not None and record.seat_of(player.id) in GAME.to_act(record.state):
+                    now = f":{record.state['decision']}:"
+                    assert all(now in i for i in custom_ids(done) if i.startswith("sns:")), custom_ids(done)
+                else:
+                    assert not self.clicks_this_turn(done), custom_ids(done)
                 return done
             message = self.reload(player, message)
             if "**Bonus exploration!**" in all_text(message):
