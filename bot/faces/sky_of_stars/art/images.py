@@ -28,6 +28,8 @@ __all__ = [
     "draw_results",
     "draw_table",
     "draw_vault",
+    "drawing_inputs",
+    "vault_inputs",
     "cancel_target_png",
     "drawing_png",
     "results_png",
@@ -87,12 +89,23 @@ def _targets(choice: Any, origin: str | None = None) -> list[str]:
     return []
 
 
+VAULT_KEYS = frozenset({"phase", "round", "rounds", "roll", "secret", "choice", "vault", "my_cancel"})
+"""The keys of a seat view the vault images draw from; nothing else of the view reaches them."""
+
+
+def vault_inputs(view: View) -> dict[str, Any]:
+    """Only ``VAULT_KEYS``: what a vault image may draw, so it is also an exact key of the picture
+    (the others' progress changes the view, not this seat's vault)."""
+    return {k: view[k] for k in sorted(VAULT_KEYS) if k in view}
+
+
 def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> Image.Image:
     """A seat's own Celestial Vault for their DM panel: secret word, drawings, legal moves.
 
     ``preview=(a, b)`` draws the proposed stroke a-b dashed with b ringed in gold and rings only
     a's targets; ``(a, a)`` just marks a picked star (a start, or the star to draw from).
     """
+    view = vault_inputs(view)
     image = sky(theme.WIDTH, VAULT_H)
     secret = view.get("secret")
     subtitle, name_at = _prompt(view, names)
@@ -117,7 +130,7 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     pending = strokes([preview]) if preview else []
     if pending:
         painter.strokes(pending, theme.ACCENT, 7, dashed=True)
-    painter.stars(dim=cancelled)
+    painter.stars(dim=cancelled, glow=False)
     painter.crosses(cancelled)
     painter.rings(known(p.get("start") for p in past), theme.PAST_LINE, width=3)
     painter.rings(known([current.get("start")]), theme.INK, width=6)
@@ -133,6 +146,7 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
 
     ``preview`` is a star picked but not yet confirmed; it is marked like a chosen one.
     """
+    view = vault_inputs(view)
     image = sky(theme.WIDTH, VAULT_H)
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
@@ -153,7 +167,7 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     painter.guide()
     used = known(choice.get("target_used"))
     cancelled = known(choice.get("target_cancelled"))
-    painter.stars(grey=used, dim=cancelled)
+    painter.stars(grey=used, dim=cancelled, glow=False)
     painter.crosses(cancelled)
     painter.rings(known(choice.get("stars")), theme.ACCENT)
     if mine:
@@ -173,20 +187,28 @@ def _find_drawing(view: View, seat: int, round_: int) -> Mapping[str, Any] | Non
     return None
 
 
+def drawing_inputs(view: View, seat: int, round: int) -> dict[str, Any]:
+    """All ``draw_drawing`` reads of ``view`` for that drawing: a key that changes exactly when
+    its picture does (a guess changes the view, never the drawing being guessed)."""
+    view, seat = public_only(view), seat_of(seat)
+    card = view.get("card") if view.get("round") == round else None
+    return {"drawing": _find_drawing(view, seat, round), "card": card}
+
+
 def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
                  upto: int | None = None) -> Image.Image:
     """One revealed constellation for the channel (no word: the others must guess it).
 
     ``upto=k`` draws only its first ``k`` strokes (and their stars): one frame of the animation.
     """
-    view, seat = public_only(view), seat_of(seat)
+    inputs, seat = drawing_inputs(view, seat, round), seat_of(seat)
     image = sky(theme.WIDTH, DRAWING_H)
     colour = theme.player_colour(seat)
     whose, name_at = coloured(N_("{name}'s constellation"), theme.INK, flexible="name",
                               name=(name_of(names, seat), colour))
     header(image, [(_("Round {round}", round=round) + " \u2014 ", theme.MUTED), *whose],
            flexible=None if name_at is None else name_at + 1)
-    card = view.get("card") if view.get("round") == round else None
+    card = inputs["card"]
     words = list(card)[:5] if isinstance(card, (list, tuple)) else []
     footer = 70 if words else 0
     layout = Layout.fit((theme.GAP + 6, 148, theme.WIDTH - theme.GAP - 6, DRAWING_H - 12 - footer))
@@ -195,7 +217,7 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
     box = layout.box
     draw.rounded_rectangle(box, radius=12, outline=theme.FAINT, width=2)
 
-    entry = _find_drawing(view, seat, round)
+    entry = inputs["drawing"]
     if entry is None:
         painter.stars(dim=[s.label for s in load_vault().stars])
         text(
@@ -231,12 +253,24 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
 
 
 # --- PNG wrappers --------------------------------------------------------------------------
+VAULT_COLOURS = 32
+"""The vault images' palette. They are most of what a player downloads (a few a roll), and flat
+art: stars without a halo (a halo's soft gradient needs many colours and blots into rings at
+fewer), lines, rings and labels. 32 colours keep every star colour and shape apart at phone
+width and halve the bytes (vault 80 -> 39 KB), where 256 colours with haloes made 80-96 KB."""
+
+
+def _vault_encoded(image: Image.Image) -> bytes:
+    return to_png(image.convert("RGB").quantize(VAULT_COLOURS, method=Image.Quantize.FASTOCTREE,
+                                                dither=Image.Dither.NONE))
+
+
 def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
-    return to_png(draw_vault(view, names, preview=preview))
+    return _vault_encoded(draw_vault(view, names, preview=preview))
 
 
 def cancel_target_png(view: View, names: Sequence[str], *, preview: str | None = None) -> bytes:
-    return to_png(draw_cancel_target(view, names, preview=preview))
+    return _vault_encoded(draw_cancel_target(view, names, preview=preview))
 
 
 def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:

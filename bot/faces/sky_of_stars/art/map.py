@@ -220,8 +220,10 @@ class MapPainter:
         dim: Iterable[str] = (),
         grey: Iterable[str] = (),
         dim_alpha: float = 0.3,
+        glow: bool = True,
     ) -> None:
-        """All stars (or just ``bright``): normal, ``dim`` (faded) or ``grey`` (used up)."""
+        """All stars (or just ``bright``): normal, ``dim`` (faded) or ``grey`` (used up); ``glow``
+        haloes the normal ones."""
         vault = load_vault()
         dim_set, grey_set = set(dim), set(grey)
         only = set(bright) if bright is not None else None
@@ -234,7 +236,7 @@ class MapPainter:
             elif star.label in dim_set:
                 sprite = shapes.star_sprite(star.shape, colour, self.r, glow=False, alpha=dim_alpha)
             else:
-                sprite = shapes.star_sprite(star.shape, colour, self.r)
+                sprite = shapes.star_sprite(star.shape, colour, self.r, glow=glow)
             shapes.paste(self.image, sprite, *self.layout.pos(star.label))
 
     def rings(self, labels: Iterable[str], colour: RGB, width: int = theme.RING_W, grow: int = 9) -> None:
