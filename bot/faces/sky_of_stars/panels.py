@@ -92,9 +92,8 @@ def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
     kind = "start" if stage == "start" else "cancel"
     items: list[discord.ui.Item[Any]] = [SkyDo(game_id, dec, kind, picked, "p", label=confirm(picked)),
                                          SkyBack(game_id, dec)]
-    render = partial(art.vault_png, view, names, preview=(picked, picked))
-    if stage == "cancel":
-        render = partial(art.cancel_target_png, view, names, preview=picked)
+    # the picture of the pick stays: the button says what was picked (see STROKE_STAGE_TEXT)
+    render = partial(art.cancel_target_png if stage == "cancel" else art.vault_png, view, names)
     return items, render
 
 def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, Any],
@@ -118,7 +117,6 @@ def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, 
         stage = "confirm"
         items = [SkyDo(game_id, dec, "stroke", f"{picked_from}-{picked}", "p",
                        label=_("Draw {start} → {end}", start=picked_from, end=picked)), SkyBack(game_id, dec)]
-        render = partial(art.vault_png, view, names, preview=(picked_from, picked))
     if picked is None:
         items.append(SkyType(game_id, dec))
     if optional:
@@ -133,10 +131,13 @@ STROKE_STAGE_TEXT = {
              N_("Last line (optional). Pick the star of your constellation to draw from.")),
     "to": (N_("Drawing from **{start}**. Pick the star to connect it to."),
            N_("Last line (optional). Drawing from **{start}**. Pick the star to connect it to.")),
-    "confirm": (N_("Draw **{start} → {end}**? The dashed line shows it."),
-                N_("Last line (optional). Draw **{start} → {end}**? The dashed line shows it.")),
+    "confirm": (N_("Draw **{start} → {end}**? Press the button to draw it, or Back to pick again."),
+                N_("Last line (optional). Draw **{start} → {end}**? Press the button to draw it, "
+                   "or Back to pick again.")),
 }
-"""The line a stroke's stage shows, for a roll's stroke and for the optional last one."""
+"""The line a stroke's stage shows, for a roll's stroke and for the optional last one. A pick
+keeps the panel's picture (a vault picture is most of a player's download) and the words say
+what was picked; the picture changes when the line is drawn."""
 
 
 def pick_selects(game_id: int, decision: int, stage: str, stars: list[str]) -> list[discord.ui.Item[Any]]:
