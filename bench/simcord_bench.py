@@ -33,6 +33,7 @@ from bench.stats import Summary, ms, table
 from bot.app import AstrolabeBot, create_bot
 from bot.config import Settings
 from bot.games import get_game
+from bot.outgoing import has_controls, parts
 from bot.storage import Storage
 
 SLUG = "sky-of-stars"
@@ -93,8 +94,8 @@ class Recorder:
 
 # --- reading messages as a player would ----------------------------------------------------
 def _components(message: discord.Message) -> Iterator[Any]:
-    for row in message.components:
-        yield from getattr(row, "children", [row])
+    """Every component, however nested (a card's container and rows too)."""
+    yield from parts(message.components)
 
 
 def _ids(message: discord.Message) -> list[str]:
@@ -107,7 +108,7 @@ def _component(message: discord.Message, custom_id: str) -> Any:
 
 def _latest_panel(member: Any) -> discord.Message | None:
     """The newest DM that still has components: the player's live panel."""
-    return next((m for m in reversed(member.user.dm_channel.history()) if m.components), None)
+    return next((m for m in reversed(member.user.dm_channel.history()) if has_controls(m)), None)
 
 
 def _reload(member: Any, message: discord.Message) -> discord.Message:

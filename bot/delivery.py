@@ -22,7 +22,7 @@ import discord
 
 from bot.games import get_game
 from bot.i18n import _, ngettext, speaking, translate
-from bot.outgoing import NO_MENTIONS, Outgoing, only_users, retrying, send_to
+from bot.outgoing import NO_MENTIONS, Outgoing, card_of, is_card, only_users, retrying, send_to
 from bot.panel_copies import PanelCopies, Where
 from bot.seat_panels import ACTED_FROM, SeatPanels, Undelivered, jump_link, panel_button_view
 from bot.status_card import StatusCards, with_events
@@ -254,9 +254,14 @@ class Delivery(SeatPanels):
         line = self.service.presenter(record).progress(public, record.names)
         try:
             message = await channel.fetch_message(record.status_message_id)  # type: ignore[attr-defined]
-            embed = message.embeds[0] if message.embeds else discord.Embed()
-            embed.set_footer(text=line)
-            await message.edit(embed=embed)
+            if is_card(message):  # its words and picture stay; its controls are the step's own
+                out = card_of(message)
+                out.footer, out.items = line, self.cards.compose(record).items
+                await message.edit(**(await out.kwargs(editing=True, keep_images=True)))
+            else:  # an embed sent before cards: only its footer changes
+                embed = message.embeds[0] if message.embeds else discord.Embed()
+                embed.set_footer(text=line)
+                await message.edit(embed=embed)
         except discord.HTTPException:
             log.warning("could not refresh progress of game %s", record.id)
 

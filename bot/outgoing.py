@@ -2,6 +2,12 @@
 
 Handlers build an ``Outgoing`` from a view and hand it to one of the send helpers, which render
 the image in a worker thread (``asyncio.to_thread``) so a slow drawing never blocks the bot.
+
+Every ``Outgoing`` goes out as a Components V2 card: one container holding the title and text,
+the picture, a small footer line and the controls, so a panel or a status card reads as one
+thing rather than an embed with rows of buttons under it. Discord's rules for such a message:
+it carries no ``content`` or embeds, every edit of it sends a layout again (the flag can't be
+removed), and an older embed message is upgraded by an edit that clears its content and embed.
 """
 
 from __future__ import annotations
@@ -9,8 +15,9 @@ from __future__ import annotations
 import asyncio
 import enum
 import io
+import itertools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -62,9 +69,17 @@ class DmStatus(enum.Enum):
     FAILED = "failed"
 
 
+# Explicit ids of a card's parts, so an edit that keeps the card (a new footer, its controls
+# removed) finds them again in the sent message.
+TEXT_ID, IMAGE_ID, FOOTER_ID = 1001, 1002, 1003
+TEXT_LIMIT = 4000  # Discord's limit for all the TextDisplay text of one message together
+ROW_WIDTH = 5  # an action row holds five buttons, or one select
+
+
 @dataclass
 class Outgoing:
-    """One message: text, an optional embed title, an optional image and components."""
+    """One message: text, an optional title, an optional image and components. It is sent as a
+    Components V2 card (see ``layout``)."""
 
     content: str = ""
     title: str | None = None
@@ -77,11 +92,15 @@ class Outgoing:
     still_filename: str = "still.png"
     # The language it was built in: the image is drawn later, in a worker thread, in the same one.
     language: Language = field(default_factory=language)
+    # Files the message being edited already carries, shown again without drawing or uploading
+    # them (``card_of``, or a face that knows the picture is unchanged); ignored beside a new upload.
+    kept: tuple[str, ...] = ()
     # The rendered image, kept so a retried send doesn't draw it again.
     _png: bytes | None = field(default=None, repr=False, compare=False)
     _still: bytes | None = field(default=None, repr=False, compare=False)
 
     def view(self) -> discord.ui.View | None:
+        """The items as a classic view (rows under a plain text message, such as a question)."""
         if not self.items:
             return None
         view = discord.ui.View(timeout=None)
@@ -93,33 +112,140 @@ class Outgoing:
         with speaking(self.language):
             return draw()
 
-    async def kwargs(self, *, editing: bool = False) -> dict[str, Any]:
-        """Keyword arguments for ``send``/``edit``; renders the image in a thread."""
-        data: dict[str, Any] = {}
-        embed = discord.Embed(title=self.title, description=self.content or None, colour=COLOUR)
-        if self.footer:
-            embed.set_footer(text=self.footer)
-        data["embed"] = embed
+    def _image_names(self) -> list[str]:
+        names = [self.filename] if self.render is not None else []
+        return names + ([self.still_filename] if self.still is not None else []) + list(self.kept)
+
+    def layout(self, images: Sequence[str] = ()) -> discord.ui.LayoutView:
+        """The card: one container in the theme's colour holding the title and text, the
+        pictures (``images``: attachment file names), a small footer line, then the controls
+        in action rows (see ``action_rows``), so picture, words and buttons read as one."""
+        head = f"### {self.title}\n" if self.title else ""
+        footer = "\n".join(f"-# {line}" for line in (self.footer or "").splitlines() if line.strip())
+        text = (head + self.content[:max(0, TEXT_LIMIT - len(head) - len(footer))]).strip()
+        card = discord.ui.Container(accent_colour=COLOUR)
+        if text:
+            card.add_item(discord.ui.TextDisplay(text, id=TEXT_ID))
+        if images:
+            card.add_item(discord.ui.MediaGallery(
+                *(discord.MediaGalleryItem(f"attachment://{name}", description=self.title or None)
+                  for name in images), id=IMAGE_ID))
+        if footer:
+            card.add_item(discord.ui.TextDisplay(footer, id=FOOTER_ID))
+        for row in action_rows(self.items):
+            card.add_item(row)
+        if not card.children:  # Discord refuses an empty card
+            card.add_item(discord.ui.TextDisplay("\u200b", id=TEXT_ID))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(card)
+        return view
+
+    async def kwargs(self, *, editing: bool = False, keep_images: bool = False) -> dict[str, Any]:
+        """Keyword arguments for ``send``/``edit``; renders the image in a thread.
+
+        ``editing``: the edit also clears what a card can't carry, so an older message (an embed
+        sent before cards) is upgraded, and its files are replaced by this card's.
+        ``keep_images``: the message already shows these pictures: refer to its files and leave
+        them as they are instead of drawing and uploading them again. Pictures named in ``kept``
+        (and nothing new to draw) are kept the same way."""
+        if keep_images:
+            files, shown = [], self._image_names()
+        else:
+            files = await self._files()
+            shown = [f.filename for f in files] or list(self.kept)
+        data: dict[str, Any] = {"view": self.layout(shown)}
+        if files:
+            data["attachments" if editing else "files"] = files
+        elif editing and not shown:
+            data["attachments"] = []  # no picture any more: the old file goes too
+        if editing:
+            data.update(content=None, embed=None)
+        return data
+
+    async def _files(self) -> list[discord.File]:
         files: list[discord.File] = []
         if self.render is not None:
             if self._png is None:
                 self._png = await asyncio.to_thread(self._drawn, self.render)
             files.append(discord.File(io.BytesIO(self._png), filename=self.filename))
-            embed.set_image(url=f"attachment://{self.filename}")
         if self.still is not None:
             if self._still is None:
                 self._still = await asyncio.to_thread(self._drawn, self.still)
             files.append(discord.File(io.BytesIO(self._still), filename=self.still_filename))
-        if editing:
-            data["attachments"] = files
-            data["view"] = self.view()
+        return files
+
+
+def action_rows(items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
+    """``items`` in rows the way a classic view lays them out: on an item's own ``row`` where it
+    is set, else in the first row with room; a select fills a row, a row holds five buttons."""
+    used: dict[int, int] = {}
+    rows: dict[int, list[discord.ui.Item[Any]]] = {}
+    for item in items:
+        if item.row is not None:
+            index = item.row
+            if used.get(index, 0) + item.width > ROW_WIDTH:
+                raise ValueError(f"row {index} has no room for {item!r}")
         else:
-            if files:
-                data["files"] = files
-            view = self.view()
-            if view is not None:
-                data["view"] = view
-        return data
+            index = next(i for i in itertools.count() if used.get(i, 0) + item.width <= ROW_WIDTH)
+        used[index] = used.get(index, 0) + item.width
+        rows.setdefault(index, []).append(item)
+    return [discord.ui.ActionRow(*rows[index]) for index in sorted(rows)]
+
+
+def parts(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a sent message, however nested: action rows, and Components V2's
+    containers, sections and a section's accessory."""
+    for component in components:
+        yield component
+        yield from parts(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield from parts((accessory,))
+
+
+def has_controls(message: discord.Message) -> bool:
+    """Whether anything on ``message`` can still be clicked or picked (links aside)."""
+    return any(isinstance(c, discord.Button | discord.SelectMenu) and c.custom_id
+               for c in parts(message.components))
+
+
+def is_card(message: discord.Message) -> bool:
+    """Sent as a Components V2 card (which every edit must keep: the flag can't be removed)."""
+    return message.flags.components_v2
+
+
+def card_of(message: discord.Message) -> Outgoing:
+    """The words and pictures of a sent card, without its controls: what an edit that keeps
+    the card (a new footer, its buttons gone) starts from. Its pictures stay the message's files."""
+    text, footer, images = "", "", False
+    for part in parts(message.components):
+        if isinstance(part, discord.TextDisplay) and part.id == TEXT_ID:
+            text = part.content
+        elif isinstance(part, discord.TextDisplay) and part.id == FOOTER_ID:
+            footer = "\n".join(line.removeprefix("-# ") for line in part.content.splitlines())
+        images = images or isinstance(part, discord.MediaGalleryComponent)
+    kept = tuple(a.filename for a in message.attachments) if images else ()
+    return Outgoing(text.strip("\u200b"), footer=footer or None, kept=kept)
+
+
+def retired_card(line: str) -> dict[str, Any]:
+    """What a retired message becomes: a card of one line, no components, no picture (an older
+    embed message is upgraded to it)."""
+    return {"view": Outgoing(line).layout(), "content": None, "embed": None, "attachments": []}
+
+
+async def without_controls(message: discord.Message, footer: str | None = None) -> dict[str, Any]:
+    """Edit keywords that take the controls off a sent message and keep the rest: a card stays a
+    card (``footer`` replacing its footer), an older message just loses its rows."""
+    if not is_card(message):
+        if footer is None or not message.embeds:
+            return {"view": None}
+        embed = message.embeds[0]
+        embed.set_footer(text=footer)
+        return {"embed": embed, "view": None}
+    out = card_of(message)
+    out.footer = footer if footer is not None else out.footer
+    return await out.kwargs(editing=True, keep_images=True)
 
 
 async def send_to(channel: discord.abc.Messageable, out: Outgoing, **extra: Any) -> discord.Message:

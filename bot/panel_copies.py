@@ -28,7 +28,7 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, Language, _, language, speaking
-from bot.outgoing import COLOUR
+from bot.outgoing import has_controls, retired_card, without_controls
 from bot.storage import MovePing, PanelCopyRow
 
 log = logging.getLogger(__name__)
@@ -69,11 +69,6 @@ class PanelCopy:
 
     def editable(self) -> bool:
         return self.kind is CopyKind.DM or time.monotonic() - self.opened_at < EPHEMERAL_EDIT_SECONDS
-
-
-def retired_card(line: str) -> dict[str, Any]:
-    """What a retired message becomes: one line, no components, no picture."""
-    return {"embed": discord.Embed(description=line, colour=COLOUR), "attachments": [], "view": None}
 
 
 class MemoryRows:
@@ -267,7 +262,7 @@ class PanelCopies:
     # -------------------------------------------------------------- public messages
 
     def track_public(self, game_id: int, message: discord.Message | None) -> None:
-        if message is not None and message.components:
+        if message is not None and has_controls(message):
             self._public.setdefault(game_id, {})[message.id] = message
 
     def forget_public(self, game_id: int, message_id: int) -> None:
@@ -279,7 +274,7 @@ class PanelCopies:
         for message_id in [m for m in messages if m != keep]:
             message = messages.pop(message_id)
             try:
-                await message.edit(view=None)
+                await message.edit(**(await without_controls(message)))
             except discord.HTTPException as error:
                 log.info("game %s: components of message %s stay: %s", game_id, message_id, error)
         if not messages:

@@ -19,7 +19,7 @@ import discord
 
 from bot.games import get_game
 from bot.i18n import N_, _, speaking
-from bot.outgoing import COLOUR, Outgoing
+from bot.outgoing import Outgoing, without_controls
 from bot.storage import GameRecord
 
 log = logging.getLogger(__name__)
@@ -111,17 +111,8 @@ class StatusCards:
             progress = self.delivery.service.presenter(record).progress(public, record.names)
             out = with_events(card.base, card.events, countdown_line(record))
         out.footer = progress or out.footer
-        try:
-            if full:
-                data = await out.kwargs(editing=True)
-            else:  # only words changed: keep the picture that is already there
-                embed = discord.Embed(title=out.title, description=out.content or None, colour=COLOUR)
-                if out.footer:
-                    embed.set_footer(text=out.footer)
-                if out.render is not None:
-                    embed.set_image(url=f"attachment://{out.filename}")
-                data = {"embed": embed}
-            card.message = await card.message.edit(**data)
+        try:  # when only words changed, the picture already there stays
+            card.message = await card.message.edit(**(await out.kwargs(editing=True, keep_images=not full)))
         except discord.HTTPException as error:
             log.info("game %s: status card could not be edited: %s", record.id, error)
             return False
@@ -129,12 +120,11 @@ class StatusCards:
         return True
 
     async def retire(self, game_id: int, card: Card) -> None:
-        """An old card keeps its words but loses its buttons and says it is over."""
+        """An old card keeps its words and picture but loses its buttons and says it is over."""
         self.delivery.copies.forget_public(game_id, card.message.id)
-        embed = card.message.embeds[0] if card.message.embeds else discord.Embed(colour=COLOUR)
         with speaking(card.base.language):  # the card's own language: the table's
-            embed.set_footer(text=_(OVER_FOOTER))
+            over = _(OVER_FOOTER)
         try:
-            await card.message.edit(embed=embed, view=None)
+            await card.message.edit(**(await without_controls(card.message, footer=over)))
         except discord.HTTPException as error:
             log.info("game %s: old status card could not be retired: %s", game_id, error)

@@ -6,10 +6,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from simcord.components import walk_components
+
 from bench.fuzz.imagetext import ImageText
 from bench.fuzz.secrets import secrets_of
 from bot.games import get_game
 from bot.games.replay import replay
+
+TEXT_DISPLAY = 10  # the wire type of a card's text
 
 
 class ErrorLog(logging.Handler):
@@ -70,6 +74,11 @@ def embed_text(embed: dict[str, Any]) -> list[str]:
     return parts
 
 
+def card_text(components: list[Any]) -> list[str]:
+    """The words of a Components V2 card: every TextDisplay, however nested."""
+    return [c.get("content") or "" for c in walk_components(components) if c.get("type") == TEXT_DISPLAY]
+
+
 class PublicWatch:
     """Reads each public message once (again when it is edited), images included."""
 
@@ -92,6 +101,7 @@ class PublicWatch:
                 parts = [message.content or ""]
                 for embed in message.embeds:
                     parts += embed_text(embed)
+                parts += card_text(message.components)
                 for attachment in message.attachments:
                     data = self.env.backend.cdn.get(attachment.get("url", ""))
                     strings = self.images.strings(data) if data is not None else None

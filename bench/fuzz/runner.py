@@ -24,6 +24,7 @@ from bench.fuzz.checks import ErrorLog, PublicWatch, Replayer
 from bench.fuzz.imagetext import ImageText
 from bench.fuzz.screen import Control, Screen
 from bot.games import get_game
+from bot.outgoing import has_controls
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,7 @@ class Fuzzer:
         host = people[0]
         await self.interact(f"{host.name} /play {slug} {options}",
                             lambda: host.slash(channel, "play", game=slug, **options))
-        lobby = next((m for m in reversed(channel.history()) if m.components), None)
+        lobby = next((m for m in reversed(channel.history()) if has_controls(m)), None)
         if lobby is None:
             self.problem(f"/play {slug} opened no lobby")
             return None

@@ -84,7 +84,9 @@ class Screen:
 
     def _with_components(self, channel_id: int, viewer_id: int) -> list[Any]:
         stored = self.env.backend.messages.get(channel_id, {})
-        out = [m for m in stored.values() if m.components and m.visible_to(viewer_id)]
+        # a card keeps its container and text when its controls are gone: only usable ones count
+        out = [m for m in stored.values() if m.visible_to(viewer_id)
+               and any(usable(c) for c in walk_components(m.components))]
         out.sort(key=lambda m: m.id)
         return out
 

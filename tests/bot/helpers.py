@@ -7,10 +7,55 @@ from typing import Any
 
 import discord
 
+from bot.outgoing import FOOTER_ID, TEXT_ID, parts
+
+LAYOUT = (discord.ActionRow, discord.Container, discord.SectionComponent)
+
 
 def components(message: discord.Message) -> Iterator[Any]:
-    for row in message.components:
-        yield from getattr(row, "children", [row])
+    """What a message shows, however nested: buttons, selects, texts, galleries, thumbnails (the
+    rows, containers and sections that hold them are walked through, a section's accessory too)."""
+    for part in parts(message.components):
+        if not isinstance(part, LAYOUT):
+            yield part
+
+
+def controls(message: discord.Message) -> list[Any]:
+    """The buttons and selects a user could still click or pick (links aside)."""
+    return [c for c in components(message) if getattr(c, "custom_id", None)]
+
+
+def texts(message: discord.Message) -> list[str]:
+    """The text of every TextDisplay of a Components V2 card, in order."""
+    return [c.content for c in components(message) if isinstance(c, discord.TextDisplay)]
+
+
+def title(message: discord.Message) -> str:
+    """A card's title (its heading line) or an embed's title."""
+    for part in components(message):
+        if isinstance(part, discord.TextDisplay) and part.id == TEXT_ID and part.content.startswith("### "):
+            return part.content.splitlines()[0].removeprefix("### ")
+    return next((e.title or "" for e in message.embeds), "")
+
+
+def footer(message: discord.Message) -> str:
+    """The small line under a card (or an embed's footer): where the progress is told."""
+    for part in components(message):
+        if isinstance(part, discord.TextDisplay) and part.id == FOOTER_ID:
+            return "\n".join(line.removeprefix("-# ") for line in part.content.splitlines())
+    return next((e.footer.text or "" for e in message.embeds if e.footer), "")
+
+
+def images(message: discord.Message) -> list[str]:
+    """The file names of the pictures a message shows: in its media galleries (or thumbnails),
+    or as an embed's image."""
+    by_url = {a.url: a.filename for a in message.attachments}
+    media = [item.media for c in components(message) if isinstance(c, discord.MediaGalleryComponent)
+             for item in c.items]
+    media += [c.media for c in components(message) if isinstance(c, discord.ThumbnailComponent)]
+    shown = [by_url.get(m.url, m.url.removeprefix("attachment://")) for m in media]
+    shown += [e.image.url.removeprefix("attachment://") for e in message.embeds if e.image and e.image.url]
+    return shown
 
 
 def custom_ids(message: discord.Message) -> list[str]:
@@ -32,17 +77,18 @@ def dm_history(actor: Any) -> list[discord.Message]:
 def latest_panel(actor: Any) -> discord.Message | None:
     """The newest DM that still has components (the player's live panel)."""
     for message in reversed(dm_history(actor)):
-        if message.components:
+        if controls(message):
             return message
     return None
 
 
 def all_text(message: discord.Message) -> str:
-    parts = [message.content or ""]
+    """Every word a message shows: its content, its embeds and the texts of its card."""
+    said = [message.content or ""]
     for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
+        said += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        said += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(said + texts(message))
 
 
 def refresh(channel: Any, message: discord.Message, viewer: Any = None) -> discord.Message:
@@ -98,8 +144,8 @@ class PanelTable:
     def live_copy(self, player: Any) -> discord.Message | None:
         """The player's one live panel: their newest message with components, a DM or an
         ephemeral copy in the thread (an older copy is retired when a newer one goes live)."""
-        copies = [m for m in dm_history(player) if m.components]
-        copies += [m for m in self.thread.history(viewer=player) if m.flags.ephemeral and m.components]
+        copies = [m for m in dm_history(player) if controls(m)]
+        copies += [m for m in self.thread.history(viewer=player) if m.flags.ephemeral and controls(m)]
         return max(copies, key=lambda m: m.id, default=None)
 
     async def panel(self, player: Any) -> discord.Message | None:

@@ -12,6 +12,8 @@ from typing import Any
 from bot.games import get_game
 from tests.bot.helpers import (
     PanelTable,
+    all_text,
+    controls,
     current_record,
     custom_ids,
     dm_history,
@@ -77,7 +79,7 @@ class ObsTable(PanelTable):
         after a restart (the bot can't edit copies it no longer knows)."""
         if player.name in self.closed:
             return await super().panel(player)
-        dms = [m for m in dm_history(player) if m.components]
+        dms = [m for m in dm_history(player) if controls(m)]
         mine = [m for m in self.thread.history(viewer=player)
                 if m.flags.ephemeral and any(i.startswith("obs:") for i in custom_ids(m))]
         live = sorted([*dms, *mine], key=lambda m: m.id)
@@ -121,11 +123,11 @@ class ObsTable(PanelTable):
                 result = await self.click(player, message, custom_id)
                 if custom_id.startswith("obs:do:"):
                     self.seen_codes.add(custom_id.split(":")[5].split(".")[0])
-            before = (custom_ids(message), message.embeds[0].description if message.embeds else "")
+            before = (custom_ids(message), all_text(message))
             message = self.reload(player, message)
-            if not message.components or decision_of(message) != decision_of_before:
+            if not controls(message) or decision_of(message) != decision_of_before:
                 return result  # done; a panel that moved on to the next decision is the next turn's
-            after = (custom_ids(message), message.embeds[0].description if message.embeds else "")
+            after = (custom_ids(message), all_text(message))
             if after == before and kind == "click":
                 told = said(result) if result else ""
                 raise AssertionError(f"{player.name}'s click on {custom_id} changed nothing: {told}")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import all_text, latest_panel, refresh, said
+from tests.bot.helpers import all_text, controls, latest_panel, refresh, said
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, press_public
 
 
 def labels(message):
-    return [c.label for row in message.components for c in row.children]
+    return [c.label for c in controls(message)]
 
 
 @pytest.mark.simcord(strict_sync=True)

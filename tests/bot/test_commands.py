@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from tests.bot.helpers import all_text, custom_ids, latest_panel, refresh, said
+from tests.bot.helpers import all_text, controls, custom_ids, images, latest_panel, refresh, said
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 
 
@@ -15,7 +15,7 @@ async def test_lobby_refusals_and_seat_limits(simcord_env):
     guild, channel, (ada, bea, cy) = await open_lobby(env)
     await ada.slash(channel, "play", game="sky-of-stars")
     lobby = channel.last_message
-    assert "Join" in [c.label for row in lobby.components for c in row.children]
+    assert "Join" in [c.label for c in controls(lobby)]
 
     # A second lobby in the same channel opens beside the first (many tables, see test_many_tables).
     again = await cy.slash(channel, "play", game="sky-of-stars")
@@ -37,7 +37,7 @@ async def test_lobby_refusals_and_seat_limits(simcord_env):
     boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
     await boss.click(refresh(channel, lobby), label="Cancel")
     assert "cancelled" in all_text(refresh(channel, lobby))
-    assert refresh(channel, lobby).components == []
+    assert not controls(refresh(channel, lobby))
 
 
 @pytest.mark.simcord(strict_sync=True)
@@ -125,7 +125,7 @@ async def test_cancel_is_for_host_or_managers_and_stops_play(simcord_env):
     assert "cancelled the game" in thread.last_message.content
     # The cancelled game's panel is retired: nothing to click, one line saying why.
     retired = refresh(bea.user.dm_channel, panel)
-    assert not retired.components and "game is over" in all_text(retired)
+    assert not controls(retired) and not images(retired) and "game is over" in all_text(retired)
 
 
 @pytest.mark.simcord(strict_sync=True)

@@ -6,6 +6,7 @@ English: the Italian must be real Italian (known words, accents), and English st
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.commands import log_lines
@@ -149,4 +150,5 @@ async def test_a_retired_panel_copy_speaks_the_language_it_was_shown_in() -> Non
         await copies.adopt(7, 100, PanelCopy(CopyKind.DM, 1, edit))
     with speaking(Language.ENGLISH):  # retired while someone else's click is answered in English
         await copies.retire_game(7, Where.OVER)
-    assert edits[0]["embed"].description == "Questa partita è finita: qui non c'è più niente da giocare."
+    said = [i.content for i in edits[0]["view"].walk_children() if isinstance(i, discord.ui.TextDisplay)]
+    assert said == ["Questa partita è finita: qui non c'è più niente da giocare."]

@@ -15,7 +15,17 @@ import pytest
 
 from bot.games import get_game
 from bot.i18n import Language, speaking
-from tests.bot.helpers import all_text, components, dm_history, game_thread, latest_panel, refresh, said
+from tests.bot.helpers import (
+    all_text,
+    components,
+    controls,
+    dm_history,
+    game_thread,
+    latest_panel,
+    refresh,
+    said,
+    texts,
+)
 
 GAME = get_game("star-gazers")
 HOUR = 3600  # a paced game: every panel carries its jump link to the game
@@ -48,7 +58,7 @@ def panel_text(env, record, seat: int, language: Language) -> str:
 
 
 async def keep_journal(player, record_id: int, panel) -> None:
-    keep = next(c.custom_id for c in components(panel) if c.custom_id.startswith(f"sg:do:{record_id}:")
+    keep = next(c.custom_id for c in controls(panel) if c.custom_id.startswith(f"sg:do:{record_id}:")
                 and ":K" in c.custom_id)
     actor = player.user if panel.guild is None else player
     await actor.click(panel, custom_id=keep)
@@ -95,9 +105,9 @@ async def test_each_player_reads_their_own_language_in_private_and_the_thread_th
     opened = await ada.click(card, label=OPEN_EN)
     copy = opened.followups[-1].message if opened.followups else opened.response.message
     record = (await env.bot.storage.active_games())[0]
-    assert copy.embeds[0].description == panel_text(env, record, 0, Language.ITALIAN)
+    assert texts(copy)[0].endswith("\n" + panel_text(env, record, 0, Language.ITALIAN))
     retired = refresh(ada.user.dm_channel, ada_panel)
-    assert not retired.components
+    assert not controls(retired)
     assert "Your panel moved" not in all_text(retired) and "pannello" in all_text(retired)
 
     # Bea's move ends the step: Ada's copy is edited in place by Bea's (English) click, in Italian.

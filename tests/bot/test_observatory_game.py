@@ -18,13 +18,16 @@ import pytest
 from bot.games.replay import replay
 from tests.bot.helpers import (
     all_text,
+    controls,
     current_record,
     custom_ids,
     find_component,
+    footer,
     game_thread,
     latest_panel,
     refresh,
     said,
+    title,
 )
 from tests.bot.observatory_driver import (
     GAME,
@@ -43,7 +46,7 @@ def fixed_seed(monkeypatch, seed: int) -> None:
 
 
 def step_messages(thread):
-    return [m for m in thread.history() if m.embeds and (m.embeds[0].title or "").startswith("Observatory ·")]
+    return [m for m in thread.history() if title(m).startswith("Observatory ·")]
 
 
 def assert_no_secret_in_public(state, *channels) -> None:
@@ -88,7 +91,7 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
 
     await table.play_turn(ada)
     keep_step = step_messages(thread)[-1]
-    assert "1 of 2 done" in (keep_step.embeds[0].footer.text or "")
+    assert "1 of 2 done" in footer(keep_step)
     await table.play_turn(bea)
 
     restarted = stale_checked = roll_refused = double_refused = commands_checked = card_retired = False
@@ -108,7 +111,7 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
         if later and not card_retired and first_roll_step is not None:
             # one status card per step: the first roll's card lost its Roll button
             old_card = refresh(thread, first_roll_step)
-            assert not old_card.components and "This step is over." in all_text(old_card)
+            assert not controls(old_card) and footer(old_card) == "This step is over."
             card_retired = True
         if restarted and not stale_checked and phase == "decide" and view["turn_number"] > restart_turn:
             stale_checked = await try_a_copy_the_restart_forgot(env, table, kept, record)
@@ -166,8 +169,8 @@ async def try_a_copy_the_restart_forgot(env, table, kept, record) -> bool:
     decision = GAME.decision_id(record.state)
     for player, message in kept:
         message = table.reload(player, message)
-        buttons = [c.custom_id for row in message.components for c in row.children
-                   if c.type is discord.ComponentType.button and (c.custom_id or "").startswith("obs:")]
+        buttons = [c.custom_id for c in controls(message)
+                   if c.type is discord.ComponentType.button and c.custom_id.startswith("obs:")]
         if buttons and int(buttons[0].split(":")[3]) < decision:
             result = await table.click(player, message, buttons[0])
             await assert_refused(env, result, "earlier step")
@@ -204,7 +207,7 @@ async def try_a_confirm_that_went_stale(env, table, ada, thread) -> bool:
     ephemeral = (shown.followups or [shown.response])[-1].message
     # one live panel: the DM copy is retired and says where to play now
     retired = refresh(ada.user.dm_channel, dm)
-    assert not retired.components and "copy you opened" in all_text(retired)
+    assert not controls(retired) and "copy you opened" in all_text(retired)
     await ada.click(ephemeral, custom_id=plot_go)
     ephemeral = refresh(thread, ephemeral, viewer=ada)
     await ada.select(ephemeral, [first], custom_id=pick)
@@ -288,7 +291,7 @@ async def test_first_game_option_deals_four_cards_to_keep(simcord_env):
     assert "roll" in all_text(panel).lower() and not [i for i in custom_ids(panel) if "obs:pick:" in i]
     assert latest_panel(other) is None, "only the roller has something to do"
     step = step_messages(game_thread(channel))[-1]
-    assert "Roll the dice" in [c.label for row in step.components for c in row.children]
+    assert "Roll the dice" in [c.label for c in controls(step)]
     roll_id = next(i for i in custom_ids(step) if i.endswith(":roll"))
     rolled = await roller.click(step, custom_id=roll_id)  # the thread's button, not the panel
     assert rolled.ephemeral and "rolled" in said(rolled)

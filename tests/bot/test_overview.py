@@ -33,10 +33,10 @@ def quick_images(monkeypatch):
     boards is most of a game's run time (images have their own tests)."""
     original = Outgoing.kwargs
 
-    async def kwargs(self, *, editing=False):
+    async def kwargs(self, **how):
         if self.render is not None:
             self.render = lambda: TINY_PNG
-        return await original(self, editing=editing)
+        return await original(self, **how)
 
     monkeypatch.setattr(Outgoing, "kwargs", kwargs)
 

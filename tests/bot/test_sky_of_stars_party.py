@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot.games import get_game
-from tests.bot.helpers import all_text, custom_ids, latest_panel, refresh, said
+from tests.bot.helpers import all_text, custom_ids, images, latest_panel, refresh, said, title
 from tests.bot.sky_driver import Table, current_record, open_lobby, press_public, start_game
 from tests.faces.image_checks import TextBoxes
 
@@ -136,7 +136,7 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
     assert first["guesses"][str(changed_at[1])] == 2                    # the changed guess counted
 
     names = stored.names
-    reveals = [m for m in thread.history() if m.embeds and " drew #" in (m.embeds[0].title or "")]
+    reveals = [m for m in thread.history() if " drew #" in title(m)]
     assert len(reveals) == len(final["reveals"]) == 12                  # one message per drawing
     for message, reveal in zip(reveals, final["reveals"], strict=True):
         text = all_text(message)
@@ -144,7 +144,7 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
         for key, number in reveal["guesses"].items():
             assert f"{names[int(key)]}: " + (f"#{number}" if number else "no guess") in text
         files = {a.filename: env.backend.cdn.get(a.url) for a in message.attachments}
-        assert set(files) == {"drawing.gif", "drawing-still.png"}
+        assert set(files) == {"drawing.gif", "drawing-still.png"} == set(images(message))  # both shown
         gif = Image.open(io.BytesIO(files["drawing.gif"]))
         past = stored.state["vaults"][reveal["artist"]]["past"]
         drawn = next(p for p in past if p["round"] == reveal["round"])

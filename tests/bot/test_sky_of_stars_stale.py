@@ -15,7 +15,16 @@ from bot.faces.sky_of_stars import PRESENTER
 from bot.faces.sky_of_stars.items import PublicKind
 from bot.games import get_game
 from bot.service import STALE_PANEL
-from tests.bot.helpers import PanelTable, all_text, custom_ids, dm_history, find_component, refresh, said
+from tests.bot.helpers import (
+    PanelTable,
+    all_text,
+    controls,
+    custom_ids,
+    dm_history,
+    find_component,
+    refresh,
+    said,
+)
 from tests.bot.sky_driver import current_record, open_lobby, press_public, start_game
 
 GAME = get_game("sky-of-stars")
@@ -24,8 +33,8 @@ ROLL = {"stroke", "swirl"}
 
 def live_panel(table: PanelTable, player):
     """The player's live panel (a DM or an ephemeral copy), not a private STOP question."""
-    copies = [m for m in dm_history(player) if m.components]
-    copies += [m for m in table.thread.history(viewer=player) if m.flags.ephemeral and m.components]
+    copies = [m for m in dm_history(player) if controls(m)]
+    copies += [m for m in table.thread.history(viewer=player) if m.flags.ephemeral and controls(m)]
     panels = [m for m in copies if not all(":stop:" in i for i in custom_ids(m))]
     return max(panels, key=lambda m: m.id, default=None)
 

@@ -15,7 +15,15 @@ import pytest
 
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games.replay import replay
-from tests.bot.helpers import all_text, current_record, custom_ids, find_component, latest_panel, said
+from tests.bot.helpers import (
+    all_text,
+    controls,
+    current_record,
+    custom_ids,
+    find_component,
+    latest_panel,
+    said,
+)
 from tests.bot.star_gazers_driver import (
     GAME,
     Table,
@@ -108,7 +116,7 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
                 stale_copy = (hand.followups or [hand.response])[-1].message
                 assert ids_with(stale_copy, f"sg:do:{record.id}:{state['decision']}:p")
                 retired = table.current(player, message)
-                assert not retired.components and "copy you opened" in all_text(retired), \
+                assert not controls(retired) and "copy you opened" in all_text(retired), \
                     "the DM panel is retired when a new copy goes live"
                 message = table.reload(player, message)
                 assert message.id == stale_copy.id
@@ -130,7 +138,7 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
         if undone and not stale_tried and live is not None and live.id != stale_copy.id:
             # a new panel went live (her next move's DM): the copy she undid the turn in is dead
             old = table.current(ada, stale_copy)
-            assert not old.components, f"a panel from an earlier step is still live: {custom_ids(old)}"
+            assert not controls(old), f"a panel from an earlier step is still live: {custom_ids(old)}"
             stale_tried = True
         if record.state["phase"] == "draft" and record.state["round"] == 3 and not sheets_checked:
             await check_sheets(env, channel, thread, ada, bea, record)
