@@ -1,5 +1,9 @@
 """What the page draws, as JSON: a discord.py message, its components, and the bot's slash commands.
 
+A Components V2 message (a card) comes as ``cards``: each container's parts in order (texts,
+galleries, sections, separators, and its action rows by their index in ``rows``). ``rows`` holds
+every action row of the message wherever it sits, so a reader finds every button in one place.
+
 Pure translations of discord.py objects into the plain dicts ``bot.sandbox.page_script`` renders;
 which messages a member sees, and where, is ``bot.sandbox.world``'s business.
 """
@@ -16,7 +20,7 @@ from discord import app_commands
 def message_json(message: discord.Message, bot_user: discord.ClientUser | None,
                  file_url: Callable[[discord.Attachment], str]) -> dict[str, Any]:
     """One message as the page shows it; ``file_url`` gives the page's address of an attachment.
-    An image an embed shows is not repeated among the message's loose images."""
+    An image an embed or a card shows is not repeated among the message's loose images."""
     by_name = {a.filename: a for a in message.attachments}
     shown: set[str] = set()
 
@@ -36,6 +40,8 @@ def message_json(message: discord.Message, bot_user: discord.ClientUser | None,
         "fields": [{"name": f.name, "value": f.value, "inline": f.inline} for f in e.fields],
         "footer": e.footer.text, "image": image(e.image.url),
     } for e in message.embeds]
+    rows: list[list[dict[str, Any]]] = []
+    cards = cards_json(message.components, rows, image)
     # discord.py keeps its own member object for the bot, which a rename does not refresh
     author = (bot_user.name if bot_user is not None and message.author.id == bot_user.id
               else message.author.display_name)
@@ -49,9 +55,54 @@ def message_json(message: discord.Message, bot_user: discord.ClientUser | None,
         "embeds": embeds,
         "images": [file_url(a) for a in message.attachments
                    if a.filename not in shown and (a.content_type or "").startswith("image/")],
-        "rows": [[component_json(c) for c in getattr(row, "children", [row])]
-                 for row in message.components],
+        "cards": cards,
+        "rows": rows,
     }
+
+
+def cards_json(components: list[Any], rows: list[list[dict[str, Any]]],
+               image: Callable[[str | None], str | None]) -> list[dict[str, Any]]:
+    """The cards of a message (its containers; loose V2 parts make a card without a colour),
+    filling ``rows`` with every action row on the way; a legacy message has no card."""
+    cards: list[dict[str, Any]] = []
+    loose: list[dict[str, Any]] = []
+    for component in components:
+        if isinstance(component, discord.Container):
+            colour = component.accent_colour
+            cards.append({"colour": f"#{colour.value:06x}" if colour else None,
+                          "parts": [part_json(c, rows, image) for c in component.children]})
+        elif isinstance(component, discord.ActionRow):
+            rows.append([component_json(c) for c in component.children])
+        else:
+            if not loose:
+                cards.append({"colour": None, "parts": loose})
+            loose.append(part_json(component, rows, image))
+    return cards
+
+
+def part_json(component: Any, rows: list[list[dict[str, Any]]],
+              image: Callable[[str | None], str | None]) -> dict[str, Any]:
+    """One part of a card; an action row (or a section's button) goes to ``rows``, by index."""
+    if isinstance(component, discord.ActionRow):
+        rows.append([component_json(c) for c in component.children])
+        return {"type": "row", "row": len(rows) - 1}
+    if isinstance(component, discord.TextDisplay):
+        return {"type": "text", "content": component.content}
+    if isinstance(component, discord.MediaGalleryComponent):
+        return {"type": "gallery", "images": [src for item in component.items
+                                              if (src := image(item.media.url)) is not None]}
+    if isinstance(component, discord.SectionComponent):
+        part: dict[str, Any] = {"type": "section", "texts": [c.content for c in component.children]}
+        accessory = component.accessory
+        if isinstance(accessory, discord.ThumbnailComponent):
+            part["image"] = image(accessory.media.url)
+        elif accessory is not None:
+            rows.append([component_json(accessory)])
+            part["row"] = len(rows) - 1
+        return part
+    if isinstance(component, discord.SeparatorComponent):
+        return {"type": "separator", "divider": component.visible}
+    return {"type": "unsupported", "name": type(component).__name__}
 
 
 def component_json(component: Any) -> dict[str, Any]:

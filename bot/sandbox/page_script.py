@@ -1,9 +1,10 @@
 """The sandbox page's behaviour: the JavaScript that polls the state and sends every move.
 
 It polls ``/api/state`` for what the chosen member sees in the chosen channel, draws it (messages,
-embeds, images, buttons, selects, the slash-command composer and modals) and sends every move to
-``/api/act``. It holds no game logic: all of that is the bot's, running in SimCord behind the API.
-Kept in Python beside the markup (``bot.sandbox.page``) so packaging needs no data files.
+embeds, Components V2 cards, images, buttons, selects, the slash-command composer and modals) and
+sends every move to ``/api/act``. It holds no game logic: all of that is the bot's, running in
+SimCord behind the API. Kept in Python beside the markup (``bot.sandbox.page``) so packaging needs
+no data files.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ function markdown(text) {
     (_, id) => `<a href="#" class="mention" data-goto="${id}">#${name(id, "deleted channel")}</a>`);
   html = html.replace(/\*\*(.+?)\*\*/gs, "<strong>$1</strong>").replace(/__(.+?)__/gs, "<u>$1</u>");
   html = html.replace(/(^|[^*])\*([^*\n]+)\*/g, "$1<em>$2</em>").replace(/`([^`\n]+)`/g, "<code>$1</code>");
+  // a heading line (# to ###) and a small line (-#), as a card's title and footer use them
+  html = html.split("\n").map((line) => line.replace(/^#{1,3} (.*)$/, '<span class="embed-title">$1</span>')
+    .replace(/^-# (.*)$/, '<span class="footer">$1</span>')).join("\n");
   return html.replace(/\n/g, "<br>");
 }
 
@@ -145,9 +149,38 @@ function renderMessage(m) {
     node.append(content);
   }
   for (const e of m.embeds) node.append(renderEmbed(e));
+  const inCards = new Set();
+  for (const card of m.cards) node.append(renderCard(m, card, inCards));
   for (const src of m.images) node.append(image(src));
-  for (const row of m.rows) node.append(renderRow(m, row));
+  m.rows.forEach((row, index) => { if (!inCards.has(index)) node.append(renderRow(m, row)); });
   return node;
+}
+
+// A Components V2 card: its parts in order, its action rows inside it (``inCards`` notes them).
+function renderCard(m, card, inCards) {
+  const box = el("div", "embed card");
+  if (card.colour) box.style.borderLeftColor = card.colour;
+  const text = (content, className = "content") => {
+    const node = el("div", className);
+    node.innerHTML = markdown(content);
+    return node;
+  };
+  for (const part of card.parts) {
+    if (part.type === "text") box.append(text(part.content));
+    else if (part.type === "gallery") for (const src of part.images) box.append(image(src));
+    else if (part.type === "separator") box.append(el(part.divider ? "hr" : "div", "separator"));
+    else if (part.type === "section") {
+      const section = el("div", "row");
+      const words = el("div");
+      for (const content of part.texts) words.append(text(content));
+      section.append(words);
+      if (part.image) section.append(image(part.image));
+      if (part.row !== undefined) { inCards.add(part.row); section.append(renderRow(m, m.rows[part.row])); }
+      box.append(section);
+    } else if (part.type === "row") { inCards.add(part.row); box.append(renderRow(m, m.rows[part.row])); }
+    else box.append(el("div", "footer", `(${part.name}: not shown by the sandbox page)`));
+  }
+  return box;
 }
 
 function image(src) {

@@ -14,6 +14,9 @@ def text(message: Message) -> str:
     for embed in message["embeds"]:
         parts += [embed["title"] or "", embed["description"] or "", embed["footer"] or ""]
         parts += [f"{f['name']} {f['value']}" for f in embed["fields"]]
+    for card in message["cards"]:
+        for part in card["parts"]:
+            parts += [part["content"]] if part["type"] == "text" else part.get("texts", [])
     return "\n".join(parts)
 
 

@@ -25,6 +25,8 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is no
 
 ARTIFACTS = REPO / "test-artifacts" / "sandbox"
 MESSAGES = 'document.getElementById("messages").innerText'
+CARD_WITH_ALL = """[...document.querySelectorAll("#messages .card")].some((c) =>
+  c.querySelector("img.image") && c.querySelector("button.component") && c.innerText.includes("Roll"))"""
 NEWEST_PANEL = """(() => {
   const live = [...document.querySelectorAll("#messages .message")]
     .filter((m) => m.querySelector(".component"));
@@ -129,6 +131,8 @@ async def test_opening_of_a_sky_of_stars_in_the_browser(tmp_path: Path) -> None:
             await browser.wait_for("[...document.images].every((i) => i.complete && i.naturalWidth > 0)",
                                    "the table image")
             await browser.screenshot(ARTIFACTS / "sky-of-stars-thread.png")
+            # the status card is drawn as one card: its text, its picture and its buttons inside it
+            assert await browser.evaluate(CARD_WITH_ALL)
             assert progress.startswith("1 of")
             assert not [line for line in browser.console if "rror" in line], browser.console
     finally:

@@ -48,6 +48,21 @@ def live_decisions(sandbox: SandboxProcess, member: str) -> set[str]:
             if (c.get("custom_id") or "").startswith("sky:")}
 
 
+def assert_a_card(sandbox: SandboxProcess, member: str) -> None:
+    """The step message and the member's panel reach the page as cards: text, then the picture,
+    then the rows of buttons inside the card, and no embed."""
+    thread = sandbox.state(member, channel_key(sandbox.state(member), "thread"))["messages"]
+    step = next(m for m in reversed(thread) if "Roll " in text(m))
+    mine = next(m for m in reversed(sandbox.state(member, "dm")["messages"]) if m["cards"])
+    for message in (step, mine):
+        assert not message["embeds"] and not message["images"] and len(message["cards"]) == 1
+        parts = message["cards"][0]["parts"]
+        kinds = [p["type"] for p in parts]
+        assert kinds[:2] == ["text", "gallery"] and parts[1]["images"], kinds
+    rows = [p["row"] for p in step["cards"][0]["parts"] if p["type"] == "row"]
+    assert rows == list(range(len(step["rows"]))) and step["rows"], "every row sits in the card"
+
+
 def test_a_restarted_sandbox_finds_the_game_where_it_was(tmp_path: Path, monkeypatch) -> None:
     db = tmp_path / "games.sqlite3"
     monkeypatch.setenv("ASTROLABE_SANDBOX_DB", str(db))  # the first run finds its file this way
@@ -60,6 +75,7 @@ def test_a_restarted_sandbox_finds_the_game_where_it_was(tmp_path: Path, monkeyp
         play_panel(first, "ada")  # Ada's move on the first roll; Bea and Cy still owe theirs
         ids, step, bea = world_ids(first), step_message(first, "ada"), live_decisions(first, "bea")
         assert locked_in(step) == 1 and bea
+        assert_a_card(first, "ada")
     finally:
         assert first.stop() == 0, "".join(first.stderr)
     assert db.exists(), "ASTROLABE_SANDBOX_DB chose the database"
