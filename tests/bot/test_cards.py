@@ -68,6 +68,21 @@ def test_a_long_text_is_cut_to_what_discord_takes() -> None:
     assert Outgoing().layout().content_length() == 1, "an empty card still has a (blank) text"
 
 
+async def test_an_edit_keeps_or_replaces_the_picture_as_asked() -> None:
+    """A picture named in ``kept`` (nothing new drawn) stays the message's file: the edit refers
+    to it and leaves the attachments alone; a card without a picture drops the old file."""
+    kept = await Outgoing("Pick a star.", "Vault", kept=("vault-1.png",)).kwargs(editing=True)
+    assert "attachments" not in kept and kept["content"] is None and kept["embed"] is None
+    (gallery,) = [i for i in kept["view"].walk_children() if isinstance(i, discord.ui.MediaGallery)]
+    assert [item.media.url for item in gallery.items] == ["attachment://vault-1.png"]
+    drawn = await Outgoing("Pick.", render=lambda: b"png", filename="new.png",
+                           kept=("old.png",)).kwargs(editing=True)
+    assert [f.filename for f in drawn["attachments"]] == ["new.png"], "a new upload replaces the files"
+    assert (await Outgoing("No picture now.").kwargs(editing=True))["attachments"] == []
+    sent = await Outgoing("Hello", render=lambda: b"png").kwargs()
+    assert [f.filename for f in sent["files"]] == ["board.png"] and "content" not in sent
+
+
 def assert_card(message: discord.Message, image: str | None) -> discord.Container:
     """``message`` is a V2 card: no content or embed, one container in the theme's colour with
     the title first, ``image`` shown (and uploaded), and every control in a row inside it."""
