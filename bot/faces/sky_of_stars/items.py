@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.components import service_of
+from bot.faces.sky_of_stars.pictures import keep_if_shown
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
 from bot.games import get_game
 from bot.games.base import View
@@ -50,9 +51,10 @@ async def clicked_view(interaction: discord.Interaction, game_id: int, decision:
 
 
 def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
-    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
+    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc), to
+    replace the panel clicked on: a picture that panel already shows is kept, not sent again."""
     presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
-    return presenter.panel(view, record.names, record.id, **stage)
+    return keep_if_shown(presenter.panel(view, record.names, record.id, **stage), interaction.message)
 
 
 def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:

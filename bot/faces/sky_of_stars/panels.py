@@ -16,6 +16,7 @@ import discord
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
 from bot.faces.sky_of_stars.moments import swirl_news
+from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, stop_confirm_text
 from bot.games.base import View
 from bot.i18n import N_, _
@@ -30,8 +31,8 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
     head = round_title(view)
     if asking_stop:
         confirm = SkyDo(game_id, view["decision"], "stop", "-", "p", label=_("Yes, call STOP"))
-        return Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), "vault.png",
-                        [confirm, SkyBack(game_id, view["decision"])])
+        return named(Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), "vault.png",
+                              [confirm, SkyBack(game_id, view["decision"])]))
     secret = view.get("secret")
     lines = [note] if note else []
     if secret:
@@ -81,7 +82,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
         lines.append(text)
     if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
         items.append(SkyDo(game_id, dec, "stop", "?", "p"))  # asks for a confirmation first
-    return Outgoing("\n".join(lines), head, render, "vault.png", items[:25])
+    return named(Outgoing("\n".join(lines), head, render, "vault.png", items[:25]))
 
 def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
                      stars: list[str], picked: str | None, *, confirm: Any,
