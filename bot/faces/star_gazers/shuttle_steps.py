@@ -1,5 +1,5 @@
-"""Star Gazers panel steps of the Space Shuttle bonuses: gain a Bonus token, move a round
-token, move a tile (once per game) or take a face-up Journal card, each skippable.
+"""Star Gazers panel steps for the Space Shuttle's bonuses, one panel step per bonus kind
+(each can be skipped), kept apart from the turn's main steps in ``panels``.
 
 Each builder returns (text, components, image) like the other steps in ``panels``.
 """
