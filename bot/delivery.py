@@ -47,7 +47,7 @@ class Delivery(SeatPanels):
     def __init__(self, service: Service) -> None:
         self.service = service
         self._undelivered: dict[int, Undelivered] = {}
-        self.copies = PanelCopies(lambda: service.storage, self.message_at)  # live copies kept in the database
+        self.copies = PanelCopies(lambda: service.storage, self.message_at)  # live copies, kept in storage
         self.cards = StatusCards(self)
 
     # ------------------------------------------------------------------ where
