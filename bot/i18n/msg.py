@@ -114,6 +114,12 @@ def MN_(singular: str, plural: str, n: int, **params: Any) -> Msg:
     return Msg(singular, params, plural=plural, n=n)
 
 
+def seat_ref(index: int) -> str:
+    """A seat's name placeholder (``{1}``) to pass as a field: filled with the player's name
+    after translation, so one message id serves every seat."""
+    return f"{{{index}}}"
+
+
 def to_stored(text: str) -> Any:
     """A text as the action log stores it: a ``Msg`` as its dict, anything else as it is."""
     return text.to_json() if isinstance(text, Msg) else text

@@ -24,9 +24,9 @@ from bot.games.observatory.model import (
     nights_for,
     turns_per_night,
 )
-from bot.games.observatory.texts import card_name, listed, seat_ref, space_name
+from bot.games.observatory.texts import card_name, listed, space_name
 from bot.games.rng import Rng
-from bot.i18n.msg import M_, to_stored
+from bot.i18n.msg import M_, seat_ref, to_stored
 
 DECKS = ("large", "small")
 

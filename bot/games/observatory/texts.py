@@ -20,11 +20,6 @@ TRACK_NAMES = {
 }
 
 
-def seat_ref(index: int) -> str:
-    """The seat's name placeholder (``{1}``), filled with the player's name after translation."""
-    return f"{{{index}}}"
-
-
 def track_name(track: str) -> Msg:
     """A Research track's name ("Lens"), translated where it is read."""
     return Msg(TRACK_NAMES.get(track, track.title()))

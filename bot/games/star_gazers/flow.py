@@ -34,8 +34,8 @@ from bot.games.star_gazers.model import (
     rounds_for,
 )
 from bot.games.star_gazers.scoring import Survey, breakdown
-from bot.games.star_gazers.texts import listed, seat_ref, stored_notes
-from bot.i18n.msg import M_, MN_
+from bot.games.star_gazers.texts import listed, stored_notes
+from bot.i18n.msg import M_, MN_, seat_ref
 
 State = dict[str, Any]
 WORK_KEYS = ("universe", "centre", "supply", "decks", "shown")

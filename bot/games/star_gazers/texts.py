@@ -40,11 +40,6 @@ SHUTTLE_BONUS_NAMES = {
 }
 
 
-def seat_ref(index: int) -> str:
-    """The seat's name placeholder (``{1}``), filled with the player's name after translation."""
-    return f"{{{index}}}"
-
-
 def kind_name(kind: str) -> Msg:
     """A Bonus token's type ("Moon") as the rules name it."""
     return Msg(KIND_NAMES.get(kind, kind))
