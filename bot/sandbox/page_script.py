@@ -4,12 +4,14 @@ It polls ``/api/state`` for what the chosen member sees in the chosen channel, d
 embeds, Components V2 cards, images, buttons, selects, the slash-command composer and modals) and
 sends every move to ``/api/act``. It holds no game logic: all of that is the bot's, running in
 SimCord behind the API. Kept in Python beside the markup (``bot.sandbox.page``) so packaging needs
-no data files.
+no data files; how text, markdown and times are written is ``bot.sandbox.page_text``.
 """
 
 from __future__ import annotations
 
-PAGE_JS = r"""
+from bot.sandbox.page_text import TEXT_JS
+
+PAGE_JS = TEXT_JS + r"""
 const $ = (id) => document.getElementById(id);
 const view = {
   as: "ada", channel: "", last: "", commandsKey: "", state: null, busy: false, modal: null, asked: 0,
@@ -20,28 +22,6 @@ function el(tag, className = "", text = "") {
   if (className) node.className = className;
   if (text) node.textContent = text;
   return node;
-}
-
-function escapeHtml(text) {
-  const entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-  return String(text).replace(/[&<>"']/g, (c) => entities[c]);
-}
-
-// Discord's markdown, the small part the bot uses; the text is escaped first.
-function markdown(text) {
-  const names = view.state.names;
-  let html = escapeHtml(text || "");
-  const name = (id, missing) => escapeHtml(names[id] || missing);
-  html = html.replace(/&lt;@!?(\d+)&gt;/g,
-    (_, id) => `<span class="mention">@${name(id, "unknown user")}</span>`);
-  html = html.replace(/&lt;#(\d+)&gt;/g,
-    (_, id) => `<a href="#" class="mention" data-goto="${id}">#${name(id, "deleted channel")}</a>`);
-  html = html.replace(/\*\*(.+?)\*\*/gs, "<strong>$1</strong>").replace(/__(.+?)__/gs, "<u>$1</u>");
-  html = html.replace(/(^|[^*])\*([^*\n]+)\*/g, "$1<em>$2</em>").replace(/`([^`\n]+)`/g, "<code>$1</code>");
-  // a heading line (# to ###) and a small line (-#), as a card's title and footer use them
-  html = html.split("\n").map((line) => line.replace(/^#{1,3} (.*)$/, '<span class="embed-title">$1</span>')
-    .replace(/^-# (.*)$/, '<span class="footer">$1</span>')).join("\n");
-  return html.replace(/\n/g, "<br>");
 }
 
 async function api(path, body) {
@@ -67,7 +47,10 @@ async function refresh(force = false) {
   let text;
   try {
     const query = `as=${encodeURIComponent(view.as)}&channel=${encodeURIComponent(view.channel)}`;
-    text = JSON.stringify(await api(`/api/state?${query}`));
+    const answer = await api(`/api/state?${query}`);
+    setSandboxNow(answer.now);  // the clock moves every poll; only the rest is compared below
+    delete answer.now;
+    text = JSON.stringify(answer);
     document.body.dataset.connected = "yes";
   } catch (error) {
     document.body.dataset.connected = "no";
@@ -89,6 +72,7 @@ async function poll() {
 }
 
 function switchTo(member, channel) {
+  showSide(false);
   if (member === view.as && channel === view.channel) return;
   if (member !== view.as) closeModal();
   view.as = member;
@@ -116,7 +100,7 @@ function render() {
   }));
   const current = s.channels.find((c) => c.key === s.channel);
   const me = s.members.find((m) => m.key === s.member).name;
-  $("title").textContent = current.kind === "dm" ? `Direct messages with Astrolabe \u00b7 as ${me}`
+  $("title").textContent = current.kind === "dm" ? `\u2709 Direct messages \u00b7 as ${me}`
     : `${current.kind === "thread" ? "\u21b3" : "#"} ${current.name} \u00b7 as ${me}`;
   renderMessages(s.messages);
   renderCommands(s.commands);
@@ -140,12 +124,13 @@ function renderMessage(m) {
   node.dataset.id = m.id;
   const head = el("div");
   head.append(el("span", `author${m.bot ? " bot" : ""}`, m.author),
-    el("span", "time", new Date(m.time).toLocaleTimeString()));
+    el("span", "time", messageDate(m.time)));
+  head.lastChild.title = new Date(m.time).toLocaleString(undefined, TIME_STYLES.F);
   if (m.ephemeral) head.append(el("span", "only-you", "Only you can see this"));
   node.append(head);
   if (m.content) {
     const content = el("div", "content");
-    content.innerHTML = markdown(m.content);
+    content.innerHTML = markdown(m.content, view.state);
     node.append(content);
   }
   for (const e of m.embeds) node.append(renderEmbed(e));
@@ -162,7 +147,7 @@ function renderCard(m, card, inCards) {
   if (card.colour) box.style.borderLeftColor = card.colour;
   const text = (content, className = "content") => {
     const node = el("div", className);
-    node.innerHTML = markdown(content);
+    node.innerHTML = markdown(content, view.state);
     return node;
   };
   for (const part of card.parts) {
@@ -196,7 +181,7 @@ function renderEmbed(e) {
   if (e.title) box.append(el("div", "embed-title", e.title));
   if (e.description) {
     const text = el("div", "content");
-    text.innerHTML = markdown(e.description);
+    text.innerHTML = markdown(e.description, view.state);
     box.append(text);
   }
   if (e.fields.length) {
@@ -204,7 +189,7 @@ function renderEmbed(e) {
     for (const f of e.fields) {
       const field = el("div", `field${f.inline ? "" : " block"}`);
       const value = el("div", "content");
-      value.innerHTML = markdown(f.value);
+      value.innerHTML = markdown(f.value, view.state);
       field.append(el("div", "field-name", f.name), value);
       fields.append(field);
     }
@@ -223,7 +208,7 @@ function renderRow(message, row) {
       button.type = "button";
       button.disabled = c.disabled;
       button.dataset.customId = c.custom_id || "";
-      button.onclick = c.url ? () => window.open(c.url, "_blank", "noopener")
+      button.onclick = c.url ? () => openLink(c.url)
         : () => act({ kind: "click", message: message.id, custom_id: c.custom_id });
       box.append(button);
     } else if (c.type === "select") {
@@ -387,6 +372,23 @@ $("messages").onclick = (event) => {
   event.preventDefault();
   if (view.state.channels.some((c) => c.key === link.dataset.goto)) switchTo(view.as, link.dataset.goto);
 };
+// A link button: one of the sandbox's channels switches to it, like a link in the text.
+function openLink(url) {
+  const box = document.createElement("div");
+  box.innerHTML = linkHtml(escapeHtml(url), "", view.state);
+  const goto = box.firstChild.dataset.goto;
+  if (goto) switchTo(view.as, goto);
+  else window.open(url, "_blank", "noopener");
+}
+// On a phone the sidebar folds away; the menu button opens it over the messages.
+function showSide(open) {
+  document.body.dataset.side = open ? "open" : "closed";
+  $("menu").setAttribute("aria-expanded", String(open));
+}
+$("menu").onclick = () => showSide(document.body.dataset.side !== "open");
+$("backdrop").onclick = () => showSide(false);
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") showSide(false); });
+setInterval(() => tickTimestamps(), 1000);
 window.addEventListener("hashchange", () => { readHash(); refresh(true); });
 readHash();
 poll();

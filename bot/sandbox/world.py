@@ -284,6 +284,7 @@ class Sandbox:
                         for key, m in self.members.items()],
             "member": member_key,
             "guild": self.guild.name,
+            "now": self.env.now().timestamp(),  # the page counts <t:…:R> and dates by this clock
             "channels": channels,
             "channel": channel_key,
             "names": names | {str(c["key"]): c["name"] for c in channels if c["kind"] != "dm"},

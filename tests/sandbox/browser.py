@@ -115,6 +115,15 @@ class Browser:
             raise BrowserError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
+    async def viewport(self, width: int, height: int) -> None:
+        """Show pages in a window of this size (a phone is about 400 px wide)."""
+        await self.send("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                        deviceScaleFactor=1, mobile=False)
+
+    async def before_scripts(self, source: str) -> None:
+        """Run ``source`` in every page this tab opens from now on, before the page's own scripts."""
+        await self.send("Page.addScriptToEvaluateOnNewDocument", source=source)
+
     async def goto(self, url: str) -> None:
         await self.send("Page.navigate", url=url)
 
