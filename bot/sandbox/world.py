@@ -4,8 +4,11 @@ SimCord keeps its world (guild, users, messages) in memory, while the bot keeps 
 SQLite. Two consequences shape this module:
 
 * The world is built before the bot logs in, in a fixed order, while SimCord's clock still stands
-  at its fixed starting instant. Snowflakes come from that clock and the creation order, so every
-  run gets the same guild, channel and member ids, and a stored game still points at them.
+  at its fixed starting instant (1 January 2026). Snowflakes come from that clock and the creation
+  order, so every run gets the same guild, channel and member ids, and a stored game still points
+  at them. Then, still before the bot logs in, the clock is moved to the wall clock's now: from
+  the first thing the bot does (resuming its games, re-posting them), its times, the deadlines it
+  stores and the ``created_at`` of its rows are in one frame, the real one, whatever run wrote them.
 * Messages and threads do not survive a restart: ``bot.sandbox.reopen`` puts each open game
   back in front of the players with the bot's own code, before the bot resumes its games.
 * SimCord's settle waits, in real time, for every timer due before its deadline (a countdown, a
@@ -13,8 +16,9 @@ SQLite. Two consequences shape this module:
   ahead and is repeated while the bot is still working (``until_done``): a click returns as soon as
   the bot has finished with it, and later timers fire from the clock.
 
-After that, SimCord's clock is kept at wall-clock time, so countdowns and deadlines stored by one
-run mean the same thing to the next, as they do in production.
+After that, SimCord's clock is kept at wall-clock time (it only moves when asked, so a task moves
+it once a second), so countdowns and deadlines stored by one run mean the same thing to the next,
+and two sandboxes agree, as they do in production.
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ class Sandbox:
             name.lower(): self.guild.add_member(self.env.create_user(name.lower(), global_name=name))
             for name in MEMBERS
         }
+        self._set_clock_to_wall_clock()
         self.reopener = Reopener(self.bot, self.games.id)
         self.bot.before_resume = self.reopener.reopen_games
         # SimCord refuses overlapping operations; page requests and the clock take turns here.
@@ -116,6 +121,13 @@ class Sandbox:
                 busy = error
         log.error("the bot is still busy after %g seconds: %s", BUSY_LIMIT_SECONDS, busy)
         raise ActionError(STILL_BUSY.format(seconds=BUSY_LIMIT_SECONDS)) from busy
+
+    def _set_clock_to_wall_clock(self) -> None:
+        """Before the bot logs in (no timer exists yet), jump SimCord's clock from its fixed start to
+        now; only the world's ids keep the fixed instant (see the module docstring)."""
+        behind = (datetime.now(UTC) - self.env.now()).total_seconds()
+        if behind > 0:
+            self.env.backend.advance_clock(behind)
 
     async def _follow_wall_clock(self) -> None:
         while True:
