@@ -6,13 +6,19 @@ hours (in their own time zone) does not count, so a deadline never runs out whil
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.i18n import _
 
 MAX_SPAN_DAYS = 60  # a guard: no real deadline needs to look further ahead
+MAX_TIMEZONE_LENGTH = 64  # the longest IANA name has 32 characters
+# An IANA name: parts of letters, digits, "_", "+", "-", joined by "/" (no "..", no leading "/")
+TIMEZONE_NAME = re.compile(r"[A-Za-z0-9_+\-]+(/[A-Za-z0-9_+\-]+)*")
+SHOWN_LENGTH = 40
 
 
 class BadTimezone(ValueError):
@@ -22,9 +28,37 @@ class BadTimezone(ValueError):
 def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as error:
-        raise BadTimezone(_("I don't know the time zone `{name}`. Use a name like `Europe/Rome`, "
-                            "`America/New_York` or `UTC`.", name=name)) from error
+    except (ZoneInfoNotFoundError, ValueError, OSError) as error:  # OSError: a folder, say
+        raise unknown(name) from error
+
+
+def unknown(name: str) -> BadTimezone:
+    return BadTimezone(_("I don't know the time zone `{name}`. Use a name like `Europe/Rome`, "
+                         "`America/New_York` or `UTC`.", name=shown_timezone(name)))
+
+
+@cache
+def _known_zones() -> frozenset[str]:
+    """The IANA names this system (or the tzdata package) knows; empty if it lists none."""
+    return frozenset(available_timezones())
+
+
+def check_timezone(name: str) -> str:
+    """``name`` if it is a real IANA time zone, else ``BadTimezone``. Checked before anything is
+    stored: only a bounded name of IANA characters reaches ``ZoneInfo`` (no path, no NUL), and it
+    must be one of the zones the system lists (not ``localtime``, the server's own setting)."""
+    if (len(name) > MAX_TIMEZONE_LENGTH or not TIMEZONE_NAME.fullmatch(name)
+            or name == "localtime" or (_known_zones() and name not in _known_zones())):
+        raise unknown(name)
+    zone(name)
+    return name
+
+
+def shown_timezone(name: str) -> str:
+    """A stored or typed name as a reply may quote it: short, and with nothing that could end its
+    code span or ping anyone (names saved before they were checked can be anything)."""
+    cleaned = "".join(c if c.isprintable() and c not in "`@<>#\\" else "?" for c in name)
+    return cleaned if len(cleaned) <= SHOWN_LENGTH else cleaned[:SHOWN_LENGTH - 1] + "…"
 
 
 @dataclass(frozen=True)

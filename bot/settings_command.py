@@ -12,7 +12,7 @@ from bot.i18n import N_, Language, _, from_discord, parse, pgettext, speaking
 from bot.interactions import Ack, Refusal, answer, entry
 from bot.outgoing import COLOUR
 from bot.ports import service_of
-from bot.quiet import BadTimezone, QuietHours
+from bot.quiet import BadTimezone, QuietHours, check_timezone, shown_timezone
 from bot.storage import UserSettings
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ def describe(settings: UserSettings, discord_language: Language) -> str:
                 else _("as your Discord app ({language})", language=discord_language.native_name))
     return "\n".join((
         _("**Pings when it's your move:** {ping}", ping=_(PING_TEXT[settings.ping])),
-        _("**Time zone:** {timezone}", timezone=settings.timezone),
+        _("**Time zone:** {timezone}", timezone=shown_timezone(settings.timezone)),
         _("**Quiet hours:** {hours}", hours=hours),
         _("**Language:** {language}", language=language),
         _("During quiet hours you get no pings, and in games with a pace your deadline clock pauses.")))
@@ -72,7 +72,7 @@ async def _settings(interaction: discord.Interaction, ping: str | None, timezone
     updated = replace(
         current,
         ping=ping or current.ping,
-        timezone=(timezone or current.timezone).strip(),
+        timezone=timezone.strip() if timezone else current.timezone,
         quiet_start=current.quiet_start if quiet_start is None else quiet_start,
         quiet_end=current.quiet_end if quiet_end is None else quiet_end,
         language=current.language if language is None else parse(language),
@@ -80,7 +80,11 @@ async def _settings(interaction: discord.Interaction, ping: str | None, timezone
     if updated.quiet_start == updated.quiet_end:
         updated.quiet_start = updated.quiet_end = None
     try:
-        QuietHours(updated.timezone, updated.quiet_start, updated.quiet_end).is_quiet(0)
+        # A new zone is always checked; a stored one (saved before names were checked) only when
+        # quiet hours need it, so a player can still read and change their other settings.
+        if timezone or QuietHours(
+                updated.timezone, updated.quiet_start, updated.quiet_end).enabled:
+            check_timezone(updated.timezone)
     except BadTimezone as error:
         raise Refusal(str(error)) from error
     changed = updated != current

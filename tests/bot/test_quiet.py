@@ -45,3 +45,16 @@ def test_daytime_window_and_reminders():
 def test_unknown_time_zone_is_refused_with_help():
     with pytest.raises(BadTimezone, match="Europe/Rome"):
         QuietHours("Mars/Olympus", 1, 2).is_quiet(0)
+
+
+def test_a_time_zone_is_checked_whatever_the_quiet_hours():
+    from bot.quiet import check_timezone, shown_timezone
+
+    for name in ("Europe/Rome", "UTC", "Etc/GMT-14", "America/Argentina/ComodRivadavia"):
+        assert check_timezone(name) == name
+    for name in ("../../../../etc/passwd", "Europe/Rome\0", "Europe", "zone.tab", "/etc/localtime",
+                 "localtime", "right/UTC", "Europe//Rome", "", "x" * 5000, "Mars/Base"):
+        with pytest.raises(BadTimezone, match="Europe/Rome"):
+            check_timezone(name)
+    assert shown_timezone("Europe/Rome\0") == "Europe/Rome?"
+    assert len(shown_timezone("@everyone " * 500)) == 40 and "@" not in shown_timezone("@everyone")
