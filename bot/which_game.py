@@ -19,12 +19,14 @@ from bot.i18n.readers import private_language
 from bot.interactions import Refusal
 from bot.ports import service_of
 from bot.storage import GameRecord
+from bot.storage.records import MAX_ID
 
 log = logging.getLogger(__name__)
 
 GAME_OPTION = "Which game of this channel (the list appears as you type); by default yours"
 CHOICES_SHOWN = 25  # Discord shows at most 25 autocomplete choices
 CHOICE_CHARS = 100  # and cuts a choice's name at 100 characters
+ID_DIGITS = len(str(MAX_ID))  # a longer number names no game (and int() of thousands of digits fails)
 
 
 def table_name(record: GameRecord) -> str:
@@ -63,10 +65,12 @@ async def chosen_game(interaction: discord.Interaction, value: str) -> GameRecor
         typed = discord.utils.escape_markdown(value[:40])
         raise Refusal(_("`game` takes a game number such as 12, not “{typed}”. Pick one from the list "
                         "that appears as you type.", typed=typed))
-    record = await service_of(interaction).storage.load(int(number))
+    wanted = int(number) if len(number) <= ID_DIGITS else MAX_ID + 1
+    record = await service_of(interaction).storage.load(wanted) if wanted <= MAX_ID else None
     if record is None or record.guild_id != interaction.guild_id:
+        shown = f"{number[:ID_DIGITS]}…" if len(number) > ID_DIGITS else wanted
         raise Refusal(_("There's no game #{number} in this server. Pick one from the list that "
-                        "appears as you type, or see `/game list`.", number=int(number)))
+                        "appears as you type, or see `/game list`.", number=shown))
     here = {interaction.channel_id, _parent_id(interaction)}
     if record.channel_id not in here and record.thread_id != interaction.channel_id:
         raise Refusal(_("Game #{id} is played in <#{channel}>: use the command "

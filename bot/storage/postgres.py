@@ -32,6 +32,7 @@ from bot.storage.postgres_reads import PostgresReads
 from bot.storage.postgres_seats import PostgresSeats
 from bot.storage.records import (
     _SEAT_SHIFT,
+    MAX_ID,
     STATUSES,
     UNSET,
     ActionRecord,
@@ -234,6 +235,8 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
         return record
 
     async def load(self, game_id: int) -> GameRecord | None:
+        if abs(game_id) > MAX_ID:  # no such game, and the driver can't even send the number
+            return None
         async with self._read() as db:
             return await self._load_in(db, game_id)
 

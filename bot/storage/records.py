@@ -15,6 +15,7 @@ from bot.i18n.msg import from_stored, to_stored
 log = logging.getLogger(__name__)
 
 STATUSES: Final = ("lobby", "active", "finished", "cancelled")
+MAX_ID = 2**63 - 1  # the largest id a database integer (SQLite's, PostgreSQL's BIGINT) holds
 
 # Seat numbers are moved out of the way by this much while renumbering (see remove_seat).
 _SEAT_SHIFT: Final = 1_000_000

@@ -32,6 +32,7 @@ from bot.storage.migrations import (
     split_statements,
 )
 from bot.storage.records import (
+    MAX_ID,
     STATUSES,
     UNSET,
     AlreadyApplied,
@@ -195,6 +196,8 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
         return record
 
     async def load(self, game_id: int) -> GameRecord | None:
+        if abs(game_id) > MAX_ID:  # no such game, and the driver can't even send the number
+            return None
         async with self._read() as db:
             return await self._load_in(db, game_id)
 

@@ -87,3 +87,10 @@ async def test_open_games_in_channel_lists_every_table(storage: Storage) -> None
     other = await make_lobby(storage, channel_id=61)
     assert [g.id for g in await storage.open_games_in_channel(61)] == [first.id, other.id]
     assert (await storage.open_games_in_channel(60))[1].seats == (await storage.load(first.id)).seats
+
+
+async def test_a_game_number_beyond_a_database_integer_is_no_game(storage: Storage) -> None:
+    lobby = await make_lobby(storage, channel_id=1)
+    for number in (2**63, -(2**63) - 1, 10**30):
+        assert await storage.load(number) is None
+    assert (await storage.load(lobby.id)).id == lobby.id
