@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 # The top-level migrations/ folder ships inside the distribution as this package (setup.py maps
-# it), so a wheel carries its SQL and an editable install reads the source folder itself.
+# it), so a wheel carries its SQL and an editable install reads the source folder itself; code
+# run from a checkout reads the checkout's folder directly (see bundled_migrations).
 MIGRATIONS_PACKAGE: Final = "bot.migrations"
 
 
@@ -33,15 +34,44 @@ _TRANSACTION_KEYWORDS = frozenset({"BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPO
 
 def bundled_migrations(subfolder: str = "") -> Traversable:
     """The migrations shipped with the code: SQLite's at the top, another database's in its
-    ``subfolder`` (such as ``postgres``). Read through importlib.resources, so they are found in
-    a wheel as well as in the source tree."""
-    try:
-        root = importlib.resources.files(MIGRATIONS_PACKAGE)
-    except ModuleNotFoundError as error:
-        raise MigrationError(f"the package {MIGRATIONS_PACKAGE} is missing: install the project with "
-                             "pip (pip install . or pip install -e .) so its migrations ship with it"
-                             ) from error
+    ``subfolder`` (such as ``postgres``).
+
+    Code run from a checkout reads the checkout's own ``migrations/`` folder: there ``bot`` is the
+    source folder (the current directory comes first on ``sys.path``), which shadows an installed
+    copy and its ``bot.migrations`` alike, and the SQL beside the code is the SQL that fits it.
+    Installed code reads its ``bot.migrations`` package through importlib.resources (a wheel, or
+    an editable install's mapping)."""
+    root = checkout_migrations()
+    if root is None:
+        try:
+            root = importlib.resources.files(MIGRATIONS_PACKAGE)
+        except ModuleNotFoundError as error:
+            raise MigrationError(_missing_message()) from error
     return root.joinpath(subfolder) if subfolder else root
+
+
+def _code_folder() -> Path:
+    """The folder holding the ``bot`` package this process imported."""
+    return Path(__file__).parent.parent.parent
+
+
+def checkout_migrations() -> Path | None:
+    """The ``migrations/`` folder of the source checkout the running ``bot`` package sits in
+    (beside ``setup.py``), or None when the code is installed."""
+    top = _code_folder()
+    folder = top / "migrations"
+    if (top / "setup.py").is_file() and (folder / "0001_initial.sql").is_file():
+        return folder
+    return None
+
+
+def _missing_message() -> str:
+    top = _code_folder()
+    return (f"the package {MIGRATIONS_PACKAGE} is missing: Python imported the bot from {top / 'bot'}, "
+            f"which is neither installed with pip nor a complete source checkout (no setup.py and "
+            f"migrations/ beside it). Run it from a complete checkout of the project, or install the "
+            f"project (pip install . or pip install -e .) and run it from a folder that has no bot/ "
+            f"folder in it, so the installed copy is the one imported")
 
 
 def discover_migrations(directory: Traversable | Path) -> list[Migration]:

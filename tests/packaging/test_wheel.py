@@ -176,3 +176,29 @@ def test_the_installed_wheel_speaks_italian_from_compiled_catalogs(report: dict)
     assert report["italian"] == "Questa partita non è più in corso."
     assert report["compiled"] == report["domains"] and "astrolabe" in report["domains"]
     assert "Unisciti" in report["play"]["italian_buttons"] and "Join" not in report["play"]["italian_buttons"]
+
+
+# `pip install .` (not -e), then the bot started from inside the clone: the clone's bot/ comes
+# first on sys.path and shadows the installed package, bot.migrations included.
+FROM_THE_CLONE = r'''
+import asyncio, json, sys
+import bot
+from bot.storage import Storage, bundled_migrations
+
+async def main(path):
+    storage = await Storage.open(path)
+    await storage.close()
+    print(json.dumps({"bot_file": bot.__file__, "migrations_folder": str(bundled_migrations())}))
+
+asyncio.run(main(sys.argv[1]))
+'''
+
+
+def test_the_clone_runs_beside_the_installed_wheel(installed: tuple[Path, Path]) -> None:
+    python, outside = installed
+    clone = outside / "src"  # the source copy the wheel was built from
+    result = run([str(python), "-c", FROM_THE_CLONE, str(outside / "from-clone.sqlite3")], cwd=clone,
+                 timeout=180)
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert Path(seen["bot_file"]).is_relative_to(clone), "the clone's bot/ is the one imported"
+    assert Path(seen["migrations_folder"]) == clone / "migrations"
