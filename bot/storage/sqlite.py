@@ -16,7 +16,9 @@ import contextlib
 import logging
 import os
 import sqlite3
+import threading
 import time
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -83,6 +85,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Every connection a Storage opened and nobody closed yet. aiosqlite's worker thread is not a
+# daemon, so one left open (a bot SimCord's restart_bot replaced, an embedder's forgotten bot)
+# would keep the interpreter from exiting. Python waits for such threads only after running the
+# callbacks threading registers for exit; there each forgotten connection is stopped: its thread
+# closes the SQLite connection (committed work is already on disk) and ends.
+_UNCLOSED: weakref.WeakSet[aiosqlite.Connection] = weakref.WeakSet()
+
+
+def _stop_unclosed() -> None:
+    for db in list(_UNCLOSED):
+        log.debug("closing a SQLite connection nobody closed, at exit")
+        db.stop()
+    _UNCLOSED.clear()
+
+
+threading._register_atexit(_stop_unclosed)  # what concurrent.futures does for its worker threads
+
 
 class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
     """All persistence for the bot. Create with ``await Storage.open(path)``."""
@@ -102,6 +121,7 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
             pass
         # isolation_level=None: the sqlite3 module must not open transactions behind our back.
         db = await aiosqlite.connect(path, isolation_level=None)
+        _UNCLOSED.add(db)
         try:
             db.row_factory = sqlite3.Row
             await db.execute(SQL_PRAGMA_BUSY_TIMEOUT)
@@ -129,6 +149,7 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
             except sqlite3.Error:
                 log.debug("PRAGMA optimize failed on close", exc_info=True)
             await self._db.close()
+            _UNCLOSED.discard(self._db)
 
     async def __aenter__(self) -> Storage:
         return self
