@@ -27,7 +27,8 @@ from bot.i18n import (
 )
 from bot.interactions import Ack, Refusal, entry, tell_privately
 from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
-from bot.pacing import PACES, pace_text
+from bot.live_timer import TIMER_CHOICES, lobby_line, with_timer
+from bot.pacing import PACES
 from bot.ports import service_of
 from bot.storage import GameRecord, SeatRecord, SeatTaken, StorageError
 from bot.table import and_list, is_manager
@@ -88,8 +89,7 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
     # Options the table's language chose (a deck) are not the lobby's to show.
     shown = {spec.name for spec in game.options}
     settings = [option_text(game, name, value) for name, value in record.options.items() if name in shown]
-    settings.append(_("Played live, with no deadlines.") if not record.pace
-                    else _("Each player has {pace} per move.", pace=pace_text(record.pace)))
+    settings.append(lobby_line(record))
     embed.add_field(name=_("Options"), value="\n".join(settings), inline=False)
     embed.set_footer(text=_("Game #{id}", id=record.id))
     return embed
@@ -178,36 +178,41 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
 @app_commands.describe(game="Which game to play",
                        countdown="A Sky of Stars: seconds to guess each drawing (default 30)",
                        pace="Time each player has per move (default: live, no deadlines)",
+                       timer="Live tables: time for each step before the game moves on (default: "
+                             "the game's own)",
                        first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, "
                                   "keep all)",
                        language="The language of the lobby and the game thread (default: the server's)")
 @app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES, pace=PACE_CHOICES,
-                      language=LANGUAGE_CHOICES)
+                      timer=TIMER_CHOICES, language=LANGUAGE_CHOICES)
 @app_commands.guild_only()
 @entry(Ack.NONE)
 async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
                countdown: app_commands.Choice[int] | None = None,
                pace: app_commands.Choice[int] | None = None,
                first_game: bool | None = None,
-               language: app_commands.Choice[str] | None = None) -> None:
+               language: app_commands.Choice[str] | None = None,
+               timer: app_commands.Choice[int] | None = None) -> None:
     given: dict[str, Any] = {}
     if countdown is not None:
         given["countdown"] = countdown.value
     if first_game is not None:
         given["first_game"] = int(first_game)
     await _play(interaction, game.value, given, pace.value if pace else 0,
-                table_language(interaction, language.value if language else None))
+                table_language(interaction, language.value if language else None),
+                timer.value if timer else None)
 
 
 async def _play(interaction: discord.Interaction, slug: str, given: dict[str, Any], pace: int,
-                language: Language) -> None:
+                language: Language, timer: int | None = None) -> None:
     missing = missing_permissions(interaction)
     if missing:
         raise Refusal(_("I can't run a game here: I'm missing these permissions in this "
                         "channel: {permissions}. Ask a server admin to grant them.",
                         permissions=", ".join(missing)))
     rules = get_game(slug)
-    options = rules.validate_options(given)  # an IllegalAction is shown to the host privately
+    # An IllegalAction is shown to the host privately; the step timer is the table's, not the rules'.
+    options = with_timer(slug, rules.validate_options(given), timer)
     service = service_of(interaction)
     # A channel runs as many tables as people open, each in its own thread; a game's thread
     # belongs to that one game, so `/game …` there always means it.
