@@ -55,14 +55,3 @@ def step_timer(record: GameRecord) -> int:
     value = record.options.get(TIMER_KEY, 0)
     return value if type(value) is int and value > 0 else 0
 
-
-def lobby_line(record: GameRecord) -> str:
-    """How the lobby says the table's clock: the pace of a paced game, or the live timer."""
-    from bot.pacing import pace_text
-
-    if record.pace:
-        return _("Each player has {pace} per move.", pace=pace_text(record.pace))
-    seconds = step_timer(record)
-    if not seconds:
-        return _("Played live, with no timers.")
-    return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))

@@ -26,9 +26,9 @@ from bot.i18n import (
     translate,
 )
 from bot.interactions import Ack, Refusal, entry, tell_privately
+from bot.live_timer import TIMER_CHOICES, step_timer, timer_text, with_timer
 from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
-from bot.live_timer import TIMER_CHOICES, lobby_line, with_timer
-from bot.pacing import PACES
+from bot.pacing import PACES, pace_text
 from bot.ports import service_of
 from bot.storage import GameRecord, SeatRecord, SeatTaken, StorageError
 from bot.table import and_list, is_manager
@@ -95,6 +95,16 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
     return embed
 
 
+def lobby_line(record: GameRecord) -> str:
+    """How the lobby says the table's clock: the pace of a paced game, or the live step timer."""
+    if record.pace:
+        return _("Each player has {pace} per move.", pace=pace_text(record.pace))
+    seconds = step_timer(record)
+    if not seconds:
+        return _("Played live, with no timers.")
+    return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))
+
+
 def _seat_line(seat: SeatRecord, outcome: Outcome | None) -> str:
     line = f"{seat.seat + 1}. {seat.name}" + (" 🤖" if seat.is_bot else "")
     if outcome is None or seat.seat >= len(outcome.scores):
@@ -155,7 +165,7 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "bo
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
 COUNTDOWN_CHOICES = [app_commands.Choice(name=f"{s} seconds", value=s) for s in (20, 30, 45, 60, 90)]
-PACE_CHOICES = [app_commands.Choice(name="live (no deadlines)" if not v else f"{name} per move", value=v)
+PACE_CHOICES = [app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
                 for name, v in PACES.items()]
 
 
@@ -177,7 +187,7 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
 @app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
 @app_commands.describe(game="Which game to play",
                        countdown="A Sky of Stars: seconds to guess each drawing (default 30)",
-                       pace="Time each player has per move (default: live, no deadlines)",
+                       pace="Time each player has per move (default: live, with a timer on each step)",
                        timer="Live tables: time for each step before the game moves on (default: "
                              "the game's own)",
                        first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, "
