@@ -46,7 +46,8 @@ def countdown_line(record: GameRecord, due: float | None = None) -> str:
         due = record.deadline_at
     if due is None:
         return ""
-    return _("Time runs out {when}.", when=f"<t:{int(due)}:R>")
+    when = f"<t:{int(due)}:R>"
+    return _("Time runs out {when}.", when=when)
 
 
 def with_events(out: Outgoing, events: list[str], extra: str = "") -> Outgoing:
