@@ -26,7 +26,7 @@ from bot.i18n import (
     translate,
 )
 from bot.interactions import Ack, Refusal, entry, tell_privately
-from bot.live_timer import TIMER_CHOICES, step_timer, timer_text, with_timer
+from bot.live_timer import TIMER_CHOICES, TIMER_KEY, TIMERS, step_timer, timer_text, with_timer
 from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.pacing import PACES, pace_text
 from bot.ports import service_of
@@ -134,6 +134,8 @@ def lobby_view(record: GameRecord) -> discord.ui.View:
     with speaking(record.language):
         for action in actions:
             view.add_item(LobbyButton(record.id, action))
+        if not record.pace:
+            view.add_item(TimerSelect(record.id, step_timer(record)))
     return view
 
 
@@ -349,6 +351,40 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await storage.load(record.id)
 
 
+class TimerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lobby:timer:(?P<game>\d+)"):
+    """The host changes a live table's step timer (or switches it off) until the game starts."""
+
+    def __init__(self, game_id: int, current: int = 0) -> None:
+        """Said in the current language (``lobby_view`` speaks the table's)."""
+        options = [discord.SelectOption(
+            label=_("Timer for each step: {timer}", timer=timer_text(value)) if value else _("No timer"),
+            value=str(value), default=value == current) for value in TIMERS.values()]
+        super().__init__(discord.ui.Select(options=options, custom_id=f"lobby:timer:{game_id}", row=1))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TimerSelect:
+        return cls(int(match["game"]))
+
+    @entry(Ack.UPDATE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = [str(v) for v in (interaction.data or {}).get("values", [])]
+        service = service_of(interaction)
+        async with service.lock(self.game_id):
+            record = await service.storage.load(self.game_id)
+            if record is None or record.status != "lobby":
+                raise Refusal(_("This lobby is closed."))
+            if interaction.user.id != record.host_id:
+                raise Refusal(_("Only the host can change the timer."))
+            seconds = int(picked[0]) if len(picked) == 1 and picked[0].isdigit() else -1
+            if seconds not in TIMERS.values():
+                raise Refusal(_("That timer isn't one the lobby offers."))
+            options = {**record.options, TIMER_KEY: seconds}
+            record = await service.storage.set_lobby_options(record.id, options)
+        await interaction.edit_original_response(embed=lobby_embed(record), view=lobby_view(record))
+
+
 async def open_thread(interaction: discord.Interaction, record: GameRecord) -> Any:
     """The game's own thread when the bot may create one; otherwise the lobby's channel."""
     channel = interaction.channel
@@ -364,4 +400,4 @@ async def open_thread(interaction: discord.Interaction, record: GameRecord) -> A
     return channel
 
 
-__all__ = ["LobbyButton", "StorageError", "play_command"]
+__all__ = ["LobbyButton", "StorageError", "TimerSelect", "play_command"]

@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 from bot.games import get_game
-from tests.bot.helpers import all_text, current_record, game_thread, latest_panel, refresh
+from tests.bot.helpers import (
+    all_text,
+    current_record,
+    find_component,
+    game_thread,
+    latest_panel,
+    refresh,
+    said,
+)
 from tests.bot.sky_driver import Table
 
 SKY = get_game("sky-of-stars")
@@ -148,6 +156,48 @@ async def test_a_chosen_timer_is_shown_and_kept_across_a_restart(simcord_env, re
     assert len(timeouts(await env.bot.storage.actions(record.id))) == 1
     await env.advance_time(5)
     assert len(timeouts(await env.bot.storage.actions(record.id))) == 1, "once"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_the_host_changes_the_timer_in_the_lobby(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada, bea = (guild.add_member(env.create_user(name)) for name in ("ada", "bea"))
+    await ada.slash(channel, "play", game="starry-night-sky")
+    lobby = channel.last_message
+    assert "each step has 2 minutes on the clock" in all_text(lobby)
+    await bea.click(refresh(channel, lobby), label="Join")
+    timer = find_component(refresh(channel, lobby), "lobby:timer:")
+    assert [o.value for o in timer.options if o.default] == ["120"], "the default is the one selected"
+    refused = await bea.select(refresh(channel, lobby), ["0"], custom_id=timer.custom_id)
+    assert "Only the host" in said(refused)
+    assert "each step has 2 minutes on the clock" in all_text(refresh(channel, lobby))
+    await ada.select(refresh(channel, lobby), ["0"], custom_id=timer.custom_id)
+    assert "Played live, with no timers." in all_text(refresh(channel, lobby))
+    await ada.select(refresh(channel, lobby), ["60"], custom_id=timer.custom_id)
+    shown = refresh(channel, lobby)
+    assert "each step has 1 minute on the clock" in all_text(shown)
+    assert [o.value for o in find_component(shown, "lobby:timer:").options if o.default] == ["60"]
+    await ada.click(shown, label="Start")
+    record = await current_record(env)
+    (deadline,) = await env.bot.storage.deadlines(record.id)
+    assert deadline.due_at - deadline.opened_at == 60
+    assert find_component(refresh(channel, lobby), "lobby:timer:") is None, "no change once it runs"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_paced_lobby_offers_no_live_timer(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(env.create_user("ada"))
+    await ada.slash(channel, "play", game="star-gazers", pace=3600)
+    lobby = channel.last_message
+    assert "Each player has 1 hour per move." in all_text(lobby) and "on the clock" not in all_text(lobby)
+    assert find_component(lobby, "lobby:timer:") is None
 
 
 def test_each_game_has_a_live_timer_default_the_lobby_offers():
