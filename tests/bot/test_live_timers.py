@@ -123,6 +123,26 @@ async def test_turn_game_live_timer_lets_the_bot_play_the_rest_of_the_turn(simco
 
 
 @pytest.mark.simcord(strict_sync=True)
+@pytest.mark.parametrize("slug, seconds", [("observatory", 180), ("star-gazers", 120)])
+async def test_the_first_step_of_every_other_title_runs_out_too(simcord_env, slug, seconds):
+    env = simcord_env
+    lobby, _, thread, _ = await open_table(env, slug)
+    game = get_game(slug)
+    record = await current_record(env)
+    late, decision = game.to_act(record.state), game.decision_id(record.state)
+    deadlines = await env.bot.storage.deadlines(record.id)
+    assert sorted(d.seat for d in deadlines) == sorted(late)
+    assert all(d.due_at - d.opened_at == seconds for d in deadlines)
+    await env.advance_time(seconds - 1)
+    assert game.decision_id((await current_record(env)).state) == decision
+    await env.advance_time(2)
+    record = await current_record(env)
+    assert game.decision_id(record.state) != decision, "the bot decided for everyone late"
+    assert len(timeouts(await env.bot.storage.actions(record.id))) == len(late)
+    assert not any(seat.autopilot for seat in record.seats)
+
+
+@pytest.mark.simcord(strict_sync=True)
 async def test_a_timer_switched_off_never_runs_out(simcord_env):
     env = simcord_env
     lobby, _, thread, _ = await open_table(env, "starry-night-sky", names=("ada", "bea"), timer=0)
