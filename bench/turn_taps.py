@@ -59,6 +59,7 @@ class TurnTaps:
     taps: Counter[tuple[int, str, Hashable]] = field(default_factory=Counter)  # (user id, kind, key)
     owed: set[tuple[int, str, Hashable]] = field(default_factory=set)
     outside: Counter[int] = field(default_factory=Counter)  # user id -> interactions owing nothing
+    kinds: dict[str, None] = field(default_factory=dict)  # kinds of turn, in the order they came
     _state: dict[str, Any] | None = None
     _seats: dict[int, int] = field(default_factory=dict)  # user id -> seat
 
@@ -97,6 +98,7 @@ class TurnTaps:
             found = moment(self.slug, state, seat)
             if found is not None:
                 self.owed.add((user_id, *found))
+                self.kinds.setdefault(found[0])
 
     def _file(self, user_id: int) -> None:
         seat = self._seats.get(user_id)
@@ -109,11 +111,11 @@ class TurnTaps:
     def per_turn(self, players: set[int]) -> dict[str, list[int]]:
         """Interactions of each player-turn of ``players`` (user ids), by kind of turn; a turn owed
         and not played counts 0."""
-        kinds: dict[str, list[int]] = {}
+        kinds: dict[str, list[int]] = {kind: [] for kind in self.kinds}
         for user_id, kind, key in sorted(self.owed | set(self.taps), key=repr):
             if user_id in players:
                 kinds.setdefault(kind, []).append(self.taps[(user_id, kind, key)])
-        return kinds
+        return {kind: taps for kind, taps in kinds.items() if taps}
 
 
 def summary(values: list[int]) -> tuple[str, str]:
