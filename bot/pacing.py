@@ -134,6 +134,9 @@ class Pacer:
         if all(record.seats[seat].bot_controlled for seat in game.to_act(record.state)):
             return None
         decision = game.decision_id(record.state)
+        opened = self._opening.get(record.id)
+        if opened is not None and opened[0] == decision:
+            return opened[1]  # no database read for every move of the step
         return self._step_due(record.id, decision, timer, await self.storage.deadlines(record.id))
 
     async def arm_stored(self) -> int:
