@@ -67,6 +67,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--only", action="append", choices=SECTIONS,
                         help="run only this section (repeatable)")
     parser.add_argument("--fuzz-clicks", type=int, help="clicks per game in the fuzz soak")
+    parser.add_argument("--title", action="append", choices=image_bytes_bench.TITLES,
+                        help="image-bytes: play only this title (repeatable), to measure one game")
     return parser.parse_args(argv)
 
 
@@ -116,7 +118,8 @@ def main(argv: list[str]) -> int:
             "scheduler": lambda: scheduler_bench.report(
                 scheduler_bench.run(directory, config.scheduler_games)),
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
-            "image-bytes": lambda: image_bytes_bench.report(image_bytes_bench.run(directory, args.quick)),
+            "image-bytes": lambda: image_bytes_bench.report(
+                image_bytes_bench.run(directory, args.quick, args.title)),
             "fuzz": lambda: fuzz_bench.report(fuzz_bench.run(directory, fuzz_clicks), fuzz_clicks),
         }
         for slug, package in GAME_BENCHES.items():

@@ -9,6 +9,8 @@ open DMs and plays from them. ``bench.image_ledger`` files each uploaded image u
 * the thread's (and the channel's) images, which every player reading the thread downloads too.
 
 An edit that attaches a new picture counts again; an edit that keeps the picture counts nothing.
+Interactions are counted per game and per turn (``bench.turn_taps``: the turn the player owed in
+the game's state when they clicked; for A Sky of Stars, per roll of the die).
 A Sky of Stars round ends when someone calls STOP; a group calls it when their drawings are done,
 so the game is played twice: the first player calls STOP when the round's ``STOP_AT``-th roll is
 up (or the first line roll after it; the others then draw their last line), and never
@@ -27,7 +29,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,7 @@ import simcord
 
 from bench.image_ledger import Ledger, Render, RenderClock, Upload
 from bench.stats import percentile, table
+from bench.turn_taps import OUTSIDE, TARGETS, TurnTaps, summary
 from bot.app import create_bot
 from bot.config import Settings
 from bot.faces.sky_of_stars.art.animation import MAX_ANIMATION_BYTES
@@ -70,6 +73,8 @@ class Played:
     kinds: dict[bytes, str]  # a picture's digest -> the drawing function that made it
     thread_messages: int
     interactions: dict[str, int]  # player -> their clicks, selects, forms and commands
+    slug: str = ""
+    turns: dict[str, list[int]] = field(default_factory=dict)  # kind of turn -> taps per player-turn
 
     @property
     def name(self) -> str:
@@ -167,12 +172,17 @@ class Match:
     play: Callable[[Any], Awaitable[tuple[Any, list[Any]]]]
 
 
-def matches(quick: bool) -> list[Match]:
+TITLES = ("sky-of-stars", "observatory", "starry-night-sky", "star-gazers")
+
+
+def matches(quick: bool, titles: list[str] | None = None) -> list[Match]:
+    """The games to play: every title, or only ``titles`` (slugs), to measure one game."""
     sky = [Match("sky-of-stars", f"STOP at roll {STOP_AT}", lambda env: _sky(env, STOP_AT))]
     if not quick:
         sky.append(Match("sky-of-stars", "no STOP", lambda env: _sky(env, None)))
-    return [*sky, Match("observatory", "", _observatory), Match("starry-night-sky", "", _starry_night_sky),
-            Match("star-gazers", "", _star_gazers)]
+    every = [*sky, Match("observatory", "", _observatory), Match("starry-night-sky", "", _starry_night_sky),
+             Match("star-gazers", "", _star_gazers)]
+    return [m for m in every if not titles or m.slug in titles]
 
 
 async def play_one(directory: Path, match: Match, number: int) -> Played:
@@ -189,7 +199,7 @@ async def play_one(directory: Path, match: Match, number: int) -> Played:
     try:
         with game_seeds(SEED), RenderClock() as clock:
             async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
-                with Ledger(env) as ledger:
+                with Ledger(env) as ledger, TurnTaps(env, match.slug) as taps:
                     channel, members = await match.play(env)
                 if await env.bot.storage.active_games():
                     raise RuntimeError(f"{match.slug}: the game did not reach its results")
@@ -198,7 +208,9 @@ async def play_one(directory: Path, match: Match, number: int) -> Played:
                     get_game(match.slug).title, match.variant, time.perf_counter() - started,
                     {m.user.dm_channel.id: m.name for m in members}, {m.id: m.name for m in members},
                     threads, ledger.uploads, ledger.unplaced, clock.renders, clock.kinds,
-                    sum(len(t.history()) for t in channel.threads), interactions_of(env, members))
+                    sum(len(t.history()) for t in channel.threads), interactions_of(env, members),
+                    match.slug, {**taps.per_turn({m.id for m in members}),
+                                 OUTSIDE: [sum(taps.outside[m.id] for m in members)]})
     finally:
         await bot.close()
         for logger, level in zip(quiet, levels, strict=True):
@@ -213,9 +225,9 @@ def interactions_of(env: Any, members: list[Any]) -> dict[str, int]:
     return {name: made[name] for name in names.values()}
 
 
-def run(directory: Path, quick: bool) -> list[Played]:
+def run(directory: Path, quick: bool, titles: list[str] | None = None) -> list[Played]:
     async def all_games() -> list[Played]:
-        return [await play_one(directory, m, n) for n, m in enumerate(matches(quick))]
+        return [await play_one(directory, m, n) for n, m in enumerate(matches(quick, titles))]
     return asyncio.run(all_games())
 
 
@@ -241,13 +253,36 @@ def players_table(games: list[Played]) -> str:
         thread = by_place.get("thread", 0)
         images = " / ".join(str(counts.get(p, 0)) for p in PLAYERS)
         made = " / ".join(str(game.interactions.get(p, 0)) for p in PLAYERS)
-        rows.append([game.name, " / ".join(mb(b) for b in own), images, made,
-                     f"{mb(thread)} ({counts.get('thread', 0)})", kb(by_place.get("channel", 0)),
-                     mb(max(own) + thread), str(game.thread_messages), f"{game.seconds:.0f}"])
+        rows.append([game.name, " / ".join(mb(b) for b in own), " / ".join(mb(b + thread) for b in own),
+                     images, made, f"{mb(thread)} ({counts.get('thread', 0)})",
+                     kb(by_place.get("channel", 0)), mb(max(own) + thread), str(game.thread_messages),
+                     f"{game.seconds:.0f}"])
     headers = ["game (3 players)", "MB per player: DMs + own ephemerals (ada / bea / cy)",
-               "images per player", "interactions per player", "thread MB (images)", "channel KB",
-               "most per player incl. thread MB", "thread messages", "wall s"]
+               "MB per player, own + thread", "images per player", "interactions per player (game)",
+               "thread MB (images)", "channel KB", "most per player incl. thread MB", "thread messages",
+               "wall s"]
     return table(headers, rows)
+
+
+def turns_table(games: list[Played]) -> str:
+    """Interactions per player-turn, by kind of turn (A Sky of Stars: per roll), beside the game's
+    interactions per player, and the issue's budget where it sets one."""
+    rows = []
+    for game in games:
+        made = " / ".join(str(game.interactions.get(p, 0)) for p in PLAYERS)
+        for kind, taps in game.turns.items():
+            if kind == OUTSIDE:
+                continue
+            median, most = summary(taps)
+            target = TARGETS.get((game.slug, kind))
+            within = bool(taps) and target is not None and statistics.median(taps) <= target
+            verdict = "-" if target is None else f"≤ {target}: " + ("within" if within else "over")
+            rows.append([game.name, kind, str(len(taps)), median, most, str(sum(taps)), verdict, made])
+        outside = sum(game.turns.get(OUTSIDE, []))
+        rows.append([game.name, OUTSIDE, "-", "-", "-", str(outside), "-", made])
+    headers = ["game", "turn", "player-turns", "interactions median", "max", "all", "budget (median)",
+               "interactions per player in the game (ada / bea / cy)"]
+    return table(headers, rows, "ll" + "r" * 5 + "l")
 
 
 def kinds_table(games: list[Played]) -> str:
@@ -325,9 +360,12 @@ def verdicts(games: list[Played]) -> list[str]:
 def report(games: list[Played]) -> str:
     title = (f"### Image bytes per player, one complete game of each title ({len(PLAYERS)} players, "
              f"every move through a panel; MB = 1,000,000 bytes)")
+    turns = ("Interactions per player-turn (a turn as the game's state says: the turn the player owed "
+             "when they clicked; A Sky of Stars per roll, Observatory per night's turn for the roller and "
+             "for the others; lobby clicks and commands are outside a turn):")
     kinds = "Per image kind (bytes as sent; render = draw + encode in the bot's worker thread):"
     causes = ("The players' own images (all three players together), by the request that carried them "
               "(the answer to their own click or select, a new DM, the bot editing a DM):")
-    return "\n\n".join([title, players_table(games), kinds, kinds_table(games), causes, causes_table(games),
-                        "\n".join(verdicts(games))])
+    return "\n\n".join([title, players_table(games), turns, turns_table(games), kinds, kinds_table(games),
+                        causes, causes_table(games), "\n".join(verdicts(games))])
 

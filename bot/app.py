@@ -24,7 +24,7 @@ from bot.i18n import N_, _, speaking
 from bot.i18n.commands import CommandTranslator
 from bot.i18n.readers import private_language
 from bot.languages import ReaderLanguages
-from bot.lobby import LobbyButton, play_command
+from bot.lobby import LobbyButton, TimerSelect, play_command
 from bot.overview import leaderboard_command, stats_command
 from bot.rematch import RematchButton
 from bot.seats import ConfirmLeave
@@ -83,8 +83,8 @@ class AstrolabeBot(discord.Client):
         cancelling its tasks: the open database is kept, and the stored timers are armed again."""
         await self.open_storage()
         if not self._items_added:
-            self.add_dynamic_items(OpenPanelButton, LobbyButton, RematchButton, ConfirmLeave, ReclaimButton,
-                                   *DYNAMIC_ITEMS)
+            self.add_dynamic_items(OpenPanelButton, LobbyButton, TimerSelect, RematchButton, ConfirmLeave,
+                                   ReclaimButton, *DYNAMIC_ITEMS)
             self._items_added = True
         if not self._translator_set:  # command names and descriptions in each user's language
             await self.tree.set_translator(CommandTranslator())

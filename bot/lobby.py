@@ -26,6 +26,7 @@ from bot.i18n import (
     translate,
 )
 from bot.interactions import Ack, Refusal, entry, tell_privately
+from bot.live_timer import TIMER_CHOICES, TIMER_KEY, TIMERS, step_timer, timer_text, with_timer
 from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.pacing import PACES, pace_text
 from bot.ports import service_of
@@ -88,11 +89,20 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
     # Options the table's language chose (a deck) are not the lobby's to show.
     shown = {spec.name for spec in game.options}
     settings = [option_text(game, name, value) for name, value in record.options.items() if name in shown]
-    settings.append(_("Played live, with no deadlines.") if not record.pace
-                    else _("Each player has {pace} per move.", pace=pace_text(record.pace)))
+    settings.append(lobby_line(record))
     embed.add_field(name=_("Options"), value="\n".join(settings), inline=False)
     embed.set_footer(text=_("Game #{id}", id=record.id))
     return embed
+
+
+def lobby_line(record: GameRecord) -> str:
+    """How the lobby says the table's clock: the pace of a paced game, or the live step timer."""
+    if record.pace:
+        return _("Each player has {pace} per move.", pace=pace_text(record.pace))
+    seconds = step_timer(record)
+    if not seconds:
+        return _("Played live, with no timers.")
+    return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))
 
 
 def _seat_line(seat: SeatRecord, outcome: Outcome | None) -> str:
@@ -124,6 +134,8 @@ def lobby_view(record: GameRecord) -> discord.ui.View:
     with speaking(record.language):
         for action in actions:
             view.add_item(LobbyButton(record.id, action))
+        if not record.pace:
+            view.add_item(TimerSelect(record.id, step_timer(record)))
     return view
 
 
@@ -155,7 +167,7 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "bo
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
 COUNTDOWN_CHOICES = [app_commands.Choice(name=f"{s} seconds", value=s) for s in (20, 30, 45, 60, 90)]
-PACE_CHOICES = [app_commands.Choice(name="live (no deadlines)" if not v else f"{name} per move", value=v)
+PACE_CHOICES = [app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
                 for name, v in PACES.items()]
 
 
@@ -177,37 +189,42 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
 @app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
 @app_commands.describe(game="Which game to play",
                        countdown="A Sky of Stars: seconds to guess each drawing (default 30)",
-                       pace="Time each player has per move (default: live, no deadlines)",
+                       pace="Time each player has per move (default: live, with a timer on each step)",
+                       timer="Live tables: time for each step before the game moves on (default: "
+                             "the game's own)",
                        first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, "
                                   "keep all)",
                        language="The language of the lobby and the game thread (default: the server's)")
 @app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES, pace=PACE_CHOICES,
-                      language=LANGUAGE_CHOICES)
+                      timer=TIMER_CHOICES, language=LANGUAGE_CHOICES)
 @app_commands.guild_only()
 @entry(Ack.NONE)
 async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
                countdown: app_commands.Choice[int] | None = None,
                pace: app_commands.Choice[int] | None = None,
                first_game: bool | None = None,
-               language: app_commands.Choice[str] | None = None) -> None:
+               language: app_commands.Choice[str] | None = None,
+               timer: app_commands.Choice[int] | None = None) -> None:
     given: dict[str, Any] = {}
     if countdown is not None:
         given["countdown"] = countdown.value
     if first_game is not None:
         given["first_game"] = int(first_game)
     await _play(interaction, game.value, given, pace.value if pace else 0,
-                table_language(interaction, language.value if language else None))
+                table_language(interaction, language.value if language else None),
+                timer.value if timer else None)
 
 
 async def _play(interaction: discord.Interaction, slug: str, given: dict[str, Any], pace: int,
-                language: Language) -> None:
+                language: Language, timer: int | None = None) -> None:
     missing = missing_permissions(interaction)
     if missing:
         raise Refusal(_("I can't run a game here: I'm missing these permissions in this "
                         "channel: {permissions}. Ask a server admin to grant them.",
                         permissions=", ".join(missing)))
     rules = get_game(slug)
-    options = rules.validate_options(given)  # an IllegalAction is shown to the host privately
+    # An IllegalAction is shown to the host privately; the step timer is the table's, not the rules'.
+    options = with_timer(slug, rules.validate_options(given), timer)
     service = service_of(interaction)
     # A channel runs as many tables as people open, each in its own thread; a game's thread
     # belongs to that one game, so `/game …` there always means it.
@@ -334,6 +351,40 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await storage.load(record.id)
 
 
+class TimerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lobby:timer:(?P<game>\d+)"):
+    """The host changes a live table's step timer (or switches it off) until the game starts."""
+
+    def __init__(self, game_id: int, current: int = 0) -> None:
+        """Said in the current language (``lobby_view`` speaks the table's)."""
+        options = [discord.SelectOption(
+            label=_("Timer for each step: {timer}", timer=timer_text(value)) if value else _("No timer"),
+            value=str(value), default=value == current) for value in TIMERS.values()]
+        super().__init__(discord.ui.Select(options=options, custom_id=f"lobby:timer:{game_id}", row=1))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TimerSelect:
+        return cls(int(match["game"]))
+
+    @entry(Ack.UPDATE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = [str(v) for v in (interaction.data or {}).get("values", [])]
+        service = service_of(interaction)
+        async with service.lock(self.game_id):
+            record = await service.storage.load(self.game_id)
+            if record is None or record.status != "lobby":
+                raise Refusal(_("This lobby is closed."))
+            if interaction.user.id != record.host_id:
+                raise Refusal(_("Only the host can change the timer."))
+            seconds = int(picked[0]) if len(picked) == 1 and picked[0].isdigit() else -1
+            if seconds not in TIMERS.values():
+                raise Refusal(_("That timer isn't one the lobby offers."))
+            options = {**record.options, TIMER_KEY: seconds}
+            record = await service.storage.set_lobby_options(record.id, options)
+        await interaction.edit_original_response(embed=lobby_embed(record), view=lobby_view(record))
+
+
 async def open_thread(interaction: discord.Interaction, record: GameRecord) -> Any:
     """The game's own thread when the bot may create one; otherwise the lobby's channel."""
     channel = interaction.channel
@@ -349,4 +400,4 @@ async def open_thread(interaction: discord.Interaction, record: GameRecord) -> A
     return channel
 
 
-__all__ = ["LobbyButton", "StorageError", "play_command"]
+__all__ = ["LobbyButton", "StorageError", "TimerSelect", "play_command"]

@@ -6,6 +6,10 @@ bot player decides for the seat (or, where the choice is the player's alone, the
 ``Game.missed_deadline``); after two misses in a row the bot keeps the seat until the
 player presses **Reclaim seat**. Everything is re-checked against the database when it fires, so
 a deadline acts at most once, even across a restart.
+
+A live table's step timer (``bot.live_timer``) is the same machinery with plain seconds: one
+stored deadline per human seat owing the step, all due when the step's timer runs out, no
+reminders, no quiet hours and no hand-over to the bot.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from bot.clock import now
 from bot.games import get_game
 from bot.i18n import M_, MN_, N_, Msg, _, ngettext, speaking, translate
 from bot.languages import user_language
+from bot.live_timer import step_timer
 from bot.outgoing import Outgoing, try_dm
 from bot.quiet import QuietHours, advance_awake, reminder_times
 from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
@@ -49,6 +54,9 @@ class Pacer:
         self.scheduler = Scheduler(self._fire, now, ClientAlarm(service.bot))
         self.claims = JobClaims(lambda: self.storage, now)
         self._poll: asyncio.Task[None] | None = None
+        # game id -> (decision, due): when a live step's timer runs out, fixed when the step
+        # opens (its status card shows it before ``schedule`` stores the deadlines).
+        self._opening: dict[int, tuple[int, float]] = {}
 
     @property
     def storage(self) -> Any:
@@ -65,6 +73,7 @@ class Pacer:
         self.scheduler.clear_game(record.id)
         stored = await self.storage.deadlines(record.id)
         if record.status != "active":
+            self._opening.pop(record.id, None)
             if stored:
                 await self.storage.set_deadlines(record.id, [])
             return
@@ -73,14 +82,18 @@ class Pacer:
         if record.deadline_at is not None:
             self.scheduler.add(record.deadline_at, record.id, JobKind.COUNTDOWN, None, record.version)
         wanted: list[Deadline] = []
-        if record.pace and game.countdown(record.state) is None:
+        timer = step_timer(record)
+        if (record.pace or timer) and game.countdown(record.state) is None:
             decision = game.decision_id(record.state)
             existing = {d.seat: d for d in stored if d.decision == decision}
             for seat in game.to_act(record.state):
                 if record.seats[seat].bot_controlled:
                     continue
                 deadline = existing.get(seat)
-                if deadline is None:
+                if deadline is None and timer:
+                    due = self._step_due(record.id, decision, timer, list(existing.values()))
+                    deadline = Deadline(record.id, seat, decision, due - timer, due, [])
+                elif deadline is None:
                     quiet = await self.quiet_of(record.seats[seat].user_id)
                     start = now()
                     deadline = Deadline(record.id, seat, decision, start,
@@ -93,11 +106,38 @@ class Pacer:
             self.scheduler.add(d.due_at, record.id, JobKind.DUE, d.seat, d.decision)
             for when in d.reminders:
                 self.scheduler.add(when, record.id, JobKind.REMIND, d.seat, d.decision)
+            if not record.pace:
+                continue  # a live table is awake: no panel is held back
             quiet = await self.quiet_of(record.seats[d.seat].user_id)
             if quiet.is_quiet(d.opened_at) and quiet.quiet_until(d.opened_at) > now():
                 # The step opened during quiet hours, so its panel was held back until then.
                 wake = quiet.quiet_until(d.opened_at)
                 self.scheduler.add(wake, record.id, JobKind.WAKE, d.seat, d.decision)
+
+    def _step_due(self, game_id: int, decision: int, timer: int, stored: list[Deadline]) -> float:
+        """When the live step ``decision`` runs out: as fixed when it opened (kept here, or in a
+        stored deadline of the step after a restart), else ``timer`` seconds from now."""
+        opened = self._opening.get(game_id)
+        if opened is not None and opened[0] == decision:
+            return opened[1]
+        due = min((d.due_at for d in stored if d.decision == decision), default=now() + timer)
+        self._opening[game_id] = (decision, due)
+        return due
+
+    async def step_due(self, record: GameRecord) -> float | None:
+        """When the current step's live timer runs out, for the status card's countdown; None
+        when no timer runs (paced or off, the game's own countdown, only bot seats to wait for)."""
+        timer = step_timer(record)
+        game = get_game(record.game)
+        if not timer or record.status != "active" or game.countdown(record.state) is not None:
+            return None
+        if all(record.seats[seat].bot_controlled for seat in game.to_act(record.state)):
+            return None
+        decision = game.decision_id(record.state)
+        opened = self._opening.get(record.id)
+        if opened is not None and opened[0] == decision:
+            return opened[1]  # no database read for every move of the step
+        return self._step_due(record.id, decision, timer, await self.storage.deadlines(record.id))
 
     async def arm_stored(self) -> int:
         """Arm every stored timer from the rows the timers need (due times, decision ids),
@@ -244,9 +284,11 @@ class Pacer:
             after = await self.service.commit(record, seat, action, by_bot=True, extra_events=(note,))
             after = await self._finish_decision(after, seat, job.key)
         await self.storage.drop_deadline(record.id, seat, job.key)
+        # A live table keeps the seat: its players are there, and the timer bounds each wait.
+        hand_over = bool(record.pace) and misses >= HANDOVER_AFTER
         await self.storage.set_seat_control(record.id, seat, timeouts=misses,
-                                            autopilot=True if misses >= HANDOVER_AFTER else None)
-        if misses >= HANDOVER_AFTER:
+                                            autopilot=True if hand_over else None)
+        if hand_over:
             user = record.seats[seat].user_id
             await self.announce_handover(after, seat, MN_(
                 "<@{user}> missed {n} deadline in a row, so the bot is playing your seat for now. "
@@ -325,8 +367,8 @@ class Pacer:
     async def _wake(self, job: Job) -> None:
         """Quiet hours are over: deliver the panel (and the mention) that were held back."""
         record = await self._current(job)
-        if record is None or job.seat is None:
-            return
+        if record is None or job.seat is None or not record.pace:
+            return  # a live step's panel was never held back (restart rows may still say so)
         channel = await self.service.play_channel(record)
         user_id = record.seats[job.seat].user_id
         ping = (await self.storage.user_settings(user_id)).ping

@@ -38,12 +38,15 @@ class Card:
     events: list[str] = field(default_factory=list)
 
 
-def countdown_line(record: GameRecord) -> str:
-    """"Time runs out in 25 seconds" as a timestamp Discord keeps counting down."""
+def countdown_line(record: GameRecord, due: float | None = None) -> str:
+    """"Time runs out in 25 seconds" as a timestamp Discord keeps counting down: the game's own
+    countdown, else ``due``, when a live table's step timer runs out (``Pacer.step_due``)."""
     game = get_game(record.game)
-    if record.deadline_at is None or not game.countdown(record.state):
+    if record.deadline_at is not None and game.countdown(record.state):
+        due = record.deadline_at
+    if due is None:
         return ""
-    when = f"<t:{int(record.deadline_at)}:R>"
+    when = f"<t:{int(due)}:R>"
     return _("Time runs out {when}.", when=when)
 
 
@@ -81,9 +84,10 @@ class StatusCards:
         this step with the last one, else a new card (the old one retired). Its words are in the
         table's language, like everything the thread says."""
         key = self.key_of(record)
+        due = await self.delivery.service.pacer.step_due(record)
         with speaking(record.language):
             base = self.compose(record)
-            first = with_events(base, events, countdown_line(record))
+            first = with_events(base, events, countdown_line(record, due))
         card = self._cards.get(record.id)
         if card is not None and card.key == key:
             card.base, card.events = base, list(events)
@@ -107,9 +111,10 @@ class StatusCards:
 
     async def _redraw(self, record: GameRecord, card: Card, *, full: bool) -> bool:
         public = get_game(record.game).view(record.state, None)
+        due = await self.delivery.service.pacer.step_due(record)
         with speaking(record.language):
             progress = self.delivery.service.presenter(record).progress(public, record.names)
-            out = with_events(card.base, card.events, countdown_line(record))
+            out = with_events(card.base, card.events, countdown_line(record, due))
         out.footer = progress or out.footer
         try:  # when only words changed, the picture already there stays
             card.message = await card.message.edit(**(await out.kwargs(editing=True, keep_images=not full)))

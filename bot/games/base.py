@@ -103,6 +103,9 @@ class OptionSpec:
 
 
 _CHECKED_ENTRY_POINTS = ("view", "legal_actions")
+# Lobby options the table keeps for itself, not for the rules: stored with the game's options,
+# passed over by ``validate_options`` (so ``setup`` and a replay never see them).
+TABLE_OPTIONS = ("step_timer",)
 
 
 class Game(ABC):
@@ -117,6 +120,9 @@ class Game(ABC):
     """Whether the lobby offers **Add bot** (a game of hidden drawings has nothing for a bot to do)."""
     min_humans: int = 1
     """Below this many human players left, a game ends instead of handing seats to the bot."""
+    live_timer: int = 120
+    """Seconds a live table gives each step by default (the host may change it in the lobby):
+    a turn for turn games, a simultaneous step for games where everyone acts at once."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Engines implement ``_view``/``_legal_actions``; the checked entry points stay shared."""
@@ -136,7 +142,7 @@ class Game(ABC):
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and refuse unknown or out-of-range values with a readable message."""
         known = {spec.name: spec for spec in self.options}
-        unknown = set(options) - set(known)
+        unknown = set(options) - set(known) - set(TABLE_OPTIONS)
         if unknown:
             names = ", ".join(f"`{name}`" for name in sorted(unknown))
             raise IllegalAction(M_("{title} has no {names} option. Leave it out and run `/play` again.",

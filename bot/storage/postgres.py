@@ -274,6 +274,14 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
             if not await self._execute(db, sql.SQL_UPDATE_SEAT_DM_OPEN, game_id, user_id, int(dm_open)):
                 raise StorageError(f"user {user_id} is not seated in game {game_id}")
 
+    async def set_lobby_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
+        """The host changed an option in the lobby; ``StaleVersion`` once the lobby has closed."""
+        async with self._one() as db:
+            if not await self._execute(db, sql.SQL_UPDATE_LOBBY_OPTIONS, game_id, _dumps(options),
+                                       time.time()):
+                raise StaleVersion(f"game {game_id} is no longer a lobby")
+            return await self._require(db, game_id)
+
     async def set_messages(self, game_id: int, *, lobby_message_id: int | None | _Unset = UNSET,
                            status_message_id: int | None | _Unset = UNSET,
                            thread_id: int | None | _Unset = UNSET) -> None:

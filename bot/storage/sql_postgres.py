@@ -88,6 +88,9 @@ UPDATE games SET state = $3, version = version + 1, deadline_at = $4,
                  status = CASE WHEN $5 THEN 'finished' ELSE status END, updated_at = $6
 WHERE id = $1 AND version = $2 AND status = 'active'
 """
+SQL_UPDATE_LOBBY_OPTIONS = """
+UPDATE games SET options = $2, updated_at = $3 WHERE id = $1 AND status = 'lobby'
+"""
 SQL_UPDATE_GAME_STATUS = """
 UPDATE games SET status = $2, updated_at = $3
 WHERE id = $1 AND status IN ('lobby', 'active')

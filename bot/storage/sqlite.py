@@ -71,6 +71,7 @@ from bot.storage.sql_sqlite import (
     SQL_UPDATE_GAME_START,
     SQL_UPDATE_GAME_STATUS,
     SQL_UPDATE_GAME_TOUCH,
+    SQL_UPDATE_LOBBY_OPTIONS,
     SQL_UPDATE_SEAT_DM_OPEN,
 )
 from bot.storage.sqlite_panels import SqlitePanels
@@ -260,6 +261,14 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
         async with self._write() as db:
             if not await self._execute(db, SQL_UPDATE_SEAT_DM_OPEN, (int(dm_open), game_id, user_id)):
                 raise StorageError(f"user {user_id} is not seated in game {game_id}")
+
+    async def set_lobby_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
+        """The host changed an option in the lobby; ``StaleVersion`` once the lobby has closed."""
+        async with self._write() as db:
+            if not await self._execute(db, SQL_UPDATE_LOBBY_OPTIONS, {
+                    "game_id": game_id, "options": _dumps(options), "now": time.time()}):
+                raise StaleVersion(f"game {game_id} is no longer a lobby")
+            return await self._require(db, game_id)
 
     async def set_messages(self, game_id: int, *, lobby_message_id: int | None | _Unset = UNSET,
                            status_message_id: int | None | _Unset = UNSET,

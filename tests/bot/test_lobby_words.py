@@ -43,11 +43,14 @@ async def test_no_dms_are_promised_to_a_mention_only_player_in_a_paced_game(simc
 
 @pytest.mark.simcord(strict_sync=True)
 @pytest.mark.parametrize("game, options, sentences", [
-    ("sky-of-stars", {}, ["Each drawing is guessed for 30 seconds.", "Played live, with no deadlines."]),
+    ("sky-of-stars", {}, ["Each drawing is guessed for 30 seconds.",
+                          "Played live: each step has 1 minute on the clock."]),
+    ("observatory", {"timer": 0}, ["Played live, with no timers."]),
     ("observatory", {"first_game": True, "pace": HOUR},
      ["First-game deal: everyone keeps 1 large and 3 small goals, no choosing.",
       "Each player has 1 hour per move."]),
-    ("observatory", {}, ["Everyone chooses 4 of 6 dealt goals."]),
+    ("observatory", {}, ["Everyone chooses 4 of 6 dealt goals.",
+                         "Played live: each step has 3 minutes on the clock."]),
 ])
 async def test_lobby_options_read_as_sentences(simcord_env, game, options, sentences):
     channel, message, _, _ = await lobby(simcord_env, game, **options)

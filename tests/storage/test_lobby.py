@@ -84,6 +84,16 @@ async def test_concurrent_starts_only_one_wins(storage: Storage) -> None:
     assert all(isinstance(r, StaleVersion) for r in results if isinstance(r, Exception))
 
 
+async def test_lobby_options_change_until_the_game_starts(storage: Storage) -> None:
+    record = await make_lobby(storage)
+    changed = await storage.set_lobby_options(record.id, {**record.options, "step_timer": 30})
+    assert changed.options["step_timer"] == 30 and (await storage.load(record.id)).options == changed.options
+    await storage.start(record.id, seed=1, state={})
+    with pytest.raises(StaleVersion):
+        await storage.set_lobby_options(record.id, {"step_timer": 0})
+    assert (await storage.load(record.id)).options["step_timer"] == 30
+
+
 async def test_set_dm_open(storage: Storage) -> None:
     record = await make_lobby(storage)
     await storage.set_dm_open(record.id, 101, False)

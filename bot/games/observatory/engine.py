@@ -56,6 +56,7 @@ class Observatory(Game):
                           (N_("Everyone chooses 4 of 6 dealt goals."),
                            N_("First-game deal: everyone keeps 1 large and 3 small goals, no choosing."))),)
     allows_bot_seats = True
+    live_timer = 180  # everyone plots and researches on each roll at a live table
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)

@@ -77,6 +77,7 @@ class SkyOfStars(Game):
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
     min_humans = 2  # guessing needs at least two people
+    live_timer = 60  # a drawing step at a live table (guessing has its own countdown)
 
     def table_options(self, language: str) -> dict[str, Any]:
         """The deck of cards in the table's language (English where there is no deck for it)."""
