@@ -28,7 +28,7 @@ def drawn_inputs(render: partial[bytes]) -> list[Any]:
     what the drawing function reads of it (``art.vault_inputs``, ``art.drawing_inputs``): the
     others' progress or a guess changes the view, not the picture."""
     args = list(render.args)
-    if render.func is art.drawing_png and len(args) == 4:
+    if render.func in (art.drawing_png, art.panel_drawing_png) and len(args) == 4:
         view, _names, seat, round_ = args
         args[0] = art.drawing_inputs(view, seat, round_)
     elif render.func in (art.vault_png, art.cancel_target_png) and args:
@@ -63,4 +63,15 @@ def keep_if_shown(out: Outgoing, message: discord.Message | None) -> Outgoing:
     if any(attachment.filename == out.filename for attachment in message.attachments):
         log.debug("panel %s already shows %s: kept", message.id, out.filename)
         out.render, out.kept = None, (out.filename,)
+    return out
+
+
+def kept_as_shown(out: Outgoing, message: discord.Message | None) -> Outgoing:
+    """``out`` keeping the picture ``message`` (a card panel) already shows instead of its own:
+    after a move made from its preview, that picture is the move's result."""
+    if message is None or out.still is not None or not message.flags.components_v2:
+        return out
+    shown = tuple(a.filename for a in message.attachments)
+    if shown:
+        out.render, out.kept = None, shown[:1]
     return out

@@ -152,8 +152,11 @@ def png_image(data: bytes) -> Image.Image:
     image.load()
     assert image.format == "PNG"
     assert image.mode == "P"  # quantised to a palette: a third of the bytes
-    assert image.width == WIDTH
-    assert 500 <= image.height <= 2400  # six players' results, one card a row, run longest
+    if image.width == WIDTH:
+        assert 500 <= image.height <= 2400  # six players' results, one card a row, run longest
+    else:  # a panel picture (vault, swirl target), sent at half the theme's width
+        assert image.width == WIDTH // sky.PANEL_SCALE
+        assert 250 <= image.height <= 1200
     return image
 
 
