@@ -10,6 +10,7 @@ import statistics
 from functools import partial
 
 from bot.faces.sky_of_stars.art import images as art
+from bot.faces.sky_of_stars.panels import PANEL_FILE
 from bot.faces.sky_of_stars.pictures import picture_name
 from bot.outgoing import Outgoing
 from tests.bot.helpers import all_text, current_record, find_component
@@ -25,7 +26,7 @@ def preview_of(view, names, kind: str, arg: str) -> str:
     else:
         start, _dash, end = arg.partition("-")
         render = partial(art.vault_png, view, names, preview=(start, end or start))
-    return picture_name(Outgoing(render=render), "vault")
+    return picture_name(Outgoing(render=render, filename=PANEL_FILE), "vault")
 
 
 async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcord_env, capsys):

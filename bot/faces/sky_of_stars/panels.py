@@ -27,6 +27,8 @@ from bot.games.base import View
 from bot.i18n import N_, _
 from bot.outgoing import Outgoing
 
+PANEL_FILE = "vault" + art.PANEL_SUFFIX  # named by what it draws: "vault-<digest>.webp"
+
 
 def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
                 picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing:
@@ -36,7 +38,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
     head = round_title(view)
     if asking_stop:
         confirm = SkyDo(game_id, view["decision"], "stop", "-", "p", label=_("Yes, call STOP"))
-        return named(Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), "vault.png",
+        return named(Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), PANEL_FILE,
                               [confirm, SkyBack(game_id, view["decision"])]))
     secret = view.get("secret")
     lines = [note] if note else []
@@ -90,7 +92,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
         lines.append(text)
     if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
         items.append(SkyDo(game_id, dec, "stop", "?", "p"))  # asks for a confirmation first
-    return named(Outgoing("\n".join(lines), head, render, "vault.png", items[:25]))
+    return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
 
 def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
                      stars: list[str], picked: str | None, *, confirm: Any,

@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 from functools import partial
+from pathlib import PurePath
 from typing import Any
 
 import discord
@@ -37,13 +38,15 @@ def drawn_inputs(render: partial[bytes]) -> list[Any]:
 
 
 def picture_name(out: Outgoing, stem: str) -> str:
-    """``stem-<digest>.png`` for ``out``'s picture, or its plain name when it can't be keyed."""
+    """``stem-<digest>.webp`` (the type ``out.filename`` has) for ``out``'s picture, or its plain
+    name when it can't be keyed."""
     render = out.render
     if not isinstance(render, partial):
         return out.filename
     inputs = [drawn_inputs(render), out.language.value]
     blob = json.dumps(inputs, sort_keys=True, default=repr, ensure_ascii=False).encode()
-    return f"{stem}-{hashlib.blake2b(blob, digest_size=8).hexdigest()}.png"
+    suffix = PurePath(out.filename).suffix or ".png"
+    return f"{stem}-{hashlib.blake2b(blob, digest_size=8).hexdigest()}{suffix}"
 
 
 def named(out: Outgoing, stem: str = "vault") -> Outgoing:

@@ -8,6 +8,8 @@ PUBLIC view, so passing a seat view by mistake can never leak a secret into a ch
 
 from __future__ import annotations
 
+import io
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,7 +21,7 @@ from bot.faces.sky_of_stars.art.results import draw_results
 from bot.faces.sky_of_stars.art.said import coloured
 from bot.i18n import N_, _
 from render import theme
-from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png
+from render.common import MAX_IMAGE_BYTES, as_map, clean, name_of, num, seat_of, sky, text, to_png
 from render.headers import SEP, Part, header, parts_line
 
 __all__ = [
@@ -37,6 +39,8 @@ __all__ = [
     "table_png",
     "vault_png",
 ]
+
+log = logging.getLogger(__name__)
 
 View = Mapping[str, Any]
 
@@ -272,6 +276,10 @@ pixels on a dense screen), so the full width was never seen, and they are most o
 downloads (two a roll). An exact 2:1 box filter keeps strokes and star points crisp; star shapes
 and labels stay apart at 400 px (see ``tests/faces/sky_of_stars/test_sky_panel_size.py``)."""
 
+PANEL_SUFFIX = ".webp"
+"""The file type of every panel picture (``_vault_encoded``)."""
+WEBP_EFFORT = 2  # 0-6: measured ~85 ms a vault; 6 saves 0.5% more in 5 s
+
 VAULT_COLOURS = 24
 """The panel pictures' palette. They are flat art: stars without a halo (a halo's soft gradient
 needs many colours and blots into rings at fewer), lines, rings and labels. 24 colours keep every
@@ -285,8 +293,17 @@ def _panel_sized(image: Image.Image) -> Image.Image:
 
 
 def _vault_encoded(image: Image.Image) -> bytes:
-    return to_png(_panel_sized(image).quantize(VAULT_COLOURS, method=Image.Quantize.FASTOCTREE,
-                                               dither=Image.Dither.NONE))
+    """Lossless WebP of the palette picture: the same pixels as a PNG in about three quarters of
+    the bytes (measured on real vaults: 14 KB against 19 KB), and Discord shows WebP like PNG."""
+    palette = _panel_sized(image).quantize(VAULT_COLOURS, method=Image.Quantize.FASTOCTREE,
+                                           dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    palette.convert("RGB").save(buffer, format="WEBP", lossless=True, quality=100, method=WEBP_EFFORT)
+    data = buffer.getvalue()
+    if len(data) > MAX_IMAGE_BYTES:
+        log.warning("a %dx%d panel picture encoded to %d KB, over the %d KB budget", palette.width,
+                    palette.height, len(data) // 1000, MAX_IMAGE_BYTES // 1000)
+    return data
 
 
 def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
@@ -302,8 +319,9 @@ def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> byte
 
 
 def panel_drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
-    """The drawing being guessed, in a guesser's panel: panel-sized (``PANEL_SCALE``)."""
-    return to_png(_panel_sized(draw_drawing(view, names, seat, round)))
+    """The drawing being guessed, in a guesser's panel: panel-sized (``PANEL_SCALE``), encoded
+    like the vault (``PANEL_SUFFIX``)."""
+    return _vault_encoded(draw_drawing(view, names, seat, round))
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:
