@@ -94,6 +94,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
         items.append(SkyDo(game_id, dec, "stop", "?", "p"))  # asks for a confirmation first
     return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
 
+
 def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
                      stars: list[str], picked: str | None, *, confirm: Any,
                      ) -> tuple[list[discord.ui.Item[Any]], Any]:
