@@ -1,4 +1,4 @@
-"""The text drawn into every PNG the bot makes, so a public image can be read for secrets.
+"""The text drawn into every PNG (or WebP) the bot makes, so a public image can be read for secrets.
 
 While installed, every ``ImageDraw.text`` call is noted on its thread, and each image module's
 ``to_png`` files the notes under the PNG's hash. Renders run in worker threads, several at a
@@ -22,6 +22,7 @@ import bot.faces
 import render
 
 KEEP = 512  # images remembered
+ENCODERS = ("to_png", "to_webp")  # what an image module encodes with (A Sky of Stars' panels: WebP)
 
 
 def _image_modules() -> list[str]:
@@ -57,9 +58,10 @@ class ImageText:
         self._patch(ImageDraw.ImageDraw, "text", text)
         for name in _image_modules():
             module = importlib.import_module(name)
-            original = getattr(module, "to_png", None)
-            if callable(original):
-                self._patch(module, "to_png", self._wrap(original))
+            for encoder in ENCODERS:
+                original = getattr(module, encoder, None)
+                if callable(original):
+                    self._patch(module, encoder, self._wrap(original))
         return self
 
     def _wrap(self, original: Callable[..., bytes]) -> Callable[..., bytes]:

@@ -28,11 +28,17 @@ async def open_lobby(env, n_players=3):
 
 
 class Table:
-    """Drives one game: finds each player's panel (DM or ephemeral) and plays it."""
+    """Drives one game: finds each player's panel (DM or ephemeral) and plays it along the
+    shortest path (a pick, then the button that makes the move; one press when the panel
+    offers the move already picked). ``taps`` records every decision played: (player, kind of
+    choice, roll number or None, interactions it took). ``before_move(player, message, button)``,
+    if set, is awaited just before a move's button is pressed (a test checks the preview there)."""
 
     def __init__(self, env, channel, players, closed):
         self.env, self.channel, self.players, self.closed = env, channel, players, closed
         self.ephemeral = {}  # player name -> latest ephemeral panel message
+        self.taps = []
+        self.before_move = None
 
     @property
     def thread(self):
@@ -46,19 +52,27 @@ class Table:
             return (result.followups or [result.response])[-1].message
         return latest_panel(player)
 
-    async def act(self, player, message, chooser):
-        """Walk a panel: pick with selects until a play button shows, then press it."""
+    async def act(self, player, message, chooser, *, step=None):
+        """Walk a panel: pick with the first select until a play button shows, then press it.
+        ``step`` (kind, roll) labels the decision in ``taps``."""
         actor = player if player.name in self.closed else player.user
+        taps = 1 if player.name in self.closed else 0  # opening an ephemeral panel is a tap too
         for _ in range(6):
             ids = custom_ids(message)
             play = [i for i in ids if i.startswith("sky:do:") and ":stop:" not in i and ":pass:" not in i]
             if play:
-                return await actor.click(message, custom_id=chooser(play))
+                button = chooser(play)
+                if self.before_move is not None:
+                    await self.before_move(player, message, button)
+                result = await actor.click(message, custom_id=button)
+                self.taps.append((player.name, *(step or (None, None)), taps + 1))
+                return result
             picks = [c for c in (find_component(message, i) for i in ids if i.startswith("sky:pick:"))]
             if not picks:
                 return None
             select = picks[0]
             result = await actor.select(message, [select.options[0].value], custom_id=select.custom_id)
+            taps += 1
             message = self.reload(player, message, result)
         raise AssertionError("panel never offered a play button")
 
@@ -67,6 +81,11 @@ class Table:
             # an ephemeral panel is edited in place; read it back as that player sees it
             return refresh(self.thread, message, viewer=player)
         return refresh(player.user.dm_channel, message)
+
+
+def taps_per_roll(taps) -> list[int]:
+    """The interactions each roll's line took (a roll's stroke and the optional last line)."""
+    return [n for _player, kind, _roll, n in taps if kind == "stroke"]
 
 
 async def start_game(env, channel, players, **options):
@@ -109,7 +128,9 @@ async def play_until(env, table, done, *, stop_after=1):
             await press_public(table.thread, table.players[0], "stop")
         for seat in GAME.to_act(record.state):
             player = table.players[seat]
-            await table.act(player, await table.panel(player), chooser=lambda ids: ids[0])
+            choice = GAME.view(record.state, seat).get("choice") or {}
+            step = (choice.get("kind"), (view.get("roll") or {}).get("count"))
+            await table.act(player, await table.panel(player), chooser=lambda ids: ids[0], step=step)
     raise AssertionError("the game did not reach the expected point")
 
 

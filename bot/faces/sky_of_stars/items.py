@@ -14,7 +14,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.components import service_of
-from bot.faces.sky_of_stars.pictures import keep_if_shown
+from bot.faces.sky_of_stars.pictures import keep_if_shown, kept_as_shown
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
 from bot.games import get_game
 from bot.games.base import View
@@ -58,14 +58,23 @@ def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, 
 
 
 def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
-    """The stars a picker of ``stage`` offers for this choice (what ``pick_selects`` listed)."""
+    """The stars a picker of ``stage`` offers for this choice (what ``pick_selects`` listed): a
+    start or a cancel its stars; ``end`` every star a line reaches, ``via.X`` the stars a line to
+    X may start from; ``from``/``to.X`` the same from panels sent before lines were one pick."""
     if choice["kind"] != "stroke" or stage in {"start", "cancel"}:
         return choice.get("stars", []) if choice["kind"] == stage else []
-    return list(choice["moves"]) if stage == "from" else choice["moves"].get(stage[3:], [])
+    moves: dict[str, list[str]] = choice["moves"]
+    if stage == "end":
+        return sorted({end for ends in moves.values() for end in ends})
+    if stage.startswith("via."):
+        return sorted(start for start, ends in moves.items() if stage[4:] in ends)
+    return list(moves) if stage == "from" else moves.get(stage[3:], [])
 
 
 PLACEHOLDERS = {
     "start": (N_("Pick a starting star"), N_("Pick a starting star ({columns})")),
+    "end": (N_("Pick the star to draw a line to"), N_("Pick the star to draw a line to ({columns})")),
+    "via": (N_("Draw it from another star of yours"), N_("Draw it from another star of yours")),
     "from": (N_("Pick a star to draw from"), N_("Pick a star to draw from ({columns})")),
     "cancel": (N_("Pick a star to cross out"), N_("Pick a star to cross out ({columns})")),
     "to": (N_("Pick a star to connect to"), N_("Pick a star to connect to ({columns})")),
@@ -74,7 +83,7 @@ PLACEHOLDERS = {
 
 
 def placeholder(stage: str, half: str) -> str:
-    whole, part = PLACEHOLDERS.get(stage, PLACEHOLDERS["to"])
+    whole, part = PLACEHOLDERS.get(stage.partition(".")[0], PLACEHOLDERS["to"])
     if half in HALF_NAMES:  # "w": the whole vault
         return _(part, columns=_(HALF_NAMES[half]))
     return _(whole)
@@ -97,13 +106,17 @@ def done_text(kind: str, arg: str) -> str:
 
 
 class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
-              template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>start|from|cancel|to\.[A-H][1-6]):"
-                       r"(?P<half>[abw])"):
-    """A star picker inside a panel; picking only moves the panel on, nothing is played yet."""
+              template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):"
+                       r"(?P<stage>start|from|cancel|end|(?:to|via)\.[A-H][1-6]):(?P<half>[abw])"):
+    """A star picker inside a panel; picking only moves the panel on (its picture shows the
+    pick's result), nothing is played yet. ``chosen`` shows as the current pick; ``origins``
+    (a line's end -> the stars it can be drawn from, nearest first) go under each end's label."""
 
     def __init__(self, game_id: int, decision: int, stage: str, half: str,
-                 options: list[str] | None = None) -> None:
-        choices = [discord.SelectOption(label=s, value=s, description=star_description(s))
+                 options: list[str] | None = None, *, chosen: str | None = None,
+                 origins: dict[str, list[str]] | None = None) -> None:
+        choices = [discord.SelectOption(label=s, value=s, default=s == chosen,
+                                        description=option_description(s, (origins or {}).get(s)))
                    for s in (options or [])] or [discord.SelectOption(label="-", value="-")]
         super().__init__(discord.ui.Select(
             placeholder=placeholder(stage, half), options=choices[:25],
@@ -128,9 +141,22 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
             out = panel_for(interaction, record, view, picked_from=picked)
         elif self.stage.startswith("to."):
             out = panel_for(interaction, record, view, picked_from=self.stage[3:], picked=picked)
+        elif self.stage.startswith("via."):
+            out = panel_for(interaction, record, view, picked_from=picked, picked=self.stage[4:])
         else:
             out = panel_for(interaction, record, view, picked=picked)
         await edit_panel(interaction, out)
+
+
+def option_description(star: str, origins: list[str] | None) -> str:
+    """"4-point yellow", and for a line's end where the line would start: "… · from C4"."""
+    described = star_description(star)
+    if not origins:
+        return described
+    if len(origins) == 1:
+        return _("{star} · from {origin}", star=described, origin=origins[0])
+    return _("{star} · from {origin} (nearest) or {others}", star=described, origin=origins[0],
+             others=", ".join(origins[1:]))[:100]
 
 
 class SkyBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -191,6 +217,11 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
         await service_of(interaction).perform(
             interaction, self.game_id, {"kind": "stroke", "from": start, "to": end}, decision=self.decision)
         await interaction.followup.send(done_text("stroke", f"{start}-{end}"), ephemeral=True)
+
+
+MADE_AS_PREVIEWED = frozenset({"start", "stroke", "cancel"})
+"""Moves whose button sits under the picture of their result (``panels``): once made, with
+nothing more to choose, the panel keeps that picture, which now shows what was done."""
 
 
 class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -260,7 +291,10 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         # the panel goes on with whatever the game still waits for from this player (after
         # STOP, their own line for this roll), or says there is nothing to do yet
         view = get_game(record.game).view(record.state, seat)
-        await edit_panel(interaction, panel_for(interaction, record, view, note=done))
+        out = panel_for(interaction, record, view, note=done)
+        if self.kind in MADE_AS_PREVIEWED and view.get("choice") is None:
+            out = kept_as_shown(out, interaction.message)
+        await edit_panel(interaction, out)
 
     async def _ask_stop(self, interaction: discord.Interaction) -> None:
         """Show the confirmation: in place on a panel, privately under a thread button."""

@@ -1,19 +1,24 @@
 """A Sky of Stars private panels: the seat's vault with the picker for the current sub-step.
 
-Panels are stateless: what a player has picked so far (a from-star, a target) travels in the
-custom_id of the next component, so a panel keeps working across restarts. Discord selects
-hold at most 25 options, so star lists are split by vault half (columns A–D and E–H, 24 stars
-each at most).
+Panels are stateless: what a player has picked so far (a line's end, the star it is drawn from)
+travels in the custom_id of the next component, so a panel keeps working across restarts. Discord
+selects hold at most 25 options, so longer star lists are split by vault half (columns A–D and
+E–H, 24 stars each at most).
+
+A move takes two presses: a pick, which shows its result in the picture (the line drawn in, the
+star crossed out or circled) and can be changed by picking again, then the button that makes it.
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Any
 
 import discord
 
 from bot.faces.sky_of_stars.art import images as art
+from bot.faces.sky_of_stars.art.map import load_vault
 from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
 from bot.faces.sky_of_stars.moments import swirl_news
 from bot.faces.sky_of_stars.pictures import named
@@ -21,6 +26,8 @@ from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, sto
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.outgoing import Outgoing
+
+PANEL_FILE = "vault" + art.PANEL_SUFFIX  # named by what it draws: "vault-<digest>.webp"
 
 
 def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
@@ -31,7 +38,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
     head = round_title(view)
     if asking_stop:
         confirm = SkyDo(game_id, view["decision"], "stop", "-", "p", label=_("Yes, call STOP"))
-        return named(Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), "vault.png",
+        return named(Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), PANEL_FILE,
                               [confirm, SkyBack(game_id, view["decision"])]))
     secret = view.get("secret")
     lines = [note] if note else []
@@ -53,7 +60,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
         items = [SkyDo(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
                  for n in range(1, 6)]
-        render = partial(art.drawing_png, view, names, artist, view["round"])
+        render = partial(art.panel_drawing_png, view, names, artist, view["round"])
     elif choice is None:
         lines.append(_("Nothing to do right now: {progress}. "
                        "Your next panel will arrive when it's your move.",
@@ -65,91 +72,120 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
         lines.append(_("Which word did **{name}** draw?", name=names[artist]))
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
         items = [SkyDo(game_id, dec, "guess", str(n), "p") for n in choice["numbers"]]
-        render = partial(art.drawing_png, view, names, artist, view["round"])
+        render = partial(art.panel_drawing_png, view, names, artist, view["round"])
     elif choice["kind"] == "start":
-        lines.append(_("Pick your starting star."))
+        lines.append(_("Your starting star **{star}** is circled in gold: press **Start at {star}**, "
+                       "or pick another.", star=picked) if picked in choice["stars"]
+                     else _("Pick your starting star."))
         items, render = _pick_or_confirm(view, names, game_id, "start", choice["stars"], picked,
                                          confirm=lambda s: _("Start at {star}", star=s))
     elif choice["kind"] == "cancel":
         target = names[choice["target"]]
         lines.append(_("Swirl! Cross out one unused star on **{name}**'s vault.", name=target))
+        if picked in choice["stars"]:
+            lines.append(_("**{star}** is crossed out in gold: press **Cross out {star}**, or pick another.",
+                           star=picked))
         items, render = _pick_or_confirm(view, names, game_id, "cancel", choice["stars"], picked,
                                          confirm=lambda s: _("Cross out {star}", star=s))
-        if picked is None:
-            render = partial(art.cancel_target_png, view, names)
     else:
         items, render, text = _stroke_stage(view, names, game_id, choice, picked_from, picked)
         lines.append(text)
     if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
         items.append(SkyDo(game_id, dec, "stop", "?", "p"))  # asks for a confirmation first
-    return named(Outgoing("\n".join(lines), head, render, "vault.png", items[:25]))
+    return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
+
 
 def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
                      stars: list[str], picked: str | None, *, confirm: Any,
                      ) -> tuple[list[discord.ui.Item[Any]], Any]:
+    """A starting star or a star to cross out: the picker, and once a star is picked, the picture
+    showing it chosen and one button to confirm it. The picker stays (the pick marked in it), so
+    a change of mind is one more pick, not a Back."""
     dec = view["decision"]
+    if picked not in stars:
+        picked = None
+    items = pick_selects(game_id, dec, stage, stars, chosen=picked)
     if picked is None:
-        return pick_selects(game_id, dec, stage, stars), partial(art.vault_png, view, names)
-    kind = "start" if stage == "start" else "cancel"
-    items: list[discord.ui.Item[Any]] = [SkyDo(game_id, dec, kind, picked, "p", label=confirm(picked)),
-                                         SkyBack(game_id, dec)]
-    # the picture of the pick stays: the button says what was picked (see STROKE_STAGE_TEXT)
-    render = partial(art.cancel_target_png if stage == "cancel" else art.vault_png, view, names)
-    return items, render
+        draw = art.cancel_target_png if stage == "cancel" else art.vault_png
+        return items, partial(draw, view, names)
+    items.append(SkyDo(game_id, dec, stage, picked, "p", label=confirm(picked)))
+    if stage == "cancel":
+        return items, partial(art.cancel_target_png, view, names, preview=picked)
+    return items, partial(art.vault_png, view, names, preview=(picked, picked))
+
 
 def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, Any],
                   picked_from: str | None, picked: str | None) -> tuple[list[Any], Any, str]:
+    """A line in one pick: the star to draw to (from the nearest star of the constellation that
+    reaches it, changeable when several do), then **Draw** under the picture of it drawn in."""
     dec = view["decision"]
-    moves: dict[str, list[str]] = choice["moves"]
+    ends = line_ends(choice["moves"])
     optional = choice.get("optional", False)
-    if picked_from is None and len(moves) == 1:
-        picked_from = next(iter(moves))
-    items: list[discord.ui.Item[Any]] = []
-    render = partial(art.vault_png, view, names)
-    if picked_from is None:
-        stage = "from"
-        items = pick_selects(game_id, dec, "from", list(moves))
-    elif picked is None:
-        stage = "to"
-        items = pick_selects(game_id, dec, f"to.{picked_from}", moves.get(picked_from, []))
-        if len(moves) > 1:
-            items.append(SkyBack(game_id, dec))
-    else:
-        stage = "confirm"
-        items = [SkyDo(game_id, dec, "stroke", f"{picked_from}-{picked}", "p",
-                       label=_("Draw {start} → {end}", start=picked_from, end=picked)), SkyBack(game_id, dec)]
+    if picked is None and len(ends) == 1 and len(next(iter(ends.values()))) == 1:
+        picked = next(iter(ends))  # the only legal line: shown drawn in, one press draws it
+    if picked not in ends:
+        picked = None
+    items: list[discord.ui.Item[Any]] = pick_selects(game_id, dec, "end", list(ends), chosen=picked,
+                                                     origins=ends)
     if picked is None:
         items.append(SkyType(game_id, dec))
+        if optional:
+            items.append(SkyDo(game_id, dec, "pass", "-", "p"))
+        return items, partial(art.vault_png, view, names), _(STROKE_STAGE_TEXT["end"][optional])
+    origins = ends[picked]
+    if picked_from not in origins:
+        picked_from = origins[0]
+    if len(origins) > 1:
+        items.append(SkyPick(game_id, dec, f"via.{picked}", "w", origins, chosen=picked_from))
+    items.append(SkyDo(game_id, dec, "stroke", f"{picked_from}-{picked}", "p",
+                       label=_("Draw {start} → {end}", start=picked_from, end=picked)))
+    items.append(SkyType(game_id, dec))
     if optional:
         items.append(SkyDo(game_id, dec, "pass", "-", "p"))
-    return items, render, _(STROKE_STAGE_TEXT[stage][optional], start=picked_from, end=picked)
-
-
+    key = "confirm" if len(origins) == 1 else "confirm-via"
+    text = _(STROKE_STAGE_TEXT[key][optional], start=picked_from, end=picked)
+    return items, partial(art.vault_png, view, names, preview=(picked_from, picked)), text
 
 
 STROKE_STAGE_TEXT = {
-    "from": (N_("Pick the star of your constellation to draw from."),
-             N_("Last line (optional). Pick the star of your constellation to draw from.")),
-    "to": (N_("Drawing from **{start}**. Pick the star to connect it to."),
-           N_("Last line (optional). Drawing from **{start}**. Pick the star to connect it to.")),
-    "confirm": (N_("Draw **{start} → {end}**? Press the button to draw it, or Back to pick again."),
-                N_("Last line (optional). Draw **{start} → {end}**? Press the button to draw it, "
-                   "or Back to pick again.")),
+    "end": (N_("Pick the star to draw your line to: the picture rings the ones you can reach."),
+            N_("Last line (optional). Pick the star to draw your line to, or skip it.")),
+    "confirm": (N_("Your line **{start} → {end}** is drawn in, in gold. Press **Draw** to draw it, "
+                   "or pick another star."),
+                N_("Last line (optional): **{start} → {end}** is drawn in, in gold. Press **Draw** "
+                   "to draw it, pick another star, or skip it.")),
+    "confirm-via": (N_("Your line **{start} → {end}** is drawn in, in gold (from the nearest star; "
+                       "another one of yours reaches it too, pick it below). Press **Draw** to draw it."),
+                    N_("Last line (optional): **{start} → {end}** is drawn in, in gold (from the "
+                       "nearest star; pick another one below). Press **Draw** to draw it, or skip it.")),
 }
-"""The line a stroke's stage shows, for a roll's stroke and for the optional last one. A pick
-keeps the panel's picture (a vault picture is most of a player's download) and the words say
-what was picked; the picture changes when the line is drawn."""
+"""The words of a stroke's stages, for a roll's stroke and for the optional last one: before a
+pick, and with the picked line drawn in the picture (which stays as it is once it is drawn)."""
 
 
-def pick_selects(game_id: int, decision: int, stage: str, stars: list[str]) -> list[discord.ui.Item[Any]]:
-    """One select per vault half that has candidates (each ≤ 24 options, under Discord's 25)."""
+def line_ends(moves: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Every star a legal line reaches, with the stars of the constellation it can be drawn
+    from, nearest first (the one a pick of the end draws from unless another is picked)."""
+    by_label = load_vault().by_label
+    ends: dict[str, list[str]] = {}
+    for start, targets in moves.items():
+        for end in targets:
+            ends.setdefault(end, []).append(start)
+
+    def length(start: str, end: str) -> float:
+        a, b = by_label[start], by_label[end]
+        return math.hypot(a.x - b.x, a.y - b.y)
+
+    return {end: sorted(starts, key=lambda s: (length(s, end), s)) for end, starts in sorted(ends.items())}
+
+
+def pick_selects(game_id: int, decision: int, stage: str, stars: list[str], *, chosen: str | None = None,
+                 origins: dict[str, list[str]] | None = None) -> list[discord.ui.Item[Any]]:
+    """One select per vault half that has candidates (each ≤ 24 options, under Discord's 25);
+    ``chosen`` shows as picked; ``origins`` (for line ends) say where each line would start."""
     if len(stars) <= 25:  # a list that fits one select is one select, not two halves
-        return [SkyPick(game_id, decision, stage, "w", sorted(stars))] if stars else []
-    selects: list[discord.ui.Item[Any]] = []
-    for half, columns in HALVES.items():
-        options = sorted(s for s in stars if s[0] in columns)
-        if options:
-            selects.append(SkyPick(game_id, decision, stage, half, options))
-    return selects
-
-
+        groups = {"w": sorted(stars)} if stars else {}
+    else:
+        groups = {half: sorted(s for s in stars if s[0] in columns) for half, columns in HALVES.items()}
+    return [SkyPick(game_id, decision, stage, half, options, chosen=chosen, origins=origins)
+            for half, options in groups.items() if options]

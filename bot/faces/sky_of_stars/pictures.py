@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 from functools import partial
+from pathlib import PurePath
 from typing import Any
 
 import discord
@@ -28,7 +29,7 @@ def drawn_inputs(render: partial[bytes]) -> list[Any]:
     what the drawing function reads of it (``art.vault_inputs``, ``art.drawing_inputs``): the
     others' progress or a guess changes the view, not the picture."""
     args = list(render.args)
-    if render.func is art.drawing_png and len(args) == 4:
+    if render.func in (art.drawing_png, art.panel_drawing_png) and len(args) == 4:
         view, _names, seat, round_ = args
         args[0] = art.drawing_inputs(view, seat, round_)
     elif render.func in (art.vault_png, art.cancel_target_png) and args:
@@ -37,13 +38,15 @@ def drawn_inputs(render: partial[bytes]) -> list[Any]:
 
 
 def picture_name(out: Outgoing, stem: str) -> str:
-    """``stem-<digest>.png`` for ``out``'s picture, or its plain name when it can't be keyed."""
+    """``stem-<digest>.webp`` (the type ``out.filename`` has) for ``out``'s picture, or its plain
+    name when it can't be keyed."""
     render = out.render
     if not isinstance(render, partial):
         return out.filename
     inputs = [drawn_inputs(render), out.language.value]
     blob = json.dumps(inputs, sort_keys=True, default=repr, ensure_ascii=False).encode()
-    return f"{stem}-{hashlib.blake2b(blob, digest_size=8).hexdigest()}.png"
+    suffix = PurePath(out.filename).suffix or ".png"
+    return f"{stem}-{hashlib.blake2b(blob, digest_size=8).hexdigest()}{suffix}"
 
 
 def named(out: Outgoing, stem: str = "vault") -> Outgoing:
@@ -63,4 +66,15 @@ def keep_if_shown(out: Outgoing, message: discord.Message | None) -> Outgoing:
     if any(attachment.filename == out.filename for attachment in message.attachments):
         log.debug("panel %s already shows %s: kept", message.id, out.filename)
         out.render, out.kept = None, (out.filename,)
+    return out
+
+
+def kept_as_shown(out: Outgoing, message: discord.Message | None) -> Outgoing:
+    """``out`` keeping the picture ``message`` (a card panel) already shows instead of its own:
+    after a move made from its preview, that picture is the move's result."""
+    if message is None or out.still is not None or not message.flags.components_v2:
+        return out
+    shown = tuple(a.filename for a in message.attachments)
+    if shown:
+        out.render, out.kept = None, shown[:1]
     return out

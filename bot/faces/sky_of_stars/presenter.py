@@ -112,7 +112,7 @@ class SkyOfStarsPresenter(Presenter):
         title = _("{name}'s vault", name=names[seat])
         if view.get("you") == seat:
             return Outgoing(_("Your vault, as only you see it."), title,
-                            partial(art.vault_png, view, names), "vault.png")
+                            partial(art.vault_png, view, names), "vault" + art.PANEL_SUFFIX)
         shown = [d for d in view["drawings"] if d["seat"] == seat]
         if not shown:
             return Outgoing(_("None of {name}'s constellations has been revealed yet.", name=names[seat]),

@@ -147,13 +147,22 @@ def with_secrets(view: dict[str, Any], word: str) -> dict[str, Any]:
 
 
 def png_image(data: bytes) -> Image.Image:
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    """A thread picture (a palette PNG at the theme's width) or a panel picture (a lossless WebP
+    of a palette picture, at half the width)."""
     image = Image.open(io.BytesIO(data))
     image.load()
-    assert image.format == "PNG"
-    assert image.mode == "P"  # quantised to a palette: a third of the bytes
-    assert image.width == WIDTH
-    assert 500 <= image.height <= 2400  # six players' results, one card a row, run longest
+    if image.format == "WEBP":
+        assert data[:4] == b"RIFF" and data[8:12] == b"WEBP"
+        assert len(image.getcolors(256) or ()) <= sky.VAULT_COLOURS  # a palette's few colours
+    else:
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        assert image.format == "PNG"
+        assert image.mode == "P"  # quantised to a palette: a third of the bytes
+    if image.width == WIDTH:
+        assert 500 <= image.height <= 2400  # six players' results, one card a row, run longest
+    else:  # a panel picture (vault, swirl target), sent at half the theme's width
+        assert image.width == WIDTH // sky.PANEL_SCALE
+        assert 250 <= image.height <= 1200
     return image
 
 

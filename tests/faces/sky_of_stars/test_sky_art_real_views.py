@@ -129,12 +129,13 @@ def test_star_shapes_read_apart_at_phone_width_after_quantising():
     from PIL import Image
 
     from bot.faces.sky_of_stars.art.map import load_vault
-    from render.theme import STAR_R
+    from render.theme import STAR_R, WIDTH
 
     state = next(s for s in moments(6) if s["phase"] == "stroke" and s["round"] == 2)
     view = GAME.view(state, 0)
-    phone = Image.open(io.BytesIO(sky.vault_png(view, NAMES))).convert("RGB")
-    phone = phone.resize((round(phone.width * PHONE), round(phone.height * PHONE)), Image.Resampling.LANCZOS)
+    sent = Image.open(io.BytesIO(sky.vault_png(view, NAMES))).convert("RGB")
+    shrink = PHONE * WIDTH / sent.width  # the panel picture is sent at half width: shrink it less
+    phone = sent.resize((round(sent.width * shrink), round(sent.height * shrink)), Image.Resampling.LANCZOS)
     layout, crossed = sky._map_layout(), set(view["vault"]["cancelled"])
     worst = {}
     for star in load_vault().stars:
