@@ -17,7 +17,7 @@ import pytest
 
 from bot.faces.starry_night_sky import plan as plans
 from bot.faces.starry_night_sky.art import images as art
-from tests.bot.helpers import current_record
+from tests.bot.helpers import current_record, custom_ids, find_component
 from tests.bot.starry_night_sky_driver import GAME, Table, start_game
 
 TAP_BUDGET = 4  # issue 20: interactions per turn, median over the game
@@ -102,3 +102,40 @@ async def test_shortest_path_keeps_the_tap_budget_and_previews_every_exploration
 
 async def finished_state(env, game_id):
     return (await env.bot.storage.load(game_id)).state
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_pick_that_shows_the_same_plan_keeps_the_picture_and_another_plan_redraws_it(simcord_env):
+    """Picking the destination already planned leaves the picture as it is (no upload: the same
+    attachment stays); picking another one uploads that plan's preview under another name."""
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(name)) for name in ("ada", "bea", "cy")]
+    await start_game(env, channel, players)
+    table = Table(env, channel, players)
+    for _ in range(30):
+        record = await current_record(env)
+        player = players[GAME.to_act(record.state)[0]]
+        panel = await table.panel(player)
+        dest = next((i for i in custom_ids(panel) if ":dest:" in i), None)
+        if dest is not None and len(find_component(panel, dest).options) > 1:
+            break
+        ids = [i for i in custom_ids(panel) if i.startswith("sns:do:")]
+        await table.click(player, panel, ids[0])
+    else:
+        raise AssertionError("no Explore step with a choice of destinations")
+    shown = panel.attachments[0]
+    assert shown.filename.startswith("panel-") and shown.filename.endswith(".webp")
+    options = find_component(panel, dest).options
+    planned = next(o for o in options if o.default)
+    await table.actor(player, panel).select(panel, [planned.value], custom_id=dest)
+    again = table.current(player, panel)
+    assert [a.url for a in again.attachments] == [shown.url], "the same picture, not uploaded again"
+    other = next(o for o in options if not o.default)
+    await table.actor(player, again).select(again, [other.value], custom_id=dest)
+    moved = table.current(player, again)
+    assert len(moved.attachments) == 1 and moved.attachments[0].filename != shown.filename
+    confirm = next(i for i in custom_ids(moved) if ":ex:" in i or ":xe:" in i)
+    assert f":{other.value}." in confirm, "the Confirm now plays the picked destination"
