@@ -44,8 +44,9 @@ from bot.outgoing import Outgoing
 
 def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, str] | None = None,
             ) -> Outgoing:
-    """The seat's panel. ``pick`` is a choice looked at but not confirmed yet:
-    ``("dest", cid)``, ``("place", code)`` or ``("trade", "goal.colour")``."""
+    """The seat's panel. ``pick`` is a choice looked at but not confirmed yet: ``("dest", cid)``,
+    ``("place", code)`` (in an Explore step, ``"cid.code"``: a plan, see ``plan``) or
+    ``("trade", "goal.colour")``. A waiting seat's panel has no picture."""
     player = me(view)
     head = heading(view)
     points = ngettext("**{n} point**", "**{n} points**", player["score"]["total"])
