@@ -1,5 +1,11 @@
 """Drive Starry Night Sky through SimCord the way players do: a turn is a few clicks in a panel.
 
+The shortest path: the first button of each panel (an assignment, then **Confirm and end my
+turn** on the plan the Explore step opens with). ``explore_last`` changes the planned destination
+to the last one offered (often partly mapped: a bonus exploration follows) and ``trade`` trades a
+goal first. ``taps`` keeps how many interactions each turn took; ``before_confirm`` (if set) is
+awaited with the panel and the custom_id of every exploration's Confirm before it is clicked.
+
 Also records every string drawn into an image, keyed by the PNG's hash, so a test can read
 the text of an image attached to a public message and look for secrets in it.
 """
@@ -49,7 +55,7 @@ class ImageText:
         self.by_hash: dict[str, list[str]] = {}
         self._by_url: dict[str, list[str]] = {}
         self._local = threading.local()
-        original_text, original_png = ImageDraw.ImageDraw.text, art.to_png
+        original_text, original_png = ImageDraw.ImageDraw.text, art.encode
         recorder = self
 
         def text(draw, xy, s, *args, **kwargs):
@@ -63,7 +69,7 @@ class ImageText:
             return data
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-        monkeypatch.setattr(art, "to_png", to_png)
+        monkeypatch.setattr(art, "encode", to_png)
 
     def _pending(self) -> list[str]:
         if not hasattr(self._local, "strings"):
@@ -125,12 +131,22 @@ class Table(PanelTable):
         super().__init__(env, channel, players, closed)
         self.trades = 0
         self.bonuses = 0  # panels that opened a bonus exploration
+        self.taps: list[int] = []  # interactions per whole turn, in order
+        self.before_confirm = None  # async (message, custom_id) -> None, awaited before each Confirm
+        self._changed = False  # this exploration's plan was changed already (explore_last)
 
     async def play_turn(self, player, *, trade=False, explore_last=False, midway=None):
         """Walk one whole turn in the panel: sort stars, pick and confirm, until the turn ends."""
         message = await self.panel(player)
         assert message is not None, f"no panel for {player.name}"
         decision = (await current_record(self.env)).state["decision"]
+        before = self.clicks
+        try:
+            return await self._turn(player, message, decision, trade, explore_last, midway)
+        finally:
+            self.taps.append(self.clicks - before)
+
+    async def _turn(self, player, message, decision, trade, explore_last, midway):
         for _ in range(40):
             ids = custom_ids(message)
             sns = [i for i in ids if i.startswith("sns:")]
@@ -167,18 +183,26 @@ class Table(PanelTable):
         return any(i.startswith("sns:") for i in custom_ids(message))
 
     async def step(self, actor, message, ids, *, trade, last=False):
-        """One click: a trade if asked for, else the play button, else the first option of a select."""
+        """One click: a trade if asked for, a changed destination if asked for (once per
+        exploration), else the first button, else the first option of a select."""
         trade_pick = next((i for i in ids if i.startswith("sns:pick:") and ":trade:" in i), None)
         if trade and trade_pick is not None:
             self.trades += 1
             select = find_component(message, trade_pick)
             return await actor.select(message, [select.options[0].value], custom_id=trade_pick)
+        dest = next((i for i in ids if i.startswith("sns:pick:") and ":dest:" in i), None)
+        if last and dest is not None and not self._changed:
+            # destinations list discoveries first: the last one is often partly mapped (a bonus follows)
+            self._changed = True
+            select = find_component(message, dest)
+            return await actor.select(message, [select.options[-1].value], custom_id=dest)
         button = next((i for i in ids if i.startswith("sns:do:")), None)
         if button is not None:
+            if self.before_confirm is not None and (":ex:" in button or ":xe:" in button):
+                await self.before_confirm(message, button)
+            self._changed = False
             return await actor.click(message, custom_id=button)
         pick = next((i for i in ids if i.startswith("sns:pick:") and ":trade:" not in i), trade_pick)
         assert pick is not None, f"a panel with nothing to do: {ids}"
         select = find_component(message, pick)
-        # destinations list discoveries first: the last one is often partly mapped (a bonus follows)
-        option = select.options[-1] if last and ":dest:" in pick else select.options[0]
-        return await actor.select(message, [option.value], custom_id=pick)
+        return await actor.select(message, [select.options[0].value], custom_id=pick)

@@ -14,6 +14,8 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.components import service_of
+from bot.faces.starry_night_sky.pictures import keep_if_shown
+from bot.faces.starry_night_sky.plan import parse as parse_plan
 from bot.faces.starry_night_sky.words import heading, parse_place, said
 from bot.games import get_game
 from bot.games.base import View
@@ -38,14 +40,16 @@ async def clicked_view(interaction: discord.Interaction, game_id: int,
 
 
 def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
-    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
+    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc); a
+    picture the clicked panel already shows is kept, not uploaded again."""
     presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
-    return presenter.panel(view, record.names, record.id, **stage)
+    return keep_if_shown(presenter.panel(view, record.names, record.id, **stage), interaction.message)
 
 
 class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
               template=r"sns:pick:(?P<game>\d+):(?P<dec>\d+):(?P<what>dest|place|trade):(?P<page>\d)"):
-    """A select inside a panel: picking only shows the choice with its confirm button."""
+    """A select inside a panel: picking only shows the choice (a plan: drawn on the map) with its
+    confirm button; nothing is played."""
 
     def __init__(self, game_id: int, decision: int, what: str, page: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
@@ -90,11 +94,13 @@ class SnsBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
-            template=r"sns:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>as|mv|pl|tr|end):(?P<arg>[a-z0-9.\-]{1,40})"):
-    """A button that plays one sub-action of the turn, then shows the next step in place."""
+            template=r"sns:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>as|mv|pl|ex|xe|tr|end):(?P<arg>[a-z0-9.\-]{1,40})"):
+    """A button that plays one sub-action of the turn, then shows the next step in place.
+    ``ex`` plays a planned exploration (``plan``), ``xe`` the same and then ends the turn."""
 
-    def __init__(self, game_id: int, decision: int, kind: str, arg: str, label: str | None = None) -> None:
-        style = discord.ButtonStyle.primary if kind == "as" else discord.ButtonStyle.success
+    def __init__(self, game_id: int, decision: int, kind: str, arg: str, label: str | None = None,
+                 style: discord.ButtonStyle | None = None) -> None:
+        style = style or (discord.ButtonStyle.primary if kind == "as" else discord.ButtonStyle.success)
         super().__init__(discord.ui.Button(label=label or kind, style=style,
                                            custom_id=f"sns:do:{game_id}:{decision}:{kind}:{arg}"))
         self.game_id, self.decision, self.kind, self.arg = game_id, decision, kind, arg
@@ -112,6 +118,11 @@ class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if self.kind == "pl":
             pool, stars = parse_place(self.arg)
             return {"kind": "place", "pool": pool, "stars": stars}
+        if self.kind in ("ex", "xe"):
+            plan = parse_plan(self.arg)
+            if plan is None:
+                return {"kind": "explore"}  # refused by the rules as malformed
+            return plan.action(end=self.kind == "xe")
         if self.kind == "tr":
             goal, colour, pool = self.arg.split(".")
             return {"kind": "trade", "goal": goal, "colour": colour, "pool": int(pool)}

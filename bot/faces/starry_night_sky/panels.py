@@ -15,14 +15,15 @@ from typing import Any
 import discord
 
 from bot.faces.starry_night_sky.art import images as art
+from bot.faces.starry_night_sky.exploring import LIMIT, clip, planning
 from bot.faces.starry_night_sky.items import SnsBack, SnsDo, SnsPick
+from bot.faces.starry_night_sky.pictures import named
 from bot.faces.starry_night_sky.words import (
     COLOURS,
     DOT,
     MAX_OPTIONS,
     colour,
     counts_text,
-    describe_destination,
     dots,
     heading,
     me,
@@ -40,13 +41,12 @@ from bot.games.starry_night_sky.phrases import colour_count
 from bot.i18n import _, ngettext, translate
 from bot.outgoing import Outgoing
 
-LIMIT = 100  # Discord's longest select option label or description
-
 
 def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, str] | None = None,
             ) -> Outgoing:
-    """The seat's panel. ``pick`` is a choice looked at but not confirmed yet:
-    ``("dest", cid)``, ``("place", code)`` or ``("trade", "goal.colour")``."""
+    """The seat's panel. ``pick`` is a choice looked at but not confirmed yet: ``("dest", cid)``,
+    ``("place", code)`` (in an Explore step, ``"cid.code"``: a plan, see ``plan``) or
+    ``("trade", "goal.colour")``. A waiting seat's panel has no picture."""
     player = me(view)
     head = heading(view)
     points = ngettext("**{n} point**", "**{n} points**", player["score"]["total"])
@@ -62,7 +62,8 @@ def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, 
         if view["phase"] == "over":
             return Outgoing(_("The night is over: see the results in the game thread."), head)
         lines.insert(0, _("Not your turn: {progress}", progress=progress_line(view, names)))
-        return Outgoing("\n".join(lines), head, render, "panel.png")
+        # no picture while waiting: the thread's board shows the sky after every turn
+        return Outgoing("\n".join(lines), head)
     dec = view["decision"]
     done = (view.get("turn") or {}).get("log") or []
     if done:
@@ -70,7 +71,8 @@ def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, 
     stage, items, pick_render = _stage(view, names, game_id, dec, choice, pick)
     if pick_render is not None:
         render = pick_render
-    return Outgoing("\n".join([stage, "", *lines])[:4000], head, render, "panel.png", items[:25])
+    text = "\n".join([stage, "", *lines])[:4000]
+    return named(Outgoing(text, head, render, f"panel.{art.EXTENSION}", items[:25]))
 
 def _stage(view: View, names: list[str], game_id: int, dec: int, choice: dict[str, Any],
        pick: tuple[str, str] | None) -> tuple[str, list[discord.ui.Item[Any]], Any]:
@@ -78,7 +80,10 @@ def _stage(view: View, names: list[str], game_id: int, dec: int, choice: dict[st
     kind = choice["kind"]
     items: list[discord.ui.Item[Any]] = []
     if pick is not None and pick[0] == "trade":
-        return _trade_pools(view, game_id, dec, pick[1])
+        text, items, render = _trade_pools(view, game_id, dec, pick[1])
+        if kind == "move" and not choice["stuck"]:  # the map stays as the plan showed it (kept, not re-sent)
+            render = planning(view, names, game_id, dec, choice, None)[2]
+        return text, items, render
     if kind == "assign":
         text = _("**Your turn.** New stars: {stars}. Each goes into a different pool:",
                  stars=dots(choice["drawn"]))
@@ -90,21 +95,8 @@ def _stage(view: View, names: list[str], game_id: int, dec: int, choice: dict[st
     if kind == "move":
         if choice["stuck"]:
             return _stuck(view, game_id, dec, choice)
-        dests = {d["to"]: d for d in choice["destinations"]}
-        if pick is not None and pick[1] in dests:
-            dest = dests[pick[1]]
-            where, details = place_name(dest["name"]), describe_destination(view, dest)
-            text = (_("**Bonus exploration!** Move to **{place}**? {details}", place=where, details=details)
-                    if choice["bonus"] else
-                    _("**Explore.** Move to **{place}**? {details}", place=where, details=details))
-            items = [SnsDo(game_id, dec, "mv", dest["to"], label=_("Move to {place}", place=where)[:80]),
-                     SnsBack(game_id, dec)]
-            return text, items, partial(art.panel_png, view, names, picked=dest["to"])
-        text = (_("**Bonus exploration!** Pick a ringed constellation to move your telescope to.")
-                if choice["bonus"] else
-                _("**Explore.** Pick a ringed constellation to move your telescope to."))
-        items = destination_selects(view, game_id, dec, choice["destinations"])
-        return text, items + _trade_select(view, game_id, dec), None
+        text, items, render = planning(view, names, game_id, dec, choice, pick)
+        return text, items + _trade_select(view, game_id, dec), render
     if kind == "place":
         return _placing(view, names, game_id, dec, choice, pick)
     text = _("**Almost done.** Trade a goal for a star if you like, then end your turn.")
@@ -196,39 +188,6 @@ def _trade_pools(view: View, game_id: int, dec: int,
     return text, items, None
 
 
-
-
-def destination_selects(view: View, game_id: int, dec: int, dests: list[dict[str, Any]]) -> list[Any]:
-    options = []
-    for dest in sorted(dests, key=lambda d: (not d["discovery"], -d["points"], place_name(d["name"]))):
-        where = place_name(dest["name"])
-        label = _("{place} · discover +{points}", place=where, points=dest["points"]) if dest["discovery"] \
-            else where
-        description = _fits(dest, counts_text)
-        if len(description) > LIMIT:  # the stars as dots and letters (🔴R 🔵B) take less room
-            description = _fits(dest, lambda most: dots([c for c in COLOURS for __ in range(most[c])]))
-        options.append(discord.SelectOption(label=clip(label), value=dest["to"],
-                                            description=clip(description)))
-    pages = [options[i:i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]
-    return [SnsPick(game_id, dec, "dest", i, page, placeholder=_("Move your telescope to…") if not i else
-                    _("…or to one of these")) for i, page in enumerate(pages[:2])]
-
-
-def _fits(dest: dict[str, Any], said: Any) -> str:
-    """What each pool could place at ``dest`` (``said`` puts a pool's stars in words), and its jumps."""
-    fits = " · ".join(_("pool {pool}: {stars}", pool=p["pool"] + 1, stars=said(p["max"]))
-                      for p in dest["pools"])
-    if dest["skips"]:
-        return _("fits {fits} · passes {count}", fits=fits, count=len(dest["skips"]))
-    return _("fits {fits}", fits=fits)
-
-
-def clip(text: str, limit: int = LIMIT) -> str:
-    """``text`` within Discord's ``limit`` for a label: cut after a whole word, with an ellipsis."""
-    if len(text) <= limit:
-        return text
-    cut = text[:limit - 1]
-    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:·") + "…"
 
 
 def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str, int]]]) -> list[Any]:

@@ -32,6 +32,7 @@ from bot.i18n import _, ngettext
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
+BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.images.encode``)
 
 
 class StarryNightSkyPresenter(Presenter):
@@ -58,7 +59,7 @@ class StarryNightSkyPresenter(Presenter):
         text = (_("It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
                   name=names[seat]) + "\n" + self._headline(view, names))
         return Outgoing(text, heading(view), partial(art.board_png, view, names),
-                        "board.png", [OpenPanelButton(game_id)], footer=self.progress(view, names))
+                        BOARD_FILE, [OpenPanelButton(game_id)], footer=self.progress(view, names))
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         if view["phase"] == "over":
@@ -66,7 +67,7 @@ class StarryNightSkyPresenter(Presenter):
         text = f"{self.progress(view, names)}\n{self._headline(view, names)}"
         if view.get("last_summary"):
             text += "\n" + _("Last turn: {summary}", summary=said(view["last_summary"], names))
-        return Outgoing(text, heading(view), partial(art.board_png, view, names), "board.png")
+        return Outgoing(text, heading(view), partial(art.board_png, view, names), BOARD_FILE)
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         player = view["players"][seat]
@@ -89,7 +90,7 @@ class StarryNightSkyPresenter(Presenter):
             lines.append(ngettext("{n} Myth card, hidden until the end.",
                                   "{n} Myth cards, hidden until the end.", player["myth_count"]))
         return Outgoing("\n".join(lines), _("{name}'s sheet", name=names[seat]),
-                        partial(art.sheet_png, view, names, seat), "sheet.png")
+                        partial(art.sheet_png, view, names, seat), f"sheet.{art.EXTENSION}")
 
     def results(self, view: View, names: list[str]) -> Outgoing:
         outcome = view["outcome"]
@@ -113,7 +114,7 @@ class StarryNightSkyPresenter(Presenter):
         if view.get("ended_by") == "stall":
             lines.append(_("The night ended early: a whole round passed in which nobody could play."))
         return Outgoing("\n".join(lines)[:4000], _("{title} · Final results", title=_(TITLE)),
-                        partial(art.results_png, view, names), "results.png")
+                        partial(art.results_png, view, names), f"results.{art.EXTENSION}")
 
     # -------------------------------------------------------------- private panel
 

@@ -145,20 +145,3 @@ def progress_line(view: View, names: list[str]) -> str:
     if turn.get("log"):
         line += "\n" + _("Latest: {event}", event=said(turn["log"][-1], names))
     return line[:2000]
-
-
-def describe_destination(view: View, dest: dict[str, Any]) -> str:
-    bits = []
-    if dest["discovery"]:
-        bits.append(_("You discover it: **+{points}**.", points=dest["points"]) if dest["points"]
-                    else _("You discover it (no marker left to score)."))
-    else:
-        bits.append(_("It already has stars, so a bonus exploration follows.") if not view["choice"]["bonus"]
-                    else _("Partly mapped already."))
-    if dest["skips"]:
-        passed = ", ".join(_(START_NAME) if s == view["start"] else name_of(view, s) for s in dest["skips"])
-        bits.append(_("Passing over {places}.", places=passed))
-    fits = [_("pool {pool}: up to {stars}", pool=p["pool"] + 1, stars=counts_text(p["max"]))
-            for p in dest["pools"]]
-    bits.append(_("Fits {fits}.", fits="; ".join(fits)))
-    return " ".join(bits)

@@ -18,6 +18,12 @@ Shapes (every key shown is required unless marked optional; colours are ``"red"`
 - ``{"kind": "trade", "goal": "g12", "colour": "blue", "pool": 2}`` (steps ``move``, ``place``,
   ``bonus_move``, ``bonus_place``, ``end``): discard a held goal to take a star of that colour
   from the bag into a pool holding fewer than 4 stars.
+- ``{"kind": "explore", "to": "c07", "pool": 1, "stars": {"red": 1}, "end": false}`` (steps
+  ``move`` and ``bonus_move``): a ``move`` and then a ``place`` there, as one action, so a panel
+  can offer a whole exploration behind one confirm. Optional ``"end": true`` then also ends the
+  turn, which is refused when a bonus exploration follows (a destination that already had
+  stars). Not listed by ``legal_actions``: it is a shorthand for two (or three) listed ones, and
+  it is legal exactly when they are, one after the other.
 - ``{"kind": "end"}`` (step ``end``): finish the turn; end-of-turn goals are checked now. Also
   legal in steps ``move`` and ``bonus_move`` when no reachable constellation fits the pools (only
   a trade could open one): the player keeps their goals, skips that exploration and ends the turn.
@@ -32,6 +38,7 @@ class ActionKind(StrEnum):
     ASSIGN = "assign"
     MOVE = "move"
     PLACE = "place"
+    EXPLORE = "explore"
     TRADE = "trade"
     END = "end"
 

@@ -206,6 +206,25 @@ def _place(state: State, seat: int, action: Action, events: list[str]) -> None:
     turn.place(state, pool, stars, events)
 
 
+def _explore(state: State, seat: int, action: Action, events: list[str]) -> None:
+    """A move, then a place there, then (``end``) the end of the turn: one confirm in a panel.
+    Each part is checked as the action it stands for; ``apply`` works on a copy, so a refused
+    part leaves the game as it was."""
+    end = action.get("end", False)
+    if type(end) is not bool:
+        raise malformed(M_("`end` must be true or false."))
+    decision = state["decision"]
+    _move(state, seat, {"kind": ActionKind.MOVE.value, "to": action.get("to")}, events)
+    _place(state, seat, {"kind": ActionKind.PLACE.value, "pool": action.get("pool"),
+                         "stars": action.get("stars")}, events)
+    if not end or state["decision"] != decision:
+        return  # (the turn may have ended by itself: nothing left to trade)
+    if _step(state) in (Step.MOVE, Step.BONUS_MOVE):
+        raise IllegalAction(M_("A bonus exploration follows this one, so your turn can't end yet."))
+    if _step(state) is Step.END:
+        turn.finish_turn(state, events)
+
+
 def _trade(state: State, seat: int, action: Action, events: list[str]) -> None:
     if _step(state) not in TRADE_STEPS:
         raise IllegalAction(M_("Goals can be traded for stars once your new stars are in your pools."))
@@ -233,5 +252,5 @@ def _end(state: State, seat: int, action: Action, events: list[str]) -> None:
 
 _HANDLERS = {
     ActionKind.ASSIGN: _assign, ActionKind.MOVE: _move, ActionKind.PLACE: _place,
-    ActionKind.TRADE: _trade, ActionKind.END: _end,
+    ActionKind.EXPLORE: _explore, ActionKind.TRADE: _trade, ActionKind.END: _end,
 }

@@ -1,5 +1,5 @@
 """Starry Night Sky images: real views from seeded games at several stages build valid, legible
-PNGs; public images read only public keys; hostile names and bad data never crash a drawing."""
+WebPs; public images read only public keys; hostile names and bad data never crash a drawing."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def drawn_strings(monkeypatch) -> list[str]:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_image_builds_for_real_views(games, seats, monkeypatch):
-    """Every image of real views is a PNG within the byte budget, with no text past an edge."""
+    """Every image of real views is a lossless WebP within the byte budget, with no text past an edge."""
     boxes = TextBoxes(monkeypatch)
     over, firsts = games[seats]
     names = NAMES[:seats]
@@ -84,7 +84,7 @@ def test_every_image_builds_for_real_views(games, seats, monkeypatch):
             images.append(art.panel_png(seat_view, names, pool=seat_view["choice"]["pools"][0]["pool"]))
         for data in images:
             image = decode(data)
-            assert image.format == "PNG" and image.width == WIDTH and 400 < image.height < 2600
+            assert image.format == "WEBP" and image.width == WIDTH and 400 < image.height < 2600
             assert_small(data, kind)
     results_png = art.results_png(GAME.view(over, None), names)
     assert_small(results_png, "results")

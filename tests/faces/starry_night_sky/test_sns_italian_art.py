@@ -10,12 +10,14 @@ from functools import partial
 
 import pytest
 
+from bot.faces.starry_night_sky import plan as plans
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.art.map import name_boxes, token_boxes
+from bot.faces.starry_night_sky.words import place_name
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
-from bot.i18n import Language, speaking
+from bot.i18n import Language, _, speaking
 from render import theme
 from tests.faces.image_checks import TextBoxes, assert_small
 from tests.faces.text_boxes import assert_texts_fit, drawn_texts
@@ -23,6 +25,17 @@ from tests.faces.text_boxes import assert_texts_fit, drawn_texts
 GAME = StarryNightSky()
 NAMES = ["Ada", "Béatrice", "Cyrus", "Dmitri"]
 Render = Callable[[], bytes]
+
+
+def planned_png(view: dict, names: list[str]) -> bytes:
+    """The preview of a plan to the destination with the longest name, said in the current language."""
+    dest = max(view["choice"]["destinations"], key=lambda d: len(place_name(d["name"])))
+    pool, stars = plans.best_placement(dest)
+    plan = plans.make(dest["to"], pool, stars)
+    preview = _("Preview: {place} (+{points})", place=place_name(dest["name"]),
+                points=plans.points(dest, plan))
+    return art.panel_png(plans.planned_view(view, plan), names, picked=plan.to, pool=plan.pool,
+                         preview=preview)
 
 
 def renders(seats: int, seed: int) -> list[tuple[str, Render]]:
@@ -46,6 +59,7 @@ def renders(seats: int, seed: int) -> list[tuple[str, Render]]:
             if choice["kind"] == "move" and choice["destinations"]:
                 picked = choice["destinations"][0]["to"]
                 out.append((f"picked {kind}", partial(art.panel_png, mine, names, picked=picked)))
+                out.append((f"plan {kind}", partial(planned_png, mine, names)))
             if choice["kind"] == "place":
                 pool = choice["pools"][0]["pool"]
                 out.append((f"pool {kind}", partial(art.panel_png, mine, names, pool=pool)))
@@ -80,7 +94,7 @@ def test_every_italian_image_keeps_its_texts_in_their_boxes(game_renders, monkey
     within its width, not cut) and by Pillow's own boxes (not clipped, no overlaps)."""
     names, images = game_renders
     kinds = {label.split(" (")[0] for label, _unused in images}
-    assert {"board", "panel", "own sheet", "other sheet", "picked", "pool", "results"} <= kinds
+    assert {"board", "panel", "own sheet", "other sheet", "picked", "plan", "pool", "results"} <= kinds
     boxes = TextBoxes(monkeypatch)
     for label, render in images:
         kept = Kept(render)

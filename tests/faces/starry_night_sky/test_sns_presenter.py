@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bot.faces.starry_night_sky import plan as plans
 from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.faces.starry_night_sky.words import place_code
 from bot.games import get_game
@@ -68,8 +69,10 @@ def test_public_outputs_never_carry_a_myth_card(seats, seed):
 
 @pytest.mark.parametrize("seed", [4, 5])
 def test_panels_offer_only_legal_choices(seed):
-    """Every play button of every panel (and of each preview) is a legal action right now, and
-    every legal move/place/assign is reachable from the panel."""
+    """Every play button of every panel (and of each plan or preview) is a legal action right
+    now, and every legal move/place/assign is reachable from the panel. An Explore step's Confirm
+    plays a move and a place as one ``explore`` action: it must apply, and each of its
+    destinations and placements counts as offered."""
     names = ["Ada", "Bea", "Cy"]
     state = GAME.setup(3, {}, seed)
     rng = Rng(seed)
@@ -83,6 +86,8 @@ def test_panels_offer_only_legal_choices(seed):
         picks = [None]
         if choice["kind"] == "move":
             picks += [("dest", d["to"]) for d in choice["destinations"]]
+            picks += [("place", plans.make(d["to"], p, s).code) for d in choice["destinations"]
+                      for p, s in plans.placements(d)]
         if choice["kind"] == "place":
             picks += [("place", place_code(p["pool"], o)) for p in choice["pools"] for o in p["options"]]
         picks += [("trade", f"{t['goal']}.{c}") for t in view["trades"] for c in t["colours"]]
@@ -95,6 +100,10 @@ def test_panels_offer_only_legal_choices(seed):
                 assert len(custom_id) <= 100
                 if custom_id.startswith("sns:do:"):
                     action = do_action(custom_id)
+                    if action["kind"] == "explore":
+                        GAME.apply(state, seat, action)  # raises if any part of it is illegal
+                        offered.add(json.dumps({"kind": "move", "to": action["to"]}, sort_keys=True))
+                        continue
                     offered.add(json.dumps(action, sort_keys=True))
                     assert json.dumps(action, sort_keys=True) in legal, custom_id
         playable = {a for a in legal if json.loads(a)["kind"] != "trade"}

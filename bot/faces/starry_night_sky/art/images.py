@@ -1,7 +1,9 @@
 """Starry Night Sky images: pure functions from an engine view (a dict) to a picture.
 
 Each image has a ``draw_*`` function returning a PIL image (so drawing and encoding can be
-timed apart) and a ``*_png`` wrapper returning PNG bytes. The board and results images read
+timed apart) and a ``*_png`` wrapper returning its encoded bytes (``encode``: lossless WebP of the
+palette image every game draws, about 35% lighter than its PNG; the ``_png`` names are older than
+the format). The board and results images read
 only the PUBLIC keys of a view (``public_only``), so a seat view handed to them by mistake can
 never put a Myth card into a channel. The panel and sheet images may show the seat's own Myth
 cards and go only to that seat (DM, ephemeral message).
@@ -9,6 +11,8 @@ cards and go only to that seat (DM, ephemeral message).
 
 from __future__ import annotations
 
+import io
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,14 +33,31 @@ from bot.faces.starry_night_sky.art.results import draw_results
 from bot.faces.starry_night_sky.words import place_name
 from bot.i18n import _, ngettext
 from render import shapes, theme
-from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text, text_width, to_png
+from render.common import (
+    MAX_IMAGE_BYTES,
+    as_map,
+    fitted,
+    name_of,
+    num,
+    panel,
+    quantised,
+    seat_of,
+    sky,
+    text,
+    text_width,
+)
 from render.headers import SEP, Part, header
+
+log = logging.getLogger(__name__)
+EXTENSION = "webp"
 
 __all__ = [
     "draw_board",
     "draw_panel",
     "draw_results",
     "draw_sheet",
+    "EXTENSION",
+    "encode",
     "board_png",
     "panel_png",
     "results_png",
@@ -69,11 +90,12 @@ def _prompt(view: View) -> str:
 
 
 def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
-               pool: int | None = None) -> Image.Image:
+               pool: int | None = None, preview: str | None = None) -> Image.Image:
     """A seat's private panel: the map with its legal destinations, its pools, goals and myths.
 
     ``picked`` is a destination chosen but not confirmed (ringed gold); ``pool`` a pool picked
-    for placing or trading (outlined gold).
+    for placing or trading (outlined gold); ``preview`` the header's line when ``view`` is the
+    board as a plan will leave it (``plan.planned_view``).
     """
     you = seat_of(view.get("you"))
     me = player_of(view, you)
@@ -91,7 +113,8 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
     title: list[Part] = [(_("Your panel"), theme.INK),
                          (" · " + ngettext("{n} point", "{n} points", total), theme.GOLD)]
     round_ = _("Round {round}", round=num(view.get("round"), "?"))
-    header(image, title, [(round_ + SEP + _prompt(view), theme.MUTED)])
+    line = (round_ + SEP + preview, theme.GOLD) if preview else (round_ + SEP + _prompt(view), theme.MUTED)
+    header(image, title, [line])
     y = 16 + 116 + 16
 
     rings: list[str] = []
@@ -100,7 +123,7 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
         for dest in choice.get("destinations") or []:
             dest = as_map(dest)
             rings.append(str(dest.get("to")))
-            if dest.get("discovery"):
+            if dest.get("discovery") and dest.get("to") != picked:
                 marks[str(dest.get("to"))] = f"+{num(dest.get('points'), '0')}"
     at = str(choice.get("at")) if choice.get("kind") == "place" else None
     draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H),
@@ -198,19 +221,32 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     return image
 
 
-# --- PNG wrappers --------------------------------------------------------------------------
+# --- encoded pictures ----------------------------------------------------------------------
+def encode(image: Image.Image) -> bytes:
+    """Lossless WebP of ``image`` quantised to a palette (``render.common.quantised``): the same
+    pixels as the PNG every game sends, in about two thirds of the bytes (a board: 47 KB instead
+    of 73). Discord shows WebP like PNG."""
+    buffer = io.BytesIO()
+    quantised(image).convert("RGB").save(buffer, format="WEBP", lossless=True, quality=80, method=4)
+    data = buffer.getvalue()
+    if len(data) > MAX_IMAGE_BYTES:
+        log.warning("a %dx%d image encoded to %d KB, over the %d KB budget", image.width, image.height,
+                    len(data) // 1000, MAX_IMAGE_BYTES // 1000)
+    return data
+
+
 def board_png(view: View, names: Sequence[str]) -> bytes:
-    return to_png(draw_board(view, names))
+    return encode(draw_board(view, names))
 
 
 def panel_png(view: View, names: Sequence[str], *, picked: str | None = None,
-              pool: int | None = None) -> bytes:
-    return to_png(draw_panel(view, names, picked=picked, pool=pool))
+              pool: int | None = None, preview: str | None = None) -> bytes:
+    return encode(draw_panel(view, names, picked=picked, pool=pool, preview=preview))
 
 
 def sheet_png(view: View, names: Sequence[str], seat: int) -> bytes:
-    return to_png(draw_sheet(view, names, seat))
+    return encode(draw_sheet(view, names, seat))
 
 
 def results_png(view: View, names: Sequence[str]) -> bytes:
-    return to_png(draw_results(view, names))
+    return encode(draw_results(view, names))
