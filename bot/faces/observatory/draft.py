@@ -12,79 +12,40 @@ the roller, and Finish. The engine refuses anything illegal anyway.
 from __future__ import annotations
 
 import logging
-from functools import partial
 from typing import Any
 
 import discord
 
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import bonus_text, face_text, points_text
-from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick, ObsPlay, ObsType
+from bot.faces.observatory.draft_base import PRIMARY, SECONDARY, SUCCESS
+from bot.faces.observatory.home import DraftHome
+from bot.faces.observatory.items import ObsPick, ObsType
 from bot.faces.observatory.words import (
     PER_SELECT,
     SELECTS_PER_PAGE,
     STAR_AT,
     card_name,
     cell_groups,
-    cell_order,
     cell_text,
     grant_label,
     placement_name,
     space_options,
     split_page,
-    title_of,
     track_name,
     unused_options,
     wild_word,
 )
-from bot.games.base import View
-from bot.i18n import N_, _, ngettext, translate
+from bot.i18n import N_, _, ngettext
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 
-GRANT_BUTTONS = 4  # more banked bonuses than this go behind one "Bonuses" button
-INLINE_PLOT_SELECTS = 2  # lists of stars on the home panel (three pairs of plain dice: 24 cells at most)
-HOME_SELECTS = 7  # lists on the home panel: 7 x 2 components, up to 17 buttons in 4 rows, card parts
-PRIMARY, SECONDARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.secondary, \
-    discord.ButtonStyle.success
 GONE = N_("That choice isn't available any more, so here is your panel again.")
 
 
-class DraftPanel:
+class DraftPanel(DraftHome):
     """Builds one stage of a seat's draft panel from that seat's view."""
-
-    def __init__(self, view: View, names: list[str], game_id: int) -> None:
-        self.view, self.names, self.game_id = view, names, game_id
-        self.choice: dict[str, Any] = view["choice"]
-        self.dec: int = view["decision"]
-        self.seat: int = view.get("you", 0)
-        self.cards: dict[str, Any] = view.get("cards") or {}
-        # A draft's moves can be taken back until Finish, so a pick plays at once; a refill's can't.
-        self.undoable: bool = self.choice.get("kind") in ("decide", "night_bonus")
-
-    # ------------------------------------------------------------------ plumbing
-    def out(self, text: str, items: list[discord.ui.Item[Any]], marks: art.Marks | None = None,
-            note: str | None = None) -> Outgoing:
-        content = "\n".join([*self.status_lines(), "", text]).strip()
-        stars = (self.view.get("sheet") or {}).get("stars") or []
-        if marks is not None and marks.legal and len(set(marks.legal)) >= 144 - len(stars):
-            # any empty cell: tinting them all says nothing, and the panel keeps the same picture
-            marks = art.Marks(shooting=marks.shooting, picked=marks.picked, placement=marks.placement,
-                              space=marks.space, goal=marks.goal)
-        render = partial(art.sheet_png, self.view, self.names, self.seat, marks=marks, note=note)
-        return Outgoing(content[:4000], title_of(self.view), render, "sheet.png", items[:25])
-
-    def go(self, stage: str, label: str, style: discord.ButtonStyle = PRIMARY,
-           emoji: str | None = None) -> ObsGo:
-        return ObsGo(self.game_id, self.dec, stage, label, style, emoji)
-
-    def do(self, code: str, label: str, style: discord.ButtonStyle = SUCCESS,
-           emoji: str | None = None) -> ObsDo:
-        return ObsDo(self.game_id, self.dec, code, label, "p", style, emoji)
-
-    def home_button(self) -> ObsGo:
-        return self.go("h", _("Back"), SECONDARY)
 
     def build(self, stage: str, picked: str | None) -> Outgoing:
         base, page = split_page(stage)
@@ -113,207 +74,6 @@ class DraftPanel:
         return self.home(None if base == "h" else _(GONE))
 
     # ------------------------------------------------------------------ words
-    def die_word(self, index: int) -> str:
-        if index == 3:
-            shooting = self.choice.get("shooting") or {}
-            return _("Shooting Star {value}", value=face_text(shooting.get("value")))
-        die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
-        value = die.get("value", die.get("face"))
-        return wild_word(value, bool(die.get("wild")))
-
-    def die_key(self, index: int) -> tuple[Any, Any]:
-        """What a die is worth this turn: two dice with the same key are interchangeable."""
-        die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
-        return die.get("value", die.get("face")), bool(die.get("wild"))
-
-    def distinct_plots(self) -> list[dict[str, Any]]:
-        """The legal plots, one per different pair of dice values (with ? · ? · 5, "? + 5" once)."""
-        seen, out = set(), []
-        for plot in self.choice.get("plots") or []:
-            key = tuple(sorted(self.die_key(k) for k in plot["dice"]))
-            if key not in seen:
-                seen.add(key)
-                out.append(plot)
-        return out
-
-    def distinct_research(self) -> list[dict[str, Any]]:
-        seen, out = set(), []
-        for entry in self.choice.get("research") or []:
-            key = self.die_key(entry["die"])
-            if key not in seen:
-                seen.add(key)
-                out.append(entry)
-        return out
-
-    def status_lines(self) -> list[str]:
-        c = self.choice
-        lines = []
-        if self.view.get("phase") == "night_bonus":
-            lines.append(_("A new night begins: take your free star or research space (bonus night)."))
-        dice = c.get("dice") or []
-        if dice:
-            shown = []
-            for die in dice:
-                word, used = self.die_word(die["index"]), die.get("used")
-                shown.append(_("**{die}** ✓star", die=word) if used == "plot" else
-                             _("**{die}** ✓research", die=word) if used == "research" else f"**{word}**")
-            shooting = c.get("shooting")
-            if shooting:
-                value = face_text(shooting.get("value"))
-                shown.append(_("Shooting Star **{value}** ✓", value=value) if shooting.get("used")
-                             else _("Shooting Star **{value}**", value=value))
-            lines.append(_("Dice: {dice}", dice=" · ".join(shown)))
-        plotted, researched = c.get("plotted"), c.get("researched")
-        if plotted:
-            a, b = plotted["dice"]
-            lines.append(_("✓ Star at **{cell}** with {first} + {second}", cell=plotted["cell"],
-                           first=self.die_word(a), second=self.die_word(b)))
-        if researched:
-            space = _("{track} {space}", track=track_name(researched["track"]), space=researched["space"])
-            lines.append(_("✓ Research: **{space}**", space=space))
-        blockers = c.get("blockers") or []
-        if blockers and not c.get("can_done"):
-            left = "; ".join(translate(b).rstrip(". ") for b in blockers)
-            lines.append(_("Still to do: {left}.", left=left))
-        return lines
-
-    # ------------------------------------------------------------------ stages
-    def home(self, note: str | None = None) -> Outgoing:
-        """Every move of the step on one panel: a list picks and plays it at once (it stays a draft
-        until **Finish turn**, and **Undo last** takes it back), so a turn is a few picks."""
-        c = self.choice
-        items: list[discord.ui.Item[Any]] = []
-        legal: list[str] = []
-        buttons: list[discord.ui.Item[Any]] = []
-        lists: list[tuple[list[tuple[str, str, str | None]], str]] = []  # (options, placeholder)
-        budget = HOME_SELECTS  # lists beyond it go behind a button (Discord: 40 components a card)
-        plot_lists: list[tuple[list[tuple[str, str, str | None]], str]] = []
-        long_pairs: list[tuple[int, int]] = []
-        if not c.get("plotted"):
-            legal = [cell for p in c.get("plots") or [] for cell in p.get("cells") or []]
-            short, long_pairs = self.plot_lists()
-            head = _("Plot your star: pick a cell (and the dice it uses)")
-            plot_lists = [(options, head) for options in short]
-            budget -= len(plot_lists)
-        research: list[tuple[list[tuple[str, str, str | None]], str]] = []
-        if not c.get("researched"):
-            spaces = self.research_options()
-            if spaces and len(spaces) <= PER_SELECT:
-                research = [(spaces, _("Research: pick a space to fill"))]
-                budget -= 1
-            else:
-                for entry in self.distinct_research():
-                    buttons.append(self.go(f"r{entry['die']}", _("Research: {die}",
-                                                                 die=self.die_word(entry["die"]))))
-        shooting = c.get("shooting") or {}
-        orange = [] if shooting.get("used") else list(shooting.get("cells") or [])
-        shoot_lists: list[tuple[list[tuple[str, str, str | None]], str]] = []
-        if orange:
-            groups = cell_groups(orange)
-            value = face_text(shooting.get("value"))
-            if len(groups) <= budget:
-                budget -= len(groups)
-                shoot_lists = [([(f"ss.{cell}", cell_text(cell), None) for cell in group],
-                                _("Shooting Star {value}: a cell in {rows}", value=value, rows=rows))
-                               for rows, group in groups]
-            else:
-                buttons.append(self.go("s", _("Shooting Star ({value})", value=value), emoji="🌠"))
-        for i, j in long_pairs:  # a wild die reaches many cells: lists if they fit, else a stage
-            plot = next(p for p in c.get("plots") or [] if list(p["dice"]) == [i, j])
-            groups = cell_groups(list(plot.get("cells") or []))
-            pair = _("{first} + {second}", first=self.die_word(i), second=self.die_word(j))
-            if len(groups) <= budget:
-                budget -= len(groups)
-                plot_lists += [([(f"plot.{i}{j}.{cell}", _("{cell} · {pair}", cell=cell, pair=pair), None)
-                                 for cell in group],
-                                _("Star with {pair}: cells in {rows}", pair=pair, rows=rows))
-                               for rows, group in groups]
-            else:
-                buttons.append(self.go(f"p{i}{j}", _("Star: {first} + {second}", first=self.die_word(i),
-                                                     second=self.die_word(j))))
-        lists = plot_lists + research + shoot_lists
-        items += [self.play(n, options, placeholder) for n, (options, placeholder) in enumerate(lists)]
-        if plot_lists:
-            buttons.insert(0, ObsType(self.game_id, self.dec, "h", "plot"))
-        if c.get("lens") and not c.get("lens_used"):
-            buttons.append(self.go("l", _("Lens ±1"), SECONDARY, "🔍"))
-        if c.get("drive_values"):
-            buttons.append(self.go("d", _("Write Drive number"), SECONDARY))
-        grants = c.get("grants") or []
-        if len(grants) > GRANT_BUTTONS:
-            buttons.append(self.go("b", _("Bonuses ({count})", count=len(grants)), SECONDARY, "🎁"))
-        else:
-            buttons += [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants]
-        for card_id, placements in list((c.get("placements") or {}).items())[:4]:
-            label = _("Complete {card}", card=card_name(self.cards, card_id))[:80]
-            if len(placements) == 1:  # one way only: nothing to choose, it can be undone
-                buttons.append(self.do(f"cp.{card_id}.{placements[0]['id']}", label, SUCCESS, "✨"))
-            else:
-                buttons.append(self.go(f"c{card_id}", label, SUCCESS, "✨"))
-        if c.get("can_undo"):
-            buttons.append(self.do("undo", _("Undo last"), SECONDARY, "↩️"))
-        if c.get("can_done"):
-            if unused_options(c):  # something is left unused: say so before it is final
-                buttons.append(self.go("f", _("Finish turn"), SUCCESS, "✅"))
-            else:
-                buttons.append(self.do("done", _("Finish turn"), SUCCESS, "✅"))
-        items += buttons
-        lines = [note] if note else []
-        if not items:
-            lines.append(_("Nothing left to do."))
-        elif c.get("can_done"):
-            lines.append(_("Your moves are ringed in gold on your sheet. **Finish turn** makes them final; "
-                           "until then **Undo last** takes one back."))
-        else:
-            lines.append(_("Pick your moves: each shows on your sheet at once and stays a draft until you "
-                           "press **Finish turn** (**Undo last** takes one back)."))
-        return self.out("\n".join(lines), items, art.Marks(legal=legal, shooting=orange))
-
-    def play(self, n: int, options: list[tuple[str, str, str | None]], placeholder: str) -> ObsPlay:
-        """A list whose pick plays its move at once (``options``: code, label, description)."""
-        choices = [discord.SelectOption(label=label[:100], value=code,
-                                        description=(about or None) and about[:100])
-                   for code, label, about in options[:PER_SELECT]]
-        return ObsPlay(self.game_id, self.dec, n, choices, placeholder)
-
-    def plot_lists(self) -> tuple[list[list[tuple[str, str, str | None]]], list[tuple[int, int]]]:
-        """The legal stars in at most two lists, pair of dice by pair (a pair kept in one list),
-        and the pairs that reach too many cells for that (a wild die: a stage of their own)."""
-        lists: list[list[tuple[str, str, str | None]]] = []
-        long_pairs = []
-        for plot in self.distinct_plots():
-            options = self.plot_options([plot])
-            if lists and len(lists[-1]) + len(options) <= PER_SELECT:
-                lists[-1] += options
-            elif len(options) <= PER_SELECT and len(lists) < INLINE_PLOT_SELECTS:
-                lists.append(options)
-            else:
-                long_pairs.append((plot["dice"][0], plot["dice"][1]))
-        return lists, long_pairs
-
-    def plot_options(self, plots: list[dict[str, Any]]) -> list[tuple[str, str, str | None]]:
-        """Every star of ``plots`` with the dice that reach it, pair by pair."""
-        out = []
-        for plot in plots:
-            i, j = plot["dice"]
-            rest = next((k for k in range(3) if k not in (i, j)), None)
-            used = [d["index"] for d in self.choice.get("dice") or [] if d.get("used")]
-            pair = _("{first} + {second}", first=self.die_word(i), second=self.die_word(j))
-            about = (_("leaves the {die} for research", die=self.die_word(rest))
-                     if rest is not None and rest not in used else None)
-            for cell in cell_order(plot.get("cells") or []):
-                # i18n: a star in a list: the cell, then the two dice that reach it ("C4 · 3 + 4")
-                out.append((f"plot.{i}{j}.{cell}", _("{cell} · {pair}", cell=cell, pair=pair), about))
-        return out
-
-    def research_options(self) -> list[tuple[str, str, str | None]]:
-        out = []
-        for entry in self.distinct_research():
-            die = entry["die"]
-            for option in space_options(self.view, entry.get("spaces") or {}, f"res.{die}",
-                                        self.die_word(die) if len(self.distinct_research()) > 1 else None):
-                out.append((option.value, option.label, option.description))
-        return out
 
     def cell_stage(self, stage: str, page: int, cells: list[str], *, what: str, code: str,
                    extra: list[str] | None = None, orange: bool = False,
