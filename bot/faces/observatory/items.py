@@ -134,7 +134,8 @@ class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
               template=r"obs:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60}):(?P<n>\d)"):
-    """A list of legal options; picking one shows a preview with a confirm button."""
+    """A list of legal options; picking one shows it with a confirm button (goals, a refill) or
+    moves the panel on (a placement to preview)."""
 
     def __init__(self, game_id: int, decision: int, stage: str, n: int = 0,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None,

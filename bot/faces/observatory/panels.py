@@ -1,7 +1,10 @@
 """Observatory's private panels: each stage of a choice as text, components and a picture.
 
-A panel lists only what the seat's view says is legal right now. Picking from a list never
-plays anything: it shows the pick on the sheet with a confirm button (and Back). Stages:
+A panel lists only what the seat's view says is legal right now. In a draft (using a roll, a
+night's bonus) a pick from a list of moves plays it at once: the engine keeps it as a draft that
+**Undo last** takes back, the sheet rings it, and **Finish turn** is the one confirm. Elsewhere
+(keeping goals, a refill: nothing there can be undone) a pick is shown with a confirm button
+(and Back). Stages:
 
 ``h`` home · ``p01`` plot with dice 0 and 1 · ``r2`` research with die 2 · ``s`` Shooting Star ·
 ``l`` Lens · ``d`` Drive number · ``g3`` grant 3 (``g3s`` as a star, ``g3r`` as research) ·
