@@ -24,10 +24,13 @@ from tests.bot.helpers import (
 )
 
 SLUG = "observatory"
+# The newest table, so a benchmark that plays through this driver can read its taps per turn.
+LAST_TABLE: list[Any] = []
 GAME = get_game(SLUG)
 CLOSED_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
-# What the driver does first on a draft panel's home stage, most wanted first.
+# What the driver does on a draft panel's home stage after its lists of moves, most wanted first.
 GO_ORDER = ("c", "p", "s", "r", "g", "d", "f")
+DRAFT_KINDS = ("decide", "night_bonus")
 
 
 async def open_table(env, names=("ada", "bea")):
@@ -71,7 +74,27 @@ class ObsTable(PanelTable):
         self.seen_codes: set[str] = set()  # kinds of actions confirmed (plot, res, cp, take…)
         self.lens_wanted = False  # set to use the Lens once, the first time a panel offers it
         self.lens_offered = False
+        # (decision, choice kind, seat, active seat, interactions) of every part of a step played
+        self.log: list[tuple[int, str, int, int, int]] = []
+        # (seat, codes played and the sheet's picture name) of each draft move, in order
+        self.moves: list[tuple[int, str, str]] = []
+        self.trace: list[tuple[int, str, str, str]] = []  # (seat, choice kind, item, value) of each tap
+        self.kind = "-"  # the choice being played
+        LAST_TABLE[:] = [self]
 
+    def taps_per_turn(self) -> dict[str, list[int]]:
+        """Interactions of each complete turn: the roller's roll plus their use of it, and each other
+        player's use of it (a night's opening bonus and the refills are steps of their own)."""
+        roller, others, rolled = [], [], {}
+        for _decision, kind, seat, active, taps in self.log:
+            if kind == "roll":
+                rolled[seat] = taps
+            elif kind == "decide":
+                if seat == active:
+                    roller.append(taps + rolled.pop(seat, 0))
+                else:
+                    others.append(taps)
+        return {"roller": roller, "others": others}
     async def panel(self, player):
         """The player's newest live copy (one live panel per player): their DM panel, or the
         ephemeral copy ``/game hand`` or **Open my panel** made live, which is then edited in
@@ -112,20 +135,36 @@ class ObsTable(PanelTable):
         assert message is not None, f"no panel for {player.name}"
         result = None
         decision_of_before = decision_of(message)
+        record = await current_record(self.env)
+        seat = self.players.index(player)
+        what = (GAME.view(record.state, seat).get("choice") or {}).get("kind", "-") if record else "-"
+        started = self.clicks
+        self.kind = what
+        entry = [GAME.decision_id(record.state) if record else -1, what, seat,
+                 record.state.get("active", -1) if record else -1]
         for _ in range(120):
             step = self.next_step(message, avoid)
             if step is None:
+                self.log.append((*entry, self.clicks - started))
                 return result
             kind, custom_id, values = step
+            self.trace.append((seat, what, custom_id.split(":")[1] + ":" + custom_id.split(":")[-1],
+                               values[0] if values else ""))
             if kind == "select":
                 result = await self.select(player, message, custom_id, values)
+                if custom_id.startswith("obs:play:"):
+                    self.seen_codes.add(values[0].split(".")[0])
             else:
                 result = await self.click(player, message, custom_id)
                 if custom_id.startswith("obs:do:"):
                     self.seen_codes.add(custom_id.split(":")[5].split(".")[0])
             before = (custom_ids(message), all_text(message))
             message = self.reload(player, message)
+            if kind == "select" and custom_id.startswith("obs:play:") or ":cp." in custom_id:
+                self.moves.append((seat, values[0] if values else custom_id.split(":")[5],
+                                   ",".join(a.filename for a in message.attachments)))
             if not controls(message) or decision_of(message) != decision_of_before:
+                self.log.append((*entry, self.clicks - started))
                 return result  # done; a panel that moved on to the next decision is the next turn's
             after = (custom_ids(message), all_text(message))
             if after == before and kind == "click":
@@ -145,25 +184,38 @@ class ObsTable(PanelTable):
             if lens_go:
                 return "click", lens_go[0], []
         confirms = [i for i in ids if i.startswith("obs:do:") and not i.endswith(":undo")
-                    and ":lens." not in i]
-        # a preview's confirm (or a one-button panel such as Roll) comes first
-        if confirms and not any(i.startswith("obs:go:") and go_stage(i) == "f" for i in ids):
-            return "click", confirms[0], []
+                    and ":lens." not in i and not (":cp." in i and "c" in avoid)]
+        # a preview's confirm, a one-way completion (or a one-button panel such as Roll) comes first;
+        # a draft's Finish (``done``) comes last
+        early = [i for i in confirms if not i.endswith(":done")]
+        if early:
+            return "click", early[0], []
         picks = [i for i in ids if i.startswith("obs:pick:")]
         if picks:
             select = find_component(message, picks[0])
             count = select.min_values or 1
             return "select", picks[0], [o.value for o in select.options[:count]]
+        plays = [i for i in ids if i.startswith("obs:play:")]
+        if plays:  # a list of moves: the first one plays at once
+            return "select", plays[0], [find_component(message, plays[0]).options[0].value]
         gos = [i for i in ids if i.startswith("obs:go:") and go_stage(i) not in ("h",)]
         for head in GO_ORDER:
             if head in avoid:
                 continue
-            match = [i for i in gos if go_stage(i)[:1] == head]
+            match = [i for i in gos if go_stage(i)[:1] == head and self.wanted(message, i)]
             if match:
                 return "click", match[0], []
         if confirms:
             return "click", confirms[0], []
         return None
+
+
+    def wanted(self, message, custom_id) -> bool:
+        """The shortest path through a turn: a banked bonus that may wait is left for later (it
+        is spent on a night's opening bonus step, or when it must be)."""
+        if go_stage(custom_id)[:1] not in ("g", "b") or self.kind != "decide":
+            return True
+        return "(required)" in (find_component(message, custom_id).label or "")
 
 
 async def play_until(env, table, done, *, avoid=()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import current_record, custom_ids, latest_panel, refresh, said
+from tests.bot.helpers import current_record, custom_ids, find_component, latest_panel, said
 from tests.bot.observatory_driver import GAME, ObsTable, open_table, start_game
 
 
@@ -29,15 +29,14 @@ async def test_a_typed_cell_plots_the_star_and_bad_input_changes_nothing(simcord
     record = await current_record(env)
     assert GAME.view(record.state, 0)["phase"] == "decide"
 
-    panel = latest_panel(ada)
-    plot_go = next(i for i in custom_ids(panel)
-                   if i.startswith("obs:go:") and i.split(":")[4].startswith("p"))
-    await ada.user.click(panel, custom_id=plot_go)
-    panel = refresh(ada.user.dm_channel, panel)
-    stage = plot_go.split(":")[4]
-    dice = [int(stage[1]), int(stage[2])]
-    plot = next(p for p in GAME.view(record.state, 0)["choice"]["plots"] if list(p["dice"]) == dice)
-    legal = set(plot["cells"])
+    panel = latest_panel(ada)  # the home panel: its star lists and a Type a cell button for them
+    codes = [o.value for i in custom_ids(panel) if i.startswith("obs:play:")
+             for o in find_component(panel, i).options if o.value.startswith("plot.")]
+    by_cell: dict[str, list[str]] = {}
+    for code in codes:
+        by_cell.setdefault(code.rsplit(".", 1)[1], []).append(code)
+    legal = set(by_cell)
+    assert legal == {c for p in GAME.view(record.state, 0)["choice"]["plots"] for c in p["cells"]}
     illegal = next(f"{c}{r}" for r in range(1, 13) for c in "ABCDEFGHIJKL" if f"{c}{r}" not in legal)
 
     for typed, needle in [("Z9", "off the board"), ("\u202eC7", "like **"),
@@ -48,7 +47,15 @@ async def test_a_typed_cell_plots_the_star_and_bad_input_changes_nothing(simcord
         assert needle in said(result), (typed[:10], said(result))
         assert (await current_record(env)).version == before
 
-    cell = sorted(legal)[0]
+    # a cell two different pairs of dice reach is not guessed: the list names the dice
+    both = next((c for c, found in by_cell.items() if len(found) > 1), None)
+    if both is not None:
+        before = (await current_record(env)).version
+        result = await ada.user.submit_modal(await open_form(ada, panel), {"cell": both})
+        assert "different dice" in said(result) and (await current_record(env)).version == before
+
+    cell = sorted(c for c, found in by_cell.items() if len(found) == 1)[0]
+    dice = [int(d) for d in by_cell[cell][0].split(".")[1]]
     await ada.user.submit_modal(await open_form(ada, panel), {"cell": f"  {cell.lower()} "})
     record = await current_record(env)
     plotted = GAME.view(record.state, 0)["choice"]["plotted"]

@@ -2,9 +2,11 @@
 
 Panels are stateless: where a player is in a choice (the *stage*, e.g. ``p01`` = "plotting with
 dice 0 and 1") and what they picked travel in custom_ids, so a panel keeps working after a
-restart. Only a confirm button (``obs:do:``) plays anything; it carries the action as a code
-such as ``plot.01.C4``. Every custom_id holds the game id and the decision id, so the service
-refuses a click on a panel from an earlier step.
+restart. A confirm button (``obs:do:``) plays the action its code stands for (such as
+``plot.01.C4``); a list of moves (``obs:play:``) plays the code of the option picked: only a
+step's draft moves, which **Undo last** takes back until the step is finished. Every
+custom_id holds the game id and the decision id, so the service refuses a click on a panel
+from an earlier step.
 
 This module sits under the rest of the face: ``panels`` (with ``draft``) and ``presenter`` build
 messages from these items, so nothing here imports them. A callback that redraws a panel asks
@@ -21,6 +23,7 @@ import discord
 
 from bot.components import service_of
 from bot.faces.observatory.art.map import COLUMNS, SIZE
+from bot.faces.observatory.pictures import keep_if_shown, keep_sheet
 from bot.faces.observatory.words import DONE, DONE_TEXT
 from bot.games import get_game
 from bot.games.base import Action, View
@@ -55,9 +58,21 @@ async def clicked_view(interaction: discord.Interaction, game_id: int,
 
 
 def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
-    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
+    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc),
+    keeping the picture the panel already shows when it is the same one."""
     presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
-    return presenter.panel(view, record.names, record.id, **stage)
+    return keep_if_shown(presenter.panel(view, record.names, record.id, **stage), interaction.message)
+
+
+def offered_codes(items: Any) -> set[str]:
+    """Every action code a panel's items can play: its confirm buttons' and its move lists'."""
+    codes = set()
+    for item in items:
+        if isinstance(item, ObsDo):
+            codes.add(item.code)
+        elif isinstance(item, ObsPlay):
+            codes |= {option.value for option in item.item.options}
+    return codes
 
 
 def action_of(code: str) -> Action | None:
@@ -119,7 +134,8 @@ class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
               template=r"obs:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60}):(?P<n>\d)"):
-    """A list of legal options; picking one shows a preview with a confirm button."""
+    """A list of legal options; picking one shows it with a confirm button (goals, a refill) or
+    moves the panel on (a placement to preview)."""
 
     def __init__(self, game_id: int, decision: int, stage: str, n: int = 0,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
@@ -140,6 +156,33 @@ class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = [str(v) for v in (interaction.data or {}).get("values", [])]
         await show_stage(interaction, self.game_id, self.decision, self.stage, ".".join(values) or None)
+
+
+class ObsPlay(discord.ui.DynamicItem[discord.ui.Select[Any]],
+              template=r"obs:play:(?P<game>\d+):(?P<dec>\d+):(?P<n>\d)"):
+    """A list of a draft's legal moves; picking one plays it at once (its value is the code)."""
+
+    def __init__(self, game_id: int, decision: int, n: int = 0,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        choices = options or [discord.SelectOption(label="-", value="-")]
+        shown = _("Pick one") if placeholder is None else placeholder
+        super().__init__(discord.ui.Select(placeholder=shown[:150], options=choices[:25],
+                                           custom_id=f"obs:play:{game_id}:{decision}:{n}"))
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ObsPlay:
+        return cls(int(match["game"]), int(match["dec"]), int(match["n"]))
+
+    @entry(Ack.NONE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        code = values[0] if len(values) == 1 and re.fullmatch(CODE, values[0]) else ""
+        if not code:
+            raise Refusal(_(BAD_BUTTON))
+        await acknowledge(interaction, Ack.UPDATE)
+        await play_code(interaction, self.game_id, self.decision, code, True)
 
 
 class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -203,12 +246,16 @@ class CellForm(discord.ui.Modal, title=TYPE_A_CELL):
         record, view = await clicked_view(interaction, self.game_id, self.decision)
         if view.get("choice") is None:
             raise Refusal(_(NOTHING_TO_DECIDE))
-        code = f"{self.code}.{cell}"
-        offered = panel_for(interaction, record, view, stage=self.stage, picked=cell).items
-        if not any(isinstance(item, ObsDo) and item.code == code for item in offered):
+        offered = offered_codes(panel_for(interaction, record, view, stage=self.stage, picked=cell).items)
+        # the code names the move (``plot.01``, ``ss``…) or only its kind (``plot``: any dice)
+        fits = sorted(c for c in offered if c.startswith(f"{self.code}.") and c.rsplit(".", 1)[-1] == cell)
+        if not fits:
             raise Refusal(_("{cell} isn't a cell you can use here. The highlighted cells on your sheet are "
                             "the ones you can; type one of those, or pick it from the menus.", cell=cell))
-        await play_code(interaction, self.game_id, self.decision, code, True)
+        if len(fits) > 1:
+            raise Refusal(_("{cell} can be reached with different dice: pick it from the list, where each "
+                            "choice names its dice.", cell=cell))
+        await play_code(interaction, self.game_id, self.decision, fits[0], True)
 
 
 async def play_code(interaction: discord.Interaction, game_id: int, decision: int, code: str,
@@ -232,7 +279,10 @@ async def play_code(interaction: discord.Interaction, game_id: int, decision: in
         # a sub-action: the panel carries on from its home stage, with the new draft
         await edit_panel(interaction, panel_for(interaction, record, view))
         return
-    await edit_panel(interaction, panel_for(interaction, record, view, finished=kind))
+    out = panel_for(interaction, record, view, finished=kind)
+    if kind == "done" and view.get("choice") is None:  # waiting: the sheet as just finished
+        out = keep_sheet(out, interaction.message)
+    await edit_panel(interaction, out)
 
 
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str,
@@ -243,4 +293,4 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
     await edit_panel(interaction, panel_for(interaction, record, view, stage=stage, picked=picked))
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ObsGo, ObsPick, ObsDo, ObsType)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ObsGo, ObsPick, ObsPlay, ObsDo, ObsType)

@@ -1,7 +1,10 @@
 """Observatory's private panels: each stage of a choice as text, components and a picture.
 
-A panel lists only what the seat's view says is legal right now. Picking from a list never
-plays anything: it shows the pick on the sheet with a confirm button (and Back). Stages:
+A panel lists only what the seat's view says is legal right now. In a draft (using a roll, a
+night's bonus) a pick from a list of moves plays it at once: the engine keeps it as a draft that
+**Undo last** takes back, the sheet rings it, and **Finish turn** is the one confirm. Elsewhere
+(keeping goals, a refill: nothing there can be undone) a pick is shown with a confirm button
+(and Back). Stages:
 
 ``h`` home · ``p01`` plot with dice 0 and 1 · ``r2`` research with die 2 · ``s`` Shooting Star ·
 ``l`` Lens · ``d`` Drive number · ``g3`` grant 3 (``g3s`` as a star, ``g3r`` as research) ·
@@ -49,14 +52,18 @@ def build_panel(view: View, names: list[str], game_id: int, stage: str = "h",
 def finished_panel(view: View, names: list[str], kind: str, game_id: int) -> Outgoing:
     """The panel after a move (of ``kind``) that ended the seat's part of the step. If the next
     step already asks this seat something (the last to finish may be the next to roll), it shows that."""
-    if view.get("choice") is None:
-        return waiting_panel(view, names, _(DONE_TEXT.get(kind, DONE)))
+    if view.get("choice") is None:  # the sheet as the move left it (the panel showed it already)
+        return waiting_panel(view, names, _(DONE_TEXT.get(kind, DONE)), sheet=True)
     out = build_panel(view, names, game_id)
     out.content = "\n".join((_(DONE_SHORT.get(kind, DONE)), out.content)).strip()
     return out
 
 
-def waiting_panel(view: View, names: list[str], note: str | None) -> Outgoing:
+def waiting_panel(view: View, names: list[str], note: str | None, *, sheet: bool = False) -> Outgoing:
+    """Nothing to decide. With ``sheet``, the seat's sheet (right after its own move, when it
+    shows what that move made final); else words only, while someone else rolls or takes a
+    goal: the sheet comes back with the next decision, and a picture of it here would be
+    downloaded once more each turn for nothing."""
     seat = view.get("you", 0)
     lines = [note] if note else []
     if view.get("phase") == "over":
@@ -67,7 +74,7 @@ def waiting_panel(view: View, names: list[str], note: str | None) -> Outgoing:
             lines.append(_("Nothing to decide right now. Waiting for: {names}.", names=", ".join(waiting)))
         else:
             lines.append(_("Nothing to decide right now."))
-    render = partial(art.sheet_png, view, names, seat)
+    render = partial(art.sheet_png, view, names, seat) if sheet else None
     return Outgoing("\n".join(lines), title_of(view), render, "sheet.png")
 
 
@@ -109,8 +116,8 @@ def keep_panel(view: View, names: list[str], game_id: int, picked: str | None) -
 def roll_panel(view: View, names: list[str], game_id: int) -> Outgoing:
     text = _("It's your turn to roll: three dice and the Shooting Star die. Everyone then uses the roll.")
     items = [ObsDo(game_id, view["decision"], "roll", _("Roll the dice"), emoji="\U0001f3b2")]
-    return Outgoing(text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)),
-                    "sheet.png", items)
+    # words only: the sheet comes with the roll, a moment later (see ``waiting_panel``)
+    return Outgoing(text, title_of(view), None, "sheet.png", items)
 
 
 # --- refill -----------------------------------------------------------------------------------

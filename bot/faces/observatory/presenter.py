@@ -20,6 +20,7 @@ from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
 from bot.faces.observatory.panels import build_panel, finished_panel
+from bot.faces.observatory.pictures import named
 from bot.faces.observatory.words import title_of
 from bot.games.base import View
 from bot.i18n import N_, _, ngettext, translate
@@ -139,8 +140,10 @@ class ObservatoryPresenter(Presenter):
                      name=name)
         else:
             text = _("The game is over.")
-        return Outgoing(text, title_of(view), partial(art.table_png, view, names), "table.png", items,
-                        footer=self.progress(view, names))
+        # The roll's card is words only: the table it would show is the one of the card just
+        # above (the turn before); the roll's result comes with the table on the next card.
+        render = None if phase == "roll" else partial(art.table_png, view, names)
+        return Outgoing(text, title_of(view), render, "table.png", items, footer=self.progress(view, names))
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         view = art.public_only(view)
@@ -201,5 +204,5 @@ class ObservatoryPresenter(Presenter):
         ``finished`` the panel after that kind of move ended the seat's part of the step; the
         callbacks in ``items`` reach the panels through here."""
         if finished is not None:
-            return finished_panel(view, names, finished, game_id)
-        return build_panel(view, names, game_id, stage, picked)
+            return named(finished_panel(view, names, finished, game_id))
+        return named(build_panel(view, names, game_id, stage, picked))

@@ -18,7 +18,9 @@ from bot.games.observatory.texts import TRACK_NAMES
 from bot.i18n import N_, _, ngettext, translate
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
-PER_SELECT, SELECTS_PER_PAGE = 25, 4  # Discord: 25 options a select; one row kept for buttons
+# Discord: 25 options a select. A long cell list shows six selects a page (a wild die's 143 cells
+# are six lists of two rows each, so one page).
+PER_SELECT, SELECTS_PER_PAGE = 25, 6
 
 DONE_TEXT = {  # what a move that ended the seat's part of the step did, said back to them
     "roll": N_("You rolled the dice."),
@@ -86,6 +88,12 @@ def cell_groups(cells: list[str]) -> list[tuple[str, list[str]]]:
     return groups
 
 
+def cell_order(cells: list[str]) -> list[str]:
+    """Cells in map order: row by row, left to right."""
+    spots = {cell: parse(cell) for cell in cells}
+    return sorted((c for c in cells if spots[c]), key=lambda c: spots[c] or (0, 0))
+
+
 def _rows_name(rows: list[int]) -> str:
     if len(rows) == 1:
         return _("row {row}", row=rows[0])
@@ -120,8 +128,10 @@ def grant_label(grant: dict[str, Any]) -> str:
     return _("{label} (required)", label=label) if grant.get("required") else label
 
 
-def space_options(view: View, spaces: dict[str, list[int]]) -> list[discord.SelectOption]:
-    """Research spaces as select options, each saying what filling it does."""
+def space_options(view: View, spaces: dict[str, list[int]], code: str,
+                  die: str | None = None) -> list[discord.SelectOption]:
+    """Research spaces as select options valued ``<code>.<track>.<space>``, each saying what
+    filling it does (and, with ``die``, which die fills it)."""
     sheet = view.get("sheet") or {}
     filled = sheet.get("research") or {}
     options = []
@@ -137,13 +147,14 @@ def space_options(view: View, spaces: dict[str, list[int]]) -> list[discord.Sele
             else:
                 why = _("{before} of 5 filled so far; this makes {after}", before=before, after=before + 1)
             label = _("{track} · space printed {space}", track=track_name(track), space=space)
-            options.append(discord.SelectOption(label=label[:100], value=f"{track}.{space}",
+            if die is not None:
+                # i18n: a research space in a list and the die filling it ("Lens · space printed 4 · with 4")
+                label = _("{space} · with {die}", space=label, die=die)
+            options.append(discord.SelectOption(label=label[:100], value=f"{code}.{track}.{space}",
                                                 description=why[:100]))
     return options[:PER_SELECT]
 
 
-# i18n: a confirm button: plot the star at the picked cell ("Plot at C4")
-PLOT_AT = N_("Plot at {cell}")
 # i18n: a confirm button: put the bonus star at the picked cell ("Star at C4")
 STAR_AT = N_("Star at {cell}")
 

@@ -41,13 +41,21 @@ def games():
     return {seats: play(seats, 40 + seats) for seats in (1, 2, 5)}
 
 
-def png_ok(data: bytes, min_h: int = 400, max_h: int = 2600) -> Image.Image:
+def png_ok(data: bytes, min_h: int = 400, max_h: int = 2600, width: int = 1000) -> Image.Image:
+    """A PNG within budget, ``width`` wide (the sheet and the table go out at COMPACT_WIDTH; their
+    heights are given as drawn, at 1000 px)."""
     assert_small(data)
     image = Image.open(io.BytesIO(data))
     image.verify()
     image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG" and image.width == 1000 and min_h <= image.height <= max_h
+    scale = width / 1000
+    assert image.format == "PNG" and image.width == width, image.size
+    assert min_h * scale <= image.height <= max_h * scale, image.size
     return image
+
+
+def compact_ok(data: bytes, min_h: int = 400, max_h: int = 2600) -> Image.Image:
+    return png_ok(data, min_h, max_h, width=art.COMPACT_WIDTH)
 
 
 def acting_view(state, kind=None):
@@ -65,12 +73,12 @@ def test_every_image_builds_from_real_views(games, seats, monkeypatch):
     moments = games[seats]
     for name, state in moments.items():
         public = GAME.view(state, None)
-        png_ok(art.table_png(public, NAMES))
+        compact_ok(art.table_png(public, NAMES))
         for seat in range(seats):
-            png_ok(art.sheet_png(public, NAMES, seat), min_h=1500)
+            compact_ok(art.sheet_png(public, NAMES, seat), min_h=1500)
         if GAME.to_act(state):
             view = acting_view(state)
-            png_ok(art.sheet_png(view, NAMES, view["you"]), min_h=1500)
+            compact_ok(art.sheet_png(view, NAMES, view["you"]), min_h=1500)
         if name == "keep":
             png_ok(art.hand_png(acting_view(state, "keep"), NAMES), min_h=300)
     png_ok(art.results_png(GAME.view(moments["over"], None), NAMES), min_h=300)
@@ -124,11 +132,11 @@ def test_legal_cells_and_the_pick_land_on_the_labelled_cells(games):
 def test_odd_names_and_bad_data_never_crash(games):
     over = GAME.view(games[5]["over"], None)
     png_ok(art.results_png(over, ODD_NAMES), min_h=300)
-    png_ok(art.table_png(over, ODD_NAMES))
-    png_ok(art.sheet_png(over, ODD_NAMES, 4), min_h=1500)
+    compact_ok(art.table_png(over, ODD_NAMES))
+    compact_ok(art.sheet_png(over, ODD_NAMES, 4), min_h=1500)
     for bad in ({}, {"sheets": "x", "scores": [None], "roll": {"standard": ["?"]}, "cards": []}):
-        png_ok(art.table_png(bad, []), min_h=300)
-        png_ok(art.sheet_png(bad, [], 0), min_h=1500)
+        compact_ok(art.table_png(bad, []), min_h=300)
+        compact_ok(art.sheet_png(bad, [], 0), min_h=1500)
         png_ok(art.results_png(bad, []), min_h=200)
         png_ok(art.hand_png(bad, []), min_h=200)
         png_ok(art.refill_png(bad, []), min_h=200)

@@ -74,12 +74,12 @@ def test_a_panel_is_italian(rolled):
     view = GAME.view(rolled, seat)
     english, italian = both(lambda: text_of(build_panel(view, NAMES, 3, "h", None)))
     assert english != italian
-    assert "Dadi:" in italian and "Stella:" in italian and "Scegli cosa fare adesso" in italian
-    assert "Dice:" in english and "Pick what to do next" in english
-    for english_word in ("Dice:", "Star:", "Pick what", "Finish", "Research"):
+    assert "Dadi:" in italian and "Segna la tua stella" in italian and "Scegli le tue mosse" in italian
+    assert "Dice:" in english and "Plot your star" in english and "Pick your moves" in english
+    for english_word in ("Dice:", "Plot your", "Pick your", "Finish", "Research"):
         assert english_word not in italian
-    stage = next(item.stage for item in build_panel(view, NAMES, 3, "h", None).items
-                 if getattr(item, "stage", "").startswith("p"))
+    first = view["choice"]["plots"][0]["dice"]  # a pair's own cell list (a wild pair's stage)
+    stage = f"p{first[0]}{first[1]}"
     english, italian = both(lambda: text_of(build_panel(view, NAMES, 3, stage, None)))
     assert "scegli una casella" in italian and "Scrivi una casella" in italian and "Indietro" in italian
 

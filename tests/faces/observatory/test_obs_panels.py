@@ -1,9 +1,10 @@
-"""Observatory panels offer exactly the legal options, and every confirm they show is legal.
+"""Observatory panels offer exactly the legal options, and every move they can play is legal.
 
 Each panel is explored like a player would: every stage button is followed and every option of
-every list picked; the confirm buttons reached are decoded and applied to the engine, which
-must accept each one. The plots, research spaces and placements offered must also be all of
-the view's legal ones (nothing missing), and long cell lists fit Discord's limits.
+every list picked; the confirm buttons reached and the options of every list of moves (which
+play at once) are decoded and applied to the engine, which must accept each one. The plots,
+research spaces and placements offered must also be all of the view's legal ones (nothing
+missing), and long cell lists fit Discord's limits.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def explore(view) -> tuple[set[str], int]:
             continue
         seen.add((stage, picked))
         out = build_panel(view, NAMES, 7, stage, picked)
-        assert len(out.items) <= 25 and out.view() is not None or not out.items
+        assert len(out.items) <= 25 and out.layout() is not None or not out.items
         for item in out.items:
             inner = item.item
             custom_id = inner.custom_id
@@ -50,6 +51,9 @@ def explore(view) -> tuple[set[str], int]:
                 else:
                     combos = values
                 todo += [(parts[4], v) for v in combos]
+            elif head == "play":
+                assert len(inner.options) <= 25
+                codes |= {o.value for o in inner.options}
             elif head == "do":
                 codes.add(parts[5])
     return codes, len(seen)
@@ -144,12 +148,14 @@ def test_stale_or_unknown_stage_falls_back_to_home():
     view = GAME.view(state, GAME.to_act(state)[0])
     for stage in ("zz", "p99", "r7", "cNOPE", "g999", "f"):
         out = build_panel(view, NAMES, 7, stage, None)
-        ids = [i.item.custom_id for i in out.items]
-        assert any(":go:" in i and i.endswith((":p01", ":p02", ":p12")) for i in ids) or \
-            "isn't available" in out.content, stage
-    # a picked value that is not legal never turns into a confirm button
+        plots = [o.value for i in out.items if i.item.custom_id.startswith("obs:play:")
+                 for o in i.item.options if o.value.startswith("plot.")]
+        assert plots or "isn't available" in out.content, stage
+    # a picked value that is not legal never turns into a move
     out = build_panel(view, NAMES, 7, "p01", "Z99")
-    assert not [i for i in out.items if i.item.custom_id.startswith("obs:do:") and "plot" in i.item.custom_id]
+    assert not [i for i in out.items if "Z99" in i.item.custom_id]
+    assert not [o for i in out.items if i.item.custom_id.startswith("obs:play:") for o in i.item.options
+                if "Z99" in o.value]
 
 
 def test_refill_panel_offers_completing_a_goal_that_already_fits_then_its_bonus():
@@ -208,7 +214,7 @@ def test_research_options_say_how_full_the_track_is() -> None:
     from bot.faces.observatory.words import space_options
 
     empty = {"sheet": {"research": {"lens": [], "drive": [2, 3]}}}
-    lens, drive = space_options(empty, {"lens": [2], "drive": [4]})
-    assert lens.label == "Lens · space printed 2"
+    lens, drive = space_options(empty, {"lens": [2], "drive": [4]}, "res.1")
+    assert lens.label == "Lens · space printed 2" and lens.value == "res.1.lens.2"
     assert lens.description.startswith("0 of 5 filled")
     assert "unlocks" in drive.description

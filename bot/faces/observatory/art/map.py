@@ -183,11 +183,13 @@ class MapPainter:
 
 def paint_sheet_map(image: Image.Image, grid: Grid, sheet: Mapping[str, Any], *,
                     legal: Iterable[str] = (), shooting: Iterable[str] = (),
-                    picked: str | None = None, placement: Mapping[str, Any] | None = None) -> None:
+                    picked: str | None = None, placement: Mapping[str, Any] | None = None,
+                    fresh: Iterable[str] = ()) -> None:
     """One seat's map: completed constellations, plotted stars, legal cells and a preview.
 
     ``picked`` is a cell chosen but not confirmed (drawn as a ringed gold star); ``placement``
-    a constellation placement being considered (dashed gold lines, its stars ringed).
+    a constellation placement being considered (dashed gold lines, its stars ringed); ``fresh``
+    the stars of this step's draft (ringed in gold until the step is finished).
     """
     painter = MapPainter(image, grid)
     painter.base(legal, shooting)
@@ -200,6 +202,9 @@ def paint_sheet_map(image: Image.Image, grid: Grid, sheet: Mapping[str, Any], *,
     if placement:
         painter.lines(segments(placement.get("segments")), theme.GOLD, 7, dashed=True, glow=True)
         painter.rings(cells(placement.get("cells")), theme.GOLD, width=4)
+    new = [c for c in fresh if parse(c)]
+    if new:
+        painter.rings(new, theme.GOLD, width=5)
     if picked and parse(picked):
         painter.stars([picked], theme.ACCENT)
         painter.rings([picked], theme.GOLD, width=6)

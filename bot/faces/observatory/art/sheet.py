@@ -50,6 +50,7 @@ class Marks:
     picked: str | None = None  # a cell picked but not confirmed yet
     placement: Mapping[str, Any] | None = None  # a placement being considered
     space: tuple[str, int] | None = None  # a research space picked but not confirmed
+    # (this step's own new stars and research spaces are ringed on every own sheet: ``fresh_of``)
     goal: str | None = None  # a goal card being completed
 
 
@@ -99,6 +100,37 @@ def _title(view: Mapping[str, Any], names: Sequence[str], seat: int, score: Mapp
     return title, flexible, sub
 
 
+def fresh_of(view: Mapping[str, Any], seat: int) -> tuple[list[str], list[tuple[str, int]]]:
+    """The stars and research spaces of this step's draft, not final yet: in the seat's own view
+    during a simultaneous step, what its current sheet holds beyond the public one (which lags
+    until the step resolves). The sheet rings them, so a move is seen before Finish makes it final."""
+    if view.get("you") != seat or view.get("phase") not in ("decide", "night_bonus"):
+        return [], []
+    own = as_map(view.get("sheet"))
+    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
+    public = as_map(sheets[seat]) if 0 <= seat < len(sheets) else {}
+    before = set(public.get("stars") or [])
+    stars = [c for c in own.get("stars") or [] if isinstance(c, str) and c not in before]
+    mine, theirs = as_map(own.get("research")), as_map(public.get("research"))
+    spaces = [(t, s) for t in TRACKS for s in mine.get(t) or [] if s not in (theirs.get(t) or [])]
+    return stars, spaces
+
+
+def sheet_inputs(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """Everything of ``view`` that ``draw_sheet`` draws for ``seat`` (keep in step with it): a
+    picture is named by a digest of these, so a panel whose picture did not change keeps it."""
+    sheet, score = sheet_of(view, seat)
+    choice = as_map(view.get("choice"))
+    used = sorted(str(d.get("index")) for d in choice.get("dice") or [] if isinstance(d, Mapping)
+                  and d.get("used"))
+    cards = as_map(view.get("cards"))
+    goals = [g for g in sheet.get("goals") or [] if isinstance(g, str)]
+    return {"sheet": sheet, "score": score, "roll": view.get("roll"), "used": used,
+            "shooting": bool(as_map(choice.get("shooting")).get("used")), "night": view.get("night"),
+            "nights": view.get("nights"), "banked": banked_lines(view, seat, sheet),
+            "cards": {g: cards.get(g) for g in goals}, "fresh": fresh_of(view, seat)}
+
+
 def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
                marks: Marks | None = None, note: str | None = None) -> Image.Image:
     """The sheet image; ``marks`` highlight a choice being made, ``note`` goes in the header."""
@@ -114,9 +146,11 @@ def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
     title, flexible, sub = _title(view, names, seat, score, note)
     header(image, title, sub, flexible=flexible)
     _dice_header(image, view, theme.WIDTH - theme.GAP - 20, 16 + 58)
+    fresh, spaces = fresh_of(view, seat)
     paint_sheet_map(image, grid, sheet, legal=marks.legal, shooting=marks.shooting,
-                    picked=marks.picked, placement=marks.placement)
-    _tracks(image, (theme.GAP, tracks_top, TRACKS_W, tracks_top + TRACKS_H), sheet, marks.space)
+                    picked=marks.picked, placement=marks.placement, fresh=fresh)
+    picks = [*spaces, *([marks.space] if marks.space else [])]
+    _tracks(image, (theme.GAP, tracks_top, TRACKS_W, tracks_top + TRACKS_H), sheet, picks)
     _banked(image, (TRACKS_W + theme.GAP, tracks_top, theme.WIDTH - theme.GAP, tracks_top + TRACKS_H),
             view, seat, sheet, score)
     _goals(image, goals_top, view, sheet, marks.goal)
@@ -124,7 +158,7 @@ def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
 
 
 def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[str, Any],
-            pick: tuple[str, int] | None) -> None:
+            picks: Sequence[tuple[str, int]]) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
     x0, y0, x1, _bottom = box
@@ -148,7 +182,7 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
                                    outline=theme.PANEL_EDGE, width=2)
             text(draw, (bx + box_w / 2, cy + 1), str(space), bold, theme.DIE_INK if on else theme.MUTED,
                  anchor="mm")
-            if pick == (track, space):
+            if (track, space) in picks:
                 draw.rounded_rectangle((rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5), radius=11,
                                        outline=theme.GOLD, width=5)
         tail = x0 + 20 + NAME_COLUMN + 5 * (box_w + SPACE_GAP) + 4

@@ -1,0 +1,139 @@
+"""The plumbing of an Observatory draft panel: its buttons and lists, the dice in words, the
+status lines above every stage. ``home`` builds the home stage on it, ``draft`` the others."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.faces.observatory.art import images as art
+from bot.faces.observatory.art.parts import face_text
+from bot.faces.observatory.items import ObsDo, ObsGo, ObsPlay
+from bot.faces.observatory.words import (
+    PER_SELECT,
+    title_of,
+    track_name,
+    wild_word,
+)
+from bot.games.base import View
+from bot.i18n import _, translate
+from bot.outgoing import Outgoing
+
+log = logging.getLogger(__name__)
+
+PRIMARY, SECONDARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.secondary, \
+    discord.ButtonStyle.success
+
+
+class DraftBase:
+    """Builds one stage of a seat's draft panel from that seat's view."""
+
+    def __init__(self, view: View, names: list[str], game_id: int) -> None:
+        self.view, self.names, self.game_id = view, names, game_id
+        self.choice: dict[str, Any] = view["choice"]
+        self.dec: int = view["decision"]
+        self.seat: int = view.get("you", 0)
+        self.cards: dict[str, Any] = view.get("cards") or {}
+        # A draft's moves can be taken back until Finish, so a pick plays at once; a refill's can't.
+        self.undoable: bool = self.choice.get("kind") in ("decide", "night_bonus")
+
+    # ------------------------------------------------------------------ plumbing
+    def out(self, text: str, items: list[discord.ui.Item[Any]], marks: art.Marks | None = None,
+            note: str | None = None) -> Outgoing:
+        content = "\n".join([*self.status_lines(), "", text]).strip()
+        stars = (self.view.get("sheet") or {}).get("stars") or []
+        if marks is not None and marks.legal and len(set(marks.legal)) >= 144 - len(stars):
+            # any empty cell: tinting them all says nothing, and the panel keeps the same picture
+            marks = art.Marks(shooting=marks.shooting, picked=marks.picked, placement=marks.placement,
+                              space=marks.space, goal=marks.goal)
+        render = partial(art.sheet_png, self.view, self.names, self.seat, marks=marks, note=note)
+        return Outgoing(content[:4000], title_of(self.view), render, "sheet.png", items[:25])
+
+    def go(self, stage: str, label: str, style: discord.ButtonStyle = PRIMARY,
+           emoji: str | None = None) -> ObsGo:
+        return ObsGo(self.game_id, self.dec, stage, label, style, emoji)
+
+    def do(self, code: str, label: str, style: discord.ButtonStyle = SUCCESS,
+           emoji: str | None = None) -> ObsDo:
+        return ObsDo(self.game_id, self.dec, code, label, "p", style, emoji)
+
+    def home_button(self) -> ObsGo:
+        return self.go("h", _("Back"), SECONDARY)
+
+
+    def play(self, n: int, options: list[tuple[str, str, str | None]], placeholder: str) -> ObsPlay:
+        """A list whose pick plays its move at once (``options``: code, label, description)."""
+        choices = [discord.SelectOption(label=label[:100], value=code,
+                                        description=(about or None) and about[:100])
+                   for code, label, about in options[:PER_SELECT]]
+        return ObsPlay(self.game_id, self.dec, n, choices, placeholder)
+
+
+    def die_word(self, index: int) -> str:
+        if index == 3:
+            shooting = self.choice.get("shooting") or {}
+            return _("Shooting Star {value}", value=face_text(shooting.get("value")))
+        die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
+        value = die.get("value", die.get("face"))
+        return wild_word(value, bool(die.get("wild")))
+
+    def die_key(self, index: int) -> tuple[Any, Any]:
+        """What a die is worth this turn: two dice with the same key are interchangeable."""
+        die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
+        return die.get("value", die.get("face")), bool(die.get("wild"))
+
+    def distinct_plots(self) -> list[dict[str, Any]]:
+        """The legal plots, one per different pair of dice values (with ? · ? · 5, "? + 5" once)."""
+        seen, out = set(), []
+        for plot in self.choice.get("plots") or []:
+            key = tuple(sorted(self.die_key(k) for k in plot["dice"]))
+            if key not in seen:
+                seen.add(key)
+                out.append(plot)
+        return out
+
+    def distinct_research(self) -> list[dict[str, Any]]:
+        seen, out = set(), []
+        for entry in self.choice.get("research") or []:
+            key = self.die_key(entry["die"])
+            if key not in seen:
+                seen.add(key)
+                out.append(entry)
+        return out
+
+    def status_lines(self) -> list[str]:
+        c = self.choice
+        lines = []
+        if self.view.get("phase") == "night_bonus":
+            lines.append(_("A new night begins: take your free star or research space (bonus night)."))
+        dice = c.get("dice") or []
+        if dice:
+            shown = []
+            for die in dice:
+                word, used = self.die_word(die["index"]), die.get("used")
+                shown.append(_("**{die}** ✓star", die=word) if used == "plot" else
+                             _("**{die}** ✓research", die=word) if used == "research" else f"**{word}**")
+            shooting = c.get("shooting")
+            if shooting:
+                value = face_text(shooting.get("value"))
+                shown.append(_("Shooting Star **{value}** ✓", value=value) if shooting.get("used")
+                             else _("Shooting Star **{value}**", value=value))
+            lines.append(_("Dice: {dice}", dice=" · ".join(shown)))
+        plotted, researched = c.get("plotted"), c.get("researched")
+        if plotted:
+            a, b = plotted["dice"]
+            lines.append(_("✓ Star at **{cell}** with {first} + {second}", cell=plotted["cell"],
+                           first=self.die_word(a), second=self.die_word(b)))
+        if researched:
+            space = _("{track} {space}", track=track_name(researched["track"]), space=researched["space"])
+            lines.append(_("✓ Research: **{space}**", space=space))
+        blockers = c.get("blockers") or []
+        if blockers and not c.get("can_done"):
+            left = "; ".join(translate(b).rstrip(". ") for b in blockers)
+            lines.append(_("Still to do: {left}.", left=left))
+        return lines
+
+    # ------------------------------------------------------------------ stages
