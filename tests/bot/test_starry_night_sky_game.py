@@ -177,7 +177,7 @@ async def test_status_sheet_and_hand(simcord_env, monkeypatch):
     record = await current_record(env)
     ada_labels = [f"{m['a_name']} & {m['b_name']}" for m in GAME.view(record.state, 0)["my_myths"]]
 
-    status = await bea.slash(thread, "game status")
+    status = await bea.slash(thread, "game status", public=True)
     message = (status.followups or [status.response])[-1].message
     assert not status.ephemeral and message.attachments, "the board is shown to everyone"
     assert "bea is" in said(status).lower() and "Scores" in said(status)

@@ -26,6 +26,7 @@ from bot.faces.observatory.words import DONE, DONE_SHORT, DONE_TEXT, card_name, 
 from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.outgoing import Outgoing
+from bot.waiting import waiting_for
 
 log = logging.getLogger(__name__)
 
@@ -62,11 +63,8 @@ def waiting_panel(view: View, names: list[str], note: str | None) -> Outgoing:
     if view.get("phase") == "over":
         lines = [_("The game is over: the results are in the game thread.")]
     else:
-        waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
-        if waiting:
-            lines.append(_("Nothing to decide right now. Waiting for: {names}.", names=", ".join(waiting)))
-        else:
-            lines.append(_("Nothing to decide right now."))
+        who = waiting_for(view.get("to_act") or [], names)  # the same words in every game
+        lines.append(" ".join((_("Nothing to decide right now."), f"{who}." if who else "")).strip())
     render = partial(art.sheet_png, view, names, seat)
     return Outgoing("\n".join(lines), title_of(view), render, "sheet.png")
 

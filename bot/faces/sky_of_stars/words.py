@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.games.base import View
 from bot.games.sky_of_stars.components import load_vault
 from bot.i18n import N_, NP_, _, pgettext
+from bot.waiting import waiting_for
 
 SLUG = "sky-of-stars"
 FACE_TEXT = {
@@ -72,9 +73,12 @@ def progress_line(view: View, names: list[str]) -> str:
     locked, waiting = view["locked"], view["waiting"]
     counts = {"locked": len(locked), "total": len(locked) + len(waiting)}
     if view.get("skipped"):
-        return _("{locked} of {total} locked in · sitting out: {names}",
+        line = _("{locked} of {total} locked in · sitting out: {names}",
                  names=names_list(view["skipped"], names), **counts)
-    return _("{locked} of {total} locked in", **counts)
+    else:
+        line = _("{locked} of {total} locked in", **counts)
+    who = waiting_for(waiting, names)  # whom to nudge, the same words in every game
+    return f"{line} · {who}" if who else line
 
 
 DO_LABELS = {"stop": N_("STOP"), "pass": N_("Skip my last line")}
