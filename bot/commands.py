@@ -22,8 +22,7 @@ from bot.ports import service_of
 from bot.rematch import close_lobby
 from bot.resume import SET_ASIDE
 from bot.storage import GameRecord
-from bot.table import describe_waiting, is_manager
-from bot.waiting import due_by_seat
+from bot.table import describe_waiting, due_by_seat, is_manager
 from bot.which_game import GAME_OPTION, find_game, game_autocomplete
 
 log = logging.getLogger(__name__)

@@ -20,12 +20,13 @@ from discord import app_commands
 from bot.commands import game_group
 from bot.games import GAMES
 from bot.i18n import _, from_discord, language, ngettext, speaking
+from bot.i18n.waiting import due_text
 from bot.interactions import Ack, Refusal, answer, entry
 from bot.lobby import GAME_CHOICES
 from bot.outgoing import COLOUR
 from bot.ports import service_of
 from bot.storage import GameRecord, GameStats, LeaderRow
-from bot.waiting import due_by_seat, due_text
+from bot.table import due_by_seat
 
 log = logging.getLogger(__name__)
 

@@ -14,11 +14,12 @@ import discord
 
 from bot.games import get_game
 from bot.i18n import Language, _, speaking
+from bot.i18n.waiting import deadline_line
 from bot.languages import user_language
 from bot.outgoing import DmStatus, Outgoing, dm
 from bot.panel_copies import CopyKind, PanelCopies, PanelCopy, Where
 from bot.storage import GameRecord
-from bot.waiting import deadline_line, due_by_seat
+from bot.table import due_by_seat
 
 if TYPE_CHECKING:
     from bot.ports import Service

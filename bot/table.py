@@ -10,8 +10,8 @@ from typing import Any
 from bot.games import get_game
 from bot.games.rng import Rng
 from bot.i18n import _, ngettext
-from bot.storage import GameRecord
-from bot.waiting import due_text, listed, seat_name
+from bot.i18n.waiting import due_text, listed, seat_name
+from bot.storage import Deadline, GameRecord
 
 
 def bot_rng(record: GameRecord, seat: int) -> Rng:
@@ -27,6 +27,15 @@ def seat_label(record: GameRecord, seat: int) -> str:
 def and_list(items: Sequence[str]) -> str:
     """Names joined the way the current language lists them ("Ada and Bea", "Ada, Bea e Cy")."""
     return listed(items)
+
+
+def due_by_seat(deadlines: Sequence[Deadline], record: GameRecord) -> dict[int, float]:
+    """Each seat's deadline for the game's current decision (a paced game's stored rows; older
+    rows are left out)."""
+    if record.state is None:
+        return {}
+    decision = get_game(record.game).decision_id(record.state)
+    return {d.seat: d.due_at for d in deadlines if d.decision == decision}
 
 
 def with_due(name: str, due: float | None) -> str:

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from bot.i18n.languages import DEFAULT, Language, parse
 from bot.i18n.msg import from_stored, to_stored
-from bot.waiting import Names
+from bot.i18n.waiting import Names
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class GameRecord:
     @property
     def names(self) -> Names:
         """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events; they know
-        which seats the bot plays (``bot.waiting``), so a face can say so."""
+        which seats the bot plays (``bot.i18n.waiting``), so a face can say so."""
         return Names((seat.name for seat in self.seats), bots=[s.seat for s in self.seats if s.is_bot],
                      autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot])
 

@@ -27,8 +27,8 @@ import simcord
 
 from bot.faces.starry_night_sky.words import PLAYING, STEP_TEXT
 from bot.games import get_game
+from bot.i18n.waiting import bot_plays, waiting_for
 from bot.storage import GameRecord
-from bot.waiting import bot_plays, waiting_for
 from tests.bot.helpers import all_text, footer
 
 MAX_IMAGE_BYTES = 100 * 1024

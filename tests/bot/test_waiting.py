@@ -14,7 +14,7 @@ from bot.games import get_game
 from bot.games.rng import Rng
 from bot.i18n import speaking
 from bot.i18n.languages import Language
-from bot.waiting import Names, bot_plays, seat_name, waiting_for
+from bot.i18n.waiting import Names, bot_plays, seat_name, waiting_for
 
 SEATS = 3
 STEPS = 120  # decisions played per game: several steps and turns of each

@@ -25,8 +25,8 @@ from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
 from bot.faces.observatory.words import DONE, DONE_SHORT, DONE_TEXT, card_name, grant_label, title_of
 from bot.games.base import View
 from bot.i18n import _, ngettext
+from bot.i18n.waiting import waiting_for
 from bot.outgoing import Outgoing
-from bot.waiting import waiting_for
 
 log = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from bot.faces.observatory.panels import build_panel, finished_panel
 from bot.faces.observatory.words import title_of
 from bot.games.base import View
 from bot.i18n import N_, _, ngettext, translate
+from bot.i18n.waiting import bot_plays, waiting_for
 from bot.outgoing import Outgoing
-from bot.waiting import bot_plays, waiting_for
 
 log = logging.getLogger(__name__)
 

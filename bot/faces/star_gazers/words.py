@@ -14,7 +14,7 @@ from bot.games.star_gazers.components import load_constellations
 from bot.games.star_gazers.texts import EVENT_NAMES
 from bot.i18n import _, ngettext
 from bot.i18n.msg import N_
-from bot.waiting import bot_plays, waiting_for
+from bot.i18n.waiting import bot_plays, waiting_for
 
 SLUG = "star-gazers"
 TITLE = N_("Star Gazers")

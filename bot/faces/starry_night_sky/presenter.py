@@ -29,8 +29,8 @@ from bot.faces.starry_night_sky.words import (
 )
 from bot.games.base import View
 from bot.i18n import _, ngettext
+from bot.i18n.waiting import bot_plays, waiting_for
 from bot.outgoing import Outgoing
-from bot.waiting import bot_plays, waiting_for
 
 log = logging.getLogger(__name__)
 

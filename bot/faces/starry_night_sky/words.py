@@ -13,7 +13,7 @@ from bot.games.base import View
 from bot.games.starry_night_sky.components import START, load_goals, load_map
 from bot.games.starry_night_sky.phrases import START_NAME, colour_count, colour_word
 from bot.i18n import N_, NP_, _, ngettext, pgettext, translate
-from bot.waiting import bot_plays, waiting_for
+from bot.i18n.waiting import bot_plays, waiting_for
 
 SLUG = "starry-night-sky"
 TITLE = N_("Starry Night Sky")

@@ -115,7 +115,8 @@ def test_the_step_message_and_board_are_italian() -> None:
         it.footer == "Bea sta scegliendo (niente è definitivo finché non conferma)"
     journal = GAME.view(GAME.setup(2, {}, 7), None)
     en, it = both(lambda: PRESENTER.progress(journal, NAMES))
-    assert (en, it) == ("0 of 2 have kept a Journal card", "0 su 2 hanno tenuto una carta Diario")
+    assert (en, it) == ("0 of 2 have kept a Journal card · Waiting for Ada and Bea",
+                        "0 su 2 hanno tenuto una carta Diario · Si aspetta Ada e Bea")
 
 
 def test_sheets_and_results_are_italian() -> None:

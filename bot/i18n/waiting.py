@@ -5,7 +5,8 @@ Every face's status line and every "nothing to do" panel name the seats still to
 the bot plays is said as the bot's ("Bot 1 is playing…"), never as someone to wait for.
 
 A paced game's deadlines (``bot.pacing``) are said as Discord timestamps, which count down by
-themselves in each reader's own time zone.
+themselves in each reader's own time zone. Words only (no Discord, no storage), so a face's
+``words`` module, which its art reads, may use them.
 
 The names a face gets are ``Names`` (``GameRecord.names``): a plain list of seat names that also
 knows which seats the bot plays, so faces need no record to say it.
@@ -15,11 +16,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from babel.lists import format_list
 
-from bot.games import get_game
 from bot.i18n import _, language, ngettext
 
 log = logging.getLogger(__name__)
@@ -94,13 +93,3 @@ def due_text(due_at: float) -> str:
 def deadline_line(due_at: float) -> str:
     """The line a paced game's panel ends with: when this decision is due."""
     return _("⏳ Your move is due {when}.", when=due_text(due_at))
-
-
-def due_by_seat(deadlines: Sequence[Any], record: Any) -> dict[int, float]:
-    """Each seat's deadline for the game's current decision (older rows are left out):
-    ``deadlines`` are ``bot.storage.Deadline`` rows of ``record``'s game (not imported here, as
-    storage imports this module for ``Names``)."""
-    if record.state is None:
-        return {}
-    decision = get_game(record.game).decision_id(record.state)
-    return {d.seat: d.due_at for d in deadlines if d.decision == decision}
