@@ -56,7 +56,7 @@ def test_the_pick_panel_is_italian() -> None:
     assert "Take one square of the Universe board (tile and token together)." in en.content
     assert "Prendi una casella della plancia Universo (tessera e gettone insieme)." in it.content
     assert "gettone:" in it.content and "token:" not in it.content
-    assert it.title == "Astrofili · Round 1/4 · scelta 1/8"
+    assert it.title == "Astrofili · Manche 1/4 · scelta 1/8"
     assert en.title == "Star Gazers · Round 1/4 · pick 1/8"
     assert "Prendi la 1" in labels(it) and "Take 1" in labels(en)
 
