@@ -93,3 +93,32 @@ def test_a_bot_turn_in_starry_night_sky_is_not_sent_to_a_panel():
     assert "Bot 1 is playing…" in robot.content and "DMs" not in robot.content
     assert "Bot 1 is playing…" in (robot.footer or "")
     assert "DMs" in human.content and "is playing…" not in human.content
+
+
+def played_until(slug: str, seats: int, reached) -> dict:
+    """A state of ``slug`` played by its bot player until ``reached(public view)``."""
+    game, rng = get_game(slug), Rng(11)
+    state = game.setup(seats, game.validate_options({}), seed=11)
+    for _step in range(200):
+        if reached(game.view(state, None)):
+            return state
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, game.bot_action(state, seat, rng)).state
+    raise AssertionError(f"{slug} never reached the step")
+
+
+@pytest.mark.parametrize("slug, reached", [
+    ("star-gazers", lambda view: view["phase"] == "draft"),
+    ("observatory", lambda view: view["phase"] == "roll"),
+])
+def test_a_bot_turn_opens_with_the_bot_playing_not_a_call_to_a_player(slug, reached):
+    game, presenter = get_game(slug), PRESENTERS[slug]
+    state = played_until(slug, 2, reached)
+    seat = game.to_act(state)[0]
+    seated = ["Ada", "Bea"]
+    seated[seat] = "Bot 1"
+    robot = presenter.step_message(game.view(state, None), Names(seated, bots=[seat]), 1)
+    human = presenter.step_message(game.view(state, None), Names(seated), 1)
+    assert "Bot 1 is playing…" in robot.content and "Bot 1 is playing…" in (robot.footer or "")
+    assert "your turn" not in robot.content and "press" not in robot.content
+    assert "Bot 1 is playing…" not in human.content

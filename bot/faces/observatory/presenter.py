@@ -120,6 +120,8 @@ class ObservatoryPresenter(Presenter):
         elif phase == "night_bonus":
             text = _("**Night {night}** opens with a bonus: each of you may plot a free star or fill a "
                      "research space. Use your panel.", night=view.get("night"))
+        elif phase == "roll" and bot_plays(names, active):  # the bot rolls: "Bot 1 is playing…"
+            text = waiting_for([active], names)
         elif phase == "roll":
             text = _("**{name}** rolls this turn: press **Roll the dice**.", name=who)
             items.append(ObsDo(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success,
