@@ -31,7 +31,7 @@ async def test_commands_post_in_the_tables_language_and_answer_in_the_callers(si
 
     # /game status posted in the thread (public): its waiting line is the table's Italian.
     status = said(await cy.slash(thread, "game status", public=True))
-    assert "Si aspetta: bea, cy" in status and "Waiting for:" not in status
+    assert "Si aspetta: bea (scade <t:" in status and "Waiting for" not in status  # paced: when due
 
     # /game log answers privately: English bea reads English, cy once he chose Italian.
     assert "Page 1 of 1" in said(await bea.slash(thread, "game log"))
