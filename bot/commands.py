@@ -22,7 +22,7 @@ from bot.ports import service_of
 from bot.rematch import close_lobby
 from bot.resume import SET_ASIDE
 from bot.storage import GameRecord
-from bot.table import describe_waiting, is_manager
+from bot.table import describe_waiting, due_by_seat, is_manager
 from bot.which_game import GAME_OPTION, find_game, game_autocomplete
 
 log = logging.getLogger(__name__)
@@ -39,15 +39,19 @@ game_group = app_commands.Group(name="game", description="Look at or manage the 
                                 guild_only=True)
 
 
-@game_group.command(name="status", description="Show the board and whose move it is.")
-@app_commands.describe(game=GAME_OPTION)
+@game_group.command(name="status",
+                    description="Show the board and whose move it is (only to you, unless public).")
+@app_commands.describe(game=GAME_OPTION,
+                       public="Post it in the thread for everyone (default: only you see it)")
 @app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.NONE)
-async def status(interaction: discord.Interaction, game: str | None = None) -> None:
-    await _status(interaction, game)
+async def status(interaction: discord.Interaction, game: str | None = None, public: bool = False) -> None:
+    """Private by default: a look at the board is one player's, and posting it would fill the
+    thread; ``public`` shows it to the table (in the table's language)."""
+    await _status(interaction, game, public)
 
 
-async def _status(interaction: discord.Interaction, game: str | None) -> None:
+async def _status(interaction: discord.Interaction, game: str | None, shared: bool = False) -> None:
     record = await find_game(interaction, game)
     if record is None:
         raise Refusal(_(NO_GAME))
@@ -57,16 +61,17 @@ async def _status(interaction: discord.Interaction, game: str | None) -> None:
         raise Refusal(_("Game #{id} is over: `/game log` tells how it went.", id=record.id))
     if record.set_aside:
         raise Refusal(_(SET_ASIDE, id=record.id))
-    await acknowledge(interaction, Ack.PUBLIC)
+    await acknowledge(interaction, Ack.PUBLIC if shared else Ack.THINKING)
+    service = service_of(interaction)
     public = get_game(record.game).view(record.state, None)
-    with speaking(record.language):  # posted in the thread: the table's language
+    due = due_by_seat(await service.storage.deadlines(record.id), record) if record.pace else {}
+    with speaking(record.language if shared else None):  # in the thread: the table's language
         out = PRESENTERS[record.game].board(public, record.names)
-        out.content = f"{out.content}\n{describe_waiting(record)}"
+        out.content = f"{out.content}\n{describe_waiting(record, due)}"
         reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
         out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
-    await reply(interaction, out, ephemeral=False)
+    await reply(interaction, out, ephemeral=not shared)
     # Whatever the current step couldn't deliver (its public message, a panel) goes out again.
-    service = service_of(interaction)
     async with service.lock(record.id):
         current = await service.storage.load(record.id)
         if current is not None and current.status == "active" and current.version == record.version:

@@ -54,8 +54,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
     """Send the clicker's private panel ephemerally (a ``Refusal`` says why there is none)."""
     service = service_of(interaction)
     record, seat = await service.clicker_seat(interaction, game_id, None)
-    view = get_game(record.game).view(record.state, seat)
-    message, edit = await reply(interaction, service.presenter(record).panel(view, record.names, record.id))
+    message, edit = await reply(interaction, await service.delivery.panel_of(record, seat, jump=False))
     if message is not None:  # this copy is the live one now; an older copy is retired
         await service.delivery.adopt_ephemeral(record, interaction.user.id, message, edit)
 

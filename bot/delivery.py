@@ -188,6 +188,8 @@ class Delivery(SeatPanels):
         channel = channel or await self.play_channel(record)
         message = await self._post_step(record, channel, list(events))
         humans = [s for s in game.to_act(record.state) if not record.seats[s].bot_controlled]
+        if record.pace and record.status == "active":  # the panels say when each move is due
+            await self.service.pacer.deadlines(record)
         now_seats = await self.service.pacer.ping_step(record, humans, channel, message)
         await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in now_seats))
         await self.update_panels(record, exclude=set(now_seats))
@@ -257,7 +259,7 @@ class Delivery(SeatPanels):
             if is_card(message):  # its words and picture stay; its controls are the step's own
                 out = card_of(message)
                 out.footer, out.items = line, self.cards.compose(record).items
-                await message.edit(**(await out.kwargs(editing=True, keep_images=True)))
+                await message.edit(**(await out.kwargs(editing=True, keep_images=True, on=message)))
             else:  # an embed sent before cards: only its footer changes
                 embed = message.embeds[0] if message.embeds else discord.Embed()
                 embed.set_footer(text=line)

@@ -82,7 +82,7 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
     else:
         embed.description = _("The game has started in {where}.", where=where)
     embed.add_field(name=_("Host"), value=f"<@{record.host_id}>")
-    seats = "\n".join(_seat_line(seat, outcome) for seat in record.seats)
+    seats = "\n".join(_seat_line(seat, outcome, place) for seat, place in ranked(record.seats, outcome))
     label = (_("Scores") if outcome
              else _("Players ({count}/{max})", count=len(record.seats), max=game.max_seats))
     embed.add_field(name=label, value=seats or _("nobody yet"))
@@ -105,8 +105,25 @@ def lobby_line(record: GameRecord) -> str:
     return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))
 
 
-def _seat_line(seat: SeatRecord, outcome: Outcome | None) -> str:
-    line = f"{seat.seat + 1}. {seat.name}" + (" 🤖" if seat.is_bot else "")
+def places(outcome: Outcome) -> list[int]:
+    """Each seat's place, 1 the best: winners first, then by score; seats level on both share a
+    place, and the next place skips as many (1, 2, 2, 4)."""
+    key = [(s not in outcome.winners, -score) for s, score in enumerate(outcome.scores)]
+    return [1 + sum(1 for other in key if other < mine) for mine in key]
+
+
+def ranked(seats: list[SeatRecord], outcome: Outcome | None) -> list[tuple[SeatRecord, int]]:
+    """The seats with the number their line shows: best place first once the game is over
+    (ties keep seat order), else seat order."""
+    if outcome is None:
+        return [(seat, seat.seat + 1) for seat in seats]
+    place = places(outcome)
+    numbered = [(seat, place[seat.seat] if seat.seat < len(place) else len(place) + 1) for seat in seats]
+    return sorted(numbered, key=lambda pair: (pair[1], pair[0].seat))
+
+
+def _seat_line(seat: SeatRecord, outcome: Outcome | None, number: int) -> str:
+    line = f"{number}. {seat.name}" + (" 🤖" if seat.is_bot else "")
     if outcome is None or seat.seat >= len(outcome.scores):
         return line
     won = " 🏆" if seat.seat in outcome.winners else ""

@@ -140,14 +140,18 @@ class Outgoing:
         view.add_item(card)
         return view
 
-    async def kwargs(self, *, editing: bool = False, keep_images: bool = False) -> dict[str, Any]:
+    async def kwargs(self, *, editing: bool = False, keep_images: bool = False,
+                     on: discord.Message | None = None) -> dict[str, Any]:
         """Keyword arguments for ``send``/``edit``; renders the image in a thread.
 
         ``editing``: the edit also clears what a card can't carry, so an older message (an embed
         sent before cards) is upgraded, and its files are replaced by this card's.
         ``keep_images``: the message already shows these pictures: refer to its files and leave
         them as they are instead of drawing and uploading them again. Pictures named in ``kept``
-        (and nothing new to draw) are kept the same way."""
+        (and nothing new to draw) are kept the same way.
+        ``on``: the message being edited. The files it keeps go in the edit's ``attachments`` as
+        its existing attachments (their ids, no upload), as Discord documents keeping a file;
+        without it they are kept only by leaving ``attachments`` out."""
         if keep_images:
             files, shown = [], self._image_names()
         else:
@@ -158,6 +162,8 @@ class Outgoing:
             data["attachments" if editing else "files"] = files
         elif editing and not shown:
             data["attachments"] = []  # no picture any more: the old file goes too
+        elif editing and on is not None and getattr(on, "attachments", None) is not None:
+            data["attachments"] = [a for a in on.attachments if a.filename in shown]
         if editing:
             data.update(content=None, embed=None)
         return data
@@ -245,7 +251,7 @@ async def without_controls(message: discord.Message, footer: str | None = None) 
         return {"embed": embed, "view": None}
     out = card_of(message)
     out.footer = footer if footer is not None else out.footer
-    return await out.kwargs(editing=True, keep_images=True)
+    return await out.kwargs(editing=True, keep_images=True, on=message)
 
 
 async def send_to(channel: discord.abc.Messageable, out: Outgoing, **extra: Any) -> discord.Message:
@@ -278,7 +284,7 @@ async def edit_panel(interaction: discord.Interaction, out: Outgoing) -> None:
     copies = service.delivery.copies if service is not None else None
     if interaction.message is not None and copies is not None and copies.is_retired(interaction.message.id):
         return
-    data = await out.kwargs(editing=True)
+    data = await out.kwargs(editing=True, on=interaction.message)
     if interaction.response.is_done():
         await interaction.edit_original_response(**data)
     else:

@@ -9,8 +9,9 @@ stats. `/game list` and `/game mine` join the `/game` group when this module is 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 import discord
 from babel.numbers import get_decimal_symbol
@@ -19,11 +20,13 @@ from discord import app_commands
 from bot.commands import game_group
 from bot.games import GAMES
 from bot.i18n import _, from_discord, language, ngettext, speaking
+from bot.i18n.waiting import due_text
 from bot.interactions import Ack, Refusal, answer, entry
 from bot.lobby import GAME_CHOICES
 from bot.outgoing import COLOUR
 from bot.ports import service_of
 from bot.storage import GameRecord, GameStats, LeaderRow
+from bot.table import due_by_seat
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +84,10 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def describe_game(record: GameRecord, *, viewer: int | None = None, where: str | None = None) -> str:
-    """Two lines: the linked title with its seats, then what the game waits on."""
+def describe_game(record: GameRecord, *, viewer: int | None = None, where: str | None = None,
+                  due: Mapping[int, float] = MappingProxyType({})) -> str:
+    """Two lines: the linked title with its seats, then what the game waits on (with ``due``,
+    when each waited-for move of a paced game is due)."""
     game_link = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
     seated = {"game": game_link, "n": len(record.seats), "names": _names(record.names)}
     if where:
@@ -104,15 +109,27 @@ def describe_game(record: GameRecord, *, viewer: int | None = None, where: str |
         state = _("⚠️ On hold: its saved state can't be read (a server admin can `/game cancel` it)")
     else:
         waiting = waiting_seats(record)
-        if viewer is not None and viewer in [record.seats[s].user_id for s in waiting]:
-            others = [record.names[s] for s in waiting if record.seats[s].user_id != viewer]
+        mine = [s for s in waiting if record.seats[s].user_id == viewer] if viewer is not None else []
+        if mine:
+            others = [record.names[s] for s in waiting if s not in mine]
             state = (_("⏳ **Your move** (also waiting on {names})", names=_names(others)) if others
                      else _("⏳ **Your move**"))
+            if mine[0] in due:
+                state = " · ".join((state, _("due {when}", when=due_text(due[mine[0]]))))
         elif waiting:
             state = _("Waiting on: {names}", names=_names([record.names[s] for s in waiting]))
+            soonest = min((due[s] for s in waiting if s in due), default=None)
+            if soonest is not None:
+                state = " · ".join((state, _("due {when}", when=due_text(soonest))))
         else:
             state = _("Waiting on nobody right now")
     return _clip(f"{head}\n{state}", ENTRY_CHARS)  # a last resort: the parts are bounded already
+
+
+async def due_times(storage: Any, records: Sequence[GameRecord], page: int) -> dict[int, dict[int, float]]:
+    """The deadlines of the paced games shown on ``page``: game id, then seat, then when due."""
+    shown, _page, _pages = page_of(records, page, GAMES_PER_PAGE)
+    return {r.id: due_by_seat(await storage.deadlines(r.id), r) for r in shown if r.pace and waiting_seats(r)}
 
 
 def page_of(items: Sequence[T], page: int, per_page: int) -> tuple[Sequence[T], int, int]:
@@ -155,7 +172,9 @@ async def _game_list(interaction: discord.Interaction, page: int) -> None:
     records = [await service.checked(r) or r for r in listed]
     if not records:
         raise Refusal(_("No lobby or game is open in this server. Start one with `/play`."))
-    embed = games_embed(_("Open games in this server"), records, page, describe_game)
+    due = await due_times(service.storage, records, page)
+    embed = games_embed(_("Open games in this server"), records, page,
+                        lambda r: describe_game(r, due=due.get(r.id, {})))
     await answer(interaction, embed=embed)
 
 
@@ -182,8 +201,9 @@ async def _game_mine(interaction: discord.Interaction, page: int) -> None:
         guild = interaction.client.get_guild(record.guild_id)
         return guild.name if guild is not None else _("another server")
 
+    due = await due_times(service.storage, records, page)
     embed = games_embed(_("Your open games"), records, page,
-                        lambda r: describe_game(r, viewer=user_id, where=where(r)))
+                        lambda r: describe_game(r, viewer=user_id, where=where(r), due=due.get(r.id, {})))
     await answer(interaction, embed=embed)
 
 

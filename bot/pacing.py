@@ -78,12 +78,31 @@ class Pacer:
                 await self.storage.set_deadlines(record.id, [])
             return
         await self.retire_pings(record)
-        game = get_game(record.game)
         if record.deadline_at is not None:
             self.scheduler.add(record.deadline_at, record.id, JobKind.COUNTDOWN, None, record.version)
+        wanted = await self.deadlines(record, stored)
+        for d in wanted:
+            self.scheduler.add(d.due_at, record.id, JobKind.DUE, d.seat, d.decision)
+            for when in d.reminders:
+                self.scheduler.add(when, record.id, JobKind.REMIND, d.seat, d.decision)
+            if not record.pace:
+                continue  # a live table is awake: no panel is held back
+            quiet = await self.quiet_of(record.seats[d.seat].user_id)
+            if quiet.is_quiet(d.opened_at) and quiet.quiet_until(d.opened_at) > now():
+                # The step opened during quiet hours, so its panel was held back until then.
+                wake = quiet.quiet_until(d.opened_at)
+                self.scheduler.add(wake, record.id, JobKind.WAKE, d.seat, d.decision)
+
+    async def deadlines(self, record: GameRecord, stored: list[Deadline] | None = None) -> list[Deadline]:
+        """The deadlines of the current step, one per human seat that owes it, stored: those
+        already set are kept, the missing ones start now. A step's panels show them
+        (``deadline_line``), so ``Delivery`` asks for them before it sends the panels."""
+        if stored is None:
+            stored = await self.storage.deadlines(record.id)
+        game = get_game(record.game)
         wanted: list[Deadline] = []
         timer = step_timer(record)
-        if (record.pace or timer) and game.countdown(record.state) is None:
+        if record.status == "active" and (record.pace or timer) and game.countdown(record.state) is None:
             decision = game.decision_id(record.state)
             existing = {d.seat: d for d in stored if d.decision == decision}
             for seat in game.to_act(record.state):
@@ -102,17 +121,7 @@ class Pacer:
                 wanted.append(deadline)
         if wanted != stored:
             await self.storage.set_deadlines(record.id, wanted)
-        for d in wanted:
-            self.scheduler.add(d.due_at, record.id, JobKind.DUE, d.seat, d.decision)
-            for when in d.reminders:
-                self.scheduler.add(when, record.id, JobKind.REMIND, d.seat, d.decision)
-            if not record.pace:
-                continue  # a live table is awake: no panel is held back
-            quiet = await self.quiet_of(record.seats[d.seat].user_id)
-            if quiet.is_quiet(d.opened_at) and quiet.quiet_until(d.opened_at) > now():
-                # The step opened during quiet hours, so its panel was held back until then.
-                wake = quiet.quiet_until(d.opened_at)
-                self.scheduler.add(wake, record.id, JobKind.WAKE, d.seat, d.decision)
+        return wanted
 
     def _step_due(self, game_id: int, decision: int, timer: int, stored: list[Deadline]) -> float:
         """When the live step ``decision`` runs out: as fixed when it opened (kept here, or in a

@@ -14,10 +14,12 @@ import discord
 
 from bot.games import get_game
 from bot.i18n import Language, _, speaking
+from bot.i18n.waiting import deadline_line
 from bot.languages import user_language
 from bot.outgoing import DmStatus, Outgoing, dm
 from bot.panel_copies import CopyKind, PanelCopies, PanelCopy, Where
 from bot.storage import GameRecord
+from bot.table import due_by_seat
 
 if TYPE_CHECKING:
     from bot.ports import Service
@@ -86,7 +88,7 @@ class SeatPanels:
     async def _send_panel(self, record: GameRecord, seat: int,
                           channel: discord.abc.Messageable | None) -> DmStatus:
         seat_record = record.seats[seat]
-        out = self.panel_of(record, seat)
+        out = await self.panel_of(record, seat)
         if await self._panel_in_place(record, seat, out):
             pending = self._undelivered.get(record.id)
             if pending is not None:
@@ -123,12 +125,17 @@ class SeatPanels:
 
     # ------------------------------------------------------------------ one live panel
 
-    def panel_of(self, record: GameRecord, seat: int) -> Outgoing:
-        """A seat's panel in the current language (its player's: callers speak it)."""
+    async def panel_of(self, record: GameRecord, seat: int, *, jump: bool = True) -> Outgoing:
+        """A seat's panel in the current language (its player's: callers speak it). In a paced
+        game it says when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
         out = self.service.presenter(record).panel(view, record.names, record.id)
-        if record.pace and record.guild_id:
-            out.content += "\n" + _("[Jump to the game]({link})", link=jump_link(record))
+        if record.pace:
+            due = due_by_seat(await self.storage.deadlines(record.id), record).get(seat)
+            if due is not None:
+                out.content += "\n" + deadline_line(due)
+            if jump and record.guild_id:
+                out.content += "\n" + _("[Jump to the game]({link})", link=jump_link(record))
         return out
 
     async def _panel_in_place(self, record: GameRecord, seat: int, out: Outgoing) -> bool:
@@ -161,7 +168,7 @@ class SeatPanels:
             if copy is None or copy.message_id == ACTED_FROM.get():
                 continue
             with speaking(await self.seat_language(record, seat)):
-                out = self.panel_of(record, seat)
+                out = await self.panel_of(record, seat)
             await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
 
     async def adopt_ephemeral(self, record: GameRecord, user_id: int, message: discord.Message,

@@ -117,7 +117,8 @@ class StatusCards:
             out = with_events(card.base, card.events, countdown_line(record, due))
         out.footer = progress or out.footer
         try:  # when only words changed, the picture already there stays
-            card.message = await card.message.edit(**(await out.kwargs(editing=True, keep_images=not full)))
+            data = await out.kwargs(editing=True, keep_images=not full, on=card.message)
+            card.message = await card.message.edit(**data)
         except discord.HTTPException as error:
             log.info("game %s: status card could not be edited: %s", record.id, error)
             return False

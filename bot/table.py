@@ -3,15 +3,15 @@ sits where, whom the game waits on, who may manage it, and the bot's dice for a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
-
-from babel.lists import format_list
 
 from bot.games import get_game
 from bot.games.rng import Rng
-from bot.i18n import _, language, ngettext
-from bot.storage import GameRecord
+from bot.i18n import _, ngettext
+from bot.i18n.waiting import due_text, listed, seat_name
+from bot.storage import Deadline, GameRecord
 
 
 def bot_rng(record: GameRecord, seat: int) -> Rng:
@@ -21,23 +21,37 @@ def bot_rng(record: GameRecord, seat: int) -> Rng:
 
 def seat_label(record: GameRecord, seat: int) -> str:
     """A seat's name, marked when the bot plays it."""
-    info = record.seats[seat]
-    if info.is_bot:
-        return _("{name} (bot)", name=info.name)
-    return _("{name} (played by the bot)", name=info.name) if info.autopilot else info.name
+    return seat_name(record.names, seat)
 
 
 def and_list(items: Sequence[str]) -> str:
     """Names joined the way the current language lists them ("Ada and Bea", "Ada, Bea e Cy")."""
-    return format_list(list(items), locale=language().value) if items else ""
+    return listed(items)
 
 
-def describe_waiting(record: GameRecord) -> str:
+def due_by_seat(deadlines: Sequence[Deadline], record: GameRecord) -> dict[int, float]:
+    """Each seat's deadline for the game's current decision (a paced game's stored rows; older
+    rows are left out)."""
+    if record.state is None:
+        return {}
+    decision = get_game(record.game).decision_id(record.state)
+    return {d.seat: d.due_at for d in deadlines if d.decision == decision}
+
+
+def with_due(name: str, due: float | None) -> str:
+    """A waited-for name with when its move is due, if it has a deadline (a paced game)."""
+    return name if due is None else _("{name} (due {when})", name=name, when=due_text(due))
+
+
+def describe_waiting(record: GameRecord, due: Mapping[int, float] = MappingProxyType({})) -> str:
+    """Whom the game waits for (with ``due``, a paced game's deadline of each seat) and which
+    seats the bot plays."""
     waiting = get_game(record.game).to_act(record.state)
     if not waiting:
         lines = [_("Nobody needs to act right now.")]
     else:
-        lines = [_("Waiting for: {names}", names=", ".join(seat_label(record, s) for s in waiting))]
+        names = ", ".join(with_due(seat_label(record, s), due.get(s)) for s in waiting)
+        lines = [_("Waiting for: {names}", names=names)]
     handed = [s for s in record.seats if s.autopilot]
     if handed:
         playing = ", ".join(_("{name} (left the game)", name=s.name) if s.left_game

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from bot.i18n.languages import DEFAULT, Language, parse
 from bot.i18n.msg import from_stored, to_stored
+from bot.i18n.waiting import Names
 
 log = logging.getLogger(__name__)
 
@@ -96,9 +97,11 @@ class GameRecord:
         return [seat.user_id for seat in self.seats]
 
     @property
-    def names(self) -> list[str]:
-        """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events."""
-        return [seat.name for seat in self.seats]
+    def names(self) -> Names:
+        """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events; they know
+        which seats the bot plays (``bot.i18n.waiting``), so a face can say so."""
+        return Names((seat.name for seat in self.seats), bots=[s.seat for s in self.seats if s.is_bot],
+                     autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot])
 
     @property
     def play_channel_id(self) -> int:

@@ -27,6 +27,7 @@ import simcord
 
 from bot.faces.starry_night_sky.words import PLAYING, STEP_TEXT
 from bot.games import get_game
+from bot.i18n.waiting import bot_plays, waiting_for
 from bot.storage import GameRecord
 from tests.bot.helpers import all_text, footer
 
@@ -126,6 +127,12 @@ def names_in(text: str, names: list[str]) -> set[str]:
     return {n for n in names if re.search(rf"\b{re.escape(n)}\b", text)}
 
 
+def names_exactly(footer: str, said: str) -> bool:
+    """``said`` (``waiting_for`` of the seats that must act) is in ``footer`` as a whole part of
+    it, not the start of a longer list ("Waiting for Ada" inside "Waiting for Ada and Bea")."""
+    return bool(said) and re.search(re.escape(said) + r"(?=$|\s·|\n|\.)", footer) is not None
+
+
 def expected_status(record: GameRecord) -> Callable[[str], str | None]:
     """A check of a status footer against the engine: returns what is wrong, or ``None``."""
     game = get_game(record.game)
@@ -136,22 +143,28 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
     count = None  # "N of M": N have acted of the M who act in this step
     by_name = False  # the line names exactly the seats that must act
     first = None  # how the line opens: the name of the one seat that must act, and what it does
+    said = waiting_for(waiting, names)  # "Waiting for Ada and Bea", the words every game shares
 
+    bot = any(bot_plays(names, s) for s in waiting)
     if record.game == "sky-of-stars":
         locked = len(state["locked"])
-        count = (locked, locked + len(waiting))
+        count, exact = (locked, locked + len(waiting)), True
     elif record.game == "observatory":
         if state["phase"] in ("roll", "refill"):
-            by_name = True
+            by_name, exact = True, bot
         else:
-            count, by_name = (seats - len(waiting), seats), bool(waiting)
+            count, by_name, exact = (seats - len(waiting), seats), bool(waiting), True
     elif record.game == "star-gazers":
         if state["phase"] == "journal":
-            count = (seats - len(waiting), seats)
+            count, exact = (seats - len(waiting), seats), True
+        elif bot:
+            exact = True
         else:
-            first = f"{names[waiting[0]]} "
+            first, exact = f"{names[waiting[0]]} ", False
     elif record.game == "starry-night-sky":  # who, and which part of their turn they are at
-        first = STEP_TEXT.get(state["turn"]["step"], PLAYING).format(name=names[waiting[0]])
+        exact = bot
+        if not bot:
+            first = STEP_TEXT.get(state["turn"]["step"], PLAYING).format(name=names[waiting[0]])
     else:
         raise AssertionError(f"no status rule for {record.game}")
 
@@ -164,6 +177,8 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
             return f"says {footer!r} where {sorted(waiting_names)} must act"
         if first is not None and not footer.startswith(first):
             return f"says {footer!r} where it should open with {first!r}"
+        if exact and not names_exactly(footer, said):
+            return f"says {footer!r} where it should say {said!r} (and no more names in it)"
         return None
 
     return check

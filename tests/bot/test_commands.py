@@ -78,10 +78,16 @@ async def test_status_sheet_hand_rules_and_log(simcord_env):
     table = Table(env, channel, players, closed=set())
     await play_until(env, table, lambda v: v["phase"] == "guess")
 
-    status = await ada.slash(thread, "game status")
+    posted = len(thread.history())
+    status = await ada.slash(thread, "game status")  # private by default (issue 20)
     shown = [status.response, *status.followups]
-    assert not status.ephemeral and any(m is not None and m.attachments for m in shown)
+    assert status.ephemeral and any(m is not None and m.attachments for m in shown)
     assert "Waiting for" in said(status)
+    assert len(thread.history()) == posted, "a private /game status posted in the thread"
+    shared = await ada.slash(thread, "game status", public=True)  # posted for the table
+    shown = [shared.response, *shared.followups]
+    assert not shared.ephemeral and any(m is not None and m.attachments for m in shown)
+    assert "Waiting for" in said(shared) and len(thread.history()) == posted + 1
 
     mine = await ada.slash(thread, "game sheet")
     assert mine.ephemeral and "only you" in said(mine)

@@ -29,9 +29,9 @@ async def test_commands_post_in_the_tables_language_and_answer_in_the_callers(si
     await bea.click(refresh(channel, lobby), label="Inizia")
     thread = game_thread(channel)
 
-    # /game status is posted in the thread: its waiting line is the table's Italian.
-    status = said(await cy.slash(thread, "game status"))
-    assert "Si aspetta: bea, cy" in status and "Waiting for:" not in status
+    # /game status posted in the thread (public): its waiting line is the table's Italian.
+    status = said(await cy.slash(thread, "game status", public=True))
+    assert "Si aspetta: bea (scade <t:" in status and "Waiting for" not in status  # paced: when due
 
     # /game log answers privately: English bea reads English, cy once he chose Italian.
     assert "Page 1 of 1" in said(await bea.slash(thread, "game log"))
@@ -44,7 +44,7 @@ async def test_commands_post_in_the_tables_language_and_answer_in_the_callers(si
     handover = thread.last_message
     assert "bea ha dato il tuo posto al bot" in all_text(handover)
     assert labels(handover) == ["Riprendi il posto"]
-    status = said(await bea.slash(thread, "game status"))
+    status = said(await bea.slash(thread, "game status", public=True))
     assert "cy (gioca il bot)" in status and "premi **Riprendi il posto**" in status
 
     # Cancel: the host's "done" is English, the thread and the lobby message are Italian.

@@ -105,7 +105,11 @@ async def test_each_player_reads_their_own_language_in_private_and_the_thread_th
     opened = await ada.click(card, label=OPEN_EN)
     copy = opened.followups[-1].message if opened.followups else opened.response.message
     record = (await env.bot.storage.active_games())[0]
-    assert texts(copy)[0].endswith("\n" + panel_text(env, record, 0, Language.ITALIAN))
+    shown = texts(copy)[0]
+    due = next(d for d in await env.bot.storage.deadlines(record.id) if d.seat == 0)
+    # a paced game's panel ends with when the move is due (issue 20), in the player's language
+    assert shown.endswith("\n" + panel_text(env, record, 0, Language.ITALIAN)
+                          + f"\n⏳ La tua mossa scade <t:{int(due.due_at)}:R>."), shown
     retired = refresh(ada.user.dm_channel, ada_panel)
     assert not controls(retired)
     assert "Your panel moved" not in all_text(retired) and "pannello" in all_text(retired)

@@ -24,21 +24,21 @@ async def test_two_games_run_at_once_in_one_channel_each_in_its_thread(simcord_e
     first, second = games["ada"], games["dee"]
     assert (first.thread_id, second.thread_id) == (first_thread.id, second_thread.id)
 
-    # In each thread, /game status shows that thread's game, publicly, in that thread.
+    # In each thread, /game status shows that thread's game (privately, by default).
     shown = await bea.slash(first_thread, "game status")
-    assert not shown.ephemeral and "cy" in said(shown) and "dee" not in said(shown)
+    assert shown.ephemeral and "cy" in said(shown) and "dee" not in said(shown)
     shown = await bea.slash(second_thread, "game status")  # bea isn't even seated there
-    assert not shown.ephemeral and "dee" in said(shown) and "cy" not in said(shown)
+    assert shown.ephemeral and "dee" in said(shown) and "cy" not in said(shown)
 
     # In the channel: the caller's own game when they sit at one table…
     mine = await cy.slash(channel, "game status")
-    assert not mine.ephemeral and "bea" in said(mine) and "dee" not in said(mine)
+    assert mine.ephemeral and "bea" in said(mine) and "dee" not in said(mine)
     # …a question when they sit at two (or at none), and the `game` option answers it.
     asked = await ada.slash(channel, "game status")
     assert asked.ephemeral and "several games" in said(asked)
     assert f"#{first.id}" in said(asked) and f"#{second.id}" in said(asked) and "`game` option" in said(asked)
     assert "several games are open" in said(await fay.slash(channel, "game status")).lower()
-    chosen = await ada.slash(channel, "game status", game=str(second.id))
+    chosen = await ada.slash(channel, "game status", game=str(second.id), public=True)
     assert not chosen.ephemeral and "eve" in said(chosen) and "bea" not in said(chosen)
 
     # A value that names no game of this channel is refused and changes nothing.

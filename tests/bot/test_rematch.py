@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games import get_game
+from bot.lobby import places
 from tests.bot.helpers import all_text, components, controls, custom_ids, footer, refresh, said, title
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 from tests.bot.test_overview import quick_images  # noqa: F401 - a fixture
@@ -42,6 +44,12 @@ async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_player
     assert f"<#{thread.id}>" in text
     for name, score in zip(finished.names, outcome.scores, strict=True):
         assert f"{name}: {score} point" in text
+    scores = next(f.value for f in closed.embeds[0].fields if f.name == "Scores").splitlines()
+    place = places(outcome)  # best place first, a tie sharing its number (issue 20)
+    by_place = sorted(range(len(finished.names)), key=lambda s: (place[s], s))
+    assert scores == [f"{place[s]}. {finished.names[s]}: {outcome.scores[s]} point"
+                      f"{'' if outcome.scores[s] == 1 else 's'}{' 🏆' if s in outcome.winners else ''}"
+                      for s in by_place], scores
     assert custom_ids(closed) == [f"lobby:rematch:{game_id}"], "Rematch is its only live component"
     assert f"https://discord.com/channels/{guild.id}/{thread.id}" in link_urls(closed)
 
@@ -93,3 +101,34 @@ async def test_cancelled_lobby_says_by_whom_and_keeps_no_component(simcord_env):
     await bea.click(second, label="Cancel")
     closed = refresh(channel, second)
     assert "bea cancelled this lobby." in all_text(closed) and not controls(closed)
+
+
+def finished_record(game, names, bots=()):
+    """A finished game's record as storage loads it (``state`` from the rules, not played)."""
+    from bot.storage import GameRecord, SeatRecord
+
+    rules = get_game(game)
+    seats = [SeatRecord(1, s, 100 + s, name, True, is_bot=s in bots) for s, name in enumerate(names)]
+    return GameRecord(1, game, 10, 20, 30, 100, "finished", {}, 1,
+                      rules.setup(len(names), rules.validate_options({}), 1), 5, 40, None, None, 0.0, 0.0,
+                      seats)
+
+
+def test_places_rank_winners_first_and_share_a_place_on_a_tie():
+    from bot.games.base import Outcome
+
+    assert places(Outcome([4, 6, 4], [1])) == [2, 1, 2]
+    assert places(Outcome([5, 5, 3, 1], [0, 1])) == [1, 1, 3, 4]
+    # a tie on points broken by the rules (fewer cards…): the winner alone is first
+    assert places(Outcome([7, 7, 2], [1])) == [2, 1, 3]
+
+
+def test_finished_lobby_lists_players_by_place_with_ties_and_bots(monkeypatch):
+    from bot.games.base import Outcome
+    from bot.lobby import lobby_embed
+
+    record = finished_record("star-gazers", ["Ada", "Bea", "Bot 1", "Cy"], bots=[2])
+    monkeypatch.setattr(get_game("star-gazers"), "outcome", lambda state: Outcome([4, 6, 4, 1], [1]))
+    scores = next(f.value for f in lobby_embed(record).fields if f.name == "Scores")
+    assert scores.splitlines() == ["1. Bea: 6 points 🏆", "2. Ada: 4 points", "2. Bot 1 🤖: 4 points",
+                                   "4. Cy: 1 point"]

@@ -9,6 +9,7 @@ it, may appear in any public message, embed or image text before the end.
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 
@@ -177,7 +178,7 @@ async def test_status_sheet_and_hand(simcord_env, monkeypatch):
     record = await current_record(env)
     ada_labels = [f"{m['a_name']} & {m['b_name']}" for m in GAME.view(record.state, 0)["my_myths"]]
 
-    status = await bea.slash(thread, "game status")
+    status = await bea.slash(thread, "game status", public=True)
     message = (status.followups or [status.response])[-1].message
     assert not status.ephemeral and message.attachments, "the board is shown to everyone"
     assert "bea is" in said(status).lower() and "Scores" in said(status)
@@ -232,6 +233,10 @@ async def test_one_person_and_two_lobby_bots_finish_a_game(simcord_env):
     assert any("Final results" in all_text(m) for m in thread.history())
     bot_turns = [t for t in map(all_text, thread.history()) if "Bot 1 " in t and "this turn" in t]
     assert bot_turns, "the bots' turns are summed up in the thread"
+    # A bot seat is said as a bot, never sent to a panel in its DMs (issue 20).
+    for text in map(all_text, thread.history()):
+        assert not re.search(r"Bot \d\*\*'s turn|Bot \d's turn", text), text
+    assert any("Bot 1 is playing…" in t or "Bot 2 is playing…" in t for t in map(all_text, thread.history()))
 
 
 def lobby_of(channel, lobby):

@@ -99,7 +99,7 @@ def test_a_restarted_sandbox_finds_the_game_where_it_was(tmp_path: Path, monkeyp
 
         play_panel(second, "bea")  # the game goes on from where it was
         assert locked_in(step_message(second, "cy")) == 2
-        second.act("cy", thread, kind="slash", command="game status", options={})
+        second.act("cy", thread, kind="slash", command="game status", options={"public": True})
         status = text(second.state("cy", thread)["messages"][-1])
         assert "Waiting for: Cy" in status, status
     finally:

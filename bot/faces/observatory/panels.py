@@ -28,6 +28,7 @@ from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
 from bot.faces.observatory.words import DONE, DONE_SHORT, DONE_TEXT, card_name, grant_label, title_of
 from bot.games.base import View
 from bot.i18n import _, ngettext
+from bot.i18n.waiting import waiting_for
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -69,11 +70,8 @@ def waiting_panel(view: View, names: list[str], note: str | None, *, sheet: bool
     if view.get("phase") == "over":
         lines = [_("The game is over: the results are in the game thread.")]
     else:
-        waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
-        if waiting:
-            lines.append(_("Nothing to decide right now. Waiting for: {names}.", names=", ".join(waiting)))
-        else:
-            lines.append(_("Nothing to decide right now."))
+        who = waiting_for(view.get("to_act") or [], names)  # the same words in every game
+        lines.append(" ".join((_("Nothing to decide right now."), f"{who}." if who else "")).strip())
     render = partial(art.sheet_png, view, names, seat) if sheet else None
     return Outgoing("\n".join(lines), title_of(view), render, "sheet.png")
 

@@ -24,6 +24,7 @@ from bot.faces.observatory.pictures import named
 from bot.faces.observatory.words import title_of
 from bot.games.base import View
 from bot.i18n import N_, _, ngettext, translate
+from bot.i18n.waiting import bot_plays, waiting_for
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -94,15 +95,16 @@ class ObservatoryPresenter(Presenter):
         phase, waiting = view.get("phase"), list(view.get("to_act") or [])
         if phase == "over":
             return _("Game over")
+        if phase in ("roll", "refill") and any(bot_plays(names, s) for s in waiting):
+            return waiting_for(waiting, names)  # "Bot 1 is playing…", as every game says it
         if phase == "roll":
             return _("Waiting for {names} to roll", names=names_of(waiting, names))
         if phase == "refill":
             return _("{names} is taking a new goal", names=names_of(waiting, names))
         total = int(view.get("seats") or len(names))  # every seat decides in these steps
-        if waiting:
-            return _("{done} of {total} done · waiting for {names}", done=total - len(waiting), total=total,
-                     names=names_of(waiting, names))
-        return _("{done} of {total} done", done=total - len(waiting), total=total)
+        line = _("{done} of {total} done", done=total - len(waiting), total=total)
+        who = waiting_for(waiting, names)  # whom to nudge, the same words in every game
+        return f"{line} · {who}" if who else line
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         view = art.public_only(view)
@@ -119,6 +121,8 @@ class ObservatoryPresenter(Presenter):
         elif phase == "night_bonus":
             text = _("**Night {night}** opens with a bonus: each of you may plot a free star or fill a "
                      "research space. Use your panel.", night=view.get("night"))
+        elif phase == "roll" and bot_plays(names, active):  # the bot rolls: "Bot 1 is playing…"
+            text = waiting_for([active], names)
         elif phase == "roll":
             text = _("**{name}** rolls this turn: press **Roll the dice**.", name=who)
             items.append(ObsDo(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success,

@@ -105,7 +105,7 @@ class SkyOfStarsPresenter(Presenter):
             return self.results(view, names)
         # /game status adds who it waits for
         text = _("Phase: **{phase}** · {progress}", phase=phase_words(phase),
-                 progress=self.progress(view, names))
+                 progress=progress_line(view, names, who=False))
         return Outgoing(text, round_title(view), partial(art.table_png, view, names), "table.png")
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:

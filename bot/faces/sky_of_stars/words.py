@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.games.base import View
 from bot.games.sky_of_stars.components import load_vault
 from bot.i18n import N_, NP_, _, pgettext
+from bot.i18n.waiting import waiting_for
 
 SLUG = "sky-of-stars"
 FACE_TEXT = {
@@ -67,14 +68,18 @@ def names_list(seats: list[int], names: list[str]) -> str:
     return ", ".join(names[s] for s in seats) or _("nobody")
 
 
-def progress_line(view: View, names: list[str]) -> str:
-    """One public line on who has decided, e.g. "2 of 3 locked in"."""
+def progress_line(view: View, names: list[str], *, who: bool = True) -> str:
+    """One public line on who has decided, e.g. "2 of 3 locked in · Waiting for Ada"; without
+    ``who`` (the board, which `/game status` follows with whom it waits for) only the count."""
     locked, waiting = view["locked"], view["waiting"]
     counts = {"locked": len(locked), "total": len(locked) + len(waiting)}
     if view.get("skipped"):
-        return _("{locked} of {total} locked in · sitting out: {names}",
+        line = _("{locked} of {total} locked in · sitting out: {names}",
                  names=names_list(view["skipped"], names), **counts)
-    return _("{locked} of {total} locked in", **counts)
+    else:
+        line = _("{locked} of {total} locked in", **counts)
+    said = waiting_for(waiting, names) if who else ""  # whom to nudge, the same words in every game
+    return f"{line} · {said}" if said else line
 
 
 DO_LABELS = {"stop": N_("STOP"), "pass": N_("Skip my last line")}

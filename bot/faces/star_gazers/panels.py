@@ -65,7 +65,8 @@ def build_panel(
         if view["phase"] == "over":
             return Outgoing(_("The game is over: see the results in the game thread."), head)
         if view["phase"] == "journal":
-            return Outgoing(_("Journal card kept. The game starts when everyone has chosen."), head)
+            kept = _("Journal card kept. The game starts when everyone has chosen.")
+            return Outgoing(f"{kept}\n{progress_line(view, names)}", head)
         lines.append(_("Nothing to do right now: {progress}.", progress=progress_line(view, names)))
         return Outgoing(
             "\n".join(lines + journal_lines(view)), head, panel_image(view, names), "panel.png"

@@ -18,6 +18,7 @@ from bot.faces.star_gazers.panels import build_panel
 from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, titled
 from bot.games.base import View
 from bot.i18n import _, ngettext
+from bot.i18n.waiting import bot_plays, waiting_for
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,8 @@ class StarGazersPresenter(Presenter):
                 "Each of you was dealt two secret Journal cards: keep one in your panel. "
                 "The Universe board and the two Constellations are below."
             )
+        elif bot_plays(names, view["turn"]):  # no panel to point a bot to: "Bot 1 is playing…"
+            text = waiting_for([view["turn"]], names)
         elif view["pick"] == view["picks_per_round"]:
             text = _("**{name}**, your turn: take one square of the Universe board. It is the last square of "
                      "the round, so it comes with two bonus tokens.", name=names[view["turn"]])

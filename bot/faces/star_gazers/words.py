@@ -14,6 +14,7 @@ from bot.games.star_gazers.components import load_constellations
 from bot.games.star_gazers.texts import EVENT_NAMES
 from bot.i18n import _, ngettext
 from bot.i18n.msg import N_
+from bot.i18n.waiting import bot_plays, waiting_for
 
 SLUG = "star-gazers"
 TITLE = N_("Star Gazers")
@@ -114,10 +115,14 @@ def progress_line(view: View, names: list[str]) -> str:
     """Who must act now: the Journal keepers at setup, else the seat whose turn it is."""
     if view["phase"] == "journal":
         kept = view["seats"] - len(view["waiting"])
-        return ngettext("{n} of {seats} have kept a Journal card", "{n} of {seats} have kept a Journal card",
+        line = ngettext("{n} of {seats} have kept a Journal card", "{n} of {seats} have kept a Journal card",
                         kept, seats=view["seats"])
+        who = waiting_for(view["waiting"], names)
+        return f"{line} · {who}" if who else line
     if view["phase"] == "over":
         return _("Game over")
+    if bot_plays(names, view["turn"]):  # "Bot 1 is playing…", as every game says it
+        return waiting_for([view["turn"]], names)
     return _("{name} is choosing (nothing is final until they confirm)", name=names[view["turn"]])
 
 

@@ -29,6 +29,7 @@ from bot.faces.starry_night_sky.words import (
 )
 from bot.games.base import View
 from bot.i18n import _, ngettext
+from bot.i18n.waiting import bot_plays, waiting_for
 from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -56,8 +57,12 @@ class StarryNightSkyPresenter(Presenter):
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         seat = view["current"]
-        text = (_("It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
-                  name=names[seat]) + "\n" + self._headline(view, names))
+        if bot_plays(names, seat):  # a bot has no panel: "Bot 1 is playing…"
+            turn = waiting_for([seat], names)
+        else:
+            turn = _("It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
+                     name=names[seat])
+        text = turn + "\n" + self._headline(view, names)
         return Outgoing(text, heading(view), partial(art.board_png, view, names),
                         BOARD_FILE, [OpenPanelButton(game_id)], footer=self.progress(view, names))
 

@@ -13,6 +13,7 @@ from bot.games.base import View
 from bot.games.starry_night_sky.components import START, load_goals, load_map
 from bot.games.starry_night_sky.phrases import START_NAME, colour_count, colour_word
 from bot.i18n import N_, NP_, _, ngettext, pgettext, translate
+from bot.i18n.waiting import bot_plays, waiting_for
 
 SLUG = "starry-night-sky"
 TITLE = N_("Starry Night Sky")
@@ -139,7 +140,10 @@ def progress_line(view: View, names: list[str]) -> str:
     turn = view.get("turn")
     if view["phase"] == "over" or not turn:
         return _("The night is over.")
-    line = _(STEP_TEXT.get(turn["step"], PLAYING), name=names[turn["seat"]])
+    if bot_plays(names, turn["seat"]):  # "Bot 1 is playing…", as every game says it
+        line = waiting_for([turn["seat"]], names)
+    else:
+        line = _(STEP_TEXT.get(turn["step"], PLAYING), name=names[turn["seat"]])
     if turn.get("points"):
         line += " · " + ngettext("{n} point so far this turn", "{n} points so far this turn", turn["points"])
     if turn.get("log"):

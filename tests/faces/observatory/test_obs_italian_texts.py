@@ -65,8 +65,8 @@ def test_step_messages_and_progress_are_italian(rolled):
             assert word in italian, (word, italian)
         assert "Osservatorio · Notte 1 di 7" in italian and "Observatory · Night 1 of 7" in english
     english, italian = both(lambda: PRESENTER.progress(GAME.view(rolled, None), NAMES))
-    assert english == "0 of 2 done · waiting for Ada, Bea"
-    assert italian == "0 su 2 hanno finito · si aspetta Ada, Bea"
+    assert english == "0 of 2 done · Waiting for Ada and Bea"
+    assert italian == "0 su 2 hanno finito · Si aspetta Ada e Bea"
 
 
 def test_a_panel_is_italian(rolled):

@@ -56,7 +56,7 @@ def test_the_pick_panel_is_italian() -> None:
     assert "Take one square of the Universe board (tile and token together)." in en.content
     assert "Prendi una casella della plancia Universo (tessera e gettone insieme)." in it.content
     assert "gettone:" in it.content and "token:" not in it.content
-    assert it.title == "Astrofili · Round 1/4 · scelta 1/8"
+    assert it.title == "Astrofili · Manche 1/4 · scelta 1/8"
     assert en.title == "Star Gazers · Round 1/4 · pick 1/8"
     assert "Prendi la 1" in labels(it) and "Take 1" in labels(en)
 
@@ -115,7 +115,8 @@ def test_the_step_message_and_board_are_italian() -> None:
         it.footer == "Bea sta scegliendo (niente è definitivo finché non conferma)"
     journal = GAME.view(GAME.setup(2, {}, 7), None)
     en, it = both(lambda: PRESENTER.progress(journal, NAMES))
-    assert (en, it) == ("0 of 2 have kept a Journal card", "0 su 2 hanno tenuto una carta Diario")
+    assert (en, it) == ("0 of 2 have kept a Journal card · Waiting for Ada and Bea",
+                        "0 su 2 hanno tenuto una carta Diario · Si aspetta Ada e Bea")
 
 
 def test_sheets_and_results_are_italian() -> None:

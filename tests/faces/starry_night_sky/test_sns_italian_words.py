@@ -102,7 +102,7 @@ def test_every_kind_of_panel_is_italian_and_within_discords_limits() -> None:
             assert italian.content != english.content
             words = [italian.content, italian.title or "", *components(italian)]
             assert not leaks("\n".join(words)), (pick, leaks("\n".join(words)))
-            assert italian.title.startswith("Cielo stellato · Round ")
+            assert italian.title.startswith("Cielo stellato · Manche ")
             view_items = italian.view()
             for child in view_items.children if view_items else []:
                 item = child.item

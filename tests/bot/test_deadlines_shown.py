@@ -1,0 +1,58 @@
+"""A paced game shows each decision's deadline, as a timestamp Discord counts down (issue 20): in
+the player's DM panel, `/game mine`, `/game list` and `/game status`."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.helpers import all_text, latest_panel, said
+from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, start_game
+
+HOUR = 3600
+
+
+def stamp(due_at: float) -> str:
+    return f"<t:{int(due_at)}:R>"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_paced_game_shows_each_deadline_in_the_panel_mine_list_and_status(simcord_env):
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    ada, bea, cy = players
+    thread = await start_game(env, channel, players, pace=HOUR)
+    record = await current_record(env)
+    due = {d.seat: d.due_at for d in await env.bot.storage.deadlines(record.id)}
+    assert sorted(due) == [0, 1, 2], "every seat owes the opening step"
+
+    panel = all_text(latest_panel(cy))
+    assert f"Your move is due {stamp(due[2])}" in panel, panel
+
+    mine = await cy.slash(channel, "game mine")
+    assert mine.ephemeral and f"**Your move** (also waiting on ada, bea) · due {stamp(due[2])}" in said(mine)
+    listed = await ada.slash(channel, "game list")
+    assert f"Waiting on: ada, bea, cy · due {stamp(min(due.values()))}" in said(listed), said(listed)
+    status = await cy.slash(thread, "game status")
+    assert status.ephemeral
+    assert f"cy (due {stamp(due[2])})" in said(status) and f"ada (due {stamp(due[0])})" in said(status)
+
+    # Ada plays her part: she no longer owes anything, the others' deadlines stay as they were.
+    table = Table(env, channel, players, closed=set())
+    await table.act(ada, latest_panel(ada), chooser=lambda ids: ids[0])
+    record = await current_record(env)
+    assert 0 not in GAME.to_act(record.state)
+    text = said(await ada.slash(channel, "game mine"))
+    assert "Your move" not in text and f"Waiting on: bea, cy · due {stamp(min(due[1], due[2]))}" in text
+    assert f"Your move is due {stamp(due[1])}" in all_text(latest_panel(bea))
+    status = said(await ada.slash(thread, "game status"))
+    assert "ada (due" not in status and f"bea (due {stamp(due[1])})" in status
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_live_game_shows_no_deadline(simcord_env):
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    thread = await start_game(env, channel, players)
+    assert "is due" not in all_text(latest_panel(players[2]))
+    assert "due <t:" not in said(await players[2].slash(channel, "game mine"))
+    assert "due <t:" not in said(await players[2].slash(thread, "game status"))
