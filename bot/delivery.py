@@ -22,6 +22,7 @@ import discord
 
 from bot.games import get_game
 from bot.i18n import _, ngettext, speaking, translate
+from bot.live_timer import step_timer
 from bot.outgoing import NO_MENTIONS, Outgoing, card_of, is_card, only_users, retrying, send_to
 from bot.panel_copies import PanelCopies, Where
 from bot.seat_panels import ACTED_FROM, SeatPanels, Undelivered, jump_link, panel_button_view
@@ -188,7 +189,7 @@ class Delivery(SeatPanels):
         channel = channel or await self.play_channel(record)
         message = await self._post_step(record, channel, list(events))
         humans = [s for s in game.to_act(record.state) if not record.seats[s].bot_controlled]
-        if record.pace and record.status == "active":  # the panels say when each move is due
+        if (record.pace or step_timer(record)) and record.status == "active":  # panels say when moves are due
             await self.service.pacer.deadlines(record)
         now_seats = await self.service.pacer.ping_step(record, humans, channel, message)
         await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in now_seats))

@@ -16,6 +16,7 @@ from bot.games import get_game
 from bot.i18n import Language, _, speaking
 from bot.i18n.waiting import deadline_line
 from bot.languages import user_language
+from bot.live_timer import step_timer
 from bot.outgoing import DmStatus, Outgoing, dm
 from bot.panel_copies import CopyKind, PanelCopies, PanelCopy, Where
 from bot.storage import GameRecord
@@ -130,12 +131,12 @@ class SeatPanels:
         game it says when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
         out = self.service.presenter(record).panel(view, record.names, record.id)
-        if record.pace:
+        if record.pace or step_timer(record):  # a paced deadline or a live table's step timer
             due = due_by_seat(await self.storage.deadlines(record.id), record).get(seat)
             if due is not None:
                 out.content += "\n" + deadline_line(due)
-            if jump and record.guild_id:
-                out.content += "\n" + _("[Jump to the game]({link})", link=jump_link(record))
+        if record.pace and jump and record.guild_id:
+            out.content += "\n" + _("[Jump to the game]({link})", link=jump_link(record))
         return out
 
     async def _panel_in_place(self, record: GameRecord, seat: int, out: Outgoing) -> bool:
