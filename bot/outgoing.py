@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import Language, language, speaking
+from bot.metrics import rendering
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,8 @@ class Outgoing:
         return view
 
     def _drawn(self, draw: Callable[[], bytes]) -> bytes:
-        with speaking(self.language):
+        name = self.filename if draw is self.render else self.still_filename
+        with speaking(self.language), rendering(draw, name):
             return draw()
 
     def _image_names(self) -> list[str]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
+from bot.metrics import timer_fired
 from bot.storage.timers import TimedJob
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,7 @@ class Scheduler:
             job = heapq.heappop(self._heap)
             if job.generation != self._generation[job.game_id]:
                 continue
+            timer_fired(job.kind.value, self._clock() - job.when)
             try:
                 await self._fire(job)
             except Exception:
