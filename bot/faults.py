@@ -76,10 +76,11 @@ class DatabaseWatch:
                         time.monotonic() - since, refused)
 
 
-def expected_fault(error: BaseException, interaction: Any | None = None) -> bool:
+def expected_fault(error: BaseException, interaction: Any | None = None, *,
+                   watch: DatabaseWatch | None = None) -> bool:
     """Log ``error`` as one line and return True when it is an expected fault; False for a bug
-    (the caller logs its traceback)."""
-    watch: DatabaseWatch | None = getattr(getattr(interaction, "client", None), "database_watch", None)
+    (the caller logs its traceback). ``watch``: the bot's, when there is no ``interaction``."""
+    watch = getattr(getattr(interaction, "client", None), "database_watch", None) or watch
     if database_outage(error):
         if watch is not None:
             watch.failed(error, click=interaction is not None)

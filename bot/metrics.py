@@ -136,6 +136,12 @@ def current() -> Metrics | None:
     return CURRENT.get()
 
 
+def watch() -> Any | None:
+    """The current bot's ``bot.faults.DatabaseWatch``, if any."""
+    metrics = CURRENT.get()
+    return metrics.watch if metrics is not None else None
+
+
 def image_kind(draw: Any, filename: str) -> str:
     """A bounded name for a picture: its drawing function's (``vault_png``), else its file's stem
     without a content digest (``vault-1a2b….png`` is ``vault``)."""

@@ -57,7 +57,7 @@ async def retrying(send: Callable[[], Awaitable[T]], what: str) -> T:
     except discord.HTTPException as error:
         if not is_transient(error):
             raise
-        log.warning("%s failed (%s %s), trying once more", what, error.status, error.text)
+        log.info("%s failed (%s %s), trying once more", what, error.status, error.text)
     return await send()
 
 
