@@ -191,7 +191,8 @@ def count_http_errors(http: Any, metrics: Metrics) -> None:
         try:
             return await request(*args, **kwargs)
         except Exception as error:
-            status = getattr(error, "status", None)
+            # discord.RateLimited (a 429 whose wait was too long) carries no status of its own
+            status = 429 if type(error).__name__ == "RateLimited" else getattr(error, "status", None)
             if isinstance(status, int):
                 metrics.http_errors.labels(status=str(status), code=str(getattr(error, "code", 0) or 0)).inc()
             raise
