@@ -14,7 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.health import main as health_main
 from tests.bot.helpers import latest_panel
-from tests.bot.sky_driver import Table, open_lobby, start_game
+from tests.bot.sky_driver import Table, open_lobby, play_until, start_game
 
 
 def get(port: int, path: str) -> tuple[int, str]:
@@ -119,3 +119,21 @@ async def test_health_fails_when_nothing_answers():
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
     assert await asyncio.to_thread(health_main, [], {"ASTROLABE_METRICS_PORT": str(port)}) == 1
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_timers_are_counted_with_their_lateness_also_after_a_restart(simcord_env, restart_bot):
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    await start_game(env, channel, players, countdown=20)
+    table = Table(env, channel, players, closed=set())
+    await play_until(env, table, lambda v: v["phase"] == "guess")
+    bot = await restart_bot()  # the countdown is re-armed from the database by the new bot
+    server = await bot.serve_operators(0)
+    before = await scrape(server.port)
+    assert total(before, "astrolabe_timers_due_total", kind="countdown") == 0
+    await env.advance_time(21)
+    after = await scrape(server.port)
+    assert total(after, "astrolabe_timers_due_total", kind="countdown") == 1
+    assert total(after, "astrolabe_timer_late_seconds_count", kind="countdown") == 1
+    assert total(after, "astrolabe_timer_late_seconds_sum", kind="countdown") < 5
