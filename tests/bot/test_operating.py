@@ -137,3 +137,16 @@ async def test_timers_are_counted_with_their_lateness_also_after_a_restart(simco
     assert total(after, "astrolabe_timers_due_total", kind="countdown") == 1
     assert total(after, "astrolabe_timer_late_seconds_count", kind="countdown") == 1
     assert total(after, "astrolabe_timer_late_seconds_sum", kind="countdown") < 5
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_retired_panels_are_counted(simcord_env):
+    from tests.bot.test_panel_lifecycle import HOUR, open_game
+
+    env = simcord_env
+    _, (ada, bea), table = await open_game(env, pace=HOUR)
+    retired = env.bot.metrics.registry.get_sample_value
+    assert retired("astrolabe_panels_retired_total") == 0
+    await table.play_turn(ada)
+    await table.play_turn(bea)  # ada's move again: a new DM, and her old panel is retired
+    assert retired("astrolabe_panels_retired_total") >= 1
