@@ -6,6 +6,7 @@ import io
 import json
 import logging
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from bot.config import ConfigError, Settings
 from tests.bot.helpers import refresh
 from tests.bot.sky_driver import open_lobby, start_game
 
+ROOT = str(Path(__file__).resolve().parents[2])  # this checkout's bot/, whatever is installed
 APOLOGY_START = "Sorry, something went wrong"
 
 
@@ -112,3 +114,33 @@ def test_operator_settings_come_from_the_environment():
                 {"ASTROLABE_LOG_FORMAT": "xml"}):
         with pytest.raises(ConfigError):
             Settings.from_env(bad)
+
+
+def test_python_m_bot_writes_json_lines_when_asked(tmp_path):
+    from tests.bot.test_main import FakeDiscord, run_bot_against, the_one_line
+
+    with FakeDiscord() as discord_api:
+        env = {"PYTHONPATH": ROOT, "ASTROLABE_TOKEN": "not-a-token", "ASTROLABE_LOG_FORMAT": "json",
+               "ASTROLABE_DB": str(tmp_path / "a.sqlite3")}
+        result = run_bot_against(discord_api.api, env, tmp_path)
+    assert "refused the bot token" in the_one_line(result)
+    logged = [json.loads(line) for line in result.stderr.splitlines() if not line.startswith("astrolabe:")]
+    assert logged, result.stderr
+    assert all({"time", "level", "logger", "message"} <= set(record) for record in logged)
+
+
+def test_a_busy_metrics_port_is_one_line_before_discord_is_contacted(tmp_path):
+    import socket
+
+    from tests.bot.test_main import FakeDiscord, run_bot_against, the_one_line
+
+    with socket.socket() as taken, FakeDiscord() as discord_api:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {"PYTHONPATH": ROOT, "ASTROLABE_TOKEN": "t", "ASTROLABE_METRICS_PORT": str(port),
+               "ASTROLABE_DB": str(tmp_path / "a.sqlite3")}
+        result = run_bot_against(discord_api.api, env, tmp_path)
+    line = the_one_line(result)
+    assert "ASTROLABE_METRICS_PORT" in line and str(port) in line
+    assert discord_api.paths == []
