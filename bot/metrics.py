@@ -50,10 +50,10 @@ class Metrics:
         self.interactions = Counter(f"{PREFIX}_interactions", "Interactions handled, by type and outcome",
                                     ["type", "outcome"], registry=r)
         self.ack_seconds = Histogram(f"{PREFIX}_ack_seconds",
-                                     "From the interaction reaching the bot to its acknowledgement",
+                                     "From the handler starting (entry) to the acknowledgement",
                                      ["ack"], buckets=ACK_BUCKETS, registry=r)
         self.followup_seconds = Histogram(f"{PREFIX}_followup_seconds",
-                                          "From the interaction reaching the bot to its handler's end "
+                                          "From the handler starting to its end "
                                           "(the move saved, the answer and the public post sent)",
                                           ["ack"], buckets=WORK_BUCKETS, registry=r)
         self.render_seconds = Histogram(f"{PREFIX}_render_seconds", "Drawing one picture, by kind",
