@@ -15,6 +15,7 @@ import threading
 import time
 from typing import Any
 
+import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,8 @@ def database_outage(error: BaseException) -> bool:
         return isinstance(error, asyncpg.PostgresConnectionError | asyncpg.InterfaceError
                           | asyncpg.CannotConnectNowError | asyncpg.AdminShutdownError
                           | asyncpg.ConnectionDoesNotExistError)
+    if module.startswith(("aiohttp", "discord")):  # the way to Discord, not to the database
+        return False
     return isinstance(error, ConnectionError | TimeoutError) or (
         isinstance(error, OSError) and not isinstance(error, FileNotFoundError | PermissionError))
 
@@ -86,6 +89,9 @@ def expected_fault(error: BaseException, interaction: Any | None = None, *,
             watch.failed(error, click=interaction is not None)
         else:
             log.warning("database unavailable: %s", error)
+        return True
+    if isinstance(error, aiohttp.ClientError):
+        log.warning("cannot reach Discord: %s", " ".join(str(error).split())[:200] or type(error).__name__)
         return True
     if isinstance(error, discord.DiscordServerError):
         where = f" (interaction {interaction.id})" if interaction is not None else ""

@@ -144,3 +144,18 @@ def test_a_busy_metrics_port_is_one_line_before_discord_is_contacted(tmp_path):
     line = the_one_line(result)
     assert "ASTROLABE_METRICS_PORT" in line and str(port) in line
     assert discord_api.paths == []
+
+
+def test_only_the_database_being_away_counts_as_its_outage():
+    import aiohttp
+    import asyncpg
+
+    from bot.faults import database_outage
+
+    away = [sqlite3.OperationalError("database is locked"), sqlite3.OperationalError("disk I/O error"),
+            ConnectionRefusedError(111, "Connection refused"), asyncpg.CannotConnectNowError("starting up"),
+            asyncpg.ConnectionDoesNotExistError("closed in the middle of operation")]
+    bugs = [sqlite3.OperationalError("no such table: games"), ValueError("x"), KeyError("y"),
+            aiohttp.ClientOSError(104, "reset by peer"), asyncpg.UndefinedTableError("no table")]
+    assert [database_outage(error) for error in away] == [True] * len(away)
+    assert [database_outage(error) for error in bugs] == [False] * len(bugs)
