@@ -20,6 +20,8 @@ import discord
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_INTERACTION = 10062  # Discord's code: the interaction's 3 s (or 15 min) are over
+
 # What SQLite says when the file, not the query, is the problem.
 SQLITE_OUTAGES = ("database is locked", "disk i/o error", "unable to open", "readonly database",
                   "database or disk is full", "database is busy")
@@ -89,6 +91,10 @@ def expected_fault(error: BaseException, interaction: Any | None = None, *,
             watch.failed(error, click=interaction is not None)
         else:
             log.warning("database unavailable: %s", error)
+        return True
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        log.warning("an interaction expired before it was answered (the bot was too slow, or its "
+                    "clock is off): %s", " ".join(str(error).split())[:200])
         return True
     if isinstance(error, aiohttp.ClientError):
         log.warning("cannot reach Discord: %s", " ".join(str(error).split())[:200] or type(error).__name__)

@@ -215,7 +215,8 @@ class Seen:
         self._ended = False
 
     def acknowledged(self) -> None:
-        if self.metrics is not None:
+        """A callback that answers by itself (``Ack.NONE``) is timed by its follow-up only."""
+        if self.metrics is not None and self.ack != "none":
             self.metrics.ack_seconds.labels(ack=self.ack).observe(time.perf_counter() - self.start)
 
     def done(self, outcome: str) -> None:
