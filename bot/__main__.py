@@ -18,7 +18,8 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 import discord
 
-from bot.config import DB_VARIABLE, TOKEN_VARIABLE, ConfigError, Settings
+from bot import logs
+from bot.config import DB_VARIABLE, METRICS_PORT_VARIABLE, TOKEN_VARIABLE, ConfigError, Settings
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
@@ -71,6 +72,13 @@ async def serve(bot: AstrolabeBot, token: str) -> None:
             await bot.open_storage()
         except (StorageError, sqlite3.Error, OSError) as error:
             raise StartupError(database_problem(bot.settings.db_path, error)) from error
+        if bot.settings.metrics_port is not None:
+            try:
+                await bot.serve_operators(bot.settings.metrics_port, bot.settings.metrics_addr)
+            except OSError as error:
+                raise StartupError(f"cannot serve metrics on {bot.settings.metrics_addr}:"
+                                   f"{bot.settings.metrics_port} ({error}). Set {METRICS_PORT_VARIABLE} "
+                                   "to a free port, or unset it, then run again.") from error
         try:
             await bot.start(token)
         except Exception as error:
@@ -85,6 +93,10 @@ def main(argv: list[str]) -> int:
         from bot.sandbox import main as sandbox
 
         return sandbox(argv[1:])
+    if argv[:1] == ["health"]:  # ask the running bot's /healthz (the Docker HEALTHCHECK)
+        from bot.health import main as health
+
+        return health(argv[1:])
     try:
         settings = Settings.from_env()
     except ConfigError as error:
@@ -96,7 +108,7 @@ def main(argv: list[str]) -> int:
         return 2
     from bot.app import create_bot
 
-    discord.utils.setup_logging(level=logging.INFO, root=True)
+    logs.setup(settings.log_format)
     bot = create_bot(settings, sync_commands=True)
     try:
         asyncio.run(serve(bot, settings.token))

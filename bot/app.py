@@ -20,11 +20,14 @@ from bot.commands import game_group
 from bot.components import APOLOGY, OpenPanelButton, ReclaimButton
 from bot.config import Settings
 from bot.faces import DYNAMIC_ITEMS
+from bot.faults import DatabaseWatch
+from bot.health import OperatorServer
 from bot.i18n import N_, _, speaking
 from bot.i18n.commands import CommandTranslator
 from bot.i18n.readers import private_language
 from bot.languages import ReaderLanguages
 from bot.lobby import LobbyButton, TimerSelect, play_command
+from bot.metrics import Metrics, count_http_errors, use
 from bot.overview import leaderboard_command, stats_command
 from bot.rematch import RematchButton
 from bot.seats import ConfirmLeave
@@ -47,6 +50,11 @@ class AstrolabeBot(discord.Client):
         """``client_options`` go to discord.py's client (the shards of a sharded bot)."""
         # Astrolabe has no voice: discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        # Before discord.py's __init__, which sets ``self.http`` (counted through the ``http`` setter).
+        self.database_watch = DatabaseWatch()
+        self.metrics = Metrics(watch=self.database_watch)
+        self._disconnected = False
+        self.operator_server: OperatorServer | None = None
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
                          **client_options)
         self.settings = settings
@@ -67,6 +75,39 @@ class AstrolabeBot(discord.Client):
         self.before_resume: Callable[[], Awaitable[None]] | None = None
 
     @property
+    def http(self) -> Any:
+        return self.__dict__["_astrolabe_http"]
+
+    @http.setter
+    def http(self, http: Any) -> None:
+        """Whoever installs the HTTP client (discord.py, or a simulated Discord), its failed
+        calls are counted by status and code (bot.metrics)."""
+        count_http_errors(http, self.metrics)
+        self.__dict__["_astrolabe_http"] = http
+
+    @property
+    def connected(self) -> bool:
+        """Logged in, ready and not disconnected since (the health check's Discord half)."""
+        return self.is_ready() and not self.is_closed() and not self._disconnected
+
+    async def on_connect(self) -> None:
+        self._disconnected = False
+        self.metrics.up.set(1)
+
+    async def on_resumed(self) -> None:
+        await self.on_connect()
+
+    async def on_disconnect(self) -> None:
+        self._disconnected = True
+        self.metrics.up.set(0)
+
+    async def serve_operators(self, port: int, addr: str = "127.0.0.1", **options: Any) -> OperatorServer:
+        """Serve /metrics and /healthz (bot.health) on ``port`` (0: any free one) until closed."""
+        if self.operator_server is None:
+            self.operator_server = OperatorServer(self, port, addr, **options)
+        return self.operator_server
+
+    @property
     def storage(self) -> AnyStorage:
         if self._storage is None:
             raise RuntimeError("storage is opened in setup_hook")
@@ -76,11 +117,13 @@ class AstrolabeBot(discord.Client):
         """Open and migrate the database, once: a later call returns the open one."""
         if self._storage is None:
             self._storage = await open_storage(self.settings.db_path)
+            self._storage.metrics = self.metrics  # its commits are timed and counted
         return self._storage
 
     async def setup_hook(self) -> None:
         """Runs at every login. SimCord re-attaching this same bot logs it in again, after
         cancelling its tasks: the open database is kept, and the stored timers are armed again."""
+        use(self.metrics)  # the tasks started from here count in this bot's metrics
         await self.open_storage()
         if not self._items_added:
             self.add_dynamic_items(OpenPanelButton, LobbyButton, TimerSelect, RematchButton, ConfirmLeave,
@@ -106,6 +149,8 @@ class AstrolabeBot(discord.Client):
         log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
 
     async def on_ready(self) -> None:
+        use(self.metrics)
+        await self.on_connect()
         if not self._rearmed:
             self._rearmed = True
             if self.before_resume is not None:
@@ -137,6 +182,9 @@ class AstrolabeBot(discord.Client):
         """Stop the timers, let the moves in progress finish (bounded), close the database, then
         the Discord connection. Safe to call twice and on a bot that never logged in."""
         self.service.close()
+        if self.operator_server is not None:
+            server, self.operator_server = self.operator_server, None
+            await server.close()
         await self.service.wait_idle(CLOSE_WAIT_SECONDS)
         if self._storage is not None:
             storage, self._storage = self._storage, None

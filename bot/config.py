@@ -13,6 +13,11 @@ SHARDS_VARIABLE = "ASTROLABE_SHARDS"
 SHARD_IDS_VARIABLE = "ASTROLABE_SHARD_IDS"
 TIMER_POLL_VARIABLE = "ASTROLABE_TIMER_POLL"
 DEFAULT_TIMER_POLL = 10.0
+METRICS_PORT_VARIABLE = "ASTROLABE_METRICS_PORT"
+METRICS_ADDR_VARIABLE = "ASTROLABE_METRICS_ADDR"
+DEFAULT_METRICS_ADDR = "127.0.0.1"
+LOG_FORMAT_VARIABLE = "ASTROLABE_LOG_FORMAT"
+LOG_FORMATS = ("text", "json")
 DEFAULT_DB = "astrolabe.sqlite3"
 
 
@@ -32,6 +37,10 @@ class Settings:
     # Seconds between looks, on a shared (PostgreSQL) database, for overdue timed jobs no process
     # holds (their process died); 0 turns it off.
     timer_poll: float = DEFAULT_TIMER_POLL
+    # Set: /metrics (Prometheus) and /healthz are served on this port (bot.health); unset: neither.
+    metrics_port: int | None = None
+    metrics_addr: str = DEFAULT_METRICS_ADDR
+    log_format: str = "text"  # or "json": one JSON object a line (bot.logs)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -48,7 +57,16 @@ class Settings:
         if not timer_poll >= 0:
             raise ConfigError(f"{TIMER_POLL_VARIABLE} must be a number of seconds (0 turns it off), "
                               f"not {poll!r}.")
+        port = env.get(METRICS_PORT_VARIABLE, "").strip()
+        if port and not (port.isdigit() and 0 < int(port) < 65536):
+            raise ConfigError(f"{METRICS_PORT_VARIABLE} must be a port number from 1 to 65535, not {port!r}.")
+        log_format = env.get(LOG_FORMAT_VARIABLE, "").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise ConfigError(f"{LOG_FORMAT_VARIABLE} must be text or json, not {log_format!r}.")
         return cls(
+            metrics_port=int(port) if port else None,
+            metrics_addr=env.get(METRICS_ADDR_VARIABLE, "").strip() or DEFAULT_METRICS_ADDR,
+            log_format=log_format,
             token=env.get(TOKEN_VARIABLE, "").strip() or None,
             db_path=env.get(DB_VARIABLE, "").strip() or DEFAULT_DB,
             dev_guild_id=int(guild) if guild else None,

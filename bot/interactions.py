@@ -19,9 +19,11 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.faults import expected_fault
 from bot.games.base import IllegalAction
 from bot.i18n import N_, _, speaking, translate
 from bot.i18n.readers import private_language
+from bot.metrics import Seen
 
 log = logging.getLogger(__name__)
 
@@ -80,30 +82,41 @@ async def tell_privately(interaction: discord.Interaction, text: str) -> None:
 async def _run(callback: Callable[..., Awaitable[Any]], ack: Ack, args: tuple[Any, ...],
                kwargs: dict[str, Any]) -> Any:
     interaction = next(a for a in (*args, *kwargs.values()) if isinstance(a, discord.Interaction))
+    seen = Seen(interaction, ack)
     try:
         await acknowledge(interaction, ack)
+        seen.acknowledged()
         # Everything said inside is in the user's language unless a sender says otherwise
         # (public output switches to the table's language).
         with speaking(await private_language(interaction)):
             try:
-                return await callback(*args, **kwargs)
+                result = await callback(*args, **kwargs)
+                seen.done("ok")
+                return result
             except Refusal as refusal:
                 await _say(interaction, translate(refusal.text))
+                seen.done("refused")
             except IllegalAction as error:
                 await _say(interaction, translate(error.message))
-            except Exception:
-                _log_failure(interaction)
+                seen.done("refused")
+            except Exception as error:
+                _log_failure(interaction, error)
                 await _say(interaction, _(APOLOGY))
-    except Exception:
-        _log_failure(interaction)
+                seen.done("failed")
+    except Exception as error:
+        _log_failure(interaction, error)
         await _say(interaction, _(APOLOGY))
+        seen.done("failed")
     return None
 
 
-def _log_failure(interaction: discord.Interaction) -> None:
+def _log_failure(interaction: discord.Interaction, error: Exception) -> None:
+    """A bug keeps its traceback; an expected fault (the database away, Discord failing after
+    its retries) is one line (``bot.faults``)."""
     custom_id = (interaction.data or {}).get("custom_id")
-    log.exception("interaction failed: user=%s channel=%s custom_id=%s",
-                  interaction.user.id, interaction.channel_id, custom_id)
+    if not expected_fault(error, interaction):
+        log.exception("interaction failed: user=%s channel=%s custom_id=%s",
+                      interaction.user.id, interaction.channel_id, custom_id)
 
 
 async def _say(interaction: discord.Interaction, text: str) -> None:

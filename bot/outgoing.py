@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import Language, language, speaking
+from bot.metrics import rendering
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ async def retrying(send: Callable[[], Awaitable[T]], what: str) -> T:
     except discord.HTTPException as error:
         if not is_transient(error):
             raise
-        log.warning("%s failed (%s %s), trying once more", what, error.status, error.text)
+        log.info("%s failed (%s %s), trying once more", what, error.status, error.text)
     return await send()
 
 
@@ -109,7 +110,8 @@ class Outgoing:
         return view
 
     def _drawn(self, draw: Callable[[], bytes]) -> bytes:
-        with speaking(self.language):
+        name = self.filename if draw is self.render else self.still_filename
+        with speaking(self.language), rendering(draw, name):
             return draw()
 
     def _image_names(self) -> list[str]:

@@ -28,6 +28,7 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, Language, _, language, speaking
+from bot.metrics import panel_retired
 from bot.outgoing import has_controls, retired_card, without_controls
 from bot.storage import MovePing, PanelCopyRow
 
@@ -225,6 +226,7 @@ class PanelCopies:
             line = _(where.value)
         try:
             await copy.edit(**retired_card(line))
+            panel_retired()
         except discord.HTTPException as error:
             log.info("panel copy %s could not be retired: %s", copy.message_id, error)
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
+from bot.faults import expected_fault
+from bot.metrics import timer_fired, watch
 from bot.storage.timers import TimedJob
 
 log = logging.getLogger(__name__)
@@ -146,11 +148,13 @@ class Scheduler:
             job = heapq.heappop(self._heap)
             if job.generation != self._generation[job.game_id]:
                 continue
+            timer_fired(job.kind.value, self._clock() - job.when)
             try:
                 await self._fire(job)
-            except Exception:
-                log.exception("scheduled %s for game %s (seat %s) failed",
-                              job.kind.value, job.game_id, job.seat)
+            except Exception as error:
+                if not expected_fault(error, watch=watch()):  # the database away, Discord failing: one line
+                    log.exception("scheduled %s for game %s (seat %s) failed",
+                                  job.kind.value, job.game_id, job.seat)
 
     def close(self) -> None:
         if self._task is not None:
@@ -216,5 +220,6 @@ async def poll(scheduler: Scheduler, storage: Callable[[], Any], clock: Callable
         try:
             for timed in await storage().timed_jobs(before=clock(), now=clock(), unclaimed=True):
                 scheduler.add(*job_of(timed))
-        except Exception:
-            log.exception("polling the database for due jobs failed")
+        except Exception as error:
+            if not expected_fault(error, watch=watch()):
+                log.exception("polling the database for due jobs failed")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
+from bot.faults import database_outage
 from bot.i18n.languages import Language, from_discord
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,9 @@ async def private_language(interaction: Any) -> Language:
     if readers is not None:
         try:
             return await readers.of_interaction(interaction)
-        except Exception:
-            log.exception("could not look up the language of user %s", interaction.user.id)
+        except Exception as error:
+            if database_outage(error):  # told once by bot.faults; the answer falls back to the client's
+                log.debug("language of user %s unknown while the database is away", interaction.user.id)
+            else:
+                log.exception("could not look up the language of user %s", interaction.user.id)
     return from_discord(str(interaction.locale) if interaction.locale else None)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 import asyncpg
 
 from bot.i18n.languages import DEFAULT, Language
+from bot.metrics import Metrics, committing
 from bot.storage import sql_postgres as sql
 from bot.storage.migrations import Migration, bundled_migrations, discover_migrations
 from bot.storage.postgres_panels import PostgresPanels
@@ -94,6 +95,7 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
         self._pool = pool
         self._path = _redact(url)
         self._closed = False
+        self.metrics: Metrics | None = None  # the owner's (bot.metrics.committing)
 
     # ---- lifecycle ------------------------------------------------------------------------
 
@@ -165,8 +167,9 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
     @contextlib.asynccontextmanager
     async def _write(self) -> AsyncIterator[asyncpg.Connection]:
         """A write transaction: committed when the block ends, rolled back if it raises."""
-        async with self._pool.acquire() as db, db.transaction():
-            yield db
+        with committing(self):
+            async with self._pool.acquire() as db, db.transaction():
+                yield db
 
     @contextlib.asynccontextmanager
     async def _read(self) -> AsyncIterator[asyncpg.Connection]:

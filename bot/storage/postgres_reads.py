@@ -39,6 +39,19 @@ log = logging.getLogger(__name__)
 class PostgresReads:
     """Uses the transactions and helpers of ``PostgresStorage``."""
 
+    # ---- for operators (bot.metrics, bot.health) --------------------------------------------
+
+    async def game_counts(self) -> list[tuple[str, str, int]]:
+        """``(title, status, count)`` of every stored game."""
+        async with self._one() as db:
+            rows = await db.fetch(sql.SQL_COUNT_GAMES_BY_STATUS)
+        return [(row["game"], row["status"], int(row["n"])) for row in rows]
+
+    async def probe_write(self) -> None:
+        """One small write transaction, committed: raises when the database can't be written."""
+        async with self._write() as db:
+            await db.execute(sql.SQL_TOUCH_SCHEMA_VERSION)
+
     # ---- overview ---------------------------------------------------------------------------
 
     async def open_games_in_guild(self, guild_id: int | None) -> list[GameRecord]:

@@ -32,6 +32,10 @@ CREATE TABLE IF NOT EXISTS schema_version (
 SQL_SELECT_SCHEMA_VERSIONS = "SELECT version, name FROM schema_version ORDER BY version"
 SQL_SELECT_SCHEMA_VERSION_EXISTS = "SELECT 1 FROM schema_version WHERE version = ?"
 SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)"
+# The health check's write: rewrites the newest migration's row unchanged (a real page write).
+SQL_TOUCH_SCHEMA_VERSION = ("UPDATE schema_version SET name = name "
+                            "WHERE version = (SELECT MAX(version) FROM schema_version)")
+SQL_COUNT_GAMES_BY_STATUS = "SELECT game, status, COUNT(*) FROM games GROUP BY game, status"
 
 _GAME_COLUMNS = (
     "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.host_id, g.status, g.options, g.seed,"

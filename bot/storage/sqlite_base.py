@@ -12,6 +12,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.metrics import Metrics, committing
 from bot.storage.records import (
     GameRecord,
     SeatRecord,
@@ -42,6 +43,7 @@ class SqliteBase:
         self._path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        self.metrics: Metrics | None = None  # the owner's (bot.metrics.committing)
 
     # ---- transactions ---------------------------------------------------------------------
 
@@ -54,9 +56,10 @@ class SqliteBase:
             # That thread runs statements in order, so the ROLLBACK lands before anything the next
             # lock holder sends.
             try:
-                await self._db.execute(SQL_BEGIN_WRITE)
-                yield self._db
-                await self._db.execute(SQL_COMMIT)
+                with committing(self):
+                    await self._db.execute(SQL_BEGIN_WRITE)
+                    yield self._db
+                    await self._db.execute(SQL_COMMIT)
             except BaseException:
                 await self._rollback()
                 raise

@@ -20,6 +20,7 @@ from bot.storage.records import (
     places,
 )
 from bot.storage.sql_sqlite import (
+    SQL_COUNT_GAMES_BY_STATUS,
     SQL_COUNT_LOG_ENTRIES,
     SQL_INSERT_RESULT,
     SQL_SELECT_ACTIONS,
@@ -37,6 +38,7 @@ from bot.storage.sql_sqlite import (
     SQL_SELECT_RESULTS_EXIST,
     SQL_SELECT_SOLO_BEST,
     SQL_SELECT_STATS,
+    SQL_TOUCH_SCHEMA_VERSION,
 )
 from bot.storage.sqlite_base import SqliteBase
 
@@ -49,6 +51,19 @@ log = logging.getLogger(__name__)
 
 class SqliteReads(SqliteBase):
     """The log, the game lists and the results (mixed into ``Storage``)."""
+
+    # ---- for operators (bot.metrics, bot.health) --------------------------------------------
+
+    async def game_counts(self) -> list[tuple[str, str, int]]:
+        """``(title, status, count)`` of every stored game."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(SQL_COUNT_GAMES_BY_STATUS)
+        return [(str(row[0]), str(row[1]), int(row[2])) for row in rows]
+
+    async def probe_write(self) -> None:
+        """One small write transaction, committed: raises when the database can't be written."""
+        async with self._write() as db:
+            await db.execute(SQL_TOUCH_SCHEMA_VERSION)
 
     # ---- reads ----------------------------------------------------------------------------
 
