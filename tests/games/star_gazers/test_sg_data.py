@@ -131,7 +131,7 @@ def test_every_constellation_star_is_in_a_square_or_on_one_side() -> None:
             near = sorted(abs(x - cx) + abs(y - cy) for cx, cy in centres)
             in_square = near[0] == 0
             on_side = near[0] == near[1] == 0.5 and near[2] > 0.5
-            assert in_square or on_side, f"{card.name}: a star at {(x, y)} is neither in a square nor on a side"
+            assert in_square or on_side, f"{card.name}: a star at {(x, y)} is in no square and on no side"
         corners = [side_ends(a, b) for a, b in card.edges]
         for i, ends in enumerate(corners):
             for other in corners[i + 1:]:
