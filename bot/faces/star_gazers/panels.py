@@ -215,9 +215,9 @@ def _tile(
     if placing:
         target = placing["targets"][placing["codes"].index(plan.token)]
         # i18n: the tile and token previewed together; {place} is where the token goes ("Square B3")
-        text = _("Your tile on **{square}**, turned {degrees}; the **{token}** token: {place}. The picture shows "
-                 "your Mural with both. Pick another square, turn the tile or move the token, then press "
-                 "**{button}**.", square=square_name(cell), degrees=TURNS[rot],
+        text = _("Your tile on **{square}**, turned {degrees}; the **{token}** token: {place}. The picture "
+                 "shows your Mural with both. Pick another square, turn the tile or move the token, then "
+                 "press **{button}**.", square=square_name(cell), degrees=TURNS[rot],
                  token=token_words(placing["token"]), place=_target_label(target), button=button)
     else:
         text = _("Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
