@@ -8,6 +8,7 @@ fails the test).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games import get_game
@@ -23,6 +24,18 @@ from tests.bot.helpers import (
 )
 
 GAME = get_game("star-gazers")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a panel showed just before its player sent a tile and token: the code of the button
+    pressed, the pictures, the text, and the game and names as they stood."""
+
+    code: str
+    pictures: list[str]
+    text: str
+    state: dict
+    names: list[str]
 BONUS_STEPS = {"bonus", "gain", "journal", "move_token", "move_tile"}
 
 
@@ -75,7 +88,7 @@ class Table(PanelTable):
         self.rng = random.Random(seed)
         self.rotated = self.moved_tile = self.moved_token = False
         self.kinds: set[str] = set()  # every kind of choice the panels led through
-        self.previewed: list[tuple[str, list[str]]] = []  # each plan sent, with the pictures shown before
+        self.previewed: list[Preview] = []  # each tile and token sent, with what the panel showed before
 
     async def choose(self, player, message, prefix, value=None):
         select = find_component(message, prefix)
@@ -161,7 +174,9 @@ class Table(PanelTable):
             self.note_token_places(message, record, dec)
             place = ids_with(message, do + "P")
             if place:
-                self.previewed.append((place[0].removeprefix(do), images(message)))
+                shown = await current_record(self.env)
+                self.previewed.append(Preview(place[0].removeprefix(do), images(message), all_text(message),
+                                              shown.state, shown.names))
                 return await self.click(player, message, place[0])
             # that spot is refused (two wild halves would touch): the select offers the others
         raise AssertionError("no tile placement could be previewed and placed")
