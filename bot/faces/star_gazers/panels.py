@@ -47,6 +47,9 @@ QUEUE_WORDS = {
 }
 
 
+EFFECTS = {"gain": "effect", "move_token": "effect", "move_tile": "effect", "journal": "effect"}
+
+
 def build_panel(
     view: View,
     names: list[str],
@@ -92,6 +95,10 @@ def build_panel(
     if note:
         lines.append(f"⚠️ {translate(note)}")
     queue = view.get("queue") or []
+    if tentative is not None and "placing" in tentative:  # the tile and its token previewed together
+        after = (tentative.get("choice") or {}).get("kind")
+        rest = tentative.get("queue") or []
+        queue = [] if after in {None, "confirm"} else [EFFECTS.get(after, after), *rest]
     if queue:
         pieces = ", ".join(_(QUEUE_WORDS[q]) if q in QUEUE_WORDS else q for q in queue)
         lines.append(_("Still to place after this: {pieces}.", pieces=pieces))
