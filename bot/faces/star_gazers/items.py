@@ -176,6 +176,9 @@ async def perform_code(interaction: discord.Interaction, game_id: int, decision:
         await _refresh_after(interaction, record, seat, decision, action["kind"])
 
 
+STAGES = {"P", "m", "n", "f", "h"}  # a tile and token plan, a tile move (either tile), a move's source, back
+
+
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str) -> None:
     """Edit the panel to show a preview (nothing is sent to the engine)."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
@@ -183,11 +186,13 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
     view = game.view(record.state, seat)
     tentative, note = None, None
     try:  # a stage comes from the client: one no panel offered is refused, not a crash
+        if stage[:1] not in STAGES:
+            raise ValueError(stage)
         if stage[:1] == "P":
             done, tentative, note = plan.preview(game, record.state, seat, plan.parse(stage))
             stage = done.code()
-        elif stage[:1] in {"t", "m", "n"}:
-            action = decode(stage if stage[0] == "t" else "l" + stage[1:])
+        elif stage[:1] in {"m", "n"}:
+            action = decode("l" + stage[1:])
             try:
                 tentative = game.view(game.apply(record.state, seat, action).state, seat)
             except IllegalAction as error:
