@@ -44,7 +44,8 @@ def moments() -> dict[str, tuple[dict, int]]:
 
 def renders() -> list[tuple[str, Callable[[], bytes]]]:
     """Every image kind: panels of each choice (and their previews), the Journal keep, the board
-    (and the thread's small turn board, as sent: WebP), sheets (own, another seat's, revealed at the end) and the results."""
+    (and the thread's small turn board, as sent: WebP), sheets (own, another seat's, revealed at
+    the end) and the results."""
     out: list[tuple[str, Callable[[], bytes]]] = []
     for kind, (state, seat) in moments().items():
         view, public = GAME.view(state, seat), GAME.view(state, None)
