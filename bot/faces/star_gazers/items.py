@@ -2,9 +2,9 @@
 
 What a player is looking at travels in the custom_id (``sg:`` then game id, decision id and a
 short code), so panels survive restarts. Two choices are only previewed before they are sent:
-a tile's square and rotation, and a tile move. Their preview is the engine's own result
-(``game.apply`` on the stored state, shown from the seat's view), so the picture can never
-disagree with the rules.
+a tile with its token (square, rotation and the token's place, see ``plan``), and a tile move.
+Their preview is the engine's own result (``game.apply`` on the stored state, shown from the
+seat's view), so the picture can never disagree with the rules.
 
 This module sits under the rest of the face: ``panels`` (and ``shuttle_steps``) and ``presenter``
 build messages from these items, so nothing here imports them. A callback that redraws a panel

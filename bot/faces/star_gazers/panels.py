@@ -58,8 +58,8 @@ def build_panel(
     tentative: View | None = None,
     note: str | None = None,
 ) -> Outgoing:
-    """The seat's panel. ``stage`` is a preview being looked at (``t<cell>.<rot>`` a tile
-    placement, ``f<cell>`` a move's source, ``m<from>.<to>.<rot>.<rot|x>`` a tile move, or
+    """The seat's panel. ``stage`` is a preview being looked at (``P<cell>.<rot>.<token>`` a tile
+    with its token, see ``plan``; ``f<cell>`` a move's source, ``m<from>.<to>.<rot>.<rot|x>`` a tile move, or
     ``n…`` the same from the other tile's rotation buttons),
     ``tentative`` the seat view with it applied, ``note`` why it can't be played."""
     choice = view.get("choice")
