@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -54,6 +55,9 @@ MOVES_LIMIT = 3000
 # are virtual (``bot.scheduler.ClientAlarm``), so a long settle fires no countdown.
 SETTLE_SECONDS = 60.0
 QUIET_LOGGERS = ("render.common", "bot.faces.sky_of_stars.art.animation")
+# A picture named by what it draws (``vault-<digest>.png``, ``panel-<digest>.webp``) is one kind of
+# file: the table groups them under ``vault.png``, ``panel.webp``.
+DIGEST = re.compile(r"-[0-9a-f]{16}\.")
 CAUSES = ("answer to a click", "new message", "edit by the bot")  # see bench.image_ledger.why
 
 
@@ -292,7 +296,7 @@ def kinds_table(games: list[Played]) -> str:
         sent: dict[tuple[str, str, str], list[Upload]] = defaultdict(list)
         for upload in game.uploads:
             where = "thread" if game.place(upload) in ("thread", "channel") else "players"
-            sent[game.kind(upload), upload.filename, where].append(upload)
+            sent[game.kind(upload), DIGEST.sub(".", upload.filename), where].append(upload)
         times: dict[str, list[float]] = defaultdict(list)
         for render in game.renders:
             times[render.kind].append(render.seconds * 1000)

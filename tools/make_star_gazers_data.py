@@ -51,8 +51,8 @@ CARD_ICONS = ["moon", "comet", "station", "meteor", "planet", "star", "star_any"
 
 CONSTELLATIONS = [
     # Cells are Mural squares 0..15 (row-major); edges are the shared side of two squares.
-    {"id": "pegasus", "name": "Pegasus", "side": "A", "cells": [0, 2, 8, 10],
-     "edges": [[10, 11], [11, 15]]},
+    {"id": "pegasus", "name": "Pegasus", "side": "A", "cells": [0, 2, 8, 10, 15],
+     "edges": [[10, 11]]},
     {"id": "cassiopeia", "name": "Cassiopeia", "side": "A", "cells": [4, 6, 12],
      "edges": [[1, 5], [3, 7]]},
     {"id": "orion", "name": "Orion", "side": "A", "cells": [1, 14, 9],
@@ -61,8 +61,8 @@ CONSTELLATIONS = [
      "edges": [[5, 9], [6, 7]]},
     {"id": "cygnus", "name": "Cygnus", "side": "B", "cells": [1, 9, 13],
      "edges": [[5, 6], [4, 5], [6, 7]]},
-    {"id": "ursa-minor", "name": "Ursa Minor", "side": "B", "cells": [3, 6, 15],
-     "edges": [[1, 2], [9, 10], [10, 14]]},
+    {"id": "ursa-minor", "name": "Ursa Minor", "side": "B", "cells": [3, 6, 14, 15],
+     "edges": [[1, 2], [9, 10]]},
 ]
 
 BOARD = {

@@ -8,6 +8,7 @@ fails the test).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games import get_game
@@ -18,10 +19,23 @@ from tests.bot.helpers import (
     custom_ids,
     find_component,
     game_thread,
+    images,
     refresh,
 )
 
 GAME = get_game("star-gazers")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a panel showed just before its player sent a tile and token: the code of the button
+    pressed, the pictures, the text, and the game and names as they stood."""
+
+    code: str
+    pictures: list[str]
+    text: str
+    state: dict
+    names: list[str]
 BONUS_STEPS = {"bonus", "gain", "journal", "move_token", "move_tile"}
 
 
@@ -74,6 +88,7 @@ class Table(PanelTable):
         self.rng = random.Random(seed)
         self.rotated = self.moved_tile = self.moved_token = False
         self.kinds: set[str] = set()  # every kind of choice the panels led through
+        self.previewed: list[Preview] = []  # each tile and token sent, with what the panel showed before
 
     async def choose(self, player, message, prefix, value=None):
         select = find_component(message, prefix)
@@ -93,7 +108,7 @@ class Table(PanelTable):
         if choice.get("from_reserve"):
             self.kinds.add("from_reserve")
         reserve = ids_with(message, do + "r")
-        if reserve and kind == "confirm" and "played_reserve" not in self.kinds:  # once, at the end of a turn
+        if reserve and kind in {"confirm", "tile"} and "played_reserve" not in self.kinds:  # once, in a turn
             self.kinds.add("played_reserve")
             return await self.click(player, message, reserve[0])
         if reserve and kind in BONUS_STEPS and "reserve_in_bonus" not in self.kinds:  # once, mid-bonus
@@ -141,23 +156,39 @@ class Table(PanelTable):
         return await self.click(player, message, do + "s")
 
     async def place_tile(self, player, message, record, dec):
-        """Preview a square, turn the tile once (the first time), then place it."""
+        """The shortest path: preview a square (the tile there with its token), then send them with
+        the panel's one green button (the confirm too, when nothing else is left). The first time,
+        the tile is turned once in the preview; every preview is checked to have been shown before
+        its button is pressed (``self.previewed``)."""
+        st, do = f"sg:st:{record.id}:{dec}:", f"sg:do:{record.id}:{dec}:"
         for _ in range(6):
             await self.choose(player, message, f"sg:sel:{record.id}:{dec}:st:tile")
             message = self.reload(player, message)
             if not self.rotated:
-                turn = next(i for i in ids_with(message, f"sg:st:{record.id}:{dec}:t") if i.endswith(".1"))
-                await self.click(player, message, turn)
-                message = self.reload(player, message)
-                assert "turned 90°" in all_text(message)
-                self.rotated = True
-            place = ids_with(message, f"sg:do:{record.id}:{dec}:t")
+                turn = [i for i in ids_with(message, st + "P") if i.split(".")[1] == "1"]
+                if turn:
+                    await self.click(player, message, turn[0])
+                    message = self.reload(player, message)
+                    assert "turned 90°" in all_text(message)
+                    self.rotated = True
+            self.note_token_places(message, record, dec)
+            place = ids_with(message, do + "P")
             if place:
+                shown = await current_record(self.env)
+                self.previewed.append(Preview(place[0].removeprefix(do), images(message), all_text(message),
+                                              shown.state, shown.names))
                 return await self.click(player, message, place[0])
-            # that spot is refused (two wild halves would touch): go back and try another
-            await self.click(player, message, f"sg:st:{record.id}:{dec}:h")
-            message = self.reload(player, message)
+            # that spot is refused (two wild halves would touch): the select offers the others
         raise AssertionError("no tile placement could be previewed and placed")
+
+    def note_token_places(self, message, record, dec):
+        """Which places the preview's token menu offers (the kinds of choice the panels led through)."""
+        select = find_component(message, f"sg:sel:{record.id}:{dec}:st:tok")
+        for option in select.options if select is not None else []:
+            self.kinds.add({"c": "to_cell", "r": "to_reserve", "s": "to_shuttle", "d": "to_discard"}[
+                option.value.split(".")[2][1]])
+            if "cover" in option.label:
+                self.kinds.add("black_hole")
 
     async def play_turn(self, player, message, seat, *, before_each=None):
         """Play sub-steps until the seat no longer has to act in this decision."""

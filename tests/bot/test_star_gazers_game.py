@@ -47,17 +47,20 @@ def assert_no_secret_in_public(channel, state):
 
 
 async def undo_round_trip(table, player, message, seat):
-    """Pick and place a tile, check nothing is public yet, then undo the whole draft."""
+    """Pick and preview a tile with its token, check nothing is public yet (nor placed: the
+    preview is only the panel's), then undo the whole draft."""
     before = await current_record(table.env)
     public_before = GAME.view(before.state, None)
     posted = len(table.thread.history())
     await table.step(player, message, seat)  # pick
     message = table.reload(player, message)
-    await table.step(player, message, seat)  # preview and place the tile
+    dec = before.state["decision"]
+    await table.choose(player, message, f"sg:sel:{before.id}:{dec}:st:tile")  # preview a square
     message = table.reload(player, message)
+    assert ids_with(message, f"sg:do:{before.id}:{dec}:P"), "one button sends the previewed tile and token"
     during = await current_record(table.env)
     mine = GAME.view(during.state, seat)
-    assert mine["can_undo"] and mine["preview"]["tiles"] == public_before["players"][seat]["tiles"] + 1
+    assert mine["can_undo"] and mine["preview"]["tiles"] == public_before["players"][seat]["tiles"]
     assert GAME.view(during.state, None) == public_before, "a draft must not change the public view"
     assert len(table.thread.history()) == posted, "nothing is announced before the confirm"
     undo = f"sg:do:{during.id}:{during.state['decision']}:u"
@@ -149,7 +152,8 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
     assert undone and restarted and stale_tried and sheets_checked
     assert table.kinds >= EVERY_CHOICE, f"not played through the panels: {EVERY_CHOICE - table.kinds}"
     assert table.moved_tile and table.moved_token
-    assert table.rotated and table.clicks > 150
+    turns = 4 * 8  # four rounds of eight picks for two players: each a pick, a square and its send
+    assert table.rotated and table.clicks >= 3 * turns
     stored = await env.bot.storage.load(record_id)
     assert stored.status == "finished"
     finished = [m for m in thread.history() if "Final results" in all_text(m)]

@@ -57,8 +57,6 @@ async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch
             await submit(env, ada, panel, "tile", f" {square.lower()} ")
             panel = refresh(ada.user.dm_channel, panel)
             assert f"Your tile on **{square}**" in all_text(panel)
-            await table.click(ada, panel, f"sg:st:{record.id}:{record.state['decision']}:h")
-            panel = refresh(ada.user.dm_channel, panel)
             typed_tile = True
         elif seat == 0 and choice["kind"] == "token" and typed_tile and not typed_token:
             cells = [t["cell"] for t in choice["targets"] if t["target"] == "cell"]

@@ -2,9 +2,9 @@
 
 What a player is looking at travels in the custom_id (``sg:`` then game id, decision id and a
 short code), so panels survive restarts. Two choices are only previewed before they are sent:
-a tile's square and rotation, and a tile move. Their preview is the engine's own result
-(``game.apply`` on the stored state, shown from the seat's view), so the picture can never
-disagree with the rules.
+a tile with its token (square, rotation and the token's place, see ``plan``), and a tile move.
+Their preview is the engine's own result (``game.apply`` on the stored state, shown from the
+seat's view), so the picture can never disagree with the rules.
 
 This module sits under the rest of the face: ``panels`` (and ``shuttle_steps``) and ``presenter``
 build messages from these items, so nothing here imports them. A callback that redraws a panel
@@ -21,7 +21,9 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.components import service_of
+from bot.faces.star_gazers import plan
 from bot.faces.star_gazers.art import images as art
+from bot.faces.star_gazers.pictures import keep_if_shown, named, shown_picture
 from bot.faces.star_gazers.words import NOT_OFFERED, round_line, titled
 from bot.games import get_game
 from bot.games.base import IllegalAction, View
@@ -80,6 +82,8 @@ TARGETS = {"c": "cell", "r": "reserve", "s": "shuttle", "d": "discard"}
 
 def decode(code: str) -> dict[str, Any]:
     head, rest = code[:1], code[1:]
+    if head == "P":  # a tile with its token (and maybe the confirm): see ``plan``
+        return plan.actions(plan.parse(code))
     nums = [int(n) if n.isdigit() else None for n in rest.split(".")] if rest else []
     if head == "p":
         return {"kind": "pick", "square": nums[0]}
@@ -129,7 +133,8 @@ async def _refresh_after(interaction: discord.Interaction, record: GameRecord, s
     same_turn = game.decision_id(record.state) == decision
     in_place = interaction.message is not None and interaction.message.flags.ephemeral
     if seat in game.to_act(record.state) and (same_turn or in_place or not record.seats[seat].dm_open):
-        await edit_panel(interaction, panel_for(interaction, record, view))
+        out = keep_if_shown(panel_for(interaction, record, view), interaction.message)
+        await edit_panel(interaction, out)
         return
     if seat in game.to_act(record.state):
         if kind == "keep":
@@ -145,13 +150,17 @@ async def _refresh_after(interaction: discord.Interaction, record: GameRecord, s
                          "arrives when it's your pick."), titled(_("Setup")))
     elif view["phase"] == "over":
         out = Outgoing(_("The game is over: see the results in the game thread."), titled(_("Game over")))
+    elif (shown := shown_picture(interaction.message)) is not None:
+        # the picture on the panel is the Mural just confirmed (its preview): it stays, not re-sent
+        out = Outgoing(_("Turn confirmed: the picture shows your Mural as you placed it. Your next "
+                         "panel arrives when it's your turn again."), titled(round_line(view)), kept=(shown,))
     else:
-        out = Outgoing(
+        out = named(Outgoing(
             _("Turn confirmed. Your next panel arrives when it's your turn again."),
             titled(round_line(view)),
-            partial(art.sheet_png, view, names, seat),
-            "mural.png",
-        )
+            partial(art.sheet_webp, view, names, seat),
+            "mural.webp",
+        ), "mural")
     await edit_panel(interaction, out)
 
 
@@ -167,6 +176,9 @@ async def perform_code(interaction: discord.Interaction, game_id: int, decision:
         await _refresh_after(interaction, record, seat, decision, action["kind"])
 
 
+STAGES = {"P", "m", "n", "f", "h"}  # a tile and token plan, a tile move (either tile), a move's source, back
+
+
 async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str) -> None:
     """Edit the panel to show a preview (nothing is sent to the engine)."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
@@ -174,8 +186,13 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
     view = game.view(record.state, seat)
     tentative, note = None, None
     try:  # a stage comes from the client: one no panel offered is refused, not a crash
-        if stage[:1] in {"t", "m", "n"}:
-            action = decode(stage if stage[0] == "t" else "l" + stage[1:])
+        if stage[:1] not in STAGES:
+            raise ValueError(stage)
+        if stage[:1] == "P":
+            done, tentative, note = plan.preview(game, record.state, seat, plan.parse(stage))
+            stage = done.code()
+        elif stage[:1] in {"m", "n"}:
+            action = decode("l" + stage[1:])
             try:
                 tentative = game.view(game.apply(record.state, seat, action).state, seat)
             except IllegalAction as error:
@@ -184,7 +201,7 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
     except (IndexError, KeyError, ValueError):
         log.info("star gazers stage %r offered by no panel", stage)
         raise Refusal(_(NOT_OFFERED)) from None
-    await edit_panel(interaction, out)
+    await edit_panel(interaction, keep_if_shown(out, interaction.message))
 
 
 CODE = r"[A-Za-z0-9.\-_]{1,48}"
@@ -352,7 +369,7 @@ class SquareForm(discord.ui.Modal, title=FORM_TITLE):
         cell = "ABCD".index(name[0]) + 4 * (int(name[1:]) - 1)
         record, seat = await service_of(interaction).clicker_seat(interaction, self.game_id, self.decision)
         view = get_game(record.game).view(record.state, seat)
-        wanted = f"t{cell}." if self.tag == "tile" else f"kc{cell}"
+        wanted = f"P{cell}." if self.tag == "tile" else f"kc{cell}"
         offered = [
             option.value
             for item in panel_for(interaction, record, view).items

@@ -23,4 +23,4 @@ TURNS = ("0°", "90°", "180°", "270°")
 
 def panel_image(view: View, names: list[str], **kw: Any) -> Any:
     """The panel's picture, drawn later (in the language the message was built in)."""
-    return partial(art.panel_png, view, names, **kw)
+    return partial(art.panel_webp, view, names, **kw)

@@ -18,6 +18,8 @@ from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
 from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, SgType, encode, typed_square
 from bot.faces.star_gazers.panel_bits import BLUE, GREEN, GREY, RED, TURNS, Items, panel_image
+from bot.faces.star_gazers.pictures import named
+from bot.faces.star_gazers.plan import parse
 from bot.faces.star_gazers.shuttle_steps import gain_step, journal_step, move_tile_step, move_token_step
 from bot.faces.star_gazers.words import (
     BONUS_WORDS,
@@ -45,6 +47,9 @@ QUEUE_WORDS = {
 }
 
 
+EFFECTS = {"gain": "effect", "move_token": "effect", "move_tile": "effect", "journal": "effect"}
+
+
 def build_panel(
     view: View,
     names: list[str],
@@ -53,8 +58,8 @@ def build_panel(
     tentative: View | None = None,
     note: str | None = None,
 ) -> Outgoing:
-    """The seat's panel. ``stage`` is a preview being looked at (``t<cell>.<rot>`` a tile
-    placement, ``f<cell>`` a move's source, ``m<from>.<to>.<rot>.<rot|x>`` a tile move, or
+    """The seat's panel. ``stage`` is a preview being looked at (``P<cell>.<rot>.<token>`` a tile
+    with its token, see ``plan``; ``f<cell>`` a move's source, ``m<from>.<to>.<rot>.<rot|x>`` a tile move, or
     ``n…`` the same from the other tile's rotation buttons),
     ``tentative`` the seat view with it applied, ``note`` why it can't be played."""
     choice = view.get("choice")
@@ -68,9 +73,9 @@ def build_panel(
             kept = _("Journal card kept. The game starts when everyone has chosen.")
             return Outgoing(f"{kept}\n{progress_line(view, names)}", head)
         lines.append(_("Nothing to do right now: {progress}.", progress=progress_line(view, names)))
-        return Outgoing(
-            "\n".join(lines + journal_lines(view)), head, panel_image(view, names), "panel.png"
-        )
+        # No picture while waiting: it would be drawn and sent again after every other player's
+        # turn, and the thread's board shows the Universe meanwhile.
+        return Outgoing("\n".join(lines + journal_lines(view)), head)
     kind = choice["kind"]
     if kind == "keep":
         lines.append(
@@ -82,7 +87,8 @@ def build_panel(
             lines.append(_("**Option {k}:** {card}", k=k, card=card_words(card)))
             label = _("Keep option {k}", k=k)
             items.append(SgDo(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
-        return Outgoing("\n".join(lines), head, partial(art.keep_png, view, names), "journal.png", items)
+        keep = partial(art.keep_webp, view, names)
+        return named(Outgoing("\n".join(lines), head, keep, "journal.webp", items), "journal")
 
     builder = STEPS.get(kind, _confirm_step)
     text, items, render = builder(view, names, game_id, dec, choice, stage, tentative, note)
@@ -90,6 +96,10 @@ def build_panel(
     if note:
         lines.append(f"⚠️ {translate(note)}")
     queue = view.get("queue") or []
+    if tentative is not None and "placing" in tentative:  # the tile and its token previewed together
+        after = (tentative.get("choice") or {}).get("kind")
+        rest = tentative.get("queue") or []
+        queue = [] if after in {None, "confirm"} else [EFFECTS.get(after, after), *rest]
     if queue:
         pieces = ", ".join(_(QUEUE_WORDS[q]) if q in QUEUE_WORDS else q for q in queue)
         lines.append(_("Still to place after this: {pieces}.", pieces=pieces))
@@ -110,7 +120,7 @@ def build_panel(
     if view.get("can_undo"):
         items.append(SgDo(game_id, dec, "u", _("Undo turn"), RED))
     lines += journal_lines(view)
-    return Outgoing("\n".join(lines)[:4000], head, render, "panel.png", items[:25])
+    return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
 
 
 def _instead(game: int, dec: int, choice: dict[str, Any]) -> Items:
@@ -166,45 +176,65 @@ def _tile(
     tentative: View | None,
     note: str | None,
 ) -> Any:
+    """The tile's square, then (``stage`` a ``P`` plan, see ``plan``) the tile and its token in
+    the Mural together: turn the tile, move the token, and one button sends them all."""
     tile = choice["tile"]
     allowed = choice.get("allowed") or [choice["rotations"]] * 16
-    if stage and stage.startswith("t"):
-        cell, rot = (int(n) for n in stage[1:].split("."))
-        items: Items = [
-            SgStage(
-                game, dec, f"t{cell}.{r}", _("Turn {degrees}", degrees=TURNS[r]), BLUE if r == rot else GREY,
-                disabled=r == rot,
-            )
+    squares = [
+        discord.SelectOption(label=square_name(c), value=f"P{c}.{allowed[c][0]}") for c in choice["cells"]
+    ]
+    if not (stage and stage.startswith("P")):
+        text = _("Place your tile ({tile}): pick a square to preview it there with its token.",
+                 tile=tile_words(tile))
+        items: Items = [SgSelect(game, dec, "st", "tile", squares, _("Square for the tile…")),
+                        SgType(game, dec, "tile")]
+        return text, items + _instead(game, dec, choice), panel_image(view, names)
+    plan = parse(stage)
+    cell, rot = plan.cell, plan.rotation
+    for option in squares:
+        option.default = option.value.startswith(f"P{cell}.")
+    items = [SgSelect(game, dec, "st", "tile", squares, _("Square for the tile…"))]
+    placing = (tentative or {}).get("placing")
+    if placing and len(placing["targets"]) > 1:
+        options = [
+            discord.SelectOption(label=_target_label(t)[:100], value=plan.code(token=code),
+                                 default=code == plan.token)
+            for t, code in zip(placing["targets"], placing["codes"], strict=True)
+        ]
+        items.append(SgSelect(game, dec, "st", "tok", options, _("Where does the token go?")))
+    if len(allowed[cell]) > 1:
+        items += [
+            SgStage(game, dec, plan.code(rotation=r), _("Turn {degrees}", degrees=TURNS[r]),
+                    BLUE if r == rot else GREY, disabled=r == rot)
             for r in allowed[cell]
         ]
-        if tentative is not None:
-            items.append(
-                SgDo(
-                    game,
-                    dec,
-                    encode({"kind": "tile", "cell": cell, "rotation": rot}),
-                    _("Place on {square}", square=square_name(cell)),
-                    GREEN,
-                )
-            )
-        items.append(SgStage(game, dec, "h", _("Other square"), GREY))
-        if len(allowed[cell]) < 4:
-            text = _("Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. "
-                     "Turn it, place it, or pick another square. (Turns that put a wild half Planet against "
-                     "another wild half are not allowed.)", square=square_name(cell), degrees=TURNS[rot])
-        else:
-            text = _("Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. "
-                     "Turn it, place it, or pick another square.", square=square_name(cell),
-                     degrees=TURNS[rot])
-        shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
-        render = panel_image(shown, names, tile_at=(cell, rot))
-        return text, items + _instead(game, dec, choice), render
-    options = [
-        discord.SelectOption(label=square_name(c), value=f"t{c}.{allowed[c][0]}") for c in choice["cells"]
-    ]
-    text = _("Place your tile ({tile}): pick a square to preview it there.", tile=tile_words(tile))
-    items = [SgSelect(game, dec, "st", "tile", options, _("Square for the tile…")), SgType(game, dec, "tile")]
-    return text, items + _instead(game, dec, choice), panel_image(view, names)
+    if tentative is None:
+        text = _("Your tile can't go on **{square}** turned {degrees}: turn it or pick another square.",
+                 square=square_name(cell), degrees=TURNS[rot])
+        return text, items + _instead(game, dec, choice), panel_image(view, names)
+    finish = (tentative.get("choice") or {}).get("kind") == "confirm"
+    if finish:
+        button = _("Confirm turn")
+    elif placing:
+        button = _("Place them")
+    else:
+        button = _("Place on {square}", square=square_name(cell))
+    items.append(SgDo(game, dec, plan.code(confirm=finish), button, GREEN))
+    if placing:
+        target = placing["targets"][placing["codes"].index(plan.token)]
+        # i18n: the tile and token previewed together; {place} is where the token goes ("Square B3")
+        text = _("Your tile on **{square}**, turned {degrees}; the **{token}** token: {place}. The picture "
+                 "shows your Mural with both. Pick another square, turn the tile or move the token, then "
+                 "press **{button}**.", square=square_name(cell), degrees=TURNS[rot],
+                 token=token_words(placing["token"]), place=_target_label(target), button=button)
+    else:
+        text = _("Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
+                 "another square or turn it, then press **{button}**.", square=square_name(cell),
+                 degrees=TURNS[rot], button=button)
+    if len(allowed[cell]) < 4:
+        text += " " + _("(Turns that put a wild half Planet against another wild half are not allowed.)")
+    shown = {**view, "preview": tentative["preview"]}
+    return text, items + _instead(game, dec, choice), panel_image(shown, names, tile_at=(cell, rot))
 
 
 def _target_label(target: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.items import DYNAMIC_ITEMS
 from bot.faces.star_gazers.panels import build_panel
+from bot.faces.star_gazers.pictures import named
 from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, titled
 from bot.games.base import View
 from bot.i18n import _, ngettext
@@ -49,14 +50,17 @@ class StarGazersPresenter(Presenter):
         else:
             text = _("**{name}**, your turn: take one square of the Universe board.",
                      name=names[view["turn"]])
-        return Outgoing(
+        # The Constellations never change: shown with the board at the start, then each turn's board
+        # leaves them out (a lighter picture for every player, every turn).
+        board = art.board_webp if view["phase"] == "journal" else art.turn_board_webp
+        return named(Outgoing(
             text,
             title,
-            partial(art.board_png, art.public_only(view), names),
-            "universe.png",
+            partial(board, art.public_only(view), names),
+            "universe.webp",
             [OpenPanelButton(game_id)],
             footer=self.progress(view, names),
-        )
+        ), "universe")
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         if view["phase"] == "over":
@@ -64,8 +68,8 @@ class StarGazersPresenter(Presenter):
         return Outgoing(
             self.progress(view, names),
             titled(round_line(view)),
-            partial(art.board_png, art.public_only(view), names),
-            "universe.png",
+            partial(art.board_webp, art.public_only(view), names),
+            "universe.webp",
         )
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
@@ -84,8 +88,8 @@ class StarGazersPresenter(Presenter):
         return Outgoing(
             "\n".join(lines),
             _("{name}'s Mural", name=names[seat]),
-            partial(art.sheet_png, shown, names, seat),
-            "mural.png",
+            partial(art.sheet_webp, shown, names, seat),
+            "mural.webp",
         )
 
     def results(self, view: View, names: list[str]) -> Outgoing:
@@ -109,8 +113,8 @@ class StarGazersPresenter(Presenter):
         return Outgoing(
             "\n".join(lines)[:4000],
             titled(_("Final results")),
-            partial(art.results_png, art.public_only(view), names),
-            "results.png",
+            partial(art.results_webp, art.public_only(view), names),
+            "results.webp",
         )
 
     # -------------------------------------------------------------- private panel

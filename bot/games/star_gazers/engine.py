@@ -28,6 +28,9 @@ from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
 from bot.games.star_gazers.options import actions_for
 from bot.i18n.msg import M_
 
+MAX_STEPS = 4  # a tile, its token, a Bonus token and the confirm: the most one panel click sends
+NOT_IN_STEPS = {ActionKind.KEEP.value, ActionKind.STEPS.value, ActionKind.UNDO.value}
+
 
 class StarGazers(Game):
     slug = SLUG
@@ -91,6 +94,8 @@ class StarGazers(Game):
             raise IllegalAction(M_("First keep one of your two Journal cards."))
         if state["turn"]["seat"] != seat:
             raise IllegalAction(M_("It is not your turn: wait for your panel."))
+        if kind is ActionKind.STEPS:
+            return self._steps(state, seat, action)
         if kind is ActionKind.CONFIRM:
             turn.ready(state["turn"])
             new = copy_json(state)
@@ -103,3 +108,20 @@ class StarGazers(Game):
         else:
             turn.HANDLERS[kind.value](new["turn"], action)
         return Applied(new, events)
+
+    def _steps(self, state: State, seat: int, action: Action) -> Applied:
+        """Several sub-actions of the turn as one move, all or nothing: a panel previews a tile
+        with its token and sends both (and the confirm) with one click. Each step is checked
+        exactly as if it came alone, so a refused step leaves the state as it was."""
+        steps = action.get("steps")
+        if (not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS
+                or not all(isinstance(s, dict) and s.get("kind") not in NOT_IN_STEPS for s in steps)):
+            raise IllegalAction(M_("Malformed action: `steps` must list 1 to {n} moves of your turn.",
+                                   n=MAX_STEPS))
+        if any(s.get("kind") == ActionKind.CONFIRM.value for s in steps[:-1]):
+            raise IllegalAction(M_("Malformed action: only the last of the `steps` may confirm the turn."))
+        events: list[str] = []
+        for step in steps:
+            applied = self.apply(state, seat, step)
+            state, events = applied.state, events + list(applied.events)
+        return Applied(state, events)

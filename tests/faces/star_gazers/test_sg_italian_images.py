@@ -43,13 +43,16 @@ def moments() -> dict[str, tuple[dict, int]]:
 
 
 def renders() -> list[tuple[str, Callable[[], bytes]]]:
-    """Every image kind: panels of each choice (and their previews), the Journal keep, the board,
-    sheets (own, another seat's, revealed at the end) and the results."""
+    """Every image kind: panels of each choice (and their previews), the Journal keep, the board
+    (and the thread's small turn board, as sent: WebP), sheets (own, another seat's, revealed at
+    the end) and the results."""
     out: list[tuple[str, Callable[[], bytes]]] = []
     for kind, (state, seat) in moments().items():
         view, public = GAME.view(state, seat), GAME.view(state, None)
         out.append((f"{kind} panel", lambda v=view: art.panel_png(v, NAMES)))
         out.append((f"{kind} board", lambda p=public: art.board_png(p, NAMES)))
+        if public["phase"] == "draft":  # the thread shows it for each turn of the draft only
+            out.append((f"{kind} turn board", lambda p=public: art.turn_board_webp(p, NAMES)))
         out.append((f"{kind} own sheet", lambda v=view, s=seat: art.sheet_png(v, NAMES, s)))
         out.append((f"{kind} sheet", lambda p=public, s=seat: art.sheet_png(p, NAMES, (s + 1) % 4)))
         if kind == "tile":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from bot.faces.star_gazers import plan
 from bot.faces.star_gazers.items import decode
 from bot.faces.star_gazers.presenter import StarGazersPresenter
 from bot.games import get_game
@@ -53,7 +54,10 @@ def panel_codes(state: dict, seat: int, stage: str | None = None) -> tuple[list[
     """(codes of the action buttons and ``do`` selects, stage values, text) of the seat's panel."""
     view = GAME.view(state, seat)
     tentative = None
-    if stage and stage.startswith("t"):
+    if stage and stage.startswith("P"):  # as the stage button does: the tile and its token previewed
+        done, tentative, _note = plan.preview(GAME, state, seat, plan.parse(stage))
+        stage = done.code()
+    elif stage and stage.startswith("t"):
         tentative = GAME.view(act(state, seat, decode(stage)), seat)
     out = PRESENTER.panel(view, NAMES, 1, stage=stage, tentative=tentative)
     actions, stages = [], []
@@ -106,12 +110,15 @@ def test_the_tile_step_never_offers_two_wild_halves_together() -> None:
     wall[1] = {"id": "T01", "rot": 0, "hex": []}      # B1 shows a wild half downwards
     s = act(arrange(state, 0, tile="T12", tiles=wall), seat, {"kind": "pick", "square": 0})
     _, stages, _ = panel_codes(s, seat)
-    assert "t5.0" in stages and "t1.0" not in stages
-    _, turns, text = panel_codes(s, seat, "t5.0")
-    assert {"t5.1", "t5.3"} <= set(turns) and "t5.2" not in turns and "wild half" in text
-    for stage in [v for v in stages if v.startswith("t")]:
+    assert "P5.0" in stages and not any(v.startswith("P1.") for v in stages)
+    _, turns, text = panel_codes(s, seat, "P5.0")
+    rotations = {t.split(".")[1] for t in turns if t.startswith("P5.") and t.count(".") == 2}
+    assert {"1", "3"} <= rotations and "2" not in rotations and "wild half" in text
+    for stage in [v for v in stages if v.startswith("P")]:
         actions, _, _ = panel_codes(s, seat, stage)
-        assert_all_legal(s, seat, [a for a in actions if a.startswith("t")])
+        sent = [a for a in actions if a.startswith("P")]
+        assert len(sent) == 1  # the one green button: the tile and its token (and the confirm)
+        GAME.apply(s, seat, decode(sent[0]))  # the engine takes what the button sends
 
 
 def test_the_reserve_is_offered_while_choosing_the_last_pick_bonus() -> None:

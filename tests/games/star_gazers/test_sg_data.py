@@ -88,7 +88,7 @@ def test_bonus_tokens_follow_the_player_count() -> None:
     ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(edges=[[0, 5]]),
      "side-by-side"),
     ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(side="B"), "side A"),
-    ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(cells=[0, 1, 2, 3, 4]),
+    ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(cells=[0, 1, 2, 3, 4, 5]),
      "stars"),
     ("board.json", parse_board, lambda d: d["shuttle_spaces"].append("gain"), "Shuttle spaces"),
     ("board.json", parse_board, lambda d: d["shuttle_spaces"].__setitem__(0, "move_tile"), "once per game"),
@@ -99,3 +99,40 @@ def test_bad_data_is_refused(name, parse, edit, message) -> None:
     edit(data)
     with pytest.raises(DataError, match=message):
         parse(data)
+
+
+def star_points(card) -> list[tuple[float, float]]:
+    """Where each star of a card is drawn, in squares from the grid's top left corner: a star in a
+    square at its centre, a star on a side at the middle of the side two squares share."""
+    centre = [(c % 4 + 0.5, c // 4 + 0.5) for c in card.cells]
+    return centre + [((a % 4 + b % 4) / 2 + 0.5, (a // 4 + b // 4) / 2 + 0.5) for a, b in card.edges]
+
+
+def side_ends(a: int, b: int) -> set[tuple[int, int]]:
+    """The two grid corners the side shared by squares ``a`` and ``b`` runs between."""
+    (ra, ca), (rb, cb) = divmod(a, 4), divmod(b, 4)
+    if ra == rb:  # side by side in a row: a vertical side
+        x = max(ca, cb)
+        return {(x, ra), (x, ra + 1)}
+    y = max(ra, rb)
+    return {(ca, y), (ca + 1, y)}
+
+
+def test_every_constellation_star_is_in_a_square_or_on_one_side() -> None:
+    """Checked against the square centres: a star is at one (in its square) or half a square
+    from two (on their shared side), never on a corner; and no two side stars meet at a corner
+    of four squares, which at phone size reads as one star on that corner (Ursa Minor's B3/C3
+    and C3/C4 stars did)."""
+    centres = [(c % 4 + 0.5, c // 4 + 0.5) for c in range(16)]
+    for card in load_constellations():
+        points = star_points(card)
+        assert len(set(points)) == len(points), f"{card.name}: two stars drawn in one place"
+        for x, y in points:
+            near = sorted(abs(x - cx) + abs(y - cy) for cx, cy in centres)
+            in_square = near[0] == 0
+            on_side = near[0] == near[1] == 0.5 and near[2] > 0.5
+            assert in_square or on_side, f"{card.name}: a star at {(x, y)} is in no square and on no side"
+        corners = [side_ends(a, b) for a, b in card.edges]
+        for i, ends in enumerate(corners):
+            for other in corners[i + 1:]:
+                assert not ends & other, f"{card.name}: two side stars meet at the corner {ends & other}"

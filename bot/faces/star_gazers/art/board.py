@@ -150,3 +150,36 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
     fitted(draw, (theme.WIDTH / 2, 832 + 62), _("Constellations (both count for everyone)"), bold,
            theme.MUTED, theme.WIDTH - 32, anchor="ms")
     return image
+
+
+COMPACT_WIDTH, COMPACT_CELL = 680, 150
+
+
+def draw_turn_board(view: View, names: Sequence[str]) -> Image.Image:
+    """The thread's picture for each turn: the Universe and each player's tiles and points, drawn
+    small (680 px wide, so a phone shows it nearer full size than the 1000 px board) and without
+    the Constellations, which never change and are shown with the full board at the start. Its
+    bytes are a third of the full board's, and every player downloads one each turn."""
+    view = public_only(view)
+    seats = max(1, min(4, seat_of(view.get("seats"), len(names)) or 1))
+    image = sky(COMPACT_WIDTH, 148 + 3 * COMPACT_CELL + 20)
+    turn = view.get("turn")
+    sub = [(_("Constellations below"), theme.MUTED)]
+    if isinstance(turn, int):
+        sub = [(_("Now: "), theme.MUTED), (name_of(names, turn), theme.player_colour(turn))]
+    header(image, [(round_line(view), theme.INK)], sub, sub_flexible=1 if len(sub) > 1 else None)
+    draw_universe(image, 16, 148, COMPACT_CELL, items(view.get("universe")), as_map(view.get("centre")))
+    draw = ImageDraw.Draw(image)
+    x, bold = 16 + 3 * COMPACT_CELL + 18, theme.font(theme.SMALL, bold=True)
+    column = COMPACT_WIDTH - 16 - x
+    y = 180
+    fitted(draw, (x, y), _("Players"), bold, theme.MUTED, column, anchor="ls")
+    for seat in range(seats):
+        player = player_of(view, seat)
+        y += 76
+        fitted(draw, (x, y), name_of(names, seat), bold, theme.player_colour(seat), column, anchor="ls")
+        score = as_map(player.get("score")).get("total")
+        # i18n: a player's line on the small board: tiles placed of 16, then points so far
+        line = _("{tiles}/16{sep}{score} pts", tiles=num(player.get("tiles"), "0"), sep=SEP, score=num(score))
+        shrunk(draw, (x, y + 30), line, theme.SMALL, theme.INK, column, bold=False)
+    return image
