@@ -55,7 +55,7 @@ class ImageText:
         self.by_hash: dict[str, list[str]] = {}
         self._by_url: dict[str, list[str]] = {}
         self._local = threading.local()
-        original_text, original_png = ImageDraw.ImageDraw.text, art.encode
+        original_text, original_png = ImageDraw.ImageDraw.text, art.to_webp
         recorder = self
 
         def text(draw, xy, s, *args, **kwargs):
@@ -69,7 +69,7 @@ class ImageText:
             return data
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-        monkeypatch.setattr(art, "encode", to_png)
+        monkeypatch.setattr(art, "to_webp", to_png)
 
     def _pending(self) -> list[str]:
         if not hasattr(self._local, "strings"):

@@ -14,7 +14,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.components import service_of
-from bot.faces.sky_of_stars.pictures import keep_if_shown, kept_as_shown
+from bot.faces.sky_of_stars.pictures import keep_if_shown, keep_shown
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
 from bot.games import get_game
 from bot.games.base import View
@@ -293,7 +293,7 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         view = get_game(record.game).view(record.state, seat)
         out = panel_for(interaction, record, view, note=done)
         if self.kind in MADE_AS_PREVIEWED and view.get("choice") is None:
-            out = kept_as_shown(out, interaction.message)
+            out = keep_shown(out, interaction.message)
         await edit_panel(interaction, out)
 
     async def _ask_stop(self, interaction: discord.Interaction) -> None:

@@ -8,7 +8,6 @@ PUBLIC view, so passing a seat view by mistake can never leak a secret into a ch
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,7 +20,7 @@ from bot.faces.sky_of_stars.art.results import draw_results
 from bot.faces.sky_of_stars.art.said import coloured
 from bot.i18n import N_, _
 from render import theme
-from render.common import MAX_IMAGE_BYTES, as_map, clean, name_of, num, seat_of, sky, text, to_png
+from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png, to_webp
 from render.headers import SEP, Part, header, parts_line
 
 __all__ = [
@@ -292,22 +291,8 @@ def _panel_sized(image: Image.Image) -> Image.Image:
     return image.convert("RGB").resize(size, Image.Resampling.BOX)
 
 
-def to_webp(image: Image.Image) -> bytes:
-    """Lossless WebP of ``image``: for a palette picture, the same pixels as a PNG in about three
-    quarters of the bytes (measured on real vaults: 14 KB against 19 KB); Discord shows WebP like
-    PNG. (Named like ``to_png``: the fuzz soak reads the text drawn into every encoded image.)"""
-    buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="WEBP", lossless=True, quality=100, method=WEBP_EFFORT)
-    data = buffer.getvalue()
-    if len(data) > MAX_IMAGE_BYTES:
-        log.warning("a %dx%d panel picture encoded to %d KB, over the %d KB budget", image.width,
-                    image.height, len(data) // 1000, MAX_IMAGE_BYTES // 1000)
-    return data
-
-
 def _vault_encoded(image: Image.Image) -> bytes:
-    return to_webp(_panel_sized(image).quantize(VAULT_COLOURS, method=Image.Quantize.FASTOCTREE,
-                                                dither=Image.Dither.NONE))
+    return to_webp(_panel_sized(image), VAULT_COLOURS, WEBP_EFFORT)
 
 
 def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:

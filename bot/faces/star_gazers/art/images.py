@@ -9,7 +9,6 @@ mistake still cannot put a Journal card or a turn draft into a channel.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -42,7 +41,7 @@ from bot.faces.star_gazers.art.results import draw_results
 from bot.i18n import _, ngettext
 from bot.i18n.msg import N_
 from render import shapes, theme
-from render.common import as_map, fitted, name_of, num, seat_of, sky, text_width, to_png
+from render.common import as_map, fitted, name_of, num, seat_of, sky, text_width, to_png, to_webp
 from render.headers import SEP, header
 
 __all__ = [
@@ -359,34 +358,27 @@ WEBP_METHOD = 1  # as small as method 4 on this art (within 1 KB) in half the ti
 WEBP_COLOURS = 64
 
 
-def to_webp(image: Image.Image) -> bytes:
-    palette = image.convert("RGB").quantize(WEBP_COLOURS, method=Image.Quantize.FASTOCTREE,
-                                            dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    palette.save(buffer, format="WEBP", lossless=True, quality=100, method=WEBP_METHOD)
-    return buffer.getvalue()
-
-
 def panel_webp(view: View, names: Sequence[str], *, tile_at: tuple[int, int] | None = None,
                picked_from: int | None = None) -> bytes:
-    return to_webp(draw_panel(view, names, tile_at=tile_at, picked_from=picked_from))
+    drawn = draw_panel(view, names, tile_at=tile_at, picked_from=picked_from)
+    return to_webp(drawn, WEBP_COLOURS, WEBP_METHOD)
 
 
 def keep_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_keep(view, names))
+    return to_webp(draw_keep(view, names), WEBP_COLOURS, WEBP_METHOD)
 
 
 def board_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_board(view, names))
+    return to_webp(draw_board(view, names), WEBP_COLOURS, WEBP_METHOD)
 
 
 def turn_board_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_turn_board(view, names))
+    return to_webp(draw_turn_board(view, names), WEBP_COLOURS, WEBP_METHOD)
 
 
 def sheet_webp(view: View, names: Sequence[str], seat: int) -> bytes:
-    return to_webp(draw_sheet(view, names, seat))
+    return to_webp(draw_sheet(view, names, seat), WEBP_COLOURS, WEBP_METHOD)
 
 
 def results_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_results(view, names))
+    return to_webp(draw_results(view, names), WEBP_COLOURS, WEBP_METHOD)

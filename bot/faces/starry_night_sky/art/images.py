@@ -11,7 +11,6 @@ cards and go only to that seat (DM, ephemeral message).
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,17 +33,16 @@ from bot.faces.starry_night_sky.words import place_name
 from bot.i18n import _, ngettext
 from render import shapes, theme
 from render.common import (
-    MAX_IMAGE_BYTES,
     as_map,
     fitted,
     name_of,
     num,
     panel,
-    quantised,
     seat_of,
     sky,
     text,
     text_width,
+    to_webp,
 )
 from render.headers import SEP, Part, header
 
@@ -57,7 +55,6 @@ __all__ = [
     "draw_results",
     "draw_sheet",
     "EXTENSION",
-    "encode",
     "board_png",
     "panel_png",
     "results_png",
@@ -222,31 +219,18 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
 
 
 # --- encoded pictures ----------------------------------------------------------------------
-def encode(image: Image.Image) -> bytes:
-    """Lossless WebP of ``image`` quantised to a palette (``render.common.quantised``): the same
-    pixels as the PNG every game sends, in about two thirds of the bytes (a board: 47 KB instead
-    of 73). Discord shows WebP like PNG."""
-    buffer = io.BytesIO()
-    quantised(image).convert("RGB").save(buffer, format="WEBP", lossless=True, quality=80, method=4)
-    data = buffer.getvalue()
-    if len(data) > MAX_IMAGE_BYTES:
-        log.warning("a %dx%d image encoded to %d KB, over the %d KB budget", image.width, image.height,
-                    len(data) // 1000, MAX_IMAGE_BYTES // 1000)
-    return data
-
-
 def board_png(view: View, names: Sequence[str]) -> bytes:
-    return encode(draw_board(view, names))
+    return to_webp(draw_board(view, names))
 
 
 def panel_png(view: View, names: Sequence[str], *, picked: str | None = None,
               pool: int | None = None, preview: str | None = None) -> bytes:
-    return encode(draw_panel(view, names, picked=picked, pool=pool, preview=preview))
+    return to_webp(draw_panel(view, names, picked=picked, pool=pool, preview=preview))
 
 
 def sheet_png(view: View, names: Sequence[str], seat: int) -> bytes:
-    return encode(draw_sheet(view, names, seat))
+    return to_webp(draw_sheet(view, names, seat))
 
 
 def results_png(view: View, names: Sequence[str]) -> bytes:
-    return encode(draw_results(view, names))
+    return to_webp(draw_results(view, names))
