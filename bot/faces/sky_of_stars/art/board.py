@@ -128,8 +128,11 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
 
 
 def draw_table(view: View, names: Sequence[str]) -> Image.Image:
-    """The public status board: round, card, phase, die, who is done, and the scores."""
-    view = public_only(view)
+    """The public status board: round, card, phase, die and the scores.
+
+    Who is done is left to the card's text: the picture is drawn once per step and kept while
+    players act, so a "1 of 3 locked in" in it would soon disagree with the words beside it."""
+    view = {**public_only(view), "locked": [], "waiting": [], "skipped": []}
     seats = seats_in(view, names)
     status = _status_lines(view, names, seats)
     row_h = 58
