@@ -103,6 +103,9 @@ class StatusCards:
         if card is None or card.message.id != record.status_message_id:
             return False
         card.events += events
+        # its words and picture stay; its controls are the step's own now (a roll's STOP goes
+        # once it is called)
+        card.base = replace(card.base, items=self.compose(record).items)
         return await self._redraw(record, card, full=False)
 
     async def _redraw(self, record: GameRecord, card: Card, *, full: bool) -> bool:

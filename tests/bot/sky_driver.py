@@ -105,6 +105,9 @@ async def play_until(env, table, done, *, stop_after=1):
         view = GAME.view(record.state, None)
         if done(view):
             return record
+        if view["phase"] == "reveal":  # a reveal stays for its pause, then the game goes on
+            await env.advance_time(GAME.countdown(record.state) + 1)
+            continue
         if view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= stop_after:
             await press_public(table.thread, table.players[0], "stop")
         for seat in GAME.to_act(record.state):

@@ -15,9 +15,9 @@ import discord
 from bot.faces.base import Presenter
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
-from bot.faces.sky_of_stars.moments import animated, countdown_line, how_it_went, is_reveal, reveal_message
+from bot.faces.sky_of_stars.moments import guess_card, how_it_went, is_reveal, reveal_card, reveal_message
 from bot.faces.sky_of_stars.panels import build_panel
-from bot.faces.sky_of_stars.words import RULES, SLUG, face_text, progress_line, round_title
+from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.outgoing import Outgoing
@@ -48,9 +48,13 @@ class SkyOfStarsPresenter(Presenter):
 
     def status_key(self, view: View) -> tuple[Any, ...]:
         """The whole drawing of a round (start, rolls, last lines) is one card, redrawn per roll;
-        each drawing's guessing gets its own."""
+        each drawing's guessing gets its own, which its reveal then redraws in place (the answer
+        stays where the question was, alone until the pause runs out)."""
         if view["phase"] == "guess":
             return ("guess", view["round"], view["guess"]["artist"])
+        if view["phase"] == "reveal":
+            reveal = view["reveals"][-1]
+            return ("guess", reveal["round"], reveal["artist"])
         return ("draw", view["round"])
 
     def stale_text(self, kind: str) -> str:
@@ -64,15 +68,9 @@ class SkyOfStarsPresenter(Presenter):
         title = round_title(view)
         items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
         if phase == "guess":
-            artist = view["guess"]["artist"]
-            words = [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
-            ask = _("Which word did **{name}** draw? Everyone else: pick a number below, in secret; "
-                    "you may change it until the reveal. {countdown}", name=names[artist],
-                    countdown=countdown_line(view["guess"]["countdown"]))
-            text = "\n".join([ask, *words])
-            items = [SkyDo(game_id, dec, "guess", str(n), "t") for n in range(1, 6)]
-            out = Outgoing(text, title, None, "drawing.png", items, footer=self.progress(view, names))
-            return animated(out, view, names, artist, view["round"])
+            return guess_card(view, names, game_id, self.progress(view, names))
+        if phase == "reveal":
+            return reveal_card(view, names, self.progress(view, names))
         if phase == "start":
             text = _("A new card is up. Check your panel for your secret word, then pick a starting star.")
         elif phase == "final":
@@ -84,13 +82,11 @@ class SkyOfStarsPresenter(Presenter):
                 text = _("The drawing is over. Everyone else may draw one last line to any fresh star, "
                          "or skip it.")
         else:
-            roll = view["roll"]
-            if roll["face"] == "swirl":
-                text = _("Roll {count}: the die shows **{face}**. Cross out a star on your left "
-                         "neighbour's vault in your panel.", count=roll["count"], face=face_text("swirl"))
+            # the die itself is said once, by the roll's own line above this text
+            if view["roll"]["face"] == "swirl":
+                text = _("Choose the star to cross out in your panel.")
             else:
-                text = _("Roll {count}: the die shows **{face}**. Draw your line in your panel.",
-                         count=roll["count"], face=face_text(roll["face"]))
+                text = _("Draw your line in your panel.")
             if view["stop_by"] is None:
                 items.append(SkyDo(game_id, dec, "stop", "?", "t"))  # asks for a confirmation first
             else:
@@ -138,8 +134,9 @@ class SkyOfStarsPresenter(Presenter):
                         partial(art.results_png, view, names), "results.png")
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
-        """A reveal is one message: the drawing again, its word, every guess and its points."""
-        if not is_reveal(events):
+        """A reveal is one message: the drawing again, its word, every guess and its points. With
+        the reveal's pause (``reveal`` phase) that message is the guess card itself, redrawn."""
+        if not is_reveal(events) or view["phase"] == "reveal":
             return None
         return reveal_message(view, names, events)
 
