@@ -117,7 +117,8 @@ class Outgoing:
 
     def _image_names(self) -> list[str]:
         names = [self.filename] if self.render is not None else []
-        return names + ([self.still_filename] if self.still is not None else []) + list(self.kept)
+        names += [self.still_filename] if self.still is not None else []
+        return list(dict.fromkeys(names + list(self.kept)))  # a kept name may be the picture's own
 
     def layout(self, images: Sequence[str] = ()) -> discord.ui.LayoutView:
         """The card: one container in the theme's colour holding the title and text, the

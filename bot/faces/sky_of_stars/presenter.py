@@ -14,9 +14,11 @@ import discord
 
 from bot.faces.base import Presenter
 from bot.faces.sky_of_stars.art import images as art
+from bot.faces.sky_of_stars.art.board import table_inputs
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
 from bot.faces.sky_of_stars.moments import guess_card, how_it_went, is_reveal, reveal_card, reveal_message
 from bot.faces.sky_of_stars.panels import build_panel
+from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
 from bot.games.base import View
 from bot.i18n import N_, _
@@ -92,8 +94,11 @@ class SkyOfStarsPresenter(Presenter):
             else:
                 last = _("**{name}** called STOP: this is the last roll.", name=names[view["stop_by"]])
                 text = "\n".join([text, last])
-        return Outgoing(text, title, partial(art.table_png, view, names), "table.png", items,
-                        footer=self.progress(view, names))
+        picture = partial(art.table_png, table_inputs(view), names)
+        out = named(Outgoing(text, title, picture, "table.png", items, footer=self.progress(view, names)),
+                    "table")
+        out.kept = (out.filename,)  # the same picture on every roll of the round: kept, not sent again
+        return out
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         phase = view["phase"]

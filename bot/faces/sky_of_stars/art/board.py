@@ -127,6 +127,16 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
     return lines
 
 
+def table_inputs(view: View) -> dict[str, Any]:
+    """What a drawing step's status picture shows, and nothing that changes from roll to roll (the
+    die, who is done: the card's words say those), so the picture of a round's rolls is one and
+    the same, kept on the card instead of drawn and sent again for every roll."""
+    shown = public_only(view)
+    phase = "start" if shown.get("phase") == "start" else "stroke"
+    keep = ("game", "round", "rounds", "seats", "card", "stop_by", "scores")
+    return {**{key: shown.get(key) for key in keep}, "phase": phase, "roll": None}
+
+
 def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     """The public status board: round, card, phase, die and the scores.
 
