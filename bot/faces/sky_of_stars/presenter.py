@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.faces.base import Presenter
+from bot.faces.sky_of_stars import stop
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
@@ -144,6 +145,10 @@ class SkyOfStarsPresenter(Presenter):
         if not is_reveal(events) or view["phase"] == "reveal":
             return None
         return reveal_message(view, names, events)
+
+    async def after_move(self, record: Any, events: list[str], delivery: Any) -> None:
+        """STOP shows in every panel once called; STOP questions close with their roll."""
+        await stop.after_move(record, events, delivery)
 
     # -------------------------------------------------------------- private panel
 
