@@ -155,6 +155,12 @@ class SkyOfStarsPresenter(Presenter):
     def panel(self, view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
               picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing:
         """The seat's panel at a sub-step (see ``panels.build_panel``); the callbacks in
-        ``items`` reach the panels through here."""
+        ``items`` reach the panels through here. During a reveal's pause it is a line without a
+        picture: the answer is in the thread, and the next step draws a new picture anyway."""
+        if view["phase"] == "reveal":
+            reveal = view["reveals"][-1]
+            said = _("The answer for **{name}**'s drawing is out in the game thread. Your next panel "
+                     "comes in a few seconds.", name=names[reveal["artist"]])
+            return Outgoing(said, round_title(view))
         return build_panel(view, names, game_id, picked_from=picked_from, picked=picked, note=note,
                            asking_stop=asking_stop)

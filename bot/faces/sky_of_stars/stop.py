@@ -15,7 +15,10 @@ from typing import Any
 
 import discord
 
+from bot.faces.sky_of_stars.pictures import keep_if_shown
 from bot.i18n import N_, Language, _, language, speaking
+from bot.panel_copies import CopyKind
+from bot.seat_panels import ACTED_FROM
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +56,28 @@ def is_stop(events: list[str]) -> bool:
 async def after_move(record: Any, events: list[str], delivery: Any) -> None:
     """A STOP call shows in every player's panel at once; questions no longer current close."""
     if is_stop(events) and record.status == "active":
-        await delivery.update_panels(record)
+        await show_stop(record, delivery)
     await retire_questions(record)
+
+
+async def show_stop(record: Any, delivery: Any) -> None:
+    """Redraw every live panel with its STOP line. Only words change, so a DM panel that
+    already shows the picture keeps it (read back from the DM) instead of uploading it again."""
+    for seat, info in enumerate(record.seats):
+        if info.bot_controlled:
+            continue
+        copy = await delivery.copies.live(record.id, info.user_id)
+        if copy is None or copy.message_id == ACTED_FROM.get():
+            continue  # the panel the STOP was pressed on is redrawn by its own click
+        with speaking(await delivery.seat_language(record, seat)):
+            out = delivery.panel_of(record, seat)
+        if copy.kind is CopyKind.DM and copy.channel_id is not None:
+            try:
+                shown = await delivery.message_at(copy.channel_id, copy.message_id).fetch()
+            except discord.HTTPException:
+                shown = None
+            out = keep_if_shown(out, shown)
+        await delivery.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
 
 
 async def retire_questions(record: Any) -> None:

@@ -122,9 +122,7 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
         correct = len(ints(last.get("correct")))
         said = _("guessed by {correct} of {others}", correct=correct, others=max(seats - 1, 0))
         lines.append(([(said, theme.MUTED)], None))
-    if not lines:
-        lines.append(([(phase_words(view.get("phase")), theme.MUTED)], None))
-    return lines
+    return lines  # nothing to say now: the header names the phase already
 
 
 def table_inputs(view: View) -> dict[str, Any]:
