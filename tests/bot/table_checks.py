@@ -139,7 +139,8 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
 
     if record.game == "sky-of-stars":
         locked = len(state["locked"])
-        count = (locked, locked + len(waiting))
+        # a reveal's pause waits on nobody: its footer says the answer is out, with no count
+        count = (locked, locked + len(waiting)) if state["phase"] != "reveal" else None
     elif record.game == "observatory":
         if state["phase"] in ("roll", "refill"):
             by_name = True
