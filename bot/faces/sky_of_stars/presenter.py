@@ -36,6 +36,15 @@ STALE_TEXTS: dict[str, str] = {  # keyed by PublicKind, which is a str
 }
 """What a click on an old public button is told, by the kind of button (``items.PublicKind``)."""
 
+DO_TEXT = {
+    "four": N_("Draw your line to a four-pointed star, in your panel."),
+    "five": N_("Draw your line to a five-pointed star, in your panel."),
+    "eight": N_("Draw your line to an eight-pointed star, in your panel."),
+    "any": N_("Draw your line to any star, in your panel."),
+    "swirl": N_("Choose the star to cross out on your left neighbour's vault, in your panel."),
+}
+"""A roll's card under its roll's line: what to do with the die's face."""
+
 
 class SkyOfStarsPresenter(Presenter):
     slug = SLUG
@@ -85,11 +94,8 @@ class SkyOfStarsPresenter(Presenter):
                 text = _("The drawing is over. Everyone else may draw one last line to any fresh star, "
                          "or skip it.")
         else:
-            # the die itself is said once, by the roll's own line above this text
-            if view["roll"]["face"] == "swirl":
-                text = _("Choose the star to cross out in your panel.")
-            else:
-                text = _("Draw your line in your panel.")
+            # the roll is said once, by its own line above this text; this says what to do
+            text = _(DO_TEXT[view["roll"]["face"]])
             if view["stop_by"] is None:
                 items.append(SkyDo(game_id, dec, "stop", "?", "t"))  # asks for a confirmation first
             else:
