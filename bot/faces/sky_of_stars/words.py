@@ -70,7 +70,7 @@ def names_list(seats: list[int], names: list[str]) -> str:
 def progress_line(view: View, names: list[str]) -> str:
     """One public line on who has decided, e.g. "2 of 3 locked in"."""
     if view["phase"] == "reveal":  # a reveal's pause waits on nobody
-        return _("The answer is out. The next part comes in a few seconds.")
+        return _("The answer is out: the game goes on when the time runs out.")
     locked, waiting = view["locked"], view["waiting"]
     counts = {"locked": len(locked), "total": len(locked) + len(waiting)}
     if view.get("skipped"):
