@@ -183,9 +183,10 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
                        first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, "
                                   "keep all)",
                        language="The language of the lobby and the game thread (default: the server's)",
-                       reveal="A Sky of Stars: seconds each answer stays before the next drawing (default 6)")
+                       reveal_pause="A Sky of Stars: seconds each answer stays before the next drawing "
+                                    "(default 6)")
 @app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES, pace=PACE_CHOICES,
-                      language=LANGUAGE_CHOICES, reveal=REVEAL_CHOICES)
+                      language=LANGUAGE_CHOICES, reveal_pause=REVEAL_CHOICES)
 @app_commands.guild_only()
 @entry(Ack.NONE)
 async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
@@ -193,12 +194,12 @@ async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
                pace: app_commands.Choice[int] | None = None,
                first_game: bool | None = None,
                language: app_commands.Choice[str] | None = None,
-               reveal: app_commands.Choice[int] | None = None) -> None:
+               reveal_pause: app_commands.Choice[int] | None = None) -> None:
     given: dict[str, Any] = {}
     if countdown is not None:
         given["countdown"] = countdown.value
-    if reveal is not None:
-        given["reveal_pause"] = reveal.value
+    if reveal_pause is not None:
+        given["reveal_pause"] = reveal_pause.value
     if first_game is not None:
         given["first_game"] = int(first_game)
     await _play(interaction, game.value, given, pace.value if pace else 0,

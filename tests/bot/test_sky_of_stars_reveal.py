@@ -24,7 +24,7 @@ async def to_first_reveal(env, **options):
 @pytest.mark.simcord(strict_sync=True)
 async def test_a_reveal_stays_alone_for_its_pause_across_a_restart(simcord_env, restart_bot):
     env = simcord_env
-    thread, record, card = await to_first_reveal(env, reveal=10)
+    thread, record, card = await to_first_reveal(env, reveal_pause=10)
     assert record.state["phase"] == "reveal" and GAME.countdown(record.state) == 10
     shown = thread.history()
     assert shown[-1].id == card.id and " drew #" in title(shown[-1])  # the guess card, now the answer
@@ -45,7 +45,7 @@ async def test_a_reveal_stays_alone_for_its_pause_across_a_restart(simcord_env, 
 @pytest.mark.simcord(strict_sync=True)
 async def test_without_the_pause_the_next_drawing_follows_its_reveal_at_once(simcord_env):
     env = simcord_env
-    thread, record, card = await to_first_reveal(env, reveal=0)
+    thread, record, card = await to_first_reveal(env, reveal_pause=0)
     assert record.state["phase"] == "guess" and record.state["guess"]["position"] == 1
     reveal = next(m for m in thread.history() if " drew #" in title(m))
     assert reveal.id != card.id                                         # a message of its own
