@@ -86,7 +86,7 @@ def play_for_moments(seed: int = GAME_SEED, player_seed: int = PLAYER_SEED) -> M
         watcher = _Watcher()
         rng = Rng(player_seed + attempt)
         state = game.setup(SEATS, {}, seed + attempt)
-        while game.to_act(state):
+        while not game.is_over(state):  # a reveal's pause waits on nobody, only its countdown
             watcher.observe(state)
             seat, action = random_move(game, state, rng)
             state = game.apply(state, seat, action).state

@@ -147,6 +147,7 @@ class Delivery(SeatPanels):
         """Say what happened, then open the next step, refresh progress, or show the results."""
         with speaking(after.language):  # public: the table's language, whoever moved
             await self._announce(after, events, changed_step, acting)
+        await self.service.presenter(after).after_move(after, events, self)
 
     async def _announce(self, after: GameRecord, events: list[str], changed_step: bool,
                         acting: int | None) -> None:

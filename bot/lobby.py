@@ -184,6 +184,8 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "bo
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
 COUNTDOWN_CHOICES = [app_commands.Choice(name=f"{s} seconds", value=s) for s in (20, 30, 45, 60, 90)]
+REVEAL_CHOICES = [app_commands.Choice(name=f"{s} seconds" if s else "no pause", value=s)
+                  for s in (0, 3, 6, 10, 15)]
 PACE_CHOICES = [app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
                 for name, v in PACES.items()]
 
@@ -211,9 +213,11 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
                              "the game's own)",
                        first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, "
                                   "keep all)",
-                       language="The language of the lobby and the game thread (default: the server's)")
+                       language="The language of the lobby and the game thread (default: the server's)",
+                       reveal_pause="A Sky of Stars: seconds each answer stays before the next drawing "
+                                    "(default 6)")
 @app_commands.choices(game=GAME_CHOICES, countdown=COUNTDOWN_CHOICES, pace=PACE_CHOICES,
-                      timer=TIMER_CHOICES, language=LANGUAGE_CHOICES)
+                      timer=TIMER_CHOICES, language=LANGUAGE_CHOICES, reveal_pause=REVEAL_CHOICES)
 @app_commands.guild_only()
 @entry(Ack.NONE)
 async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
@@ -221,10 +225,13 @@ async def play(interaction: discord.Interaction, game: app_commands.Choice[str],
                pace: app_commands.Choice[int] | None = None,
                first_game: bool | None = None,
                language: app_commands.Choice[str] | None = None,
-               timer: app_commands.Choice[int] | None = None) -> None:
+               timer: app_commands.Choice[int] | None = None,
+               reveal_pause: app_commands.Choice[int] | None = None) -> None:
     given: dict[str, Any] = {}
     if countdown is not None:
         given["countdown"] = countdown.value
+    if reveal_pause is not None:
+        given["reveal_pause"] = reveal_pause.value
     if first_game is not None:
         given["first_game"] = int(first_game)
     await _play(interaction, game.value, given, pace.value if pace else 0,

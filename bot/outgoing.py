@@ -96,6 +96,9 @@ class Outgoing:
     # Files the message being edited already carries, shown again without drawing or uploading
     # them (``card_of``, or a face that knows the picture is unchanged); ignored beside a new upload.
     kept: tuple[str, ...] = ()
+    # The controls right under the text, above the picture: a question a phone must answer
+    # without scrolling past a tall picture (A Sky of Stars' guess card).
+    controls_first: bool = False
     # The rendered image, kept so a retried send doesn't draw it again.
     _png: bytes | None = field(default=None, repr=False, compare=False)
     _still: bytes | None = field(default=None, repr=False, compare=False)
@@ -116,7 +119,8 @@ class Outgoing:
 
     def _image_names(self) -> list[str]:
         names = [self.filename] if self.render is not None else []
-        return names + ([self.still_filename] if self.still is not None else []) + list(self.kept)
+        names += [self.still_filename] if self.still is not None else []
+        return list(dict.fromkeys(names + list(self.kept)))  # a kept name may be the picture's own
 
     def layout(self, images: Sequence[str] = ()) -> discord.ui.LayoutView:
         """The card: one container in the theme's colour holding the title and text, the
@@ -128,13 +132,18 @@ class Outgoing:
         card = discord.ui.Container(accent_colour=COLOUR)
         if text:
             card.add_item(discord.ui.TextDisplay(text, id=TEXT_ID))
+        rows = action_rows(self.items)
+        if self.controls_first:
+            for row in rows:
+                card.add_item(row)
+            rows = []
         if images:
             card.add_item(discord.ui.MediaGallery(
                 *(discord.MediaGalleryItem(f"attachment://{name}", description=self.title or None)
                   for name in images), id=IMAGE_ID))
         if footer:
             card.add_item(discord.ui.TextDisplay(footer, id=FOOTER_ID))
-        for row in action_rows(self.items):
+        for row in rows:
             card.add_item(row)
         if not card.children:  # Discord refuses an empty card
             card.add_item(discord.ui.TextDisplay("\u200b", id=TEXT_ID))

@@ -57,6 +57,17 @@ def with_events(out: Outgoing, events: list[str], extra: str = "") -> Outgoing:
     return replace(out, content=content[:4000], _png=out._png)
 
 
+def kept_if_shown(out: Outgoing, message: discord.Message) -> Outgoing:
+    """A face that names its picture by what it draws opts in by listing that name in ``kept``:
+    when the card already shows a file of that name, the redraw keeps it instead of drawing and
+    uploading it again (A Sky of Stars' table, the same for every roll of a round)."""
+    if out.render is None or out.filename not in out.kept:
+        return out
+    if any(attachment.filename == out.filename for attachment in message.attachments):
+        return replace(out, render=None, kept=(out.filename,))
+    return out
+
+
 class StatusCards:
     def __init__(self, delivery: Any) -> None:
         """``delivery``: the ``bot.delivery.Delivery`` that owns the cards (its service, its
@@ -107,6 +118,9 @@ class StatusCards:
         if card is None or card.message.id != record.status_message_id:
             return False
         card.events += events
+        # its words and picture stay; its controls are the step's own now (a roll's STOP goes
+        # once it is called)
+        card.base = replace(card.base, items=self.compose(record).items)
         return await self._redraw(record, card, full=False)
 
     async def _redraw(self, record: GameRecord, card: Card, *, full: bool) -> bool:
@@ -116,6 +130,8 @@ class StatusCards:
             progress = self.delivery.service.presenter(record).progress(public, record.names)
             out = with_events(card.base, card.events, countdown_line(record, due))
         out.footer = progress or out.footer
+        if full:
+            out = kept_if_shown(out, card.message)
         try:  # when only words changed, the picture already there stays
             data = await out.kwargs(editing=True, keep_images=not full, on=card.message)
             card.message = await card.message.edit(**data)

@@ -119,6 +119,7 @@ PHASES = {
     "swirl": N_("Swirl: cancelling stars"),
     "final": N_("Last strokes after STOP"),
     "guess": N_("Guessing"),
+    "reveal": N_("Answer revealed"),
     "over": N_("Game over"),
 }
 

@@ -66,3 +66,10 @@ class Presenter(ABC):
         ``None`` to post them as plain lines. A face uses it to make a moment, such as a reveal,
         one message with its picture instead of a line of text and another message after it."""
         return None
+
+    async def after_move(self, record: Any, events: list[str], delivery: Any) -> None:
+        """After a move was announced (``record``: the game after it, ``delivery``: the
+        ``bot.delivery.Delivery`` that announced it): a face that keeps private messages of its
+        own settles them here (A Sky of Stars retires its STOP questions once their roll is
+        over). The default does nothing."""
+        return None

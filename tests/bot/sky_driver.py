@@ -115,6 +115,14 @@ async def press_public(thread, player, kind, *, confirm=True):
     return await player.click(asked, custom_id=yes)
 
 
+async def wait_out_reveal(env, record) -> bool:
+    """During a reveal's pause (a step nobody acts in), let its time run out; True if it did."""
+    if record is None or record.state["phase"] != "reveal":
+        return False
+    await env.advance_time(GAME.countdown(record.state) + 1)
+    return True
+
+
 async def play_until(env, table, done, *, stop_after=1):
     """Play every pending decision through panels until ``done(view)``; calls STOP early."""
     for _ in range(300):
@@ -124,6 +132,8 @@ async def play_until(env, table, done, *, stop_after=1):
         view = GAME.view(record.state, None)
         if done(view):
             return record
+        if await wait_out_reveal(env, record):  # a reveal stays for its pause, then the game goes on
+            continue
         if view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= stop_after:
             await press_public(table.thread, table.players[0], "stop")
         for seat in GAME.to_act(record.state):

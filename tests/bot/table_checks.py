@@ -148,7 +148,9 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
     bot = any(bot_plays(names, s) for s in waiting)
     if record.game == "sky-of-stars":
         locked = len(state["locked"])
-        count, exact = (locked, locked + len(waiting)), True
+        # a reveal's pause waits on nobody: its footer says the answer is out, with no count
+        count = (locked, locked + len(waiting)) if state["phase"] != "reveal" else None
+        exact = True
     elif record.game == "observatory":
         if state["phase"] in ("roll", "refill"):
             by_name, exact = True, bot

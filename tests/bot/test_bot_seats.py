@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.helpers import all_text, controls, latest_panel, refresh, said
-from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, press_public
+from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, press_public, wait_out_reveal
 
 
 def labels(message):
@@ -44,6 +44,8 @@ async def test_two_people_and_two_lobby_bots_play_a_whole_game(simcord_env, monk
         if record is None:
             break
         view = GAME.view(record.state, None)
+        if await wait_out_reveal(env, record):
+            continue
         assert not {2, 3} & set(GAME.to_act(record.state)), "bots never keep the table waiting"
         if view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 2:
             await press_public(thread, ada, "stop")

@@ -76,6 +76,9 @@ async def test_full_three_player_game(simcord_env, restart_bot, caplog):
             break
         view = GAME.view(record.state, None)
         phase = view["phase"]
+        if phase == "reveal":  # the answer stays for its pause, then the game goes on
+            await env.advance_time(GAME.countdown(record.state) + 1)
+            continue
         if phase == "stroke" and first_roll_message is None:
             first_roll_message = thread.history()[-1]
         if phase == "stroke" and not illegal_tried:

@@ -2,8 +2,10 @@
 
 Ada's typed lines `a4-b4x` and `A4 A4` are refused; Bea presses STOP from her DM before
 drawing, confirms, and still draws that roll; a guess changed before the reveal counts as the
-new one; every reveal is one message carrying all the guesses, the word and an animated
-drawing whose frame count follows its strokes; the results image names every word.
+new one; every drawing is guessed on one compact card (its animation, whose frame count follows
+its strokes, shown once; the words once; one countdown; the numbers above the picture), which its
+reveal redraws in place with all the guesses and the word, alone for the reveal's pause; the
+results image names every word.
 """
 
 from __future__ import annotations
@@ -11,11 +13,21 @@ from __future__ import annotations
 import io
 import logging
 
+import discord
 import pytest
 from PIL import Image
 
 from bot.games import get_game
-from tests.bot.helpers import all_text, custom_ids, images, latest_panel, refresh, said, title
+from tests.bot.helpers import (
+    all_text,
+    components,
+    custom_ids,
+    images,
+    latest_panel,
+    refresh,
+    said,
+    title,
+)
 from tests.bot.sky_driver import Table, current_record, open_lobby, press_public, start_game
 from tests.faces.image_checks import TextBoxes
 
@@ -73,6 +85,22 @@ async def change_a_guess(env, guesser, seat) -> int:
     return record.state["decision"]
 
 
+def check_guess_card(env, thread, view) -> discord.Message:
+    """The newest thread message is the drawing's guess card, compact for a phone."""
+    card = thread.history()[-1]
+    text = all_text(card)
+    assert images(card) == ["drawing.gif"]                              # the picture once
+    assert text.count("<t:") == 1 and "Guessing ends" not in text       # one countdown
+    assert not any(f"{i}. " in text or f"**{i}.**" in text for i in range(1, 6))  # words: in the picture
+    kinds = [type(c).__name__ for c in components(card)]
+    assert kinds.index("Button") < kinds.index("MediaGalleryComponent")  # numbers above the picture
+    gif = Image.open(io.BytesIO(env.backend.cdn.get(card.attachments[0].url)))
+    drawing = next(d for d in view["drawings"]
+                   if d["seat"] == view["guess"]["artist"] and d["round"] == view["round"])
+    assert gif.format == "GIF" and gif.n_frames == len(drawing["strokes"]) + 1
+    return card
+
+
 async def old_guess_buttons_are_refused(env, thread, players, decision) -> int:
     """Any guess button of a drawing already revealed is refused and changes nothing (most are
     gone: the bot retires old panels and cards). Returns how many were tried."""
@@ -100,12 +128,25 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
     bea = players[1]
     stopped_from_dm = checked_old = typed = False
     changed_at = None
+    paused, cards = 0, {}
     for _ in range(500):
         record = await current_record(env)
         if record is None:
             break
         view = GAME.view(record.state, None)
         waiting = GAME.to_act(record.state)
+        if view["phase"] == "reveal":
+            # the answer stays alone: nothing new is posted until the pause runs out
+            shown = len(thread.history())
+            await env.advance_time(GAME.countdown(record.state) - 1)
+            assert len(thread.history()) == shown and (await current_record(env)).state["phase"] == "reveal"
+            await env.advance_time(2)
+            after = await current_record(env)  # None: that was the game's last drawing
+            assert after is None or after.state["phase"] != "reveal"
+            paused += 1
+            continue
+        if view["phase"] == "guess" and view["guess"]["artist"] not in cards:
+            cards[view["guess"]["artist"], view["round"]] = check_guess_card(env, thread, view).id
         if view["phase"] == "stroke" and not typed and 0 in waiting:
             await typed_lines_are_refused(env, players[0])
             typed = True
@@ -137,18 +178,17 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
 
     names = stored.names
     reveals = [m for m in thread.history() if " drew #" in title(m)]
-    assert len(reveals) == len(final["reveals"]) == 12                  # one message per drawing
+    assert len(reveals) == len(final["reveals"]) == 12 == paused        # one message per drawing
     for message, reveal in zip(reveals, final["reveals"], strict=True):
+        assert message.id == cards[reveal["artist"], reveal["round"]]     # the guess card, redrawn
         text = all_text(message)
         assert f"#{reveal['number']} {reveal['word']}" in text
         for key, number in reveal["guesses"].items():
             assert f"{names[int(key)]}: " + (f"#{number}" if number else "no guess") in text
-        files = {a.filename: env.backend.cdn.get(a.url) for a in message.attachments}
-        assert set(files) == {"drawing.gif", "drawing-still.png"} == set(images(message))  # both shown
-        gif = Image.open(io.BytesIO(files["drawing.gif"]))
-        past = stored.state["vaults"][reveal["artist"]]["past"]
-        drawn = next(p for p in past if p["round"] == reveal["round"])
-        assert gif.format == "GIF" and gif.n_frames == len(drawn["strokes"]) + 1
+        assert images(message) == ["reveal.png"] and not custom_ids(message)
+        # the round's last reveal carries the round's scores: one moment, one message
+        last = reveal is [r for r in final["reveals"] if r["round"] == reveal["round"]][-1]
+        assert (f"Round {reveal['round']} scores" in text) == last
 
     results = [m for m in thread.history() if "Final results" in all_text(m)]
     assert results and results[-1].attachments and f"Seed {stored.seed}" in all_text(results[-1])

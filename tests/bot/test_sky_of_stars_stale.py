@@ -121,6 +121,9 @@ async def test_old_public_buttons_are_answered_in_their_own_words(simcord_env):
     asked = await press_public(thread, bea, "stop", confirm=False)
     question = next(m.message for m in [asked.response, *asked.followups]
                     if m is not None and any(":stop:-:t" in i for i in custom_ids(m.message)))
+    # its token has run out (after 15 minutes), so the question can't be retired and keeps its button
+    env.inject_error("PATCH", f"/webhooks/*/messages/{question.id}", status=401, code=50027,
+                     message="Invalid Webhook Token", times=None)
     await end_step_keeping_buttons(env, table, roll_card)
 
     stop = next(i for i in custom_ids(roll_card) if ":stop:?:t" in i)

@@ -160,6 +160,8 @@ async def test_sky_of_stars_complete_game(simcord_env, monkeypatch):
         if record is None:
             return False
         view = sky.GAME.view(record.state, None)
+        if await sky.wait_out_reveal(env, record):
+            return True
         if (view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 1
                 and view["round"] not in stopped):
             stopped.add(view["round"])

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is no
 ARTIFACTS = REPO / "test-artifacts" / "sandbox"
 MESSAGES = 'document.getElementById("messages").innerText'
 CARD_WITH_ALL = """[...document.querySelectorAll("#messages .card")].some((c) =>
-  c.querySelector("img.image") && c.querySelector("button.component") && c.innerText.includes("Roll"))"""
+  c.querySelector("img.image") && c.querySelector("button.component") && /\\broll \\d/i.test(c.innerText))"""
 NEWEST_PANEL = """(() => {
   const live = [...document.querySelectorAll("#messages .message")]
     .filter((m) => m.querySelector(".component"));
@@ -127,7 +127,7 @@ async def test_opening_of_a_sky_of_stars_in_the_browser(tmp_path: Path) -> None:
             await be(browser, "Ada", ".thread")
             progress = await browser.wait_for(
                 f'({MESSAGES}.match(/1 of \\d locked in/) || [null])[0]', "the thread to count the stroke")
-            assert "Roll" in await browser.evaluate(MESSAGES)
+            assert re.search(r"\broll \d", await browser.evaluate(MESSAGES), re.IGNORECASE)
             await browser.wait_for("[...document.images].every((i) => i.complete && i.naturalWidth > 0)",
                                    "the table image")
             await browser.screenshot(ARTIFACTS / "sky-of-stars-thread.png")

@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.components import service_of
+from bot.faces.sky_of_stars import stop
 from bot.faces.sky_of_stars.pictures import keep_if_shown, keep_shown
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
 from bot.games import get_game
@@ -99,7 +100,7 @@ def done_text(kind: str, arg: str) -> str:
     if kind == "cancel":
         return _("Star **{star}** will be crossed out when everyone has chosen.", star=arg)
     if kind == "stop":
-        return _("You called **STOP**: this roll is the last one.")
+        return _("**STOP** is called.")  # the panel's STOP line says what is left
     if kind == "pass":
         return _("You skipped your last line.")
     return _("Your guess, **#{number}**, is locked in. You may change it until the reveal.", number=arg)
@@ -305,8 +306,10 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await edit_panel(interaction, panel_for(interaction, record, view, asking_stop=True))
             return
         confirm = SkyDo(self.game_id, self.decision, "stop", "-", "t", label=_("Yes, call STOP"))
-        await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=[confirm]).view(),
-                                        ephemeral=True)
+        asked = await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=[confirm]).view(),
+                                                ephemeral=True, wait=True)
+        stop.remember(self.game_id, self.decision, asked)  # retired when its roll is over
+        service_of(interaction).delivery.copies.track_public(self.game_id, asked)  # and at the end
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SkyPick, SkyDo, SkyBack, SkyType)

@@ -1,19 +1,19 @@
 """The moments that make a drawing party: a drawing shown stroke by stroke for guessing, its
-reveal as one message, the swirl news in a victim's panel, and "how this game went".
+reveal (the guess card redrawn, or one message without the pause), the swirl news in a
+victim's panel, and "how this game went".
 
 Everything here reads the PUBLIC view, except ``swirl_news`` which reads the seat's own view.
 """
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import Any
 
 from bot.faces.sky_of_stars.art import animation
-from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.reveal import earned, reveal_png
-from bot.faces.sky_of_stars.words import names_list
+from bot.faces.sky_of_stars.items import SkyDo
+from bot.faces.sky_of_stars.words import names_list, round_title
 from bot.games.base import View
 from bot.i18n import _, ngettext, translate
 from bot.outgoing import Outgoing
@@ -21,22 +21,31 @@ from bot.outgoing import Outgoing
 REVEAL_MARK = " drew #"  # the rules' reveal sentence: "{2} drew #4, kite. Guessed by …"
 
 
-def countdown_line(seconds: int, now: float | None = None) -> str:
-    """A live countdown Discord renders in each reader's clock: "ends in 28 seconds"."""
-    ends = int((time.time() if now is None else now) + seconds)
-    when = f"<t:{ends}:R>"
-    return _("Guessing ends {when} (or as soon as every guess is in).", when=when)
+def guess_card(view: View, names: list[str], game_id: int, progress: str) -> Outgoing:
+    """The card a drawing is guessed on, compact for a phone: one question line, the number
+    buttons right under it, then the drawing once (an animation that ends on the finished
+    drawing, with the card's five words under it, so they are not repeated in the text). The
+    one countdown is the status card's own "Time runs out" line."""
+    artist = view["guess"]["artist"]
+    ask = _("Which word did **{name}** draw? Pick its number, in secret: you may change it until "
+            "the reveal.", name=names[artist])
+    items = [SkyDo(game_id, view["decision"], "guess", str(n), "t") for n in range(1, 6)]
+    drawing = partial(animation.drawing_gif, view, names, artist, view["round"])
+    return Outgoing(ask, round_title(view), drawing, "drawing.gif", items, footer=progress,
+                    controls_first=True)
 
 
-def animated(out: Outgoing, view: View, names: list[str], seat: int, round_: int,
-             still: Any = None) -> Outgoing:
-    """``out`` showing that drawing stroke by stroke (a GIF), with a still PNG beside it for
-    clients that don't animate (the drawing itself, or ``still`` when given)."""
-    out.render = partial(animation.drawing_gif, view, names, seat, round_)
-    out.filename = "drawing.gif"
-    out.still = still or partial(art.drawing_png, view, names, seat, round_)
-    out.still_filename = "drawing-still.png"
-    return out
+def reveal_card(view: View, names: list[str], progress: str) -> Outgoing:
+    """The guess card once its answer is out (the ``reveal`` pause): the word, every guess and
+    the points, with the reveal picture in place of the animation. The events above it (the
+    reveal's sentence, and after a round's last drawing the round's scores) come from the card."""
+    reveal = view["reveals"][-1]
+    artist, round_ = reveal["artist"], reveal["round"]
+    title = _("{name} drew #{number} {word}", name=names[artist], number=reveal["number"],
+              word=reveal["word"])
+    body = "\n".join(guess_lines(reveal, names, view["seats"]))
+    return Outgoing(body, title, partial(reveal_png, view, names, artist, round_), "reveal.png",
+                    footer=progress)
 
 
 def guess_lines(reveal: dict[str, Any], names: list[str], seats: int) -> list[str]:
@@ -61,9 +70,10 @@ def guess_lines(reveal: dict[str, Any], names: list[str], seats: int) -> list[st
 
 
 def reveal_message(view: View, names: list[str], events: list[str]) -> Outgoing | None:
-    """The one message that closes a drawing's guessing: the drawing played again, its word,
-    every guess and its points, then whatever else happened in the same move (``events``, the
-    rules' sentences, said here in the current language)."""
+    """The one message that closes a drawing's guessing when a table plays without the reveal's
+    pause: the reveal picture (the drawing with its word), every guess and its points, then
+    whatever else happened in the same move (``events``, the rules' sentences, in the current
+    language)."""
     if not view["reveals"]:
         return None
     reveal = view["reveals"][-1]
@@ -73,9 +83,7 @@ def reveal_message(view: View, names: list[str], events: list[str]) -> Outgoing 
     lines = guess_lines(reveal, names, view["seats"])
     others = [translate(event).format(*names) for event in events if REVEAL_MARK not in event]
     body = "\n".join(lines + ([""] + others if others else []))
-    out = Outgoing(body[:4000], title)
-    return animated(out, view, names, artist, round_,
-                    still=partial(reveal_png, view, names, artist, round_))
+    return Outgoing(body[:4000], title, partial(reveal_png, view, names, artist, round_), "reveal.png")
 
 
 def is_reveal(events: list[str]) -> bool:

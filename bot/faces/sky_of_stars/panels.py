@@ -22,7 +22,7 @@ from bot.faces.sky_of_stars.art.map import load_vault
 from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
 from bot.faces.sky_of_stars.moments import swirl_news
 from bot.faces.sky_of_stars.pictures import named
-from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, stop_confirm_text
+from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, stop_confirm_text, stop_line
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.outgoing import Outgoing
@@ -44,6 +44,7 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
     lines = [note] if note else []
     if secret:
         lines.append(_("Your word: **#{number} {word}**", number=secret["number"], word=secret["word"]))
+    lines += [line for line in [stop_line(view, names)] if line]  # STOP called: by whom, what is left
     news = swirl_news(view, names)
     if news and view["phase"] != "over":
         lines.append(news)

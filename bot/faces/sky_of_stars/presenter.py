@@ -13,11 +13,14 @@ from typing import Any
 import discord
 
 from bot.faces.base import Presenter
+from bot.faces.sky_of_stars import stop
 from bot.faces.sky_of_stars.art import images as art
+from bot.faces.sky_of_stars.art.board import table_inputs
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
-from bot.faces.sky_of_stars.moments import animated, countdown_line, how_it_went, is_reveal, reveal_message
+from bot.faces.sky_of_stars.moments import guess_card, how_it_went, is_reveal, reveal_card, reveal_message
 from bot.faces.sky_of_stars.panels import build_panel
-from bot.faces.sky_of_stars.words import RULES, SLUG, face_text, progress_line, round_title
+from bot.faces.sky_of_stars.pictures import named
+from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.outgoing import Outgoing
@@ -32,6 +35,15 @@ STALE_TEXTS: dict[str, str] = {  # keyed by PublicKind, which is a str
     PublicKind.GUESS: N_("Guessing for that drawing has ended: its answer is out."),
 }
 """What a click on an old public button is told, by the kind of button (``items.PublicKind``)."""
+
+DO_TEXT = {
+    "four": N_("Draw your line to a four-pointed star, in your panel."),
+    "five": N_("Draw your line to a five-pointed star, in your panel."),
+    "eight": N_("Draw your line to an eight-pointed star, in your panel."),
+    "any": N_("Draw your line to any star, in your panel."),
+    "swirl": N_("Choose the star to cross out on your left neighbour's vault, in your panel."),
+}
+"""A roll's card under its roll's line: what to do with the die's face."""
 
 
 class SkyOfStarsPresenter(Presenter):
@@ -48,9 +60,13 @@ class SkyOfStarsPresenter(Presenter):
 
     def status_key(self, view: View) -> tuple[Any, ...]:
         """The whole drawing of a round (start, rolls, last lines) is one card, redrawn per roll;
-        each drawing's guessing gets its own."""
+        each drawing's guessing gets its own, which its reveal then redraws in place (the answer
+        stays where the question was, alone until the pause runs out)."""
         if view["phase"] == "guess":
             return ("guess", view["round"], view["guess"]["artist"])
+        if view["phase"] == "reveal":
+            reveal = view["reveals"][-1]
+            return ("guess", reveal["round"], reveal["artist"])
         return ("draw", view["round"])
 
     def stale_text(self, kind: str) -> str:
@@ -64,15 +80,9 @@ class SkyOfStarsPresenter(Presenter):
         title = round_title(view)
         items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
         if phase == "guess":
-            artist = view["guess"]["artist"]
-            words = [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
-            ask = _("Which word did **{name}** draw? Everyone else: pick a number below, in secret; "
-                    "you may change it until the reveal. {countdown}", name=names[artist],
-                    countdown=countdown_line(view["guess"]["countdown"]))
-            text = "\n".join([ask, *words])
-            items = [SkyDo(game_id, dec, "guess", str(n), "t") for n in range(1, 6)]
-            out = Outgoing(text, title, None, "drawing.png", items, footer=self.progress(view, names))
-            return animated(out, view, names, artist, view["round"])
+            return guess_card(view, names, game_id, self.progress(view, names))
+        if phase == "reveal":
+            return reveal_card(view, names, self.progress(view, names))
         if phase == "start":
             text = _("A new card is up. Check your panel for your secret word, then pick a starting star.")
         elif phase == "final":
@@ -84,20 +94,18 @@ class SkyOfStarsPresenter(Presenter):
                 text = _("The drawing is over. Everyone else may draw one last line to any fresh star, "
                          "or skip it.")
         else:
-            roll = view["roll"]
-            if roll["face"] == "swirl":
-                text = _("Roll {count}: the die shows **{face}**. Cross out a star on your left "
-                         "neighbour's vault in your panel.", count=roll["count"], face=face_text("swirl"))
-            else:
-                text = _("Roll {count}: the die shows **{face}**. Draw your line in your panel.",
-                         count=roll["count"], face=face_text(roll["face"]))
+            # the roll is said once, by its own line above this text; this says what to do
+            text = _(DO_TEXT[view["roll"]["face"]])
             if view["stop_by"] is None:
                 items.append(SkyDo(game_id, dec, "stop", "?", "t"))  # asks for a confirmation first
             else:
                 last = _("**{name}** called STOP: this is the last roll.", name=names[view["stop_by"]])
                 text = "\n".join([text, last])
-        return Outgoing(text, title, partial(art.table_png, view, names), "table.png", items,
-                        footer=self.progress(view, names))
+        picture = partial(art.table_png, table_inputs(view), names)
+        out = named(Outgoing(text, title, picture, "table.png", items, footer=self.progress(view, names)),
+                    "table")
+        out.kept = (out.filename,)  # the same picture on every roll of the round: kept, not sent again
+        return out
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         phase = view["phase"]
@@ -138,16 +146,27 @@ class SkyOfStarsPresenter(Presenter):
                         partial(art.results_png, view, names), "results.png")
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
-        """A reveal is one message: the drawing again, its word, every guess and its points."""
-        if not is_reveal(events):
+        """A reveal is one message: the drawing again, its word, every guess and its points. With
+        the reveal's pause (``reveal`` phase) that message is the guess card itself, redrawn."""
+        if not is_reveal(events) or view["phase"] == "reveal":
             return None
         return reveal_message(view, names, events)
+
+    async def after_move(self, record: Any, events: list[str], delivery: Any) -> None:
+        """STOP shows in every panel once called; STOP questions close with their roll."""
+        await stop.after_move(record, events, delivery)
 
     # -------------------------------------------------------------- private panel
 
     def panel(self, view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
               picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing:
         """The seat's panel at a sub-step (see ``panels.build_panel``); the callbacks in
-        ``items`` reach the panels through here."""
+        ``items`` reach the panels through here. During a reveal's pause it is a line without a
+        picture: the answer is in the thread, and the next step draws a new picture anyway."""
+        if view["phase"] == "reveal":
+            reveal = view["reveals"][-1]
+            said = _("The answer for **{name}**'s drawing is out in the game thread. Your next panel "
+                     "comes in a few seconds.", name=names[reveal["artist"]])
+            return Outgoing(said, round_title(view))
         return build_panel(view, names, game_id, picked_from=picked_from, picked=picked, note=note,
                            asking_stop=asking_stop)

@@ -71,6 +71,8 @@ def names_list(seats: list[int], names: list[str]) -> str:
 def progress_line(view: View, names: list[str], *, who: bool = True) -> str:
     """One public line on who has decided, e.g. "2 of 3 locked in · Waiting for Ada"; without
     ``who`` (the board, which `/game status` follows with whom it waits for) only the count."""
+    if view["phase"] == "reveal":  # a reveal's pause waits on nobody
+        return _("The answer is out: the game goes on when the time runs out.")
     locked, waiting = view["locked"], view["waiting"]
     counts = {"locked": len(locked), "total": len(locked) + len(waiting)}
     if view.get("skipped"):
@@ -90,3 +92,21 @@ def stop_confirm_text() -> str:
     """The question a STOP click asks first: STOP ends the drawing for everyone."""
     return _("**STOP** ends the drawing for everyone once this roll is done: after it, the others "
              "get one last line and you don't. Call it?")
+
+
+def stop_line(view: View, names: list[str]) -> str | None:
+    """In a panel once STOP is called: who called it, and what is left of the drawing."""
+    caller, phase = view.get("stop_by"), view.get("phase")
+    if caller is None or phase not in ("stroke", "swirl", "final"):
+        return None
+    mine = view.get("you") == caller
+    if phase == "final":
+        if mine:
+            return _("You called **STOP**: the others draw their optional last line, then the guessing.")
+        return _("**{name}** called **STOP**: one optional last line is left, then the guessing.",
+                 name=names[caller])
+    if mine:
+        return _("You called **STOP**: this roll is the last. Finish it; then the others may draw one "
+                 "optional last line.")
+    return _("**{name}** called **STOP**: this roll is the last. Finish it; then you may draw one "
+             "optional last line.", name=names[caller])

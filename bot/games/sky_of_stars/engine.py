@@ -74,6 +74,8 @@ class SkyOfStars(Game):
     options = (
         OptionSpec("countdown", N_("Seconds to guess each drawing"), (20, 30, 45, 60, 90), 30,
                    (N_("Each drawing is guessed for {value} seconds."),)),
+        OptionSpec("reveal_pause", N_("Seconds each answer stays before the next drawing"), (0, 3, 6, 10, 15),
+                   6, (N_("Each answer stays {value} seconds before the next drawing."),)),
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
     min_humans = 2  # guessing needs at least two people
@@ -106,6 +108,8 @@ class SkyOfStars(Game):
         return state["decision"]
 
     def countdown(self, state: State) -> float | None:
+        if state["phase"] == Phase.REVEAL.value:
+            return flow.reveal_pause(state)
         return state["options"]["countdown"] if state["phase"] == Phase.GUESS.value else None
 
     def outcome(self, state: State) -> Outcome | None:
@@ -293,6 +297,9 @@ def _timeout(state: State, seat: int | None, action: Action, events: list[str]) 
         if late not in state["waiting"]:
             raise IllegalAction(M_("That seat owes nothing in this step."))
         flow.miss(state, late, events)
+        return
+    if state["phase"] == Phase.REVEAL.value:
+        flow.after_pause(state, events)
         return
     if state["phase"] != Phase.GUESS.value:
         raise IllegalAction(M_("There is no countdown running."))

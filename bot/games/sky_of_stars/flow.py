@@ -333,13 +333,34 @@ def _reveal(state: State, events: list[str]) -> None:
         events.append(M_("{who} drew #{number}, {word}. Nobody guessed it.", who=seat_mark(shown),
                          number=number, word=word))
     state["guess"]["position"] += 1
+    if state["guess"]["position"] >= state["seats"]:
+        _score_round(state, events)  # the round's last reveal and its scores are one moment
+    if reveal_pause(state) > 0:
+        _open(state, Phase.REVEAL, [], [])  # the answer stays alone until the pause runs out
+        return
+    _after_reveal(state, events)
+
+
+def reveal_pause(state: State) -> int:
+    """Seconds a reveal stays before the next drawing (a game stored before the option: none)."""
+    return int(state["options"].get("reveal_pause", 0))
+
+
+def after_pause(state: State, events: list[str]) -> None:
+    """The reveal's pause ran out: the next drawing, the next round, or the end of the game."""
+    _after_reveal(state, events)
+
+
+def _after_reveal(state: State, events: list[str]) -> None:
     if state["guess"]["position"] < state["seats"]:
         _open_guess(state, events)
+    elif state["round"] < ROUNDS:
+        _begin_round(state, events)
     else:
-        _end_round(state, events)
+        _end_game(state, events)
 
 
-def _end_round(state: State, events: list[str]) -> None:
+def _score_round(state: State, events: list[str]) -> None:
     number = state["round"]
     reveals = [r for r in state["reveals"] if r["round"] == number]
     points = score_round(state["seats"], reveals)
@@ -353,9 +374,9 @@ def _end_round(state: State, events: list[str]) -> None:
         else f"{seat_mark(s)} {p['points']}" for s, p in enumerate(points)
     ])
     events.append(M_("Round {round} scores: {listed}.", round=number, listed=listed))
-    if number < ROUNDS:
-        _begin_round(state, events)
-        return
+
+
+def _end_game(state: State, events: list[str]) -> None:
     state.update(phase=Phase.OVER.value, waiting=[], locked=[], skipped=[], late=[], guess=None, roll=None)
     state["pending"] = [None] * state["seats"]
     result = outcome_of(state)

@@ -27,6 +27,7 @@ class Phase(StrEnum):
     SWIRL = "swirl"
     FINAL = "final"
     GUESS = "guess"
+    REVEAL = "reveal"  # a drawing's answer is out; the table reads it before the next one
     OVER = "over"
 
 

@@ -22,6 +22,8 @@ def random_move(game: SkyOfStars, state: State, rng: Rng, stop_chance: float = 0
     """One random legal move: sometimes STOP while drawing, sometimes a countdown timeout, and
     with ``miss_chance`` a seat's missed deadline in a drawing step (a system action)."""
     phase = state["phase"]
+    if phase == Phase.REVEAL.value:  # the reveal's pause runs out
+        return None, {"kind": ActionKind.TIMEOUT.value}
     if phase == Phase.GUESS.value and rng.random() < timeout_chance:
         return None, {"kind": ActionKind.TIMEOUT.value}
     if miss_chance and phase != Phase.GUESS.value and rng.random() < miss_chance:
@@ -44,7 +46,7 @@ def play_random_game(seats: int, seed: int, rng_seed: int, stop_chance: float = 
     rng = Rng(rng_seed)
     state = game.setup(seats, {}, seed)
     log: list[Move] = []
-    while game.to_act(state):
+    while not game.is_over(state):
         if len(log) >= MAX_ACTIONS:
             raise RuntimeError(f"game did not finish within {MAX_ACTIONS} actions")
         seat, action = random_move(game, state, rng, stop_chance, timeout_chance)

@@ -30,8 +30,10 @@ def _drawings(state: State) -> list[dict[str, Any]]:
         key=lambda drawing: (drawing["round"], drawing["seat"]),
     )
     guess = state["guess"]
-    if state["phase"] == Phase.GUESS.value and guess:
-        for seat in guess["order"][: guess["position"] + 1]:
+    scored = guess is not None and guess["position"] >= state["seats"]  # now among the past ones
+    if state["phase"] in (Phase.GUESS.value, Phase.REVEAL.value) and guess and not scored:
+        shown_now = guess["position"] + (1 if state["phase"] == Phase.GUESS.value else 0)
+        for seat in guess["order"][:shown_now]:
             current = state["vaults"][seat]["current"]
             shown.append({"seat": seat, "round": state["round"], **_constellation(current)})
     return shown

@@ -34,7 +34,7 @@ def moments(seats: int, seed: int) -> tuple[State, ...]:
     rng = Rng(seed + 1)
     state = GAME.setup(seats, {"deck": "it"}, seed)
     seen: dict[tuple[int, str], State] = {}
-    while GAME.to_act(state):
+    while not GAME.is_over(state):
         seen.setdefault((state["round"], state["phase"]), state)
         seat, action = random_move(GAME, state, rng)
         state = GAME.apply(state, seat, action).state

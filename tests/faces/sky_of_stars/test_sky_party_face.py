@@ -1,6 +1,7 @@
 """Issue 14 on the Sky face, from real engine views: the STOP confirmation, the panel after
-STOP and after a guess, swirl news, the animated guessing card, the reveal message and the
-results line. Public outputs never carry a secret that is not out yet."""
+STOP and after a guess, swirl news, the compact guessing card, the reveal (a message, or the
+guess card redrawn during the reveal's pause) and the results line. Public outputs never carry a
+secret that is not out yet."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 
 import pytest
 
-from bot.faces.sky_of_stars.moments import countdown_line, how_it_went, swirl_news
+from bot.faces.sky_of_stars.moments import how_it_went, swirl_news
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.presenter import SkyOfStarsPresenter
 from bot.games import get_game
@@ -60,17 +61,20 @@ def test_after_guessing_the_panel_offers_a_change_of_mind() -> None:
     assert [item.item.label for item in panel.items][2] == "3 ✓"
 
 
-def test_the_guessing_card_animates_the_drawing_with_a_live_countdown() -> None:
+def test_the_guessing_card_is_compact_the_picture_and_words_once_the_numbers_first() -> None:
     state = GAME.apply(rolling_state(), 0, {"kind": "stop"}).state
     while state["phase"] != "guess":
         seat = GAME.to_act(state)[0]
         moves = [a for a in GAME.legal_actions(state, seat) if a["kind"] != "stop"]
         state = GAME.apply(state, seat, moves[0]).state
-    out = PRESENTER.step_message(GAME.view(state, None), NAMES, 9)
+    view = GAME.view(state, None)
+    out = PRESENTER.step_message(view, NAMES, 9)
     assert out.filename == "drawing.gif" and out.render().startswith(b"GIF8")
-    assert out.still is not None and out.still().startswith(b"\x89PNG")
-    assert "<t:" in out.content and ":R>" in out.content
-    assert countdown_line(30, now=1000) == "Guessing ends <t:1030:R> (or as soon as every guess is in)."
+    assert out.still is None                                    # the animation ends on the drawing
+    assert "<t:" not in out.content                             # the one countdown is the card's own
+    assert not any(word in out.content for word in view["card"])  # the words are in the picture
+    assert [i.split(":")[4:6] for i in ids(out)] == [["guess", str(n)] for n in range(1, 6)]
+    assert out.controls_first
 
 
 def test_a_swirl_victim_is_told_in_their_panel() -> None:
@@ -82,24 +86,34 @@ def test_a_swirl_victim_is_told_in_their_panel() -> None:
     assert swirl_news(view, NAMES) == line and line in build_panel(view, NAMES, 9).content
 
 
-def test_a_reveal_is_one_message_with_the_word_every_guess_and_the_points() -> None:
-    rng, state = Rng(5), GAME.setup(4, {"countdown": 30}, 8)
+@pytest.mark.parametrize("pause", [0, 6])
+def test_a_reveal_is_one_message_with_the_word_every_guess_and_the_points(pause: int) -> None:
+    """Without the pause the reveal is a message of its own; with it, the guess card redrawn
+    (the same status key), alone until the pause runs out."""
+    rng, state = Rng(5), GAME.setup(4, {"countdown": 30, "reveal_pause": pause}, 8)
     seen = 0
     while not GAME.is_over(state):
         seat, action = random_move(GAME, state, rng)
+        guessed = GAME.view(state, None)
         applied = GAME.apply(state, seat, action)
         state = applied.state
-        out = PRESENTER.announcement(GAME.view(state, None), NAMES, applied.events, 9)
+        view = GAME.view(state, None)
+        out = PRESENTER.announcement(view, NAMES, applied.events, 9)
         if not any(" drew #" in e for e in applied.events):
             assert out is None
             continue
-        reveal = GAME.view(state, None)["reveals"][-1]
+        if pause:
+            assert out is None and view["phase"] == "reveal"
+            assert PRESENTER.status_key(view) == PRESENTER.status_key(guessed)
+            out = PRESENTER.step_message(view, NAMES, 9)
+            assert not out.items
+        reveal = view["reveals"][-1]
         seen += 1
         assert out.title == f"{NAMES[reveal['artist']]} drew #{reveal['number']} {reveal['word']}"
         for key, number in reveal["guesses"].items():
             assert f"{NAMES[int(key)]}: " + (f"#{number}" if number else "no guess") in out.content
         assert f"**{NAMES[reveal['artist']]}** +" in out.content
-        assert out.filename == "drawing.gif" and out.still_filename == "drawing-still.png"
+        assert out.filename == "reveal.png" and out.still is None
     assert seen == 12
 
 
@@ -119,12 +133,14 @@ def test_the_results_say_how_the_game_went_and_the_seed() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_reveal_messages_carry_no_secret_not_yet_out(seed: int) -> None:
-    rng, state = Rng(seed), GAME.setup(4, {"countdown": 30}, seed)
+    rng, state = Rng(seed), GAME.setup(4, {"countdown": 30, "reveal_pause": seed % 2 * 6}, seed)
     while not GAME.is_over(state):
         seat, action = random_move(GAME, state, rng)
         applied = GAME.apply(state, seat, action)
         state = applied.state
         out = PRESENTER.announcement(GAME.view(state, None), NAMES, applied.events, 9)
+        if state["phase"] == "reveal":
+            out = PRESENTER.step_message(GAME.view(state, None), NAMES, 9)
         if out is None or state["phase"] == "over":
             continue
         public = GAME.view(state, None)

@@ -29,7 +29,7 @@ def moments(seats: int, seed: int) -> dict[str, tuple]:
     state = GAME.setup(seats, {}, seed)
     rng = Rng(seed + 1)
     seen: dict[str, tuple] = {"journal": (state, 0)}
-    while GAME.to_act(state):
+    while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
         kind = (GAME.view(state, seat)["choice"] or {}).get("kind")
         if kind and state["round"] >= 2:

@@ -30,7 +30,7 @@ def moments() -> dict[str, tuple[dict, int]]:
     state = GAME.setup(4, {}, 6)
     rng = Rng(7)
     seen: dict[str, tuple[dict, int]] = {}
-    while GAME.to_act(state):
+    while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
         kind = (GAME.view(state, seat)["choice"] or {}).get("kind")
         if kind:

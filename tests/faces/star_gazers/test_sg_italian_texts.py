@@ -27,7 +27,7 @@ def started() -> tuple[dict, int]:
 
 def finished() -> dict:
     state, rng = GAME.setup(2, {}, 3), Rng(4)
-    while GAME.to_act(state):
+    while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
         state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
     return state

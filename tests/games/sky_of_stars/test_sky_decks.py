@@ -74,9 +74,9 @@ def test_the_table_language_picks_the_deck_english_without_one() -> None:
 
 
 def test_the_deck_is_accepted_but_never_offered_in_the_lobby() -> None:
-    assert [spec.name for spec in GAME.options] == ["countdown"]
-    assert GAME.validate_options({"deck": "it"}) == {"countdown": 30, "deck": "it"}
-    assert GAME.validate_options({"countdown": 45}) == {"countdown": 45}
+    assert "deck" not in [spec.name for spec in GAME.options]
+    assert GAME.validate_options({"deck": "it"}) == {"countdown": 30, "reveal_pause": 6, "deck": "it"}
+    assert GAME.validate_options({"countdown": 45}) == {"countdown": 45, "reveal_pause": 6}
     for wrong in ("fr", 3, ""):
         with pytest.raises(IllegalAction, match="no deck of cards"):
             GAME.validate_options({"deck": wrong})
@@ -126,4 +126,4 @@ def test_the_reveal_event_names_the_italian_word() -> None:
     word = state["reveals"][0]["word"]
     assert word in words_of("it")
     assert any(f"#{state['reveals'][0]['number']}, {word}." in event for event in applied.events)
-    assert replay(GAME, 3, {"deck": "it"}, 3, log) == state
+    assert replay(GAME, 3, {"deck": "it", "reveal_pause": 0}, 3, log) == state

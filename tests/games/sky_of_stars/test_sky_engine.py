@@ -26,9 +26,10 @@ def drawing_state(seats: int = 4, seed: int = 21) -> dict:
 def test_registered_with_options_and_seat_limits() -> None:
     game = GAMES["sky-of-stars"]
     assert (game.min_seats, game.max_seats) == (3, 6)
-    (spec,) = game.options
+    spec, pause = game.options
     assert (spec.name, spec.choices, spec.default) == ("countdown", (20, 30, 45, 60, 90), 30)
-    assert game.validate_options({}) == {"countdown": 30}
+    assert (pause.name, pause.default) == ("reveal_pause", 6) and 0 in pause.choices
+    assert game.validate_options({}) == {"countdown": 30, "reveal_pause": 6}
     with pytest.raises(IllegalAction):
         game.validate_options({"countdown": 25})
     for seats in (2, 7):
@@ -274,3 +275,31 @@ def test_a_full_game_ends_with_an_outcome_in_the_view() -> None:
         assert sum(part["colours"].values()) == drawn
     assert GAME.view(state, 0)["secret"] is None and GAME.to_act(state) == []
     assert json.loads(json.dumps(view)) == view
+
+
+def test_a_reveal_stays_for_its_pause_and_the_rounds_end_comes_with_the_last_one() -> None:
+    """With the pause, a reveal opens a step that waits on nobody, only on its countdown; the
+    next drawing opens when it runs out. The round's last reveal carries the round's scores."""
+    state = settle(new_game(3, seed=5, reveal_pause=6), {"guess"})
+    for position in range(3):
+        artist = state["guess"]["order"][position]
+        for seat in [s for s in range(3) if s != artist]:
+            applied = GAME.apply(state, seat, {"kind": "guess", "number": 1})
+            state = applied.state
+        assert state["phase"] == "reveal" and GAME.to_act(state) == []
+        assert GAME.countdown(state) == 6 and GAME.legal_actions(state, 0) == []
+        assert any(" drew #" in e for e in applied.events)
+        last = position == 2
+        assert any("scores:" in e for e in applied.events) == last
+        assert state["round"] == 1 and len(state["scores"][0]["rounds"]) == (1 if last else 0)
+        view = GAME.view(state, None)
+        shown = {d["seat"] for d in view["drawings"] if d["round"] == 1}
+        assert shown == set(state["guess"]["order"][:position + 1])
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, {"kind": "timeout"})
+        applied = GAME.apply(state, None, {"kind": "timeout"})
+        state = applied.state
+        assert state["round"] == (2 if last else 1)
+        assert any("Round 2 begins" in e for e in applied.events) == last
+        if not last:
+            assert state["phase"] == "guess" and state["guess"]["position"] == position + 1

@@ -4,6 +4,12 @@ One frame shows the starting star, then one frame per stroke, and the last frame
 the frame count follows the strokes (``frame_count``). GIF, because every Discord client plays
 it inline; the frames share one palette (the finished drawing's), so nothing flickers and the
 encoder only stores the few pixels each new stroke adds. Reads only the PUBLIC view.
+
+Every player downloads every drawing, so the animation is sent at ``GIF_WIDTH`` (a phone shows
+it about 400 px wide, 800 px on a dense screen) in ``GIF_COLOURS`` colours: flat art whose sky
+gradient at 256 colours cost most of the bytes. Measured on a 38-stroke drawing: 1000 px and 256
+colours 573 KB; 600 px and 32 colours 190 KB (fewer frames made it bigger, not smaller: each
+frame then adds more strokes at once).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from PIL import Image
 from bot.faces.sky_of_stars.art.board import public_only
 from bot.faces.sky_of_stars.art.images import _find_drawing, draw_drawing
 from bot.faces.sky_of_stars.art.map import strokes
-from render.common import quantised, to_png
+from render.common import to_png
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +36,8 @@ FIRST_MS = 700  # the starting star alone
 HOLD_MS = 2_500  # the finished drawing, before the loop starts again
 STROKE_MS = 450  # each stroke, shortened for long drawings so the whole stays a few seconds
 DRAWING_MS = 4_000  # at most this long from the first stroke to the finished drawing
+GIF_WIDTH = 600
+GIF_COLOURS = 32
 
 
 def frame_count(view: View, seat: int, round_: int) -> int:
@@ -63,8 +71,11 @@ class Animation:
 
 
 def encode_gif(frames: list[Image.Image], durations_ms: list[int]) -> bytes:
-    """One GIF, every frame on the last frame's palette (no dither), looping forever."""
-    palette = quantised(frames[-1])
+    """One GIF at ``GIF_WIDTH``, every frame on the last frame's ``GIF_COLOURS``-colour palette
+    (no dither), looping forever."""
+    frames = [shrunk(frame) for frame in frames]
+    palette = frames[-1].convert("RGB").quantize(GIF_COLOURS, method=Image.Quantize.FASTOCTREE,
+                                                 dither=Image.Dither.NONE)
     shared = [f.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE) for f in frames[:-1]]
     buffer = io.BytesIO()
     first, *rest = shared + [palette]
@@ -77,6 +88,14 @@ def encode_gif(frames: list[Image.Image], durations_ms: list[int]) -> bytes:
     return data
 
 
+def shrunk(frame: Image.Image) -> Image.Image:
+    """``frame`` at ``GIF_WIDTH`` (the art is drawn at the theme's width)."""
+    if frame.width <= GIF_WIDTH:
+        return frame
+    height = round(frame.height * GIF_WIDTH / frame.width)
+    return frame.convert("RGB").resize((GIF_WIDTH, height), Image.Resampling.BILINEAR, reducing_gap=2.0)
+
+
 def drawing_animation(view: View, names: Sequence[str], seat: int, round: int) -> Animation:
     """The drawing of ``seat`` in ``round`` played stroke by stroke, with its still."""
     frames = draw_frames(view, names, seat, round)
@@ -84,4 +103,6 @@ def drawing_animation(view: View, names: Sequence[str], seat: int, round: int) -
 
 
 def drawing_gif(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
-    return drawing_animation(view, names, seat, round).gif
+    """Only the GIF: the card that shows it needs no still beside it (its last frame is one)."""
+    frames = draw_frames(view, names, seat, round)
+    return encode_gif(frames, durations(len(frames)))

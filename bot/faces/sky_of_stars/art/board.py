@@ -122,14 +122,25 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
         correct = len(ints(last.get("correct")))
         said = _("guessed by {correct} of {others}", correct=correct, others=max(seats - 1, 0))
         lines.append(([(said, theme.MUTED)], None))
-    if not lines:
-        lines.append(([(phase_words(view.get("phase")), theme.MUTED)], None))
-    return lines
+    return lines  # nothing to say now: the header names the phase already
+
+
+def table_inputs(view: View) -> dict[str, Any]:
+    """What a drawing step's status picture shows, and nothing that changes from roll to roll (the
+    die, who is done: the card's words say those), so the picture of a round's rolls is one and
+    the same, kept on the card instead of drawn and sent again for every roll."""
+    shown = public_only(view)
+    phase = "start" if shown.get("phase") == "start" else "stroke"
+    keep = ("game", "round", "rounds", "seats", "card", "stop_by", "scores")
+    return {**{key: shown.get(key) for key in keep}, "phase": phase, "roll": None}
 
 
 def draw_table(view: View, names: Sequence[str]) -> Image.Image:
-    """The public status board: round, card, phase, die, who is done, and the scores."""
-    view = public_only(view)
+    """The public status board: round, card, phase, die and the scores.
+
+    Who is done is left to the card's text: the picture is drawn once per step and kept while
+    players act, so a "1 of 3 locked in" in it would soon disagree with the words beside it."""
+    view = {**public_only(view), "locked": [], "waiting": [], "skipped": []}
     seats = seats_in(view, names)
     status = _status_lines(view, names, seats)
     row_h = 58

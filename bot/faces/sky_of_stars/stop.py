@@ -1,0 +1,109 @@
+"""STOP once called: every panel says so, and no "Yes, call STOP" question stays clickable.
+
+The thread's STOP button asks first, in a private reply (``items.SkyDo._ask_stop``). That reply is
+remembered here with its roll (the decision it was asked on) and the language it was asked in,
+and retired (its button gone, one line saying why) when its roll ends, when anyone calls STOP, or
+when the game ends. Like an ephemeral panel copy, it can only be edited through its interaction's
+token, which stays in this process's memory (after a restart its button is refused as stale).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.faces.sky_of_stars.pictures import keep_if_shown
+from bot.i18n import N_, Language, _, language, speaking
+from bot.panel_copies import CopyKind
+from bot.seat_panels import ACTED_FROM
+
+log = logging.getLogger(__name__)
+
+STOP_MARK = " called STOP. "  # the rules' sentence: "{1} called STOP. Drawing ends once …"
+
+RETIRED = {
+    "over": N_("That roll is over, so this question is closed."),
+    "called": N_("STOP has been called, so this question is closed."),
+    "ended": N_("The game is over, so this question is closed."),
+}
+"""What a retired STOP question says instead, by why it closed."""
+
+
+@dataclass
+class Question:
+    decision: int
+    message: discord.WebhookMessage
+    language: Language
+
+
+_asked: dict[int, list[Question]] = {}
+
+
+def remember(game_id: int, decision: int, message: discord.WebhookMessage | None) -> None:
+    """A "Yes, call STOP" question was just shown for this roll."""
+    if message is not None:
+        _asked.setdefault(game_id, []).append(Question(decision, message, language()))
+
+
+def is_stop(events: list[str]) -> bool:
+    """Whether a move's events hold a STOP call (read on the rules' English text)."""
+    return any(STOP_MARK in event for event in events)
+
+
+async def after_move(record: Any, events: list[str], delivery: Any) -> None:
+    """A STOP call shows in every player's panel at once; questions no longer current close."""
+    if is_stop(events) and record.status == "active":
+        await show_stop(record, delivery)
+    await retire_questions(record)
+
+
+async def show_stop(record: Any, delivery: Any) -> None:
+    """Redraw every live panel with its STOP line. Only words change, so a DM panel that
+    already shows the picture keeps it (read back from the DM) instead of uploading it again."""
+    for seat, info in enumerate(record.seats):
+        if info.bot_controlled:
+            continue
+        copy = await delivery.copies.live(record.id, info.user_id)
+        if copy is None or copy.message_id == ACTED_FROM.get():
+            continue  # the panel the STOP was pressed on is redrawn by its own click
+        with speaking(await delivery.seat_language(record, seat)):
+            out = delivery.panel_of(record, seat)
+        if copy.kind is CopyKind.DM and copy.channel_id is not None:
+            try:
+                shown = await delivery.message_at(copy.channel_id, copy.message_id).fetch()
+            except discord.HTTPException:
+                shown = None
+            out = keep_if_shown(out, shown)
+        await delivery.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
+
+
+async def retire_questions(record: Any) -> None:
+    state = record.state or {}
+    questions = _asked.get(record.id, [])
+    if not questions:
+        return
+    if record.status != "active":
+        why = "ended"
+    elif state.get("stop_by") is not None:
+        why = "called"
+    else:
+        why = None
+    keep = []
+    for question in questions:
+        reason = why or ("over" if question.decision != state.get("decision") else None)
+        if reason is None:
+            keep.append(question)
+            continue
+        with speaking(question.language):
+            line = _(RETIRED[reason])
+        try:
+            await question.message.edit(content=line, view=None)
+        except discord.HTTPException as error:  # its token ran out: its button is refused as stale
+            log.info("game %s: a STOP question could not be retired: %s", record.id, error)
+    if keep:
+        _asked[record.id] = keep
+    else:
+        _asked.pop(record.id, None)
