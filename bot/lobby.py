@@ -31,6 +31,7 @@ from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.pacing import PACES, pace_text
 from bot.ports import service_of
 from bot.storage import GameRecord, SeatRecord, SeatTaken, StorageError
+from bot.storage.records import places
 from bot.table import and_list, is_manager
 
 log = logging.getLogger(__name__)
@@ -105,19 +106,12 @@ def lobby_line(record: GameRecord) -> str:
     return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))
 
 
-def places(outcome: Outcome) -> list[int]:
-    """Each seat's place, 1 the best: winners first, then by score; seats level on both share a
-    place, and the next place skips as many (1, 2, 2, 4)."""
-    key = [(s not in outcome.winners, -score) for s, score in enumerate(outcome.scores)]
-    return [1 + sum(1 for other in key if other < mine) for mine in key]
-
-
 def ranked(seats: list[SeatRecord], outcome: Outcome | None) -> list[tuple[SeatRecord, int]]:
     """The seats with the number their line shows: best place first once the game is over
     (ties keep seat order), else seat order."""
     if outcome is None:
         return [(seat, seat.seat + 1) for seat in seats]
-    place = places(outcome)
+    place = places(outcome.scores, outcome.winners)  # as the stats store them: co-winners share 1st
     numbered = [(seat, place[seat.seat] if seat.seat < len(place) else len(place) + 1) for seat in seats]
     return sorted(numbered, key=lambda pair: (pair[1], pair[0].seat))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import get_game
-from bot.lobby import places
+from bot.storage import places
 from tests.bot.helpers import all_text, components, controls, custom_ids, footer, refresh, said, title
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 from tests.bot.test_overview import quick_images  # noqa: F401 - a fixture
@@ -45,7 +45,7 @@ async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_player
     for name, score in zip(finished.names, outcome.scores, strict=True):
         assert f"{name}: {score} point" in text
     scores = next(f.value for f in closed.embeds[0].fields if f.name == "Scores").splitlines()
-    place = places(outcome)  # best place first, a tie sharing its number (issue 20)
+    place = places(outcome.scores, outcome.winners)  # best place first, a tie sharing its number (issue 20)
     by_place = sorted(range(len(finished.names)), key=lambda s: (place[s], s))
     assert scores == [f"{place[s]}. {finished.names[s]}: {outcome.scores[s]} point"
                       f"{'' if outcome.scores[s] == 1 else 's'}{' 🏆' if s in outcome.winners else ''}"
@@ -117,10 +117,13 @@ def finished_record(game, names, bots=()):
 def test_places_rank_winners_first_and_share_a_place_on_a_tie():
     from bot.games.base import Outcome
 
-    assert places(Outcome([4, 6, 4], [1])) == [2, 1, 2]
-    assert places(Outcome([5, 5, 3, 1], [0, 1])) == [1, 1, 3, 4]
+    def place(outcome: Outcome) -> list[int]:
+        return places(outcome.scores, outcome.winners)
+
+    assert place(Outcome([4, 6, 4], [1])) == [2, 1, 2]
+    assert place(Outcome([5, 5, 3, 1], [0, 1])) == [1, 1, 3, 4]
     # a tie on points broken by the rules (fewer cards…): the winner alone is first
-    assert places(Outcome([7, 7, 2], [1])) == [2, 1, 3]
+    assert place(Outcome([7, 7, 2], [1])) == [2, 1, 3]
 
 
 def test_finished_lobby_lists_players_by_place_with_ties_and_bots(monkeypatch):
