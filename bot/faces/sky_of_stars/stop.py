@@ -70,7 +70,7 @@ async def show_stop(record: Any, delivery: Any) -> None:
         if copy is None or copy.message_id == ACTED_FROM.get():
             continue  # the panel the STOP was pressed on is redrawn by its own click
         with speaking(await delivery.seat_language(record, seat)):
-            out = delivery.panel_of(record, seat)
+            out = await delivery.panel_of(record, seat)
         if copy.kind is CopyKind.DM and copy.channel_id is not None:
             try:
                 shown = await delivery.message_at(copy.channel_id, copy.message_id).fetch()
