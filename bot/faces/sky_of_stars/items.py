@@ -308,8 +308,9 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         confirm = SkyDo(self.game_id, self.decision, "stop", "-", "t", label=_("Yes, call STOP"))
         asked = await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=[confirm]).view(),
                                                 ephemeral=True, wait=True)
-        stop.remember(self.game_id, self.decision, asked)  # retired when its roll is over
-        service_of(interaction).delivery.copies.track_public(self.game_id, asked)  # and at the end
+        delivery = service_of(interaction).delivery
+        stop.remember(delivery, self.game_id, self.decision, asked)  # retired when its roll is over
+        delivery.copies.track_public(self.game_id, asked)  # and at the end
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SkyPick, SkyDo, SkyBack, SkyType)

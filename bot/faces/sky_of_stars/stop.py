@@ -10,6 +10,7 @@ token, which stays in this process's memory (after a restart its button is refus
 from __future__ import annotations
 
 import logging
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,13 +40,19 @@ class Question:
     language: Language
 
 
-_asked: dict[int, list[Question]] = {}
+# Each bot's open questions by game id, kept by its delivery: game ids are per database, and one
+# process may run several bots (tests, shards), so a question never outlives its own bot.
+_asked: weakref.WeakKeyDictionary[Any, dict[int, list[Question]]] = weakref.WeakKeyDictionary()
 
 
-def remember(game_id: int, decision: int, message: discord.WebhookMessage | None) -> None:
-    """A "Yes, call STOP" question was just shown for this roll."""
+def _questions(delivery: Any) -> dict[int, list[Question]]:
+    return _asked.setdefault(delivery, {})
+
+
+def remember(delivery: Any, game_id: int, decision: int, message: discord.WebhookMessage | None) -> None:
+    """A "Yes, call STOP" question was just shown for this roll (``delivery``: the bot's)."""
     if message is not None:
-        _asked.setdefault(game_id, []).append(Question(decision, message, language()))
+        _questions(delivery).setdefault(game_id, []).append(Question(decision, message, language()))
 
 
 def is_stop(events: list[str]) -> bool:
@@ -57,7 +64,7 @@ async def after_move(record: Any, events: list[str], delivery: Any) -> None:
     """A STOP call shows in every player's panel at once; questions no longer current close."""
     if is_stop(events) and record.status == "active":
         await show_stop(record, delivery)
-    await retire_questions(record)
+    await retire_questions(record, delivery)
 
 
 async def show_stop(record: Any, delivery: Any) -> None:
@@ -80,9 +87,10 @@ async def show_stop(record: Any, delivery: Any) -> None:
         await delivery.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
 
 
-async def retire_questions(record: Any) -> None:
+async def retire_questions(record: Any, delivery: Any) -> None:
     state = record.state or {}
-    questions = _asked.get(record.id, [])
+    asked = _questions(delivery)
+    questions = asked.get(record.id, [])
     if not questions:
         return
     if record.status != "active":
@@ -104,6 +112,6 @@ async def retire_questions(record: Any) -> None:
         except discord.HTTPException as error:  # its token ran out: its button is refused as stale
             log.info("game %s: a STOP question could not be retired: %s", record.id, error)
     if keep:
-        _asked[record.id] = keep
+        asked[record.id] = keep
     else:
-        _asked.pop(record.id, None)
+        asked.pop(record.id, None)
