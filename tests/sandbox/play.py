@@ -66,7 +66,7 @@ def play_panel(sandbox: SandboxProcess, member: str) -> str:
     raise AssertionError(f"{member}'s panel never offered a play button")
 
 
-STARTED = ("Nothing to do right now", "Drawing from", "Swirl! Cross out", "A newer panel is below")
+STARTED = ("Nothing to do right now", "Pick the star to draw", "Swirl! Cross out", "A newer panel is below")
 """What a panel says once its starting star is in: waiting, the first roll (a line to draw, or a
 swirl: one die face in six), or a newer panel."""
 

@@ -68,7 +68,12 @@ async def play_panel(browser: Browser) -> str:
         else:
             selector = f'{where} select[data-custom-id="{step["select"]}"]'
             await browser.choose(selector, step["value"])
-        await browser.wait_for(f"!document.querySelector({json.dumps(selector)})", "the panel to move on")
+        # a button's panel moves on; a pick stays on the panel (changeable) and offers its play button
+        buttons = json.dumps(where + " button.component")
+        offers_play = (f"[...document.querySelectorAll({buttons})].some((b) => b.dataset.customId"
+                       '.startsWith("sky:do:") && !/:(stop|pass):/.test(b.dataset.customId))')
+        await browser.wait_for(f"!document.querySelector({json.dumps(selector)})"
+                               + ("" if "button" in step else f" || {offers_play}"), "the panel to move on")
         if "button" in step:
             return await browser.evaluate(f'document.querySelector({json.dumps(where)}).innerText')
     raise AssertionError("the panel never offered a play button")

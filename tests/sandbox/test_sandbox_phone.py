@@ -29,7 +29,7 @@ ARTIFACTS = REPO / "test-artifacts" / "sandbox"
 SKEWED_BROWSER_CLOCK = """(() => { const real = Date.now.bind(Date);
   Date.now = () => real() + 3 * 3600 * 1000; })();"""
 ENDS_IN = r"""(() => { const m = document.getElementById("messages").innerText
-  .match(/Guessing ends in (\d+) seconds?/g); return m && Number(m[m.length - 1].match(/\d+/)[0]); })()"""
+  .match(/Time runs out in (\d+) seconds?/g); return m && Number(m[m.length - 1].match(/\d+/)[0]); })()"""
 # every box on the page that reaches past the right edge of the window
 TOO_WIDE = """[...document.querySelectorAll("body *")].filter((e) => {
   const r = e.getBoundingClientRect();
@@ -47,7 +47,7 @@ async def test_the_page_fits_a_phone_and_writes_times_and_links_as_discord(tmp_p
     sandbox = SandboxProcess(tmp_path / "sandbox.sqlite3").start()
     try:
         step = play_to_first_guess(sandbox, ["ada", "bea", "cy"])
-        ends = int(re.search(r"Guessing ends <t:(\d+):R>", text(step))[1])
+        ends = int(re.search(r"Time runs out <t:(\d+):R>", text(step))[1])
         state = sandbox.state("ada")
         thread = channel_key(state, "thread")
         async with Browser() as browser:
