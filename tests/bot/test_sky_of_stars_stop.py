@@ -46,7 +46,12 @@ async def test_stop_is_shown_everywhere_and_its_questions_are_retired(simcord_en
     # On a later roll Ada and Bea ask; Cy calls STOP: both questions close, and it shows everywhere.
     record = await play_until(env, table, lambda v: v["phase"] == "stroke", stop_after=never)
     asked = [(p, question_of(await press_public(thread, p, "stop", confirm=False))) for p in (ada, bea)]
-    await press_public(thread, cy, "stop")
+    called = question_of(await press_public(thread, cy, "stop", confirm=False))
+    yes = next(i for i in custom_ids(called) if ":stop:-:" in i)
+    before = len(env.http_requests)
+    await cy.click(called, custom_id=yes)
+    closing = [e for e in env.http_requests[before:] if "STOP has been called" in str(e.json)]
+    assert len(closing) == len(asked), "only the open questions are retired, not the one answered"
     record = await current_record(env)
     assert record.state["stop_by"] == 2
     for player, question in asked:
@@ -57,6 +62,11 @@ async def test_stop_is_shown_everywhere_and_its_questions_are_retired(simcord_en
     assert "You called **STOP**" in all_text(latest_panel(cy))
     card = refresh(thread, status_card(thread, record))
     assert not any(":stop:" in i for i in custom_ids(card)), "the thread's STOP button goes"
+    # Cy's own question is answered, not retired: it says STOP is called, and keeps saying so.
+    decision = record.state["decision"]
+    record = await play_until(env, table, lambda v: v["decision"] != decision, stop_after=never)
+    called = refresh(thread, called, viewer=cy)
+    assert not custom_ids(called) and "**STOP** is called" in all_text(called), all_text(called)
 
 
 @pytest.mark.simcord(strict_sync=True)

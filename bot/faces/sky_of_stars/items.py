@@ -275,9 +275,12 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await self._ask_stop(interaction)
             return
         service = service_of(interaction)
+        question = getattr(interaction.message, "id", None) if confirming else None
+        answered = stop.answering(service.delivery, self.game_id, question)
         try:
             record = await service.perform(interaction, self.game_id, self.action(), decision=self.decision)
         except Refusal:
+            stop.restore(service.delivery, self.game_id, answered)
             if self.public_kind() is not None:  # over since? then say it in this button's words
                 await clicked_view(interaction, self.game_id, self.decision, self.public_kind())
             raise

@@ -55,6 +55,22 @@ def remember(delivery: Any, game_id: int, decision: int, message: discord.Webhoo
         _questions(delivery).setdefault(game_id, []).append(Question(decision, message, language()))
 
 
+def answering(delivery: Any, game_id: int, message_id: int | None) -> Question | None:
+    """The question whose "Yes, call STOP" was just pressed leaves the list: the click's own
+    answer ("STOP is called") is what it shows, not a retirement line. ``restore`` puts it back
+    when the click is refused."""
+    questions = _questions(delivery).get(game_id, [])
+    found = next((q for q in questions if q.message.id == message_id), None)
+    if found is not None:
+        questions.remove(found)
+    return found
+
+
+def restore(delivery: Any, game_id: int, question: Question | None) -> None:
+    if question is not None:
+        _questions(delivery).setdefault(game_id, []).append(question)
+
+
 def is_stop(events: list[str]) -> bool:
     """Whether a move's events hold a STOP call (read on the rules' English text)."""
     return any(STOP_MARK in event for event in events)
