@@ -17,6 +17,7 @@ import enum
 import io
 import itertools
 import logging
+import re
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -251,9 +252,15 @@ def retired_card(line: str) -> dict[str, Any]:
     return {"view": Outgoing(line).layout(), "content": None, "embed": None, "attachments": []}
 
 
-async def without_controls(message: discord.Message, footer: str | None = None) -> dict[str, Any]:
+COUNTING_DOWN = re.compile(r"<t:\d+:R>")  # a Discord timestamp that counts down (or up, once past)
+
+
+async def without_controls(message: discord.Message, footer: str | None = None, *,
+                           timeless: bool = False) -> dict[str, Any]:
     """Edit keywords that take the controls off a sent message and keep the rest: a card stays a
-    card (``footer`` replacing its footer), an older message just loses its rows."""
+    card (``footer`` replacing its footer), an older message just loses its rows. ``timeless``
+    also drops the card's paragraphs that count down: a step that is over has no time left, and
+    "Time runs out 4 seconds ago" on it reads as if something were late."""
     if not is_card(message):
         if footer is None or not message.embeds:
             return {"view": None}
@@ -262,6 +269,9 @@ async def without_controls(message: discord.Message, footer: str | None = None) 
         return {"embed": embed, "view": None}
     out = card_of(message)
     out.footer = footer if footer is not None else out.footer
+    if timeless:
+        kept = [part for part in out.content.split("\n\n") if not COUNTING_DOWN.search(part)]
+        out.content = "\n\n".join(kept)
     return await out.kwargs(editing=True, keep_images=True, on=message)
 
 

@@ -147,6 +147,6 @@ class StatusCards:
         with speaking(card.base.language):  # the card's own language: the table's
             over = _(OVER_FOOTER)
         try:
-            await card.message.edit(**(await without_controls(card.message, footer=over)))
+            await card.message.edit(**(await without_controls(card.message, footer=over, timeless=True)))
         except discord.HTTPException as error:
             log.info("game %s: old status card could not be retired: %s", game_id, error)

@@ -102,6 +102,7 @@ async def test_turn_game_live_timer_lets_the_bot_play_the_rest_of_the_turn(simco
     assert deadline.seat == late and deadline.due_at - deadline.opened_at == 120
     assert f"<t:{int(deadline.due_at)}:R>" in card_text(thread, record)
     turn = STARRY.decision_id(record.state)
+    first_card = record.status_message_id
 
     await env.advance_time(121)
     record = await current_record(env)
@@ -113,6 +114,9 @@ async def test_turn_game_live_timer_lets_the_bot_play_the_rest_of_the_turn(simco
     (following,) = await env.bot.storage.deadlines(record.id)
     assert following.seat == STARRY.to_act(record.state)[0] and following.due_at - following.opened_at == 120
     assert f"<t:{int(following.due_at)}:R>" in card_text(thread, record), "the next turn's countdown"
+    assert record.status_message_id != first_card, "each turn has a card of its own"
+    retired = all_text(next(m for m in thread.history() if m.id == first_card))
+    assert "<t:" not in retired and "This step is over." in retired, "no time is left on a retired card"
 
     await env.advance_time(121)  # the other player misses a turn too, then the first one again
     await env.advance_time(121)
