@@ -161,12 +161,14 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         roll=view.get("roll"),
     )
 
-    # card (left) and what is happening now (right)
+    # card (left) and what is happening now (right); with nothing to say now (a roll's picture,
+    # whose die and progress are the card's words), the card takes the width: no empty box
     half = (theme.WIDTH - 3 * theme.GAP) // 2
-    left = (theme.GAP, y, theme.GAP + half, y + top_rows)
+    left = (theme.GAP, y, theme.GAP + half if status else theme.WIDTH - theme.GAP, y + top_rows)
     right = (left[2] + theme.GAP, y, theme.WIDTH - theme.GAP, y + top_rows)
     panel(draw, left)
-    panel(draw, right)
+    if status:
+        panel(draw, right)
     small = theme.font(theme.SMALL)
     inner = left[2] - left[0] - 44
     fitted(draw, (left[0] + 22, y + 44), _("Constellation card"), small, theme.MUTED, inner, anchor="ls")
@@ -181,7 +183,9 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
                    anchor="lm")
     else:
         fitted(draw, (left[0] + 22, y + 100), _("Not drawn yet"), word_font, theme.MUTED, inner, anchor="lm")
-    fitted(draw, (right[0] + 22, y + 44), _("Now"), small, theme.MUTED, right[2] - right[0] - 44, anchor="ls")
+    if status:
+        fitted(draw, (right[0] + 22, y + 44), _("Now"), small, theme.MUTED, right[2] - right[0] - 44,
+               anchor="ls")
     for i, (parts, flexible) in enumerate(status):
         parts_line(
             draw,
