@@ -16,10 +16,25 @@ import discord
 from bot.games import get_game
 from bot.i18n import M_, _
 from bot.interactions import APOLOGY, Ack, Refusal, entry, tell_privately
-from bot.outgoing import edit_panel, reply
+from bot.outgoing import Outgoing, edit_panel, reply
+from bot.pictures import keep_if_shown
 from bot.ports import service_of
 
 log = logging.getLogger(__name__)
+
+
+def panel_for(interaction: discord.Interaction, record: Any, view: Any, *, keep: bool = True,
+              **stage: Any) -> Outgoing:
+    """The clicker's panel at ``stage`` (a face's sub-step), drawn by the game's presenter, to
+    replace the panel clicked on. It keeps saying when the move is due, as the panel the bot sent
+    did, and (``keep``) a picture that panel already shows is kept, not sent again."""
+    service = service_of(interaction)
+    out = service.presenter(record).panel(view, record.names, record.id, **stage)
+    seat = record.seat_of(interaction.user.id)
+    due = service.delivery.due_note(record, seat) if seat is not None else ""
+    if due:
+        out.content += "\n" + due
+    return keep_if_shown(out, interaction.message) if keep else out
 
 
 class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

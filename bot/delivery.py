@@ -48,6 +48,7 @@ class Delivery(SeatPanels):
     def __init__(self, service: Service) -> None:
         self.service = service
         self._undelivered: dict[int, Undelivered] = {}
+        self._due: dict[tuple[int, int], tuple[int, float]] = {}  # (game, seat) -> (decision, due)
         self.copies = PanelCopies(lambda: service.storage, self.message_at)  # live copies, kept in storage
         self.cards = StatusCards(self)
 

@@ -60,6 +60,7 @@ class SeatPanels:
     service: Service
     copies: PanelCopies
     _undelivered: dict[int, Undelivered]
+    _due: dict[tuple[int, int], tuple[int, float]]
 
     @property
     def storage(self) -> Any:
@@ -126,6 +127,18 @@ class SeatPanels:
 
     # ------------------------------------------------------------------ one live panel
 
+    def due_note(self, record: GameRecord, seat: int) -> str:
+        """When this seat's current move is due, as its panel said when the bot sent it (kept
+        here, so a panel redrawn from a click says it too without reading the database), or ""
+        when the seat owes nothing now or no deadline was shown."""
+        known = self._due.get((record.id, seat))
+        game = get_game(record.game)
+        if known is None or known[0] != game.decision_id(record.state):
+            return ""
+        if seat not in game.to_act(record.state):
+            return ""
+        return deadline_line(known[1])
+
     async def panel_of(self, record: GameRecord, seat: int, *, jump: bool = True) -> Outgoing:
         """A seat's panel in the current language (its player's: callers speak it). In a paced
         game it says when the seat's move is due, and (``jump``, for a DM) links the thread."""
@@ -135,6 +148,7 @@ class SeatPanels:
             due = due_by_seat(await self.storage.deadlines(record.id), record).get(seat)
             if due is not None:
                 out.content += "\n" + deadline_line(due)
+                self._due[(record.id, seat)] = (get_game(record.game).decision_id(record.state), due)
         if record.pace and jump and record.guild_id:
             out.content += "\n" + _("[Jump to the game]({link})", link=jump_link(record))
         return out

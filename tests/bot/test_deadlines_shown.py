@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import all_text, latest_panel, said
+from tests.bot.helpers import all_text, find_component, latest_panel, refresh, said
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, start_game
 
 HOUR = 3600
@@ -71,3 +71,20 @@ async def test_a_live_game_without_a_timer_shows_no_deadline(simcord_env):
     assert "is due" not in all_text(latest_panel(players[2]))
     assert "due <t:" not in said(await players[2].slash(channel, "game mine"))
     assert "due <t:" not in said(await players[2].slash(thread, "game status"))
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_panel_redrawn_from_a_click_still_says_when_the_move_is_due(simcord_env):
+    """A pick redraws the panel from the click (no new DM): the deadline stays on it."""
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    cy = players[2]
+    await start_game(env, channel, players, pace=HOUR)
+    record = await current_record(env)
+    due = {d.seat: d.due_at for d in await env.bot.storage.deadlines(record.id)}
+    panel = latest_panel(cy)
+    select = find_component(panel, "sky:pick:")
+    await cy.user.select(panel, [select.options[0].value], custom_id=select.custom_id)
+    picked = refresh(cy.user.dm_channel, panel)
+    assert find_component(picked, "sky:do:") is not None, "the pick offers its button"
+    assert f"Your move is due {stamp(due[2])}" in all_text(picked), all_text(picked)

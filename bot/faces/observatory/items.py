@@ -17,19 +17,19 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 
-from bot.components import service_of
+from bot.components import panel_for, service_of
 from bot.faces.observatory.art.map import COLUMNS, SIZE
-from bot.faces.observatory.pictures import keep_if_shown, keep_sheet
+from bot.faces.observatory.pictures import keep_sheet
 from bot.faces.observatory.words import DONE, DONE_TEXT
 from bot.games import get_game
 from bot.games.base import Action, View
 from bot.i18n import N_, _
 from bot.interactions import Ack, Refusal, acknowledge, entry
-from bot.outgoing import Outgoing, edit_panel
+from bot.outgoing import edit_panel
 from bot.storage.records import GameRecord
 from bot.typed_square import parse_square
 
@@ -42,26 +42,11 @@ TYPE_A_CELL = N_("Type a cell")
 NOTHING_TO_DECIDE = N_("There's nothing for you to decide right now: your part is already in.")
 
 
-class DrawsPanels(Protocol):
-    """What the callbacks need from Observatory's presenter: a seat's panel at a stage, or the
-    panel after a move (of kind ``finished``) that ended the seat's part of the step."""
-
-    def panel(self, view: View, names: list[str], game_id: int, *, stage: str = "h",
-              picked: str | None = None, finished: str | None = None) -> Outgoing: ...
-
-
 async def clicked_view(interaction: discord.Interaction, game_id: int,
                        decision: int) -> tuple[GameRecord, View]:
     """The game and the clicker's own view, if the panel is still current (else a ``Refusal``)."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
     return record, get_game(record.game).view(record.state, seat)
-
-
-def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
-    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc),
-    keeping the picture the panel already shows when it is the same one."""
-    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
-    return keep_if_shown(presenter.panel(view, record.names, record.id, **stage), interaction.message)
 
 
 def offered_codes(items: Any) -> set[str]:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 
-from bot.components import service_of
+from bot.components import panel_for, service_of
 from bot.faces.sky_of_stars import stop
-from bot.faces.sky_of_stars.pictures import keep_if_shown, keep_shown
+from bot.faces.sky_of_stars.pictures import keep_shown
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
 from bot.games import get_game
 from bot.games.base import View
@@ -35,13 +35,6 @@ class PublicKind(enum.StrEnum):
     GUESS = "guess"  # a number for a drawing being guessed
 
 
-class DrawsPanels(Protocol):
-    """What the callbacks need from A Sky of Stars' presenter: a seat's panel at a sub-step."""
-
-    def panel(self, view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
-              picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing: ...
-
-
 async def clicked_view(interaction: discord.Interaction, game_id: int, decision: int | None,
                        kind: PublicKind | None = None) -> tuple[GameRecord, View]:
     """The game and the clicker's own view, if the click is still current (else a ``Refusal``,
@@ -49,13 +42,6 @@ async def clicked_view(interaction: discord.Interaction, game_id: int, decision:
     service = service_of(interaction)
     record, seat = await service.clicker_seat(interaction, game_id, decision, public_kind=kind)
     return record, get_game(record.game).view(record.state, seat)
-
-
-def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
-    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc), to
-    replace the panel clicked on: a picture that panel already shows is kept, not sent again."""
-    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
-    return keep_if_shown(presenter.panel(view, record.names, record.id, **stage), interaction.message)
 
 
 def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:

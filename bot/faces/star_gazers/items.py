@@ -16,17 +16,17 @@ from __future__ import annotations
 import logging
 import re
 from functools import partial
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 
-from bot.components import service_of
+from bot.components import panel_for, service_of
 from bot.faces.star_gazers import plan
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.pictures import keep_if_shown, named, shown_picture
 from bot.faces.star_gazers.words import NOT_OFFERED, round_line, titled
 from bot.games import get_game
-from bot.games.base import IllegalAction, View
+from bot.games.base import IllegalAction
 from bot.i18n import _
 from bot.i18n.msg import N_
 from bot.interactions import Ack, Refusal, entry
@@ -35,19 +35,6 @@ from bot.storage.records import GameRecord
 from bot.typed_square import parse_square
 
 log = logging.getLogger(__name__)
-
-
-class DrawsPanels(Protocol):
-    """What the callbacks need from Star Gazers' presenter: a seat's panel, maybe previewing a stage."""
-
-    def panel(self, view: View, names: list[str], game_id: int, *, stage: str | None = None,
-              tentative: View | None = None, note: str | None = None) -> Outgoing: ...
-
-
-def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
-    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc)."""
-    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
-    return presenter.panel(view, record.names, record.id, **stage)
 
 
 # --- action codes: a few characters each, so custom_ids stay short ----------------------------
@@ -133,7 +120,7 @@ async def _refresh_after(interaction: discord.Interaction, record: GameRecord, s
     same_turn = game.decision_id(record.state) == decision
     in_place = interaction.message is not None and interaction.message.flags.ephemeral
     if seat in game.to_act(record.state) and (same_turn or in_place or not record.seats[seat].dm_open):
-        out = keep_if_shown(panel_for(interaction, record, view), interaction.message)
+        out = panel_for(interaction, record, view)
         await edit_panel(interaction, out)
         return
     if seat in game.to_act(record.state):
@@ -197,7 +184,7 @@ async def show_stage(interaction: discord.Interaction, game_id: int, decision: i
                 tentative = game.view(game.apply(record.state, seat, action).state, seat)
             except IllegalAction as error:
                 note = error.message
-        out = panel_for(interaction, record, view, stage=stage, tentative=tentative, note=note)
+        out = panel_for(interaction, record, view, keep=False, stage=stage, tentative=tentative, note=note)
     except (IndexError, KeyError, ValueError):
         log.info("star gazers stage %r offered by no panel", stage)
         raise Refusal(_(NOT_OFFERED)) from None
@@ -372,7 +359,7 @@ class SquareForm(discord.ui.Modal, title=FORM_TITLE):
         wanted = f"P{cell}." if self.tag == "tile" else f"kc{cell}"
         offered = [
             option.value
-            for item in panel_for(interaction, record, view).items
+            for item in panel_for(interaction, record, view, keep=False).items
             if isinstance(item, SgSelect) and item.item.custom_id.endswith(f":{self.tag}")
             for option in item.item.options
         ]

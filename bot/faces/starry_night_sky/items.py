@@ -9,12 +9,11 @@ the service holds for it (``panel_for``).
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 
-from bot.components import service_of
-from bot.faces.starry_night_sky.pictures import keep_if_shown
+from bot.components import panel_for, service_of
 from bot.faces.starry_night_sky.plan import parse as parse_plan
 from bot.faces.starry_night_sky.words import heading, parse_place, said
 from bot.games import get_game
@@ -25,25 +24,11 @@ from bot.outgoing import Outgoing, edit_panel
 from bot.storage.records import GameRecord
 
 
-class DrawsPanels(Protocol):
-    """What the callbacks need from Starry Night Sky's presenter: a seat's panel at a sub-step."""
-
-    def panel(self, view: View, names: list[str], game_id: int, *,
-              pick: tuple[str, str] | None = None) -> Outgoing: ...
-
-
 async def clicked_view(interaction: discord.Interaction, game_id: int,
                        decision: int) -> tuple[GameRecord, View]:
     """The game and the clicker's own view, if the panel is still current (else a ``Refusal``)."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
     return record, get_game(record.game).view(record.state, seat)
-
-
-def panel_for(interaction: discord.Interaction, record: GameRecord, view: View, **stage: Any) -> Outgoing:
-    """The clicker's panel at ``stage``, drawn by the face's presenter (see the module doc); a
-    picture the clicked panel already shows is kept, not uploaded again."""
-    presenter = cast(DrawsPanels, service_of(interaction).presenter(record))
-    return keep_if_shown(presenter.panel(view, record.names, record.id, **stage), interaction.message)
 
 
 class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
