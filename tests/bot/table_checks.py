@@ -149,8 +149,9 @@ def expected_status(record: GameRecord) -> Callable[[str], str | None]:
     if record.game == "sky-of-stars":
         locked = len(state["locked"])
         # a reveal's pause waits on nobody: its footer says the answer is out, with no count
-        count = (locked, locked + len(waiting)) if state["phase"] != "reveal" else None
-        exact = True
+        pause = state["phase"] == "reveal"
+        count = None if pause else (locked, locked + len(waiting))
+        exact, by_name = not pause, pause  # and names nobody (``waiting`` is empty then)
     elif record.game == "observatory":
         if state["phase"] in ("roll", "refill"):
             by_name, exact = True, bot
