@@ -153,10 +153,12 @@ class Delivery(SeatPanels):
     async def _announce(self, after: GameRecord, events: list[str], changed_step: bool,
                         acting: int | None) -> None:
         channel = await self.play_channel(after)
-        lines = [translate(event).format(*after.names) for event in events]
+        presenter = self.service.presenter(after)
+        public = get_game(after.game).view(after.state, None) if events else {}
+        lines = [translate(event).format(*after.names) for event in events
+                 if not presenter.told_by_card(public, event)]
         if events and channel is not None:
-            public = get_game(after.game).view(after.state, None)
-            dressed = self.service.presenter(after).announcement(public, after.names, events, after.id)
+            dressed = presenter.announcement(public, after.names, events, after.id)
             if dressed is not None:  # the face shows these events as one richer message (a reveal)
                 await self.send_public(after, channel, dressed, "announcement")
                 lines = []

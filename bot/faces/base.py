@@ -61,6 +61,12 @@ class Presenter(ABC):
         return _("That step of the game is over. Press **Open my panel** on the newest message "
                  "in the thread for your move.")
 
+    def told_by_card(self, view: View, event: str) -> bool:
+        """Whether the step's card already says ``event`` in its own words (``view``: the public
+        view after the move), so the event's line is left off the card instead of repeating it
+        (a reveal card's title names the drawing the reveal's sentence would name again)."""
+        return False
+
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """One public message for a move's ``events`` (``view`` is the public view after it), or
         ``None`` to post them as plain lines. A face uses it to make a moment, such as a reveal,

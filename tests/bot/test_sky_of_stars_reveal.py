@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import custom_ids, title
+from tests.bot.helpers import all_text, custom_ids, title
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 
 
@@ -29,6 +29,8 @@ async def test_a_reveal_stays_alone_for_its_pause_across_a_restart(simcord_env, 
     shown = thread.history()
     assert shown[-1].id == card.id and " drew #" in title(shown[-1])  # the guess card, now the answer
     assert not custom_ids(shown[-1])
+    said = all_text(shown[-1])
+    assert said.count(" drew #") == 1, f"the title names the drawing once, not the sentence again: {said}"
     await env.advance_time(4)
     await restart_bot()
     await env.advance_time(4)                                          # 8 of its 10 seconds

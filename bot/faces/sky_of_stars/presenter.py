@@ -145,6 +145,11 @@ class SkyOfStarsPresenter(Presenter):
         return Outgoing(text, _("A Sky of Stars · Final results"),
                         partial(art.results_png, view, names), "results.png")
 
+    def told_by_card(self, view: View, event: str) -> bool:
+        """During the reveal's pause the card is the answer: its title names the drawing and the
+        word, its text every guess, so the reveal's sentence would say it all again."""
+        return view.get("phase") == "reveal" and is_reveal([event])
+
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """A reveal is one message: the drawing again, its word, every guess and its points. With
         the reveal's pause (``reveal`` phase) that message is the guess card itself, redrawn."""
