@@ -128,6 +128,7 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
         if phase == "decide":
             step = next(m for m in reversed(step_messages(thread)) if "rolled" in all_text(m))
             assert step.attachments and "of 2 done" in all_text(step)
+            assert all_text(step).count(" rolled ") == 1, "the roll is said once on its card"
         if phase == "roll":  # the roll's card is words only: the table comes with the roll
             assert not step_messages(thread)[-1].attachments
         waiting = GAME.to_act(record.state)

@@ -29,6 +29,8 @@ from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 
+ROLL_MARK = "; the Shooting Star die shows "  # the rules' roll sentence: "{0} rolled 3, 4, 6; the …"
+
 SLUG = "observatory"
 
 RULES = N_("""\
@@ -90,6 +92,11 @@ class ObservatoryPresenter(Presenter):
         if view["phase"] in ("night_bonus", "roll"):
             return ("roll", view["night"], view["turn"])
         return None
+
+    def told_by_card(self, view: View, event: str) -> bool:
+        """The roll's card says who rolled what in its own words (``step_message``, ``decide``),
+        so the rules' roll sentence (read on its English text, in any language) is not repeated."""
+        return view.get("phase") == "decide" and ROLL_MARK in event
 
     def progress(self, view: View, names: list[str]) -> str:
         phase, waiting = view.get("phase"), list(view.get("to_act") or [])
