@@ -13,6 +13,8 @@ from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_u
 async def to_first_reveal(env, **options):
     _, channel, players = await open_lobby(env)
     thread = await start_game(env, channel, players, **options)
+    opening = all_text(thread.history()[-1])  # the round's card asks for a starting star once
+    assert "pick a starting star" in opening and " begins. The card shows: " not in opening, opening
     table = Table(env, channel, players, closed=set())
     record = await play_until(env, table, lambda v: v["phase"] == "guess", stop_after=1)
     card = thread.history()[-1]

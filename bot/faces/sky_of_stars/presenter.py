@@ -17,7 +17,14 @@ from bot.faces.sky_of_stars import stop
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
-from bot.faces.sky_of_stars.moments import guess_card, how_it_went, is_reveal, reveal_card, reveal_message
+from bot.faces.sky_of_stars.moments import (
+    REVEAL_MARK,
+    guess_card,
+    how_it_went,
+    is_reveal,
+    reveal_card,
+    reveal_message,
+)
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
@@ -27,6 +34,9 @@ from bot.outgoing import Outgoing
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
+
+ROUND_MARK = " begins. The card shows: "  # the rules' "Round 2 begins. The card shows: …"
+LAST_LINE_MARK = " one final stroke "  # the rules' "… may add one final stroke to any new star, or pass."
 
 STALE_TEXTS: dict[str, str] = {  # keyed by PublicKind, which is a str
     PublicKind.STOP: N_("This roll is over, so STOP can't be called on it. Use the newest roll's card."),
@@ -146,9 +156,13 @@ class SkyOfStarsPresenter(Presenter):
                         partial(art.results_png, view, names), "results.png")
 
     def told_by_card(self, view: View, event: str) -> bool:
-        """During the reveal's pause the card is the answer: its title names the drawing and the
-        word, its text every guess, so the reveal's sentence would say it all again."""
-        return view.get("phase") == "reveal" and is_reveal([event])
+        """The card's own words say it already (the rules' sentences are read on their English
+        text, in any language): during the reveal's pause the card is the answer (its title names
+        the drawing and the word, its text every guess); a round's card shows its words and asks
+        for a starting star; the last lines' card says who may draw one."""
+        phase = view.get("phase")
+        marks = {"reveal": REVEAL_MARK, "start": ROUND_MARK, "final": LAST_LINE_MARK}
+        return phase in marks and marks[phase] in event
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """A reveal is one message: the drawing again, its word, every guess and its points. With
