@@ -10,7 +10,6 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES, get_game
-from bot.games.base import Outcome
 from bot.i18n import (
     DEFAULT,
     M_,
@@ -30,9 +29,8 @@ from bot.live_timer import TIMER_CHOICES, TIMER_KEY, TIMERS, step_timer, timer_t
 from bot.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.pacing import PACES, pace_text
 from bot.ports import service_of
-from bot.storage import GameRecord, SeatRecord, SeatTaken, StorageError
-from bot.storage.records import places
-from bot.table import and_list, is_manager
+from bot.storage import GameRecord, SeatTaken, StorageError
+from bot.table import and_list, is_manager, ranked, seat_line
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +81,7 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
     else:
         embed.description = _("The game has started in {where}.", where=where)
     embed.add_field(name=_("Host"), value=f"<@{record.host_id}>")
-    seats = "\n".join(_seat_line(seat, outcome, place) for seat, place in ranked(record.seats, outcome))
+    seats = "\n".join(seat_line(seat, outcome, place) for seat, place in ranked(record.seats, outcome))
     label = (_("Scores") if outcome
              else _("Players ({count}/{max})", count=len(record.seats), max=game.max_seats))
     embed.add_field(name=label, value=seats or _("nobody yet"))
@@ -104,25 +102,6 @@ def lobby_line(record: GameRecord) -> str:
     if not seconds:
         return _("Played live, with no timers.")
     return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))
-
-
-def ranked(seats: list[SeatRecord], outcome: Outcome | None) -> list[tuple[SeatRecord, int]]:
-    """The seats with the number their line shows: best place first once the game is over
-    (ties keep seat order), else seat order."""
-    if outcome is None:
-        return [(seat, seat.seat + 1) for seat in seats]
-    place = places(outcome.scores, outcome.winners)  # as the stats store them: co-winners share 1st
-    numbered = [(seat, place[seat.seat] if seat.seat < len(place) else len(place) + 1) for seat in seats]
-    return sorted(numbered, key=lambda pair: (pair[1], pair[0].seat))
-
-
-def _seat_line(seat: SeatRecord, outcome: Outcome | None, number: int) -> str:
-    line = f"{number}. {seat.name}" + (" 🤖" if seat.is_bot else "")
-    if outcome is None or seat.seat >= len(outcome.scores):
-        return line
-    won = " 🏆" if seat.seat in outcome.winners else ""
-    points = ngettext("{n} point", "{n} points", outcome.scores[seat.seat])
-    return f"{line}: {points}{won}"
 
 
 def option_text(game: Any, name: str, value: Any) -> str:

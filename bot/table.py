@@ -8,10 +8,11 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.games import get_game
+from bot.games.base import Outcome
 from bot.games.rng import Rng
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import due_text, listed, seat_name
-from bot.storage import Deadline, GameRecord
+from bot.storage import Deadline, GameRecord, SeatRecord, places
 
 
 def bot_rng(record: GameRecord, seat: int) -> Rng:
@@ -72,3 +73,23 @@ def is_manager(member: Any) -> bool:
     """Whether a member may manage any game of the server (Manage Server)."""
     perms = getattr(member, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
+
+
+def ranked(seats: list[SeatRecord], outcome: Outcome | None) -> list[tuple[SeatRecord, int]]:
+    """The seats with the number their line shows: best place first once the game is over
+    (ties keep seat order), else seat order."""
+    if outcome is None:
+        return [(seat, seat.seat + 1) for seat in seats]
+    place = places(outcome.scores, outcome.winners)  # as the stats store them: co-winners share 1st
+    numbered = [(seat, place[seat.seat] if seat.seat < len(place) else len(place) + 1) for seat in seats]
+    return sorted(numbered, key=lambda pair: (pair[1], pair[0].seat))
+
+
+def seat_line(seat: SeatRecord, outcome: Outcome | None, number: int) -> str:
+    """One line of the finished lobby: place, name (🤖 for a bot), points, 🏆 for a winner."""
+    line = f"{number}. {seat.name}" + (" 🤖" if seat.is_bot else "")
+    if outcome is None or seat.seat >= len(outcome.scores):
+        return line
+    won = " 🏆" if seat.seat in outcome.winners else ""
+    points = ngettext("{n} point", "{n} points", outcome.scores[seat.seat])
+    return f"{line}: {points}{won}"
