@@ -171,17 +171,12 @@ def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: Vi
     text(draw, (x0 + 22, y0 + 40), title, small, theme.MUTED, anchor="ls")
     fitted(draw, (x1 - 22, y0 + 40), _("stars · cards · score"), small, theme.MUTED,
            x1 - x0 - 66 - small.getlength(title), anchor="rs")
-    waiting = set(ints(view.get("to_act")))
-    done = set(ints(view.get("done")))
-    if view.get("phase") in ("keep", "night_bonus", "decide"):  # everyone decides: not waiting = done
-        done = set(range(seats)) - waiting
+    # who is done is the card's words: the picture is drawn once a step and kept while players
+    # act, so a ✓ in it would soon disagree with the text beside it
     sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
     scores = view.get("scores") if isinstance(view.get("scores"), list) else []
     for seat in range(seats):
         cy = y0 + 60 + seat * ROW_H + ROW_H // 2
-        mark, colour = ("\u2713", theme.ACCENT) if seat in done else ("\u2026", theme.GOLD) \
-            if seat in waiting else ("", theme.MUTED)
-        text(draw, (x0 + 36, cy), mark, bold, colour, anchor="mm")
         sheet = as_map(sheets[seat]) if seat < len(sheets) else {}
         score = as_map(scores[seat]) if seat < len(scores) else {}
         stars = len(sheet.get("stars") or [])
@@ -196,7 +191,7 @@ def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: Vi
             line, flexible = named(_("{name} (first player)"), name, theme.player_colour(seat), theme.MUTED)
         else:
             line, flexible = [(name, theme.player_colour(seat))], 0
-        parts_line(draw, (x0 + 64, cy), line, theme.SMALL, x1 - x0 - 120 - small.getlength(tail) - tw,
+        parts_line(draw, (x0 + 22, cy), line, theme.SMALL, x1 - x0 - 78 - small.getlength(tail) - tw,
                    flexible=flexible, anchor="lm")
 
 

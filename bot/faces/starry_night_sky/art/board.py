@@ -14,10 +14,10 @@ from PIL import Image
 from bot.faces.starry_night_sky.art.map import draw_map
 from bot.faces.starry_night_sky.art.parts import draw_tracks, named_parts, score_table
 from bot.games.starry_night_sky.phrases import colour_count
-from bot.i18n import N_, _, translate
+from bot.i18n import _, translate
 from render import theme
 from render.common import as_map, name_of, num, seat_of, sky
-from render.headers import SEP, Part, header
+from render.headers import Part, header
 
 View = Mapping[str, Any]
 
@@ -27,14 +27,6 @@ PUBLIC_KEYS = frozenset({
     "players", "turn", "last_summary", "myths", "outcome",
 })
 MAP_H = 1100
-STEP_WORDS = {
-    "assign": N_("sorting new stars into pools"),
-    "move": N_("choosing where to explore"),
-    "place": N_("placing stars"),
-    "bonus_move": N_("bonus: choosing where"),  # short: the bag's counts share the line
-    "bonus_place": N_("bonus: placing stars"),
-    "end": N_("finishing the turn"),
-}
 
 
 def public_only(view: View) -> dict[str, Any]:
@@ -79,8 +71,9 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
     seats = len(view.get("players") or [])
     height = 16 + 116 + 16 + MAP_H + 16 + 150 + 16 + 56 + seats * 84 + 12 + 16
     image = sky(theme.WIDTH, height)
-    step = STEP_WORDS.get(str(view.get("step")))
-    subtitle = [(SEP.join(p for p in (_(step) if step else "", _bag_line(view)) if p), theme.MUTED)]
+    # which part of the turn the player is at is the card's words: a turn's steps share one card,
+    # whose picture stays while its text follows the player, so the picture says no step
+    subtitle = [(_bag_line(view), theme.MUTED)]
     title, flexible = _turn_title(view, names)
     y = header(image, title, subtitle, flexible=flexible)
     draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H))
