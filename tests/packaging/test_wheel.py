@@ -51,10 +51,12 @@ async def main(db_path):
             lobby = channel.last_message
             played = {"acknowledged": result.acknowledged,
                       "lobby": lobby.embeds[0].title if lobby is not None and lobby.embeds else None,
-                      "buttons": [c.label for row in lobby.components for c in row.children]}
+                      "buttons": [getattr(c, "label", None) for row in lobby.components
+                                  for c in row.children]}
             await ada.slash(channel, "play", game="sky-of-stars", language="it")
             italian = channel.last_message
-            played["italian_buttons"] = [c.label for row in italian.components for c in row.children]
+            played["italian_buttons"] = [getattr(c, "label", None) for row in italian.components
+                                          for c in row.children]
             schema = await env.bot.storage.schema_version()
     finally:
         await client.close()
