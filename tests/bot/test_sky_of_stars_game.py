@@ -14,7 +14,7 @@ import pytest
 from bot.games import get_game
 from bot.games.replay import replay
 from bot.games.sky_of_stars.components import load_vault
-from tests.bot.helpers import all_text, custom_ids, find_component, latest_panel, refresh, said
+from tests.bot.helpers import all_text, controls, custom_ids, find_component, latest_panel, refresh, said
 from tests.bot.sky_driver import (
     Table,
     assert_no_public_secret,
@@ -82,7 +82,7 @@ async def test_full_three_player_game(simcord_env, restart_bot, caplog):
         if phase == "stroke" and first_roll_message is None:
             first_roll_message = thread.history()[-1]
         if phase == "stroke" and not illegal_tried:
-            illegal_tried = await try_illegal_stroke(record, ada)
+            illegal_tried = await try_illegal_stroke(env, record, ada)
         if phase == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 3:
             pressed = await press_public(thread, bea, "stop")
             assert "STOP" in said(pressed)
@@ -124,8 +124,9 @@ async def test_full_three_player_game(simcord_env, restart_bot, caplog):
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-async def try_illegal_stroke(record, player):
-    """Type a line the rules refuse; the player is told why and the game does not move."""
+async def try_illegal_stroke(env, record, player):
+    """Type a line the rules refuse; the player is told why and the game does not move. Then type
+    a legal one, from its far end: it is a pick, shown drawn in with its **Draw**, not yet drawn."""
     view = GAME.view(record.state, 0)
     moves = view["choice"]["moves"]
     start = next(iter(moves))
@@ -137,6 +138,16 @@ async def try_illegal_stroke(record, player):
     result = await player.user.submit_modal(shown, {"line": f"{start} {illegal}"})
     text = said(result)
     assert text and "drawn" not in text, text
+
+    end = moves[start][0]
+    shown = await player.user.click(panel, custom_id=type_id)
+    await player.user.submit_modal(shown, {"line": f"{end} {start}"})
+    after = await current_record(env)
+    assert after.version == record.version, "a typed line is not drawn until Draw"
+    previewed = refresh(player.user.dm_channel, panel)
+    draw = [c for c in controls(previewed)
+            if (c.custom_id or "").startswith("sky:do:") and ":stroke:" in c.custom_id]
+    assert draw and f"{start}-{end}" in draw[0].custom_id, [c.custom_id for c in controls(previewed)]
     return True
 
 

@@ -198,12 +198,18 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
         self.add_item(self.line)
         self.game_id, self.decision = game_id, decision
 
-    @entry(Ack.THINKING)
+    @entry(Ack.UPDATE)
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        """A typed line is a pick like one from the menus: the panel shows it drawn in, and
+        **Draw** makes it. A line the rules refuse is refused now, with their reason."""
         start, end = parse_line(self.line.value)  # refuses anything but two different labels
-        await service_of(interaction).perform(
-            interaction, self.game_id, {"kind": "stroke", "from": start, "to": end}, decision=self.decision)
-        await interaction.followup.send(done_text("stroke", f"{start}-{end}"), ephemeral=True)
+        record, view = await clicked_view(interaction, self.game_id, self.decision)
+        moves = (view.get("choice") or {}).get("moves") or {}
+        if end not in moves.get(start, []) and start in moves.get(end, []):
+            start, end = end, start  # typed from its far end: the same line
+        line = {"kind": "stroke", "from": start, "to": end}
+        get_game(record.game).apply(record.state, record.seat_of(interaction.user.id), line)  # a check only
+        await edit_panel(interaction, panel_for(interaction, record, view, picked_from=start, picked=end))
 
 
 MADE_AS_PREVIEWED = frozenset({"start", "stroke", "cancel"})
