@@ -315,6 +315,8 @@ class Delivery(SeatPanels):
 
     async def retire_game(self, record: GameRecord) -> None:
         """The game ended or was cancelled: no panel, card or public button of it stays live."""
+        for key in [key for key in self._due if key[0] == record.id]:
+            del self._due[key]  # its panels' deadlines: nothing is due in a game that is over
         card = self.cards.card(record.id)
         if card is not None:
             with speaking(record.language):
