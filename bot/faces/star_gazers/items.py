@@ -64,9 +64,6 @@ def encode(action: dict[str, Any]) -> str:
     return {"skip": "s", "undo": "u", "confirm": "c"}[kind]
 
 
-TARGETS = {"c": "cell", "r": "reserve", "s": "shuttle", "d": "discard"}
-
-
 def decode(code: str) -> dict[str, Any]:
     head, rest = code[:1], code[1:]
     if head == "P":  # a tile with its token (and maybe the confirm): see ``plan``
@@ -79,12 +76,7 @@ def decode(code: str) -> dict[str, Any]:
     if head == "t":
         return {"kind": "tile", "cell": nums[0], "rotation": nums[1]}
     if head == "k":
-        action: dict[str, Any] = {"kind": "token", "target": TARGETS[rest[0]]}
-        if rest[0] == "c":
-            action["cell"] = int(rest[1:])
-        elif rest[0] == "s":
-            action["space"] = int(rest[1:])
-        return action
+        return plan.token_action(code)
     if head == "r":
         return {"kind": "reserve", "index": nums[0]}
     if head == "x":

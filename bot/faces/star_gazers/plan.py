@@ -55,6 +55,7 @@ def token_code(target: dict[str, Any]) -> str:
 
 
 def token_action(code: str) -> dict[str, Any]:
+    """The token action of a code ``k`` + target (+ number): ``kc5``, ``kr``, ``ks2``, ``kd``."""
     targets = {"c": "cell", "r": "reserve", "s": "shuttle", "d": "discard"}
     action: dict[str, Any] = {"kind": "token", "target": targets[code[1]]}
     if code[1] == "c":
