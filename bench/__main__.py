@@ -32,14 +32,28 @@ from bench import (
 )
 from bench.machine import describe
 
-SECTIONS = ("engine", "render", "storage", "simcord", "scheduler", "shards",
-            "observatory", "starry-night-sky", "star-gazers", "image-bytes", "fuzz")
+SECTIONS = (
+    "engine",
+    "render",
+    "storage",
+    "simcord",
+    "scheduler",
+    "shards",
+    "observatory",
+    "starry-night-sky",
+    "star-gazers",
+    "image-bytes",
+    "fuzz",
+)
 # The three turn-based games each bring an engine and a render benchmark module, named after the
 # game's package, with ``run(quick) -> str`` returning a finished markdown section.
 # Long sections that run only when asked for with --only (the fuzz soak plays for many minutes).
 OPT_IN = ("fuzz",)
-GAME_BENCHES = {"observatory": "observatory", "starry-night-sky": "starry_night_sky",
-                "star-gazers": "star_gazers"}
+GAME_BENCHES = {
+    "observatory": "observatory",
+    "starry-night-sky": "starry_night_sky",
+    "star-gazers": "star_gazers",
+}
 
 
 @dataclass(frozen=True)
@@ -53,22 +67,39 @@ class Config:
     fuzz_clicks: int  # clicks the fuzz soak makes per game
 
 
-FULL = Config(render_runs=40, engine_games=60, storage_games=8, replay_runs=10,
-              simcord=simcord_bench.Plan(games=12, rolls=4), scheduler_games=1000,
-              fuzz_clicks=10_000)
-QUICK = Config(render_runs=5, engine_games=5, storage_games=2, replay_runs=3,
-               simcord=simcord_bench.Plan(games=2, rolls=1), scheduler_games=50,
-               fuzz_clicks=300)
+FULL = Config(
+    render_runs=40,
+    engine_games=60,
+    storage_games=8,
+    replay_runs=10,
+    simcord=simcord_bench.Plan(games=12, rolls=4),
+    scheduler_games=1000,
+    fuzz_clicks=10_000,
+)
+QUICK = Config(
+    render_runs=5,
+    engine_games=5,
+    storage_games=2,
+    replay_runs=3,
+    simcord=simcord_bench.Plan(games=2, rolls=1),
+    scheduler_games=50,
+    fuzz_clicks=300,
+)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few samples: check the script runs")
-    parser.add_argument("--only", action="append", choices=SECTIONS,
-                        help="run only this section (repeatable)")
+    parser.add_argument(
+        "--only", action="append", choices=SECTIONS, help="run only this section (repeatable)"
+    )
     parser.add_argument("--fuzz-clicks", type=int, help="clicks per game in the fuzz soak")
-    parser.add_argument("--title", action="append", choices=image_bytes_bench.TITLES,
-                        help="image-bytes: play only this title (repeatable), to measure one game")
+    parser.add_argument(
+        "--title",
+        action="append",
+        choices=image_bytes_bench.TITLES,
+        help="image-bytes: play only this title (repeatable), to measure one game",
+    )
     return parser.parse_args(argv)
 
 
@@ -80,8 +111,9 @@ def _section(name: str, body: Callable[[], str]) -> bool:
     except Exception as error:  # report it and carry on with the other sections
         print(f"## {name}: FAILED after {time.perf_counter() - start:.1f} s\n")
         print("".join(traceback.format_exception_only(error)).rstrip())
-        print(f"\n({type(error).__name__}; rerun with --only {name} for the full traceback)\n",
-              file=sys.stderr)
+        print(
+            f"\n({type(error).__name__}; rerun with --only {name} for the full traceback)\n", file=sys.stderr
+        )
         return False
     print(f"{text}\n\n({name}: {time.perf_counter() - start:.1f} s)\n", flush=True)
     return True
@@ -100,8 +132,9 @@ def main(argv: list[str]) -> int:
     args = parse(argv)
     config = QUICK if args.quick else FULL
     fuzz_clicks = args.fuzz_clicks or config.fuzz_clicks
-    chosen = [s for s in SECTIONS if s in args.only] if args.only else \
-        [s for s in SECTIONS if s not in OPT_IN]
+    chosen = (
+        [s for s in SECTIONS if s in args.only] if args.only else [s for s in SECTIONS if s not in OPT_IN]
+    )
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="astrolabe-bench-") as temp:
         directory = Path(temp)
@@ -112,14 +145,18 @@ def main(argv: list[str]) -> int:
             "engine": lambda: engine_bench.report(engine_bench.run(config.engine_games)),
             "render": lambda: render_bench.report(render_bench.run(config.render_runs), config.render_runs),
             "storage": lambda: storage_bench.report(
-                storage_bench.run(directory, config.storage_games, config.replay_runs), machine.temp_fs),
+                storage_bench.run(directory, config.storage_games, config.replay_runs), machine.temp_fs
+            ),
             "simcord": lambda: simcord_bench.report(
-                asyncio.run(simcord_bench.run_async(directory, config.simcord)), config.simcord),
+                asyncio.run(simcord_bench.run_async(directory, config.simcord)), config.simcord
+            ),
             "scheduler": lambda: scheduler_bench.report(
-                scheduler_bench.run(directory, config.scheduler_games)),
+                scheduler_bench.run(directory, config.scheduler_games)
+            ),
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
             "image-bytes": lambda: image_bytes_bench.report(
-                image_bytes_bench.run(directory, args.quick, args.title)),
+                image_bytes_bench.run(directory, args.quick, args.title)
+            ),
             "fuzz": lambda: fuzz_bench.report(fuzz_bench.run(directory, fuzz_clicks), fuzz_clicks),
         }
         for slug, package in GAME_BENCHES.items():

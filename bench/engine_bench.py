@@ -51,8 +51,9 @@ def _play_interleaved(games_per_seat_count: int, offset: int) -> dict[int, Engin
 
 
 def _combine(label: str, parts: list[EngineResult]) -> EngineResult:
-    return EngineResult(label, sum(r.games for r in parts), sum(r.actions for r in parts),
-                        sum(r.seconds for r in parts))
+    return EngineResult(
+        label, sum(r.games for r in parts), sum(r.actions for r in parts), sum(r.seconds for r in parts)
+    )
 
 
 def run(games_per_seat_count: int, warmup_per_seat_count: int = 10) -> list[EngineResult]:
@@ -63,14 +64,17 @@ def run(games_per_seat_count: int, warmup_per_seat_count: int = 10) -> list[Engi
     state is what a long-running bot sees. Run this section before anything else plays games.
     """
     label = f"{SEAT_COUNTS[0]}-{SEAT_COUNTS[-1]}"
-    cold = _combine(f"mix {label}, cold process",
-                    list(_play_interleaved(warmup_per_seat_count, offset=0).values()))
+    cold = _combine(
+        f"mix {label}, cold process", list(_play_interleaved(warmup_per_seat_count, offset=0).values())
+    )
     results = list(_play_interleaved(games_per_seat_count, offset=1_000).values())
     return [cold, *results, _combine(f"mix {label}", results)]
 
 
 def report(results: list[EngineResult]) -> str:
-    rows = [[r.seats, str(r.games), f"{r.games_per_s:.1f}", f"{r.mean_actions:.1f}",
-             f"{r.us_per_action:.0f}"] for r in results]
+    rows = [
+        [r.seats, str(r.games), f"{r.games_per_s:.1f}", f"{r.mean_actions:.1f}", f"{r.us_per_action:.0f}"]
+        for r in results
+    ]
     headers = ["seats", "games", "games/s", "mean actions/game", "µs/action"]
     return "Engine random self-play (seeded, one core)\n\n" + table(headers, rows)

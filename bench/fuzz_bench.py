@@ -46,8 +46,9 @@ async def soak_game(directory: Path, slug: str, clicks: int, seed: int) -> Soak:
     start = time.perf_counter()
     async with simcord.run(create_bot(settings), check_errors=False) as env:
         await env.bot.tree.sync()
-        stats = await fuzz_games(env, lambda: create_bot(settings), slug, seed=seed, budget=BUDGET,
-                                 clicks=clicks, strict=False)
+        stats = await fuzz_games(
+            env, lambda: create_bot(settings), slug, seed=seed, budget=BUDGET, clicks=clicks, strict=False
+        )
         await env.bot.close()  # the last bot's storage, so the process can exit
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return Soak(slug, stats, time.perf_counter() - start, rss_mib(), peak)
@@ -65,18 +66,42 @@ def report(soaks: list[Soak], clicks: int) -> str:
     rows = []
     for s in soaks:
         st = s.stats
-        rows.append([s.slug, f"{st.games_finished} of {st.games_started}", str(st.clicks),
-                     str(len(st.errors)), str(st.unacknowledged),
-                     f"{st.slowest_click * 1000:.0f} ms", st.slowest_click_what[:48],
-                     f"{st.slowest * 1000:.0f} ms", f"{s.rss_mib:.0f} / {s.peak_mib:.0f} MiB",
-                     f"{s.seconds:.0f} s"])
-    text = (f"## Fuzz soak: about {clicks} clicks per game\n\n"
-            "Random members click what they can see (seated or not, old panels too), run /game "
-            "commands, wait, restart the bot, close DMs and type into forms; every check runs after "
-            "every step.\n\n")
-    text += table(["game", "finished", "clicks", "errors", "unacknowledged", "slowest click",
-                   "slowest click was", "slowest step", "RSS now / peak", "wall"], rows,
-                  align="lrrrrrlrrr")
+        rows.append(
+            [
+                s.slug,
+                f"{st.games_finished} of {st.games_started}",
+                str(st.clicks),
+                str(len(st.errors)),
+                str(st.unacknowledged),
+                f"{st.slowest_click * 1000:.0f} ms",
+                st.slowest_click_what[:48],
+                f"{st.slowest * 1000:.0f} ms",
+                f"{s.rss_mib:.0f} / {s.peak_mib:.0f} MiB",
+                f"{s.seconds:.0f} s",
+            ]
+        )
+    text = (
+        f"## Fuzz soak: about {clicks} clicks per game\n\n"
+        "Random members click what they can see (seated or not, old panels too), run /game "
+        "commands, wait, restart the bot, close DMs and type into forms; every check runs after "
+        "every step.\n\n"
+    )
+    text += table(
+        [
+            "game",
+            "finished",
+            "clicks",
+            "errors",
+            "unacknowledged",
+            "slowest click",
+            "slowest click was",
+            "slowest step",
+            "RSS now / peak",
+            "wall",
+        ],
+        rows,
+        align="lrrrrrlrrr",
+    )
     problems = [f"- {s.slug}: {e.splitlines()[0][:200]}" for s in soaks for e in s.stats.errors[:5]]
     if problems:
         text += "\n\nFirst problems:\n" + "\n".join(problems)

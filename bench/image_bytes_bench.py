@@ -184,16 +184,21 @@ def matches(quick: bool, titles: list[str] | None = None) -> list[Match]:
     sky = [Match("sky-of-stars", f"STOP at roll {STOP_AT}", lambda env: _sky(env, STOP_AT))]
     if not quick:
         sky.append(Match("sky-of-stars", "no STOP", lambda env: _sky(env, None)))
-    every = [*sky, Match("observatory", "", _observatory), Match("starry-night-sky", "", _starry_night_sky),
-             Match("star-gazers", "", _star_gazers)]
+    every = [
+        *sky,
+        Match("observatory", "", _observatory),
+        Match("starry-night-sky", "", _starry_night_sky),
+        Match("star-gazers", "", _star_gazers),
+    ]
     return [m for m in every if not titles or m.slug in titles]
 
 
 async def play_one(directory: Path, match: Match, number: int) -> Played:
     from bench.fuzz import game_seeds
 
-    bot = create_bot(Settings(token=None, db_path=str(directory / f"images-{number}.sqlite3"),
-                              dev_guild_id=None))
+    bot = create_bot(
+        Settings(token=None, db_path=str(directory / f"images-{number}.sqlite3"), dev_guild_id=None)
+    )
     started = time.perf_counter()
     # Over-budget images are counted in the report; the render code's warning for each would bury it.
     quiet = [logging.getLogger(name) for name in QUIET_LOGGERS]
@@ -209,12 +214,24 @@ async def play_one(directory: Path, match: Match, number: int) -> Played:
                     raise RuntimeError(f"{match.slug}: the game did not reach its results")
                 threads = frozenset(t.id for t in channel.threads)
                 played = Played(
-                    get_game(match.slug).title, match.variant, time.perf_counter() - started,
-                    {m.user.dm_channel.id: m.name for m in members}, {m.id: m.name for m in members},
-                    threads, ledger.uploads, ledger.unplaced, clock.renders, clock.kinds,
-                    sum(len(t.history()) for t in channel.threads), interactions_of(env, members),
-                    match.slug, {**taps.per_turn({m.id for m in members}),
-                                 OUTSIDE: [sum(taps.outside[m.id] for m in members)]})
+                    get_game(match.slug).title,
+                    match.variant,
+                    time.perf_counter() - started,
+                    {m.user.dm_channel.id: m.name for m in members},
+                    {m.id: m.name for m in members},
+                    threads,
+                    ledger.uploads,
+                    ledger.unplaced,
+                    clock.renders,
+                    clock.kinds,
+                    sum(len(t.history()) for t in channel.threads),
+                    interactions_of(env, members),
+                    match.slug,
+                    {
+                        **taps.per_turn({m.id for m in members}),
+                        OUTSIDE: [sum(taps.outside[m.id] for m in members)],
+                    },
+                )
     finally:
         await bot.close()
         for logger, level in zip(quiet, levels, strict=True):
@@ -232,6 +249,7 @@ def interactions_of(env: Any, members: list[Any]) -> dict[str, int]:
 def run(directory: Path, quick: bool, titles: list[str] | None = None) -> list[Played]:
     async def all_games() -> list[Played]:
         return [await play_one(directory, m, n) for n, m in enumerate(matches(quick, titles))]
+
     return asyncio.run(all_games())
 
 
@@ -257,14 +275,32 @@ def players_table(games: list[Played]) -> str:
         thread = by_place.get("thread", 0)
         images = " / ".join(str(counts.get(p, 0)) for p in PLAYERS)
         made = " / ".join(str(game.interactions.get(p, 0)) for p in PLAYERS)
-        rows.append([game.name, " / ".join(mb(b) for b in own), " / ".join(mb(b + thread) for b in own),
-                     images, made, f"{mb(thread)} ({counts.get('thread', 0)})",
-                     kb(by_place.get("channel", 0)), mb(max(own) + thread), str(game.thread_messages),
-                     f"{game.seconds:.0f}"])
-    headers = ["game (3 players)", "MB per player: DMs + own ephemerals (ada / bea / cy)",
-               "MB per player, own + thread", "images per player", "interactions per player (game)",
-               "thread MB (images)", "channel KB", "most per player incl. thread MB", "thread messages",
-               "wall s"]
+        rows.append(
+            [
+                game.name,
+                " / ".join(mb(b) for b in own),
+                " / ".join(mb(b + thread) for b in own),
+                images,
+                made,
+                f"{mb(thread)} ({counts.get('thread', 0)})",
+                kb(by_place.get("channel", 0)),
+                mb(max(own) + thread),
+                str(game.thread_messages),
+                f"{game.seconds:.0f}",
+            ]
+        )
+    headers = [
+        "game (3 players)",
+        "MB per player: DMs + own ephemerals (ada / bea / cy)",
+        "MB per player, own + thread",
+        "images per player",
+        "interactions per player (game)",
+        "thread MB (images)",
+        "channel KB",
+        "most per player incl. thread MB",
+        "thread messages",
+        "wall s",
+    ]
     return table(headers, rows)
 
 
@@ -284,8 +320,16 @@ def turns_table(games: list[Played]) -> str:
             rows.append([game.name, kind, str(len(taps)), median, most, str(sum(taps)), verdict, made])
         outside = sum(game.turns.get(OUTSIDE, []))
         rows.append([game.name, OUTSIDE, "-", "-", "-", str(outside), "-", made])
-    headers = ["game", "turn", "player-turns", "interactions median", "max", "all", "budget (median)",
-               "interactions per player in the game (ada / bea / cy)"]
+    headers = [
+        "game",
+        "turn",
+        "player-turns",
+        "interactions median",
+        "max",
+        "all",
+        "budget (median)",
+        "interactions per player in the game (ada / bea / cy)",
+    ]
     return table(headers, rows, "ll" + "r" * 5 + "l")
 
 
@@ -305,12 +349,36 @@ def kinds_table(games: list[Played]) -> str:
         for (kind, filename, where), uploads in largest_first:
             sizes = [u.size for u in uploads]
             took = times.get(kind, [])
-            rows.append([game.name, kind, filename, where, str(len(sizes)), mb(sum(sizes)),
-                         f"{100 * sum(sizes) / total:.0f}%", kb(statistics.mean(sizes)), kb(max(sizes)),
-                         str(len(took)), f"{statistics.median(took):.0f}" if took else "-",
-                         f"{percentile(took, 95):.0f}" if took else "-"])
-    headers = ["game", "image", "file", "sent to", "uploads", "MB", "share", "mean KB", "max KB",
-               "renders", "render med ms", "render p95 ms"]
+            rows.append(
+                [
+                    game.name,
+                    kind,
+                    filename,
+                    where,
+                    str(len(sizes)),
+                    mb(sum(sizes)),
+                    f"{100 * sum(sizes) / total:.0f}%",
+                    kb(statistics.mean(sizes)),
+                    kb(max(sizes)),
+                    str(len(took)),
+                    f"{statistics.median(took):.0f}" if took else "-",
+                    f"{percentile(took, 95):.0f}" if took else "-",
+                ]
+            )
+    headers = [
+        "game",
+        "image",
+        "file",
+        "sent to",
+        "uploads",
+        "MB",
+        "share",
+        "mean KB",
+        "max KB",
+        "renders",
+        "render med ms",
+        "render p95 ms",
+    ]
     return table(headers, rows, "llll" + "r" * 8)
 
 
@@ -330,10 +398,15 @@ def causes_table(games: list[Played]) -> str:
             seen.add(key)
         cells = [f"{len(by_cause.get(c, []))} / {mb(sum(by_cause.get(c, [])))}" for c in CAUSES]
         other = [s for c, sizes in by_cause.items() if c not in CAUSES for s in sizes]
-        rows.append([game.name, *cells, f"{len(other)} / {mb(sum(other))}",
-                     f"{len(again)} / {mb(sum(again))}"])
-    headers = ["game", *(f"{c} (n / MB)" for c in CAUSES), "other (n / MB)",
-               "a picture that player already had (n / MB)"]
+        rows.append(
+            [game.name, *cells, f"{len(other)} / {mb(sum(other))}", f"{len(again)} / {mb(sum(again))}"]
+        )
+    headers = [
+        "game",
+        *(f"{c} (n / MB)" for c in CAUSES),
+        "other (n / MB)",
+        "a picture that player already had (n / MB)",
+    ]
     return table(headers, rows)
 
 
@@ -344,32 +417,54 @@ def verdicts(games: list[Played]) -> list[str]:
             over = [u for u in game.uploads if u.size > budget and is_animation(u) == (what == "animation")]
             if over:
                 kinds = sorted({f"{game.kind(u)} ({u.filename})" for u in over})
-                lines.append(f"- {game.name}: {len(over)} of {len(game.uploads)} uploads over the "
-                             f"{kb(budget)} KB {what} budget, up to {kb(max(u.size for u in over))} KB: "
-                             f"{', '.join(kinds)}.")
+                lines.append(
+                    f"- {game.name}: {len(over)} of {len(game.uploads)} uploads over the "
+                    f"{kb(budget)} KB {what} budget, up to {kb(max(u.size for u in over))} KB: "
+                    f"{', '.join(kinds)}."
+                )
         if game.unplaced:
-            lines.append(f"- {game.name}: {len(game.unplaced)} uploaded files found in no message "
-                         f"({kb(sum(s for _, s in game.unplaced))} KB), not counted above.")
+            lines.append(
+                f"- {game.name}: {len(game.unplaced)} uploaded files found in no message "
+                f"({kb(sum(s for _, s in game.unplaced))} KB), not counted above."
+            )
         if game.title != get_game("sky-of-stars").title:
             continue
         by_place = game.bytes_by_place()
         worst = max(by_place.get(p, 0) for p in PLAYERS)
         with_thread = worst + by_place.get("thread", 0)
         verdict = "within" if worst <= SKY_TARGET_BYTES else f"OVER by {mb(worst - SKY_TARGET_BYTES)} MB"
-        lines.append(f"- {game.name}: at most {mb(worst)} MB to one player, {verdict} "
-                     f"the {mb(SKY_TARGET_BYTES)} MB target; {mb(with_thread)} MB with the thread's images.")
+        lines.append(
+            f"- {game.name}: at most {mb(worst)} MB to one player, {verdict} "
+            f"the {mb(SKY_TARGET_BYTES)} MB target; {mb(with_thread)} MB with the thread's images."
+        )
     return lines
 
 
 def report(games: list[Played]) -> str:
-    title = (f"### Image bytes per player, one complete game of each title ({len(PLAYERS)} players, "
-             f"every move through a panel; MB = 1,000,000 bytes)")
-    turns = ("Interactions per player-turn (a turn as the game's state says: the turn the player owed "
-             "when they clicked; A Sky of Stars per roll, Observatory per night's turn for the roller and "
-             "for the others; lobby clicks and commands are outside a turn):")
+    title = (
+        f"### Image bytes per player, one complete game of each title ({len(PLAYERS)} players, "
+        f"every move through a panel; MB = 1,000,000 bytes)"
+    )
+    turns = (
+        "Interactions per player-turn (a turn as the game's state says: the turn the player owed "
+        "when they clicked; A Sky of Stars per roll, Observatory per night's turn for the roller and "
+        "for the others; lobby clicks and commands are outside a turn):"
+    )
     kinds = "Per image kind (bytes as sent; render = draw + encode in the bot's worker thread):"
-    causes = ("The players' own images (all three players together), by the request that carried them "
-              "(the answer to their own click or select, a new DM, the bot editing a DM):")
-    return "\n\n".join([title, players_table(games), turns, turns_table(games), kinds, kinds_table(games),
-                        causes, causes_table(games), "\n".join(verdicts(games))])
-
+    causes = (
+        "The players' own images (all three players together), by the request that carried them "
+        "(the answer to their own click or select, a new DM, the bot editing a DM):"
+    )
+    return "\n\n".join(
+        [
+            title,
+            players_table(games),
+            turns,
+            turns_table(games),
+            kinds,
+            kinds_table(games),
+            causes,
+            causes_table(games),
+            "\n".join(verdicts(games)),
+        ]
+    )

@@ -26,9 +26,11 @@ from simcord.http import router
 
 from bot.outgoing import Outgoing
 
-WHY = ((re.compile(r"^(POST /interactions/|(POST|PATCH) /webhooks/)"), "answer to a click"),
-       (re.compile(r"^POST /channels/\d+/messages$"), "new message"),
-       (re.compile(r"^PATCH /channels/\d+/messages/\d+$"), "edit by the bot"))
+WHY = (
+    (re.compile(r"^(POST /interactions/|(POST|PATCH) /webhooks/)"), "answer to a click"),
+    (re.compile(r"^POST /channels/\d+/messages$"), "new message"),
+    (re.compile(r"^PATCH /channels/\d+/messages/\d+$"), "edit by the bot"),
+)
 
 
 def digest(data: bytes) -> bytes:
@@ -79,11 +81,20 @@ class Ledger:
         backend = self.env.backend
         store = backend.cdn.store_attachment  # fails here if SimCord renamed it
 
-        def storing(attachment_id: int, channel_id: int, filename: str, data: bytes,
-                    description: str | None) -> dict[str, Any]:
+        def storing(
+            attachment_id: int, channel_id: int, filename: str, data: bytes, description: str | None
+        ) -> dict[str, Any]:
             request = backend.http_requests[-1]  # the router logs a request before handling it
-            self._pending.append((str(attachment_id), channel_id, filename, len(data), digest(data),
-                                  why(request.method, request.path)))
+            self._pending.append(
+                (
+                    str(attachment_id),
+                    channel_id,
+                    filename,
+                    len(data),
+                    digest(data),
+                    why(request.method, request.path),
+                )
+            )
             return store(attachment_id, channel_id, filename, data, description)
 
         backend.cdn.store_attachment = storing  # an instance attribute shadows the method
@@ -99,8 +110,9 @@ class Ledger:
         router.dispatch = dispatching
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         del self.env.backend.cdn.store_attachment
         if self._dispatch is not None:
             router.dispatch = self._dispatch
@@ -110,8 +122,14 @@ class Ledger:
         """File the files stored during the request just done under the messages holding them."""
         messages = self.env.backend.messages
         for attachment_id, channel_id, filename, size, hashed, cause in self._pending:
-            holder = next((m for m in reversed(list(messages.get(channel_id, {}).values()))
-                           if any(str(a.get("id")) == attachment_id for a in m.attachments)), None)
+            holder = next(
+                (
+                    m
+                    for m in reversed(list(messages.get(channel_id, {}).values()))
+                    if any(str(a.get("id")) == attachment_id for a in m.attachments)
+                ),
+                None,
+            )
             if holder is None:
                 self.unplaced.append((filename, size))
                 continue
@@ -146,7 +164,8 @@ class RenderClock:
         Outgoing._drawn = timed  # type: ignore[method-assign]
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         if self._drawn is not None:
             Outgoing._drawn = self._drawn  # type: ignore[method-assign]

@@ -17,8 +17,19 @@ from PIL import Image
 from bench.stats import Summary, ms, table, timed
 from render.common import MAX_IMAGE_BYTES, to_png
 
-HEADERS = ["image", "view", "pixels", "draw med", "draw p95", "encode med", "encode p95", "total med",
-           "KB", "before: total med", "before: KB"]
+HEADERS = [
+    "image",
+    "view",
+    "pixels",
+    "draw med",
+    "draw p95",
+    "encode med",
+    "encode p95",
+    "total med",
+    "KB",
+    "before: total med",
+    "before: KB",
+]
 
 
 @dataclass(frozen=True)
@@ -75,19 +86,37 @@ def rows(results: Sequence[Result], before: Mapping[tuple[str, str], Before]) ->
     for r in results:
         old = before.get((r.case.image, r.case.moment))
         size = kb(r.png_bytes) + (" (over budget)" if r.png_bytes > MAX_IMAGE_BYTES else "")
-        out.append([r.case.image, r.case.moment, f"{r.size[0]}x{r.size[1]}", ms(r.draw.median_ms),
-                    ms(r.draw.p95_ms), ms(r.encode.median_ms), ms(r.encode.p95_ms),
-                    ms(r.draw.median_ms + r.encode.median_ms), size,
-                    ms(old.total_ms) if old else "-", kb(old.kib * 1024) if old else "-"])
+        out.append(
+            [
+                r.case.image,
+                r.case.moment,
+                f"{r.size[0]}x{r.size[1]}",
+                ms(r.draw.median_ms),
+                ms(r.draw.p95_ms),
+                ms(r.encode.median_ms),
+                ms(r.encode.p95_ms),
+                ms(r.draw.median_ms + r.encode.median_ms),
+                size,
+                ms(old.total_ms) if old else "-",
+                kb(old.kib * 1024) if old else "-",
+            ]
+        )
     return out
 
 
-def report(title: str, results: Sequence[Result], runs: int, drawing_functions: Sequence[str] = (),
-           before: Mapping[tuple[str, str], Before] | None = None) -> str:
+def report(
+    title: str,
+    results: Sequence[Result],
+    runs: int,
+    drawing_functions: Sequence[str] = (),
+    before: Mapping[tuple[str, str], Before] | None = None,
+) -> str:
     """A Markdown section headed ``### {title}`` from measured results."""
-    text = (f"### {title} ({runs} runs each, ms; 'encode' is to_png: 256-colour palette, zlib level 6; "
-            f"KB = 1000 bytes, budget {MAX_IMAGE_BYTES // 1000})\n\n"
-            + table(HEADERS, rows(results, before or {}), "lll" + "r" * 8))
+    text = (
+        f"### {title} ({runs} runs each, ms; 'encode' is to_png: 256-colour palette, zlib level 6; "
+        f"KB = 1000 bytes, budget {MAX_IMAGE_BYTES // 1000})\n\n"
+        + table(HEADERS, rows(results, before or {}), "lll" + "r" * 8)
+    )
     biggest = max((r.png_bytes for r in results), default=0)
     verdict = "every image is within" if biggest <= MAX_IMAGE_BYTES else "OVER"
     text += f"\n\nLargest image: {kb(biggest)} KB ({verdict} the {MAX_IMAGE_BYTES // 1000} KB budget)."
@@ -97,7 +126,12 @@ def report(title: str, results: Sequence[Result], runs: int, drawing_functions: 
     return text
 
 
-def section(title: str, cases: Sequence[Case], runs: int, drawing_functions: Sequence[str] = (),
-            before: Mapping[tuple[str, str], Before] | None = None) -> str:
+def section(
+    title: str,
+    cases: Sequence[Case],
+    runs: int,
+    drawing_functions: Sequence[str] = (),
+    before: Mapping[tuple[str, str], Before] | None = None,
+) -> str:
     """Measure every case and return a Markdown section headed ``### {title}``."""
     return report(title, [measure(case, runs) for case in cases], runs, drawing_functions, before)

@@ -53,8 +53,11 @@ def filesystem_of(path: str) -> str:
     except OSError:
         return "unknown"
     real = os.path.realpath(path)
-    best = max((m for m in mounts if real == m[0] or real.startswith(m[0].rstrip("/") + "/")),
-               key=lambda m: len(m[0]), default=None)
+    best = max(
+        (m for m in mounts if real == m[0] or real.startswith(m[0].rstrip("/") + "/")),
+        key=lambda m: len(m[0]),
+        default=None,
+    )
     return best[1] if best else "unknown"
 
 

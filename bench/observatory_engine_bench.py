@@ -25,8 +25,15 @@ def _random_games(games: int) -> list[list[str]]:
             _, log = play_random_game(seats, 500 + i, 900 + i)
             actions += len(log)
         seconds = time.perf_counter() - start
-        rows.append([str(seats), str(games), f"{games / seconds:.1f}", f"{actions / games:.0f}",
-                     f"{seconds / actions * 1e6:.0f}"])
+        rows.append(
+            [
+                str(seats),
+                str(games),
+                f"{games / seconds:.1f}",
+                f"{actions / games:.0f}",
+                f"{seconds / actions * 1e6:.0f}",
+            ]
+        )
     return rows
 
 
@@ -53,8 +60,14 @@ def _finder(runs: int) -> list[list[str]]:
             found = sh.placements(sheet)
             samples.append(time.perf_counter() - start)
         s = Summary.of(samples)
-        rows.append([f"144 stars, {constellations} drawn", str(sum(len(v) for v in found.values())),
-                     f"{s.median_ms:.1f}", f"{s.p95_ms:.1f}"])
+        rows.append(
+            [
+                f"144 stars, {constellations} drawn",
+                str(sum(len(v) for v in found.values())),
+                f"{s.median_ms:.1f}",
+                f"{s.p95_ms:.1f}",
+            ]
+        )
     return rows
 
 

@@ -25,13 +25,13 @@ GAME_SEED, BOT_SEED = 2024, 11
 
 # Published before the palette encode (docs/benchmarks.md, 2026-11-29): total ms, PNG KiB.
 BEFORE = {
-    ('draw_hand', 'keep 4 of 6'): Before(17.6, 85),
-    ('draw_sheet', 'late turn, legal cells'): Before(43.5, 225),
-    ('draw_table', 'late roll, 5 seats'): Before(28.8, 142),
-    ('draw_sheet +placement', 'confirm a completion'): Before(48.1, 272),
-    ('draw_refill', 'take a new goal'): Before(27.8, 139),
-    ('draw_results', 'game over, 5 seats'): Before(30.6, 148),
-    ('draw_sheet', 'final public sheet'): Before(43.6, 235),
+    ("draw_hand", "keep 4 of 6"): Before(17.6, 85),
+    ("draw_sheet", "late turn, legal cells"): Before(43.5, 225),
+    ("draw_table", "late roll, 5 seats"): Before(28.8, 142),
+    ("draw_sheet +placement", "confirm a completion"): Before(48.1, 272),
+    ("draw_refill", "take a new goal"): Before(27.8, 139),
+    ("draw_results", "game over, 5 seats"): Before(30.6, 148),
+    ("draw_sheet", "final public sheet"): Before(43.6, 235),
 }
 
 
@@ -70,8 +70,9 @@ def play_for_moments(game: Game, seats: int = SEATS, seed: int = GAME_SEED) -> M
         last_decision = view["decision"]
         if phase == "decide" and opening and view["night"] < view["nights"]:
             moments.decide_late = state
-        if phase == "decide" and any((game.view(state, s).get("choice") or {}).get("placements")
-                                     for s in game.to_act(state)):
+        if phase == "decide" and any(
+            (game.view(state, s).get("choice") or {}).get("placements") for s in game.to_act(state)
+        ):
             moments.placement = state
         if phase == "refill" and moments.refill is None:
             moments.refill = state
@@ -98,8 +99,9 @@ def cases(game: Game, m: Moments) -> list[Case]:
     if m.keep is not None:
         hand = _acting(game, m.keep)
         picked = (hand["choice"].get("hand") or [])[:4]
-        out.append(Case("draw_hand", "keep 4 of 6",
-                        lambda h=hand, p=picked: art.draw_hand(h, names, picked=p)))
+        out.append(
+            Case("draw_hand", "keep 4 of 6", lambda h=hand, p=picked: art.draw_hand(h, names, picked=p))
+        )
     if m.decide_late is not None:
         seat_view = _acting(game, m.decide_late)
         plots = seat_view["choice"].get("plots") or []
@@ -107,16 +109,26 @@ def cases(game: Game, m: Moments) -> list[Case]:
         shooting = (seat_view["choice"].get("shooting") or {}).get("cells") or []
         marks = art.Marks(legal=legal, shooting=shooting)
         seat = seat_view["you"]
-        out.append(Case("draw_sheet", "late turn, legal cells",
-                        lambda v=seat_view, s=seat, m=marks: art.draw_sheet(v, names, s, marks=m)))
+        out.append(
+            Case(
+                "draw_sheet",
+                "late turn, legal cells",
+                lambda v=seat_view, s=seat, m=marks: art.draw_sheet(v, names, s, marks=m),
+            )
+        )
         public = game.view(m.decide_late, None)
         out.append(Case("draw_table", "late roll, 5 seats", lambda v=public: art.draw_table(v, names)))
     if m.placement is not None:
         view = _acting(game, m.placement, "placements")
         card, options = next(iter(view["choice"]["placements"].items()))
         preview = art.Marks(placement=options[0], goal=card)
-        out.append(Case("draw_sheet +placement", "confirm a completion",
-                        lambda v=view, m=preview: art.draw_sheet(v, names, v["you"], marks=m)))
+        out.append(
+            Case(
+                "draw_sheet +placement",
+                "confirm a completion",
+                lambda v=view, m=preview: art.draw_sheet(v, names, v["you"], marks=m),
+            )
+        )
     if m.refill is not None:
         refill = _acting(game, m.refill)
         out.append(Case("draw_refill", "take a new goal", lambda v=refill: art.draw_refill(v, names)))
@@ -130,8 +142,13 @@ def cases(game: Game, m: Moments) -> list[Case]:
 def run(quick: bool = False) -> str:
     runs = 3 if quick else 20
     game = _game()
-    return images.section(f"Observatory rendering ({SEATS}-seat seeded bot game)",
-                          cases(game, play_for_moments(game)), runs, art.__all__, BEFORE)
+    return images.section(
+        f"Observatory rendering ({SEATS}-seat seeded bot game)",
+        cases(game, play_for_moments(game)),
+        runs,
+        art.__all__,
+        BEFORE,
+    )
 
 
 def save_previews(folder: str = "docs/images") -> list[str]:

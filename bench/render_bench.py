@@ -32,16 +32,16 @@ GAME_SEED, PLAYER_SEED = 2024, 7
 
 # Published before the palette encode (docs/benchmarks.md, 2026-11-29): total ms, PNG KiB.
 BEFORE = {
-    ('draw_vault', 'mid: r2 drawing'): Before(42.3, 363),
-    ('draw_vault +preview', 'mid: r2 confirm line'): Before(49.2, 369),
-    ('draw_vault', 'end: game over'): Before(40.6, 323),
-    ('draw_cancel_target', 'mid: r3 swirl'): Before(37.5, 356),
-    ('draw_cancel_target +preview', 'mid: r3 confirm cross-out'): Before(38.1, 360),
-    ('draw_drawing', 'mid: r2 guessing'): Before(22.8, 130),
-    ('draw_drawing', 'end: r3, seat 0'): Before(20.7, 128),
-    ('draw_table', 'mid: r2 drawing'): Before(21.0, 102),
-    ('draw_table', 'end: r3 last guess'): Before(22.1, 105),
-    ('draw_results', 'end: game over'): Before(30.5, 162),
+    ("draw_vault", "mid: r2 drawing"): Before(42.3, 363),
+    ("draw_vault +preview", "mid: r2 confirm line"): Before(49.2, 369),
+    ("draw_vault", "end: game over"): Before(40.6, 323),
+    ("draw_cancel_target", "mid: r3 swirl"): Before(37.5, 356),
+    ("draw_cancel_target +preview", "mid: r3 confirm cross-out"): Before(38.1, 360),
+    ("draw_drawing", "mid: r2 guessing"): Before(22.8, 130),
+    ("draw_drawing", "end: r3, seat 0"): Before(20.7, 128),
+    ("draw_table", "mid: r2 drawing"): Before(21.0, 102),
+    ("draw_table", "end: r3 last guess"): Before(22.1, 105),
+    ("draw_results", "end: game over"): Before(30.5, 162),
 }
 
 
@@ -125,20 +125,32 @@ def cases(game: Game, moments: Moments) -> list[Case]:
     names = NAMES
     return [
         Case("draw_vault", "mid: r2 drawing", lambda: art.draw_vault(stroke_view, names)),
-        Case("draw_vault +preview", "mid: r2 confirm line",
-             lambda: art.draw_vault(stroke_view, names, preview=preview)),
+        Case(
+            "draw_vault +preview",
+            "mid: r2 confirm line",
+            lambda: art.draw_vault(stroke_view, names, preview=preview),
+        ),
         Case("draw_vault", "end: game over", lambda: art.draw_vault(over_seat, names)),
-        Case("draw_cancel_target", f"mid: r{swirl['round']} swirl",
-             lambda: art.draw_cancel_target(swirl_view, names)),
-        Case("draw_cancel_target +preview", f"mid: r{swirl['round']} confirm cross-out",
-             lambda: art.draw_cancel_target(swirl_view, names, preview=swirl_view["choice"]["stars"][0])),
+        Case(
+            "draw_cancel_target",
+            f"mid: r{swirl['round']} swirl",
+            lambda: art.draw_cancel_target(swirl_view, names),
+        ),
+        Case(
+            "draw_cancel_target +preview",
+            f"mid: r{swirl['round']} confirm cross-out",
+            lambda: art.draw_cancel_target(swirl_view, names, preview=swirl_view["choice"]["stars"][0]),
+        ),
         Case("draw_drawing", "mid: r2 guessing", lambda: art.draw_drawing(guess_public, names, artist, 2)),
         Case("draw_drawing", "end: r3, seat 0", lambda: art.draw_drawing(over_public, names, 0, 3)),
         Case("draw_table", "mid: r2 drawing", lambda: art.draw_table(mid_public, names)),
         Case("draw_table", "end: r3 last guess", lambda: art.draw_table(last_public, names)),
         Case("draw_results", "end: game over", lambda: art.draw_results(over_public, names)),
-        Case("draw_reveal", "end: r3, last reveal",
-             lambda: draw_reveal(over_public, names, over_public["reveals"][-1]["artist"], 3)),
+        Case(
+            "draw_reveal",
+            "end: r3, last reveal",
+            lambda: draw_reveal(over_public, names, over_public["reveals"][-1]["artist"], 3),
+        ),
     ]
 
 
@@ -152,8 +164,9 @@ def _long_drawing(view: dict[str, Any], seat: int, round_: int) -> dict[str, Any
     out = copy.deepcopy(view)
     pairs = [[a, b] for a, b in zip(LONG_CHAIN, LONG_CHAIN[1:], strict=False)]
     out["drawings"] = [d for d in out["drawings"] if (d["seat"], d["round"]) != (seat, round_)]
-    out["drawings"].append({"seat": seat, "round": round_, "start": LONG_CHAIN[0],
-                            "stars": list(LONG_CHAIN), "strokes": pairs})
+    out["drawings"].append(
+        {"seat": seat, "round": round_, "start": LONG_CHAIN[0], "stars": list(LONG_CHAIN), "strokes": pairs}
+    )
     return out
 
 
@@ -166,12 +179,23 @@ def animation_rows(moments: Moments, runs: int) -> list[list[str]]:
     rows = []
     for seat, round_, view in wanted:
         made = animation.drawing_animation(view, NAMES, seat, round_)
-        times = [timed(lambda v=view, s=seat, r=round_: animation.drawing_animation(v, NAMES, s, r))[1]
-                 for _ in range(runs)]
+        times = [
+            timed(lambda v=view, s=seat, r=round_: animation.drawing_animation(v, NAMES, s, r))[1]
+            for _ in range(runs)
+        ]
         summary = Summary.of(times)
         label = f"r{round_} {NAMES[seat]}" + (" (12-stroke chain)" if view is not public else "")
-        rows.append([label, str(made.frames - 1), str(made.frames), images.kb(len(made.gif)),
-                     images.kb(len(made.still)), ms(summary.median_ms), ms(summary.p95_ms)])
+        rows.append(
+            [
+                label,
+                str(made.frames - 1),
+                str(made.frames),
+                images.kb(len(made.gif)),
+                images.kb(len(made.still)),
+                ms(summary.median_ms),
+                ms(summary.p95_ms),
+            ]
+        )
     return rows
 
 
@@ -183,5 +207,7 @@ def run(runs: int) -> list[images.Result]:
 def report(results: list[images.Result], runs: int) -> str:
     text = images.report(f"Rendering ({SEATS}-seat seeded game)", results, runs, art.__all__, BEFORE)
     rows = animation_rows(play_for_moments(), max(1, runs // 4))
-    return (text + f"\n\n### Drawing animations (GIF, budget {animation.MAX_ANIMATION_BYTES // 1000} KB; "
-            "the still PNG is the last frame)\n\n" + table(ANIMATION_HEADERS, rows))
+    return (
+        text + f"\n\n### Drawing animations (GIF, budget {animation.MAX_ANIMATION_BYTES // 1000} KB; "
+        "the still PNG is the last frame)\n\n" + table(ANIMATION_HEADERS, rows)
+    )

@@ -87,9 +87,15 @@ async def _create_games(path: Path, games: int) -> None:
     try:
         for i in range(games):
             seed = 10_000 + i
-            record = await storage.create_lobby(game=SLUG, guild_id=1, channel_id=1_000_000 + i,
-                                                host_id=1_000_000 + i * SEATS, host_name="p0",
-                                                options={}, pace=PACE)
+            record = await storage.create_lobby(
+                game=SLUG,
+                guild_id=1,
+                channel_id=1_000_000 + i,
+                host_id=1_000_000 + i * SEATS,
+                host_name="p0",
+                options={},
+                pace=PACE,
+            )
             for seat in range(1, SEATS):
                 await storage.add_seat(record.id, 1_000_000 + i * SEATS + seat, f"p{seat}")
             await storage.start(record.id, seed=seed, state=game.setup(SEATS, {}, seed))
@@ -119,8 +125,14 @@ async def _reload(path: Path, guard: _NoNetwork) -> Reload:
     games = await bot.service.rearm_all()
     seconds = time.perf_counter() - start
     rss_after = rss_kib()
-    result = Reload(seconds, games, len(bot.service.pacer.scheduler), len(await bot.storage.deadlines()),
-                    rss_before, rss_after)
+    result = Reload(
+        seconds,
+        games,
+        len(bot.service.pacer.scheduler),
+        len(await bot.storage.deadlines()),
+        rss_before,
+        rss_after,
+    )
     await _shut(bot)
     return result
 
@@ -140,8 +152,9 @@ async def _traced_reload(path: Path, guard: _NoNetwork) -> tuple[int, int, int]:
         tracemalloc.stop()
     diff = after.compare_to(before, "filename")
     kept = sum(d.size_diff for d in diff)
-    scheduler = sum(d.size_diff for d in diff
-                    if d.traceback[0].filename.endswith(str(Path("bot", "scheduler.py"))))
+    scheduler = sum(
+        d.size_diff for d in diff if d.traceback[0].filename.endswith(str(Path("bot", "scheduler.py")))
+    )
     await _shut(bot)
     return kept, scheduler, peak
 
@@ -156,11 +169,13 @@ async def run_async(directory: Path, games: int) -> SchedulerResult:
     warm = await _reload(path, guard)
     kept, scheduler, peak = await _traced_reload(path, guard)
     if guard.attempts:
-        raise AssertionError(f"rearm_all tried the network {len(guard.attempts)} time(s): "
-                             f"{guard.attempts[:3]}")
+        raise AssertionError(
+            f"rearm_all tried the network {len(guard.attempts)} time(s): {guard.attempts[:3]}"
+        )
     if cold.games != games or warm.deadline_rows != games * SEATS:
-        raise AssertionError(f"expected {games} games and {games * SEATS} deadlines, got "
-                             f"{warm.games} and {warm.deadline_rows}")
+        raise AssertionError(
+            f"expected {games} games and {games * SEATS} deadlines, got {warm.games} and {warm.deadline_rows}"
+        )
     return SchedulerResult(games, setup_seconds, cold, warm, kept, scheduler, peak, len(guard.attempts))
 
 
@@ -177,22 +192,41 @@ def _kib(value: float) -> str:
 def report(result: SchedulerResult) -> str:
     n = result.games
     rows = []
-    for name, r in (("cold (writes the deadline rows)", result.cold),
-                    ("warm (rows exist: a restart)", result.warm)):
-        rows.append([name, str(r.games), f"{r.seconds * 1000:,.0f}", f"{r.seconds / r.games * 1e6:,.0f}",
-                     f"{r.jobs:,}", f"{r.deadline_rows:,}",
-                     f"{r.rss_before_kib / 1024:,.1f} → {r.rss_after_kib / 1024:,.1f}"])
-    reload_table = table(["rearm_all", "games", "total ms", "µs/game", "heap jobs", "deadline rows",
-                          "RSS MiB before → after"], rows)
+    for name, r in (
+        ("cold (writes the deadline rows)", result.cold),
+        ("warm (rows exist: a restart)", result.warm),
+    ):
+        rows.append(
+            [
+                name,
+                str(r.games),
+                f"{r.seconds * 1000:,.0f}",
+                f"{r.seconds / r.games * 1e6:,.0f}",
+                f"{r.jobs:,}",
+                f"{r.deadline_rows:,}",
+                f"{r.rss_before_kib / 1024:,.1f} → {r.rss_after_kib / 1024:,.1f}",
+            ]
+        )
+    reload_table = table(
+        ["rearm_all", "games", "total ms", "µs/game", "heap jobs", "deadline rows", "RSS MiB before → after"],
+        rows,
+    )
     memory = [
         ["kept alive by the rearmed games (all code)", _kib(result.kept_bytes), _kib(result.kept_bytes / n)],
-        ["  of which the scheduler (heap, jobs, generations)", _kib(result.scheduler_bytes),
-         _kib(result.scheduler_bytes / n)],
+        [
+            "  of which the scheduler (heap, jobs, generations)",
+            _kib(result.scheduler_bytes),
+            _kib(result.scheduler_bytes / n),
+        ],
         ["tracemalloc peak during the reload", _kib(result.peak_bytes), _kib(result.peak_bytes / n)],
     ]
     memory_table = table(["memory (warm reload, tracemalloc)", "total", "per game"], memory)
-    memory_table += (f"\n\nScheduler: {result.warm.jobs:,} jobs, "
-                     f"{result.scheduler_bytes / max(result.warm.jobs, 1):,.0f} B per job.")
-    title = (f"Scheduler: {n:,} paced games ({SEATS} seats, pace {PACE} s) reloaded at start-up "
-             f"(set-up {result.setup_seconds:.1f} s; HTTP requests attempted: {result.http_attempts})")
+    memory_table += (
+        f"\n\nScheduler: {result.warm.jobs:,} jobs, "
+        f"{result.scheduler_bytes / max(result.warm.jobs, 1):,.0f} B per job."
+    )
+    title = (
+        f"Scheduler: {n:,} paced games ({SEATS} seats, pace {PACE} s) reloaded at start-up "
+        f"(set-up {result.setup_seconds:.1f} s; HTTP requests attempted: {result.http_attempts})"
+    )
     return title + "\n\n" + reload_table + "\n\n" + memory_table

@@ -79,8 +79,9 @@ async def _lockin_games(target: str, count: int) -> list[int]:
     try:
         ids = []
         for index in range(count):
-            lobby = await storage.create_lobby(game="lockin", guild_id=1, channel_id=index, host_id=1,
-                                               host_name="p1", options={})
+            lobby = await storage.create_lobby(
+                game="lockin", guild_id=1, channel_id=index, host_id=1, host_name="p1", options={}
+            )
             for seat in range(1, SEATS):
                 await storage.add_seat(lobby.id, 1 + seat, f"p{seat}")
             await storage.start(lobby.id, seed=index, state=lockin_game.setup(SEATS))
@@ -109,9 +110,15 @@ async def play_games(target: str, game_ids: list[int], start_at: float) -> dict[
                 state = lockin_game.apply(record.state, seat, {"round": round_, "n": 1})
                 began = time.perf_counter()
                 try:
-                    await storage.record_action(game_id, expected_version=record.version, seat=seat,
-                                                action={"round": round_, "n": 1}, state=state, events=[],
-                                                click=f"{seat}:{round_}")
+                    await storage.record_action(
+                        game_id,
+                        expected_version=record.version,
+                        seat=seat,
+                        action={"round": round_, "n": 1},
+                        state=state,
+                        events=[],
+                        click=f"{seat}:{round_}",
+                    )
                 except StaleVersion:
                     conflicts += 1
                     continue
@@ -135,9 +142,23 @@ def _throughput(backend: str, target: str, games: int, processes: int) -> Throug
     if processes == 1:
         results = [asyncio.run(play_games(target, ids, start_at))]
     else:
-        workers = [subprocess.Popen([sys.executable, "-m", "bench.shards_bench", "play", target,
-                                     json.dumps(share), str(start_at)], cwd=ROOT, stdout=subprocess.PIPE,
-                                    text=True) for share in shares]
+        workers = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "bench.shards_bench",
+                    "play",
+                    target,
+                    json.dumps(share),
+                    str(start_at),
+                ],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for share in shares
+        ]
         results = []
         for worker in workers:
             out, _ = worker.communicate(timeout=600)
@@ -149,8 +170,15 @@ def _throughput(backend: str, target: str, games: int, processes: int) -> Throug
     expected = games * SEATS * ROUNDS
     if len(commits) != expected:
         raise AssertionError(f"{backend}: {len(commits)} moves committed, expected {expected}")
-    return Throughput(backend, processes, len(commits), seconds, percentile(commits, 50) * 1000,
-                      percentile(commits, 99) * 1000, sum(int(r["conflicts"]) for r in results))  # type: ignore[call-overload]
+    return Throughput(
+        backend,
+        processes,
+        len(commits),
+        seconds,
+        percentile(commits, 50) * 1000,
+        percentile(commits, 99) * 1000,
+        sum(int(r["conflicts"]) for r in results),
+    )  # type: ignore[call-overload]
 
 
 async def _paced_games(target: str, count: int, *, with_deadlines: bool) -> None:
@@ -159,19 +187,32 @@ async def _paced_games(target: str, count: int, *, with_deadlines: bool) -> None
     storage = await open_storage(target)
     now = time.time()
     try:
+
         async def one(index: int) -> None:
-            record = await storage.create_lobby(game=SLUG, guild_id=1, channel_id=10_000_000 + index,
-                                                host_id=10_000_000 + index * 4, host_name="p0", options={},
-                                                pace=PACE)
+            record = await storage.create_lobby(
+                game=SLUG,
+                guild_id=1,
+                channel_id=10_000_000 + index,
+                host_id=10_000_000 + index * 4,
+                host_name="p0",
+                options={},
+                pace=PACE,
+            )
             for seat in range(1, 4):
                 await storage.add_seat(record.id, 10_000_000 + index * 4 + seat, f"p{seat}")
             state = game.setup(4, {}, index)
             await storage.start(record.id, seed=index, state=state)
             if with_deadlines:
                 decision = game.decision_id(state)
-                await storage.set_deadlines(record.id, [
-                    Deadline(record.id, seat, decision, now, now + PACE, [now + PACE / 2, now + PACE - 600])
-                    for seat in range(4)])
+                await storage.set_deadlines(
+                    record.id,
+                    [
+                        Deadline(
+                            record.id, seat, decision, now, now + PACE, [now + PACE / 2, now + PACE - 600]
+                        )
+                        for seat in range(4)
+                    ],
+                )
 
         batch = 1 if not getattr(storage, "shared", False) else 20
         for first in range(0, count, batch):
@@ -196,8 +237,14 @@ async def measure_bot(target: str) -> dict[str, float]:
     began = time.perf_counter()
     games = await bot.service.rearm_all()
     resumed = time.perf_counter() - began
-    result = {"rss_kib": rss_kib(), "rss_before_kib": rss_before, "arm_seconds": armed, "jobs": jobs,
-              "resume_seconds": resumed, "games": games}
+    result = {
+        "rss_kib": rss_kib(),
+        "rss_before_kib": rss_before,
+        "arm_seconds": armed,
+        "jobs": jobs,
+        "resume_seconds": resumed,
+        "games": games,
+    }
     bot.service.close()
     await bot.storage.close()
     return result
@@ -225,8 +272,13 @@ async def arm_only(target: str) -> dict[str, float]:
 
 
 def _in_process(command: str, target: str) -> dict[str, float]:
-    done = subprocess.run([sys.executable, "-m", "bench.shards_bench", command, target], cwd=ROOT,
-                          capture_output=True, text=True, timeout=900)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.shards_bench", command, target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"{command} failed: {done.stderr[-2000:]}")
     return json.loads(done.stdout.splitlines()[-1])
@@ -236,13 +288,17 @@ def run(directory: Path, quick: bool) -> dict[str, object]:
     games, resident, restart = (10, 100, 500) if quick else (100, 1000, 10_000)
     url, cluster = _postgres()
     try:
+
         def target(backend: str, name: str) -> str:
             if backend == "sqlite":
                 return str(directory / f"{name}.sqlite3")
             return asyncio.run(_fresh_postgres(url, name))
 
-        throughput = [_throughput(backend, target(backend, f"tp_{backend}_{n}"), games, n)
-                      for backend in ("sqlite", "postgres") for n in (1, 2)]
+        throughput = [
+            _throughput(backend, target(backend, f"tp_{backend}_{n}"), games, n)
+            for backend in ("sqlite", "postgres")
+            for n in (1, 2)
+        ]
         memory, rearm = {}, {}
         for backend in ("sqlite", "postgres"):
             where = target(backend, f"rss_{backend}")
@@ -257,30 +313,88 @@ def run(directory: Path, quick: bool) -> dict[str, object]:
     finally:
         if cluster is not None:
             cluster.stop()  # type: ignore[attr-defined]
-    return {"throughput": throughput, "memory": memory, "rearm": rearm, "games": games,
-            "resident": resident, "restart": restart}
+    return {
+        "throughput": throughput,
+        "memory": memory,
+        "rearm": rearm,
+        "games": games,
+        "resident": resident,
+        "restart": restart,
+    }
 
 
 def report(result: dict[str, object]) -> str:
-    rows = [[t.backend, str(t.processes), f"{t.moves:,}", f"{t.moves / t.seconds:,.0f}",
-             f"{t.median_ms:.1f}", f"{t.p99_ms:.1f}", f"{t.conflicts:,}"]
-            for t in result["throughput"]]  # type: ignore[attr-defined]
-    parts = [f"Shards: {result['games']} games at once, {SEATS} seats locking in together, {ROUNDS} rounds",
-             table(["backend", "processes", "moves", "moves/s", "commit median ms", "commit p99 ms",
-                    "version conflicts (re-applied)"], rows)]
+    rows = [
+        [
+            t.backend,
+            str(t.processes),
+            f"{t.moves:,}",
+            f"{t.moves / t.seconds:,.0f}",
+            f"{t.median_ms:.1f}",
+            f"{t.p99_ms:.1f}",
+            f"{t.conflicts:,}",
+        ]
+        for t in result["throughput"]
+    ]  # type: ignore[attr-defined]
+    parts = [
+        f"Shards: {result['games']} games at once, {SEATS} seats locking in together, {ROUNDS} rounds",
+        table(
+            [
+                "backend",
+                "processes",
+                "moves",
+                "moves/s",
+                "commit median ms",
+                "commit p99 ms",
+                "version conflicts (re-applied)",
+            ],
+            rows,
+        ),
+    ]
     memory = result["memory"]
-    parts.append(table([f"one bot process, {result['resident']:,} active paced games", "RSS MiB",
-                        "timers armed from rows (ms)", "full resume, rearm_all (ms)"],
-                       [[b, f"{m['rss_kib'] / 1024:,.1f}", f"{m['arm_seconds'] * 1000:,.0f}",
-                         f"{m['resume_seconds'] * 1000:,.0f}"]
-                        for b, m in memory.items()]))  # type: ignore[union-attr]
+    parts.append(
+        table(
+            [
+                f"one bot process, {result['resident']:,} active paced games",
+                "RSS MiB",
+                "timers armed from rows (ms)",
+                "full resume, rearm_all (ms)",
+            ],
+            [
+                [
+                    b,
+                    f"{m['rss_kib'] / 1024:,.1f}",
+                    f"{m['arm_seconds'] * 1000:,.0f}",
+                    f"{m['resume_seconds'] * 1000:,.0f}",
+                ]
+                for b, m in memory.items()
+            ],
+        )
+    )  # type: ignore[union-attr]
     rearm = result["rearm"]
-    parts.append(table([f"restart with {result['restart']:,} active paced games", "games resumed",
-                        "jobs armed", "rearm_all ms (on_ready)", "of which timers (Pacer.arm_stored) ms",
-                        "set-up s"],
-                       [[b, f"{r['games']:,}", f"{r['jobs']:,}", f"{r['resume_seconds'] * 1000:,.0f}",
-                         f"{r['arm_seconds'] * 1000:,.0f}", f"{r['setup_seconds']:.0f}"]
-                        for b, r in rearm.items()]))  # type: ignore[union-attr]
+    parts.append(
+        table(
+            [
+                f"restart with {result['restart']:,} active paced games",
+                "games resumed",
+                "jobs armed",
+                "rearm_all ms (on_ready)",
+                "of which timers (Pacer.arm_stored) ms",
+                "set-up s",
+            ],
+            [
+                [
+                    b,
+                    f"{r['games']:,}",
+                    f"{r['jobs']:,}",
+                    f"{r['resume_seconds'] * 1000:,.0f}",
+                    f"{r['arm_seconds'] * 1000:,.0f}",
+                    f"{r['setup_seconds']:.0f}",
+                ]
+                for b, r in rearm.items()
+            ],
+        )
+    )  # type: ignore[union-attr]
     return "\n\n".join(parts)
 
 

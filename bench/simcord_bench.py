@@ -38,8 +38,16 @@ from bot.storage import Storage
 
 SLUG = "sky-of-stars"
 CALLBACK = re.compile(r"^/interactions/\d+/[^/]+/callback$")
-KIND_ORDER = ("/play", "Join", "Start", "pick a star (DM select)", "confirm start",
-              "confirm stroke", "confirm cross-out", "guess")
+KIND_ORDER = (
+    "/play",
+    "Join",
+    "Start",
+    "pick a star (DM select)",
+    "confirm start",
+    "confirm stroke",
+    "confirm cross-out",
+    "guess",
+)
 
 
 class StampedLog(list[Any]):
@@ -153,8 +161,9 @@ async def _act(record: Recorder, member: Any, rng: random.Random) -> bool:
     raise RuntimeError("a panel never offered a play button")
 
 
-async def _open_game(env: simcord.Env, record: Recorder, guild: Any, number: int,
-                     seats: int) -> tuple[Any, list[Any]]:
+async def _open_game(
+    env: simcord.Env, record: Recorder, guild: Any, number: int, seats: int
+) -> tuple[Any, list[Any]]:
     """``/play``, everyone joins, the host starts: a lobby as players open one."""
     channel = guild.create_text_channel(f"games-{number}")
     members = [guild.add_member(env.create_user(f"g{number}p{s}")) for s in range(seats)]
@@ -171,8 +180,9 @@ async def _open_game(env: simcord.Env, record: Recorder, guild: Any, number: int
     return channel, members
 
 
-async def _play_game(storage: Storage, record: Recorder, channel: Any, members: list[Any],
-                     plan: Plan, rng: random.Random) -> None:
+async def _play_game(
+    storage: Storage, record: Recorder, channel: Any, members: list[Any], plan: Plan, rng: random.Random
+) -> None:
     """Starting stars, then ``plan.rolls`` rolls of lines (or swirls), every seat through its DMs."""
     game = get_game(SLUG)
     while True:
@@ -224,9 +234,20 @@ def report(samples: Samples, plan: Plan) -> str:
     for kind in kinds:
         ack, trip = Summary.of(samples.ack[kind]), Summary.of(samples.round_trip[kind])
         missing = samples.unacknowledged.get(kind, 0)
-        rows.append([kind, str(trip.n), ms(ack.median_ms), ms(ack.p95_ms), ms(trip.median_ms),
-                     ms(trip.p95_ms), str(missing)])
+        rows.append(
+            [
+                kind,
+                str(trip.n),
+                ms(ack.median_ms),
+                ms(ack.p95_ms),
+                ms(trip.median_ms),
+                ms(trip.p95_ms),
+                str(missing),
+            ]
+        )
     headers = ["interaction", "n", "ack med", "ack p95", "round trip med", "round trip p95", "no ack"]
-    title = (f"SimCord, real bot ({plan.games} games of 3-6 seats, starting stars + {plan.rolls} rolls each; "
-             "ms of real time)")
+    title = (
+        f"SimCord, real bot ({plan.games} games of 3-6 seats, starting stars + {plan.rolls} rolls each; "
+        "ms of real time)"
+    )
     return title + "\n\n" + table(headers, rows)

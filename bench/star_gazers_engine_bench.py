@@ -57,15 +57,34 @@ def run(quick: bool) -> str:
             seconds, actions, states = results[seats]
             finished += states
             games = len(states)
-            rows.append([f"{seats} players, {label}", str(games), f"{games / seconds:.1f}",
-                         f"{actions / games:.0f}", f"{seconds / actions * 1e6:.0f}"])
+            rows.append(
+                [
+                    f"{seats} players, {label}",
+                    str(games),
+                    f"{games / seconds:.1f}",
+                    f"{actions / games:.0f}",
+                    f"{seconds / actions * 1e6:.0f}",
+                ]
+            )
     scoring, views = _timings(finished, 1 if quick else 3)
-    text = ["## Star Gazers engine (seeded self-play, one core)", "",
-            table(["players, seats played by", "games", "games/s", "actions/game", "µs/action"], rows), "",
-            table(["end of game", "samples", "median ms", "p95 ms"],
-                  [["score one seat (Journals, Constellations, icons)", str(scoring.n),
-                    ms(scoring.median_ms), ms(scoring.p95_ms)],
-                   ["public view of a finished game", str(views.n), ms(views.median_ms), ms(views.p95_ms)]])]
+    text = [
+        "## Star Gazers engine (seeded self-play, one core)",
+        "",
+        table(["players, seats played by", "games", "games/s", "actions/game", "µs/action"], rows),
+        "",
+        table(
+            ["end of game", "samples", "median ms", "p95 ms"],
+            [
+                [
+                    "score one seat (Journals, Constellations, icons)",
+                    str(scoring.n),
+                    ms(scoring.median_ms),
+                    ms(scoring.p95_ms),
+                ],
+                ["public view of a finished game", str(views.n), ms(views.median_ms), ms(views.p95_ms)],
+            ],
+        ),
+    ]
     return "\n".join(text)
 
 

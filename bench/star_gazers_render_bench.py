@@ -27,14 +27,14 @@ GAME_SEED, BOT_SEED = 2024, 11
 
 # Published before the palette encode (docs/benchmarks.md, 2026-11-29): total ms, PNG KiB.
 BEFORE = {
-    ('draw_board (Universe)', 'last round, pick 1'): Before(30.3, 233),
-    ('draw_sheet (a Mural)', 'last round, public'): Before(24.2, 180),
-    ('draw_sheet (own)', 'game over, with cards'): Before(37.1, 272),
-    ('draw_panel (pick)', 'last round'): Before(25.5, 215),
-    ('draw_panel (tile)', 'last round'): Before(27.3, 241),
-    ('draw_panel (preview)', 'tile turned 90°'): Before(28.0, 244),
-    ('draw_keep', 'setup'): Before(15.5, 76),
-    ('draw_results', '4 Murals + scoresheets'): Before(62.1, 582),
+    ("draw_board (Universe)", "last round, pick 1"): Before(30.3, 233),
+    ("draw_sheet (a Mural)", "last round, public"): Before(24.2, 180),
+    ("draw_sheet (own)", "game over, with cards"): Before(37.1, 272),
+    ("draw_panel (pick)", "last round"): Before(25.5, 215),
+    ("draw_panel (tile)", "last round"): Before(27.3, 241),
+    ("draw_panel (preview)", "tile turned 90°"): Before(28.0, 244),
+    ("draw_keep", "setup"): Before(15.5, 76),
+    ("draw_results", "4 Murals + scoresheets"): Before(62.1, 582),
 }
 
 
@@ -97,8 +97,9 @@ def cases(moments: Moments) -> list[Case]:
 
 def run(quick: bool) -> str:
     runs = 3 if quick else 30
-    return images.section(f"Star Gazers rendering ({SEATS}-seat bot game)", cases(play_for_moments()), runs,
-                          art.__all__, BEFORE)
+    return images.section(
+        f"Star Gazers rendering ({SEATS}-seat bot game)", cases(play_for_moments()), runs, art.__all__, BEFORE
+    )
 
 
 def write_previews(folder: Path) -> list[Path]:

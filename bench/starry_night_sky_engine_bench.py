@@ -26,8 +26,16 @@ def _random_games(games: int) -> list[list[str]]:
             actions += len(log)
             rounds += state["round"]
         seconds = time.perf_counter() - began
-        rows.append([str(seats), str(games), f"{games / seconds:.0f}", f"{actions / games:.0f}",
-                     f"{rounds / games:.1f}", f"{seconds / actions * 1e6:.0f}"])
+        rows.append(
+            [
+                str(seats),
+                str(games),
+                f"{games / seconds:.0f}",
+                f"{actions / games:.0f}",
+                f"{rounds / games:.1f}",
+                f"{seconds / actions * 1e6:.0f}",
+            ]
+        )
     return rows
 
 
@@ -38,8 +46,9 @@ def _bot_games(games: int) -> list[list[str]]:
         totals = []
         for g in range(games):
             state, _ = play_game(seats, 9_000 + g, g, [bot_action] * seats)
-            totals += [p["score"]["discovery"] + p["score"]["stars"] + p["score"]["goals"]
-                       for p in state["players"]]
+            totals += [
+                p["score"]["discovery"] + p["score"]["stars"] + p["score"]["goals"] for p in state["players"]
+            ]
         seconds = time.perf_counter() - began
         rows.append([str(seats), str(games), f"{games / seconds:.0f}", f"{sum(totals) / len(totals):.1f}"])
     return rows
@@ -72,14 +81,17 @@ def _turn_costs(samples: int) -> list[list[str]]:
 
 def run(quick: bool) -> str:
     games = 40 if quick else 400
-    parts = ["## Starry Night Sky engine\n",
-             "Random self-play (seeded, one core):\n",
-             table(["players", "games", "games/s", "actions/game", "rounds/game", "µs/action"],
-                   _random_games(games)),
-             "\nBot self-play (heuristic bot in every seat):\n",
-             table(["players", "games", "games/s", "mean score before myths"], _bot_games(games // 4)),
-             "\nPer-call cost on 4-player positions:\n",
-             table(["call", "positions", "µs/call"], _turn_costs(200 if quick else 1_000))]
+    parts = [
+        "## Starry Night Sky engine\n",
+        "Random self-play (seeded, one core):\n",
+        table(
+            ["players", "games", "games/s", "actions/game", "rounds/game", "µs/action"], _random_games(games)
+        ),
+        "\nBot self-play (heuristic bot in every seat):\n",
+        table(["players", "games", "games/s", "mean score before myths"], _bot_games(games // 4)),
+        "\nPer-call cost on 4-player positions:\n",
+        table(["call", "positions", "µs/call"], _turn_costs(200 if quick else 1_000)),
+    ]
     return "\n".join(parts) + "\n"
 
 

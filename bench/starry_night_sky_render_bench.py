@@ -27,14 +27,14 @@ GAME_SEED, PLAYER_SEED = 2026, 11
 
 # Published before the palette encode (docs/benchmarks.md, 2026-11-29): total ms, PNG KiB.
 BEFORE = {
-    ('draw_board', 'early: turn 3'): Before(56.4, 317),
-    ('draw_board', 'mid: round 5'): Before(57.6, 335),
-    ('draw_board', 'end: final board'): Before(58.2, 342),
-    ('draw_panel', 'mid: choose where'): Before(56.4, 354),
-    ('draw_panel +pick', 'mid: confirm move'): Before(56.2, 355),
-    ('draw_panel +pool', 'mid: confirm place'): Before(53.3, 311),
-    ('draw_sheet', 'mid: own sheet'): Before(12.9, 62),
-    ('draw_results', 'end: game over'): Before(71.2, 423),
+    ("draw_board", "early: turn 3"): Before(56.4, 317),
+    ("draw_board", "mid: round 5"): Before(57.6, 335),
+    ("draw_board", "end: final board"): Before(58.2, 342),
+    ("draw_panel", "mid: choose where"): Before(56.4, 354),
+    ("draw_panel +pick", "mid: confirm move"): Before(56.2, 355),
+    ("draw_panel +pool", "mid: confirm place"): Before(53.3, 311),
+    ("draw_sheet", "mid: own sheet"): Before(12.9, 62),
+    ("draw_results", "end: game over"): Before(71.2, 423),
 }
 
 
@@ -85,14 +85,18 @@ def cases() -> list[Case]:
 
 def run(quick: bool) -> str:
     runs = 3 if quick else 20
-    return images.section(f"Starry Night Sky rendering ({SEATS}-seat seeded game)", cases(), runs,
-                          art.__all__, BEFORE)
+    return images.section(
+        f"Starry Night Sky rendering ({SEATS}-seat seeded game)", cases(), runs, art.__all__, BEFORE
+    )
 
 
 def previews(folder: Path) -> list[Path]:
     """Write the README previews (board mid-game, a move panel, the results) into ``folder``."""
-    wanted = {"draw_board": "mid: round 5", "draw_panel +pick": "mid: confirm move",
-              "draw_results": "end: game over"}
+    wanted = {
+        "draw_board": "mid: round 5",
+        "draw_panel +pick": "mid: confirm move",
+        "draw_results": "end: game over",
+    }
     out = []
     for case in cases():
         if wanted.get(case.image) == case.moment:

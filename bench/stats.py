@@ -65,10 +65,17 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str | No
     widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
 
     def line(cells: Sequence[str]) -> str:
-        padded = [str(c).ljust(w) if a == "l" else str(c).rjust(w)
-                  for c, w, a in zip(cells, widths, align, strict=True)]
+        padded = [
+            str(c).ljust(w) if a == "l" else str(c).rjust(w)
+            for c, w, a in zip(cells, widths, align, strict=True)
+        ]
         return "| " + " | ".join(padded) + " |"
 
-    rule = "|" + "|".join(("-" * (w + 1) + ":") if a == "r" else ("-" * (w + 2))
-                          for w, a in zip(widths, align, strict=True)) + "|"
+    rule = (
+        "|"
+        + "|".join(
+            ("-" * (w + 1) + ":") if a == "r" else ("-" * (w + 2)) for w, a in zip(widths, align, strict=True)
+        )
+        + "|"
+    )
     return "\n".join([line(headers), rule, *(line(r) for r in rows)])

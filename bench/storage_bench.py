@@ -35,8 +35,9 @@ class StorageResult:
 async def _seat_game(storage: Storage, seats: int, seed: int) -> int:
     """A lobby with ``seats`` players, started with the engine's set-up state."""
     game = get_game(SLUG)
-    record = await storage.create_lobby(game=SLUG, guild_id=1, channel_id=100 + seed, host_id=1,
-                                        host_name="p0", options={})
+    record = await storage.create_lobby(
+        game=SLUG, guild_id=1, channel_id=100 + seed, host_id=1, host_name="p0", options={}
+    )
     for seat in range(1, seats):
         await storage.add_seat(record.id, seat + 1, f"p{seat}")
     await storage.start(record.id, seed=seed, state=game.setup(seats, {}, seed))
@@ -53,8 +54,15 @@ async def _log_game(storage: Storage, seats: int, seed: int, timings: list[float
         applied = game.apply(state, seat, action)
         state = applied.state
         start = time.perf_counter()
-        await storage.record_action(game_id, expected_version=version, seat=seat, action=action,
-                                    state=state, events=applied.events, finished=game.is_over(state))
+        await storage.record_action(
+            game_id,
+            expected_version=version,
+            seat=seat,
+            action=action,
+            state=state,
+            events=applied.events,
+            finished=game.is_over(state),
+        )
         timings.append(time.perf_counter() - start)
     return game_id
 
@@ -69,8 +77,9 @@ async def _replay(storage: Storage, game_id: int, runs: int) -> tuple[list[float
         start = time.perf_counter()
         actions = await storage.actions(game_id)
         read_done = time.perf_counter()
-        state = replay(game, len(record.seats), record.options, record.seed,
-                       ((a.seat, a.action) for a in actions))
+        state = replay(
+            game, len(record.seats), record.options, record.seed, ((a.seat, a.action) for a in actions)
+        )
         reads.append(read_done - start)
         replays.append(time.perf_counter() - read_done)
         if state != record.state:
@@ -88,8 +97,10 @@ async def run_async(directory: Path, games: int, replay_runs: int) -> StorageRes
     storage = await Storage.open(path)
     try:
         records: list[float] = []
-        game_ids = [await _log_game(storage, SEAT_COUNTS[i % len(SEAT_COUNTS)], 500 + i, records)
-                    for i in range(games)]
+        game_ids = [
+            await _log_game(storage, SEAT_COUNTS[i % len(SEAT_COUNTS)], 500 + i, records)
+            for i in range(games)
+        ]
         reads: list[float] = []
         replays: list[float] = []
         for game_id in game_ids:
@@ -98,8 +109,9 @@ async def run_async(directory: Path, games: int, replay_runs: int) -> StorageRes
             replays += p
     finally:
         await storage.close()
-    return StorageResult(_journal_mode(path), Summary.of(records), Summary.of(reads),
-                         Summary.of(replays), len(records) / games)
+    return StorageResult(
+        _journal_mode(path), Summary.of(records), Summary.of(reads), Summary.of(replays), len(records) / games
+    )
 
 
 def run(directory: Path, games: int, replay_runs: int) -> StorageResult:
@@ -109,13 +121,24 @@ def run(directory: Path, games: int, replay_runs: int) -> StorageResult:
 def report(result: StorageResult, fs: str) -> str:
     per_game = result.actions_per_game
     rows = [
-        ["record_action (1 move, committed + fsynced)", str(result.record.n),
-         ms(result.record.median_ms), ms(result.record.p95_ms)],
-        [f"read a whole game's log ({per_game:.0f} actions)", str(result.read_log.n),
-         ms(result.read_log.median_ms), ms(result.read_log.p95_ms)],
-        ["replay it: setup + apply every action", str(result.replay.n),
-         ms(result.replay.median_ms), ms(result.replay.p95_ms)],
+        [
+            "record_action (1 move, committed + fsynced)",
+            str(result.record.n),
+            ms(result.record.median_ms),
+            ms(result.record.p95_ms),
+        ],
+        [
+            f"read a whole game's log ({per_game:.0f} actions)",
+            str(result.read_log.n),
+            ms(result.read_log.median_ms),
+            ms(result.read_log.p95_ms),
+        ],
+        [
+            "replay it: setup + apply every action",
+            str(result.replay.n),
+            ms(result.replay.median_ms),
+            ms(result.replay.p95_ms),
+        ],
     ]
-    title = (f"Storage (SQLite file, journal_mode={result.journal_mode}, synchronous=FULL, "
-             f"on {fs}; ms)")
+    title = f"Storage (SQLite file, journal_mode={result.journal_mode}, synchronous=FULL, on {fs}; ms)"
     return title + "\n\n" + table(["operation", "n", "median", "p95"], rows)

@@ -23,10 +23,20 @@ from bot.games import get_game
 
 OUTSIDE = "outside a turn"  # the player owed no decision (a command, a public button, the lobby)
 # The issue's budgets per turn (issue 20), printed beside the figures.
-TARGETS = {("sky-of-stars", "roll"): 2, ("observatory", "turn, roller"): 5,
-           ("observatory", "turn, others"): 4, ("star-gazers", "turn"): 4, ("starry-night-sky", "turn"): 4}
-STEP_NAMES = {"start": "starting star", "guess": "guessing", "keep": "choosing goals",
-              "night_bonus": "night bonus", "journal": "choosing journal cards"}
+TARGETS = {
+    ("sky-of-stars", "roll"): 2,
+    ("observatory", "turn, roller"): 5,
+    ("observatory", "turn, others"): 4,
+    ("star-gazers", "turn"): 4,
+    ("starry-night-sky", "turn"): 4,
+}
+STEP_NAMES = {
+    "start": "starting star",
+    "guess": "guessing",
+    "keep": "choosing goals",
+    "night_bonus": "night bonus",
+    "journal": "choosing journal cards",
+}
 
 
 def moment(slug: str, state: dict[str, Any], seat: int) -> tuple[str, Hashable] | None:

@@ -43,24 +43,32 @@ def shown_target(target: str) -> str:
 
 
 def database_problem(db_path: str, error: BaseException) -> str:
-    return (f"cannot use the database {shown_target(db_path)!r} ({error}). Set {DB_VARIABLE} to a "
-            "file in a folder this user may write to, or to a reachable database, then run again.")
+    return (
+        f"cannot use the database {shown_target(db_path)!r} ({error}). Set {DB_VARIABLE} to a "
+        "file in a folder this user may write to, or to a reachable database, then run again."
+    )
 
 
 def discord_problem(error: BaseException) -> str | None:
     """The line for a failure to log in or connect, or ``None`` for a bug (keep the traceback)."""
     if isinstance(error, discord.LoginFailure):
-        return (f"Discord refused the bot token in {TOKEN_VARIABLE}. Copy a new one from the "
-                "developer portal (Bot, Reset Token), then run again.")
+        return (
+            f"Discord refused the bot token in {TOKEN_VARIABLE}. Copy a new one from the "
+            "developer portal (Bot, Reset Token), then run again."
+        )
     if isinstance(error, discord.PrivilegedIntentsRequired):
-        return ("Discord refused a privileged gateway intent; Astrolabe needs none, so check that "
-                "this is the right application's token.")
+        return (
+            "Discord refused a privileged gateway intent; Astrolabe needs none, so check that "
+            "this is the right application's token."
+        )
     if isinstance(error, discord.DiscordServerError):
         return f"Discord answered with a server error ({error.status}); try again in a few minutes."
     if isinstance(error, aiohttp.ClientConnectionError | discord.GatewayNotFound | OSError | TimeoutError):
         reason = " ".join(str(error).split()) or type(error).__name__
-        return (f"cannot reach Discord ({reason}). Check this machine's network connection "
-                "(DNS, proxy, firewall), then run again.")
+        return (
+            f"cannot reach Discord ({reason}). Check this machine's network connection "
+            "(DNS, proxy, firewall), then run again."
+        )
     return None
 
 
@@ -76,9 +84,11 @@ async def serve(bot: AstrolabeBot, token: str) -> None:
             try:
                 await bot.serve_operators(bot.settings.metrics_port, bot.settings.metrics_addr)
             except OSError as error:
-                raise StartupError(f"cannot serve metrics on {bot.settings.metrics_addr}:"
-                                   f"{bot.settings.metrics_port} ({error}). Set {METRICS_PORT_VARIABLE} "
-                                   "to a free port, or unset it, then run again.") from error
+                raise StartupError(
+                    f"cannot serve metrics on {bot.settings.metrics_addr}:"
+                    f"{bot.settings.metrics_port} ({error}). Set {METRICS_PORT_VARIABLE} "
+                    "to a free port, or unset it, then run again."
+                ) from error
         try:
             await bot.start(token)
         except Exception as error:
@@ -103,8 +113,11 @@ def main(argv: list[str]) -> int:
         print(f"astrolabe: {error}", file=sys.stderr)
         return 2
     if not settings.token:
-        print(f"astrolabe: no bot token. Set {TOKEN_VARIABLE} to your Discord bot token "
-              "(see the README), then run again.", file=sys.stderr)
+        print(
+            f"astrolabe: no bot token. Set {TOKEN_VARIABLE} to your Discord bot token "
+            "(see the README), then run again.",
+            file=sys.stderr,
+        )
         return 2
     from bot.app import create_bot
 

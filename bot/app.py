@@ -55,8 +55,11 @@ class AstrolabeBot(discord.Client):
         self.metrics = Metrics(watch=self.database_watch)
         self._disconnected = False
         self.operator_server: OperatorServer | None = None
-        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
-                         **client_options)
+        super().__init__(
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,
+        )
         self.settings = settings
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
@@ -126,8 +129,15 @@ class AstrolabeBot(discord.Client):
         use(self.metrics)  # the tasks started from here count in this bot's metrics
         await self.open_storage()
         if not self._items_added:
-            self.add_dynamic_items(OpenPanelButton, LobbyButton, TimerSelect, RematchButton, ConfirmLeave,
-                                   ReclaimButton, *DYNAMIC_ITEMS)
+            self.add_dynamic_items(
+                OpenPanelButton,
+                LobbyButton,
+                TimerSelect,
+                RematchButton,
+                ConfirmLeave,
+                ReclaimButton,
+                *DYNAMIC_ITEMS,
+            )
             self._items_added = True
         if not self._translator_set:  # command names and descriptions in each user's language
             await self.tree.set_translator(CommandTranslator())
@@ -160,16 +170,21 @@ class AstrolabeBot(discord.Client):
                 self.service.pacer.start_polling(self.settings.timer_poll)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
             text = NOT_IN_DMS
         elif isinstance(error, app_commands.CheckFailure):
             text = NOT_HERE
         else:
-            log.error("command %s failed for user %s in channel %s",
-                      interaction.command and interaction.command.qualified_name,
-                      interaction.user.id, interaction.channel_id, exc_info=error)
+            log.error(
+                "command %s failed for user %s in channel %s",
+                interaction.command and interaction.command.qualified_name,
+                interaction.user.id,
+                interaction.channel_id,
+                exc_info=error,
+            )
             text = APOLOGY
         with speaking(await private_language(interaction)):  # outside any callback's entry
             text = _(text)
@@ -197,8 +212,9 @@ class ShardedAstrolabeBot(AstrolabeBot, discord.AutoShardedClient):
     processes (each with its own ASTROLABE_SHARD_IDS) share one PostgreSQL database."""
 
 
-def create_bot(settings: Settings | None = None, *, db_path: str | None = None,
-               sync_commands: bool = False) -> AstrolabeBot:
+def create_bot(
+    settings: Settings | None = None, *, db_path: str | None = None, sync_commands: bool = False
+) -> AstrolabeBot:
     """Build the bot. ``db_path`` overrides the configured database (tests, sandbox)."""
     settings = settings or Settings.from_env()
     if db_path is not None:
@@ -206,5 +222,6 @@ def create_bot(settings: Settings | None = None, *, db_path: str | None = None,
     if settings.shard_count is None:
         return AstrolabeBot(settings, sync_commands=sync_commands)
     shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
-    return ShardedAstrolabeBot(settings, sync_commands=sync_commands, shard_count=settings.shard_count,
-                               shard_ids=shard_ids)
+    return ShardedAstrolabeBot(
+        settings, sync_commands=sync_commands, shard_count=settings.shard_count, shard_ids=shard_ids
+    )

@@ -27,22 +27,27 @@ from bot.which_game import GAME_OPTION, find_game, game_autocomplete
 
 log = logging.getLogger(__name__)
 
-NO_GAME = N_("There's no game running here. Use this command in a game's thread or channel, "
-              "or start a game with `/play`.")
+NO_GAME = N_(
+    "There's no game running here. Use this command in a game's thread or channel, "
+    "or start a game with `/play`."
+)
 # Lines of the log that mark where the game is, said as they are (not "who: line"). Checked on an
 # event's English text (a ``Msg`` is its English text), whatever language the reader reads.
 MARKERS = ("Round ", "Game over")
 LOG_LINES = 15
 LOG_CHARS = 4000  # an embed description holds 4096
 
-game_group = app_commands.Group(name="game", description="Look at or manage the game in this channel.",
-                                guild_only=True)
+game_group = app_commands.Group(
+    name="game", description="Look at or manage the game in this channel.", guild_only=True
+)
 
 
-@game_group.command(name="status",
-                    description="Show the board and whose move it is (only to you, unless public).")
-@app_commands.describe(game=GAME_OPTION,
-                       public="Post it in the thread for everyone (default: only you see it)")
+@game_group.command(
+    name="status", description="Show the board and whose move it is (only to you, unless public)."
+)
+@app_commands.describe(
+    game=GAME_OPTION, public="Post it in the thread for everyone (default: only you see it)"
+)
 @app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.NONE)
 async def status(interaction: discord.Interaction, game: str | None = None, public: bool = False) -> None:
@@ -82,8 +87,9 @@ async def _status(interaction: discord.Interaction, game: str | None, shared: bo
 @app_commands.describe(player="Whose sheet to show", game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def sheet(interaction: discord.Interaction, player: discord.Member | None = None,
-                game: str | None = None) -> None:
+async def sheet(
+    interaction: discord.Interaction, player: discord.Member | None = None, game: str | None = None
+) -> None:
     await _sheet(interaction, player, game)
 
 
@@ -133,19 +139,25 @@ async def _rules(interaction: discord.Interaction, slug: str | None) -> None:
         except Refusal:  # several games here: any title will do, the caller can name one
             record = None
         slug = record.game if record else next(iter(PRESENTERS))
-    embed = discord.Embed(title=_("{title}: the rules in short", title=_(get_game(slug).title)),
-                          description=_(PRESENTERS[slug].rules_summary), colour=COLOUR)
+    embed = discord.Embed(
+        title=_("{title}: the rules in short", title=_(get_game(slug).title)),
+        description=_(PRESENTERS[slug].rules_summary),
+        colour=COLOUR,
+    )
     await answer(interaction, embed=embed)
 
 
-@game_group.command(name="log", description=f"The game's moves in words, {LOG_LINES} a page; "
-                                             "page 1 is the latest.")
-@app_commands.describe(page="Which page: 1 is the latest moves, higher pages go back in time",
-                       game=GAME_OPTION)
+@game_group.command(
+    name="log", description=f"The game's moves in words, {LOG_LINES} a page; page 1 is the latest."
+)
+@app_commands.describe(
+    page="Which page: 1 is the latest moves, higher pages go back in time", game=GAME_OPTION
+)
 @app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def log_command(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None,
-                      game: str | None = None) -> None:
+async def log_command(
+    interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None, game: str | None = None
+) -> None:
     await _log(interaction, page or 1, game)
 
 
@@ -158,8 +170,9 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     readable where it was played.
     """
     storage = service_of(interaction).storage
-    record = (await find_game(interaction, game)
-              or await storage.latest_game_in_channel(interaction.channel_id))
+    record = await find_game(interaction, game) or await storage.latest_game_in_channel(
+        interaction.channel_id
+    )
     if record is None or record.status == "lobby":
         raise Refusal(_(NO_GAME))
     total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
@@ -170,11 +183,17 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     text = _fit("\n".join(log_lines(entries, record.names)), LOG_CHARS)
     title = _("Game #{id} ({title}): moves", id=record.id, title=_(get_game(record.game).title))
     embed = discord.Embed(title=title, description=text or _("Nothing has happened yet."), colour=COLOUR)
-    embed.set_footer(text=ngettext(
-        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
-        "{n} entry in all",
-        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
-        "{n} entries in all", total, page=page, pages=pages))
+    embed.set_footer(
+        text=ngettext(
+            "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+            "{n} entry in all",
+            "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+            "{n} entries in all",
+            total,
+            page=page,
+            pages=pages,
+        )
+    )
     await answer(interaction, embed=embed)
 
 
@@ -205,8 +224,8 @@ def _fit(text: str, limit: int) -> str:
     """Cut at a line break to fit an embed, keeping the newest lines (the end)."""
     if len(text) <= limit:
         return text
-    cut = text[-(limit - 2):]
-    return "…\n" + cut[cut.find("\n") + 1:] if "\n" in cut else "…" + cut[1:]
+    cut = text[-(limit - 2) :]
+    return "…\n" + cut[cut.find("\n") + 1 :] if "\n" in cut else "…" + cut[1:]
 
 
 @game_group.command(name="cancel", description="End the game here (host or Manage Server).")

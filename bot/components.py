@@ -23,8 +23,9 @@ from bot.ports import service_of
 log = logging.getLogger(__name__)
 
 
-def panel_for(interaction: discord.Interaction, record: Any, view: Any, *, keep: bool = True,
-              **stage: Any) -> Outgoing:
+def panel_for(
+    interaction: discord.Interaction, record: Any, view: Any, *, keep: bool = True, **stage: Any
+) -> Outgoing:
     """The clicker's panel at ``stage`` (a face's sub-step), drawn by the game's presenter, to
     replace the panel clicked on. It keeps saying when the move is due, as the panel the bot sent
     did, and (``keep``) a picture that panel already shows is kept, not sent again."""
@@ -37,19 +38,24 @@ def panel_for(interaction: discord.Interaction, record: Any, view: Any, *, keep:
     return keep_if_shown(out, interaction.message) if keep else out
 
 
-class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                      template=r"astro:panel:(?P<game>\d+)"):
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:panel:(?P<game>\d+)"):
     """Shows the clicker their own panel as an ephemeral message (the closed-DMs fallback)."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label=_("Open my panel"), emoji="🔭",
-                                           style=discord.ButtonStyle.primary,
-                                           custom_id=f"astro:panel:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_("Open my panel"),
+                emoji="🔭",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"astro:panel:{game_id}",
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> OpenPanelButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OpenPanelButton:
         return cls(int(match["game"]))
 
     @entry(Ack.THINKING)
@@ -57,8 +63,9 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await show_panel(interaction, self.game_id)
 
 
-async def seat_view(interaction: discord.Interaction, game_id: int,
-                    decision: int) -> tuple[dict[str, Any], list[str]]:
+async def seat_view(
+    interaction: discord.Interaction, game_id: int, decision: int
+) -> tuple[dict[str, Any], list[str]]:
     """The clicker's own view and the seat names, if the panel is still current (else a
     ``Refusal``). Panel callbacks use it to redraw the next sub-step."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
@@ -79,16 +86,23 @@ def back_button(prefix: str, redraw: Callable[[dict[str, Any], list[str], int], 
     current choice. ``redraw(view, names, game_id)`` returns the panel's ``Outgoing``; ``prefix``
     is the game's custom_id prefix, so each game's Back button gets its own template."""
 
-    class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=rf"{prefix}:back:(?P<game>\d+):(?P<dec>\d+)"):
+    class BackButton(
+        discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{prefix}:back:(?P<game>\d+):(?P<dec>\d+)"
+    ):
         def __init__(self, game_id: int, decision: int) -> None:
-            super().__init__(discord.ui.Button(label=_("Back"), style=discord.ButtonStyle.secondary,
-                                               custom_id=f"{prefix}:back:{game_id}:{decision}"))
+            super().__init__(
+                discord.ui.Button(
+                    label=_("Back"),
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=f"{prefix}:back:{game_id}:{decision}",
+                )
+            )
             self.game_id, self.decision = game_id, decision
 
         @classmethod
-        async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                                 match: re.Match[str], /) -> BackButton:
+        async def from_custom_id(
+            cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        ) -> BackButton:
             return cls(int(match["game"]), int(match["dec"]))
 
         @entry(Ack.UPDATE)
@@ -100,19 +114,26 @@ def back_button(prefix: str, redraw: Callable[[dict[str, Any], list[str], int], 
     return BackButton
 
 
-class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"astro:reclaim:(?P<game>\d+):(?P<seat>\d+)"):
+class ReclaimButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:reclaim:(?P<game>\d+):(?P<seat>\d+)"
+):
     """Lets a player take their seat back from the bot."""
 
     def __init__(self, game_id: int, seat: int) -> None:
-        super().__init__(discord.ui.Button(label=_("Reclaim seat"), emoji="🪑",
-                                           style=discord.ButtonStyle.success,
-                                           custom_id=f"astro:reclaim:{game_id}:{seat}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_("Reclaim seat"),
+                emoji="🪑",
+                style=discord.ButtonStyle.success,
+                custom_id=f"astro:reclaim:{game_id}:{seat}",
+            )
+        )
         self.game_id, self.seat = game_id, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ReclaimButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReclaimButton:
         return cls(int(match["game"]), int(match["seat"]))
 
     @entry(Ack.THINKING)
@@ -142,5 +163,12 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await service.send_panel(record, self.seat, channel)
 
 
-__all__ = ["APOLOGY", "OpenPanelButton", "ReclaimButton", "back_button", "seat_view", "service_of",
-           "show_panel"]
+__all__ = [
+    "APOLOGY",
+    "OpenPanelButton",
+    "ReclaimButton",
+    "back_button",
+    "seat_view",
+    "service_of",
+    "show_panel",
+]

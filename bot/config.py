@@ -55,8 +55,9 @@ class Settings:
         except ValueError:
             timer_poll = -1.0
         if not timer_poll >= 0:
-            raise ConfigError(f"{TIMER_POLL_VARIABLE} must be a number of seconds (0 turns it off), "
-                              f"not {poll!r}.")
+            raise ConfigError(
+                f"{TIMER_POLL_VARIABLE} must be a number of seconds (0 turns it off), not {poll!r}."
+            )
         port = env.get(METRICS_PORT_VARIABLE, "").strip()
         if port and not (port.isdigit() and 0 < int(port) < 65536):
             raise ConfigError(f"{METRICS_PORT_VARIABLE} must be a port number from 1 to 65535, not {port!r}.")
@@ -85,13 +86,16 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
             raise ConfigError(f"{SHARD_IDS_VARIABLE} needs {SHARDS_VARIABLE} (the total shard count) too.")
         return None, None
     if not count_text.isdigit() or int(count_text) < 1:
-        raise ConfigError(f"{SHARDS_VARIABLE} must be a whole number of shards, 1 or more, "
-                          f"not {count_text!r}.")
+        raise ConfigError(
+            f"{SHARDS_VARIABLE} must be a whole number of shards, 1 or more, not {count_text!r}."
+        )
     count = int(count_text)
     if not ids_text:
         return count, None
     parts = [part.strip() for part in ids_text.split(",")]
     if not all(part.isdigit() and int(part) < count for part in parts) or len(set(parts)) != len(parts):
-        raise ConfigError(f"{SHARD_IDS_VARIABLE} must list distinct shard ids from 0 to {count - 1}, "
-                          f"separated by commas, not {ids_text!r}.")
+        raise ConfigError(
+            f"{SHARD_IDS_VARIABLE} must list distinct shard ids from 0 to {count - 1}, "
+            f"separated by commas, not {ids_text!r}."
+        )
     return count, tuple(int(part) for part in parts)

@@ -80,9 +80,11 @@ class Delivery(SeatPanels):
             title = _(get_game(record.game).title)
         if isinstance(parent, discord.TextChannel):
             try:
-                place = await parent.create_thread(name=f"{title} #{record.id}",
-                                                   type=discord.ChannelType.public_thread,
-                                                   auto_archive_duration=1440)
+                place = await parent.create_thread(
+                    name=f"{title} #{record.id}",
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
+                )
             except discord.HTTPException as error:
                 log.info("game %s: no new thread (%s); playing in the channel", record.id, error)
         thread_id = None if place.id == record.channel_id else place.id
@@ -91,12 +93,14 @@ class Delivery(SeatPanels):
         record.thread_id, record.status_message_id = thread_id, None
         with speaking(record.language):
             note = _("The thread of game #{id} was deleted, so the game goes on here.", id=record.id)
-        await self._send(record, place, lambda c: c.send(note, allowed_mentions=NO_MENTIONS),
-                         "relocation note")
+        await self._send(
+            record, place, lambda c: c.send(note, allowed_mentions=NO_MENTIONS), "relocation note"
+        )
         return place
 
-    async def _send(self, record: GameRecord, channel: discord.abc.Messageable, send: Send,
-                    what: str) -> discord.Message | None:
+    async def _send(
+        self, record: GameRecord, channel: discord.abc.Messageable, send: Send, what: str
+    ) -> discord.Message | None:
         """One public send, once more after a transient failure; on a deleted thread, once more
         in the game's new place. ``None`` (and a log line) if it still failed."""
         try:
@@ -117,8 +121,15 @@ class Delivery(SeatPanels):
             log.warning("game %s: could not send the %s: %s", record.id, what, error)
             return None
 
-    async def post(self, record: GameRecord, channel: discord.abc.Messageable | None, text: str, *,
-                   mentions: tuple[int, ...] = (), **extra: Any) -> discord.Message | None:
+    async def post(
+        self,
+        record: GameRecord,
+        channel: discord.abc.Messageable | None,
+        text: str,
+        *,
+        mentions: tuple[int, ...] = (),
+        **extra: Any,
+    ) -> discord.Message | None:
         """A short public text where the game is played, pinging exactly ``mentions``. ``text``:
         a ``Msg`` (said here in the table's language) or a text already in it."""
         with speaking(record.language):
@@ -127,13 +138,15 @@ class Delivery(SeatPanels):
         if channel is None:
             return None
         allowed = only_users(*mentions) if mentions else NO_MENTIONS
-        message = await self._send(record, channel, lambda c: c.send(text[:2000], allowed_mentions=allowed,
-                                                                    **extra), "message")
+        message = await self._send(
+            record, channel, lambda c: c.send(text[:2000], allowed_mentions=allowed, **extra), "message"
+        )
         self.copies.track_public(record.id, message)
         return message
 
-    async def send_public(self, record: GameRecord, channel: discord.abc.Messageable | None,
-                          out: Outgoing, what: str) -> discord.Message | None:
+    async def send_public(
+        self, record: GameRecord, channel: discord.abc.Messageable | None, out: Outgoing, what: str
+    ) -> discord.Message | None:
         """A public ``Outgoing`` where the game is played, remembered if it has components."""
         if channel is None:
             return None
@@ -143,20 +156,25 @@ class Delivery(SeatPanels):
 
     # ------------------------------------------------------------------ after a move
 
-    async def announce(self, after: GameRecord, events: list[str], changed_step: bool,
-                       acting: int | None = None) -> None:
+    async def announce(
+        self, after: GameRecord, events: list[str], changed_step: bool, acting: int | None = None
+    ) -> None:
         """Say what happened, then open the next step, refresh progress, or show the results."""
         with speaking(after.language):  # public: the table's language, whoever moved
             await self._announce(after, events, changed_step, acting)
         await self.service.presenter(after).after_move(after, events, self)
 
-    async def _announce(self, after: GameRecord, events: list[str], changed_step: bool,
-                        acting: int | None) -> None:
+    async def _announce(
+        self, after: GameRecord, events: list[str], changed_step: bool, acting: int | None
+    ) -> None:
         channel = await self.play_channel(after)
         presenter = self.service.presenter(after)
         public = get_game(after.game).view(after.state, None) if events else {}
-        lines = [translate(event).format(*after.names) for event in events
-                 if not presenter.told_by_card(public, event)]
+        lines = [
+            translate(event).format(*after.names)
+            for event in events
+            if not presenter.told_by_card(public, event)
+        ]
         if events and channel is not None:
             dressed = presenter.announcement(public, after.names, events, after.id)
             if dressed is not None:  # the face shows these events as one richer message (a reveal)
@@ -179,15 +197,17 @@ class Delivery(SeatPanels):
             if acting is not None:
                 await self.update_panels(after, only={acting})
 
-    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None,
-                        events: list[str] = ()) -> None:  # type: ignore[assignment]
+    async def open_step(
+        self, record: GameRecord, channel: discord.abc.Messageable | None = None, events: list[str] = ()
+    ) -> None:  # type: ignore[assignment]
         """Open the status card of a new step (with the events that led to it) and give each
         deciding seat its panel. What fails is remembered for ``reopen``."""
         with speaking(record.language):
             await self._open_step(record, channel, list(events))
 
-    async def _open_step(self, record: GameRecord, channel: discord.abc.Messageable | None,
-                         events: list[str]) -> None:
+    async def _open_step(
+        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str]
+    ) -> None:
         game = get_game(record.game)
         self._undelivered[record.id] = Undelivered(game.decision_id(record.state))
         channel = channel or await self.play_channel(record)
@@ -214,7 +234,8 @@ class Delivery(SeatPanels):
             pending = None
         channel = channel or await self.play_channel(record)
         missing_public = (pending is not None and pending.public) or not await self._step_message_exists(
-            record, channel)
+            record, channel
+        )
         seats = sorted(s for s in (pending.seats if pending else ()) if s in game.to_act(record.state))
         if not missing_public and not seats:
             self._undelivered.pop(record.id, None)
@@ -226,8 +247,9 @@ class Delivery(SeatPanels):
         self._forget_if_done(record.id)
         return True
 
-    async def _post_step(self, record: GameRecord, channel: discord.abc.Messageable | None,
-                         events: list[str] = ()) -> discord.Message | None:  # type: ignore[assignment]
+    async def _post_step(
+        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str] = ()
+    ) -> discord.Message | None:  # type: ignore[assignment]
         message = None
         if channel is not None:
             message = await self.cards.open(record, channel, list(events))
@@ -272,14 +294,16 @@ class Delivery(SeatPanels):
         except discord.HTTPException:
             log.warning("could not refresh progress of game %s", record.id)
 
-    async def finish(self, record: GameRecord, channel: discord.abc.Messageable | None,
-                     events: list[str] = ()) -> None:  # type: ignore[assignment]
+    async def finish(
+        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str] = ()
+    ) -> None:  # type: ignore[assignment]
         """The results (with the last move's events), and nothing left to click anywhere."""
         with speaking(record.language):
             await self._finish(record, channel, list(events))
 
-    async def _finish(self, record: GameRecord, channel: discord.abc.Messageable | None,
-                      events: list[str]) -> None:
+    async def _finish(
+        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str]
+    ) -> None:
         self.service.disarm(record.id)
         self._undelivered.pop(record.id, None)
         await self.retire_game(record)
@@ -300,18 +324,30 @@ class Delivery(SeatPanels):
             return None
         seat = record.seats[0]
         score = outcome.scores[0]
-        earlier = await self.storage.solo_best(record.guild_id, record.game, seat.user_id,
-                                               exclude_game=record.id)
+        earlier = await self.storage.solo_best(
+            record.guild_id, record.game, seat.user_id, exclude_game=record.id
+        )
         if earlier.best is None:
-            return ngettext("First solo game here for {name}: {n} point is the record to beat.",
-                            "First solo game here for {name}: {n} points is the record to beat.",
-                            score, name=seat.name)
+            return ngettext(
+                "First solo game here for {name}: {n} point is the record to beat.",
+                "First solo game here for {name}: {n} points is the record to beat.",
+                score,
+                name=seat.name,
+            )
         if score > earlier.best:
-            return _("New personal best for {name} on this server: {score} (previous best {best}).",
-                     name=seat.name, score=score, best=earlier.best)
-        return ngettext("{name}'s personal best on this server stays {best} ({n} earlier solo game).",
-                        "{name}'s personal best on this server stays {best} ({n} earlier solo games).",
-                        earlier.played, name=seat.name, best=earlier.best)
+            return _(
+                "New personal best for {name} on this server: {score} (previous best {best}).",
+                name=seat.name,
+                score=score,
+                best=earlier.best,
+            )
+        return ngettext(
+            "{name}'s personal best on this server stays {best} ({n} earlier solo game).",
+            "{name}'s personal best on this server stays {best} ({n} earlier solo games).",
+            earlier.played,
+            name=seat.name,
+            best=earlier.best,
+        )
 
     async def retire_game(self, record: GameRecord) -> None:
         """The game ended or was cancelled: no panel, card or public button of it stays live."""

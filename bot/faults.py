@@ -23,8 +23,14 @@ log = logging.getLogger(__name__)
 UNKNOWN_INTERACTION = 10062  # Discord's code: the interaction's 3 s (or 15 min) are over
 
 # What SQLite says when the file, not the query, is the problem.
-SQLITE_OUTAGES = ("database is locked", "disk i/o error", "unable to open", "readonly database",
-                  "database or disk is full", "database is busy")
+SQLITE_OUTAGES = (
+    "database is locked",
+    "disk i/o error",
+    "unable to open",
+    "readonly database",
+    "database or disk is full",
+    "database is busy",
+)
 
 
 def database_outage(error: BaseException) -> bool:
@@ -36,13 +42,19 @@ def database_outage(error: BaseException) -> bool:
     if module.startswith("asyncpg"):
         import asyncpg  # only for a PostgreSQL error
 
-        return isinstance(error, asyncpg.PostgresConnectionError | asyncpg.InterfaceError
-                          | asyncpg.CannotConnectNowError | asyncpg.AdminShutdownError
-                          | asyncpg.ConnectionDoesNotExistError)
+        return isinstance(
+            error,
+            asyncpg.PostgresConnectionError
+            | asyncpg.InterfaceError
+            | asyncpg.CannotConnectNowError
+            | asyncpg.AdminShutdownError
+            | asyncpg.ConnectionDoesNotExistError,
+        )
     if module.startswith(("aiohttp", "discord")):  # the way to Discord, not to the database
         return False
     return isinstance(error, ConnectionError | TimeoutError) or (
-        isinstance(error, OSError) and not isinstance(error, FileNotFoundError | PermissionError))
+        isinstance(error, OSError) and not isinstance(error, FileNotFoundError | PermissionError)
+    )
 
 
 class DatabaseWatch:
@@ -67,8 +79,11 @@ class DatabaseWatch:
             if click:
                 self.refused += 1
         if first:
-            log.warning("database unavailable (%s: %s); clicks are refused until it is back",
-                        type(error).__name__, " ".join(str(error).split())[:200])
+            log.warning(
+                "database unavailable (%s: %s); clicks are refused until it is back",
+                type(error).__name__,
+                " ".join(str(error).split())[:200],
+            )
 
     def ok(self) -> None:
         if self._since is None:
@@ -77,12 +92,16 @@ class DatabaseWatch:
             since, self._since = self._since, None
             refused = self.refused
         if since is not None:
-            log.warning("database is back after %.1f s; %d click(s) were refused meanwhile",
-                        time.monotonic() - since, refused)
+            log.warning(
+                "database is back after %.1f s; %d click(s) were refused meanwhile",
+                time.monotonic() - since,
+                refused,
+            )
 
 
-def expected_fault(error: BaseException, interaction: Any | None = None, *,
-                   watch: DatabaseWatch | None = None) -> bool:
+def expected_fault(
+    error: BaseException, interaction: Any | None = None, *, watch: DatabaseWatch | None = None
+) -> bool:
     """Log ``error`` as one line and return True when it is an expected fault; False for a bug
     (the caller logs its traceback). ``watch``: the bot's, when there is no ``interaction``."""
     watch = getattr(getattr(interaction, "client", None), "database_watch", None) or watch
@@ -93,15 +112,21 @@ def expected_fault(error: BaseException, interaction: Any | None = None, *,
             log.warning("database unavailable: %s", error)
         return True
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
-        log.warning("an interaction expired before it was answered (the bot was too slow, or its "
-                    "clock is off): %s", " ".join(str(error).split())[:200])
+        log.warning(
+            "an interaction expired before it was answered (the bot was too slow, or its clock is off): %s",
+            " ".join(str(error).split())[:200],
+        )
         return True
     if isinstance(error, aiohttp.ClientError):
         log.warning("cannot reach Discord: %s", " ".join(str(error).split())[:200] or type(error).__name__)
         return True
     if isinstance(error, discord.DiscordServerError):
         where = f" (interaction {interaction.id})" if interaction is not None else ""
-        log.warning("Discord failed after retries: %s %s%s", error.status,
-                    " ".join(str(error.text).split())[:200], where)
+        log.warning(
+            "Discord failed after retries: %s %s%s",
+            error.status,
+            " ".join(str(error.text).split())[:200],
+            where,
+        )
         return True
     return False

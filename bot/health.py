@@ -65,8 +65,9 @@ def check(bot: Any, loop: asyncio.AbstractEventLoop, timeout: float) -> tuple[bo
 class OperatorServer:
     """``/metrics`` and ``/healthz`` of one bot, in a daemon thread. Start it on the bot's loop."""
 
-    def __init__(self, bot: Any, port: int, addr: str = "127.0.0.1", *,
-                 health_timeout: float = HEALTH_TIMEOUT) -> None:
+    def __init__(
+        self, bot: Any, port: int, addr: str = "127.0.0.1", *, health_timeout: float = HEALTH_TIMEOUT
+    ) -> None:
         self.bot = bot
         self.loop = asyncio.get_running_loop()
         self.health_timeout = health_timeout
@@ -74,8 +75,9 @@ class OperatorServer:
         self._httpd = make_server(addr, port, self._app, _Server, handler_class=_QuietHandler)
         self.port = self._httpd.server_address[1]
         bot.metrics.games = self.game_counts
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="astrolabe-metrics",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, name="astrolabe-metrics", daemon=True
+        )
         self._thread.start()
         log.info("metrics on http://%s:%d/metrics, health on %s", addr, self.port, HEALTH_PATH)
 
@@ -83,8 +85,10 @@ class OperatorServer:
         if environ.get("PATH_INFO") == HEALTH_PATH:
             healthy, report = check(self.bot, self.loop, self.health_timeout)
             body = json.dumps({"healthy": healthy, **report}).encode()
-            start_response("200 OK" if healthy else "503 Service Unavailable",
-                           [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+            start_response(
+                "200 OK" if healthy else "503 Service Unavailable",
+                [("Content-Type", "application/json"), ("Content-Length", str(len(body)))],
+            )
             return [body]
         return self._metrics_app(environ, start_response)
 
@@ -107,8 +111,11 @@ def main(argv: list[str], environ: dict[str, str] | None = None) -> int:
         print(f"astrolabe health: {error}", file=sys.stderr)
         return 1
     if settings.metrics_port is None:
-        print(f"astrolabe health: the health check is served on {METRICS_PORT_VARIABLE}, which is not "
-              "set; set it for the bot and for this check.", file=sys.stderr)
+        print(
+            f"astrolabe health: the health check is served on {METRICS_PORT_VARIABLE}, which is not "
+            "set; set it for the bot and for this check.",
+            file=sys.stderr,
+        )
         return 1
     host = settings.metrics_addr if settings.metrics_addr not in ("0.0.0.0", "::", "") else "127.0.0.1"
     host = f"[{host}]" if ":" in host else host

@@ -65,8 +65,9 @@ async def acknowledge(interaction: discord.Interaction, ack: Ack) -> None:
         await interaction.response.defer()
 
 
-async def answer(interaction: discord.Interaction, content: str | None = None, *,
-                 ephemeral: bool = True, **kwargs: Any) -> None:
+async def answer(
+    interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True, **kwargs: Any
+) -> None:
     """Answer with a message: the first response, or a follow-up once acknowledged."""
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
@@ -79,8 +80,9 @@ async def tell_privately(interaction: discord.Interaction, text: str) -> None:
     await answer(interaction, text, ephemeral=True)
 
 
-async def _run(callback: Callable[..., Awaitable[Any]], ack: Ack, args: tuple[Any, ...],
-               kwargs: dict[str, Any]) -> Any:
+async def _run(
+    callback: Callable[..., Awaitable[Any]], ack: Ack, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> Any:
     interaction = next(a for a in (*args, *kwargs.values()) if isinstance(a, discord.Interaction))
     seen = Seen(interaction, ack)
     try:
@@ -115,8 +117,12 @@ def _log_failure(interaction: discord.Interaction, error: Exception) -> None:
     its retries) is one line (``bot.faults``)."""
     custom_id = (interaction.data or {}).get("custom_id")
     if not expected_fault(error, interaction):
-        log.exception("interaction failed: user=%s channel=%s custom_id=%s",
-                      interaction.user.id, interaction.channel_id, custom_id)
+        log.exception(
+            "interaction failed: user=%s channel=%s custom_id=%s",
+            interaction.user.id,
+            interaction.channel_id,
+            custom_id,
+        )
 
 
 async def _say(interaction: discord.Interaction, text: str) -> None:
@@ -139,8 +145,13 @@ def entry(ack: Ack) -> Callable[[F], F]:
         # discord.py reads a slash command's parameter annotations in ``callback.__globals__``:
         # the wrapper gets the callback's module globals (it uses only its closure), so
         # ``from __future__ import annotations`` strings resolve as in the callback's module.
-        rebuilt = types.FunctionType(wrapper.__code__, callback.__globals__, callback.__name__,
-                                     wrapper.__defaults__, wrapper.__closure__)
+        rebuilt = types.FunctionType(
+            wrapper.__code__,
+            callback.__globals__,
+            callback.__name__,
+            wrapper.__defaults__,
+            wrapper.__closure__,
+        )
         functools.update_wrapper(rebuilt, callback)
         setattr(rebuilt, ENTRY_MARK, ack)
         return rebuilt  # type: ignore[return-value]
@@ -151,4 +162,3 @@ def entry(ack: Ack) -> Callable[[F], F]:
 def entry_kind(callback: Any) -> Ack | None:
     """The ``Ack`` a callback was routed through ``entry`` with, or None if it wasn't."""
     return getattr(callback, ENTRY_MARK, None)
-

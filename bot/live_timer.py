@@ -25,11 +25,21 @@ from bot.i18n import N_, _
 from bot.storage import GameRecord
 
 TIMER_KEY = TABLE_OPTIONS[0]
-TIMERS = {N_("off"): 0, N_("30 seconds"): 30, N_("1 minute"): 60, N_("90 seconds"): 90,
-          N_("2 minutes"): 120, N_("3 minutes"): 180, N_("5 minutes"): 300, N_("10 minutes"): 600}
+TIMERS = {
+    N_("off"): 0,
+    N_("30 seconds"): 30,
+    N_("1 minute"): 60,
+    N_("90 seconds"): 90,
+    N_("2 minutes"): 120,
+    N_("3 minutes"): 180,
+    N_("5 minutes"): 300,
+    N_("10 minutes"): 600,
+}
 # `/play timer`: the slash command's own words, in English like its other choices.
-TIMER_CHOICES = [app_commands.Choice(name="off (no timers)" if not value else f"{name} per step", value=value)
-                 for name, value in TIMERS.items()]
+TIMER_CHOICES = [
+    app_commands.Choice(name="off (no timers)" if not value else f"{name} per step", value=value)
+    for name, value in TIMERS.items()
+]
 
 
 def timer_text(seconds: int) -> str:
@@ -54,4 +64,3 @@ def step_timer(record: GameRecord) -> int:
         return 0
     value = record.options.get(TIMER_KEY, 0)
     return value if type(value) is int and value > 0 else 0
-

@@ -47,32 +47,62 @@ class Metrics:
         self.watch = watch  # a bot.faults.DatabaseWatch: told when a commit fails or succeeds
         self.registry = CollectorRegistry(auto_describe=True)
         r = self.registry
-        self.interactions = Counter(f"{PREFIX}_interactions", "Interactions handled, by type and outcome",
-                                    ["type", "outcome"], registry=r)
-        self.ack_seconds = Histogram(f"{PREFIX}_ack_seconds",
-                                     "From the handler starting (entry) to the acknowledgement",
-                                     ["ack"], buckets=ACK_BUCKETS, registry=r)
-        self.followup_seconds = Histogram(f"{PREFIX}_followup_seconds",
-                                          "From the handler starting to its end "
-                                          "(the move saved, the answer and the public post sent)",
-                                          ["ack"], buckets=WORK_BUCKETS, registry=r)
-        self.render_seconds = Histogram(f"{PREFIX}_render_seconds", "Drawing one picture, by kind",
-                                        ["kind"], buckets=RENDER_BUCKETS, registry=r)
-        self.http_errors = Counter(f"{PREFIX}_discord_http_errors",
-                                   "Discord REST calls that failed, by HTTP status and Discord error code "
-                                   "(429s that discord.py waited out are not errors)",
-                                   ["status", "code"], registry=r)
-        self.commit_seconds = Histogram(f"{PREFIX}_db_commit_seconds", "Database write transactions",
-                                        buckets=COMMIT_BUCKETS, registry=r)
-        self.commit_errors = Counter(f"{PREFIX}_db_commit_errors", "Database write transactions that failed",
-                                     registry=r)
-        self.timers_due = Counter(f"{PREFIX}_timers_due", "Timed jobs fired (countdowns, deadlines, "
-                                  "reminders, wake-ups), by kind", ["kind"], registry=r)
-        self.timer_late_seconds = Histogram(f"{PREFIX}_timer_late_seconds",
-                                            "How long after its due time a timed job fired",
-                                            ["kind"], buckets=LATE_BUCKETS, registry=r)
-        self.panels_retired = Counter(f"{PREFIX}_panels_retired",
-                                      "Panel copies retired (their controls removed)", registry=r)
+        self.interactions = Counter(
+            f"{PREFIX}_interactions",
+            "Interactions handled, by type and outcome",
+            ["type", "outcome"],
+            registry=r,
+        )
+        self.ack_seconds = Histogram(
+            f"{PREFIX}_ack_seconds",
+            "From the handler starting (entry) to the acknowledgement",
+            ["ack"],
+            buckets=ACK_BUCKETS,
+            registry=r,
+        )
+        self.followup_seconds = Histogram(
+            f"{PREFIX}_followup_seconds",
+            "From the handler starting to its end (the move saved, the answer and the public post sent)",
+            ["ack"],
+            buckets=WORK_BUCKETS,
+            registry=r,
+        )
+        self.render_seconds = Histogram(
+            f"{PREFIX}_render_seconds",
+            "Drawing one picture, by kind",
+            ["kind"],
+            buckets=RENDER_BUCKETS,
+            registry=r,
+        )
+        self.http_errors = Counter(
+            f"{PREFIX}_discord_http_errors",
+            "Discord REST calls that failed, by HTTP status and Discord error code "
+            "(429s that discord.py waited out are not errors)",
+            ["status", "code"],
+            registry=r,
+        )
+        self.commit_seconds = Histogram(
+            f"{PREFIX}_db_commit_seconds", "Database write transactions", buckets=COMMIT_BUCKETS, registry=r
+        )
+        self.commit_errors = Counter(
+            f"{PREFIX}_db_commit_errors", "Database write transactions that failed", registry=r
+        )
+        self.timers_due = Counter(
+            f"{PREFIX}_timers_due",
+            "Timed jobs fired (countdowns, deadlines, reminders, wake-ups), by kind",
+            ["kind"],
+            registry=r,
+        )
+        self.timer_late_seconds = Histogram(
+            f"{PREFIX}_timer_late_seconds",
+            "How long after its due time a timed job fired",
+            ["kind"],
+            buckets=LATE_BUCKETS,
+            registry=r,
+        )
+        self.panels_retired = Counter(
+            f"{PREFIX}_panels_retired", "Panel copies retired (their controls removed)", registry=r
+        )
         self.up = Gauge(f"{PREFIX}_discord_connected", "1 while connected to Discord", registry=r)
         r.register(_GamesCollector(self))
 
@@ -106,8 +136,9 @@ class _GamesCollector(Collector):
             rows = list(games())
         except Exception:  # the database is away: say nothing rather than a wrong zero
             return
-        family = GaugeMetricFamily(f"{PREFIX}_games", "Games stored, by title and status",
-                                   labels=["game", "status"])
+        family = GaugeMetricFamily(
+            f"{PREFIX}_games", "Games stored, by title and status", labels=["game", "status"]
+        )
         for title, status, count in rows:
             family.add_metric([title, status], count)
         yield family

@@ -40,15 +40,20 @@ T = TypeVar("T")
 
 def only_users(*user_ids: int) -> discord.AllowedMentions:
     """Let exactly these users be pinged: no @everyone, no roles, nobody else named in the text."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(id=user_id) for user_id in dict.fromkeys(user_ids)])
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=user_id) for user_id in dict.fromkeys(user_ids)],
+    )
 
 
 def is_transient(error: discord.HTTPException) -> bool:
     """A failure worth one more try (Discord's 5xx, or a 429 left over after discord.py's waits);
     a refusal (403) or a missing target (404) would fail again the same way."""
     return not isinstance(error, discord.Forbidden | discord.NotFound) and (
-        error.status >= 500 or error.status == 429)
+        error.status >= 500 or error.status == 429
+    )
 
 
 async def retrying(send: Callable[[], Awaitable[T]], what: str) -> T:
@@ -129,7 +134,7 @@ class Outgoing:
         in action rows (see ``action_rows``), so picture, words and buttons read as one."""
         head = f"### {self.title}\n" if self.title else ""
         footer = "\n".join(f"-# {line}" for line in (self.footer or "").splitlines() if line.strip())
-        text = (head + self.content[:max(0, TEXT_LIMIT - len(head) - len(footer))]).strip()
+        text = (head + self.content[: max(0, TEXT_LIMIT - len(head) - len(footer))]).strip()
         card = discord.ui.Container(accent_colour=COLOUR)
         if text:
             card.add_item(discord.ui.TextDisplay(text, id=TEXT_ID))
@@ -139,9 +144,15 @@ class Outgoing:
                 card.add_item(row)
             rows = []
         if images:
-            card.add_item(discord.ui.MediaGallery(
-                *(discord.MediaGalleryItem(f"attachment://{name}", description=self.title or None)
-                  for name in images), id=IMAGE_ID))
+            card.add_item(
+                discord.ui.MediaGallery(
+                    *(
+                        discord.MediaGalleryItem(f"attachment://{name}", description=self.title or None)
+                        for name in images
+                    ),
+                    id=IMAGE_ID,
+                )
+            )
         if footer:
             card.add_item(discord.ui.TextDisplay(footer, id=FOOTER_ID))
         for row in rows:
@@ -152,8 +163,9 @@ class Outgoing:
         view.add_item(card)
         return view
 
-    async def kwargs(self, *, editing: bool = False, keep_images: bool = False,
-                     on: discord.Message | None = None) -> dict[str, Any]:
+    async def kwargs(
+        self, *, editing: bool = False, keep_images: bool = False, on: discord.Message | None = None
+    ) -> dict[str, Any]:
         """Keyword arguments for ``send``/``edit``; renders the image in a thread.
 
         ``editing``: the edit also clears what a card can't carry, so an older message (an embed
@@ -223,8 +235,9 @@ def parts(components: Iterable[Any]) -> Iterator[Any]:
 
 def has_controls(message: discord.Message) -> bool:
     """Whether anything on ``message`` can still be clicked or picked (links aside)."""
-    return any(isinstance(c, discord.Button | discord.SelectMenu) and c.custom_id
-               for c in parts(message.components))
+    return any(
+        isinstance(c, discord.Button | discord.SelectMenu) and c.custom_id for c in parts(message.components)
+    )
 
 
 def is_card(message: discord.Message) -> bool:
@@ -255,8 +268,9 @@ def retired_card(line: str) -> dict[str, Any]:
 COUNTING_DOWN = re.compile(r"<t:\d+:R>")  # a Discord timestamp that counts down (or up, once past)
 
 
-async def without_controls(message: discord.Message, footer: str | None = None, *,
-                           timeless: bool = False) -> dict[str, Any]:
+async def without_controls(
+    message: discord.Message, footer: str | None = None, *, timeless: bool = False
+) -> dict[str, Any]:
     """Edit keywords that take the controls off a sent message and keep the rest: a card stays a
     card (``footer`` replacing its footer), an older message just loses its rows. ``timeless``
     also drops the card's paragraphs that count down: a step that is over has no time left, and
@@ -285,8 +299,9 @@ async def send_to(channel: discord.abc.Messageable, out: Outgoing, **extra: Any)
     return await retrying(send, f"sending to channel {getattr(channel, 'id', '?')}")
 
 
-async def reply(interaction: discord.Interaction, out: Outgoing, *,
-                ephemeral: bool = True) -> tuple[discord.Message | None, Callable[..., Awaitable[Any]]]:
+async def reply(
+    interaction: discord.Interaction, out: Outgoing, *, ephemeral: bool = True
+) -> tuple[discord.Message | None, Callable[..., Awaitable[Any]]]:
     """Answer an interaction (first response or follow-up) with an ``Outgoing``. Returns the
     message sent and how to edit it later (through the interaction's token, the only way to
     edit an ephemeral message)."""

@@ -74,25 +74,34 @@ def _names(names: Sequence[str], limit: int = NAMES_CHARS) -> str:
     for index, name in enumerate(names):
         escaped = discord.utils.escape_markdown(name)
         if shown and len(", ".join([*shown, escaped])) > limit:
-            return ngettext("{names} and {n} more", "{names} and {n} more", len(names) - index,
-                            names=", ".join(shown))
+            return ngettext(
+                "{names} and {n} more", "{names} and {n} more", len(names) - index, names=", ".join(shown)
+            )
         shown.append(escaped)
     return ", ".join(shown)
 
 
 def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def describe_game(record: GameRecord, *, viewer: int | None = None, where: str | None = None,
-                  due: Mapping[int, float] = MappingProxyType({})) -> str:
+def describe_game(
+    record: GameRecord,
+    *,
+    viewer: int | None = None,
+    where: str | None = None,
+    due: Mapping[int, float] = MappingProxyType({}),
+) -> str:
     """Two lines: the linked title with its seats, then what the game waits on (with ``due``,
     when each waited-for move of a paced game is due)."""
     game_link = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
     seated = {"game": game_link, "n": len(record.seats), "names": _names(record.names)}
     if where:
-        head = _("{game} in {place} · {n} seated: {names}",
-                 place=discord.utils.escape_markdown(_clip(where, PLACE_CHARS)), **seated)
+        head = _(
+            "{game} in {place} · {n} seated: {names}",
+            place=discord.utils.escape_markdown(_clip(where, PLACE_CHARS)),
+            **seated,
+        )
     else:
         head = _("{game} · {n} seated: {names}", **seated)
     if record.status == "lobby":
@@ -112,8 +121,11 @@ def describe_game(record: GameRecord, *, viewer: int | None = None, where: str |
         mine = [s for s in waiting if record.seats[s].user_id == viewer] if viewer is not None else []
         if mine:
             others = [record.names[s] for s in waiting if s not in mine]
-            state = (_("⏳ **Your move** (also waiting on {names})", names=_names(others)) if others
-                     else _("⏳ **Your move**"))
+            state = (
+                _("⏳ **Your move** (also waiting on {names})", names=_names(others))
+                if others
+                else _("⏳ **Your move**")
+            )
             if mine[0] in due:
                 state = " · ".join((state, _("due {when}", when=due_text(due[mine[0]]))))
         elif waiting:
@@ -136,18 +148,23 @@ def page_of(items: Sequence[T], page: int, per_page: int) -> tuple[Sequence[T], 
     """The items of ``page`` (clamped to the last page), that page and the page count."""
     pages = max(1, -(-len(items) // per_page))
     page = min(max(page, 1), pages)
-    return items[(page - 1) * per_page:page * per_page], page, pages
+    return items[(page - 1) * per_page : page * per_page], page, pages
 
 
-def games_embed(title: str, records: Sequence[GameRecord], page: int,
-                describe: Callable[[GameRecord], str]) -> discord.Embed:
+def games_embed(
+    title: str, records: Sequence[GameRecord], page: int, describe: Callable[[GameRecord], str]
+) -> discord.Embed:
     """One page of games; the footer says which page when there is more than one."""
     shown, page, pages = page_of(records, page, GAMES_PER_PAGE)
     embed = discord.Embed(title=title, colour=COLOUR, description="\n\n".join(describe(r) for r in shown))
     if pages > 1:
-        footer = ngettext("Page {page} of {pages} · {n} game · use the page option for more",
-                          "Page {page} of {pages} · {n} games · use the page option for more",
-                          len(records), page=page, pages=pages)
+        footer = ngettext(
+            "Page {page} of {pages} · {n} game · use the page option for more",
+            "Page {page} of {pages} · {n} games · use the page option for more",
+            len(records),
+            page=page,
+            pages=pages,
+        )
     else:
         footer = ngettext("{n} game", "{n} games", len(records))
     embed.set_footer(text=footer)
@@ -157,8 +174,9 @@ def games_embed(title: str, records: Sequence[GameRecord], page: int,
 # ------------------------------------------------------------------ /game list and /game mine
 
 
-@game_group.command(name="list", description="Open lobbies and games in this server, with links; "
-                                             "only you see it.")
+@game_group.command(
+    name="list", description="Open lobbies and games in this server, with links; only you see it."
+)
 @app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
 @entry(Ack.THINKING)
 async def game_list(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
@@ -173,13 +191,16 @@ async def _game_list(interaction: discord.Interaction, page: int) -> None:
     if not records:
         raise Refusal(_("No lobby or game is open in this server. Start one with `/play`."))
     due = await due_times(service.storage, records, page)
-    embed = games_embed(_("Open games in this server"), records, page,
-                        lambda r: describe_game(r, due=due.get(r.id, {})))
+    embed = games_embed(
+        _("Open games in this server"), records, page, lambda r: describe_game(r, due=due.get(r.id, {}))
+    )
     await answer(interaction, embed=embed)
 
 
-@game_group.command(name="mine", description="Your lobbies and games in every server, and where it's "
-                                             "your move; only you see it.")
+@game_group.command(
+    name="mine",
+    description="Your lobbies and games in every server, and where it's your move; only you see it.",
+)
 @app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
 @entry(Ack.THINKING)
 async def game_mine(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
@@ -202,22 +223,30 @@ async def _game_mine(interaction: discord.Interaction, page: int) -> None:
         return guild.name if guild is not None else _("another server")
 
     due = await due_times(service.storage, records, page)
-    embed = games_embed(_("Your open games"), records, page,
-                        lambda r: describe_game(r, viewer=user_id, where=where(r), due=due.get(r.id, {})))
+    embed = games_embed(
+        _("Your open games"),
+        records,
+        page,
+        lambda r: describe_game(r, viewer=user_id, where=where(r), due=due.get(r.id, {})),
+    )
     await answer(interaction, embed=embed)
 
 
 # ------------------------------------------------------------------ /stats
 
 
-@app_commands.command(name="stats", description="Games played, wins and scores in this server; "
-                                                "only you see it.")
+@app_commands.command(
+    name="stats", description="Games played, wins and scores in this server; only you see it."
+)
 @app_commands.describe(game="Only this game (default: every game)", player="Whose stats (default: yours)")
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
 @entry(Ack.THINKING)
-async def stats(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
-                player: discord.Member | None = None) -> None:
+async def stats(
+    interaction: discord.Interaction,
+    game: app_commands.Choice[str] | None = None,
+    player: discord.Member | None = None,
+) -> None:
     """Ephemeral: a stats look-up is one person's curiosity, often mid-game in a busy thread,
     and posting it would bury the game's messages. `/leaderboard` is the public, shared view."""
     await _stats(interaction, game.value if game else None, player)
@@ -225,11 +254,18 @@ async def stats(interaction: discord.Interaction, game: app_commands.Choice[str]
 
 def stats_line(row: GameStats) -> str:
     rate = f"{row.wins / row.played:.0%}" if row.played else "–"
-    line = _("Played **{played}** · won **{wins}** ({rate}) · best score **{best}** · average **{average}**",
-             played=row.played, wins=row.wins, rate=rate, best=row.best, average=decimal(row.average))
+    line = _(
+        "Played **{played}** · won **{wins}** ({rate}) · best score **{best}** · average **{average}**",
+        played=row.played,
+        wins=row.wins,
+        rate=rate,
+        best=row.best,
+        average=decimal(row.average),
+    )
     if row.with_bots:
-        bots = ngettext("🤖 {n} of these games had bot seats", "🤖 {n} of these games had bot seats",
-                        row.with_bots)
+        bots = ngettext(
+            "🤖 {n} of these games had bot seats", "🤖 {n} of these games had bot seats", row.with_bots
+        )
         line = f"{line}\n{bots}"
     return line
 
@@ -238,8 +274,12 @@ async def _stats(interaction: discord.Interaction, slug: str | None, player: dis
     target = player or interaction.user
     rows = await service_of(interaction).storage.stats(interaction.guild_id, slug, target.id)
     if not rows:
-        raise Refusal(_no_stats(target.display_name if target.id != interaction.user.id else None,
-                                title_of(slug) if slug else None))
+        raise Refusal(
+            _no_stats(
+                target.display_name if target.id != interaction.user.id else None,
+                title_of(slug) if slug else None,
+            )
+        )
     embed = discord.Embed(title=_("Stats for {name}", name=target.display_name), colour=COLOUR)
     for row in rows:
         embed.add_field(name=title_of(row.game), value=stats_line(row), inline=False)
@@ -272,13 +312,20 @@ def _no_stats(other: str | None, title: str | None) -> str:
 
 
 def leader_line(row: LeaderRow) -> str:
-    said = {"rank": row.rank, "name": discord.utils.escape_markdown(row.name),
-            "wins": ngettext("{n} win", "{n} wins", row.wins),
-            "games": ngettext("{n} game", "{n} games", row.played),
-            "average": decimal(row.average), "best": row.best}
+    said = {
+        "rank": row.rank,
+        "name": discord.utils.escape_markdown(row.name),
+        "wins": ngettext("{n} win", "{n} wins", row.wins),
+        "games": ngettext("{n} game", "{n} games", row.played),
+        "average": decimal(row.average),
+        "best": row.best,
+    }
     if row.with_bots:
-        return _("**{rank}.** {name}: {wins} in {games} · average {average} · best {best} · "
-                 "🤖 {bots} with bots", bots=row.with_bots, **said)
+        return _(
+            "**{rank}.** {name}: {wins} in {games} · average {average} · best {best} · 🤖 {bots} with bots",
+            bots=row.with_bots,
+            **said,
+        )
     return _("**{rank}.** {name}: {wins} in {games} · average {average} · best {best}", **said)
 
 
@@ -288,8 +335,11 @@ async def _leaderboard(interaction: discord.Interaction, slug: str) -> None:
         raise Refusal(_("No game of {title} has finished in this server yet.", title=title_of(slug)))
     # A leaderboard is posted for everyone in the channel: in the server's language.
     with speaking(from_discord(str(interaction.guild_locale) if interaction.guild_locale else None)):
-        embed = discord.Embed(title=_("{title}: leaderboard", title=title_of(slug)), colour=COLOUR,
-                              description="\n".join(leader_line(row) for row in rows))
+        embed = discord.Embed(
+            title=_("{title}: leaderboard", title=title_of(slug)),
+            colour=COLOUR,
+            description="\n".join(leader_line(row) for row in rows),
+        )
         embed.set_footer(text=_("Most wins first, then the best average score"))
     await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 

@@ -39,8 +39,13 @@ HANDOVER_AFTER = 2  # missed deadlines in a row before the bot keeps the seat
 MAX_TIMEOUT_STEPS = 200  # sub-actions the bot may take to finish one late seat's decision
 # A "Your move" post once its move is made (the thread's language; the mentions no longer ping).
 MOVED_ON = N_("{players}: that move has been made, and the game has moved on.")
-PACES = {N_("live"): 0, N_("1 hour"): 3600, N_("12 hours"): 12 * 3600, N_("24 hours"): 24 * 3600,
-         N_("72 hours"): 72 * 3600}
+PACES = {
+    N_("live"): 0,
+    N_("1 hour"): 3600,
+    N_("12 hours"): 12 * 3600,
+    N_("24 hours"): 24 * 3600,
+    N_("72 hours"): 72 * 3600,
+}
 
 
 def pace_text(seconds: int) -> str:
@@ -115,9 +120,14 @@ class Pacer:
                 elif deadline is None:
                     quiet = await self.quiet_of(record.seats[seat].user_id)
                     start = now()
-                    deadline = Deadline(record.id, seat, decision, start,
-                                        advance_awake(start, record.pace, quiet),
-                                        reminder_times(start, record.pace, quiet))
+                    deadline = Deadline(
+                        record.id,
+                        seat,
+                        decision,
+                        start,
+                        advance_awake(start, record.pace, quiet),
+                        reminder_times(start, record.pace, quiet),
+                    )
                 wanted.append(deadline)
         if wanted != stored:
             await self.storage.set_deadlines(record.id, wanted)
@@ -161,8 +171,11 @@ class Pacer:
         process died) every ``every`` seconds."""
         if self._poll is None or self._poll.done():
             self._poll = asyncio.get_running_loop().create_task(
-                poll(self.scheduler, lambda: self.storage, now, every=every,
-                     alarm=PollAlarm(self.service.bot)), name="astrolabe-timer-poll")
+                poll(
+                    self.scheduler, lambda: self.storage, now, every=every, alarm=PollAlarm(self.service.bot)
+                ),
+                name="astrolabe-timer-poll",
+            )
 
     def close(self) -> None:
         if self._poll is not None:
@@ -172,8 +185,9 @@ class Pacer:
 
     # ------------------------------------------------------------------ pings
 
-    async def ping_step(self, record: GameRecord, seats: list[int], channel: Any,
-                        message: discord.Message | None) -> list[int]:
+    async def ping_step(
+        self, record: GameRecord, seats: list[int], channel: Any, message: discord.Message | None
+    ) -> list[int]:
         """Mention the seats that owe a decision (paced games, once per step) and return the
         seats whose panel goes out by DM now.
 
@@ -197,21 +211,32 @@ class Pacer:
             await self.mention(record, channel, mentions, reference=message)
         return deliver
 
-    async def mention(self, record: GameRecord, channel: Any, user_ids: list[int], *,
-                      reference: discord.Message | None = None) -> None:
-        """"Your move" in the thread, pinging exactly these players (and never failing the step)."""
+    async def mention(
+        self,
+        record: GameRecord,
+        channel: Any,
+        user_ids: list[int],
+        *,
+        reference: discord.Message | None = None,
+    ) -> None:
+        """ "Your move" in the thread, pinging exactly these players (and never failing the step)."""
         from bot.delivery import panel_button_view
 
         extra: dict[str, Any] = {"reference": reference, "mention_author": False} if reference else {}
         players = ", ".join(f"<@{u}>" for u in user_ids)
         with speaking(record.language):
             # Said to one player or to several at once (a translation may address them as "you all").
-            text = ngettext("Your move: {players} (you have {pace}).",
-                            "Your move: {players} (you have {pace}).", len(user_ids),
-                            players=players, pace=pace_text(record.pace))
+            text = ngettext(
+                "Your move: {players} (you have {pace}).",
+                "Your move: {players} (you have {pace}).",
+                len(user_ids),
+                players=players,
+                pace=pace_text(record.pace),
+            )
             view = panel_button_view(record.id)
-        message = await self.service.delivery.post(record, channel, text, mentions=tuple(user_ids), view=view,
-                                                   **extra)
+        message = await self.service.delivery.post(
+            record, channel, text, mentions=tuple(user_ids), view=view, **extra
+        )
         if message is not None:  # live until its move is made (``retire_pings``)
             decision = get_game(record.game).decision_id(record.state)
             ping = MovePing(record.id, message.id, message.channel.id, decision, tuple(user_ids))
@@ -249,8 +274,11 @@ class Pacer:
             await self.service.perform_system(job.game_id, {"kind": "timeout"}, expected_version=job.key)
             return
         assert job.seat is not None
-        handler = {JobKind.DUE: self._deadline_passed, JobKind.REMIND: self._remind,
-                   JobKind.WAKE: self._wake}[job.kind]
+        handler = {
+            JobKind.DUE: self._deadline_passed,
+            JobKind.REMIND: self._remind,
+            JobKind.WAKE: self._wake,
+        }[job.kind]
         async with self.service.lock(job.game_id):
             await handler(job)
 
@@ -295,15 +323,23 @@ class Pacer:
         await self.storage.drop_deadline(record.id, seat, job.key)
         # A live table keeps the seat: its players are there, and the timer bounds each wait.
         hand_over = bool(record.pace) and misses >= HANDOVER_AFTER
-        await self.storage.set_seat_control(record.id, seat, timeouts=misses,
-                                            autopilot=True if hand_over else None)
+        await self.storage.set_seat_control(
+            record.id, seat, timeouts=misses, autopilot=True if hand_over else None
+        )
         if hand_over:
             user = record.seats[seat].user_id
-            await self.announce_handover(after, seat, MN_(
-                "<@{user}> missed {n} deadline in a row, so the bot is playing your seat for now. "
-                "Press **Reclaim seat** whenever you're back.",
-                "<@{user}> missed {n} deadlines in a row, so the bot is playing your seat for now. "
-                "Press **Reclaim seat** whenever you're back.", misses, user=user))
+            await self.announce_handover(
+                after,
+                seat,
+                MN_(
+                    "<@{user}> missed {n} deadline in a row, so the bot is playing your seat for now. "
+                    "Press **Reclaim seat** whenever you're back.",
+                    "<@{user}> missed {n} deadlines in a row, so the bot is playing your seat for now. "
+                    "Press **Reclaim seat** whenever you're back.",
+                    misses,
+                    user=user,
+                ),
+            )
         after = await self.storage.load(record.id) or after
         await self.service.settle(after)
 
@@ -315,8 +351,11 @@ class Pacer:
         """
         game = get_game(record.game)
         for _step in range(MAX_TIMEOUT_STEPS):
-            if (record.status != "active" or game.decision_id(record.state) != decision
-                    or seat not in game.to_act(record.state)):
+            if (
+                record.status != "active"
+                or game.decision_id(record.state) != decision
+                or seat not in game.to_act(record.state)
+            ):
                 break
             action = game.timeout_action(record.state, seat, _rng(record, seat))
             if action is None:
@@ -362,15 +401,28 @@ class Pacer:
             user = await self.service.user(info.user_id)
             if user is not None:
                 with speaking(await user_language(self.service.bot, info.user_id)):
-                    out = Outgoing(_("Reminder: **{title}** (game #{id}) is waiting for your move. Time "
-                                     "runs out {when}.\n[Jump to the game]({link})",
-                                     title=_(title), id=record.id, when=when, link=jump_link(record)),
-                                   _("Your move"))
+                    out = Outgoing(
+                        _(
+                            "Reminder: **{title}** (game #{id}) is waiting for your move. Time "
+                            "runs out {when}.\n[Jump to the game]({link})",
+                            title=_(title),
+                            id=record.id,
+                            when=when,
+                            link=jump_link(record),
+                        ),
+                        _("Your move"),
+                    )
                 await try_dm(user, out)
         if settings.ping in ("both", "mention"):
             with speaking(record.language):
-                text = _("{player} Reminder: **{title}** (game #{id}) is waiting for your move. Time runs "
-                         "out {when}.", player=mention, title=_(title), id=record.id, when=when)
+                text = _(
+                    "{player} Reminder: **{title}** (game #{id}) is waiting for your move. Time runs "
+                    "out {when}.",
+                    player=mention,
+                    title=_(title),
+                    id=record.id,
+                    when=when,
+                )
             await self.service.delivery.post(record, None, text, mentions=(info.user_id,))
 
     async def _wake(self, job: Job) -> None:
@@ -391,5 +443,3 @@ def _rng(record: GameRecord, seat: int) -> Any:
     from bot.table import bot_rng
 
     return bot_rng(record, seat)
-
-

@@ -134,10 +134,19 @@ class PanelCopies:
         """The copy ``row`` names, as this process showed it or (a DM) found again by its
         channel; None for an ephemeral copy whose token this process never had."""
         copy = self._shown.get(row.message_id)
-        if copy is None and row.kind == CopyKind.DM.value and row.channel_id is not None \
-                and self._reopen is not None:
-            copy = PanelCopy(CopyKind.DM, row.message_id, self._reopen(row.channel_id, row.message_id).edit,
-                             language=row.language, channel_id=row.channel_id)
+        if (
+            copy is None
+            and row.kind == CopyKind.DM.value
+            and row.channel_id is not None
+            and self._reopen is not None
+        ):
+            copy = PanelCopy(
+                CopyKind.DM,
+                row.message_id,
+                self._reopen(row.channel_id, row.message_id).edit,
+                language=row.language,
+                channel_id=row.channel_id,
+            )
             self._shown[row.message_id] = copy
         return copy
 
@@ -147,8 +156,9 @@ class PanelCopies:
         old = await rows.panel_copy(game_id, user_id)
         self._shown[copy.message_id] = copy
         channel_id = copy.channel_id if copy.kind is CopyKind.DM else None
-        await rows.set_panel_copy(PanelCopyRow(game_id, user_id, copy.kind.value, copy.message_id, channel_id,
-                                               copy.language))
+        await rows.set_panel_copy(
+            PanelCopyRow(game_id, user_id, copy.kind.value, copy.message_id, channel_id, copy.language)
+        )
         if old is not None and old.message_id != copy.message_id:
             if copy.kind is CopyKind.EPHEMERAL:
                 where = Where.EPHEMERAL

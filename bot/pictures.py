@@ -40,8 +40,9 @@ def picture_name(out: Outgoing, stem: str, inputs: Inputs = all_inputs) -> str:
     render = out.render
     if not isinstance(render, partial):
         return out.filename
-    blob = json.dumps([inputs(render), out.language.value], sort_keys=True, default=repr,
-                      ensure_ascii=False).encode()
+    blob = json.dumps(
+        [inputs(render), out.language.value], sort_keys=True, default=repr, ensure_ascii=False
+    ).encode()
     suffix = PurePath(out.filename).suffix or ".png"
     return f"{stem}-{hashlib.blake2b(blob, digest_size=8).hexdigest()}{suffix}"
 

@@ -44,27 +44,41 @@ class Service(Protocol):
 
     async def user(self, user_id: int) -> discord.User | None: ...
 
-    async def perform(self, interaction: discord.Interaction, game_id: int, action: Action, *,
-                      decision: int | None) -> GameRecord: ...
+    async def perform(
+        self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
+    ) -> GameRecord: ...
 
-    async def clicker_seat(self, interaction: discord.Interaction, game_id: int,
-                           decision: int | None, *, public_kind: str | None = None,
-                           ) -> tuple[GameRecord, int]: ...
+    async def clicker_seat(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        decision: int | None,
+        *,
+        public_kind: str | None = None,
+    ) -> tuple[GameRecord, int]: ...
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None: ...
 
     async def settle(self, record: GameRecord) -> GameRecord: ...
 
-    async def commit(self, record: GameRecord, seat: int | None, action: Action, *,
-                     by_bot: bool = False, extra_events: tuple[str, ...] = (),
-                     click: str | None = None) -> GameRecord: ...
+    async def commit(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        action: Action,
+        *,
+        by_bot: bool = False,
+        extra_events: tuple[str, ...] = (),
+        click: str | None = None,
+    ) -> GameRecord: ...
 
     async def start(self, record: GameRecord, channel: discord.abc.Messageable) -> GameRecord: ...
 
     async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None: ...
 
-    async def send_panel(self, record: GameRecord, seat: int,
-                         channel: discord.abc.Messageable | None = None) -> DmStatus: ...
+    async def send_panel(
+        self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
+    ) -> DmStatus: ...
 
 
 class HasService(Protocol):

@@ -33,8 +33,13 @@ def zone(name: str) -> ZoneInfo:
 
 
 def unknown(name: str) -> BadTimezone:
-    return BadTimezone(_("I don't know the time zone `{name}`. Use a name like `Europe/Rome`, "
-                         "`America/New_York` or `UTC`.", name=shown_timezone(name)))
+    return BadTimezone(
+        _(
+            "I don't know the time zone `{name}`. Use a name like `Europe/Rome`, "
+            "`America/New_York` or `UTC`.",
+            name=shown_timezone(name),
+        )
+    )
 
 
 @cache
@@ -47,8 +52,12 @@ def check_timezone(name: str) -> str:
     """``name`` if it is a real IANA time zone, else ``BadTimezone``. Checked before anything is
     stored: only a bounded name of IANA characters reaches ``ZoneInfo`` (no path, no NUL), and it
     must be one of the zones the system lists (not ``localtime``, the server's own setting)."""
-    if (len(name) > MAX_TIMEZONE_LENGTH or not TIMEZONE_NAME.fullmatch(name)
-            or name == "localtime" or (_known_zones() and name not in _known_zones())):
+    if (
+        len(name) > MAX_TIMEZONE_LENGTH
+        or not TIMEZONE_NAME.fullmatch(name)
+        or name == "localtime"
+        or (_known_zones() and name not in _known_zones())
+    ):
         raise unknown(name)
     zone(name)
     return name
@@ -58,7 +67,7 @@ def shown_timezone(name: str) -> str:
     """A stored or typed name as a reply may quote it: short, and with nothing that could end its
     code span or ping anyone (names saved before they were checked can be anything)."""
     cleaned = "".join(c if c.isprintable() and c not in "`@<>#\\" else "?" for c in name)
-    return cleaned if len(cleaned) <= SHOWN_LENGTH else cleaned[:SHOWN_LENGTH - 1] + "…"
+    return cleaned if len(cleaned) <= SHOWN_LENGTH else cleaned[: SHOWN_LENGTH - 1] + "…"
 
 
 @dataclass(frozen=True)

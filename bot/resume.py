@@ -22,11 +22,15 @@ log = logging.getLogger(__name__)
 
 # Said with ``_(SET_ASIDE, id=...)``. Why a game was set aside (``load_problem``) is for the
 # operator's log, in English.
-SET_ASIDE = N_("Game #{id} is on hold: its saved state can't be read, so no move can be played. "
-               "The other games are not affected. A server admin can close it with `/game cancel`.")
-SET_ASIDE_NOTE = N_("Game #{id} can't go on: its saved state can't be read (after an update, or a "
-                    "damaged database). Nothing else is affected; the bot's log names the game and the "
-                    "reason. The host or a server admin can close it with `/game cancel`.")
+SET_ASIDE = N_(
+    "Game #{id} is on hold: its saved state can't be read, so no move can be played. "
+    "The other games are not affected. A server admin can close it with `/game cancel`."
+)
+SET_ASIDE_NOTE = N_(
+    "Game #{id} can't go on: its saved state can't be read (after an update, or a "
+    "damaged database). Nothing else is affected; the bot's log names the game and the "
+    "reason. The host or a server admin can close it with `/game cancel`."
+)
 
 
 def load_problem(record: GameRecord) -> str | None:

@@ -32,14 +32,14 @@ from bot.storage.timers import TimedJob
 log = logging.getLogger(__name__)
 
 LEASE_SECONDS: Final = 120.0  # a claimed job not done by then is free for another process
-POLL_SECONDS: Final = 10.0    # how often a shared database is polled for jobs nobody holds
+POLL_SECONDS: Final = 10.0  # how often a shared database is polled for jobs nobody holds
 
 
 class JobKind(StrEnum):
     COUNTDOWN = "countdown"  # the game's own timer ran out (key: game version)
-    DUE = "due"              # a seat's deadline passed (key: decision)
-    REMIND = "remind"        # remind a seat that it owes a decision (key: decision)
-    WAKE = "wake"            # a player's quiet hours ended: deliver what was held back (key: decision)
+    DUE = "due"  # a seat's deadline passed (key: decision)
+    REMIND = "remind"  # remind a seat that it owes a decision (key: decision)
+    WAKE = "wake"  # a player's quiet hours ended: deliver what was held back (key: decision)
 
 
 @dataclass(order=True)
@@ -97,8 +97,9 @@ class ClientAlarm(Alarm):
 
 
 class Scheduler:
-    def __init__(self, fire: Callable[[Job], Awaitable[None]], clock: Callable[[], float],
-                 alarm: Alarm | None = None) -> None:
+    def __init__(
+        self, fire: Callable[[Job], Awaitable[None]], clock: Callable[[], float], alarm: Alarm | None = None
+    ) -> None:
         self._fire = fire
         self._clock = clock
         self._alarm = alarm or Alarm()
@@ -153,8 +154,9 @@ class Scheduler:
                 await self._fire(job)
             except Exception as error:
                 if not expected_fault(error, watch=watch()):  # the database away, Discord failing: one line
-                    log.exception("scheduled %s for game %s (seat %s) failed",
-                                  job.kind.value, job.game_id, job.seat)
+                    log.exception(
+                        "scheduled %s for game %s (seat %s) failed", job.kind.value, job.game_id, job.seat
+                    )
 
     def close(self) -> None:
         if self._task is not None:
@@ -175,8 +177,9 @@ def timed_of(job: Job) -> TimedJob:
 class JobClaims:
     """Claims due jobs in the database so each fires in exactly one process."""
 
-    def __init__(self, storage: Callable[[], Any], clock: Callable[[], float], *,
-                 lease: float = LEASE_SECONDS) -> None:
+    def __init__(
+        self, storage: Callable[[], Any], clock: Callable[[], float], *, lease: float = LEASE_SECONDS
+    ) -> None:
         self._storage = storage
         self._clock = clock
         self.lease = lease
@@ -210,8 +213,14 @@ class PollAlarm(ClientAlarm):
     EVENT: Final = "astrolabe_poll"
 
 
-async def poll(scheduler: Scheduler, storage: Callable[[], Any], clock: Callable[[], float], *,
-               every: float = POLL_SECONDS, alarm: Alarm | None = None) -> None:
+async def poll(
+    scheduler: Scheduler,
+    storage: Callable[[], Any],
+    clock: Callable[[], float],
+    *,
+    every: float = POLL_SECONDS,
+    alarm: Alarm | None = None,
+) -> None:
     """Forever: hand the scheduler the overdue jobs that no process holds (their owner died, or
     armed them and restarted). Runs only where other processes share the database."""
     alarm = alarm or Alarm()

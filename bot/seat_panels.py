@@ -66,8 +66,15 @@ class SeatPanels:
     def storage(self) -> Any:
         return self.service.storage
 
-    async def post(self, record: GameRecord, channel: discord.abc.Messageable | None, text: str, *,
-                   mentions: tuple[int, ...] = (), **extra: Any) -> discord.Message | None:
+    async def post(
+        self,
+        record: GameRecord,
+        channel: discord.abc.Messageable | None,
+        text: str,
+        *,
+        mentions: tuple[int, ...] = (),
+        **extra: Any,
+    ) -> discord.Message | None:
         raise NotImplementedError  # Delivery's public send
 
     def message_at(self, channel_id: int, message_id: int) -> discord.PartialMessage:
@@ -79,16 +86,18 @@ class SeatPanels:
         """The language of a seat's private output (its panel), outside its player's own click."""
         return await user_language(self.service.bot, record.seats[seat].user_id)
 
-    async def send_panel(self, record: GameRecord, seat: int,
-                         channel: discord.abc.Messageable | None = None) -> DmStatus:
+    async def send_panel(
+        self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
+    ) -> DmStatus:
         """DM a seat its panel. Only closed DMs (Discord's 50007) switch the seat to the thread
         fallback, said once in the thread; a failed DM is remembered and re-sent later. The panel
         is in the seat's player's language (the DM copy remembers it)."""
         with speaking(await self.seat_language(record, seat)):
             return await self._send_panel(record, seat, channel)
 
-    async def _send_panel(self, record: GameRecord, seat: int,
-                          channel: discord.abc.Messageable | None) -> DmStatus:
+    async def _send_panel(
+        self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None
+    ) -> DmStatus:
         seat_record = record.seats[seat]
         out = await self.panel_of(record, seat)
         if await self._panel_in_place(record, seat, out):
@@ -103,8 +112,12 @@ class SeatPanels:
             await self.copies.adopt(record.id, seat_record.user_id, copy)
         pending = self._undelivered.get(record.id)
         if status is DmStatus.FAILED:
-            log.warning("game %s: the panel of seat %s did not reach user %s; it will be re-sent",
-                        record.id, seat, seat_record.user_id)
+            log.warning(
+                "game %s: the panel of seat %s did not reach user %s; it will be re-sent",
+                record.id,
+                seat,
+                seat_record.user_id,
+            )
             decision = get_game(record.game).decision_id(record.state)
             if pending is None or pending.decision != decision:
                 pending = self._undelivered[record.id] = Undelivered(decision)
@@ -118,9 +131,12 @@ class SeatPanels:
             seat_record.dm_open = delivered
             if not delivered and record.version > 0:
                 with speaking(record.language):  # said in the thread: the table's language
-                    text = _("<@{user}> I can't send you direct messages, so your panel can't reach you "
-                             "there. Press **Open my panel** here (or use `/game hand`) whenever it's "
-                             "your move.", user=seat_record.user_id)
+                    text = _(
+                        "<@{user}> I can't send you direct messages, so your panel can't reach you "
+                        "there. Press **Open my panel** here (or use `/game hand`) whenever it's "
+                        "your move.",
+                        user=seat_record.user_id,
+                    )
                     view = panel_button_view(record.id)
                 await self.post(record, channel, text, mentions=(seat_record.user_id,), view=view)
         return status
@@ -172,8 +188,9 @@ class SeatPanels:
             self.copies.redrawn(copy.message_id)
         return True
 
-    async def update_panels(self, record: GameRecord, *, only: set[int] | None = None,
-                            exclude: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    async def update_panels(
+        self, record: GameRecord, *, only: set[int] | None = None, exclude: set[int] = frozenset()
+    ) -> None:  # type: ignore[assignment]
         """Bring the live copies of these seats up to date with the game (after a move made
         anywhere: a typed line, a thread button, another copy)."""
         for seat, info in enumerate(record.seats):
@@ -186,8 +203,9 @@ class SeatPanels:
                 out = await self.panel_of(record, seat)
             await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
 
-    async def adopt_ephemeral(self, record: GameRecord, user_id: int, message: discord.Message,
-                              edit: Callable[..., Awaitable[Any]]) -> None:
+    async def adopt_ephemeral(
+        self, record: GameRecord, user_id: int, message: discord.Message, edit: Callable[..., Awaitable[Any]]
+    ) -> None:
         """An ephemeral copy was opened (Open my panel, ``/game hand``): it is the live one now."""
         await self.copies.adopt(record.id, user_id, PanelCopy(CopyKind.EPHEMERAL, message.id, edit))
 

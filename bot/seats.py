@@ -39,8 +39,9 @@ async def running_game(interaction: discord.Interaction, game: str | None) -> Ga
     return record
 
 
-async def seat_for_host(interaction: discord.Interaction, player: discord.Member,
-                        game: str | None) -> tuple[GameRecord, int]:
+async def seat_for_host(
+    interaction: discord.Interaction, player: discord.Member, game: str | None
+) -> tuple[GameRecord, int]:
     """The running game and ``player``'s seat, when the caller may manage seats (host or manager)."""
     record = await running_game(interaction, game)
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
@@ -73,11 +74,14 @@ async def _leave(interaction: discord.Interaction, chosen: str | None) -> None:
     game = get_game(record.game)
     seat = record.seat_of(interaction.user.id)
     if humans_left(record, without=seat) < game.min_humans:
-        question = _("If you leave, too few players would be left, so the game would end for everyone. "
-                     "Are you sure?")
+        question = _(
+            "If you leave, too few players would be left, so the game would end for everyone. Are you sure?"
+        )
     else:
-        question = _("If you leave, the bot will play your seat until the end, and you can't take it back. "
-                     "Are you sure?")
+        question = _(
+            "If you leave, the bot will play your seat until the end, and you can't take it back. "
+            "Are you sure?"
+        )
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmLeave(record.id))
     await answer(interaction, question, view=view)
@@ -85,13 +89,19 @@ async def _leave(interaction: discord.Interaction, chosen: str | None) -> None:
 
 class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:leave:(?P<game>\d+)"):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label=_("Leave the game"), style=discord.ButtonStyle.danger,
-                                           custom_id=f"astro:leave:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_("Leave the game"),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"astro:leave:{game_id}",
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ConfirmLeave:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmLeave:
         return cls(int(match["game"]))
 
     @entry(Ack.UPDATE)
@@ -104,16 +114,25 @@ class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"as
             raise Refusal(_("This game is no longer running for you."))
         name = interaction.user.display_name
         if humans_left(record, without=seat) < get_game(record.game).min_humans:
-            await end_game(interaction, record,
-                           M_("{name} left, and too few players remain, so the game ends.", name=name))
+            await end_game(
+                interaction,
+                record,
+                M_("{name} left, and too few players remain, so the game ends.", name=name),
+            )
             return
-        await hand_to_bot(interaction, record, seat, left=True,
-                          note=M_("{name} left the game; the bot plays their seat from now on.", name=name))
+        await hand_to_bot(
+            interaction,
+            record,
+            seat,
+            left=True,
+            note=M_("{name} left the game; the bot plays their seat from now on.", name=name),
+        )
         await tell_privately(interaction, _("You left the game. Thanks for playing!"))
 
 
-async def hand_to_bot(interaction: discord.Interaction, record: GameRecord, seat: int, *,
-                      left: bool, note: Msg) -> None:
+async def hand_to_bot(
+    interaction: discord.Interaction, record: GameRecord, seat: int, *, left: bool, note: Msg
+) -> None:
     """Give a seat to the bot (for good when ``left``), tell the thread, and let the bot move.
 
     ``note`` is said in the table's language: when the player left, the line for the thread;
@@ -146,25 +165,34 @@ async def _kick(interaction: discord.Interaction, player: discord.Member, game: 
     if record.seats[seat].bot_controlled:
         raise Refusal(_("The bot already plays {name}'s seat.", name=player.display_name))
     # The bot plays it "for now": the player may press Reclaim seat, which the message offers.
-    note = M_("<@{user}> {name} handed your seat to the bot, so the bot is playing your seat for now. "
-              "Press **Reclaim seat** whenever you're back.",
-              user=player.id, name=interaction.user.display_name)
+    note = M_(
+        "<@{user}> {name} handed your seat to the bot, so the bot is playing your seat for now. "
+        "Press **Reclaim seat** whenever you're back.",
+        user=player.id,
+        name=interaction.user.display_name,
+    )
     await hand_to_bot(interaction, record, seat, left=False, note=note)
     await tell_privately(interaction, _("The bot now plays {name}'s seat.", name=player.display_name))
 
 
-@game_group.command(name="replace",
-                    description="Give a player's seat to someone else (host or Manage Server).")
+@game_group.command(
+    name="replace", description="Give a player's seat to someone else (host or Manage Server)."
+)
 @app_commands.describe(player="Who is leaving the seat", new_player="Who takes it over", game=GAME_OPTION)
 @app_commands.autocomplete(game=game_autocomplete)
 @entry(Ack.THINKING)
-async def replace(interaction: discord.Interaction, player: discord.Member,
-                  new_player: discord.Member, game: str | None = None) -> None:
+async def replace(
+    interaction: discord.Interaction,
+    player: discord.Member,
+    new_player: discord.Member,
+    game: str | None = None,
+) -> None:
     await _replace(interaction, player, new_player, game)
 
 
-async def _replace(interaction: discord.Interaction, player: discord.Member,
-                   new_player: discord.Member, game: str | None) -> None:
+async def _replace(
+    interaction: discord.Interaction, player: discord.Member, new_player: discord.Member, game: str | None
+) -> None:
     record, seat = await seat_for_host(interaction, player, game)
     if new_player.bot:
         raise Refusal(_("Pick a person: use `/game kick` to hand a seat to the bot."))

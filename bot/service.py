@@ -36,11 +36,15 @@ from bot.table import bot_rng, describe_waiting, is_manager, seat_label
 log = logging.getLogger(__name__)
 
 # Refusals, said with ``_()`` in the clicker's language.
-STALE_PANEL = N_("That panel belongs to an earlier step of the game. Use your newest panel, "
-                 "or press **Open my panel** in the game thread.")
+STALE_PANEL = N_(
+    "That panel belongs to an earlier step of the game. Use your newest panel, "
+    "or press **Open my panel** in the game thread."
+)
 NOT_RUNNING = N_("This game is no longer running.")
-NOT_SEATED = N_("You're not playing in this game. To play, open a lobby of your own with `/play` in the "
-                "channel (not in a game's thread): each game gets a thread of its own.")
+NOT_SEATED = N_(
+    "You're not playing in this game. To play, open a lobby of your own with `/play` in the "
+    "channel (not in a game's thread): each game gets a thread of its own."
+)
 ALREADY_DONE = N_("That was already taken into account.")
 CONFLICT_RETRIES = 20  # reloads of a game another process keeps moving before we give up
 
@@ -93,8 +97,9 @@ class GameService:
 
     # ------------------------------------------------------------------ actions
 
-    async def perform(self, interaction: discord.Interaction, game_id: int, action: Action,
-                      *, decision: int | None) -> GameRecord:
+    async def perform(
+        self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
+    ) -> GameRecord:
         """Apply a player's action; raise ``Refusal`` (changing nothing) when it can't be.
 
         Another process sharing the database may move the game between our load and our save
@@ -108,8 +113,9 @@ class GameService:
         finally:
             ACTED_FROM.reset(acted_from)
 
-    async def _perform(self, interaction: discord.Interaction, game_id: int, action: Action,
-                       decision: int | None) -> GameRecord:
+    async def _perform(
+        self, interaction: discord.Interaction, game_id: int, action: Action, decision: int | None
+    ) -> GameRecord:
         async with self._locks[game_id]:
             for _attempt in range(CONFLICT_RETRIES):
                 record, seat = await self.clicker_seat(interaction, game_id, decision)
@@ -125,8 +131,14 @@ class GameService:
                 return await self.settle(after)
             raise Refusal(_(ALREADY_DONE))
 
-    async def clicker_seat(self, interaction: discord.Interaction, game_id: int,
-                           decision: int | None, *, public_kind: str | None = None) -> tuple[GameRecord, int]:
+    async def clicker_seat(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        decision: int | None,
+        *,
+        public_kind: str | None = None,
+    ) -> tuple[GameRecord, int]:
         """The running game and the clicker's seat in it, if the click is still current;
         otherwise a ``Refusal`` saying why (for an old public button of ``public_kind``, in the
         face's words for it)."""
@@ -148,8 +160,12 @@ class GameService:
         """A system action (a countdown running out), applied at most once per version."""
         async with self._locks[game_id]:
             record = await self.checked(await self.storage.load(game_id))
-            if (record is None or record.status != "active" or record.version != expected_version
-                    or record.set_aside):
+            if (
+                record is None
+                or record.status != "active"
+                or record.version != expected_version
+                or record.set_aside
+            ):
                 return
             try:
                 after = await self.commit(record, None, action)
@@ -167,8 +183,11 @@ class GameService:
         for _move in range(10_000):
             if record.status != "active":
                 break
-            moves = ((seat, game.bot_action(record.state, seat, bot_rng(record, seat)))
-                     for seat in game.to_act(record.state) if record.seats[seat].bot_controlled)
+            moves = (
+                (seat, game.bot_action(record.state, seat, bot_rng(record, seat)))
+                for seat in game.to_act(record.state)
+                if record.seats[seat].bot_controlled
+            )
             move = next(((seat, action) for seat, action in moves if action is not None), None)
             if move is None:
                 break
@@ -176,9 +195,16 @@ class GameService:
         await self.pacer.schedule(record)
         return record
 
-    async def commit(self, record: GameRecord, seat: int | None, action: Action, *,
-                      by_bot: bool = False, extra_events: tuple[str, ...] = (),
-                      click: str | None = None) -> GameRecord:
+    async def commit(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        action: Action,
+        *,
+        by_bot: bool = False,
+        extra_events: tuple[str, ...] = (),
+        click: str | None = None,
+    ) -> GameRecord:
         """Apply, save, then announce. ``by_bot``: the bot moved for ``seat``."""
         game = get_game(record.game)
         applied = game.apply(record.state, seat, action)
@@ -191,11 +217,24 @@ class GameService:
             deadline = now() + seconds if seconds else None
         # The results are written with the final action, in one transaction (see record_action).
         version = await self.storage.record_action(
-            record.id, expected_version=record.version, seat=seat, action=action,
-            state=applied.state, events=applied.events, finished=finished, deadline_at=deadline,
-            outcome=game.outcome(applied.state) if finished else None, click=click)
-        after = replace(record, state=applied.state, version=version, deadline_at=deadline,
-                        status="finished" if finished else "active")
+            record.id,
+            expected_version=record.version,
+            seat=seat,
+            action=action,
+            state=applied.state,
+            events=applied.events,
+            finished=finished,
+            deadline_at=deadline,
+            outcome=game.outcome(applied.state) if finished else None,
+            click=click,
+        )
+        after = replace(
+            record,
+            state=applied.state,
+            version=version,
+            deadline_at=deadline,
+            status="finished" if finished else "active",
+        )
         if seat is not None and not by_bot and record.seats[seat].timeouts:
             await self.storage.set_seat_control(record.id, seat, timeouts=0)
             after.seats[seat].timeouts = 0
@@ -213,8 +252,9 @@ class GameService:
     async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> None:
         await self.delivery.open_step(record, channel)
 
-    async def send_panel(self, record: GameRecord, seat: int,
-                         channel: discord.abc.Messageable | None = None) -> DmStatus:
+    async def send_panel(
+        self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
+    ) -> DmStatus:
         return await self.delivery.send_panel(record, seat, channel)
 
     async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
@@ -234,19 +274,26 @@ class GameService:
         options = {**record.options, **game.table_options(record.language.value)}
         state = game.setup(len(record.seats), options, seed)
         seconds = game.countdown(state)
-        record = await self.storage.start(record.id, seed=seed, state=state,
-                                          deadline_at=now() + seconds if seconds else None,
-                                          options=options if options != record.options else None)
+        record = await self.storage.start(
+            record.id,
+            seed=seed,
+            state=state,
+            deadline_at=now() + seconds if seconds else None,
+            options=options if options != record.options else None,
+        )
         await self.open_step(record, channel)
         record = await self.settle(await self.storage.load(record.id) or record)
         closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]
         if closed:
             with speaking(record.language):  # public: the table's language, not the host's
-                text = ngettext("{players}: I can't send you direct messages, so press **Open my panel** "
-                                "here (or use `/game hand`) whenever it's your move.",
-                                "{players}: I can't send you direct messages, so press **Open my panel** "
-                                "here (or use `/game hand`) whenever it's your move.", len(closed),
-                                players=", ".join(f"<@{user}>" for user in closed))
+                text = ngettext(
+                    "{players}: I can't send you direct messages, so press **Open my panel** "
+                    "here (or use `/game hand`) whenever it's your move.",
+                    "{players}: I can't send you direct messages, so press **Open my panel** "
+                    "here (or use `/game hand`) whenever it's your move.",
+                    len(closed),
+                    players=", ".join(f"<@{user}>" for user in closed),
+                )
                 view = panel_button_view(record.id)
             await self.delivery.post(record, channel, text, mentions=tuple(closed), view=view)
         return record
@@ -268,10 +315,12 @@ class GameService:
     async def wait_idle(self, timeout: float) -> None:
         """Wait, at most ``timeout`` seconds, for the moves in progress (a render may be running
         in a worker thread), so shutting down closes the database after them, not under them."""
+
         async def all_released() -> None:
             for lock in [lock for lock in self._locks.values() if lock.locked()]:
                 async with lock:
                     pass
+
         try:
             await asyncio.wait_for(all_released(), timeout)
         except TimeoutError:
@@ -281,11 +330,23 @@ class GameService:
 def _edited_message(interaction: discord.Interaction) -> int | None:
     """The panel message this click's callback is editing itself (acknowledged as an update)."""
     kind = interaction.response.type
-    updating = kind in (discord.InteractionResponseType.deferred_message_update,
-                        discord.InteractionResponseType.message_update)
+    updating = kind in (
+        discord.InteractionResponseType.deferred_message_update,
+        discord.InteractionResponseType.message_update,
+    )
     return interaction.message.id if updating and interaction.message is not None else None
 
 
 # Older homes of helpers that now live in bot.table and bot.delivery.
-__all__ = ["GameService", "Outgoing", "bot_rng", "describe_waiting", "format_events", "is_manager",
-           "jump_link", "now", "panel_button_view", "seat_label"]
+__all__ = [
+    "GameService",
+    "Outgoing",
+    "bot_rng",
+    "describe_waiting",
+    "format_events",
+    "is_manager",
+    "jump_link",
+    "now",
+    "panel_button_view",
+    "seat_label",
+]

@@ -39,7 +39,7 @@ class Card:
 
 
 def countdown_line(record: GameRecord, due: float | None = None) -> str:
-    """"Time runs out in 25 seconds" as a timestamp Discord keeps counting down: the game's own
+    """ "Time runs out in 25 seconds" as a timestamp Discord keeps counting down: the game's own
     countdown, else ``due``, when a live table's step timer runs out (``Pacer.step_due``)."""
     game = get_game(record.game)
     if record.deadline_at is not None and game.countdown(record.state):

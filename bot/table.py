@@ -55,15 +55,22 @@ def describe_waiting(record: GameRecord, due: Mapping[int, float] = MappingProxy
         lines = [_("Waiting for: {names}", names=names)]
     handed = [s for s in record.seats if s.autopilot]
     if handed:
-        playing = ", ".join(_("{name} (left the game)", name=s.name) if s.left_game
-                            else seat_label(record, s.seat) for s in handed)
+        playing = ", ".join(
+            _("{name} (left the game)", name=s.name) if s.left_game else seat_label(record, s.seat)
+            for s in handed
+        )
         # A seat left for good can't be taken back, so only the others are told how.
         reclaimable = [s.name for s in handed if not s.left_game]
         if reclaimable:
-            lines.append(ngettext(
-                "The bot is playing for: {names}. {reclaimers}: press **Reclaim seat** to play again.",
-                "The bot is playing for: {names}. {reclaimers}: press **Reclaim seat** to play again.",
-                len(reclaimable), names=playing, reclaimers=and_list(reclaimable)))
+            lines.append(
+                ngettext(
+                    "The bot is playing for: {names}. {reclaimers}: press **Reclaim seat** to play again.",
+                    "The bot is playing for: {names}. {reclaimers}: press **Reclaim seat** to play again.",
+                    len(reclaimable),
+                    names=playing,
+                    reclaimers=and_list(reclaimable),
+                )
+            )
         else:
             lines.append(_("The bot is playing for: {names}.", names=playing))
     return "\n".join(lines)

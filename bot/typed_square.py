@@ -18,12 +18,16 @@ LONGEST = 8  # "  C12  " and the like; a paste longer than this is not a square
 # What the form asks for names the thing in every sentence, so each word has its own sentences
 # (a translation can then agree with it): the hint, and "that isn't one" without and with the text.
 _SAID = {
-    "square": (N_("Type one square as a column letter and a row number, like **{example}**."),
-               N_("That isn't a square name. {hint}"),
-               N_("“{typed}” isn't a square name. {hint}")),
-    "cell": (N_("Type one cell as a column letter and a row number, like **{example}**."),
-             N_("That isn't a cell name. {hint}"),
-             N_("“{typed}” isn't a cell name. {hint}")),
+    "square": (
+        N_("Type one square as a column letter and a row number, like **{example}**."),
+        N_("That isn't a square name. {hint}"),
+        N_("“{typed}” isn't a square name. {hint}"),
+    ),
+    "cell": (
+        N_("Type one cell as a column letter and a row number, like **{example}**."),
+        N_("That isn't a cell name. {hint}"),
+        N_("“{typed}” isn't a cell name. {hint}"),
+    ),
 }
 
 
@@ -44,6 +48,14 @@ def parse_square(text: str, columns: str, rows: int, *, what: str = "square") ->
         raise Refusal(_(typed_not_a_name, typed=trimmed, hint=hint))
     column, row = match[1], int(match[2])
     if column not in columns or not 1 <= row <= rows:
-        raise Refusal(_("{square} is off the board: columns run {first}–{last} and rows 1–{rows}. {hint}",
-                        square=trimmed.upper(), first=columns[0], last=columns[-1], rows=rows, hint=hint))
+        raise Refusal(
+            _(
+                "{square} is off the board: columns run {first}–{last} and rows 1–{rows}. {hint}",
+                square=trimmed.upper(),
+                first=columns[0],
+                last=columns[-1],
+                rows=rows,
+                hint=hint,
+            )
+        )
     return f"{column}{row}"

@@ -47,11 +47,16 @@ def table_name(record: GameRecord) -> str:
 def _ask_which(games: list[GameRecord], *, yours: bool) -> str:
     listed = "\n".join(f"- {discord.utils.escape_markdown(table_name(g))}" for g in games[:10])
     if yours:
-        return _("You're in several games in this channel:\n{games}\nSay which with the command's `game` "
-                 "option (it lists them as you type), or use the command in that game's thread.",
-                 games=listed)
-    return _("Several games are open in this channel:\n{games}\nSay which with the command's `game` option "
-             "(it lists them as you type), or use the command in that game's thread.", games=listed)
+        return _(
+            "You're in several games in this channel:\n{games}\nSay which with the command's `game` "
+            "option (it lists them as you type), or use the command in that game's thread.",
+            games=listed,
+        )
+    return _(
+        "Several games are open in this channel:\n{games}\nSay which with the command's `game` option "
+        "(it lists them as you type), or use the command in that game's thread.",
+        games=listed,
+    )
 
 
 def _parent_id(interaction: discord.Interaction) -> int | None:
@@ -63,24 +68,40 @@ async def chosen_game(interaction: discord.Interaction, value: str) -> GameRecor
     number = value.strip().removeprefix("#")
     if not number.isdecimal():
         typed = discord.utils.escape_markdown(value[:40])
-        raise Refusal(_("`game` takes a game number such as 12, not “{typed}”. Pick one from the list "
-                        "that appears as you type.", typed=typed))
+        raise Refusal(
+            _(
+                "`game` takes a game number such as 12, not “{typed}”. Pick one from the list "
+                "that appears as you type.",
+                typed=typed,
+            )
+        )
     wanted = int(number) if len(number) <= ID_DIGITS else MAX_ID + 1
     record = await service_of(interaction).storage.load(wanted) if wanted <= MAX_ID else None
     if record is None or record.guild_id != interaction.guild_id:
         shown = f"{number[:ID_DIGITS]}…" if len(number) > ID_DIGITS else wanted
-        raise Refusal(_("There's no game #{number} in this server. Pick one from the list that "
-                        "appears as you type, or see `/game list`.", number=shown))
+        raise Refusal(
+            _(
+                "There's no game #{number} in this server. Pick one from the list that "
+                "appears as you type, or see `/game list`.",
+                number=shown,
+            )
+        )
     here = {interaction.channel_id, _parent_id(interaction)}
     if record.channel_id not in here and record.thread_id != interaction.channel_id:
-        raise Refusal(_("Game #{id} is played in <#{channel}>: use the command "
-                        "there, or pick a game of this channel.",
-                        id=record.id, channel=record.play_channel_id))
+        raise Refusal(
+            _(
+                "Game #{id} is played in <#{channel}>: use the command "
+                "there, or pick a game of this channel.",
+                id=record.id,
+                channel=record.play_channel_id,
+            )
+        )
     return record
 
 
-async def find_game(interaction: discord.Interaction, game: str | None = None, *,
-                    for_user: bool = False) -> GameRecord | None:
+async def find_game(
+    interaction: discord.Interaction, game: str | None = None, *, for_user: bool = False
+) -> GameRecord | None:
     """The game a command acts on (see the module doc), or None when none is open here.
 
     ``for_user``: a personal command (your panel, your sheet) used where no game is open falls
@@ -91,8 +112,9 @@ async def find_game(interaction: discord.Interaction, game: str | None = None, *
     return await service.checked(await _which_game(interaction, game, for_user=for_user))
 
 
-async def _which_game(interaction: discord.Interaction, game: str | None, *,
-                      for_user: bool) -> GameRecord | None:
+async def _which_game(
+    interaction: discord.Interaction, game: str | None, *, for_user: bool
+) -> GameRecord | None:
     if game is not None:
         return await chosen_game(interaction, game)
     storage = service_of(interaction).storage
@@ -107,8 +129,11 @@ async def _which_game(interaction: discord.Interaction, game: str | None, *,
             return mine[0]
         raise Refusal(_ask_which(mine or here, yours=bool(mine)))
     if for_user:
-        running = [g for g in await storage.games_for_user(interaction.user.id, guild_id=interaction.guild_id)
-                   if g.status == "active"]
+        running = [
+            g
+            for g in await storage.games_for_user(interaction.user.id, guild_id=interaction.guild_id)
+            if g.status == "active"
+        ]
         if len(running) == 1:
             return running[0]
     return None
@@ -132,5 +157,8 @@ async def _autocomplete(interaction: discord.Interaction, current: str) -> list[
     games.sort(key=lambda g: g.seat_of(interaction.user.id) is None)  # stable: keeps the order within
     typed = current.strip().removeprefix("#").casefold()
     names = [(g, table_name(g)) for g in games]
-    return [app_commands.Choice(name=name[:CHOICE_CHARS], value=str(g.id))
-            for g, name in names if typed in name.casefold()][:CHOICES_SHOWN]
+    return [
+        app_commands.Choice(name=name[:CHOICE_CHARS], value=str(g.id))
+        for g, name in names
+        if typed in name.casefold()
+    ][:CHOICES_SHOWN]

@@ -49,8 +49,13 @@ def to_png(image: Image.Image, compress_level: int = PNG_LEVEL) -> bytes:
     quantised(image).save(buffer, format="PNG", compress_level=compress_level)
     data = buffer.getvalue()
     if len(data) > MAX_IMAGE_BYTES:
-        log.warning("a %dx%d image encoded to %d KB, over the %d KB budget", image.width, image.height,
-                    len(data) // 1000, MAX_IMAGE_BYTES // 1000)
+        log.warning(
+            "a %dx%d image encoded to %d KB, over the %d KB budget",
+            image.width,
+            image.height,
+            len(data) // 1000,
+            MAX_IMAGE_BYTES // 1000,
+        )
     return data
 
 
@@ -65,12 +70,18 @@ def to_webp(image: Image.Image, colours: int = PALETTE_COLOURS, method: int = WE
     Images over ``MAX_IMAGE_BYTES`` are logged, so a layout that outgrows the budget is seen.
     """
     buffer = io.BytesIO()
-    quantised(image, colours).convert("RGB").save(buffer, format="WEBP", lossless=True, quality=100,
-                                                  method=method)
+    quantised(image, colours).convert("RGB").save(
+        buffer, format="WEBP", lossless=True, quality=100, method=method
+    )
     data = buffer.getvalue()
     if len(data) > MAX_IMAGE_BYTES:
-        log.warning("a %dx%d image encoded to %d KB as WebP, over the %d KB budget", image.width,
-                    image.height, len(data) // 1000, MAX_IMAGE_BYTES // 1000)
+        log.warning(
+            "a %dx%d image encoded to %d KB as WebP, over the %d KB budget",
+            image.width,
+            image.height,
+            len(data) // 1000,
+            MAX_IMAGE_BYTES // 1000,
+        )
     return data
 
 
@@ -216,8 +227,15 @@ def recording_texts() -> Iterator[list[DrawnText]]:
         _drawn.reset(token)
 
 
-def _record(draw: ImageDraw.ImageDraw, xy: tuple[float, float], asked: str, shown: str,
-            f: ImageFont.FreeTypeFont, anchor: str, max_width: float | None) -> None:
+def _record(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    asked: str,
+    shown: str,
+    f: ImageFont.FreeTypeFont,
+    anchor: str,
+    max_width: float | None,
+) -> None:
     seen = _drawn.get()
     if seen is None:
         return

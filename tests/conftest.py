@@ -39,6 +39,7 @@ async def simcord_bot(bot_settings, attached_bots) -> AsyncIterator[AstrolabeBot
 def restart_bot(simcord_env, bot_settings, attached_bots) -> Callable[[], Awaitable[AstrolabeBot]]:
     """``await restart_bot()`` restarts as a new process would: a new bot takes over the world and
     the database, and the old one is closed."""
+
     async def restart() -> AstrolabeBot:
         old = simcord_env.bot
         new = create_bot(bot_settings)
@@ -46,4 +47,5 @@ def restart_bot(simcord_env, bot_settings, attached_bots) -> Callable[[], Awaita
         await simcord_env.restart_bot(new)
         await old.close()
         return new
+
     return restart

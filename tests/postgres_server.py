@@ -39,19 +39,21 @@ class _Cluster:
     def __init__(self) -> None:
         initdb, pg_ctl = _server_bin("initdb"), _server_bin("pg_ctl")
         if initdb is None or pg_ctl is None:
-            raise RuntimeError("no PostgreSQL server binaries (initdb, pg_ctl): "
-                               "apt-get install postgresql, or set " + URL_VARIABLE)
+            raise RuntimeError(
+                "no PostgreSQL server binaries (initdb, pg_ctl): "
+                "apt-get install postgresql, or set " + URL_VARIABLE
+            )
         self.folder = Path(tempfile.mkdtemp(prefix="astrolabe-pg-"))
         self.prefix: list[str] = []
         if os.geteuid() == 0:
             shutil.chown(self.folder, "postgres", "postgres")
             self.prefix = ["runuser", "-u", "postgres", "--"]
         self.pg_ctl, self.data = pg_ctl, self.folder / "data"
-        self._run([initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync",
-                   "-E", "UTF8"])
+        self._run([initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
         options = f"-k {self.folder} -c listen_addresses='' -c fsync=off -c max_connections=200"
-        self._run([pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"),
-                   "-w", "start"])
+        self._run(
+            [pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start"]
+        )
         self.url = f"postgresql://postgres@/postgres?host={self.folder}"
 
     def _run(self, command: list[str]) -> None:

@@ -63,7 +63,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for target in sorted(graph[node]):
             if state.get(target) == 1:
-                return [*path[path.index(target):], target]
+                return [*path[path.index(target) :], target]
             if target not in state and (cycle := visit(target)) is not None:
                 return cycle
         path.pop()
@@ -82,8 +82,11 @@ def is_face(module: str) -> bool:
 
 
 def test_no_import_cycles_in_the_platform() -> None:
-    graph = {name: {m for m in targets if not is_face(m)}
-             for name, targets in import_graph().items() if not is_face(name)}
+    graph = {
+        name: {m for m in targets if not is_face(m)}
+        for name, targets in import_graph().items()
+        if not is_face(name)
+    }
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
@@ -118,8 +121,11 @@ def test_items_words_and_art_import_nothing_built_on_items(game: str) -> None:
     callback in ``items`` that needs a panel asks the presenter the service holds. So no module
     of the lower roles imports one of those (that is how each face's cycle started)."""
     face = f"bot.faces.{game}"
-    graph = {name: {m for m in targets if m.startswith(face + ".")}
-             for name, targets in import_graph().items() if name.startswith(face + ".")}
+    graph = {
+        name: {m for m in targets if m.startswith(face + ".")}
+        for name, targets in import_graph().items()
+        if name.startswith(face + ".")
+    }
     items = f"{face}.items"
     built_on_items = {name for name in graph if name != items and reaches(graph, name, items)}
     assert f"{face}.panels" in built_on_items, "panels build their components from items"

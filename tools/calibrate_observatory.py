@@ -68,8 +68,11 @@ def points_from(held: Counter, done: Counter) -> dict[str, int]:
     large = sorted(math.log2(turns[c.id]) for c in cards.values() if c.type == "large")
     s_mid, l_mid = small[len(small) // 2], large[len(large) // 2]
     slope = (LARGE_MEDIAN_POINTS - SMALL_MEDIAN_POINTS) / max(l_mid - s_mid, 0.5)
-    return {cid: max(1, min(MAX_POINTS, round(SMALL_MEDIAN_POINTS + slope * (math.log2(turns[cid]) - s_mid))))
-            for cid, c in cards.items() if not c.asterism}
+    return {
+        cid: max(1, min(MAX_POINTS, round(SMALL_MEDIAN_POINTS + slope * (math.log2(turns[cid]) - s_mid))))
+        for cid, c in cards.items()
+        if not c.asterism
+    }
 
 
 def main() -> None:
@@ -80,8 +83,10 @@ def main() -> None:
     held, done, seconds = measure(args.games)
     points = points_from(held, done)
     cards = load_cards()
-    print(f"{args.games} games in {seconds:.1f} s; {sum(held.values())} holdings, "
-          f"{sum(done.values())} completions (holdings = turns a card was a goal)")
+    print(
+        f"{args.games} games in {seconds:.1f} s; {sum(held.values())} holdings, "
+        f"{sum(done.values())} completions (holdings = turns a card was a goal)"
+    )
     for kind in ("large", "small"):
         for stars in range(2, 9):
             ids = [c.id for c in cards.values() if c.type == kind and len(c.stars) == stars]
@@ -90,8 +95,10 @@ def main() -> None:
             h, d = sum(held[i] for i in ids), sum(done[i] for i in ids)
             pts = sorted(points[i] for i in ids if i in points)
             span = f"points {pts[0]}-{pts[-1]}" if pts else "asterisms only"
-            print(f"  {kind:5} {stars} stars: {len(ids):2} cards, completed {d}/{h} "
-                  f"({d / max(h, 1):.0%}), {span}")
+            print(
+                f"  {kind:5} {stars} stars: {len(ids):2} cards, completed {d}/{h} "
+                f"({d / max(h, 1):.0%}), {span}"
+            )
     asterisms = [c.id for c in cards.values() if c.asterism]
     h, d = sum(held[i] for i in asterisms), sum(done[i] for i in asterisms)
     print(f"  asterisms: completed {d}/{h} ({d / max(h, 1):.0%})")

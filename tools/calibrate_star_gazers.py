@@ -85,8 +85,9 @@ def run(games: int) -> dict:
     for card in load_journal():
         needs = ", ".join(f"{k} {n}" for k, n in card.needs)
         rate = rates[card.id]
-        lines.append(f"  {card.id:10} {card.kind:9} {needs:38} {rate:5.0%}  {card.telescopes:6}  "
-                     f"{suggested(rate):9}")
+        lines.append(
+            f"  {card.id:10} {card.kind:9} {needs:38} {rate:5.0%}  {card.telescopes:6}  {suggested(rate):9}"
+        )
     print("\n".join(lines))
     return rates
 
@@ -103,16 +104,19 @@ def write(rates: dict[str, float]) -> None:
         rate = rates[card["id"]]
         cards.append({**card, "deck": deck, "telescopes": suggested(rate), "rate": rate})
     for deck in ("I", "II", "III"):
-        mine = sorted((c for c in cards if c["deck"] == deck),
-                      key=lambda c: (KINDS.index(c["kind"]), -c["rate"]))
+        mine = sorted(
+            (c for c in cards if c["deck"] == deck), key=lambda c: (KINDS.index(c["kind"]), -c["rate"])
+        )
         for number, card in enumerate(mine, 1):
             card["id"] = f"J-{deck}-{number:02d}"
     cards.sort(key=lambda c: c["id"].replace("-III-", "-3-").replace("-II-", "-2-").replace("-I-", "-1-"))
     data["cards"] = [{k: v for k, v in c.items() if k != "rate"} for c in cards]
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     kinds = {d: [c["kind"] for c in cards if c["deck"] == d] for d in ("I", "II", "III")}
-    print(f"\nwrote decks and Telescopes to {path.relative_to(ROOT)}; kinds per deck: "
-          + "; ".join(f"{d}: " + ", ".join(f"{k} {v.count(k)}" for k in KINDS) for d, v in kinds.items()))
+    print(
+        f"\nwrote decks and Telescopes to {path.relative_to(ROOT)}; kinds per deck: "
+        + "; ".join(f"{d}: " + ", ".join(f"{k} {v.count(k)}" for k in KINDS) for d, v in kinds.items())
+    )
 
 
 def main() -> None:

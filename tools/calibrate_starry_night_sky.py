@@ -47,8 +47,11 @@ def measure(games: int) -> tuple[dict[str, float], dict[int, dict[str, float]]]:
             mapped += sum(all(s["filled"]) for s in state["board"].values())
             rounds += state["round"]
             total += 1
-        per_count[seats] = {"mapped": mapped / games, "rounds": rounds / games,
-                            "games_per_s": games / (time.perf_counter() - began)}
+        per_count[seats] = {
+            "mapped": mapped / games,
+            "rounds": rounds / games,
+            "games_per_s": games / (time.perf_counter() - began),
+        }
     return {m: hits[m] / total for m in myths}, per_count
 
 
@@ -61,8 +64,10 @@ def main() -> None:
     sky = load_map()
     print(f"{args.games} bot games per player count")
     for seats, figures in per_count.items():
-        print(f"  {seats} players: {figures['rounds']:.1f} rounds, {figures['mapped']:.1f}/28 constellations "
-              f"fully mapped, {figures['games_per_s']:.0f} games/s")
+        print(
+            f"  {seats} players: {figures['rounds']:.1f} rounds, {figures['mapped']:.1f}/28 constellations "
+            f"fully mapped, {figures['games_per_s']:.0f} games/s"
+        )
     print("\nmyth  pair                                   dist spots  p(both mapped)  points (was)")
     path = DATA_DIR / "myths.json"
     data = json.loads(path.read_text())

@@ -23,26 +23,116 @@ from bot.games.rng import Rng  # noqa: E402
 
 SEED = 20261129
 IAU_SMALL = (
-    "Antlia", "Caelum", "Canis Minor", "Circinus", "Corona Australis", "Corona Borealis", "Crux",
-    "Delphinus", "Equuleus", "Fornax", "Horologium", "Lacerta", "Leo Minor", "Mensa", "Microscopium",
-    "Musca", "Norma", "Pyxis", "Reticulum", "Sagitta", "Scutum", "Triangulum", "Triangulum Australe",
+    "Antlia",
+    "Caelum",
+    "Canis Minor",
+    "Circinus",
+    "Corona Australis",
+    "Corona Borealis",
+    "Crux",
+    "Delphinus",
+    "Equuleus",
+    "Fornax",
+    "Horologium",
+    "Lacerta",
+    "Leo Minor",
+    "Mensa",
+    "Microscopium",
+    "Musca",
+    "Norma",
+    "Pyxis",
+    "Reticulum",
+    "Sagitta",
+    "Scutum",
+    "Triangulum",
+    "Triangulum Australe",
 )
 HISTORICAL = (
-    "Argo Navis", "Quadrans Muralis", "Noctua", "Felis", "Turdus Solitarius", "Antinous", "Cerberus",
-    "Rangifer", "Custos Messium", "Globus Aerostaticus", "Officina Typographica",
-    "Sceptrum Brandenburgicum", "Taurus Poniatovii", "Machina Electrica", "Musca Borealis",
+    "Argo Navis",
+    "Quadrans Muralis",
+    "Noctua",
+    "Felis",
+    "Turdus Solitarius",
+    "Antinous",
+    "Cerberus",
+    "Rangifer",
+    "Custos Messium",
+    "Globus Aerostaticus",
+    "Officina Typographica",
+    "Sceptrum Brandenburgicum",
+    "Taurus Poniatovii",
+    "Machina Electrica",
+    "Musca Borealis",
     "Psalterium Georgii",
 )
 IAU_LARGE = (
-    "Andromeda", "Apus", "Aquarius", "Aquila", "Ara", "Aries", "Auriga", "Bootes", "Camelopardalis",
-    "Cancer", "Canes Venatici", "Canis Major", "Capricornus", "Carina", "Cassiopeia", "Centaurus",
-    "Cepheus", "Cetus", "Chamaeleon", "Columba", "Coma Berenices", "Corvus", "Crater", "Cygnus",
-    "Dorado", "Draco", "Eridanus", "Gemini", "Grus", "Hercules", "Hydra", "Hydrus", "Indus", "Leo",
-    "Lepus", "Libra", "Lupus", "Lynx", "Lyra", "Monoceros", "Octans", "Ophiuchus", "Orion", "Pavo",
-    "Pegasus", "Perseus", "Phoenix", "Pictor", "Pisces", "Piscis Austrinus", "Puppis", "Sagittarius",
-    "Scorpius", "Sculptor", "Serpens", "Sextans", "Taurus", "Telescopium", "Tucana", "Ursa Major",
-    "Ursa Minor", "Vela", "Virgo", "Volans", "Vulpecula",
+    "Andromeda",
+    "Apus",
+    "Aquarius",
+    "Aquila",
+    "Ara",
+    "Aries",
+    "Auriga",
+    "Bootes",
+    "Camelopardalis",
+    "Cancer",
+    "Canes Venatici",
+    "Canis Major",
+    "Capricornus",
+    "Carina",
+    "Cassiopeia",
+    "Centaurus",
+    "Cepheus",
+    "Cetus",
+    "Chamaeleon",
+    "Columba",
+    "Coma Berenices",
+    "Corvus",
+    "Crater",
+    "Cygnus",
+    "Dorado",
+    "Draco",
+    "Eridanus",
+    "Gemini",
+    "Grus",
+    "Hercules",
+    "Hydra",
+    "Hydrus",
+    "Indus",
+    "Leo",
+    "Lepus",
+    "Libra",
+    "Lupus",
+    "Lynx",
+    "Lyra",
+    "Monoceros",
+    "Octans",
+    "Ophiuchus",
+    "Orion",
+    "Pavo",
+    "Pegasus",
+    "Perseus",
+    "Phoenix",
+    "Pictor",
+    "Pisces",
+    "Piscis Austrinus",
+    "Puppis",
+    "Sagittarius",
+    "Scorpius",
+    "Sculptor",
+    "Serpens",
+    "Sextans",
+    "Taurus",
+    "Telescopium",
+    "Tucana",
+    "Ursa Major",
+    "Ursa Minor",
+    "Vela",
+    "Virgo",
+    "Volans",
+    "Vulpecula",
 )
+
 
 class Asterism(NamedTuple):
     """A real asterism with as many stars as the sky shows it, drawn in its own shape."""
@@ -65,10 +155,18 @@ ASTERISMS = (
     Asterism("Winter Triangle", ((0, 0), (0, 2), (2, 1)), _ring(3), "Three bright stars in an even triangle"),
     Asterism("Spring Triangle", ((0, 2), (2, 0), (3, 3)), _ring(3), "Three stars in a broad triangle"),
     Asterism("Belt of Orion", ((0, 0), (1, 1), (2, 2)), ((0, 1), (1, 2)), "Three stars in a straight row"),
-    Asterism("Sword of Orion", ((0, 0), (2, 0), (3, 1)), ((0, 1), (1, 2)),
-             "Three stars hanging down, the lowest askew"),
-    Asterism("Handle of the Big Dipper", ((0, 0), (1, 1), (2, 3)), ((0, 1), (1, 2)),
-             "Three stars in a gentle curve"),
+    Asterism(
+        "Sword of Orion",
+        ((0, 0), (2, 0), (3, 1)),
+        ((0, 1), (1, 2)),
+        "Three stars hanging down, the lowest askew",
+    ),
+    Asterism(
+        "Handle of the Big Dipper",
+        ((0, 0), (1, 1), (2, 3)),
+        ((0, 1), (1, 2)),
+        "Three stars in a gentle curve",
+    ),
     Asterism("Head of Orion", ((0, 0), (0, 1), (1, 0)), _ring(3), "Three close stars in a small triangle"),
     Asterism("Lid of the Teapot", ((0, 1), (1, 0), (1, 2)), _ring(3), "Three stars in a low peak"),
     Asterism("Spout of the Teapot", ((0, 0), (1, 1), (2, 1)), _ring(3), "Three stars in a narrow triangle"),
@@ -77,12 +175,17 @@ ASTERISMS = (
     Asterism("Job's Coffin", ((0, 0), (0, 2), (1, 3), (1, 1)), _ring(4), "Four stars in a slanted box"),
     Asterism("Great Diamond", ((0, 2), (2, 3), (3, 1), (1, 0)), _ring(4), "Four stars in a tilted diamond"),
     Asterism("Diamond Cross", ((0, 1), (1, 2), (2, 1), (1, 0)), _ring(4), "Four stars in a neat diamond"),
-    Asterism("Bowl of the Big Dipper", ((0, 0), (0, 3), (2, 2), (1, 0)), _ring(4),
-             "Four stars in a wide bowl"),
+    Asterism(
+        "Bowl of the Big Dipper", ((0, 0), (0, 3), (2, 2), (1, 0)), _ring(4), "Four stars in a wide bowl"
+    ),
     Asterism("Trapezium", ((0, 0), (0, 1), (1, 2), (1, 0)), _ring(4), "Four close stars in a trapezium"),
     Asterism("Lozenge", ((0, 1), (1, 3), (2, 2), (1, 0)), _ring(4), "Four stars in a lozenge"),
-    Asterism("Water Jar", ((1, 1), (0, 0), (0, 2), (2, 1)), ((0, 1), (0, 2), (0, 3)),
-             "Four stars in a Y, like a jar's spout"),
+    Asterism(
+        "Water Jar",
+        ((1, 1), (0, 0), (0, 2), (2, 1)),
+        ((0, 1), (0, 2), (0, 3)),
+        "Four stars in a Y, like a jar's spout",
+    ),
 )
 LARGE_SIZES = {5: 20, 6: 20, 7: 15, 8: 10}
 SMALL_SIZES = {2: 6, 3: 25, 4: 28}
@@ -96,9 +199,15 @@ SHAPE_WORDS = {
     "loop": ("a closed ring with a tail", "a loop", "a looping figure", "a ring"),
 }
 FLAVOUR = (
-    "easy to miss on a hazy night", "bright enough for a city sky", "best seen low on the horizon",
-    "a favourite of first-time observers", "sketched by sailors long ago", "steady and unmistakable",
-    "faint but rewarding", "high overhead in the dark season", "spread wide across the sky",
+    "easy to miss on a hazy night",
+    "bright enough for a city sky",
+    "best seen low on the horizon",
+    "a favourite of first-time observers",
+    "sketched by sailors long ago",
+    "steady and unmistakable",
+    "faint but rewarding",
+    "high overhead in the dark season",
+    "spread wide across the sky",
     "tucked between brighter neighbours",
 )
 
@@ -111,20 +220,25 @@ def _rotate(dr: int, dc: int, times: int) -> tuple[int, int]:
 
 def _on_segment(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> bool:
     cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
-    return cross == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) \
+    return (
+        cross == 0
+        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
         and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    )
 
 
 def _cross(a, b, c, d) -> bool:
     """Whether segments ab and cd share any point other than a common endpoint."""
     shared = {a, b} & {c, d}
     if shared:
-        return any(_on_segment(p, c, d) for p in (a, b) if p not in shared) \
-            or any(_on_segment(p, a, b) for p in (c, d) if p not in shared)
+        return any(_on_segment(p, c, d) for p in (a, b) if p not in shared) or any(
+            _on_segment(p, a, b) for p in (c, d) if p not in shared
+        )
 
     def orient(p, q, r):
         v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
         return (v > 0) - (v < 0)
+
     o1, o2, o3, o4 = orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
     if o1 != o2 and o3 != o4:
         return True
@@ -249,17 +363,19 @@ def build(seed: int = SEED) -> dict:
         else:  # its own figure; the grown one was still drawn so the other cards stay the same
             stars, lines = list(asterism.stars), list(asterism.lines)
             description = _describe_asterism(rng, asterism)
-        cards.append({
-            "id": f"{'LG' if kind == 'large' else 'SM'}{counters[kind]:02d}",
-            "name": name,
-            "type": kind,
-            "asterism": asterism is not None,
-            "description": description,
-            "stars": [list(s) for s in stars],
-            "lines": [list(line) for line in lines],
-            "points": None if asterism else _provisional_points(kind, count),
-            "bonus": _bonus(rng),
-        })
+        cards.append(
+            {
+                "id": f"{'LG' if kind == 'large' else 'SM'}{counters[kind]:02d}",
+                "name": name,
+                "type": kind,
+                "asterism": asterism is not None,
+                "description": description,
+                "stars": [list(s) for s in stars],
+                "lines": [list(line) for line in lines],
+                "points": None if asterism else _provisional_points(kind, count),
+                "bonus": _bonus(rng),
+            }
+        )
     return {"cards": cards}
 
 

@@ -33,12 +33,21 @@ HALF_COUNTS = [1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3]
 ICONS = ["moon"] * 5 + ["comet"] * 4 + ["station"] * 4 + ["meteor"] * 2
 ICON_COUNTS = [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2]
 # One group of sixteen Galaxy tokens.
-TOKENS = (["shuttle"] * 3 + ["photo"] * 5 + ["black_hole"] * 2 + ["star"] * 3 + ["sun"] * 1
-          + ["meteor"] * 2)
+TOKENS = ["shuttle"] * 3 + ["photo"] * 5 + ["black_hole"] * 2 + ["star"] * 3 + ["sun"] * 1 + ["meteor"] * 2
 
 # How hard each icon is to gather (roughly one over its expected count in a finished Mural).
-RARITY = {"moon": 1.0, "comet": 1.2, "station": 1.2, "meteor": 1.3, "planet": 1.1, "star": 1.6,
-          "star_any": 1.1, "sun": 1.5, "black_hole": 1.6, "photo": 0.9}
+RARITY = {
+    "moon": 1.0,
+    "comet": 1.2,
+    "station": 1.2,
+    "meteor": 1.3,
+    "planet": 1.1,
+    "star": 1.6,
+    "star_any": 1.1,
+    "sun": 1.5,
+    "black_hole": 1.6,
+    "photo": 0.9,
+}
 KIND_EASE = {"adjacent": 0.0, "line": 1.3, "solar": 1.7}  # wider patterns see more icons
 DECKS = {  # deck: [(kind, number of distinct icon types, total icons)]
     "I": [("adjacent", 2, 3)] * 8 + [("line", 3, 4)] * 5 + [("solar", 3, 5)] * 3,
@@ -46,29 +55,47 @@ DECKS = {  # deck: [(kind, number of distinct icon types, total icons)]
     "III": [("adjacent", 3, 4)] * 4 + [("line", 4, 6)] * 6 + [("solar", 4, 7)] * 6,
 }
 CAP = {"black_hole": 2, "sun": 2, "star": 2, "meteor": 2}  # scarce icons: at most two per card
-CARD_ICONS = ["moon", "comet", "station", "meteor", "planet", "star", "star_any", "sun",
-              "black_hole", "photo"]
+CARD_ICONS = [
+    "moon",
+    "comet",
+    "station",
+    "meteor",
+    "planet",
+    "star",
+    "star_any",
+    "sun",
+    "black_hole",
+    "photo",
+]
 
 CONSTELLATIONS = [
     # Cells are Mural squares 0..15 (row-major); edges are the shared side of two squares.
-    {"id": "pegasus", "name": "Pegasus", "side": "A", "cells": [0, 2, 8, 10, 15],
-     "edges": [[10, 11]]},
-    {"id": "cassiopeia", "name": "Cassiopeia", "side": "A", "cells": [4, 6, 12],
-     "edges": [[1, 5], [3, 7]]},
-    {"id": "orion", "name": "Orion", "side": "A", "cells": [1, 14, 9],
-     "edges": [[2, 3], [5, 6], [12, 13]]},
-    {"id": "lyra", "name": "Lyra", "side": "B", "cells": [0, 10, 13],
-     "edges": [[5, 9], [6, 7]]},
-    {"id": "cygnus", "name": "Cygnus", "side": "B", "cells": [1, 9, 13],
-     "edges": [[5, 6], [4, 5], [6, 7]]},
-    {"id": "ursa-minor", "name": "Ursa Minor", "side": "B", "cells": [3, 6, 14, 15],
-     "edges": [[1, 2], [9, 10]]},
+    {"id": "pegasus", "name": "Pegasus", "side": "A", "cells": [0, 2, 8, 10, 15], "edges": [[10, 11]]},
+    {"id": "cassiopeia", "name": "Cassiopeia", "side": "A", "cells": [4, 6, 12], "edges": [[1, 5], [3, 7]]},
+    {"id": "orion", "name": "Orion", "side": "A", "cells": [1, 14, 9], "edges": [[2, 3], [5, 6], [12, 13]]},
+    {"id": "lyra", "name": "Lyra", "side": "B", "cells": [0, 10, 13], "edges": [[5, 9], [6, 7]]},
+    {"id": "cygnus", "name": "Cygnus", "side": "B", "cells": [1, 9, 13], "edges": [[5, 6], [4, 5], [6, 7]]},
+    {
+        "id": "ursa-minor",
+        "name": "Ursa Minor",
+        "side": "B",
+        "cells": [3, 6, 14, 15],
+        "edges": [[1, 2], [9, 10]],
+    },
 ]
 
 BOARD = {
     "reserve_spaces": 2,
-    "shuttle_spaces": ["gain", "move_token", "journal", "gain", "move_token", "journal", "move_tile",
-                       "journal"],
+    "shuttle_spaces": [
+        "gain",
+        "move_token",
+        "journal",
+        "gain",
+        "move_token",
+        "journal",
+        "move_tile",
+        "journal",
+    ],
 }
 
 
@@ -88,8 +115,9 @@ def make_tiles(rng: Rng) -> list[dict]:
             for side in sides[: half_counts[i]]:
                 edges[side] = halves.pop()
             own = sorted(icons.pop() for _ in range(icon_counts[i]))
-            tiles.append({"id": f"T{group * 16 + i + 1:02d}", "players": players, "icons": own,
-                          "edges": edges})
+            tiles.append(
+                {"id": f"T{group * 16 + i + 1:02d}", "players": players, "icons": own, "edges": edges}
+            )
     return tiles
 
 
@@ -132,8 +160,15 @@ def make_journal(rng: Rng) -> list[dict]:
                 if key not in seen:
                     seen.add(key)
                     break
-            cards.append({"id": f"J-{deck}-{number:02d}", "deck": deck, "kind": kind,
-                          "needs": dict(sorted(needs.items())), "telescopes": telescopes(kind, needs)})
+            cards.append(
+                {
+                    "id": f"J-{deck}-{number:02d}",
+                    "deck": deck,
+                    "kind": kind,
+                    "needs": dict(sorted(needs.items())),
+                    "telescopes": telescopes(kind, needs),
+                }
+            )
     return cards
 
 

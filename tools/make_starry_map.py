@@ -17,12 +17,34 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parent.parent / "bot/games/starry_night_sky/data/map.json"
 
 NAMES = [
-    "Sleepy Kettle", "Brave Teacup", "Wandering Lighthouse", "Patient Heron", "Crooked Umbrella",
-    "Humming Bicycle", "Gentle Anchor", "Curious Otter", "Silver Fiddle", "Velvet Fox",
-    "Hollow Acorn", "Dancing Ladle", "Quiet Windmill", "Lucky Mitten", "Jolly Compass",
-    "Shy Tortoise", "Restless Kite", "Golden Thimble", "Tired Owl", "Nimble Squirrel",
-    "Faithful Paddle", "Rusty Key", "Wise Walrus", "Busy Beehive", "Proud Rooster",
-    "Drowsy Cat", "Spinning Top", "Frosty Pinecone",
+    "Sleepy Kettle",
+    "Brave Teacup",
+    "Wandering Lighthouse",
+    "Patient Heron",
+    "Crooked Umbrella",
+    "Humming Bicycle",
+    "Gentle Anchor",
+    "Curious Otter",
+    "Silver Fiddle",
+    "Velvet Fox",
+    "Hollow Acorn",
+    "Dancing Ladle",
+    "Quiet Windmill",
+    "Lucky Mitten",
+    "Jolly Compass",
+    "Shy Tortoise",
+    "Restless Kite",
+    "Golden Thimble",
+    "Tired Owl",
+    "Nimble Squirrel",
+    "Faithful Paddle",
+    "Rusty Key",
+    "Wise Walrus",
+    "Busy Beehive",
+    "Proud Rooster",
+    "Drowsy Cat",
+    "Spinning Top",
+    "Frosty Pinecone",
 ]
 RINGS = ((6, 0.17, 0.0), (10, 0.31, 18.0), (12, 0.45, 7.5))
 SIZES = [2] * 8 + [3] * 12 + [4] * 8
@@ -32,6 +54,7 @@ COLOURS = ("red", "blue", "yellow")
 def _cross(p, q, r, s) -> bool:
     def orient(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
     if {p, q} & {r, s}:
         return False
     return (orient(p, q, r) * orient(p, q, s) < 0) and (orient(r, s, p) * orient(r, s, q) < 0)
@@ -49,8 +72,10 @@ def main() -> None:
             ids.append(cid)
             pos[cid] = (round(0.5 + r * math.cos(angle), 3), round(0.5 + r * math.sin(angle), 3))
     nodes = ["START", *ids]
-    pairs = sorted(((a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:]),
-                   key=lambda e: math.dist(pos[e[0]], pos[e[1]]))
+    pairs = sorted(
+        ((a, b) for i, a in enumerate(nodes) for b in nodes[i + 1 :]),
+        key=lambda e: math.dist(pos[e[0]], pos[e[1]]),
+    )
     cap = {n: 4 for n in ids} | {"START": 5}
     deg = {n: 0 for n in nodes}
     edges: list[tuple[str, str]] = []
@@ -84,8 +109,11 @@ def main() -> None:
         spots = sorted((pool.pop() for _ in range(size)), key=COLOURS.index)
         x, y = pos[cid]
         constellations.append({"id": cid, "name": name, "x": x, "y": y, "spots": spots})
-    data = {"start": {"x": 0.5, "y": 0.5}, "constellations": constellations,
-            "edges": [list(e) for e in edges]}
+    data = {
+        "start": {"x": 0.5, "y": 0.5},
+        "constellations": constellations,
+        "edges": [list(e) for e in edges],
+    }
     OUT.write_text(json.dumps(data, indent=1) + "\n")
     seen, todo = {"START"}, ["START"]
     while todo:
@@ -95,8 +123,10 @@ def main() -> None:
                 if x == n and y not in seen:
                     seen.add(y)
                     todo.append(y)
-    print(f"{len(edges)} edges; START {deg['START']}; degrees {sorted(deg.values())}; "
-          f"connected {len(seen) == len(nodes)}")
+    print(
+        f"{len(edges)} edges; START {deg['START']}; degrees {sorted(deg.values())}; "
+        f"connected {len(seen) == len(nodes)}"
+    )
 
 
 if __name__ == "__main__":

@@ -20,9 +20,18 @@ from bench.fuzz.runner import SEATS, Fuzzer, FuzzFailure, Stats
 __all__ = ["SEATS", "FuzzFailure", "Fuzzer", "Stats", "fuzz_games"]
 
 
-async def fuzz_games(env: Any, make_bot: Callable[[], Any], slug: str, *, seed: int, budget: int,
-                     games: int = 1, clicks: int | None = None, seats: int | None = None,
-                     strict: bool = True) -> Stats:
+async def fuzz_games(
+    env: Any,
+    make_bot: Callable[[], Any],
+    slug: str,
+    *,
+    seed: int,
+    budget: int,
+    games: int = 1,
+    clicks: int | None = None,
+    seats: int | None = None,
+    strict: bool = True,
+) -> Stats:
     """Play ``games`` games (or as many as it takes to make ``clicks`` clicks) of ``slug``, each
     within ``budget`` steps, with every check after every step."""
     with ImageText() as images, ErrorLog() as errors, game_seeds(seed):

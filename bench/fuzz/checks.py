@@ -53,23 +53,23 @@ class Replayer:
     def mismatch(self, record: Any, log: list[Any]) -> str | None:
         """Why the stored state differs from a replay of the stored log, or ``None``."""
         entries = [(a.seat, a.action) for a in log]
-        if self.state is None or entries[:len(self.applied)] != self.applied:
+        if self.state is None or entries[: len(self.applied)] != self.applied:
             self.state = replay(self.game, len(record.seats), record.options, record.seed, [])
             self.applied = []
-        for seat, action in entries[len(self.applied):]:
+        for seat, action in entries[len(self.applied) :]:
             self.state = self.game.apply(self.state, seat, action).state
             self.applied.append((seat, action))
         if self.state != record.state:
-            differ = sorted(k for k in set(self.state) | set(record.state)
-                            if self.state.get(k) != record.state.get(k))
+            differ = sorted(
+                k for k in set(self.state) | set(record.state) if self.state.get(k) != record.state.get(k)
+            )
             return f"stored state differs from the replay of its {len(entries)} actions in {differ}"
         return None
 
 
 def embed_text(embed: dict[str, Any]) -> list[str]:
     parts = [embed.get("title") or "", embed.get("description") or ""]
-    parts += [(embed.get(key) or {}).get(sub) or "" for key, sub in
-              (("footer", "text"), ("author", "name"))]
+    parts += [(embed.get(key) or {}).get(sub) or "" for key, sub in (("footer", "text"), ("author", "name"))]
     parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields") or []]
     return parts
 
@@ -122,7 +122,8 @@ class PublicWatch:
                 # a pattern with a group skips allowed text and captures only the secret
                 hit = next((m for m in pattern.finditer(text) if not pattern.groups or m.group(1)), None)
                 if hit:
-                    context = text[max(0, hit.start() - 120):hit.end() + 60]
-                    found.append(f"public message {message_id} shows {what}: {hit.group(0)!r} "
-                                 f"in ...{context!r}...")
+                    context = text[max(0, hit.start() - 120) : hit.end() + 60]
+                    found.append(
+                        f"public message {message_id} shows {what}: {hit.group(0)!r} in ...{context!r}..."
+                    )
         return found

@@ -29,8 +29,22 @@ from bot.outgoing import has_controls
 log = logging.getLogger(__name__)
 
 SEATS = {"sky-of-stars": (3, 6), "observatory": (1, 5), "starry-night-sky": (2, 4), "star-gazers": (2, 4)}
-MOVE_ON = ("confirm", "draw", "finish", "lock", "start", "roll", "place", "keep", "done", "take",
-           "stop", "explore", "pass", "skip")
+MOVE_ON = (
+    "confirm",
+    "draw",
+    "finish",
+    "lock",
+    "start",
+    "roll",
+    "place",
+    "keep",
+    "done",
+    "take",
+    "stop",
+    "explore",
+    "pass",
+    "skip",
+)
 GO_BACK = ("back", "undo", "start over", "cancel")
 CLOSED_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
 SLOW = 1.0  # seconds: a step slower than this is listed
@@ -77,16 +91,35 @@ class Stats:
 def form_texts(rng: random.Random) -> list[str]:
     """What a player might type into a form: valid, invalid and hostile text."""
     a, b = rng.sample(LABELS, 2)
-    return [f"{a} {b}", f"{a.lower()}{b.lower()}", "Z9 Q0", "C4", "x" * 4000, f"{a} {b} " + "y" * 3990,
-            f"\u202e{a} {b}\u202c", f"\u200b{a}\u200d {b}\ufeff", f"@everyone {a} {b}",
-            f"<@&1> {a} {b}", "🌟🌟🌟🌟", "    "]
+    return [
+        f"{a} {b}",
+        f"{a.lower()}{b.lower()}",
+        "Z9 Q0",
+        "C4",
+        "x" * 4000,
+        f"{a} {b} " + "y" * 3990,
+        f"\u202e{a} {b}\u202c",
+        f"\u200b{a}\u200d {b}\ufeff",
+        f"@everyone {a} {b}",
+        f"<@&1> {a} {b}",
+        "🌟🌟🌟🌟",
+        "    ",
+    ]
 
 
 class Fuzzer:
     """Plays games one after another in one SimCord world; ``stats`` sums them up."""
 
-    def __init__(self, env: Any, make_bot: Callable[[], Any], seed: int, *, strict: bool = True,
-                 images: ImageText | None = None, errors: ErrorLog | None = None) -> None:
+    def __init__(
+        self,
+        env: Any,
+        make_bot: Callable[[], Any],
+        seed: int,
+        *,
+        strict: bool = True,
+        images: ImageText | None = None,
+        errors: ErrorLog | None = None,
+    ) -> None:
         self.env, self.make_bot, self.strict = env, make_bot, strict
         self.rng = random.Random(seed)
         self.stats = Stats()
@@ -125,8 +158,9 @@ class Fuzzer:
         low, high = SEATS[slug]
         seats = seats or self.rng.randint(low, high)
         channel = self.guild.create_text_channel(f"{slug}-{self._games}")
-        people = [self.guild.add_member(self.env.create_user(f"g{self._games}p{i}"))
-                  for i in range(seats + 2)]
+        people = [
+            self.guild.add_member(self.env.create_user(f"g{self._games}p{i}")) for i in range(seats + 2)
+        ]
         game_id = await self._open(slug, channel, people, seats)
         if game_id is None:
             return False
@@ -139,8 +173,13 @@ class Fuzzer:
             if record.status != "active":
                 return await self._ended(record)
             if step % 100 == 0:
-                log.info("game %s step %d: decision %s, %d clicks", game_id, step,
-                         get_game(slug).decision_id(record.state), self.stats.clicks)
+                log.info(
+                    "game %s step %d: decision %s, %d clicks",
+                    game_id,
+                    step,
+                    get_game(slug).decision_id(record.state),
+                    self.stats.clicks,
+                )
             self._pressed = None
             await self.step(channel, people, record)
             self.stats.steps += 1
@@ -163,8 +202,9 @@ class Fuzzer:
         if self.rng.random() < 0.2:
             options["pace"] = 3600
         host = people[0]
-        await self.interact(f"{host.name} /play {slug} {options}",
-                            lambda: host.slash(channel, "play", game=slug, **options))
+        await self.interact(
+            f"{host.name} /play {slug} {options}", lambda: host.slash(channel, "play", game=slug, **options)
+        )
         lobby = next((m for m in reversed(channel.history()) if has_controls(m)), None)
         if lobby is None:
             self.problem(f"/play {slug} opened no lobby")
@@ -172,7 +212,7 @@ class Fuzzer:
         bots = 0
         if game.allows_bot_seats and seats > 1 and self.rng.random() < 0.4:
             bots = self.rng.randint(1, min(2, seats - 1))
-        for person in people[1:seats - bots]:
+        for person in people[1 : seats - bots]:
             await self.interact(f"{person.name} Join", lambda p=person: p.click(lobby, label="Join"))
         for _ in range(bots):
             await self.interact(f"{host.name} Add bot", lambda: host.click(lobby, label="Add bot"))
@@ -188,8 +228,9 @@ class Fuzzer:
         if record.status != "finished":
             self.problem(f"game {record.id} ended as {record.status!r}, not with results")
             return False
-        if get_game(record.game).outcome(record.state) is not None and not await \
-                self.env.bot.storage.results(record.id):
+        if get_game(record.game).outcome(record.state) is not None and not await self.env.bot.storage.results(
+            record.id
+        ):
             self.problem(f"game {record.id} finished without results rows")
         self.stats.games_finished += 1
         return True
@@ -260,11 +301,13 @@ class Fuzzer:
             high = min(len(options), control.component.get("max_values", 1))
             values = self.rng.sample(options, self.rng.randint(low, max(low, high)))
             what += f" = {values}"
-            result = await self.interact(what, lambda: control.actor.select(message, values,
-                                                                            custom_id=control.custom_id))
+            result = await self.interact(
+                what, lambda: control.actor.select(message, values, custom_id=control.custom_id)
+            )
         else:
-            result = await self.interact(what, lambda: control.actor.click(message,
-                                                                           custom_id=control.custom_id))
+            result = await self.interact(
+                what, lambda: control.actor.click(message, custom_id=control.custom_id)
+            )
         if result is not None and result.modal:
             await self.fill_form(control, result)
 
@@ -273,31 +316,40 @@ class Fuzzer:
         values = {}
         for component in walk_components(shown.modal.get("components") or []):
             if component.get("type") == 4:
-                text = self.rng.choice(form_texts(self.rng))[:component.get("max_length") or 4000]
+                text = self.rng.choice(form_texts(self.rng))[: component.get("max_length") or 4000]
                 if len(text.strip()) < (component.get("min_length") or 0):
                     self.note(f"form: the client would not send {text!r}")
                     return
                 values[component["custom_id"]] = text
         self.stats.forms += 1
-        await self.interact(f"{control.member.name} submits {values!r}",
-                            lambda: control.actor.submit_modal(shown, values))
+        await self.interact(
+            f"{control.member.name} submits {values!r}", lambda: control.actor.submit_modal(shown, values)
+        )
 
     async def command(self, channel: Any, people: list[Any], record: Any) -> None:
         member = self.rng.choice(people)
         where = self.rng.choice([*channel.threads, channel]) if channel.threads else channel
         seated = [p for p in people if record.seat_of(p.id) is not None]
         choices: list[tuple[str, dict[str, Any]]] = [
-            ("game status", {}), ("game sheet", {}), ("game sheet", {"player": self.rng.choice(people)}),
-            ("game hand", {}), ("game rules", {}), ("game log", {}),
-            ("game log", {"page": self.rng.randint(1, 40)}), ("game list", {}), ("game mine", {})]
+            ("game status", {}),
+            ("game sheet", {}),
+            ("game sheet", {"player": self.rng.choice(people)}),
+            ("game hand", {}),
+            ("game rules", {}),
+            ("game log", {}),
+            ("game log", {"page": self.rng.randint(1, 40)}),
+            ("game list", {}),
+            ("game mine", {}),
+        ]
         if seated and self.rng.random() < 0.03:  # rarely: the host hands a seat to the bot
             member = next(p for p in people if p.id == record.host_id)
             choices = [("game kick", {"player": self.rng.choice(seated)})]
         name, options = self.rng.choice(choices)
         self.stats.commands += 1
         shown = {k: getattr(v, "name", v) for k, v in options.items()}
-        await self.interact(f"{member.name} /{name} {shown} in {where.name}",
-                            lambda: member.slash(where, name, **options))
+        await self.interact(
+            f"{member.name} /{name} {shown} in {where.name}", lambda: member.slash(where, name, **options)
+        )
 
     async def restart(self) -> None:
         self.note("restart the bot")
@@ -314,8 +366,9 @@ class Fuzzer:
         member = self.rng.choice(open_)
         self.closed.add(member.id)
         self.note(f"{member.name} closes their DMs")
-        self.env.inject_error("POST", f"/channels/{member.user.dm_channel.id}/messages", times=None,
-                              **CLOSED_DM)
+        self.env.inject_error(
+            "POST", f"/channels/{member.user.dm_channel.id}/messages", times=None, **CLOSED_DM
+        )
 
     async def timed(self, what: str, call: Callable[[], Any]) -> Any:
         start = time.perf_counter()

@@ -85,8 +85,11 @@ class Screen:
     def _with_components(self, channel_id: int, viewer_id: int) -> list[Any]:
         stored = self.env.backend.messages.get(channel_id, {})
         # a card keeps its container and text when its controls are gone: only usable ones count
-        out = [m for m in stored.values() if m.visible_to(viewer_id)
-               and any(usable(c) for c in walk_components(m.components))]
+        out = [
+            m
+            for m in stored.values()
+            if m.visible_to(viewer_id) and any(usable(c) for c in walk_components(m.components))
+        ]
         out.sort(key=lambda m: m.id)
         return out
 
@@ -103,17 +106,26 @@ class Screen:
         for member in members:
             for place, channel_id in self.places(channel, member):
                 messages = self._with_components(channel_id, member.id)
-                chosen = messages[-self.recent:]
-                older = messages[:-self.recent]
+                chosen = messages[-self.recent :]
+                older = messages[: -self.recent]
                 if older and rng.random() < self.old_chance:
                     chosen = [rng.choice(older), *chosen]
                 newest_id = messages[-1].id if messages else None
                 for message in chosen:
                     for component in walk_components(message.components):
                         if usable(component):
-                            out.append(Control(member, place, channel_id, message.id, component,
-                                               message.id == newest_id, message.is_ephemeral,
-                                               message.edited_timestamp))
+                            out.append(
+                                Control(
+                                    member,
+                                    place,
+                                    channel_id,
+                                    message.id,
+                                    component,
+                                    message.id == newest_id,
+                                    message.is_ephemeral,
+                                    message.edited_timestamp,
+                                )
+                            )
         return out
 
     def message(self, control: Control) -> ResponseMessage:

@@ -45,8 +45,11 @@ def _observatory(state: dict[str, Any]) -> Secrets:
     names = sorted((cards[cid].name for cid in shown if cid in cards), key=len, reverse=True)
     public = "|".join(re.escape(name) for name in names)
     skip = rf"(?:{public})|" if public else ""
-    return [(f"card {cid}", re.compile(rf"{skip}\b({re.escape(card.name)})\b"))
-            for cid, card in cards.items() if cid not in shown]
+    return [
+        (f"card {cid}", re.compile(rf"{skip}\b({re.escape(card.name)})\b"))
+        for cid, card in cards.items()
+        if cid not in shown
+    ]
 
 
 def _starry_night_sky(state: dict[str, Any]) -> Secrets:

@@ -12,12 +12,14 @@ from bot.registry import GAME_PACKAGES
 
 
 def _load() -> dict[str, Presenter]:
-    presenters: list[Presenter] = [importlib.import_module(f"bot.faces.{name}").PRESENTER
-                                   for name in GAME_PACKAGES]
+    presenters: list[Presenter] = [
+        importlib.import_module(f"bot.faces.{name}").PRESENTER for name in GAME_PACKAGES
+    ]
     return {p.slug: p for p in presenters}
 
 
 PRESENTERS: dict[str, Presenter] = _load()
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = tuple(
-    item for presenter in PRESENTERS.values() for item in presenter.dynamic_items)
+    item for presenter in PRESENTERS.values() for item in presenter.dynamic_items
+)
 """Every game's buttons, selects and modals, for the bot to route custom_ids after a restart."""

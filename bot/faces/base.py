@@ -58,8 +58,10 @@ class Presenter(ABC):
     def stale_text(self, kind: str) -> str:
         """What a click on an old public button of ``kind`` (the action it plays) is told, in
         words that fit it ("This roll is over"). The default suits any step."""
-        return _("That step of the game is over. Press **Open my panel** on the newest message "
-                 "in the thread for your move.")
+        return _(
+            "That step of the game is over. Press **Open my panel** on the newest message "
+            "in the thread for your move."
+        )
 
     def told_by_card(self, view: View, event: str) -> bool:
         """Whether the step's card already says ``event`` in its own words (``view``: the public

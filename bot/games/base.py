@@ -129,14 +129,22 @@ class Game(ABC):
         super().__init_subclass__(**kwargs)
         for name in _CHECKED_ENTRY_POINTS:
             if name in vars(cls):
-                raise TypeError(f"{cls.__name__} must implement _{name}, not override {name}: "
-                                "the shared one checks the seat first.")
+                raise TypeError(
+                    f"{cls.__name__} must implement _{name}, not override {name}: "
+                    "the shared one checks the seat first."
+                )
 
     def check_seat_count(self, seats: Any) -> int:
         """``seats`` if this game can be played by that many; ``setup`` calls it first."""
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction(M_("{title} needs {min} to {max} players.", title=Msg(self.title),
-                                   min=self.min_seats, max=self.max_seats))
+            raise IllegalAction(
+                M_(
+                    "{title} needs {min} to {max} players.",
+                    title=Msg(self.title),
+                    min=self.min_seats,
+                    max=self.max_seats,
+                )
+            )
         return seats
 
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -145,8 +153,13 @@ class Game(ABC):
         unknown = set(options) - set(known) - set(TABLE_OPTIONS)
         if unknown:
             names = ", ".join(f"`{name}`" for name in sorted(unknown))
-            raise IllegalAction(M_("{title} has no {names} option. Leave it out and run `/play` again.",
-                                   title=Msg(self.title), names=names))
+            raise IllegalAction(
+                M_(
+                    "{title} has no {names} option. Leave it out and run `/play` again.",
+                    title=Msg(self.title),
+                    names=names,
+                )
+            )
         clean: dict[str, Any] = {}
         for name, spec in known.items():
             value = options.get(name, spec.default)

@@ -8,8 +8,13 @@ from typing import Any
 from bot.games.base import Game, State
 
 
-def replay(game: Game, seats: int, options: dict[str, Any], seed: int,
-           actions: Iterable[tuple[int | None, dict[str, Any]]]) -> State:
+def replay(
+    game: Game,
+    seats: int,
+    options: dict[str, Any],
+    seed: int,
+    actions: Iterable[tuple[int | None, dict[str, Any]]],
+) -> State:
     """Set the game up again and apply every logged ``(seat, action)`` in order."""
     state = game.setup(seats, options, seed)
     for seat, action in actions:

@@ -80,5 +80,20 @@ def _shown(n: int | float) -> int | float:
     return int(n) if isinstance(n, float) and n.is_integer() else n
 
 
-__all__ = ["DEFAULT", "MN_", "M_", "N_", "NP_", "Language", "Msg", "_", "from_discord", "language",
-           "ngettext", "parse", "pgettext", "speaking", "translate"]
+__all__ = [
+    "DEFAULT",
+    "MN_",
+    "M_",
+    "N_",
+    "NP_",
+    "Language",
+    "Msg",
+    "_",
+    "from_discord",
+    "language",
+    "ngettext",
+    "parse",
+    "pgettext",
+    "speaking",
+    "translate",
+]

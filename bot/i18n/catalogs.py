@@ -40,8 +40,10 @@ class CatalogPlace:
 def places() -> list[CatalogPlace]:
     """The core catalog, then one per registered game (its rules and its Discord face share it)."""
     core = CatalogPlace(CORE_DOMAIN, "bot", ("bot", "render"))
-    games = [CatalogPlace(name, f"bot.faces.{name}", (f"bot.games.{name}", f"bot.faces.{name}"))
-             for name in GAME_PACKAGES]
+    games = [
+        CatalogPlace(name, f"bot.faces.{name}", (f"bot.games.{name}", f"bot.faces.{name}"))
+        for name in GAME_PACKAGES
+    ]
     return [core, *games]
 
 

@@ -25,8 +25,11 @@ from bot.i18n.languages import DEFAULT, Language, from_discord
 
 COMMAND_NAME: Final = "command name"
 OPTION_NAME: Final = "option name"
-_NAME_CONTEXTS: Final = {Where.command_name: COMMAND_NAME, Where.group_name: COMMAND_NAME,
-                         Where.parameter_name: OPTION_NAME}
+_NAME_CONTEXTS: Final = {
+    Where.command_name: COMMAND_NAME,
+    Where.group_name: COMMAND_NAME,
+    Where.parameter_name: OPTION_NAME,
+}
 # Discord's rule for command and option names (its docs' regex, for the scripts we speak).
 NAME_PATTERN: Final = re.compile(r"^[-_\w]{1,32}$")
 DESCRIPTION_LIMIT: Final = 100
@@ -50,8 +53,12 @@ def command_text(message: str, location: Where, language: Language) -> str | Non
 class CommandTranslator(app_commands.Translator):
     """Set on the tree with ``tree.set_translator`` before the commands are synced."""
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
         language = language_of(locale)
         if language is None or context.location is Where.other:
             return None
@@ -69,8 +76,11 @@ def _tree_texts(commands: Iterable[Any]) -> Iterator[tuple[str, str | None, Wher
     for command in commands:
         where_name = Where.group_name if isinstance(command, app_commands.Group) else Where.command_name
         yield command.name, COMMAND_NAME, where_name
-        yield command.description, None, (Where.group_description if where_name is Where.group_name
-                                          else Where.command_description)
+        yield (
+            command.description,
+            None,
+            (Where.group_description if where_name is Where.group_name else Where.command_description),
+        )
         if isinstance(command, app_commands.Group):
             yield from _tree_texts(command.commands)
             continue
@@ -81,5 +91,13 @@ def _tree_texts(commands: Iterable[Any]) -> Iterator[tuple[str, str | None, Wher
                 yield choice.name, None, Where.choice_name
 
 
-__all__ = ["COMMAND_NAME", "CommandTranslator", "DESCRIPTION_LIMIT", "NAME_PATTERN", "OPTION_NAME",
-           "command_text", "command_texts", "language_of"]
+__all__ = [
+    "COMMAND_NAME",
+    "CommandTranslator",
+    "DESCRIPTION_LIMIT",
+    "NAME_PATTERN",
+    "OPTION_NAME",
+    "command_text",
+    "command_texts",
+    "language_of",
+]

@@ -65,8 +65,14 @@ class Msg(str):
     n: int | None
     params: dict[str, Any]
 
-    def __new__(cls, message_id: str, params: Mapping[str, Any] | None = None, *,
-                plural: str | None = None, n: int | None = None) -> Msg:
+    def __new__(
+        cls,
+        message_id: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        plural: str | None = None,
+        n: int | None = None,
+    ) -> Msg:
         values = dict(params or {})
         if n is not None:
             values.setdefault("n", n)
@@ -83,16 +89,20 @@ class Msg(str):
         data: dict[str, Any] = {"msg": self.id}
         if self.plural is not None:
             data["plural"], data["n"] = self.plural, self.n
-        params = {k: (v.to_json() if isinstance(v, Msg) else v) for k, v in self.params.items()
-                  if not (k == "n" and self.n is not None and v == self.n)}
+        params = {
+            k: (v.to_json() if isinstance(v, Msg) else v)
+            for k, v in self.params.items()
+            if not (k == "n" and self.n is not None and v == self.n)
+        }
         if params:
             data["params"] = params
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Msg:
-        params = {k: (cls.from_json(v) if is_msg_json(v) else v)
-                  for k, v in (data.get("params") or {}).items()}
+        params = {
+            k: (cls.from_json(v) if is_msg_json(v) else v) for k, v in (data.get("params") or {}).items()
+        }
         return cls(data["msg"], params, plural=data.get("plural"), n=data.get("n"))
 
 

@@ -62,17 +62,24 @@ def _excluded(place: CatalogPlace, all_places: list[CatalogPlace]) -> list[str]:
 
 def template(place: CatalogPlace, all_places: list[CatalogPlace]) -> Catalog:
     """The domain's ``.pot``: every marked text in its source packages, with where it is used."""
-    catalog = Catalog(domain=place.domain, project="Astrolabe", version=_VERSION, charset="utf-8",
-                      copyright_holder=_HOLDER, header_comment=f"# Astrolabe's texts: {place.domain}.",
-                      creation_date=_STABLE_DATE, msgid_bugs_address="")
+    catalog = Catalog(
+        domain=place.domain,
+        project="Astrolabe",
+        version=_VERSION,
+        charset="utf-8",
+        copyright_holder=_HOLDER,
+        header_comment=f"# Astrolabe's texts: {place.domain}.",
+        creation_date=_STABLE_DATE,
+        msgid_bugs_address="",
+    )
     method_map = [(pattern, "ignore") for pattern in _excluded(place, all_places)]
     method_map.append(("**.py", "python"))
     for package in place.sources:
         root = _package_dir(package)
         base = root.parent
         for filename, lineno, message, comments, context in extract_from_dir(
-                str(root), method_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
-                strip_comment_tags=True):
+            str(root), method_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
+        ):
             location = str((root / filename).relative_to(base))
             catalog.add(message, None, [(location, lineno)], auto_comments=comments, context=context)
     for message_id, context in _extra_texts(place):
@@ -88,8 +95,13 @@ def _add_command_texts(catalog: Catalog, core: CatalogPlace, all_places: list[Ca
     from bot.app import COMMANDS
     from bot.i18n.commands import command_texts
 
-    elsewhere = {(message.id, message.context) for other in all_places if other is not core
-                 for message in template(other, all_places) if message.id}
+    elsewhere = {
+        (message.id, message.context)
+        for other in all_places
+        if other is not core
+        for message in template(other, all_places)
+        if message.id
+    }
     native = {language.native_name for language in Language}  # a language's own name stays as it is
     for text, context, _where in command_texts(COMMANDS):
         if (text, context) not in elsewhere and text not in native:
@@ -134,18 +146,30 @@ def update(domains: Iterable[str] = ()) -> None:
                     catalog = read_po(source, locale=language.value, domain=place.domain)
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                catalog = Catalog(locale=language.value, domain=place.domain, project="Astrolabe",
-                                  version=_VERSION, copyright_holder=_HOLDER, fuzzy=False,
-                                  header_comment=f"# {language.native_name}: {place.domain}.",
-                                  last_translator=_HOLDER, language_team=language.native_name,
-                                  msgid_bugs_address="")
+                catalog = Catalog(
+                    locale=language.value,
+                    domain=place.domain,
+                    project="Astrolabe",
+                    version=_VERSION,
+                    copyright_holder=_HOLDER,
+                    fuzzy=False,
+                    header_comment=f"# {language.native_name}: {place.domain}.",
+                    last_translator=_HOLDER,
+                    language_team=language.native_name,
+                    msgid_bugs_address="",
+                )
             catalog.update(pot, update_header_comment=False)
             catalog.obsolete.clear()
             with open(path, "wb") as out:
                 write_po(out, catalog, width=100, ignore_obsolete=True)
             missing = sum(1 for m in catalog if m.id and not _translated(m.string))
-            log.info("%s %s: %d texts, %d untranslated", place.domain, language.value,
-                     len([m for m in catalog if m.id]), missing)
+            log.info(
+                "%s %s: %d texts, %d untranslated",
+                place.domain,
+                language.value,
+                len([m for m in catalog if m.id]),
+                missing,
+            )
 
 
 def _translated(found: str | tuple[str, ...] | None) -> bool:

@@ -28,8 +28,9 @@ class Names(list[str]):
     """Seat names in seat order (``names[seat]``, ``"{0}".format(*names)``), knowing which seats
     are bot seats (``bots``) and which a human handed over to the bot (``autopilot``)."""
 
-    def __init__(self, names: Iterable[str] = (), *, bots: Iterable[int] = (),
-                 autopilot: Iterable[int] = ()) -> None:
+    def __init__(
+        self, names: Iterable[str] = (), *, bots: Iterable[int] = (), autopilot: Iterable[int] = ()
+    ) -> None:
         super().__init__(names)
         self.bots = frozenset(bots)
         self.autopilot = frozenset(autopilot)
@@ -78,8 +79,9 @@ def waiting_for(seats: Iterable[int], names: Sequence[str]) -> str:
     if humans:
         parts.append(_("Waiting for {names}", names=listed(humans)))
     if robots:
-        parts.append(ngettext("{names} is playing…", "{names} are playing…", len(robots),
-                              names=listed(robots)))
+        parts.append(
+            ngettext("{names} is playing…", "{names} are playing…", len(robots), names=listed(robots))
+        )
     if played:
         parts.append(_("The bot is playing for {names}", names=listed(played)))
     return " · ".join(parts)

@@ -19,8 +19,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from bot.sandbox.web import main as run
     except ImportError as error:
-        print(f"astrolabe sandbox: {error.name} is not installed. Install the sandbox extra: "
-              "pip install -e '.[sandbox]'", file=sys.stderr)
+        print(
+            f"astrolabe sandbox: {error.name} is not installed. Install the sandbox extra: "
+            "pip install -e '.[sandbox]'",
+            file=sys.stderr,
+        )
         return 2
     return run(argv)
 

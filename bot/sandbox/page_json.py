@@ -17,8 +17,11 @@ import discord
 from discord import app_commands
 
 
-def message_json(message: discord.Message, bot_user: discord.ClientUser | None,
-                 file_url: Callable[[discord.Attachment], str]) -> dict[str, Any]:
+def message_json(
+    message: discord.Message,
+    bot_user: discord.ClientUser | None,
+    file_url: Callable[[discord.Attachment], str],
+) -> dict[str, Any]:
     """One message as the page shows it; ``file_url`` gives the page's address of an attachment.
     An image an embed or a card shows is not repeated among the message's loose images."""
     by_name = {a.filename: a for a in message.attachments}
@@ -28,23 +31,32 @@ def message_json(message: discord.Message, bot_user: discord.ClientUser | None,
         if not url:
             return None
         attachment = by_name.get(url.removeprefix("attachment://")) or next(
-            (a for a in message.attachments if a.url == url), None)
+            (a for a in message.attachments if a.url == url), None
+        )
         if attachment is None:
             return None
         shown.add(attachment.filename)
         return file_url(attachment)
 
-    embeds = [{
-        "title": e.title, "description": e.description,
-        "colour": f"#{e.colour.value:06x}" if e.colour else None,
-        "fields": [{"name": f.name, "value": f.value, "inline": f.inline} for f in e.fields],
-        "footer": e.footer.text, "image": image(e.image.url),
-    } for e in message.embeds]
+    embeds = [
+        {
+            "title": e.title,
+            "description": e.description,
+            "colour": f"#{e.colour.value:06x}" if e.colour else None,
+            "fields": [{"name": f.name, "value": f.value, "inline": f.inline} for f in e.fields],
+            "footer": e.footer.text,
+            "image": image(e.image.url),
+        }
+        for e in message.embeds
+    ]
     rows: list[list[dict[str, Any]]] = []
     cards = cards_json(message.components, rows, image)
     # discord.py keeps its own member object for the bot, which a rename does not refresh
-    author = (bot_user.name if bot_user is not None and message.author.id == bot_user.id
-              else message.author.display_name)
+    author = (
+        bot_user.name
+        if bot_user is not None and message.author.id == bot_user.id
+        else message.author.display_name
+    )
     return {
         "id": str(message.id),
         "author": author,
@@ -53,15 +65,19 @@ def message_json(message: discord.Message, bot_user: discord.ClientUser | None,
         "ephemeral": message.flags.ephemeral,
         "content": message.content,
         "embeds": embeds,
-        "images": [file_url(a) for a in message.attachments
-                   if a.filename not in shown and (a.content_type or "").startswith("image/")],
+        "images": [
+            file_url(a)
+            for a in message.attachments
+            if a.filename not in shown and (a.content_type or "").startswith("image/")
+        ],
         "cards": cards,
         "rows": rows,
     }
 
 
-def cards_json(components: list[Any], rows: list[list[dict[str, Any]]],
-               image: Callable[[str | None], str | None]) -> list[dict[str, Any]]:
+def cards_json(
+    components: list[Any], rows: list[list[dict[str, Any]]], image: Callable[[str | None], str | None]
+) -> list[dict[str, Any]]:
     """The cards of a message (its containers; loose V2 parts make a card without a colour),
     filling ``rows`` with every action row on the way; a legacy message has no card."""
     cards: list[dict[str, Any]] = []
@@ -69,8 +85,12 @@ def cards_json(components: list[Any], rows: list[list[dict[str, Any]]],
     for component in components:
         if isinstance(component, discord.Container):
             colour = component.accent_colour
-            cards.append({"colour": f"#{colour.value:06x}" if colour else None,
-                          "parts": [part_json(c, rows, image) for c in component.children]})
+            cards.append(
+                {
+                    "colour": f"#{colour.value:06x}" if colour else None,
+                    "parts": [part_json(c, rows, image) for c in component.children],
+                }
+            )
         elif isinstance(component, discord.ActionRow):
             rows.append([component_json(c) for c in component.children])
         else:
@@ -80,8 +100,9 @@ def cards_json(components: list[Any], rows: list[list[dict[str, Any]]],
     return cards
 
 
-def part_json(component: Any, rows: list[list[dict[str, Any]]],
-              image: Callable[[str | None], str | None]) -> dict[str, Any]:
+def part_json(
+    component: Any, rows: list[list[dict[str, Any]]], image: Callable[[str | None], str | None]
+) -> dict[str, Any]:
     """One part of a card; an action row (or a section's button) goes to ``rows``, by index."""
     if isinstance(component, discord.ActionRow):
         rows.append([component_json(c) for c in component.children])
@@ -89,8 +110,10 @@ def part_json(component: Any, rows: list[list[dict[str, Any]]],
     if isinstance(component, discord.TextDisplay):
         return {"type": "text", "content": component.content}
     if isinstance(component, discord.MediaGalleryComponent):
-        return {"type": "gallery", "images": [src for item in component.items
-                                              if (src := image(item.media.url)) is not None]}
+        return {
+            "type": "gallery",
+            "images": [src for item in component.items if (src := image(item.media.url)) is not None],
+        }
     if isinstance(component, discord.SectionComponent):
         part: dict[str, Any] = {"type": "section", "texts": [c.content for c in component.children]}
         accessory = component.accessory
@@ -107,14 +130,27 @@ def part_json(component: Any, rows: list[list[dict[str, Any]]],
 
 def component_json(component: Any) -> dict[str, Any]:
     if isinstance(component, discord.Button):
-        return {"type": "button", "label": component.label, "custom_id": component.custom_id,
-                "emoji": str(component.emoji) if component.emoji else None, "url": component.url,
-                "style": component.style.name, "disabled": component.disabled}
+        return {
+            "type": "button",
+            "label": component.label,
+            "custom_id": component.custom_id,
+            "emoji": str(component.emoji) if component.emoji else None,
+            "url": component.url,
+            "style": component.style.name,
+            "disabled": component.disabled,
+        }
     if isinstance(component, discord.SelectMenu) and component.type is discord.ComponentType.string_select:
-        return {"type": "select", "custom_id": component.custom_id, "placeholder": component.placeholder,
-                "min": component.min_values, "max": component.max_values, "disabled": component.disabled,
-                "options": [{"label": o.label, "value": o.value, "description": o.description}
-                            for o in component.options]}
+        return {
+            "type": "select",
+            "custom_id": component.custom_id,
+            "placeholder": component.placeholder,
+            "min": component.min_values,
+            "max": component.max_values,
+            "disabled": component.disabled,
+            "options": [
+                {"label": o.label, "value": o.value, "description": o.description} for o in component.options
+            ],
+        }
     return {"type": "unsupported", "name": type(component).__name__}
 
 
@@ -127,10 +163,15 @@ def command_specs(tree: app_commands.CommandTree[Any]) -> dict[str, dict[str, An
         specs[command.qualified_name] = {
             "name": command.qualified_name,
             "description": command.description,
-            "options": [{
-                "name": p.name, "description": p.description, "required": p.required,
-                "type": p.type.name,
-                "choices": [{"name": c.name, "value": c.value} for c in p.choices],
-            } for p in command.parameters],
+            "options": [
+                {
+                    "name": p.name,
+                    "description": p.description,
+                    "required": p.required,
+                    "type": p.type.name,
+                    "choices": [{"name": c.name, "value": c.value} for c in p.choices],
+                }
+                for p in command.parameters
+            ],
         }
     return specs

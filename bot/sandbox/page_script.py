@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from bot.sandbox.page_text import TEXT_JS
 
-PAGE_JS = TEXT_JS + r"""
+PAGE_JS = (
+    TEXT_JS
+    + r"""
 const $ = (id) => document.getElementById(id);
 const view = {
   as: "ada", channel: "", last: "", commandsKey: "", state: null, busy: false, modal: null, asked: 0,
@@ -393,3 +395,4 @@ window.addEventListener("hashchange", () => { readHash(); refresh(true); });
 readHash();
 poll();
 """
+)

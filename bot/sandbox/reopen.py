@@ -44,8 +44,9 @@ class Reopener:
         assert isinstance(games, discord.TextChannel)
         for record in records:
             if record.channel_id != self.channel_id:
-                log.warning("game %s belongs to another world (channel %s); skipped",
-                            record.id, record.channel_id)
+                log.warning(
+                    "game %s belongs to another world (channel %s); skipped", record.id, record.channel_id
+                )
                 continue
             try:
                 if record.status == "lobby":
@@ -59,9 +60,11 @@ class Reopener:
                 log.info("resumed game %s (%s)", record.id, record.status)
 
     async def _reopen_thread(self, record: GameRecord, games: discord.TextChannel) -> None:
-        thread = await games.create_thread(name=f"{get_game(record.game).title} #{record.id}",
-                                           type=discord.ChannelType.public_thread,
-                                           auto_archive_duration=1440)
+        thread = await games.create_thread(
+            name=f"{get_game(record.game).title} #{record.id}",
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=1440,
+        )
         await self.bot.storage.set_messages(record.id, thread_id=thread.id)
         resumed = await self.bot.storage.load(record.id)
         assert resumed is not None

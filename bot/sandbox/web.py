@@ -60,12 +60,14 @@ def make_app(sandbox: Sandbox, port: int) -> web.Application:
     def static(body: str, content_type: str) -> Handler:
         async def serve(request: web.Request) -> web.StreamResponse:
             return web.Response(text=body, content_type=content_type)
+
         return serve
 
     async def state(request: web.Request) -> web.StreamResponse:
         try:
-            return web.json_response(sandbox.state(request.query.get("as", "ada"),
-                                                   request.query.get("channel", "")))
+            return web.json_response(
+                sandbox.state(request.query.get("as", "ada"), request.query.get("channel", ""))
+            )
         except ActionError as error:
             return web.json_response({"error": str(error)}, status=404)
 
@@ -90,8 +92,9 @@ def make_app(sandbox: Sandbox, port: int) -> web.Application:
         return web.Response(body=data, content_type=content_type)
 
     # A tab closed mid-move must not cancel the move halfway through a SimCord operation.
-    app = web.Application(middlewares=[guard], client_max_size=64 * 1024,
-                          handler_args={"handler_cancellation": False})
+    app = web.Application(
+        middlewares=[guard], client_max_size=64 * 1024, handler_args={"handler_cancellation": False}
+    )
     app.router.add_get("/", static(PAGE_HTML, "text/html"))
     app.router.add_get("/page.css", static(PAGE_CSS, "text/css"))
     app.router.add_get("/page.js", static(PAGE_JS, "application/javascript"))
@@ -139,20 +142,34 @@ async def serve(db_path: str, listener: socket.socket) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot sandbox",
-        description="Play the real bot in a simulated Discord, as Ada, Bea, Cy and Dee, in your browser.")
-    parser.add_argument("--db", default=os.environ.get(DB_VARIABLE, "").strip() or DEFAULT_DB,
-                        help=f"SQLite file for sandbox games (default: ${DB_VARIABLE} or {DEFAULT_DB})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=f"local port for the page (default {DEFAULT_PORT}; 0 picks a free one)")
+        description="Play the real bot in a simulated Discord, as Ada, Bea, Cy and Dee, in your browser.",
+    )
+    parser.add_argument(
+        "--db",
+        default=os.environ.get(DB_VARIABLE, "").strip() or DEFAULT_DB,
+        help=f"SQLite file for sandbox games (default: ${DB_VARIABLE} or {DEFAULT_DB})",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"local port for the page (default {DEFAULT_PORT}; 0 picks a free one)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log what the bot does")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     try:
         listener = listen(args.port)
     except OSError as error:
-        print(f"astrolabe sandbox: cannot listen on {HOST}:{args.port} ({error.strerror}). "
-              "Pass --port 0 to use any free port.", file=sys.stderr)
+        print(
+            f"astrolabe sandbox: cannot listen on {HOST}:{args.port} ({error.strerror}). "
+            "Pass --port 0 to use any free port.",
+            file=sys.stderr,
+        )
         return 1
     try:
         asyncio.run(serve(args.db, listener))
@@ -160,8 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"astrolabe sandbox: {error}", file=sys.stderr)
         return 2
     except (sqlite3.Error, StorageError) as error:  # StorageError: its migrations don't fit this code
-        print(f"astrolabe sandbox: cannot use the database {args.db!r} ({error}). "
-              f"Choose another file with --db or ${DB_VARIABLE}.", file=sys.stderr)
+        print(
+            f"astrolabe sandbox: cannot use the database {args.db!r} ({error}). "
+            f"Choose another file with --db or ${DB_VARIABLE}.",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:  # only where signal handlers are unavailable
         pass

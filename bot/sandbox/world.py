@@ -49,9 +49,11 @@ HISTORY_SHOWN = 60
 SETTLE_STEP_SECONDS = 1.0  # how far ahead one settle looks for timers (see the module docstring)
 BUSY_LIMIT_SECONDS = 60.0  # how long one move may keep the bot busy (boards render slowly on a busy laptop)
 CLOCK_TICK_SECONDS = 1.0
-STILL_BUSY = ("The bot is still busy with that move after {seconds:g} seconds. The terminal where you "
-              "started `python -m bot sandbox` shows what it is waiting for; reload the page in a "
-              "moment to see whether the move went through.")
+STILL_BUSY = (
+    "The bot is still busy with that move after {seconds:g} seconds. The terminal where you "
+    "started `python -m bot sandbox` shows what it is waiting for; reload the page in a "
+    "moment to see whether the move went through."
+)
 
 T = TypeVar("T")
 
@@ -186,15 +188,23 @@ class Sandbox:
             try:
                 result: InteractionResult | None
                 if kind == "slash":
-                    result = await self.until_done(self._slash(actor, channel, str(body.get("command", "")),
-                                                               dict(body.get("options") or {})))
+                    result = await self.until_done(
+                        self._slash(
+                            actor, channel, str(body.get("command", "")), dict(body.get("options") or {})
+                        )
+                    )
                 elif kind == "click":
                     message = self._message(member, channel, body)
                     result = await self.until_done(actor.click(message, custom_id=str(body["custom_id"])))
                 elif kind == "select":
                     message = self._message(member, channel, body)
-                    result = await self.until_done(actor.select(
-                        message, [str(v) for v in body.get("values", [])], custom_id=str(body["custom_id"])))
+                    result = await self.until_done(
+                        actor.select(
+                            message,
+                            [str(v) for v in body.get("values", [])],
+                            custom_id=str(body["custom_id"]),
+                        )
+                    )
                 elif kind == "modal":
                     opener, shown = self._modals.pop(str(body.get("modal")), (None, None))
                     if opener is None or shown is None or opener.id != member.id:
@@ -215,8 +225,9 @@ class Sandbox:
                 return message
         raise ActionError("that message is gone")
 
-    async def _slash(self, actor: MemberActor | UserHandle, channel: ChannelHandle, name: str,
-                     raw: dict[str, Any]) -> InteractionResult:
+    async def _slash(
+        self, actor: MemberActor | UserHandle, channel: ChannelHandle, name: str, raw: dict[str, Any]
+    ) -> InteractionResult:
         spec = command_specs(self.bot.tree).get(name)
         if spec is None or name not in self.available_commands(actor, channel):
             raise ActionError(f"/{name} can't be used here")
@@ -250,8 +261,11 @@ class Sandbox:
             raise ActionError(f"there is no {kind} {value!r} in the sandbox")
         return handles[str(value)]
 
-    def _remember_modal(self, opener: MemberActor | UserHandle, result: InteractionResult | None,
-                        ) -> dict[str, Any] | None:
+    def _remember_modal(
+        self,
+        opener: MemberActor | UserHandle,
+        result: InteractionResult | None,
+    ) -> dict[str, Any] | None:
         """Keep a shown modal until it is sent; only its opener, as they opened it, may send it."""
         modal = result.modal if result is not None else None
         if modal is None:
@@ -285,15 +299,17 @@ class Sandbox:
             names[str(self.bot.user.id)] = self.bot.user.name
         channels: list[dict[str, Any]] = [
             {"key": str(c.id), "name": c.name, "kind": "thread" if c.is_thread else "text"}
-            for c in (self.games, *self.games.threads)]
+            for c in (self.games, *self.games.threads)
+        ]
         dms = self.history(member, member.user.dm_channel)
         channels.append({"key": DM, "name": "Direct messages", "kind": "dm", "count": len(dms)})
         messages = dms if channel_key == DM else self.history(member, channel)
         actor = self.actor(member, channel)
         specs = command_specs(self.bot.tree)
         return {
-            "members": [{"key": key, "name": m.user.global_name, "id": str(m.id)}
-                        for key, m in self.members.items()],
+            "members": [
+                {"key": key, "name": m.user.global_name, "id": str(m.id)} for key, m in self.members.items()
+            ],
             "member": member_key,
             "guild": self.guild.name,
             "now": self.env.now().timestamp(),  # the page counts <t:…:R> and dates by this clock
@@ -307,4 +323,3 @@ class Sandbox:
     def _file_url(self, attachment: discord.Attachment) -> str:
         self._files[str(attachment.id)] = attachment
         return f"/api/file/{attachment.id}"
-

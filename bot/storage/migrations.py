@@ -67,11 +67,13 @@ def checkout_migrations() -> Path | None:
 
 def _missing_message() -> str:
     top = _code_folder()
-    return (f"the package {MIGRATIONS_PACKAGE} is missing: Python imported the bot from {top / 'bot'}, "
-            f"which is neither installed with pip nor a complete source checkout (no setup.py and "
-            f"migrations/ beside it). Run it from a complete checkout of the project, or install the "
-            f"project (pip install . or pip install -e .) and run it from a folder that has no bot/ "
-            f"folder in it, so the installed copy is the one imported")
+    return (
+        f"the package {MIGRATIONS_PACKAGE} is missing: Python imported the bot from {top / 'bot'}, "
+        f"which is neither installed with pip nor a complete source checkout (no setup.py and "
+        f"migrations/ beside it). Run it from a complete checkout of the project, or install the "
+        f"project (pip install . or pip install -e .) and run it from a folder that has no bot/ "
+        f"folder in it, so the installed copy is the one imported"
+    )
 
 
 def discover_migrations(directory: Traversable | Path) -> list[Migration]:
@@ -99,10 +101,10 @@ def _strip_leading_comments(sql: str) -> str:
         sql = sql.lstrip()
         if sql.startswith("--"):
             newline = sql.find("\n")
-            sql = "" if newline < 0 else sql[newline + 1:]
+            sql = "" if newline < 0 else sql[newline + 1 :]
         elif sql.startswith("/*"):
             end = sql.find("*/")
-            sql = "" if end < 0 else sql[end + 2:]
+            sql = "" if end < 0 else sql[end + 2 :]
         else:
             return sql
 
@@ -117,8 +119,8 @@ def split_statements(script: str) -> list[str]:
     statements: list[str] = []
     start = 0
     for index, char in enumerate(script):
-        if char == ";" and sqlite3.complete_statement(script[start:index + 1]):
-            statement = script[start:index + 1]
+        if char == ";" and sqlite3.complete_statement(script[start : index + 1]):
+            statement = script[start : index + 1]
             if _strip_leading_comments(statement).rstrip(";").strip():
                 statements.append(statement.strip())
             start = index + 1

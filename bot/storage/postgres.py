@@ -100,8 +100,9 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
     # ---- lifecycle ------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, url: str, *, migrations_dir: Traversable | Path | None = None,
-                   max_connections: int = POOL_MAX) -> PostgresStorage:
+    async def open(
+        cls, url: str, *, migrations_dir: Traversable | Path | None = None, max_connections: int = POOL_MAX
+    ) -> PostgresStorage:
         migrations = discover_migrations(migrations_dir or postgres_migrations())
         try:
             pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)
@@ -143,7 +144,8 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
         if newer:
             raise MigrationError(
                 f"database {self._path} has migrations {newer} that this code does not know; "
-                "refusing to run an older bot against a newer schema")
+                "refusing to run an older bot against a newer schema"
+            )
         pending = [(m, m.path.read_text(encoding="utf-8")) for m in migrations if m.version not in applied]
         for migration, script in pending:
             try:
@@ -155,11 +157,13 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
                     # No arguments: asyncpg sends the file as one simple query, all its statements
                     # inside this transaction (dollar-quoted function bodies included).
                     await db.execute(script)
-                    await db.execute(sql.SQL_INSERT_SCHEMA_VERSION, migration.version, migration.name,
-                                     time.time())
+                    await db.execute(
+                        sql.SQL_INSERT_SCHEMA_VERSION, migration.version, migration.name, time.time()
+                    )
             except asyncpg.PostgresError as error:
-                raise MigrationError(f"migration {migration.name} failed and was rolled back: "
-                                     f"{error}") from error
+                raise MigrationError(
+                    f"migration {migration.name} failed and was rolled back: {error}"
+                ) from error
             log.info("applied migration %s to %s", migration.name, self._path)
 
     # ---- transactions ---------------------------------------------------------------------
@@ -225,13 +229,31 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
 
     # ---- lobby ----------------------------------------------------------------------------
 
-    async def create_lobby(self, *, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           host_name: str, options: dict[str, Any], pace: int = 0,
-                           language: Language = DEFAULT) -> GameRecord:
+    async def create_lobby(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        pace: int = 0,
+        language: Language = DEFAULT,
+    ) -> GameRecord:
         now = time.time()
         async with self._write() as db:
-            game_id = await db.fetchval(sql.SQL_INSERT_GAME, game, guild_id, channel_id, host_id,
-                                        _dumps(options), now, pace, language.value)
+            game_id = await db.fetchval(
+                sql.SQL_INSERT_GAME,
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                _dumps(options),
+                now,
+                pace,
+                language.value,
+            )
             await db.execute(sql.SQL_INSERT_SEAT, game_id, 0, host_id, host_name)
             record = await self._require(db, game_id)
         log.info("created %s lobby %d in channel %d", game, game_id, channel_id)
@@ -280,14 +302,20 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
     async def set_lobby_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
         """The host changed an option in the lobby; ``StaleVersion`` once the lobby has closed."""
         async with self._one() as db:
-            if not await self._execute(db, sql.SQL_UPDATE_LOBBY_OPTIONS, game_id, _dumps(options),
-                                       time.time()):
+            if not await self._execute(
+                db, sql.SQL_UPDATE_LOBBY_OPTIONS, game_id, _dumps(options), time.time()
+            ):
                 raise StaleVersion(f"game {game_id} is no longer a lobby")
             return await self._require(db, game_id)
 
-    async def set_messages(self, game_id: int, *, lobby_message_id: int | None | _Unset = UNSET,
-                           status_message_id: int | None | _Unset = UNSET,
-                           thread_id: int | None | _Unset = UNSET) -> None:
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        lobby_message_id: int | None | _Unset = UNSET,
+        status_message_id: int | None | _Unset = UNSET,
+        thread_id: int | None | _Unset = UNSET,
+    ) -> None:
         given = (lobby_message_id, status_message_id, thread_id)
         if all(value is UNSET for value in given):
             return
@@ -300,12 +328,27 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
 
     # ---- play -----------------------------------------------------------------------------
 
-    async def start(self, game_id: int, *, seed: int, state: dict[str, Any],
-                    deadline_at: float | None = None, options: dict[str, Any] | None = None) -> GameRecord:
+    async def start(
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        state: dict[str, Any],
+        deadline_at: float | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> GameRecord:
         encoded, encoded_options = _dumps(state), None if options is None else _dumps(options)
         async with self._write() as db:
-            if not await self._execute(db, sql.SQL_UPDATE_GAME_START, game_id, seed, encoded,
-                                       deadline_at, time.time(), encoded_options):
+            if not await self._execute(
+                db,
+                sql.SQL_UPDATE_GAME_START,
+                game_id,
+                seed,
+                encoded,
+                deadline_at,
+                time.time(),
+                encoded_options,
+            ):
                 current = await self._status_of(db, game_id)
                 if current is None:
                     raise StorageError(f"no game {game_id}")
@@ -314,10 +357,20 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
         log.info("started game %d (%s) with %d seats", game_id, record.game, len(record.seats))
         return record
 
-    async def record_action(self, game_id: int, *, expected_version: int, seat: int | None,
-                            action: dict[str, Any], state: dict[str, Any], events: list[str],
-                            finished: bool = False, deadline_at: float | None = None,
-                            outcome: Outcome | None = None, click: str | None = None) -> int:
+    async def record_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int | None,
+        action: dict[str, Any],
+        state: dict[str, Any],
+        events: list[str],
+        finished: bool = False,
+        deadline_at: float | None = None,
+        outcome: Outcome | None = None,
+        click: str | None = None,
+    ) -> int:
         """Log one applied action and the resulting state atomically; returns the new version.
         The final action's ``outcome`` writes the results rows in the same transaction."""
         if expected_version < 0:
@@ -335,18 +388,41 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
             if click is not None and await db.fetchval(sql.SQL_SELECT_CLICK_LOGGED, game_id, click):
                 raise AlreadyApplied(f"click {click} is already in the log of game {game_id}")
             if current["status"] != "active" or current["version"] != expected_version:
-                log.info("stale action on game %d: expected version %d, game is %s at %d",
-                         game_id, expected_version, current["status"], current["version"])
-                raise StaleVersion(f"game {game_id} is {current['status']} at version "
-                                   f"{current['version']}, not active at {expected_version}")
-            await db.execute(sql.SQL_UPDATE_GAME_AFTER_ACTION, game_id, expected_version, encoded_state,
-                             deadline_at, bool(finished), now)
+                log.info(
+                    "stale action on game %d: expected version %d, game is %s at %d",
+                    game_id,
+                    expected_version,
+                    current["status"],
+                    current["version"],
+                )
+                raise StaleVersion(
+                    f"game {game_id} is {current['status']} at version "
+                    f"{current['version']}, not active at {expected_version}"
+                )
+            await db.execute(
+                sql.SQL_UPDATE_GAME_AFTER_ACTION,
+                game_id,
+                expected_version,
+                encoded_state,
+                deadline_at,
+                bool(finished),
+                now,
+            )
             try:
-                await db.execute(sql.SQL_INSERT_ACTION, game_id, expected_version + 1, seat,
-                                 encoded_action, encoded_events, now, click)
+                await db.execute(
+                    sql.SQL_INSERT_ACTION,
+                    game_id,
+                    expected_version + 1,
+                    seat,
+                    encoded_action,
+                    encoded_events,
+                    now,
+                    click,
+                )
             except asyncpg.UniqueViolationError as error:
-                raise StorageError(f"action log of game {game_id} is out of step with its "
-                                   f"version: {error}") from error
+                raise StorageError(
+                    f"action log of game {game_id} is out of step with its version: {error}"
+                ) from error
             if outcome is not None:
                 await self._insert_results(db, await self._require(db, game_id), outcome)
         return expected_version + 1

@@ -22,8 +22,15 @@ class PostgresPanels:
 
     async def set_panel_copy(self, copy: PanelCopyRow) -> None:
         async with self._one() as db:
-            await db.execute(sql.SQL_UPSERT_PANEL_COPY, copy.game_id, copy.user_id, copy.kind,
-                             copy.channel_id, copy.message_id, copy.language.value)
+            await db.execute(
+                sql.SQL_UPSERT_PANEL_COPY,
+                copy.game_id,
+                copy.user_id,
+                copy.kind,
+                copy.channel_id,
+                copy.message_id,
+                copy.language.value,
+            )
 
     async def drop_panel_copy(self, game_id: int, user_id: int, message_id: int) -> bool:
         async with self._one() as db:
@@ -40,8 +47,14 @@ class PostgresPanels:
 
     async def add_move_ping(self, ping: MovePing) -> None:
         async with self._one() as db:
-            await db.execute(sql.SQL_INSERT_MOVE_PING, ping.game_id, ping.message_id, ping.channel_id,
-                             ping.decision, _dumps(list(ping.user_ids)))
+            await db.execute(
+                sql.SQL_INSERT_MOVE_PING,
+                ping.game_id,
+                ping.message_id,
+                ping.channel_id,
+                ping.decision,
+                _dumps(list(ping.user_ids)),
+            )
 
     async def drop_move_ping(self, game_id: int, message_id: int) -> bool:
         async with self._one() as db:

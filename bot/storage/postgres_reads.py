@@ -67,8 +67,9 @@ class PostgresReads:
             games = await self._fetch_games(db, sql.SQL_SELECT_LATEST_GAME_IN_CHANNEL, channel_id)
         return games[0] if games else None
 
-    async def log_entries(self, game_id: int, *, limit: int,
-                          offset: int = 0) -> tuple[int, list[ActionRecord]]:
+    async def log_entries(
+        self, game_id: int, *, limit: int, offset: int = 0
+    ) -> tuple[int, list[ActionRecord]]:
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset must be >= 0")
         async with self._read() as db:
@@ -78,8 +79,9 @@ class PostgresReads:
 
     # ---- timed jobs (see bot.storage.timers) ----------------------------------------------
 
-    async def timed_jobs(self, *, before: float = math.inf, now: float, unclaimed: bool = False
-                         ) -> list[TimedJob]:
+    async def timed_jobs(
+        self, *, before: float = math.inf, now: float, unclaimed: bool = False
+    ) -> list[TimedJob]:
         async with self._read() as db:
             countdowns = await db.fetch(sql.SQL_SELECT_COUNTDOWNS, before)
             deadlines = await db.fetch(sql.SQL_SELECT_TIMED_DEADLINES)
@@ -119,16 +121,26 @@ class PostgresReads:
         if game.status != "finished":
             raise StorageError(f"game {game.id} is {game.status}; only finished games have results")
         if len(outcome.scores) != len(game.seats):
-            raise StorageError(f"game {game.id} has {len(game.seats)} seats but the outcome scores "
-                               f"{len(outcome.scores)}")
+            raise StorageError(
+                f"game {game.id} has {len(game.seats)} seats but the outcome scores {len(outcome.scores)}"
+            )
         if await db.fetchval(sql.SQL_SELECT_RESULTS_EXIST, game.id):
             return False
         finished_at = await db.fetchval(sql.SQL_SELECT_FINISHED_AT, game.id)
         won = set(outcome.winners)
         for seat, place in zip(game.seats, places(outcome.scores, outcome.winners), strict=True):
-            await db.execute(sql.SQL_INSERT_RESULT, game.id, seat.seat, seat.user_id, seat.name,
-                             outcome.scores[seat.seat], place, int(seat.seat in won), int(with_bots),
-                             finished_at)
+            await db.execute(
+                sql.SQL_INSERT_RESULT,
+                game.id,
+                seat.seat,
+                seat.user_id,
+                seat.name,
+                outcome.scores[seat.seat],
+                place,
+                int(seat.seat in won),
+                int(with_bots),
+                finished_at,
+            )
         log.info("recorded results of game %d: winners %s", game.id, sorted(won))
         return True
 
@@ -137,16 +149,27 @@ class PostgresReads:
             rows = await db.fetch(sql.SQL_SELECT_RESULTS, game_id)
         return [_result_from_row(row) for row in rows]
 
-    async def stats(self, guild_id: int | None, game: str | None = None,
-                    user_id: int | None = None) -> list[GameStats]:
+    async def stats(
+        self, guild_id: int | None, game: str | None = None, user_id: int | None = None
+    ) -> list[GameStats]:
         async with self._one() as db:
             rows = await db.fetch(sql.SQL_SELECT_STATS, guild_id, game, user_id)
-        return [GameStats(game=row["game"], played=row["played"], players=row["players"], wins=row["wins"],
-                          best=row["best"], average=row["average"], with_bots=row["with_bots"])
-                for row in rows]
+        return [
+            GameStats(
+                game=row["game"],
+                played=row["played"],
+                players=row["players"],
+                wins=row["wins"],
+                best=row["best"],
+                average=row["average"],
+                with_bots=row["with_bots"],
+            )
+            for row in rows
+        ]
 
-    async def solo_best(self, guild_id: int | None, game: str, user_id: int, *,
-                        exclude_game: int = 0) -> SoloBest:
+    async def solo_best(
+        self, guild_id: int | None, game: str, user_id: int, *, exclude_game: int = 0
+    ) -> SoloBest:
         async with self._one() as db:
             row = await db.fetchrow(sql.SQL_SELECT_SOLO_BEST, guild_id, game, user_id, exclude_game)
         return SoloBest(best=row["best"], played=row["played"])
@@ -161,7 +184,16 @@ class PostgresReads:
             rank = index + 1
             if board and (board[-1].wins, board[-1].average) == (row["wins"], row["average"]):
                 rank = board[-1].rank
-            board.append(LeaderRow(rank=rank, user_id=row["user_id"], name=row["name"],
-                                   played=row["played"], wins=row["wins"], best=row["best"],
-                                   average=row["average"], with_bots=row["with_bots"]))
+            board.append(
+                LeaderRow(
+                    rank=rank,
+                    user_id=row["user_id"],
+                    name=row["name"],
+                    played=row["played"],
+                    wins=row["wins"],
+                    best=row["best"],
+                    average=row["average"],
+                    with_bots=row["with_bots"],
+                )
+            )
         return board

@@ -31,10 +31,20 @@ class PostgresSeats:
             await db.execute(sql.SQL_INSERT_BOT_SEAT, game_id, seat, name)
             return await self._require(db, game_id)
 
-    async def set_seat_control(self, game_id: int, seat: int, *, autopilot: bool | None = None,
-                               left_game: bool | None = None, timeouts: int | None = None) -> None:
-        args = (None if autopilot is None else int(autopilot), None if left_game is None else int(left_game),
-                timeouts)
+    async def set_seat_control(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        autopilot: bool | None = None,
+        left_game: bool | None = None,
+        timeouts: int | None = None,
+    ) -> None:
+        args = (
+            None if autopilot is None else int(autopilot),
+            None if left_game is None else int(left_game),
+            timeouts,
+        )
         async with self._one() as db:
             if not await self._execute(db, sql.SQL_UPDATE_SEAT_CONTROL, game_id, seat, *args):
                 raise StorageError(f"no seat {seat} in game {game_id}")
@@ -53,15 +63,28 @@ class PostgresSeats:
                 rows = await db.fetch(sql.SQL_SELECT_DEADLINES)
             else:
                 rows = await db.fetch(sql.SQL_SELECT_GAME_DEADLINES, game_id)
-        return [Deadline(row["game_id"], row["seat"], row["decision"], row["opened_at"], row["due_at"],
-                         json.loads(row["reminders"])) for row in rows]
+        return [
+            Deadline(
+                row["game_id"],
+                row["seat"],
+                row["decision"],
+                row["opened_at"],
+                row["due_at"],
+                json.loads(row["reminders"]),
+            )
+            for row in rows
+        ]
 
     async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
         async with self._write() as db:
             await db.execute(sql.SQL_DELETE_GAME_DEADLINES, game_id)
-            await db.executemany(sql.SQL_UPSERT_DEADLINE, [
-                (game_id, d.seat, d.decision, d.opened_at, d.due_at, _dumps(list(d.reminders)))
-                for d in deadlines])
+            await db.executemany(
+                sql.SQL_UPSERT_DEADLINE,
+                [
+                    (game_id, d.seat, d.decision, d.opened_at, d.due_at, _dumps(list(d.reminders)))
+                    for d in deadlines
+                ],
+            )
 
     async def drop_deadline(self, game_id: int, seat: int, decision: int) -> bool:
         async with self._one() as db:
@@ -69,8 +92,9 @@ class PostgresSeats:
 
     async def set_reminders(self, game_id: int, seat: int, decision: int, reminders: Sequence[float]) -> None:
         async with self._one() as db:
-            await db.execute(sql.SQL_UPDATE_DEADLINE_REMINDERS, game_id, seat, decision,
-                             _dumps(list(reminders)))
+            await db.execute(
+                sql.SQL_UPDATE_DEADLINE_REMINDERS, game_id, seat, decision, _dumps(list(reminders))
+            )
 
     async def user_settings(self, user_id: int) -> UserSettings:
         async with self._one() as db:
@@ -81,9 +105,15 @@ class PostgresSeats:
         if settings.ping not in PING_MODES:
             raise StorageError(f"unknown ping mode {settings.ping!r}")
         async with self._one() as db:
-            await db.execute(sql.SQL_UPSERT_USER_SETTINGS, settings.user_id, settings.ping,
-                             settings.timezone, settings.quiet_start, settings.quiet_end,
-                             settings.language.value if settings.language else None)
+            await db.execute(
+                sql.SQL_UPSERT_USER_SETTINGS,
+                settings.user_id,
+                settings.ping,
+                settings.timezone,
+                settings.quiet_start,
+                settings.quiet_end,
+                settings.language.value if settings.language else None,
+            )
 
     async def set_discord_locale(self, user_id: int, locale: str | None) -> None:
         """Remember the locale seen on the user's interactions (their other settings stay)."""

@@ -100,8 +100,11 @@ class GameRecord:
     def names(self) -> Names:
         """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events; they know
         which seats the bot plays (``bot.i18n.waiting``), so a face can say so."""
-        return Names((seat.name for seat in self.seats), bots=[s.seat for s in self.seats if s.is_bot],
-                     autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot])
+        return Names(
+            (seat.name for seat in self.seats),
+            bots=[s.seat for s in self.seats if s.is_bot],
+            autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot],
+        )
 
     @property
     def play_channel_id(self) -> int:
@@ -241,8 +244,10 @@ def places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
     """
     won = set(winners)
     rest = [score for seat, score in enumerate(scores) if seat not in won]
-    return [1 if seat in won else len(won) + 1 + sum(1 for other in rest if other > score)
-            for seat, score in enumerate(scores)]
+    return [
+        1 if seat in won else len(won) + 1 + sum(1 for other in rest if other > score)
+        for seat, score in enumerate(scores)
+    ]
 
 
 class _Unset:
@@ -267,20 +272,38 @@ def _dumps(value: Any) -> str:
 
 
 def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
-    return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
-                      name=row["name"], dm_open=bool(row["dm_open"]), is_bot=bool(row["is_bot"]),
-                      autopilot=bool(row["autopilot"]), left_game=bool(row["left_game"]),
-                      timeouts=row["timeouts"])
+    return SeatRecord(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        name=row["name"],
+        dm_open=bool(row["dm_open"]),
+        is_bot=bool(row["is_bot"]),
+        autopilot=bool(row["autopilot"]),
+        left_game=bool(row["left_game"]),
+        timeouts=row["timeouts"],
+    )
 
 
 def _panel_copy_from_row(row: sqlite3.Row) -> PanelCopyRow:
-    return PanelCopyRow(row["game_id"], row["user_id"], row["kind"], row["message_id"], row["channel_id"],
-                        parse(row["language"]) or DEFAULT)
+    return PanelCopyRow(
+        row["game_id"],
+        row["user_id"],
+        row["kind"],
+        row["message_id"],
+        row["channel_id"],
+        parse(row["language"]) or DEFAULT,
+    )
 
 
 def _move_ping_from_row(row: sqlite3.Row) -> MovePing:
-    return MovePing(row["game_id"], row["message_id"], row["channel_id"], row["decision"],
-                    tuple(json.loads(row["user_ids"])))
+    return MovePing(
+        row["game_id"],
+        row["message_id"],
+        row["channel_id"],
+        row["decision"],
+        tuple(json.loads(row["user_ids"])),
+    )
 
 
 def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, Any] | None:
@@ -306,19 +329,39 @@ def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
     if problems:
         log.warning("game %d can't be loaded: %s", row["id"], "; ".join(problems))
     return GameRecord(
-        id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        thread_id=row["thread_id"], host_id=row["host_id"], status=row["status"],
-        options=options or {}, seed=row["seed"], state=state, version=row["version"],
-        lobby_message_id=row["lobby_message_id"], status_message_id=row["status_message_id"],
-        deadline_at=row["deadline_at"], created_at=row["created_at"], updated_at=row["updated_at"],
-        seats=seats, pace=row["pace"], set_aside=row["set_aside"] or "; ".join(problems) or None,
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        options=options or {},
+        seed=row["seed"],
+        state=state,
+        version=row["version"],
+        lobby_message_id=row["lobby_message_id"],
+        status_message_id=row["status_message_id"],
+        deadline_at=row["deadline_at"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        seats=seats,
+        pace=row["pace"],
+        set_aside=row["set_aside"] or "; ".join(problems) or None,
         language=parse(row["language"]) or DEFAULT,
     )
 
 
 def _settings_from_row(row: sqlite3.Row) -> UserSettings:
-    return UserSettings(row["user_id"], row["ping"], row["timezone"], row["quiet_start"], row["quiet_end"],
-                        language=parse(row["language"]), discord_locale=row["discord_locale"])
+    return UserSettings(
+        row["user_id"],
+        row["ping"],
+        row["timezone"],
+        row["quiet_start"],
+        row["quiet_end"],
+        language=parse(row["language"]),
+        discord_locale=row["discord_locale"],
+    )
 
 
 def _events_dumps(events: Sequence[str]) -> str:
@@ -337,12 +380,24 @@ def _events_dumps(events: Sequence[str]) -> str:
 
 
 def _action_from_row(row: sqlite3.Row) -> ActionRecord:
-    return ActionRecord(seq=row["seq"], seat=row["seat"], action=json.loads(row["action"]),
-                        events=[from_stored(event) for event in json.loads(row["events"])],
-                        created_at=row["created_at"])
+    return ActionRecord(
+        seq=row["seq"],
+        seat=row["seat"],
+        action=json.loads(row["action"]),
+        events=[from_stored(event) for event in json.loads(row["events"])],
+        created_at=row["created_at"],
+    )
 
 
 def _result_from_row(row: sqlite3.Row) -> ResultRecord:
-    return ResultRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"], name=row["name"],
-                        score=row["score"], place=row["place"], won=bool(row["won"]),
-                        with_bots=bool(row["with_bots"]), finished_at=row["finished_at"])
+    return ResultRecord(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        name=row["name"],
+        score=row["score"],
+        place=row["place"],
+        won=bool(row["won"]),
+        with_bots=bool(row["with_bots"]),
+        finished_at=row["finished_at"],
+    )

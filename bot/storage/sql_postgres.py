@@ -24,8 +24,9 @@ SQL_SELECT_SCHEMA_VERSIONS = "SELECT version, name FROM schema_version ORDER BY 
 SQL_SELECT_SCHEMA_VERSION_EXISTS = "SELECT 1 FROM schema_version WHERE version = $1"
 SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)"
 # The health check's write: rewrites the newest migration's row unchanged (a real tuple write).
-SQL_TOUCH_SCHEMA_VERSION = ("UPDATE schema_version SET name = name "
-                            "WHERE version = (SELECT MAX(version) FROM schema_version)")
+SQL_TOUCH_SCHEMA_VERSION = (
+    "UPDATE schema_version SET name = name WHERE version = (SELECT MAX(version) FROM schema_version)"
+)
 SQL_COUNT_GAMES_BY_STATUS = "SELECT game, status, COUNT(*) AS n FROM games GROUP BY game, status"
 
 _GAME_COLUMNS = (

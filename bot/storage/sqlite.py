@@ -110,8 +110,9 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
     # ---- lifecycle ------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str], *,
-                   migrations_dir: Traversable | Path | None = None) -> Storage:
+    async def open(
+        cls, path: str | os.PathLike[str], *, migrations_dir: Traversable | Path | None = None
+    ) -> Storage:
         """Connect, set the pragmas and apply pending migrations, each in its own transaction.
         ``migrations_dir`` defaults to the migrations shipped with the code."""
         path = os.fspath(path)
@@ -174,14 +175,22 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
         if newer:
             raise MigrationError(
                 f"database {self._path} has migrations {newer} that this code does not know; "
-                "refusing to run an older bot against a newer schema")
+                "refusing to run an older bot against a newer schema"
+            )
         for version, name in applied.items():
             if known[version].name != name:
-                log.warning("migration %d was applied as %r but the file is now %r",
-                            version, name, known[version].name)
+                log.warning(
+                    "migration %d was applied as %r but the file is now %r",
+                    version,
+                    name,
+                    known[version].name,
+                )
         # Parse every pending file before running any, so a malformed one stops start-up early.
-        pending = [(m, split_statements(m.path.read_text(encoding="utf-8")))
-                   for m in migrations if m.version not in applied]
+        pending = [
+            (m, split_statements(m.path.read_text(encoding="utf-8")))
+            for m in migrations
+            if m.version not in applied
+        ]
         for migration, statements in pending:
             async with self._write() as tx:
                 # Another process may have applied it while we waited for the write lock.
@@ -192,27 +201,48 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
                     for statement in statements:
                         await tx.execute(statement)
                 except sqlite3.Error as error:
-                    raise MigrationError(f"migration {migration.name} failed and was rolled back: "
-                                         f"{error}") from error
+                    raise MigrationError(
+                        f"migration {migration.name} failed and was rolled back: {error}"
+                    ) from error
                 await tx.execute(SQL_INSERT_SCHEMA_VERSION, (migration.version, migration.name, time.time()))
                 log.info("applied migration %s to %s", migration.name, self._path)
 
     # ---- lobby ----------------------------------------------------------------------------
 
-    async def create_lobby(self, *, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           host_name: str, options: dict[str, Any], pace: int = 0,
-                           language: Language = DEFAULT) -> GameRecord:
+    async def create_lobby(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        pace: int = 0,
+        language: Language = DEFAULT,
+    ) -> GameRecord:
         """A new game in ``lobby`` status with its host in seat 0, played in ``language``."""
         now = time.time()
         async with self._write() as db:
-            cursor = await db.execute(SQL_INSERT_GAME, {
-                "game": game, "guild_id": guild_id, "channel_id": channel_id, "host_id": host_id,
-                "options": _dumps(options), "now": now, "pace": pace, "language": language.value})
+            cursor = await db.execute(
+                SQL_INSERT_GAME,
+                {
+                    "game": game,
+                    "guild_id": guild_id,
+                    "channel_id": channel_id,
+                    "host_id": host_id,
+                    "options": _dumps(options),
+                    "now": now,
+                    "pace": pace,
+                    "language": language.value,
+                },
+            )
             game_id = cursor.lastrowid
             await cursor.close()
             assert game_id is not None
-            await self._execute(db, SQL_INSERT_SEAT,
-                                {"game_id": game_id, "seat": 0, "user_id": host_id, "name": host_name})
+            await self._execute(
+                db, SQL_INSERT_SEAT, {"game_id": game_id, "seat": 0, "user_id": host_id, "name": host_name}
+            )
             record = await self._require(db, game_id)
         log.info("created %s lobby %d in channel %d", game, game_id, channel_id)
         return record
@@ -234,8 +264,9 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
             rows = await db.execute_fetchall(SQL_SELECT_NEXT_SEAT, (game_id,))
             seat = next(iter(rows))[0]
             try:
-                await self._execute(db, SQL_INSERT_SEAT,
-                                    {"game_id": game_id, "seat": seat, "user_id": user_id, "name": name})
+                await self._execute(
+                    db, SQL_INSERT_SEAT, {"game_id": game_id, "seat": seat, "user_id": user_id, "name": name}
+                )
             except sqlite3.IntegrityError as error:  # pragma: no cover - guarded above
                 raise SeatTaken(f"user {user_id} is already seated in game {game_id}") from error
             await self._execute(db, SQL_UPDATE_GAME_TOUCH, {"game_id": game_id, "now": time.time()})
@@ -265,38 +296,67 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
     async def set_lobby_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
         """The host changed an option in the lobby; ``StaleVersion`` once the lobby has closed."""
         async with self._write() as db:
-            if not await self._execute(db, SQL_UPDATE_LOBBY_OPTIONS, {
-                    "game_id": game_id, "options": _dumps(options), "now": time.time()}):
+            if not await self._execute(
+                db,
+                SQL_UPDATE_LOBBY_OPTIONS,
+                {"game_id": game_id, "options": _dumps(options), "now": time.time()},
+            ):
                 raise StaleVersion(f"game {game_id} is no longer a lobby")
             return await self._require(db, game_id)
 
-    async def set_messages(self, game_id: int, *, lobby_message_id: int | None | _Unset = UNSET,
-                           status_message_id: int | None | _Unset = UNSET,
-                           thread_id: int | None | _Unset = UNSET) -> None:
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        lobby_message_id: int | None | _Unset = UNSET,
+        status_message_id: int | None | _Unset = UNSET,
+        thread_id: int | None | _Unset = UNSET,
+    ) -> None:
         """Remember Discord message/thread ids. Only the arguments given change; ``None`` clears."""
-        flags = {"set_lobby": lobby_message_id is not UNSET, "set_status": status_message_id is not UNSET,
-                 "set_thread": thread_id is not UNSET}
+        flags = {
+            "set_lobby": lobby_message_id is not UNSET,
+            "set_status": status_message_id is not UNSET,
+            "set_thread": thread_id is not UNSET,
+        }
         if not any(flags.values()):
             return
 
         def value(given: int | None | _Unset) -> int | None:
             return None if isinstance(given, _Unset) else given
 
-        params = {**flags, "lobby_message_id": value(lobby_message_id),
-                  "status_message_id": value(status_message_id), "thread_id": value(thread_id),
-                  "game_id": game_id, "now": time.time()}
+        params = {
+            **flags,
+            "lobby_message_id": value(lobby_message_id),
+            "status_message_id": value(status_message_id),
+            "thread_id": value(thread_id),
+            "game_id": game_id,
+            "now": time.time(),
+        }
         async with self._write() as db:
             if not await self._execute(db, SQL_UPDATE_GAME_MESSAGES, params):
                 raise StorageError(f"no game {game_id}")
 
     # ---- play -----------------------------------------------------------------------------
 
-    async def start(self, game_id: int, *, seed: int, state: dict[str, Any],
-                    deadline_at: float | None = None, options: dict[str, Any] | None = None) -> GameRecord:
+    async def start(
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        state: dict[str, Any],
+        deadline_at: float | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> GameRecord:
         """Lobby → active with the set-up state. ``StaleVersion`` if it already left the lobby.
         ``options``, when given, replace the lobby's (the table's language adds to them)."""
-        params = {"game_id": game_id, "seed": seed, "state": _dumps(state), "deadline_at": deadline_at,
-                  "now": time.time(), "options": None if options is None else _dumps(options)}
+        params = {
+            "game_id": game_id,
+            "seed": seed,
+            "state": _dumps(state),
+            "deadline_at": deadline_at,
+            "now": time.time(),
+            "options": None if options is None else _dumps(options),
+        }
         async with self._write() as db:
             if not await self._execute(db, SQL_UPDATE_GAME_START, params):
                 current = await self._status_of(db, game_id)
@@ -307,10 +367,20 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
         log.info("started game %d (%s) with %d seats", game_id, record.game, len(record.seats))
         return record
 
-    async def record_action(self, game_id: int, *, expected_version: int, seat: int | None,
-                            action: dict[str, Any], state: dict[str, Any], events: list[str],
-                            finished: bool = False, deadline_at: float | None = None,
-                            outcome: Outcome | None = None, click: str | None = None) -> int:
+    async def record_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int | None,
+        action: dict[str, Any],
+        state: dict[str, Any],
+        events: list[str],
+        finished: bool = False,
+        deadline_at: float | None = None,
+        outcome: Outcome | None = None,
+        click: str | None = None,
+    ) -> int:
         """Log one applied action and the resulting state atomically; returns the new version.
 
         The version check and the log append commit together, so two clicks computed from the
@@ -326,11 +396,23 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
             raise ValueError("only the final action of a game has an outcome")
         now = time.time()
         # Serialise before taking the lock: a bad value fails without touching the database.
-        game_params = {"game_id": game_id, "expected_version": expected_version, "state": _dumps(state),
-                       "deadline_at": deadline_at, "finished": bool(finished), "now": now}
-        action_params = {"game_id": game_id, "seq": expected_version + 1, "seat": seat,
-                         "action": _dumps(action), "events": _events_dumps(events), "now": now,
-                         "click": click}
+        game_params = {
+            "game_id": game_id,
+            "expected_version": expected_version,
+            "state": _dumps(state),
+            "deadline_at": deadline_at,
+            "finished": bool(finished),
+            "now": now,
+        }
+        action_params = {
+            "game_id": game_id,
+            "seq": expected_version + 1,
+            "seat": seat,
+            "action": _dumps(action),
+            "events": _events_dumps(events),
+            "now": now,
+            "click": click,
+        }
         async with self._write() as db:
             if click is not None and await db.execute_fetchall(SQL_SELECT_CLICK_LOGGED, (game_id, click)):
                 raise AlreadyApplied(f"click {click} is already in the log of game {game_id}")
@@ -340,16 +422,23 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
                 if current is None:
                     raise StorageError(f"no game {game_id}")
                 status, version = current
-                log.info("stale action on game %d: expected version %d, game is %s at %d",
-                         game_id, expected_version, status, version)
-                raise StaleVersion(f"game {game_id} is {status} at version {version}, "
-                                   f"not active at {expected_version}")
+                log.info(
+                    "stale action on game %d: expected version %d, game is %s at %d",
+                    game_id,
+                    expected_version,
+                    status,
+                    version,
+                )
+                raise StaleVersion(
+                    f"game {game_id} is {status} at version {version}, not active at {expected_version}"
+                )
             try:
                 await self._execute(db, SQL_INSERT_ACTION, action_params)
             except sqlite3.IntegrityError as error:
                 # Only possible if the log and games.version disagree: never paper over that.
-                raise StorageError(f"action log of game {game_id} is out of step with its "
-                                   f"version: {error}") from error
+                raise StorageError(
+                    f"action log of game {game_id} is out of step with its version: {error}"
+                ) from error
             if outcome is not None:
                 await self._insert_results(db, await self._require(db, game_id), outcome)
         return expected_version + 1
@@ -362,8 +451,9 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
         column by hand after the repair resumes it at the next start-up.
         """
         async with self._write() as db:
-            if not await self._execute(db, SQL_UPDATE_GAME_SET_ASIDE,
-                                       {"game_id": game_id, "reason": reason, "now": time.time()}):
+            if not await self._execute(
+                db, SQL_UPDATE_GAME_SET_ASIDE, {"game_id": game_id, "reason": reason, "now": time.time()}
+            ):
                 if await self._status_of(db, game_id) is None:
                     raise StorageError(f"no game {game_id}")
                 return False
@@ -384,8 +474,9 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
         if status not in STATUSES:
             raise StorageError(f"unknown status {status!r}")
         async with self._write() as db:
-            if await self._execute(db, SQL_UPDATE_GAME_STATUS,
-                                   {"game_id": game_id, "status": status, "now": time.time()}):
+            if await self._execute(
+                db, SQL_UPDATE_GAME_STATUS, {"game_id": game_id, "status": status, "now": time.time()}
+            ):
                 log.info("game %d is now %s", game_id, status)
                 return
             current = await self._status_of(db, game_id)

@@ -34,10 +34,18 @@ class SqlitePanels(SqliteBase):
     async def set_panel_copy(self, copy: PanelCopyRow) -> None:
         """``copy`` is the player's live one now (it replaces the one kept before)."""
         async with self._write() as db:
-            await self._execute(db, SQL_UPSERT_PANEL_COPY, {
-                "game_id": copy.game_id, "user_id": copy.user_id, "kind": copy.kind,
-                "channel_id": copy.channel_id, "message_id": copy.message_id,
-                "language": copy.language.value})
+            await self._execute(
+                db,
+                SQL_UPSERT_PANEL_COPY,
+                {
+                    "game_id": copy.game_id,
+                    "user_id": copy.user_id,
+                    "kind": copy.kind,
+                    "channel_id": copy.channel_id,
+                    "message_id": copy.message_id,
+                    "language": copy.language.value,
+                },
+            )
 
     async def drop_panel_copy(self, game_id: int, user_id: int, message_id: int) -> bool:
         """Forget the player's live copy if it is still ``message_id``; False if it isn't."""
@@ -56,9 +64,17 @@ class SqlitePanels(SqliteBase):
 
     async def add_move_ping(self, ping: MovePing) -> None:
         async with self._write() as db:
-            await self._execute(db, SQL_INSERT_MOVE_PING, {
-                "game_id": ping.game_id, "message_id": ping.message_id, "channel_id": ping.channel_id,
-                "decision": ping.decision, "user_ids": _dumps(list(ping.user_ids))})
+            await self._execute(
+                db,
+                SQL_INSERT_MOVE_PING,
+                {
+                    "game_id": ping.game_id,
+                    "message_id": ping.message_id,
+                    "channel_id": ping.channel_id,
+                    "decision": ping.decision,
+                    "user_ids": _dumps(list(ping.user_ids)),
+                },
+            )
 
     async def drop_move_ping(self, game_id: int, message_id: int) -> bool:
         async with self._write() as db:

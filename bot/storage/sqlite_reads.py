@@ -43,7 +43,6 @@ from bot.storage.sql_sqlite import (
 from bot.storage.sqlite_base import SqliteBase
 
 if TYPE_CHECKING:
-
     from bot.games.base import Outcome
 
 log = logging.getLogger(__name__)
@@ -97,8 +96,9 @@ class SqliteReads(SqliteBase):
     async def games_for_user(self, user_id: int, *, guild_id: int | None = None) -> list[GameRecord]:
         """Open games (lobby/active) where the user holds a seat, newest first; any guild if None."""
         async with self._read() as db:
-            return await self._fetch_games(db, SQL_SELECT_GAMES_FOR_USER,
-                                           {"user_id": user_id, "guild_id": guild_id})
+            return await self._fetch_games(
+                db, SQL_SELECT_GAMES_FOR_USER, {"user_id": user_id, "guild_id": guild_id}
+            )
 
     # ---- overview ---------------------------------------------------------------------------
 
@@ -114,8 +114,9 @@ class SqliteReads(SqliteBase):
             games = await self._fetch_games(db, SQL_SELECT_LATEST_GAME_IN_CHANNEL, {"channel_id": channel_id})
         return games[0] if games else None
 
-    async def log_entries(self, game_id: int, *, limit: int,
-                          offset: int = 0) -> tuple[int, list[ActionRecord]]:
+    async def log_entries(
+        self, game_id: int, *, limit: int, offset: int = 0
+    ) -> tuple[int, list[ActionRecord]]:
         """The public log (actions with events) in pages counted from the newest entry.
 
         Returns how many entries the log has, and the ``limit`` entries after skipping the
@@ -125,8 +126,9 @@ class SqliteReads(SqliteBase):
             raise ValueError("limit and offset must be >= 0")
         async with self._read() as db:
             total = next(iter(await db.execute_fetchall(SQL_COUNT_LOG_ENTRIES, (game_id,))))[0]
-            rows = await db.execute_fetchall(SQL_SELECT_LOG_ENTRIES,
-                                             {"game_id": game_id, "limit": limit, "offset": offset})
+            rows = await db.execute_fetchall(
+                SQL_SELECT_LOG_ENTRIES, {"game_id": game_id, "limit": limit, "offset": offset}
+            )
         return total, [_action_from_row(row) for row in rows]
 
     # ---- results, stats and leaderboards --------------------------------------------------------
@@ -149,18 +151,30 @@ class SqliteReads(SqliteBase):
         if game.status != "finished":
             raise StorageError(f"game {game.id} is {game.status}; only finished games have results")
         if len(outcome.scores) != len(game.seats):
-            raise StorageError(f"game {game.id} has {len(game.seats)} seats but the outcome scores "
-                               f"{len(outcome.scores)}")
+            raise StorageError(
+                f"game {game.id} has {len(game.seats)} seats but the outcome scores {len(outcome.scores)}"
+            )
         if list(await db.execute_fetchall(SQL_SELECT_RESULTS_EXIST, (game.id,))):
             return False
         rows = await db.execute_fetchall(SQL_SELECT_FINISHED_AT, {"game_id": game.id})
         finished_at = next(iter(rows))[0]
         won = set(outcome.winners)
         for seat, place in zip(game.seats, places(outcome.scores, outcome.winners), strict=True):
-            await self._execute(db, SQL_INSERT_RESULT, {
-                "game_id": game.id, "seat": seat.seat, "user_id": seat.user_id, "name": seat.name,
-                "score": outcome.scores[seat.seat], "place": place, "won": int(seat.seat in won),
-                "with_bots": int(with_bots), "finished_at": finished_at})
+            await self._execute(
+                db,
+                SQL_INSERT_RESULT,
+                {
+                    "game_id": game.id,
+                    "seat": seat.seat,
+                    "user_id": seat.user_id,
+                    "name": seat.name,
+                    "score": outcome.scores[seat.seat],
+                    "place": place,
+                    "won": int(seat.seat in won),
+                    "with_bots": int(with_bots),
+                    "finished_at": finished_at,
+                },
+            )
         log.info("recorded results of game %d: winners %s", game.id, sorted(won))
         return True
 
@@ -170,25 +184,39 @@ class SqliteReads(SqliteBase):
             rows = await db.execute_fetchall(SQL_SELECT_RESULTS, (game_id,))
         return [_result_from_row(row) for row in rows]
 
-    async def stats(self, guild_id: int | None, game: str | None = None,
-                    user_id: int | None = None) -> list[GameStats]:
+    async def stats(
+        self, guild_id: int | None, game: str | None = None, user_id: int | None = None
+    ) -> list[GameStats]:
         """Per-game totals of a server's finished games, for one player or (``None``) everyone.
 
         One entry per game slug, sorted by slug; empty when nothing matching has finished.
         """
         async with self._read() as db:
-            rows = await db.execute_fetchall(SQL_SELECT_STATS,
-                                             {"guild_id": guild_id, "game": game, "user_id": user_id})
-        return [GameStats(game=row["game"], played=row["played"], players=row["players"], wins=row["wins"],
-                          best=row["best"], average=row["average"], with_bots=row["with_bots"])
-                for row in rows]
+            rows = await db.execute_fetchall(
+                SQL_SELECT_STATS, {"guild_id": guild_id, "game": game, "user_id": user_id}
+            )
+        return [
+            GameStats(
+                game=row["game"],
+                played=row["played"],
+                players=row["players"],
+                wins=row["wins"],
+                best=row["best"],
+                average=row["average"],
+                with_bots=row["with_bots"],
+            )
+            for row in rows
+        ]
 
-    async def solo_best(self, guild_id: int | None, game: str, user_id: int, *,
-                        exclude_game: int = 0) -> SoloBest:
+    async def solo_best(
+        self, guild_id: int | None, game: str, user_id: int, *, exclude_game: int = 0
+    ) -> SoloBest:
         """A player's best solo score at ``game`` on a server (solo games are kept per server)."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(SQL_SELECT_SOLO_BEST, {
-                "guild_id": guild_id, "game": game, "user_id": user_id, "exclude": exclude_game})
+            rows = await db.execute_fetchall(
+                SQL_SELECT_SOLO_BEST,
+                {"guild_id": guild_id, "game": game, "user_id": user_id, "exclude": exclude_game},
+            )
         row = next(iter(rows))
         return SoloBest(best=row["best"], played=row["played"])
 
@@ -197,14 +225,24 @@ class SqliteReads(SqliteBase):
         if limit < 0:
             raise ValueError("limit must be >= 0")
         async with self._read() as db:
-            rows = await db.execute_fetchall(SQL_SELECT_LEADERBOARD,
-                                             {"guild_id": guild_id, "game": game, "limit": limit})
+            rows = await db.execute_fetchall(
+                SQL_SELECT_LEADERBOARD, {"guild_id": guild_id, "game": game, "limit": limit}
+            )
         board: list[LeaderRow] = []
         for index, row in enumerate(rows):
             rank = index + 1
             if board and (board[-1].wins, board[-1].average) == (row["wins"], row["average"]):
                 rank = board[-1].rank
-            board.append(LeaderRow(rank=rank, user_id=row["user_id"], name=row["name"],
-                                   played=row["played"], wins=row["wins"], best=row["best"],
-                                   average=row["average"], with_bots=row["with_bots"]))
+            board.append(
+                LeaderRow(
+                    rank=rank,
+                    user_id=row["user_id"],
+                    name=row["name"],
+                    played=row["played"],
+                    wins=row["wins"],
+                    best=row["best"],
+                    average=row["average"],
+                    with_bots=row["with_bots"],
+                )
+            )
         return board

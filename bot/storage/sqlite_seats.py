@@ -52,12 +52,23 @@ class SqliteSeats(SqliteBase):
             await self._execute(db, SQL_INSERT_BOT_SEAT, {"game_id": game_id, "seat": seat, "name": name})
             return await self._require(db, game_id)
 
-    async def set_seat_control(self, game_id: int, seat: int, *, autopilot: bool | None = None,
-                               left_game: bool | None = None, timeouts: int | None = None) -> None:
+    async def set_seat_control(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        autopilot: bool | None = None,
+        left_game: bool | None = None,
+        timeouts: int | None = None,
+    ) -> None:
         """Hand a seat to the bot or back, mark it left, or count its missed deadlines."""
-        params = {"game_id": game_id, "seat": seat,
-                  "autopilot": None if autopilot is None else int(autopilot),
-                  "left_game": None if left_game is None else int(left_game), "timeouts": timeouts}
+        params = {
+            "game_id": game_id,
+            "seat": seat,
+            "autopilot": None if autopilot is None else int(autopilot),
+            "left_game": None if left_game is None else int(left_game),
+            "timeouts": timeouts,
+        }
         async with self._write() as db:
             if not await self._execute(db, SQL_UPDATE_SEAT_CONTROL, params):
                 raise StorageError(f"no seat {seat} in game {game_id}")
@@ -68,8 +79,11 @@ class SqliteSeats(SqliteBase):
             game = await self._require(db, game_id)
             if game.seat_of(user_id) is not None:
                 raise SeatTaken(f"user {user_id} already plays in game {game_id}")
-            if not await self._execute(db, SQL_UPDATE_SEAT_PLAYER,
-                                       {"game_id": game_id, "seat": seat, "user_id": user_id, "name": name}):
+            if not await self._execute(
+                db,
+                SQL_UPDATE_SEAT_PLAYER,
+                {"game_id": game_id, "seat": seat, "user_id": user_id, "name": name},
+            ):
                 raise StorageError(f"seat {seat} of game {game_id} is not a human seat")
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
@@ -79,17 +93,35 @@ class SqliteSeats(SqliteBase):
                 rows = await db.execute_fetchall(SQL_SELECT_DEADLINES)
             else:
                 rows = await db.execute_fetchall(SQL_SELECT_GAME_DEADLINES, (game_id,))
-        return [Deadline(row["game_id"], row["seat"], row["decision"], row["opened_at"], row["due_at"],
-                         json.loads(row["reminders"])) for row in rows]
+        return [
+            Deadline(
+                row["game_id"],
+                row["seat"],
+                row["decision"],
+                row["opened_at"],
+                row["due_at"],
+                json.loads(row["reminders"]),
+            )
+            for row in rows
+        ]
 
     async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
         """Replace a game's pending deadlines with exactly these (one transaction)."""
         async with self._write() as db:
             await self._execute(db, SQL_DELETE_GAME_DEADLINES, (game_id,))
             for d in deadlines:
-                await self._execute(db, SQL_UPSERT_DEADLINE, {
-                    "game_id": game_id, "seat": d.seat, "decision": d.decision, "opened_at": d.opened_at,
-                    "due_at": d.due_at, "reminders": _dumps(list(d.reminders))})
+                await self._execute(
+                    db,
+                    SQL_UPSERT_DEADLINE,
+                    {
+                        "game_id": game_id,
+                        "seat": d.seat,
+                        "decision": d.decision,
+                        "opened_at": d.opened_at,
+                        "due_at": d.due_at,
+                        "reminders": _dumps(list(d.reminders)),
+                    },
+                )
 
     async def drop_deadline(self, game_id: int, seat: int, decision: int) -> bool:
         """Remove one deadline if it is still the one for ``decision``; False if already gone."""
@@ -98,8 +130,9 @@ class SqliteSeats(SqliteBase):
 
     async def set_reminders(self, game_id: int, seat: int, decision: int, reminders: Sequence[float]) -> None:
         async with self._write() as db:
-            await self._execute(db, SQL_UPDATE_DEADLINE_REMINDERS,
-                                (_dumps(list(reminders)), game_id, seat, decision))
+            await self._execute(
+                db, SQL_UPDATE_DEADLINE_REMINDERS, (_dumps(list(reminders)), game_id, seat, decision)
+            )
 
     async def user_settings(self, user_id: int) -> UserSettings:
         async with self._read() as db:
@@ -110,10 +143,18 @@ class SqliteSeats(SqliteBase):
         if settings.ping not in PING_MODES:
             raise StorageError(f"unknown ping mode {settings.ping!r}")
         async with self._write() as db:
-            await self._execute(db, SQL_UPSERT_USER_SETTINGS, {
-                "user_id": settings.user_id, "ping": settings.ping, "timezone": settings.timezone,
-                "quiet_start": settings.quiet_start, "quiet_end": settings.quiet_end,
-                "language": settings.language.value if settings.language else None})
+            await self._execute(
+                db,
+                SQL_UPSERT_USER_SETTINGS,
+                {
+                    "user_id": settings.user_id,
+                    "ping": settings.ping,
+                    "timezone": settings.timezone,
+                    "quiet_start": settings.quiet_start,
+                    "quiet_end": settings.quiet_end,
+                    "language": settings.language.value if settings.language else None,
+                },
+            )
 
     async def set_discord_locale(self, user_id: int, locale: str | None) -> None:
         """Remember the locale seen on the user's interactions (their other settings stay)."""

@@ -74,8 +74,7 @@ class TimedJob:
 
     @property
     def claim_key(self) -> tuple[int, str, int, int, int]:
-        return (self.game_id, self.kind, -1 if self.seat is None else self.seat, self.key,
-                fire_ms(self.when))
+        return (self.game_id, self.kind, -1 if self.seat is None else self.seat, self.key, fire_ms(self.when))
 
 
 def fire_ms(when: float) -> int:
@@ -83,18 +82,23 @@ def fire_ms(when: float) -> int:
     return int(round(when * 1000))
 
 
-def jobs_from_rows(countdowns: Iterable[Any], deadlines: Iterable[Any], *, before: float,
-                   now: float) -> list[TimedJob]:
+def jobs_from_rows(
+    countdowns: Iterable[Any], deadlines: Iterable[Any], *, before: float, now: float
+) -> list[TimedJob]:
     """The scheduler's jobs from the stored rows: countdowns, deadlines, reminders, and the
     wake-up that delivers a panel held back by quiet hours (as ``Pacer.schedule`` arms them)."""
-    jobs = [TimedJob(row["deadline_at"], row["game_id"], "countdown", None, row["version"])
-            for row in countdowns]
+    jobs = [
+        TimedJob(row["deadline_at"], row["game_id"], "countdown", None, row["version"]) for row in countdowns
+    ]
     for row in deadlines:
         game_id, seat, decision = row["game_id"], row["seat"], row["decision"]
         if row["due_at"] <= before:
             jobs.append(TimedJob(row["due_at"], game_id, "due", seat, decision))
-        jobs.extend(TimedJob(when, game_id, "remind", seat, decision)
-                    for when in json.loads(row["reminders"]) if when <= before)
+        jobs.extend(
+            TimedJob(when, game_id, "remind", seat, decision)
+            for when in json.loads(row["reminders"])
+            if when <= before
+        )
         if row["timezone"] is None:
             continue
         quiet = QuietHours(row["timezone"], row["quiet_start"], row["quiet_end"])
@@ -114,8 +118,9 @@ def claim_params(job: TimedJob, owner: str) -> dict[str, Any]:
 class SqliteTimers:
     """The timer methods of ``bot.storage.Storage`` (mixed in; uses its transactions)."""
 
-    async def timed_jobs(self, *, before: float = math.inf, now: float, unclaimed: bool = False
-                         ) -> list[TimedJob]:
+    async def timed_jobs(
+        self, *, before: float = math.inf, now: float, unclaimed: bool = False
+    ) -> list[TimedJob]:
         """Every stored job due by ``before``; ``unclaimed`` leaves out jobs done or leased."""
         limit = min(before, 1e300)  # SQLite has no infinity literal for a parameter
         async with self._read() as db:  # type: ignore[attr-defined]
@@ -137,11 +142,27 @@ class SqliteTimers:
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:
         """Take the job for ``owner`` until ``now + lease``; False if it is done or held."""
         async with self._write() as db:  # type: ignore[attr-defined]
-            return bool(await self._execute(db, SQL_CLAIM_TIMER, {  # type: ignore[attr-defined]
-                **claim_params(job, owner), "lease_until": now + lease, "now": now}))
+            return bool(
+                await self._execute(
+                    db,
+                    SQL_CLAIM_TIMER,
+                    {  # type: ignore[attr-defined]
+                        **claim_params(job, owner),
+                        "lease_until": now + lease,
+                        "now": now,
+                    },
+                )
+            )
 
     async def finish_timer(self, job: TimedJob, owner: str, *, done: bool) -> None:
         """Mark a claimed job done, or (``done=False``) give it back for another process now."""
         async with self._write() as db:  # type: ignore[attr-defined]
-            await self._execute(db, SQL_FINISH_TIMER, {  # type: ignore[attr-defined]
-                **claim_params(job, owner), "done": int(done), "lease_until": 0.0})
+            await self._execute(
+                db,
+                SQL_FINISH_TIMER,
+                {  # type: ignore[attr-defined]
+                    **claim_params(job, owner),
+                    "done": int(done),
+                    "lease_until": 0.0,
+                },
+            )

@@ -50,8 +50,12 @@ def images(message: discord.Message) -> list[str]:
     """The file names of the pictures a message shows: in its media galleries (or thumbnails),
     or as an embed's image."""
     by_url = {a.url: a.filename for a in message.attachments}
-    media = [item.media for c in components(message) if isinstance(c, discord.MediaGalleryComponent)
-             for item in c.items]
+    media = [
+        item.media
+        for c in components(message)
+        if isinstance(c, discord.MediaGalleryComponent)
+        for item in c.items
+    ]
     media += [c.media for c in components(message) if isinstance(c, discord.ThumbnailComponent)]
     shown = [by_url.get(m.url, m.url.removeprefix("attachment://")) for m in media]
     shown += [e.image.url.removeprefix("attachment://") for e in message.embeds if e.image and e.image.url]

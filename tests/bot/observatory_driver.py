@@ -95,6 +95,7 @@ class ObsTable(PanelTable):
                 else:
                     others.append(taps)
         return {"roller": roller, "others": others}
+
     async def panel(self, player):
         """The player's newest live copy (one live panel per player): their DM panel, or the
         ephemeral copy ``/game hand`` or **Open my panel** made live, which is then edited in
@@ -103,8 +104,11 @@ class ObsTable(PanelTable):
         if player.name in self.closed:
             return await super().panel(player)
         dms = [m for m in dm_history(player) if controls(m)]
-        mine = [m for m in self.thread.history(viewer=player)
-                if m.flags.ephemeral and any(i.startswith("obs:") for i in custom_ids(m))]
+        mine = [
+            m
+            for m in self.thread.history(viewer=player)
+            if m.flags.ephemeral and any(i.startswith("obs:") for i in custom_ids(m))
+        ]
         live = sorted([*dms, *mine], key=lambda m: m.id)
         return live[-1] if live else None
 
@@ -140,16 +144,26 @@ class ObsTable(PanelTable):
         what = (GAME.view(record.state, seat).get("choice") or {}).get("kind", "-") if record else "-"
         started = self.clicks
         self.kind = what
-        entry = [GAME.decision_id(record.state) if record else -1, what, seat,
-                 record.state.get("active", -1) if record else -1]
+        entry = [
+            GAME.decision_id(record.state) if record else -1,
+            what,
+            seat,
+            record.state.get("active", -1) if record else -1,
+        ]
         for _ in range(120):
             step = self.next_step(message, avoid)
             if step is None:
                 self.log.append((*entry, self.clicks - started))
                 return result
             kind, custom_id, values = step
-            self.trace.append((seat, what, custom_id.split(":")[1] + ":" + custom_id.split(":")[-1],
-                               values[0] if values else ""))
+            self.trace.append(
+                (
+                    seat,
+                    what,
+                    custom_id.split(":")[1] + ":" + custom_id.split(":")[-1],
+                    values[0] if values else "",
+                )
+            )
             if kind == "select":
                 result = await self.select(player, message, custom_id, values)
                 if custom_id.startswith("obs:play:"):
@@ -161,8 +175,13 @@ class ObsTable(PanelTable):
             before = (custom_ids(message), all_text(message))
             message = self.reload(player, message)
             if kind == "select" and custom_id.startswith("obs:play:") or ":cp." in custom_id:
-                self.moves.append((seat, values[0] if values else custom_id.split(":")[5],
-                                   ",".join(a.filename for a in message.attachments)))
+                self.moves.append(
+                    (
+                        seat,
+                        values[0] if values else custom_id.split(":")[5],
+                        ",".join(a.filename for a in message.attachments),
+                    )
+                )
             if not controls(message) or decision_of(message) != decision_of_before:
                 self.log.append((*entry, self.clicks - started))
                 return result  # done; a panel that moved on to the next decision is the next turn's
@@ -183,8 +202,14 @@ class ObsTable(PanelTable):
                 return "click", uses[0], []
             if lens_go:
                 return "click", lens_go[0], []
-        confirms = [i for i in ids if i.startswith("obs:do:") and not i.endswith(":undo")
-                    and ":lens." not in i and not (":cp." in i and "c" in avoid)]
+        confirms = [
+            i
+            for i in ids
+            if i.startswith("obs:do:")
+            and not i.endswith(":undo")
+            and ":lens." not in i
+            and not (":cp." in i and "c" in avoid)
+        ]
         # a preview's confirm, a one-way completion (or a one-button panel such as Roll) comes first;
         # a draft's Finish (``done``) comes last
         early = [i for i in confirms if not i.endswith(":done")]
@@ -208,7 +233,6 @@ class ObsTable(PanelTable):
         if confirms:
             return "click", confirms[0], []
         return None
-
 
     def wanted(self, message, custom_id) -> bool:
         """The shortest path through a turn: a banked bonus that may wait is left for later (it

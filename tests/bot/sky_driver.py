@@ -107,8 +107,14 @@ async def press_public(thread, player, kind, *, confirm=True):
     result = await player.click(message, custom_id=button)
     if kind != "stop" or not confirm:
         return result
-    asked = next((m.message for m in [result.response, *result.followups]
-                  if m is not None and any(":stop:-:" in i for i in custom_ids(m.message))), None)
+    asked = next(
+        (
+            m.message
+            for m in [result.response, *result.followups]
+            if m is not None and any(":stop:-:" in i for i in custom_ids(m.message))
+        ),
+        None,
+    )
     if asked is None:  # refused (STOP already called, say): nothing to confirm
         return result
     yes = next(i for i in custom_ids(asked) if ":stop:-:" in i)
@@ -160,5 +166,8 @@ async def assert_no_public_secret(env, thread):
             continue
         pattern = re.compile(rf"#\s*{secret['number']}\s+{re.escape(secret['word'])}", re.I)
         for message in thread.history():
-            assert not pattern.search(all_text(message)), (f"public message leaks seat {seat}'s word",
-                                                           secret, all_text(message))
+            assert not pattern.search(all_text(message)), (
+                f"public message leaks seat {seat}'s word",
+                secret,
+                all_text(message),
+            )

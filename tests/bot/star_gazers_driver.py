@@ -36,6 +36,8 @@ class Preview:
     text: str
     state: dict
     names: list[str]
+
+
 BONUS_STEPS = {"bonus", "gain", "journal", "move_token", "move_tile"}
 
 
@@ -95,8 +97,9 @@ class Table(PanelTable):
         assert select is not None, f"no select {prefix} in {custom_ids(message)}"
         values = [o.value for o in select.options]
         self.clicks += 1
-        return await self.actor(player, message).select(message, [value or self.rng.choice(values)],
-                                               custom_id=select.custom_id)
+        return await self.actor(player, message).select(
+            message, [value or self.rng.choice(values)], custom_id=select.custom_id
+        )
 
     async def step(self, player, message, seat):
         """Make one sub-step of the seat's current choice through the panel."""
@@ -115,8 +118,9 @@ class Table(PanelTable):
             self.kinds.add("reserve_in_bonus")
             return await self.click(player, message, reserve[0])
         first = ids_with(message, do + "x")
-        if first and (kind == "tile" and "token_first" not in self.kinds
-                      or kind == "token" and not choice["targets"]):
+        if first and (
+            kind == "tile" and "token_first" not in self.kinds or kind == "token" and not choice["targets"]
+        ):
             self.kinds.add("token_first")  # place the token before the tile, as the rules allow
             return await self.click(player, message, first[0])
         if kind == "keep":
@@ -175,8 +179,15 @@ class Table(PanelTable):
             place = ids_with(message, do + "P")
             if place:
                 shown = await current_record(self.env)
-                self.previewed.append(Preview(place[0].removeprefix(do), images(message), all_text(message),
-                                              shown.state, shown.names))
+                self.previewed.append(
+                    Preview(
+                        place[0].removeprefix(do),
+                        images(message),
+                        all_text(message),
+                        shown.state,
+                        shown.names,
+                    )
+                )
                 return await self.click(player, message, place[0])
             # that spot is refused (two wild halves would touch): the select offers the others
         raise AssertionError("no tile placement could be previewed and placed")
@@ -185,8 +196,11 @@ class Table(PanelTable):
         """Which places the preview's token menu offers (the kinds of choice the panels led through)."""
         select = find_component(message, f"sg:sel:{record.id}:{dec}:st:tok")
         for option in select.options if select is not None else []:
-            self.kinds.add({"c": "to_cell", "r": "to_reserve", "s": "to_shuttle", "d": "to_discard"}[
-                option.value.split(".")[2][1]])
+            self.kinds.add(
+                {"c": "to_cell", "r": "to_reserve", "s": "to_shuttle", "d": "to_discard"}[
+                    option.value.split(".")[2][1]
+                ]
+            )
             if "cover" in option.label:
                 self.kinds.add("black_hole")
 

@@ -95,8 +95,11 @@ def myth_labels(state) -> list[str]:
     labels = []
     for seat in range(state["seats"]):
         for myth in GAME.view(state, seat)["my_myths"]:
-            labels += [f"{myth['a_name']} & {myth['b_name']}", f"{myth['b_name']} & {myth['a_name']}",
-                       myth["id"]]
+            labels += [
+                f"{myth['a_name']} & {myth['b_name']}",
+                f"{myth['b_name']} & {myth['a_name']}",
+                myth["id"],
+            ]
     return labels
 
 

@@ -61,9 +61,13 @@ def game_of(custom_id: str) -> int | None:
 
 def live_ids(message: discord.Message, game_id: int) -> list[str]:
     """The custom_ids of ``message``'s enabled components that belong to game ``game_id``."""
-    return [c.custom_id for c in leaves(message.components)
-            if getattr(c, "custom_id", None) and not getattr(c, "disabled", False)
-            and game_of(c.custom_id) == game_id]
+    return [
+        c.custom_id
+        for c in leaves(message.components)
+        if getattr(c, "custom_id", None)
+        and not getattr(c, "disabled", False)
+        and game_of(c.custom_id) == game_id
+    ]
 
 
 def is_prompt(custom_id: str) -> bool:
@@ -94,8 +98,12 @@ def everything(channel: Any, players: list[Any]) -> list[discord.Message]:
 def assert_nothing_live(channel: Any, players: list[Any], game_id: int) -> None:
     """No live component of game ``game_id`` anywhere (thread, channel, DMs, ephemerals) but
     **Rematch** (links have no custom_id, so they never count)."""
-    left = [(m.id, i) for m in everything(channel, players) for i in live_ids(m, game_id)
-            if ":".join(i.split(":")[:2]) not in ALLOWED_AFTER_END]
+    left = [
+        (m.id, i)
+        for m in everything(channel, players)
+        for i in live_ids(m, game_id)
+        if ":".join(i.split(":")[:2]) not in ALLOWED_AFTER_END
+    ]
     assert not left, f"live components of game #{game_id} after it ended for them: {left}"
 
 
@@ -122,6 +130,7 @@ def assert_every_upload_small(env: Any, since: int = 0) -> int:
 
 
 # ------------------------------------------------------------------ the status line
+
 
 def names_in(text: str, names: list[str]) -> set[str]:
     return {n for n in names if re.search(rf"\b{re.escape(n)}\b", text)}
@@ -204,6 +213,7 @@ def assert_status_true(place: Any, record: GameRecord) -> str:
 
 # ------------------------------------------------------------------ budgets
 
+
 @dataclass
 class Budget:
     """Thread messages per round or turn: ``key`` names the turn a state is in, ``limit(key)``
@@ -221,7 +231,8 @@ class Budget:
         self.said.setdefault(key, []).extend(first_line(m) for m in posted)
         assert self.counts[key] <= self.limit(key), (
             f"{self.counts[key]} thread messages in {key!r} (at most {self.limit(key)}): "
-            f"{self.said[key]}; per turn {dict(self.counts)}")
+            f"{self.said[key]}; per turn {dict(self.counts)}"
+        )
 
 
 def first_line(message: discord.Message) -> str:
@@ -246,6 +257,7 @@ def starry_night_sky_turn(view: dict[str, Any]) -> Hashable:
 
 # ------------------------------------------------------------------ the watch
 
+
 class TableWatch:
     """Checks one game's table after every interaction of any actor (see the module doc).
 
@@ -253,8 +265,9 @@ class TableWatch:
     do, it only looks at the world once the bot has settled after each of them.
     """
 
-    def __init__(self, env: Any, channel: Any, players: list[Any], record: GameRecord,
-                 budget: Budget, monkeypatch: Any) -> None:
+    def __init__(
+        self, env: Any, channel: Any, players: list[Any], record: GameRecord, budget: Budget, monkeypatch: Any
+    ) -> None:
         self.env, self.channel, self.players = env, channel, players
         self.steps = self.status_checks = self.uploads = 0
         self.seconds = 0.0  # spent checking
@@ -300,7 +313,7 @@ class TableWatch:
         self.steps += 1
         history = self.thread.history()
         if self.budget is not None:
-            self.budget.add(self.key, history[self.posted:])
+            self.budget.add(self.key, history[self.posted :])
         self.posted, self.key = len(history), self.budget_key(record)
         for player in self.players:
             copies = [m.id for m in private_messages(self.channel, player) if is_panel(m, self.game_id)]

@@ -13,7 +13,7 @@ from tests.bot.helpers import said
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, press_public, start_game
 
 # A process that attaches the bot, re-attaches the same instance, closes it and exits.
-REATTACH = textwrap.dedent('''
+REATTACH = textwrap.dedent("""
     import asyncio, sys, threading
     import simcord
     from bot.app import create_bot
@@ -31,14 +31,19 @@ REATTACH = textwrap.dedent('''
         print("threads:", sorted(t.name for t in others if t.is_alive()))
 
     asyncio.run(main(sys.argv[1]))
-''')
+""")
 
 
 def test_reattaching_the_same_bot_opens_one_database_and_leaves_nothing_behind(tmp_path: Path) -> None:
     script = tmp_path / "reattach.py"
     script.write_text(REATTACH, encoding="utf-8")
-    result = subprocess.run([sys.executable, str(script), str(tmp_path / "db.sqlite3")], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "db.sqlite3")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["same storage", "threads: []"]
     assert "Exception in thread" not in result.stderr and "Traceback" not in result.stderr

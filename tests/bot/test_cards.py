@@ -49,8 +49,9 @@ def test_controls_are_laid_out_like_a_classic_view() -> None:
 
 
 def test_a_card_holds_title_text_picture_footer_and_rows_in_one_container() -> None:
-    out = Outgoing("Roll 1: draw your line.", "Round 1", items=[button("go"), select("pick")],
-                   footer="1 of 3 locked in")
+    out = Outgoing(
+        "Roll 1: draw your line.", "Round 1", items=[button("go"), select("pick")], footer="1 of 3 locked in"
+    )
     view = out.layout(["table.png"])
     (card,) = view.children
     assert isinstance(card, discord.ui.Container) and card.accent_colour == COLOUR
@@ -75,8 +76,9 @@ async def test_an_edit_keeps_or_replaces_the_picture_as_asked() -> None:
     assert "attachments" not in kept and kept["content"] is None and kept["embed"] is None
     (gallery,) = [i for i in kept["view"].walk_children() if isinstance(i, discord.ui.MediaGallery)]
     assert [item.media.url for item in gallery.items] == ["attachment://vault-1.png"]
-    drawn = await Outgoing("Pick.", render=lambda: b"png", filename="new.png",
-                           kept=("old.png",)).kwargs(editing=True)
+    drawn = await Outgoing("Pick.", render=lambda: b"png", filename="new.png", kept=("old.png",)).kwargs(
+        editing=True
+    )
     assert [f.filename for f in drawn["attachments"]] == ["new.png"], "a new upload replaces the files"
     assert (await Outgoing("No picture now.").kwargs(editing=True))["attachments"] == []
     sent = await Outgoing("Hello", render=lambda: b"png").kwargs()
@@ -173,8 +175,9 @@ async def test_messages_sent_as_embeds_before_cards_are_still_edited_and_retired
     user = await env.bot.fetch_user(ada.id)
     old_view = discord.ui.View(timeout=None)
     old_view.add_item(discord.ui.Button(label="Old", custom_id=f"sky:old:{record.id}"))
-    old = await user.send(embed=discord.Embed(title="An old panel", description="Pick a star."),
-                          view=old_view)
+    old = await user.send(
+        embed=discord.Embed(title="An old panel", description="Pick a star."), view=old_view
+    )
     await delivery.copies.adopt(record.id, ada.id, copy_of(old))
     await delivery.update_panels(record, only={0})
     upgraded = refresh(ada.user.dm_channel, old)

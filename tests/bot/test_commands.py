@@ -45,7 +45,8 @@ async def test_play_refused_without_channel_permissions(simcord_env):
     env = simcord_env
     guild, _, (ada, _, _) = await open_lobby(env)
     locked = guild.create_text_channel(
-        "locked", overwrites={guild.default_role: discord.PermissionOverwrite(attach_files=False)})
+        "locked", overwrites={guild.default_role: discord.PermissionOverwrite(attach_files=False)}
+    )
     refused = await ada.slash(locked, "play", game="sky-of-stars")
     assert refused.ephemeral and "attach files" in said(refused)
     assert await env.bot.storage.game_in_channel(locked.id) is None
@@ -56,7 +57,8 @@ async def test_game_stays_in_channel_when_threads_are_not_allowed(simcord_env):
     env = simcord_env
     guild, _, players = await open_lobby(env)
     flat = guild.create_text_channel(
-        "flat", overwrites={guild.default_role: discord.PermissionOverwrite(create_public_threads=False)})
+        "flat", overwrites={guild.default_role: discord.PermissionOverwrite(create_public_threads=False)}
+    )
     await players[0].slash(flat, "play", game="sky-of-stars")
     lobby = flat.last_message
     for player in players[1:]:

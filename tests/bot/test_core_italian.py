@@ -27,16 +27,47 @@ from bot.which_game import table_name
 ITALIAN = Language.ITALIAN
 
 
-def record(slug: str = "star-gazers", names: tuple[str, ...] = ("Ada", "Bea"), *, status: str = "active",
-           autopilot: tuple[int, ...] = (), left: tuple[int, ...] = ()) -> GameRecord:
+def record(
+    slug: str = "star-gazers",
+    names: tuple[str, ...] = ("Ada", "Bea"),
+    *,
+    status: str = "active",
+    autopilot: tuple[int, ...] = (),
+    left: tuple[int, ...] = (),
+) -> GameRecord:
     game = GAMES[slug]
-    seats = [SeatRecord(game_id=7, seat=i, user_id=100 + i, name=name, dm_open=True,
-                        autopilot=i in autopilot or i in left, left_game=i in left)
-             for i, name in enumerate(names)]
+    seats = [
+        SeatRecord(
+            game_id=7,
+            seat=i,
+            user_id=100 + i,
+            name=name,
+            dm_open=True,
+            autopilot=i in autopilot or i in left,
+            left_game=i in left,
+        )
+        for i, name in enumerate(names)
+    ]
     state = game.setup(len(names), game.validate_options({}), 7) if status == "active" else None
-    return GameRecord(id=7, game=slug, guild_id=1, channel_id=2, thread_id=3, host_id=100, status=status,
-                      options={}, seed=7, state=state, version=1, lobby_message_id=None,
-                      status_message_id=None, deadline_at=None, created_at=0.0, updated_at=0.0, seats=seats)
+    return GameRecord(
+        id=7,
+        game=slug,
+        guild_id=1,
+        channel_id=2,
+        thread_id=3,
+        host_id=100,
+        status=status,
+        options={},
+        seed=7,
+        state=state,
+        version=1,
+        lobby_message_id=None,
+        status_message_id=None,
+        deadline_at=None,
+        created_at=0.0,
+        updated_at=0.0,
+        seats=seats,
+    )
 
 
 def both(build) -> tuple[str, str]:
@@ -51,12 +82,16 @@ def both(build) -> tuple[str, str]:
 def test_describe_waiting_says_who_and_who_the_bot_plays_for() -> None:
     table = record(names=("Ada", "Bea", "Cy"), autopilot=(1,), left=(2,))
     english, italian = both(lambda: describe_waiting(table))
-    assert english == ("Waiting for: Ada, Bea (played by the bot), Cy (played by the bot)\n"
-                       "The bot is playing for: Bea (played by the bot), Cy (left the game). "
-                       "Bea: press **Reclaim seat** to play again.")
-    assert italian == ("Si aspetta: Ada, Bea (gioca il bot), Cy (gioca il bot)\n"
-                       "Il bot gioca al posto di: Bea (gioca il bot), Cy (ha lasciato la partita). "
-                       "Bea: premi **Riprendi il posto** per tornare a giocare.")
+    assert english == (
+        "Waiting for: Ada, Bea (played by the bot), Cy (played by the bot)\n"
+        "The bot is playing for: Bea (played by the bot), Cy (left the game). "
+        "Bea: press **Reclaim seat** to play again."
+    )
+    assert italian == (
+        "Si aspetta: Ada, Bea (gioca il bot), Cy (gioca il bot)\n"
+        "Il bot gioca al posto di: Bea (gioca il bot), Cy (ha lasciato la partita). "
+        "Bea: premi **Riprendi il posto** per tornare a giocare."
+    )
 
 
 def test_lists_of_names_follow_the_language() -> None:
@@ -77,10 +112,18 @@ def test_log_lines_translate_each_event_for_the_reader() -> None:
         move(4, 1, MN_("{n} game", "{n} games", 2)),  # names nobody: said with who moved
     ]
     english, italian = both(lambda: log_lines(entries, ["Ada", "Bea"]))
-    assert english == ["Bea ran out of time, so the bot made that move for them.", "Bea took a goal.",
-                       "Game over", "Bea: 2 games"]
-    assert italian == ["Il tempo di Bea è scaduto, quindi il bot ha fatto quella mossa al posto suo.",
-                       "Bea took a goal.", "Partita finita", "Bea: 2 partite"]
+    assert english == [
+        "Bea ran out of time, so the bot made that move for them.",
+        "Bea took a goal.",
+        "Game over",
+        "Bea: 2 games",
+    ]
+    assert italian == [
+        "Il tempo di Bea è scaduto, quindi il bot ha fatto quella mossa al posto suo.",
+        "Bea took a goal.",
+        "Partita finita",
+        "Bea: 2 partite",
+    ]
 
 
 def test_overview_lines_in_italian() -> None:
@@ -95,10 +138,14 @@ def test_overview_lines_in_italian() -> None:
 
     row = GameStats(game="star-gazers", played=3, players=2, wins=1, best=9, average=6.5, with_bots=1)
     english, italian = both(lambda: stats_line(row))
-    assert english == ("Played **3** · won **1** (33%) · best score **9** · average **6.5**\n"
-                       "🤖 1 of these games had bot seats")
-    assert italian == ("Giocate **3** · vinte **1** (33%) · miglior punteggio **9** · media **6,5**\n"
-                       "🤖 1 di queste partite aveva dei bot al tavolo")
+    assert english == (
+        "Played **3** · won **1** (33%) · best score **9** · average **6.5**\n"
+        "🤖 1 of these games had bot seats"
+    )
+    assert italian == (
+        "Giocate **3** · vinte **1** (33%) · miglior punteggio **9** · media **6,5**\n"
+        "🤖 1 di queste partite aveva dei bot al tavolo"
+    )
     leader = LeaderRow(rank=1, user_id=1, name="Ada", played=1, wins=2, best=9, average=6.5, with_bots=0)
     english, italian = both(lambda: leader_line(leader))
     assert english == "**1.** Ada: 2 wins in 1 game · average 6.5 · best 9"
@@ -122,12 +169,18 @@ def test_status_card_and_pace_words(monkeypatch) -> None:
     assert both(lambda: pace_text(0)) == ("live", "in tempo reale")
 
 
-@pytest.mark.parametrize("text, english, italian", [
-    ("", "The form was empty.", "Il modulo era vuoto."),
-    ("Z9", "Z9 is off the board: columns run A–D and rows 1–4.",
-     "Z9 è fuori dalla griglia: le colonne vanno da A a D e le righe da 1 a 4."),
-    ("hello", "“hello” isn't a square name.", "“hello” non è il nome di una casella."),
-])
+@pytest.mark.parametrize(
+    "text, english, italian",
+    [
+        ("", "The form was empty.", "Il modulo era vuoto."),
+        (
+            "Z9",
+            "Z9 is off the board: columns run A–D and rows 1–4.",
+            "Z9 è fuori dalla griglia: le colonne vanno da A a D e le righe da 1 a 4.",
+        ),
+        ("hello", "“hello” isn't a square name.", "“hello” non è il nome di una casella."),
+    ],
+)
 def test_a_typed_square_is_refused_in_the_players_language(text: str, english: str, italian: str) -> None:
     def refusal() -> str:
         with pytest.raises(Refusal) as refused:

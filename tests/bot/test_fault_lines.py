@@ -20,8 +20,11 @@ APOLOGY_START = "Sorry, something went wrong"
 
 
 def tracebacks(caplog) -> list[str]:
-    return [f"{r.name}: {r.getMessage()}" for r in caplog.records
-            if r.exc_info and not r.name.startswith("simcord")]
+    return [
+        f"{r.name}: {r.getMessage()}"
+        for r in caplog.records
+        if r.exc_info and not r.name.startswith("simcord")
+    ]
 
 
 def lines(caplog, part: str) -> list[str]:
@@ -33,8 +36,7 @@ def said(result) -> list[str]:
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_database_away_and_back_is_two_lines_with_the_refused_clicks(simcord_env, bot_settings,
-                                                                         caplog):
+async def test_database_away_and_back_is_two_lines_with_the_refused_clicks(simcord_env, bot_settings, caplog):
     env = simcord_env
     _, channel, players = await open_lobby(env, n_players=4)
     await players[0].slash(channel, "play", game="sky-of-stars")
@@ -110,8 +112,11 @@ def test_operator_settings_come_from_the_environment():
     settings = Settings.from_env({"ASTROLABE_METRICS_PORT": "9108", "ASTROLABE_LOG_FORMAT": "JSON"})
     assert (settings.metrics_port, settings.metrics_addr, settings.log_format) == (9108, "127.0.0.1", "json")
     assert Settings.from_env({}).metrics_port is None
-    for bad in ({"ASTROLABE_METRICS_PORT": "http"}, {"ASTROLABE_METRICS_PORT": "70000"},
-                {"ASTROLABE_LOG_FORMAT": "xml"}):
+    for bad in (
+        {"ASTROLABE_METRICS_PORT": "http"},
+        {"ASTROLABE_METRICS_PORT": "70000"},
+        {"ASTROLABE_LOG_FORMAT": "xml"},
+    ):
         with pytest.raises(ConfigError):
             Settings.from_env(bad)
 
@@ -120,8 +125,12 @@ def test_python_m_bot_writes_json_lines_when_asked(tmp_path):
     from tests.bot.test_main import FakeDiscord, run_bot_against, the_one_line
 
     with FakeDiscord() as discord_api:
-        env = {"PYTHONPATH": ROOT, "ASTROLABE_TOKEN": "not-a-token", "ASTROLABE_LOG_FORMAT": "json",
-               "ASTROLABE_DB": str(tmp_path / "a.sqlite3")}
+        env = {
+            "PYTHONPATH": ROOT,
+            "ASTROLABE_TOKEN": "not-a-token",
+            "ASTROLABE_LOG_FORMAT": "json",
+            "ASTROLABE_DB": str(tmp_path / "a.sqlite3"),
+        }
         result = run_bot_against(discord_api.api, env, tmp_path)
     assert "refused the bot token" in the_one_line(result)
     logged = [json.loads(line) for line in result.stderr.splitlines() if not line.startswith("astrolabe:")]
@@ -138,8 +147,12 @@ def test_a_busy_metrics_port_is_one_line_before_discord_is_contacted(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        env = {"PYTHONPATH": ROOT, "ASTROLABE_TOKEN": "t", "ASTROLABE_METRICS_PORT": str(port),
-               "ASTROLABE_DB": str(tmp_path / "a.sqlite3")}
+        env = {
+            "PYTHONPATH": ROOT,
+            "ASTROLABE_TOKEN": "t",
+            "ASTROLABE_METRICS_PORT": str(port),
+            "ASTROLABE_DB": str(tmp_path / "a.sqlite3"),
+        }
         result = run_bot_against(discord_api.api, env, tmp_path)
     line = the_one_line(result)
     assert "ASTROLABE_METRICS_PORT" in line and str(port) in line
@@ -152,10 +165,19 @@ def test_only_the_database_being_away_counts_as_its_outage():
 
     from bot.faults import database_outage
 
-    away = [sqlite3.OperationalError("database is locked"), sqlite3.OperationalError("disk I/O error"),
-            ConnectionRefusedError(111, "Connection refused"), asyncpg.CannotConnectNowError("starting up"),
-            asyncpg.ConnectionDoesNotExistError("closed in the middle of operation")]
-    bugs = [sqlite3.OperationalError("no such table: games"), ValueError("x"), KeyError("y"),
-            aiohttp.ClientOSError(104, "reset by peer"), asyncpg.UndefinedTableError("no table")]
+    away = [
+        sqlite3.OperationalError("database is locked"),
+        sqlite3.OperationalError("disk I/O error"),
+        ConnectionRefusedError(111, "Connection refused"),
+        asyncpg.CannotConnectNowError("starting up"),
+        asyncpg.ConnectionDoesNotExistError("closed in the middle of operation"),
+    ]
+    bugs = [
+        sqlite3.OperationalError("no such table: games"),
+        ValueError("x"),
+        KeyError("y"),
+        aiohttp.ClientOSError(104, "reset by peer"),
+        asyncpg.UndefinedTableError("no table"),
+    ]
     assert [database_outage(error) for error in away] == [True] * len(away)
     assert [database_outage(error) for error in bugs] == [False] * len(bugs)

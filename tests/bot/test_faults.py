@@ -143,8 +143,13 @@ async def test_closed_dms_still_switch_to_the_thread_fallback(simcord_env):
     lobby = await open_lobby(env)
     thread, table = await to_the_last_start_pick(env, lobby, pace=HOUR)
     bea = table.players[1]
-    env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user")
+    env.inject_error(
+        "POST",
+        f"/channels/{bea.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+    )
     await last_pick(table)
     record = await assert_roll_open(env)
     assert not record.seats[1].dm_open
@@ -177,8 +182,9 @@ async def test_a_deleted_thread_moves_the_game_to_a_new_one(simcord_env):
 async def forged_select(actor, message, custom_id: str, value: str):
     """What a modified client can send: a select value the menu never offered."""
     stored = _visible_message(actor, message)
-    return await _component_interaction(actor, stored, {
-        "custom_id": custom_id, "component_type": 3, "values": [value]})
+    return await _component_interaction(
+        actor, stored, {"custom_id": custom_id, "component_type": 3, "values": [value]}
+    )
 
 
 @pytest.mark.simcord(strict_sync=True)

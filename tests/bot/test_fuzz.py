@@ -23,8 +23,9 @@ RUNS = [
 async def test_fuzz_game_reaches_results(simcord_env, bot_settings, slug, seats, seed, budget):
     env = simcord_env
     await env.bot.tree.sync()
-    stats = await fuzz_games(env, lambda: create_bot(bot_settings), slug, seed=seed, budget=budget,
-                             seats=seats)
+    stats = await fuzz_games(
+        env, lambda: create_bot(bot_settings), slug, seed=seed, budget=budget, seats=seats
+    )
     assert stats.games_finished == stats.games_started == 1
     assert not stats.errors and stats.unacknowledged == 0 and stats.leaks == 0
     assert stats.clicks > 50, "the fuzzer should have played a real game, not a few clicks"

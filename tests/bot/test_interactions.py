@@ -106,8 +106,14 @@ async def test_refusals_are_private_and_change_nothing(simcord_env, restart_bot)
     # retires the panels it knows of, a restart in between too; this one keeps its select because
     # Discord refused the edit that would retire it.)
     await restart_bot()
-    env.inject_error("PATCH", f"/channels/{artist.user.dm_channel.id}/messages/{panel.id}", status=403,
-                     code=50001, message="Missing Access (injected by test)", times=None)
+    env.inject_error(
+        "PATCH",
+        f"/channels/{artist.user.dm_channel.id}/messages/{panel.id}",
+        status=403,
+        code=50001,
+        message="Missing Access (injected by test)",
+        times=None,
+    )
     cancelled = await ada.slash(thread, "game cancel")
     assert cancelled.ephemeral
     before = await current_record(env) or await env.bot.storage.load(before.id)

@@ -60,8 +60,11 @@ async def test_a_kept_picture_is_sent_as_the_existing_attachment(simcord_env):
     before_requests, before_uploads = len(env.http_requests), uploads(env)
     start = find_component(picked, "sky:do:")
     await ada.user.click(picked, custom_id=start.custom_id)
-    answers = [e for e in env.http_requests[before_requests:]  # its callback, or an edit of it
-               if e.path.endswith("/callback") or e.path.endswith("/messages/@original")]
+    answers = [
+        e
+        for e in env.http_requests[before_requests:]  # its callback, or an edit of it
+        if e.path.endswith("/callback") or e.path.endswith("/messages/@original")
+    ]
     assert answers, "the move answered with no interaction callback"
     sent = attachments_sent(answers[-1])
     assert sent is not None, "the edit did not list the picture it keeps"

@@ -42,7 +42,8 @@ async def test_a_choice_wins_over_the_locale_and_the_locale_over_english(storage
 
 
 async def test_a_choice_made_here_is_seen_at_once_one_made_elsewhere_within_the_cache_time(
-        storage: Storage) -> None:
+    storage: Storage,
+) -> None:
     clock = Clock()
     readers = ReaderLanguages(lambda: storage, clock=clock)
     assert await readers.of_user(5) is Language.ENGLISH

@@ -58,8 +58,11 @@ def panel_text(env, record, seat: int, language: Language) -> str:
 
 
 async def keep_journal(player, record_id: int, panel) -> None:
-    keep = next(c.custom_id for c in controls(panel) if c.custom_id.startswith(f"sg:do:{record_id}:")
-                and ":K" in c.custom_id)
+    keep = next(
+        c.custom_id
+        for c in controls(panel)
+        if c.custom_id.startswith(f"sg:do:{record_id}:") and ":K" in c.custom_id
+    )
     actor = player.user if panel.guild is None else player
     await actor.click(panel, custom_id=keep)
 
@@ -108,8 +111,11 @@ async def test_each_player_reads_their_own_language_in_private_and_the_thread_th
     shown = texts(copy)[0]
     due = next(d for d in await env.bot.storage.deadlines(record.id) if d.seat == 0)
     # a paced game's panel ends with when the move is due (issue 20), in the player's language
-    assert shown.endswith("\n" + panel_text(env, record, 0, Language.ITALIAN)
-                          + f"\n⏳ La tua mossa scade <t:{int(due.due_at)}:R>."), shown
+    assert shown.endswith(
+        "\n"
+        + panel_text(env, record, 0, Language.ITALIAN)
+        + f"\n⏳ La tua mossa scade <t:{int(due.due_at)}:R>."
+    ), shown
     retired = refresh(ada.user.dm_channel, ada_panel)
     assert not controls(retired)
     assert "Your panel moved" not in all_text(retired) and "pannello" in all_text(retired)

@@ -19,8 +19,10 @@ async def lobby(env, game: str, **options):
 
 
 @pytest.mark.simcord(strict_sync=True)
-@pytest.mark.parametrize("game, secret", [("observatory", False), ("star-gazers", False),
-                                          ("starry-night-sky", False), ("sky-of-stars", True)])
+@pytest.mark.parametrize(
+    "game, secret",
+    [("observatory", False), ("star-gazers", False), ("starry-night-sky", False), ("sky-of-stars", True)],
+)
 async def test_the_join_dm_speaks_of_a_secret_word_only_where_there_is_one(simcord_env, game, secret):
     channel, message, ada, bea = await lobby(simcord_env, game)
     joined = await bea.click(refresh(channel, message), label="Join")
@@ -42,16 +44,30 @@ async def test_no_dms_are_promised_to_a_mention_only_player_in_a_paced_game(simc
 
 
 @pytest.mark.simcord(strict_sync=True)
-@pytest.mark.parametrize("game, options, sentences", [
-    ("sky-of-stars", {}, ["Each drawing is guessed for 30 seconds.",
-                          "Played live: each step has 1 minute on the clock."]),
-    ("observatory", {"timer": 0}, ["Played live, with no timers."]),
-    ("observatory", {"first_game": True, "pace": HOUR},
-     ["First-game deal: everyone keeps 1 large and 3 small goals, no choosing.",
-      "Each player has 1 hour per move."]),
-    ("observatory", {}, ["Everyone chooses 4 of 6 dealt goals.",
-                         "Played live: each step has 3 minutes on the clock."]),
-])
+@pytest.mark.parametrize(
+    "game, options, sentences",
+    [
+        (
+            "sky-of-stars",
+            {},
+            ["Each drawing is guessed for 30 seconds.", "Played live: each step has 1 minute on the clock."],
+        ),
+        ("observatory", {"timer": 0}, ["Played live, with no timers."]),
+        (
+            "observatory",
+            {"first_game": True, "pace": HOUR},
+            [
+                "First-game deal: everyone keeps 1 large and 3 small goals, no choosing.",
+                "Each player has 1 hour per move.",
+            ],
+        ),
+        (
+            "observatory",
+            {},
+            ["Everyone chooses 4 of 6 dealt goals.", "Played live: each step has 3 minutes on the clock."],
+        ),
+    ],
+)
 async def test_lobby_options_read_as_sentences(simcord_env, game, options, sentences):
     channel, message, _, _ = await lobby(simcord_env, game, **options)
     shown = all_text(refresh(channel, message))

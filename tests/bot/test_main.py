@@ -21,8 +21,9 @@ from bot.config import ConfigError, Settings
 
 def run_bot(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("ASTROLABE_")}
-    return subprocess.run([sys.executable, "-m", "bot"], env={**clean, **env}, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], env={**clean, **env}, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_missing_token_is_one_clear_line():
@@ -85,11 +86,19 @@ class FakeDiscord:
 
 def run_bot_against(api: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m bot`` with discord.py's API address pointed at ``api``."""
-    launch = ("import sys, discord.http; discord.http.Route.BASE = sys.argv[1]; "
-              "from bot.__main__ import main; sys.exit(main([]))")
+    launch = (
+        "import sys, discord.http; discord.http.Route.BASE = sys.argv[1]; "
+        "from bot.__main__ import main; sys.exit(main([]))"
+    )
     clean = {k: v for k, v in os.environ.items() if not k.startswith("ASTROLABE_")}
-    return subprocess.run([sys.executable, "-c", launch, api], env={**clean, **env}, cwd=cwd,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", launch, api],
+        env={**clean, **env},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def the_one_line(result: subprocess.CompletedProcess[str]) -> str:
@@ -110,8 +119,9 @@ def free_port() -> int:
 def test_a_refused_token_is_one_line_after_the_database_was_opened(tmp_path: Path) -> None:
     db = tmp_path / "astrolabe.sqlite3"
     with FakeDiscord() as discord_api:
-        result = run_bot_against(discord_api.api, {"ASTROLABE_TOKEN": "not-a-token", "ASTROLABE_DB": str(db)},
-                                 tmp_path)
+        result = run_bot_against(
+            discord_api.api, {"ASTROLABE_TOKEN": "not-a-token", "ASTROLABE_DB": str(db)}, tmp_path
+        )
     line = the_one_line(result)
     assert "refused the bot token" in line and "ASTROLABE_TOKEN" in line
     assert discord_api.paths == ["/api/v10/users/@me"]
@@ -121,8 +131,9 @@ def test_a_refused_token_is_one_line_after_the_database_was_opened(tmp_path: Pat
 
 def test_an_unreachable_discord_is_one_line(tmp_path: Path) -> None:
     api = f"http://127.0.0.1:{free_port()}/api/v10"  # nothing listens there: connection refused
-    result = run_bot_against(api, {"ASTROLABE_TOKEN": "t", "ASTROLABE_DB": str(tmp_path / "a.sqlite3")},
-                             tmp_path)
+    result = run_bot_against(
+        api, {"ASTROLABE_TOKEN": "t", "ASTROLABE_DB": str(tmp_path / "a.sqlite3")}, tmp_path
+    )
     line = the_one_line(result)
     assert "cannot reach Discord" in line and "network" in line
 

@@ -74,9 +74,11 @@ async def test_game_option_autocompletes_the_channels_open_games(simcord_env):
 
     # Typing filters by title, host or number.
     assert [c["value"] for c in await bea.autocomplete(channel, "game status", "game", "obs")] == [
-        str(by_host[eve.id].id)]
+        str(by_host[eve.id].id)
+    ]
     assert [c["value"] for c in await bea.autocomplete(channel, "game cancel", "game", "dee")] == [
-        str(by_host[dee.id].id)]
+        str(by_host[dee.id].id)
+    ]
     # In a thread, the thread's own game comes first (then its channel's other tables).
     in_thread = await cy.autocomplete(thread, "game hand", "game", "")
     assert in_thread[0]["value"] == str(by_host[ada.id].id) and len(in_thread) == 3

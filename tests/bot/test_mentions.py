@@ -19,8 +19,12 @@ def bot_messages(env) -> list:
     """Every message the bot wrote anywhere (channels, threads, DMs, ephemeral replies); not the
     system notes Discord itself adds, such as "thread created"."""
     bot_id, system = env.bot.user.id, discord.MessageType.thread_created.value
-    return [m for by_id in env.backend.messages.values() for m in by_id.values()
-            if m.author_id == bot_id and m.type != system]
+    return [
+        m
+        for by_id in env.backend.messages.values()
+        for m in by_id.values()
+        if m.author_id == bot_id and m.type != system
+    ]
 
 
 @pytest.mark.simcord(strict_sync=True)
@@ -30,8 +34,10 @@ async def test_hostile_display_names_ping_nobody(simcord_env):
     mods = guild.create_role("mods", mentionable=True)
     bystander = guild.add_member(env.create_user("bystander"))
     hostile = f"@everyone @here <@&{mods.id}> <@{bystander.id}>"
-    ada, bea, cy, dee = (guild.add_member(env.create_user(name), nick=f"{hostile} {name}")
-                         for name in ("ada", "bea", "cy", "dee"))
+    ada, bea, cy, dee = (
+        guild.add_member(env.create_user(name), nick=f"{hostile} {name}")
+        for name in ("ada", "bea", "cy", "dee")
+    )
     players = [ada, bea, cy]
 
     await ada.slash(channel, "play", game="sky-of-stars", pace=HOUR)
@@ -46,8 +52,16 @@ async def test_hostile_display_names_ping_nobody(simcord_env):
     reclaim = next(m for m in reversed(thread.history()) if find_component(m, "astro:reclaim:"))
     await bea.click(reclaim, custom_id=find_component(reclaim, "astro:reclaim:").custom_id)
     await ada.slash(thread, "game replace", player=cy, new_player=dee)
-    for command in ("game status", "game log", "game sheet", "game hand", "game list", "game mine",
-                    "game rules", "stats"):
+    for command in (
+        "game status",
+        "game log",
+        "game sheet",
+        "game hand",
+        "game list",
+        "game mine",
+        "game rules",
+        "stats",
+    ):
         await ada.slash(thread, command)
     await ada.slash(thread, "stats", player=dee)
     await ada.slash(thread, "game sheet", player=dee)
@@ -58,8 +72,15 @@ async def test_hostile_display_names_ping_nobody(simcord_env):
 
     sent = bot_messages(env)
     texts = "\n".join(m.content for m in sent)
-    for expected in ("handed your seat", "takes over", "is back", "left", "cancelled", "Reminder",
-                     "Your move"):
+    for expected in (
+        "handed your seat",
+        "takes over",
+        "is back",
+        "left",
+        "cancelled",
+        "Reminder",
+        "Your move",
+    ):
         assert expected in texts, f"the test should have produced a {expected!r} message"
     seated = {p.id for p in (ada, bea, cy, dee)}
     for message in sent:

@@ -67,8 +67,7 @@ async def assert_refused(env, result, needle: str | None = None) -> None:
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, restart_bot, caplog,
-                                                             monkeypatch):
+async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, restart_bot, caplog, monkeypatch):
     env = simcord_env
     fixed_seed(monkeypatch, 2)
     guild, channel, (ada, bea) = await open_table(env)
@@ -144,8 +143,11 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
     assert wanted <= table.seen_codes, table.seen_codes
     # the quiet thread folds each resolved turn's lines into the next step's card
     did = r"^{} (plotted|researched|completed|set the Drive|passed)"
-    summaries = [m for m in thread.history() if re.search(did.format("ada"), all_text(m), re.M)
-                 and re.search(did.format("bea"), all_text(m), re.M)]
+    summaries = [
+        m
+        for m in thread.history()
+        if re.search(did.format("ada"), all_text(m), re.M) and re.search(did.format("bea"), all_text(m), re.M)
+    ]
     assert summaries, "each resolved turn posts what every player did"
     final = [m for m in thread.history() if "Final results" in all_text(m)]
     assert final and final[-1].attachments
@@ -159,8 +161,10 @@ async def test_two_player_game_closed_dms_restart_and_refusals(simcord_env, rest
 
 def live_copy(table, player):
     """The newest panel copy ``player`` sees with the game's buttons (a DM or an ephemeral one)."""
-    seen = [*(table.thread.history(viewer=player)),
-            *(player.user.dm_channel.history() if player.name not in table.closed else [])]
+    seen = [
+        *(table.thread.history(viewer=player)),
+        *(player.user.dm_channel.history() if player.name not in table.closed else []),
+    ]
     live = [m for m in seen if any(i.startswith("obs:") for i in custom_ids(m))]
     return max(live, key=lambda m: m.id) if live else None
 
@@ -172,9 +176,13 @@ async def try_a_copy_the_restart_forgot(env, table, kept, record) -> bool:
     decision = GAME.decision_id(record.state)
     for player, message in kept:
         message = table.reload(player, message)
-        buttons = [c.custom_id for c in controls(message)
-                   if c.type is discord.ComponentType.button and c.custom_id.startswith("obs:")
-                   and not c.custom_id.startswith("obs:type:")]  # a form checks on submitting
+        buttons = [
+            c.custom_id
+            for c in controls(message)
+            if c.type is discord.ComponentType.button
+            and c.custom_id.startswith("obs:")
+            and not c.custom_id.startswith("obs:type:")
+        ]  # a form checks on submitting
         if buttons and int(buttons[0].split(":")[3]) < decision:
             result = await table.click(player, message, buttons[0])
             await assert_refused(env, result, "earlier step")
@@ -199,8 +207,11 @@ async def try_a_confirm_that_went_stale(env, table, ada, thread) -> bool:
     (no components, a line saying where to play) and the same star is picked on the new copy,
     where it plays at once (a draft move, shown on her sheet until she finishes)."""
     dm = latest_panel(ada)
-    play = next(i for i in custom_ids(dm) if i.startswith("obs:play:")
-                and find_component(dm, i).options[0].value.startswith("plot."))
+    play = next(
+        i
+        for i in custom_ids(dm)
+        if i.startswith("obs:play:") and find_component(dm, i).options[0].value.startswith("plot.")
+    )
     first = find_component(dm, play).options[0].value
     # the same choice through an ephemeral panel from /game hand
     shown = await ada.slash(thread, "game hand")

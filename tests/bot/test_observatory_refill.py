@@ -23,8 +23,9 @@ def refilling_with_a_fitting_goal(self, seats, options, seed):
     """A solo game at its first refill: the player holds four goals and one of them, a pair with
     a Free Star bonus, already lies on their unused stars."""
     state = REAL_SETUP(self, seats, {**options, "first_game": 1}, seed)
-    fits = next(c for c in load_cards().values() if len(c.stars) == 2
-                and (c.bonus or {}).get("kind") == "free_star")
+    fits = next(
+        c for c in load_cards().values() if len(c.stars) == 2 and (c.bonus or {}).get("kind") == "free_star"
+    )
     sheet = state["sheets"][0]
     for pile in [*state["decks"].values(), *state["sky"].values(), sheet["goals"]]:
         if fits.id in pile:

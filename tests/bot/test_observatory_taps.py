@@ -69,8 +69,9 @@ class CheckedTable(ObsTable):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_a_three_player_game_takes_few_taps_and_shows_every_move_before_finish(simcord_env,
-                                                                                   monkeypatch):
+async def test_a_three_player_game_takes_few_taps_and_shows_every_move_before_finish(
+    simcord_env, monkeypatch
+):
     env = simcord_env
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 13)
     _guild, channel, players = await open_table(env, ("ada", "bea", "cy"))

@@ -30,8 +30,13 @@ async def test_a_typed_cell_plots_the_star_and_bad_input_changes_nothing(simcord
     assert GAME.view(record.state, 0)["phase"] == "decide"
 
     panel = latest_panel(ada)  # the home panel: its star lists and a Type a cell button for them
-    codes = [o.value for i in custom_ids(panel) if i.startswith("obs:play:")
-             for o in find_component(panel, i).options if o.value.startswith("plot.")]
+    codes = [
+        o.value
+        for i in custom_ids(panel)
+        if i.startswith("obs:play:")
+        for o in find_component(panel, i).options
+        if o.value.startswith("plot.")
+    ]
     by_cell: dict[str, list[str]] = {}
     for code in codes:
         by_cell.setdefault(code.rsplit(".", 1)[1], []).append(code)
@@ -39,9 +44,13 @@ async def test_a_typed_cell_plots_the_star_and_bad_input_changes_nothing(simcord
     assert legal == {c for p in GAME.view(record.state, 0)["choice"]["plots"] for c in p["cells"]}
     illegal = next(f"{c}{r}" for r in range(1, 13) for c in "ABCDEFGHIJKL" if f"{c}{r}" not in legal)
 
-    for typed, needle in [("Z9", "off the board"), ("\u202eC7", "like **"),
-                          ("C\u200b7", "like **"), ("seven", "like **"),
-                          (illegal, "isn't a cell you can use")]:
+    for typed, needle in [
+        ("Z9", "off the board"),
+        ("\u202eC7", "like **"),
+        ("C\u200b7", "like **"),
+        ("seven", "like **"),
+        (illegal, "isn't a cell you can use"),
+    ]:
         before = (await current_record(env)).version
         result = await ada.user.submit_modal(await open_form(ada, panel), {"cell": typed})
         assert needle in said(result), (typed[:10], said(result))

@@ -29,14 +29,20 @@ async def scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], flo
     """Every sample of /metrics, by name and labels (a real GET, from another thread)."""
     status, text = await asyncio.to_thread(get, port, "/metrics")
     assert status == 200
-    return {(s.name, tuple(sorted(s.labels.items()))): s.value
-            for family in text_string_to_metric_families(text) for s in family.samples}
+    return {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
 
 
 def total(samples, name: str, **labels: str) -> float:
     """The sum of ``name``'s samples whose labels include ``labels``."""
-    return sum(value for (sample, sample_labels), value in samples.items()
-               if sample == name and set(labels.items()) <= set(sample_labels))
+    return sum(
+        value
+        for (sample, sample_labels), value in samples.items()
+        if sample == name and set(labels.items()) <= set(sample_labels)
+    )
 
 
 @pytest.mark.simcord(strict_sync=True)
@@ -54,13 +60,18 @@ async def test_metrics_move_during_a_game(simcord_env):
     clicks = total(after, "astrolabe_interactions_total") - total(before, "astrolabe_interactions_total")
     assert clicks >= 2 + len(players) + 1, "/play, the joins, the start and the picks are counted"
     assert total(after, "astrolabe_interactions_total", type="component", outcome="ok") > 0
-    for histogram in ("astrolabe_ack_seconds_count", "astrolabe_followup_seconds_count",
-                      "astrolabe_render_seconds_count", "astrolabe_db_commit_seconds_count"):
+    for histogram in (
+        "astrolabe_ack_seconds_count",
+        "astrolabe_followup_seconds_count",
+        "astrolabe_render_seconds_count",
+        "astrolabe_db_commit_seconds_count",
+    ):
         assert total(after, histogram) > total(before, histogram), f"{histogram} did not move"
     assert total(after, "astrolabe_games", game="sky-of-stars", status="active") == 1
     assert total(after, "astrolabe_db_commit_errors_total") == 0
-    assert all(name != "user" and "id" not in name for (_, labels) in after for name, _ in labels), \
+    assert all(name != "user" and "id" not in name for (_, labels) in after for name, _ in labels), (
         "labels are bounded: no ids"
+    )
 
 
 @pytest.mark.simcord(strict_sync=True)

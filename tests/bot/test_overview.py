@@ -166,10 +166,14 @@ def expected_totals(outcomes):
     return {u: (len(s), wins[u], max(s), sum(s) / len(s)) for u, s in scores.items()}
 
 
-STATS_LINE = re.compile(r"Played \*\*(\d+)\*\* · won \*\*(\d+)\*\* \(\d+%\) · best score \*\*(-?\d+)\*\* · "
-                        r"average \*\*(-?[\d.]+)\*\*")
-LEADER_LINE = re.compile(r"\*\*(\d+)\.\*\* (\w+): (\d+) wins? in (\d+) games? · average (-?[\d.]+) · "
-                         r"best (-?\d+)")
+STATS_LINE = re.compile(
+    r"Played \*\*(\d+)\*\* · won \*\*(\d+)\*\* \(\d+%\) · best score \*\*(-?\d+)\*\* · "
+    r"average \*\*(-?[\d.]+)\*\*"
+)
+LEADER_LINE = re.compile(
+    r"\*\*(\d+)\.\*\* (\w+): (\d+) wins? in (\d+) games? · average (-?[\d.]+) · "
+    r"best (-?\d+)"
+)
 
 
 @pytest.mark.simcord(strict_sync=True)

@@ -63,14 +63,15 @@ async def test_reminders_then_deadline_fire_once_across_a_restart(simcord_env, r
 
 @pytest.mark.simcord(strict_sync=True)
 async def test_missed_deadlines_draw_nothing_then_the_bot_keeps_and_draws_for_the_seat_until_reclaimed(
-        simcord_env):
+    simcord_env,
+):
     env = simcord_env
     _, channel, players = await open_lobby(env)
     ada, bea, cy = players
     thread = await start_game(env, channel, players, pace=HOUR)
     table = Table(env, channel, players, closed=set())
     await pick_start(table, players)
-    for miss in (1, 2):                                    # Cy misses two rolls in a row
+    for miss in (1, 2):  # Cy misses two rolls in a row
         record = await current_record(env)
         assert 2 in GAME.to_act(record.state)
         await pick_start(table, [p for p in (ada, bea) if players.index(p) in GAME.to_act(record.state)])
@@ -80,12 +81,14 @@ async def test_missed_deadlines_draw_nothing_then_the_bot_keeps_and_draws_for_th
     log = await env.bot.storage.actions(record.id)
     assert [a.action for a in log if a.seat is None] == [{"kind": "timeout", "seat": 2}] * 2
     handed_over = max(a.seq for a in log if a.seat is None)
-    assert [a.action["kind"] for a in log if a.seat == 2 and a.seq < handed_over] == ["start"], \
+    assert [a.action["kind"] for a in log if a.seat == 2 and a.seq < handed_over] == ["start"], (
         "a missed deadline draws nothing into Cy's constellation"
+    )
     assert "ran out of time and" in texts(thread.history())
     assert "the bot made that move" not in texts(thread.history())
-    handover = next(m for m in reversed(thread.history())
-                    if any("astro:reclaim:" in i for i in custom_ids(m)))
+    handover = next(
+        m for m in reversed(thread.history()) if any("astro:reclaim:" in i for i in custom_ids(m))
+    )
     assert "bot is playing your seat" in all_text(handover)
     status = await ada.slash(thread, "game status")
     assert "played by the bot" in said(status)

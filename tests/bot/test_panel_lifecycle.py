@@ -33,7 +33,7 @@ async def open_game(env: Any, *, pace: int = 0, bots: int = 0) -> tuple[Any, lis
     await env.bot.tree.sync()
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(name)) for name in ("ada", "bea")[:2 - min(bots, 1)]]
+    players = [guild.add_member(env.create_user(name)) for name in ("ada", "bea")[: 2 - min(bots, 1)]]
     await players[0].slash(channel, "play", game=sns.SLUG, **({"pace": pace} if pace else {}))
     lobby = channel.last_message
     for player in players[1:]:
@@ -57,8 +57,11 @@ def assert_one_live_panel_each(channel: Any, players: list[Any], game_id: int) -
 
 def move_post(thread: Any, player: Any) -> Any:
     """The newest "Your move" post in the thread that pings ``player``."""
-    return next(m for m in reversed(thread.history())
-                if "Your move" in all_text(m) and f"<@{player.id}>" in all_text(m))
+    return next(
+        m
+        for m in reversed(thread.history())
+        if "Your move" in all_text(m) and f"<@{player.id}>" in all_text(m)
+    )
 
 
 def now(thread: Any, message: Any) -> Any:

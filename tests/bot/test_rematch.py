@@ -21,8 +21,11 @@ def link_urls(message):
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_players(simcord_env, restart_bot,
-                                                                                 quick_images):  # noqa: F811
+async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_players(
+    simcord_env,
+    restart_bot,
+    quick_images,  # noqa: F811
+):
     env = simcord_env
     guild, channel, (ada, bea, cy) = await open_lobby(env)
     dee = guild.add_member(env.create_user("dee"))
@@ -30,8 +33,12 @@ async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_player
     lobby = lobby_message(channel)
     game_id = (await current_record(env)).id
     assert custom_ids(refresh(channel, lobby)) == [], "a running game's lobby has no live button"
-    assert await play_until(env, Table(env, channel, [ada, bea, cy], closed=set()),
-                            lambda v: v["phase"] == "over") is None
+    assert (
+        await play_until(
+            env, Table(env, channel, [ada, bea, cy], closed=set()), lambda v: v["phase"] == "over"
+        )
+        is None
+    )
     finished = await env.bot.storage.load(game_id)
     outcome = GAME.outcome(finished.state)
 
@@ -47,9 +54,11 @@ async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_player
     scores = next(f.value for f in closed.embeds[0].fields if f.name == "Scores").splitlines()
     place = places(outcome.scores, outcome.winners)  # best place first, a tie sharing its number (issue 20)
     by_place = sorted(range(len(finished.names)), key=lambda s: (place[s], s))
-    assert scores == [f"{place[s]}. {finished.names[s]}: {outcome.scores[s]} point"
-                      f"{'' if outcome.scores[s] == 1 else 's'}{' 🏆' if s in outcome.winners else ''}"
-                      for s in by_place], scores
+    assert scores == [
+        f"{place[s]}. {finished.names[s]}: {outcome.scores[s]} point"
+        f"{'' if outcome.scores[s] == 1 else 's'}{' 🏆' if s in outcome.winners else ''}"
+        for s in by_place
+    ], scores
     assert custom_ids(closed) == [f"lobby:rematch:{game_id}"], "Rematch is its only live component"
     assert f"https://discord.com/channels/{guild.id}/{thread.id}" in link_urls(closed)
 
@@ -109,9 +118,25 @@ def finished_record(game, names, bots=()):
 
     rules = get_game(game)
     seats = [SeatRecord(1, s, 100 + s, name, True, is_bot=s in bots) for s, name in enumerate(names)]
-    return GameRecord(1, game, 10, 20, 30, 100, "finished", {}, 1,
-                      rules.setup(len(names), rules.validate_options({}), 1), 5, 40, None, None, 0.0, 0.0,
-                      seats)
+    return GameRecord(
+        1,
+        game,
+        10,
+        20,
+        30,
+        100,
+        "finished",
+        {},
+        1,
+        rules.setup(len(names), rules.validate_options({}), 1),
+        5,
+        40,
+        None,
+        None,
+        0.0,
+        0.0,
+        seats,
+    )
 
 
 def test_places_rank_winners_first_and_share_a_place_on_a_tie():
@@ -133,5 +158,9 @@ def test_finished_lobby_lists_players_by_place_with_ties_and_bots(monkeypatch):
     record = finished_record("star-gazers", ["Ada", "Bea", "Bot 1", "Cy"], bots=[2])
     monkeypatch.setattr(get_game("star-gazers"), "outcome", lambda state: Outcome([4, 6, 4, 1], [1]))
     scores = next(f.value for f in lobby_embed(record).fields if f.name == "Scores")
-    assert scores.splitlines() == ["1. Bea: 6 points 🏆", "2. Ada: 4 points", "2. Bot 1 🤖: 4 points",
-                                   "4. Cy: 1 point"]
+    assert scores.splitlines() == [
+        "1. Bea: 6 points 🏆",
+        "2. Ada: 4 points",
+        "2. Bot 1 🤖: 4 points",
+        "4. Cy: 1 point",
+    ]

@@ -24,8 +24,9 @@ def write_state(db_path: str, game_id: int, text: str) -> None:
 
 @pytest.mark.simcord(strict_sync=True)
 @pytest.mark.parametrize("damage", ["{}", "not json {", '{"phase": "start"}'])
-async def test_a_game_that_cant_be_loaded_is_set_aside_and_the_others_go_on(simcord_env, bot_settings,
-                                                                             restart_bot, damage):
+async def test_a_game_that_cant_be_loaded_is_set_aside_and_the_others_go_on(
+    simcord_env, bot_settings, restart_bot, damage
+):
     env = simcord_env
     guild, channel, players = await open_lobby(env)
     other = guild.create_text_channel("more-games")
@@ -85,19 +86,31 @@ def play_out(slug: str, seats: int, seed: int) -> tuple[dict, dict, list[tuple[i
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_results_lost_in_a_crash_are_backfilled_at_start_up(simcord_env, bot_settings,
-                                                                   restart_bot):
+async def test_results_lost_in_a_crash_are_backfilled_at_start_up(simcord_env, bot_settings, restart_bot):
     env = simcord_env
     guild, channel, (ada, _, _) = await open_lobby(env)
     storage = env.bot.storage
     options, first, moves = play_out("observatory", 1, seed=7)
-    lobby = await storage.create_lobby(game="observatory", guild_id=guild.id, channel_id=channel.id,
-                                       host_id=ada.id, host_name="ada", options=options)
+    lobby = await storage.create_lobby(
+        game="observatory",
+        guild_id=guild.id,
+        channel_id=channel.id,
+        host_id=ada.id,
+        host_name="ada",
+        options=options,
+    )
     await storage.start(lobby.id, seed=7, state=first)
     # The final move was committed the old way, and the process died before the results.
     for version, (seat, action, state, events) in enumerate(moves):
-        await storage.record_action(lobby.id, expected_version=version, seat=seat, action=action,
-                                    state=state, events=events, finished=version == len(moves) - 1)
+        await storage.record_action(
+            lobby.id,
+            expected_version=version,
+            seat=seat,
+            action=action,
+            state=state,
+            events=events,
+            finished=version == len(moves) - 1,
+        )
     assert await storage.results(lobby.id) == []
     assert "haven't finished" in said(await ada.slash(channel, "stats"))
 
@@ -119,8 +132,9 @@ def set_aside_column(db_path: str, game_id: int) -> str | None:
 
 @pytest.mark.simcord(strict_sync=True)
 @pytest.mark.parametrize("damage", ["{}", "not json {"])
-async def test_a_damaged_game_is_found_when_its_timer_fires_not_at_start_up(simcord_env, bot_settings,
-                                                                            restart_bot, damage):
+async def test_a_damaged_game_is_found_when_its_timer_fires_not_at_start_up(
+    simcord_env, bot_settings, restart_bot, damage
+):
     env = simcord_env
     guild, channel, players = await open_lobby(env)
     other = guild.create_text_channel("more-games")
@@ -149,7 +163,8 @@ async def test_a_damaged_game_is_found_when_its_timer_fires_not_at_start_up(simc
 
 @pytest.mark.simcord(strict_sync=True)
 async def test_deadline_rows_of_an_older_step_give_the_current_step_its_timers_when_they_fire(
-        simcord_env, bot_settings, restart_bot):
+    simcord_env, bot_settings, restart_bot
+):
     env = simcord_env
     guild, channel, players = await open_lobby(env)
     thread = await start_game(env, channel, players, pace=HOUR)

@@ -11,8 +11,17 @@ import pytest
 from tests.bot.helpers import said
 from tests.bot.sky_driver import open_lobby
 
-HOSTILE = ["../../../../etc/passwd", "Europe/Rome\0", "@everyone <@&1> " * 125, "Europe", "/etc/localtime",
-           "localtime", "Mars/Base", "Europe/Rome/../Rome", "a" * 5000]
+HOSTILE = [
+    "../../../../etc/passwd",
+    "Europe/Rome\0",
+    "@everyone <@&1> " * 125,
+    "Europe",
+    "/etc/localtime",
+    "localtime",
+    "Mars/Base",
+    "Europe/Rome/../Rome",
+    "a" * 5000,
+]
 
 
 @pytest.mark.simcord(strict_sync=True)

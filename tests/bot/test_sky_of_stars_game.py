@@ -35,8 +35,14 @@ async def test_full_three_player_game(simcord_env, restart_bot, caplog):
     dee = guild.add_member(env.create_user("dee"))
     # Cy's DMs are closed for the whole game.
     cy_dm = cy.user.dm_channel
-    env.inject_error("POST", f"/channels/{cy_dm.id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user", times=None)
+    env.inject_error(
+        "POST",
+        f"/channels/{cy_dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
 
     result = await ada.slash(channel, "play", game="sky-of-stars", countdown=30)
     assert result.acknowledged
@@ -145,9 +151,10 @@ async def try_illegal_stroke(env, record, player):
     after = await current_record(env)
     assert after.version == record.version, "a typed line is not drawn until Draw"
     previewed = refresh(player.user.dm_channel, panel)
-    draw = [c for c in controls(previewed)
-            if (c.custom_id or "").startswith("sky:do:") and ":stroke:" in c.custom_id]
+    draw = [
+        c
+        for c in controls(previewed)
+        if (c.custom_id or "").startswith("sky:do:") and ":stroke:" in c.custom_id
+    ]
     assert draw and f"{start}-{end}" in draw[0].custom_id, [c.custom_id for c in controls(previewed)]
     return True
-
-

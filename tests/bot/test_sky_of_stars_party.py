@@ -89,14 +89,15 @@ def check_guess_card(env, thread, view) -> discord.Message:
     """The newest thread message is the drawing's guess card, compact for a phone."""
     card = thread.history()[-1]
     text = all_text(card)
-    assert images(card) == ["drawing.gif"]                              # the picture once
-    assert text.count("<t:") == 1 and "Guessing ends" not in text       # one countdown
+    assert images(card) == ["drawing.gif"]  # the picture once
+    assert text.count("<t:") == 1 and "Guessing ends" not in text  # one countdown
     assert not any(f"{i}. " in text or f"**{i}.**" in text for i in range(1, 6))  # words: in the picture
     kinds = [type(c).__name__ for c in components(card)]
     assert kinds.index("Button") < kinds.index("MediaGalleryComponent")  # numbers above the picture
     gif = Image.open(io.BytesIO(env.backend.cdn.get(card.attachments[0].url)))
-    drawing = next(d for d in view["drawings"]
-                   if d["seat"] == view["guess"]["artist"] and d["round"] == view["round"])
+    drawing = next(
+        d for d in view["drawings"] if d["seat"] == view["guess"]["artist"] and d["round"] == view["round"]
+    )
     assert gif.format == "GIF" and gif.n_frames == len(drawing["strokes"]) + 1
     return card
 
@@ -174,13 +175,13 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
     stored = await env.bot.storage.load(record_id)
     final = GAME.view(stored.state, None)
     first = next(r for r in final["reveals"] if r["round"] == 1 and r["artist"] == changed_at[2])
-    assert first["guesses"][str(changed_at[1])] == 2                    # the changed guess counted
+    assert first["guesses"][str(changed_at[1])] == 2  # the changed guess counted
 
     names = stored.names
     reveals = [m for m in thread.history() if " drew #" in title(m)]
-    assert len(reveals) == len(final["reveals"]) == 12 == paused        # one message per drawing
+    assert len(reveals) == len(final["reveals"]) == 12 == paused  # one message per drawing
     for message, reveal in zip(reveals, final["reveals"], strict=True):
-        assert message.id == cards[reveal["artist"], reveal["round"]]     # the guess card, redrawn
+        assert message.id == cards[reveal["artist"], reveal["round"]]  # the guess card, redrawn
         text = all_text(message)
         assert f"#{reveal['number']} {reveal['word']}" in text
         for key, number in reveal["guesses"].items():
@@ -199,6 +200,8 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
     assert env.backend.cdn.get(results[-1].attachments[0].url) == image  # the very image posted
     drawn_text = [d.text for d in boxes.drawn]
     for reveal in final["reveals"]:
-        assert any(t == reveal["word"] or (t.endswith("\u2026") and reveal["word"].startswith(t[:-1]))
-                   for t in drawn_text), reveal["word"]
+        assert any(
+            t == reveal["word"] or (t.endswith("\u2026") and reveal["word"].startswith(t[:-1]))
+            for t in drawn_text
+        ), reveal["word"]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -35,9 +35,9 @@ async def test_a_reveal_stays_alone_for_its_pause_across_a_restart(simcord_env, 
     assert said.count(" drew #") == 1, f"the title names the drawing once, not the sentence again: {said}"
     await env.advance_time(4)
     await restart_bot()
-    await env.advance_time(4)                                          # 8 of its 10 seconds
+    await env.advance_time(4)  # 8 of its 10 seconds
     assert (await current_record(env)).state["phase"] == "reveal"
-    assert [m.id for m in thread.history()] == [m.id for m in shown]   # nothing new: it stays alone
+    assert [m.id for m in thread.history()] == [m.id for m in shown]  # nothing new: it stays alone
     await env.advance_time(3)
     record = await current_record(env)
     assert record.state["phase"] == "guess" and record.state["guess"]["position"] == 1
@@ -52,4 +52,4 @@ async def test_without_the_pause_the_next_drawing_follows_its_reveal_at_once(sim
     thread, record, card = await to_first_reveal(env, reveal_pause=0)
     assert record.state["phase"] == "guess" and record.state["guess"]["position"] == 1
     reveal = next(m for m in thread.history() if " drew #" in title(m))
-    assert reveal.id != card.id                                         # a message of its own
+    assert reveal.id != card.id  # a message of its own

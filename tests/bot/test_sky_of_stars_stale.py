@@ -78,8 +78,14 @@ async def end_step_keeping_buttons(env, table: PanelTable, card) -> None:
     seats = GAME.to_act(record.state)
     for seat in seats[:-1]:
         await play(table, table.players[seat])
-    env.inject_error("PATCH", f"/channels/{card.channel.id}/messages/{card.id}", status=403, code=50013,
-                     message="Missing Permissions", times=None)
+    env.inject_error(
+        "PATCH",
+        f"/channels/{card.channel.id}/messages/{card.id}",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        times=None,
+    )
     await play(table, table.players[seats[-1]])
     after = await current_record(env)
     assert GAME.decision_id(after.state) != GAME.decision_id(record.state), "the step should be over"
@@ -119,11 +125,20 @@ async def test_old_public_buttons_are_answered_in_their_own_words(simcord_env):
     await play_until(env, table, lambda view: view["phase"] in ROLL)
     roll_card = newest_card(thread, ":stop:?:t")
     asked = await press_public(thread, bea, "stop", confirm=False)
-    question = next(m.message for m in [asked.response, *asked.followups]
-                    if m is not None and any(":stop:-:t" in i for i in custom_ids(m.message)))
+    question = next(
+        m.message
+        for m in [asked.response, *asked.followups]
+        if m is not None and any(":stop:-:t" in i for i in custom_ids(m.message))
+    )
     # its token has run out (after 15 minutes), so the question can't be retired and keeps its button
-    env.inject_error("PATCH", f"/webhooks/*/messages/{question.id}", status=401, code=50027,
-                     message="Invalid Webhook Token", times=None)
+    env.inject_error(
+        "PATCH",
+        f"/webhooks/*/messages/{question.id}",
+        status=401,
+        code=50027,
+        message="Invalid Webhook Token",
+        times=None,
+    )
     await end_step_keeping_buttons(env, table, roll_card)
 
     stop = next(i for i in custom_ids(roll_card) if ":stop:?:t" in i)

@@ -16,8 +16,11 @@ GAME = get_game("sky-of-stars")
 
 def question_of(result):
     """The private "Yes, call STOP" question a thread STOP click answered with."""
-    return next(m.message for m in [result.response, *result.followups]
-                if m is not None and any(":stop:-:" in i for i in custom_ids(m.message)))
+    return next(
+        m.message
+        for m in [result.response, *result.followups]
+        if m is not None and any(":stop:-:" in i for i in custom_ids(m.message))
+    )
 
 
 def status_card(thread, record):

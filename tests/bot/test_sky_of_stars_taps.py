@@ -46,8 +46,11 @@ async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcor
         record = await current_record(env)
         seat = next(s for s, p in enumerate(table.players) if p is player)
         view = GAME.view(record.state, seat)
-        assert [a.filename for a in message.attachments] == [preview_of(view, record.names, kind, arg)], \
-            (kind, arg, "the move's button is not under the picture of that move")
+        assert [a.filename for a in message.attachments] == [preview_of(view, record.names, kind, arg)], (
+            kind,
+            arg,
+            "the move's button is not under the picture of that move",
+        )
         for star in arg.split("-"):
             assert f"{star}" in find_component(message, button).label and star in all_text(message)
         seen.append((kind, arg))
@@ -58,8 +61,10 @@ async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcor
 
     rolls = taps_per_roll(table.taps)
     others = {kind: [n for _p, k, _r, n in table.taps if k == kind] for kind in ("start", "cancel", "guess")}
-    print(f"\ntaps per roll's line: {rolls}\nmedian {statistics.median(rolls)}, "
-          f"starts {others['start']}, cross-outs {others['cancel']}, guesses {others['guess']}")
+    print(
+        f"\ntaps per roll's line: {rolls}\nmedian {statistics.median(rolls)}, "
+        f"starts {others['start']}, cross-outs {others['cancel']}, guesses {others['guess']}"
+    )
     per_game = {p.name: sum(n for name, *_rest, n in table.taps if name == p.name) for p in players}
     print(f"taps per player in the game (moves only, STOP aside): {per_game}")
     assert rolls and statistics.median(rolls) <= 2 and max(rolls) <= 2, rolls

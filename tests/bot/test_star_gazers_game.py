@@ -35,9 +35,26 @@ from tests.bot.star_gazers_driver import (
 )
 
 SEED = 3
-EVERY_CHOICE = {"keep", "pick", "bonus", "tile", "token", "confirm", "gain", "journal", "move_token",
-                "move_tile", "to_cell", "to_reserve", "to_shuttle", "black_hole", "played_reserve",
-                "from_reserve", "token_first", "reserve_in_bonus"}
+EVERY_CHOICE = {
+    "keep",
+    "pick",
+    "bonus",
+    "tile",
+    "token",
+    "confirm",
+    "gain",
+    "journal",
+    "move_token",
+    "move_tile",
+    "to_cell",
+    "to_reserve",
+    "to_shuttle",
+    "black_hole",
+    "played_reserve",
+    "from_reserve",
+    "token_first",
+    "reserve_in_bonus",
+}
 
 
 def assert_no_secret_in_public(channel, state):
@@ -80,8 +97,14 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: int(os.environ.get("SGSEED", SEED)))
     env = simcord_env
     guild, channel, (ada, bea, dee) = await open_lobby(env)
-    env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user", times=None)
+    env.inject_error(
+        "POST",
+        f"/channels/{bea.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
     thread = await start_game(channel, [ada, bea])
     table = Table(env, channel, [ada, bea], closed={"bea"})
     record = await current_record(env)
@@ -99,8 +122,10 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
     opener = next(m for m in thread.history() if find_component(m, "astro:panel:"))
     refused = await dee.click(opener, custom_id=find_component(opener, "astro:panel:").custom_id)
     assert "not playing" in said(refused)
-    assert "not playing" in said(await dee.slash(thread, "game hand")) or "no game" in said(
-        await dee.slash(thread, "game hand")).lower()
+    assert (
+        "not playing" in said(await dee.slash(thread, "game hand"))
+        or "no game" in said(await dee.slash(thread, "game hand")).lower()
+    )
 
     undone = restarted = stale_tried = sheets_checked = False
     stale_copy = None
@@ -119,8 +144,9 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
                 stale_copy = (hand.followups or [hand.response])[-1].message
                 assert ids_with(stale_copy, f"sg:do:{record.id}:{state['decision']}:p")
                 retired = table.current(player, message)
-                assert not controls(retired) and "copy you opened" in all_text(retired), \
+                assert not controls(retired) and "copy you opened" in all_text(retired), (
                     "the DM panel is retired when a new copy goes live"
+                )
                 message = table.reload(player, message)
                 assert message.id == stale_copy.id
                 message = await undo_round_trip(table, player, message, seat)

@@ -57,8 +57,9 @@ async def test_a_three_player_game_in_few_taps_each_move_previewed(simcord_env, 
     for shown in table.previewed:
         sent = plan.parse(shown.code)
         seat = GAME.to_act(shown.state)[0]
-        done, tentative, note = plan.preview(GAME, shown.state, seat, plan.Plan(sent.cell, sent.rotation,
-                                                                                 sent.token))
+        done, tentative, note = plan.preview(
+            GAME, shown.state, seat, plan.Plan(sent.cell, sent.rotation, sent.token)
+        )
         assert note is None and tentative is not None and done.token == sent.token
         squares = tentative["preview"]["mural"]["squares"]
         assert squares[sent.cell]["tile"] is not None
@@ -66,7 +67,8 @@ async def test_a_three_player_game_in_few_taps_each_move_previewed(simcord_env, 
             cell = int(sent.token[2:])
             assert squares[cell]["token"] is not None or squares[cell]["tile"]["hex"]
         # the picture shown is the Mural drawn with this very tile and token (named by what it draws)
-        out = PRESENTER.panel(GAME.view(shown.state, seat), shown.names, 1, stage=done.code(),
-                              tentative=tentative)
+        out = PRESENTER.panel(
+            GAME.view(shown.state, seat), shown.names, 1, stage=done.code(), tentative=tentative
+        )
         assert shown.pictures == [out.filename], (shown.code, shown.pictures, out.filename)
         assert f"Your tile on **{square_name(sent.cell)}**" in shown.text

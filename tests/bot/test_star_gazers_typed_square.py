@@ -9,8 +9,13 @@ from bot.faces.star_gazers.art.parts import square_name
 from tests.bot.helpers import all_text, current_record, refresh, said
 from tests.bot.star_gazers_driver import GAME, Table, ids_with, open_lobby, start_game
 
-BAD = [("E1", "off the board"), ("\u202eB2", "like **"), ("B\u200b2", "like **"), ("twelve", "like **"),
-       ("", "empty")]
+BAD = [
+    ("E1", "off the board"),
+    ("\u202eB2", "like **"),
+    ("B\u200b2", "like **"),
+    ("twelve", "like **"),
+    ("", "empty"),
+]
 
 
 async def submit(env, player, panel, tag, typed):
@@ -33,8 +38,14 @@ async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch
     env = simcord_env
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 7)
     guild, channel, (ada, bea, _) = await open_lobby(env)
-    env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user", times=None)
+    env.inject_error(
+        "POST",
+        f"/channels/{bea.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
     await start_game(channel, [ada, bea])
     table = Table(env, channel, [ada, bea], closed={"bea"})
     typed_tile = typed_token = False
@@ -64,8 +75,9 @@ async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch
                 await refused_without_change(env, ada, panel, "token", "E9", "off the board")
                 free = [c for c in range(16) if c not in cells]
                 if free:
-                    await refused_without_change(env, ada, panel, "token", square_name(free[0]),
-                                                 "isn't a square")
+                    await refused_without_change(
+                        env, ada, panel, "token", square_name(free[0]), "isn't a square"
+                    )
                 before = record.version
                 await submit(env, ada, panel, "token", square_name(cells[0]))
                 after = await current_record(env)
@@ -84,8 +96,14 @@ async def test_keeping_a_journal_card_is_not_called_a_confirmed_turn(simcord_env
     env = simcord_env
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 7)
     guild, channel, (ada, bea, _) = await open_lobby(env)
-    env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user", times=None)
+    env.inject_error(
+        "POST",
+        f"/channels/{bea.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
     await start_game(channel, [ada, bea])
     table = Table(env, channel, [ada, bea], closed={"bea"})
     record = await current_record(env)

@@ -43,8 +43,14 @@ async def two_players(env, *, closed_dms: bool):
     channel = guild.create_text_channel("games")
     ada, bea, dee = (guild.add_member(env.create_user(n)) for n in ("ada", "bea", "dee"))
     if closed_dms:
-        env.inject_error("POST", f"/channels/{bea.user.dm_channel.id}/messages", status=403, code=50007,
-                         message="Cannot send messages to this user", times=None)
+        env.inject_error(
+            "POST",
+            f"/channels/{bea.user.dm_channel.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
     return guild, channel, ada, bea, dee
 
 
@@ -67,8 +73,9 @@ async def test_full_two_player_game(simcord_env, restart_bot, monkeypatch, caplo
     text = all_text(ada_panel)
     assert all(f"{m['a_name']} & {m['b_name']}" in text for m in ada_myths), text
     drawn = recorder.of(env, ada_panel)
-    assert all(any(f"{m['a_name']} & {m['b_name']}" in s for s in drawn) for m in ada_myths), \
+    assert all(any(f"{m['a_name']} & {m['b_name']}" in s for s in drawn) for m in ada_myths), (
         "the panel image draws the Myth cards the way the public check looks for them"
+    )
     assert any("Open my panel" in all_text(m) or find_component(m, "astro:panel:") for m in thread.history())
 
     # An outsider pressing Open my panel is refused privately.
@@ -96,8 +103,10 @@ async def test_full_two_player_game(simcord_env, restart_bot, monkeypatch, caplo
                 nonlocal restarted
                 await restart_bot()
                 restarted = True
-        want_trade = not traded and bool(GAME.view(record.state, seat)["players"][seat]["goals"]) \
-            and turns >= 4
+
+        want_trade = (
+            not traded and bool(GAME.view(record.state, seat)["players"][seat]["goals"]) and turns >= 4
+        )
         before = table.trades
         await table.play_turn(player, trade=want_trade, explore_last=turns % 3 == 2, midway=midway)
         traded = traded or table.trades > before
@@ -125,8 +134,9 @@ async def test_full_two_player_game(simcord_env, restart_bot, monkeypatch, caplo
     assert sum(t.count("this turn.") + t.count("(0 points)") for t in texts) >= turns
     assert any(line.startswith(("ada ", "bea ")) for t in texts for line in t.split("\n"))
     # (a card carries no content: a message with content is a plain line)
-    assert not [m.content for m in thread.history() if m.content
-                and "direct messages" not in m.content], "no plain line per sub-step"
+    assert not [m.content for m in thread.history() if m.content and "direct messages" not in m.content], (
+        "no plain line per sub-step"
+    )
     assert len(texts) <= 2 * turns, f"{len(texts)} thread messages for {turns} turns"
     # The stored log rebuilds the stored final state from the seed: nothing acknowledged was lost.
     log = await env.bot.storage.actions(record_id)

@@ -69,8 +69,10 @@ async def play_to_the_end(watch: TableWatch, step: Play, limit: int) -> None:
         raise AssertionError(f"the game did not finish in {limit} steps")
     record = await watch.record()
     assert record.status == "finished", record.status
-    print(f"{record.game}: thread messages per turn {dict(watch.budget.counts)}; "
-          f"{watch.steps} interactions checked in {watch.seconds:.1f} s, {watch.uploads} images uploaded")
+    print(
+        f"{record.game}: thread messages per turn {dict(watch.budget.counts)}; "
+        f"{watch.steps} interactions checked in {watch.seconds:.1f} s, {watch.uploads} images uploaded"
+    )
 
 
 async def after_the_end(watch: TableWatch, players: list[Any]) -> Any:
@@ -90,8 +92,9 @@ async def after_the_end(watch: TableWatch, players: list[Any]) -> Any:
     return lobby
 
 
-async def rematch_left_and_cancelled(watch: TableWatch, players: list[Any], lobby: Any, budget: Budget,
-                                     step: Play, table: Any) -> None:
+async def rematch_left_and_cancelled(
+    watch: TableWatch, players: list[Any], lobby: Any, budget: Budget, step: Play, table: Any
+) -> None:
     """The host presses Rematch, the others join, the host starts; once the last player must act
     and has opened their panel, they leave for good (nothing of the game stays live for them),
     the game goes on a step, and the host cancels it: nothing of it stays live anywhere."""
@@ -140,6 +143,7 @@ def has_live_panel(watch: TableWatch, player: Any) -> bool:
 
 # ------------------------------------------------------------------ A Sky of Stars
 
+
 def sky_budget() -> Budget:
     return Budget(sky_round, lambda key: 8)
 
@@ -162,8 +166,12 @@ async def test_sky_of_stars_complete_game(simcord_env, monkeypatch):
         view = sky.GAME.view(record.state, None)
         if await sky.wait_out_reveal(env, record):
             return True
-        if (view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 1
-                and view["round"] not in stopped):
+        if (
+            view["phase"] == "stroke"
+            and view["stop_by"] is None
+            and view["roll"]["count"] >= 1
+            and view["round"] not in stopped
+        ):
             stopped.add(view["round"])
             await sky.press_public(table.thread, players[0], "stop")
             return True
@@ -186,6 +194,7 @@ async def open_second_copy(watch: TableWatch, player: Any) -> None:
 
 
 # ------------------------------------------------------------------ Observatory
+
 
 def observatory_budget() -> Budget:
     return Budget(observatory_turn, lambda key: 2)
@@ -224,6 +233,7 @@ async def test_observatory_complete_game(simcord_env, monkeypatch):
 
 # ------------------------------------------------------------------ Star Gazers
 
+
 def star_gazers_budget() -> Budget:
     return Budget(star_gazers_turn, lambda key: 2)
 
@@ -261,6 +271,7 @@ async def test_star_gazers_complete_game(simcord_env, monkeypatch):
 
 # ------------------------------------------------------------------ Starry Night Sky
 
+
 def starry_night_sky_budget() -> Budget:
     return Budget(starry_night_sky_turn, lambda key: 2)
 
@@ -272,8 +283,9 @@ async def test_starry_night_sky_complete_game(simcord_env, monkeypatch):
     close_dms(env, players[1])
     await start(channel, players, "starry-night-sky")
     table = sns.Table(env, channel, players, closed={"bea"})
-    watch = TableWatch(env, channel, players, await current_record(env), starry_night_sky_budget(),
-                       monkeypatch)
+    watch = TableWatch(
+        env, channel, players, await current_record(env), starry_night_sky_budget(), monkeypatch
+    )
     second_copy = False
     turns = 0
 

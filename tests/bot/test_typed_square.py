@@ -13,10 +13,27 @@ def test_a_square_is_read_in_either_case_with_spaces_trimmed(text: str, square: 
     assert parse_square(text, "ABCDEFGHIJKL", 12, what="cell") == square
 
 
-@pytest.mark.parametrize("text", [
-    "", "   ", "C" * 4000, "C7" + " " * 3990 + "x", "\u202eC7", "C\u200b7", "C7\u200f", "Ｃ７",
-    "C 7", "7C", "C7;", "M1", "A13", "A0", "C-1", "C07x",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "C" * 4000,
+        "C7" + " " * 3990 + "x",
+        "\u202eC7",
+        "C\u200b7",
+        "C7\u200f",
+        "Ｃ７",
+        "C 7",
+        "7C",
+        "C7;",
+        "M1",
+        "A13",
+        "A0",
+        "C-1",
+        "C07x",
+    ],
+)
 def test_anything_else_is_refused_with_what_to_type(text: str) -> None:
     with pytest.raises(Refusal) as refused:
         parse_square(text, "ABCDEFGHIJKL", 12, what="cell")

@@ -107,10 +107,13 @@ def played_until(slug: str, seats: int, reached) -> dict:
     raise AssertionError(f"{slug} never reached the step")
 
 
-@pytest.mark.parametrize("slug, reached", [
-    ("star-gazers", lambda view: view["phase"] == "draft"),
-    ("observatory", lambda view: view["phase"] == "roll"),
-])
+@pytest.mark.parametrize(
+    "slug, reached",
+    [
+        ("star-gazers", lambda view: view["phase"] == "draft"),
+        ("observatory", lambda view: view["phase"] == "roll"),
+    ],
+)
 def test_a_bot_turn_opens_with_the_bot_playing_not_a_call_to_a_player(slug, reached):
     game, presenter = get_game(slug), PRESENTERS[slug]
     state = played_until(slug, 2, reached)

@@ -43,8 +43,9 @@ class TextBoxes:
 
         def text(draw, xy, s, fill=None, font=None, anchor=None, *args, **kwargs):
             if str(s).strip():
-                box = draw.textbbox(xy, str(s), font=font, anchor=anchor,
-                                    stroke_width=kwargs.get("stroke_width", 0))
+                box = draw.textbbox(
+                    xy, str(s), font=font, anchor=anchor, stroke_width=kwargs.get("stroke_width", 0)
+                )
                 ink = draw.textbbox(xy, str(s), font=font, anchor=anchor)
                 recorder.drawn.append(Drawn(str(s), box, draw.im.size, ink, draw.im))
             return original(draw, xy, s, fill, font, anchor, *args, **kwargs)
@@ -66,8 +67,11 @@ class TextBoxes:
         for drawn in by_image.values():
             for i, a in enumerate(drawn):
                 for b in drawn[:i]:
-                    if a.text == b.text and abs(a.centre()[0] - b.centre()[0]) <= 1 \
-                            and abs(a.centre()[1] - b.centre()[1]) <= 1:
+                    if (
+                        a.text == b.text
+                        and abs(a.centre()[0] - b.centre()[0]) <= 1
+                        and abs(a.centre()[1] - b.centre()[1]) <= 1
+                    ):
                         continue  # the same string: its halo, then its fill
                     w = min(a.ink[2], b.ink[2]) - max(a.ink[0], b.ink[0])
                     h = min(a.ink[3], b.ink[3]) - max(a.ink[1], b.ink[1])

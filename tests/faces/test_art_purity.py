@@ -44,11 +44,15 @@ def test_checker_catches_what_art_must_not_import() -> None:
     assert disallowed_imports("from aiosqlite import connect", own) == {"aiosqlite"}
     assert disallowed_imports("from bot.components import guarded", own) == {"bot.components"}
     assert disallowed_imports("from bot.faces.star_gazers.art import icons", own) == {
-        "bot.faces.star_gazers.art"}
+        "bot.faces.star_gazers.art"
+    }
     assert disallowed_imports("from bot.faces.observatory.items import ObsDo", own) == {
-        "bot.faces.observatory.items"}
-    allowed = ("from PIL import Image\nimport json\nfrom render.common import to_png\n"
-               "from bot.faces.observatory.art.map import parse\n")
+        "bot.faces.observatory.items"
+    }
+    allowed = (
+        "from PIL import Image\nimport json\nfrom render.common import to_png\n"
+        "from bot.faces.observatory.art.map import parse\n"
+    )
     assert disallowed_imports(allowed, own) == set()
 
 
@@ -81,8 +85,11 @@ def test_art_modules_are_pure() -> None:
     for package, folder in art_packages().items():
         extra = _also_allowed(package)
         for path in sorted(folder.rglob("*.py")):
-            found = {name for name in disallowed_imports(path.read_text(encoding="utf-8"), package)
-                     if not _allowed(name, extra)}
+            found = {
+                name
+                for name in disallowed_imports(path.read_text(encoding="utf-8"), package)
+                if not _allowed(name, extra)
+            }
             if found:
                 offenders[str(path.relative_to(ROOT))] = sorted(found)
     assert offenders == {}
@@ -96,12 +103,16 @@ def test_words_modules_that_art_reads_are_pure() -> None:
             continue
         game = package.split(".")[2]
         words = folder.parent / "words.py"
-        read_by_art = any(f"bot.faces.{game}.words" in path.read_text(encoding="utf-8")
-                          for path in folder.rglob("*.py"))
+        read_by_art = any(
+            f"bot.faces.{game}.words" in path.read_text(encoding="utf-8") for path in folder.rglob("*.py")
+        )
         if not read_by_art:
             continue
-        found = {name for name in disallowed_imports(words.read_text(encoding="utf-8"), package)
-                 if not _allowed(name, {"bot.games", package})}
+        found = {
+            name
+            for name in disallowed_imports(words.read_text(encoding="utf-8"), package)
+            if not _allowed(name, {"bot.games", package})
+        }
         if found:
             offenders[str(words.relative_to(ROOT))] = sorted(found)
     assert offenders == {}

@@ -38,6 +38,9 @@ def test_every_face_exports_its_presenter() -> None:
 
 def test_no_face_or_render_module_is_over_the_size_limit() -> None:
     paths = [*FACES.rglob("*.py"), *(ROOT / "render").rglob("*.py")]
-    too_long = {str(p.relative_to(ROOT)): n for p in paths
-                if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    too_long = {
+        str(p.relative_to(ROOT)): n
+        for p in paths
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
     assert too_long == {}

@@ -28,9 +28,12 @@ def test_phase_words_and_the_player_fallback_follow_the_language() -> None:
 def band(phase: str) -> bytes:
     """The header band as A Sky of Stars draws it (its Italian title): round, game and phase, the die."""
     image = Image.new("RGB", (theme.WIDTH, 200))
-    header(image, [("Round 3", theme.INK), (" of 4", theme.MUTED)],
-           [("Un cielo di stelle" + SEP, theme.MUTED), (phase_words(phase), theme.ACCENT)],
-           roll={"face": "5", "count": 12})
+    header(
+        image,
+        [("Round 3", theme.INK), (" of 4", theme.MUTED)],
+        [("Un cielo di stelle" + SEP, theme.MUTED), (phase_words(phase), theme.ACCENT)],
+        roll={"face": "5", "count": 12},
+    )
     return to_png(image)
 
 

@@ -57,8 +57,9 @@ def test_an_option_sentence_is_a_msg_the_lobby_translates() -> None:
     sentence = spec.sentence(2)
     assert isinstance(sentence, Msg) and sentence == "Guessing: 2"
     assert italian(sentence) == "Si indovina: 2"
-    said = OptionSpec("countdown", "Seconds", (30, 60), 30,
-                      says=("Each drawing is guessed for {value} seconds.",))
+    said = OptionSpec(
+        "countdown", "Seconds", (30, 60), 30, says=("Each drawing is guessed for {value} seconds.",)
+    )
     assert said.sentence(60) == "Each drawing is guessed for 60 seconds."
     assert said.sentence(60).id == "Each drawing is guessed for {value} seconds."  # looked up unfilled
     with speaking(ITALIAN):

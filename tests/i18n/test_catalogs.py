@@ -98,8 +98,10 @@ def test_italian_plural_rule_and_fallback() -> None:
         assert catalog.num_plurals == get_plural("it").num_plurals, place.domain
     with speaking(Language.ITALIAN):
         assert _("An English text no catalog has") == "An English text no catalog has"
-        assert ngettext("{n} thing nobody translated", "{n} things nobody translated", 3) == \
-            "3 things nobody translated"
+        assert (
+            ngettext("{n} thing nobody translated", "{n} things nobody translated", 3)
+            == "3 things nobody translated"
+        )
 
 
 MARKERS = {"_": 0, "N_": 0, "M_": 0, "ngettext": 0, "MN_": 0, "pgettext": 1, "NP_": 1}
@@ -136,10 +138,16 @@ def test_every_literal_in_a_marker_reaches_the_catalog(place: CatalogPlace) -> N
         folder = root / package.replace(".", "/")
         for path in sorted(folder.rglob("*.py")):
             relative = path.relative_to(root).as_posix()
-            if place.domain == "astrolabe" and any(
+            if (
+                place.domain == "astrolabe"
+                and any(
                     relative.startswith(other.replace(".", "/") + "/")
-                    for p in PLACES[1:] for other in p.sources) or "/sandbox/" in relative \
-                    or relative.endswith("i18n/tool.py"):
+                    for p in PLACES[1:]
+                    for other in p.sources
+                )
+                or "/sandbox/" in relative
+                or relative.endswith("i18n/tool.py")
+            ):
                 continue
             for key in marked_literals(path.read_text(encoding="utf-8")):
                 if key not in known:
@@ -148,7 +156,8 @@ def test_every_literal_in_a_marker_reaches_the_catalog(place: CatalogPlace) -> N
 
 
 def test_marked_literals_sees_nested_and_context_markers() -> None:
-    source = ('x = M_("emptied {pools}", pools=listing([M_("pool {pool}", pool=1)]))\n'
-              'y = NP_("button", "Pass")\n')
+    source = (
+        'x = M_("emptied {pools}", pools=listing([M_("pool {pool}", pool=1)]))\ny = NP_("button", "Pass")\n'
+    )
     expected = {(None, "emptied {pools}"), (None, "pool {pool}"), ("button", "Pass")}
     assert set(marked_literals(source)) == expected

@@ -53,8 +53,9 @@ def test_every_string_of_the_tree_has_a_valid_italian_text() -> None:
     assert not invalid, f"not valid for Discord: {invalid}"
 
 
-def _siblings(commands: list[app_commands.Command | app_commands.Group], parent: str,
-              found: dict[str, list[str]]) -> None:
+def _siblings(
+    commands: list[app_commands.Command | app_commands.Group], parent: str, found: dict[str, list[str]]
+) -> None:
     for command in commands:
         found[parent].append(command_text(command.name, Where.command_name, Language.ITALIAN) or command.name)
         if isinstance(command, app_commands.Group):
@@ -62,7 +63,8 @@ def _siblings(commands: list[app_commands.Command | app_commands.Group], parent:
         else:
             found[command.qualified_name] = [
                 command_text(p.display_name, Where.parameter_name, Language.ITALIAN) or p.display_name
-                for p in command.parameters]
+                for p in command.parameters
+            ]
 
 
 def test_italian_names_are_unique_among_siblings() -> None:
@@ -80,8 +82,13 @@ def test_the_core_template_collects_the_tree_but_not_what_a_game_catalog_has() -
     assert ("play", COMMAND_NAME) in texts and ("Which game to play", None) in texts
     assert ("follow Discord", None) in texts
     assert not {("English", None), ("Italiano", None)} & texts
-    games = {(message.id, message.context) for place in every if place is not core
-             for message in template(place, every) if message.id}
+    games = {
+        (message.id, message.context)
+        for place in every
+        if place is not core
+        for message in template(place, every)
+        if message.id
+    }
     assert not games & {(text, context) for text, context, _where in command_texts(COMMANDS)} & texts
 
 
@@ -96,12 +103,15 @@ async def test_the_synced_commands_carry_their_italian_names_and_descriptions(si
     tree = simcord_env.bot.tree
     assert isinstance(tree.translator, CommandTranslator)  # set at login, before any sync
     await tree.sync()  # strict: SimCord refuses what Discord would
-    payloads = {command.name: await command.get_translated_payload(tree, tree.translator)
-                for command in tree.get_commands()}
+    payloads = {
+        command.name: await command.get_translated_payload(tree, tree.translator)
+        for command in tree.get_commands()
+    }
     play = payloads["play"]
     assert play["name_localizations"] == {"it": "gioca"}
     assert play["description_localizations"] == {
-        "it": "Apri in questo canale una lobby per un gioco di stelle."}
+        "it": "Apri in questo canale una lobby per un gioco di stelle."
+    }
     language = next(option for option in play["options"] if option["name"] == "language")
     assert language["name_localizations"] == {"it": "lingua"}
     assert [choice["name"] for choice in language["choices"]] == ["English", "Italiano"]

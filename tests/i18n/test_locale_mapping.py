@@ -8,18 +8,21 @@ import pytest
 from bot.i18n.languages import Language, from_discord, parse
 
 
-@pytest.mark.parametrize(("code", "expected"), [
-    ("it", Language.ITALIAN),
-    ("IT", Language.ITALIAN),
-    ("it_IT", Language.ITALIAN),
-    ("en-US", Language.ENGLISH),
-    ("en-GB", Language.ENGLISH),
-    ("pt-BR", Language.ENGLISH),
-    ("de", Language.ENGLISH),
-    ("zh-CN", Language.ENGLISH),
-    ("", Language.ENGLISH),
-    (None, Language.ENGLISH),
-])
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("it", Language.ITALIAN),
+        ("IT", Language.ITALIAN),
+        ("it_IT", Language.ITALIAN),
+        ("en-US", Language.ENGLISH),
+        ("en-GB", Language.ENGLISH),
+        ("pt-BR", Language.ENGLISH),
+        ("de", Language.ENGLISH),
+        ("zh-CN", Language.ENGLISH),
+        ("", Language.ENGLISH),
+        (None, Language.ENGLISH),
+    ],
+)
 def test_discord_codes_map_to_a_language(code: str | None, expected: Language) -> None:
     assert from_discord(code) is expected
 

@@ -44,6 +44,7 @@ def test_english_needs_no_catalog() -> None:
 
 def test_speaking_nests_and_restores() -> None:
     from bot.i18n import language
+
     with speaking(Language.ITALIAN):
         assert language() is Language.ITALIAN
         with speaking(Language.ENGLISH):

@@ -57,16 +57,18 @@ except MigrationError as error:
 def source_copy(target: Path, *, complete: bool) -> Path:
     shutil.copytree(REPO / "bot", target / "bot", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     if complete:
-        shutil.copytree(REPO / "migrations", target / "migrations",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(
+            REPO / "migrations", target / "migrations", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+        )
         shutil.copy(REPO / "setup.py", target / "setup.py")
     return target
 
 
 def run_shadowed(folder: Path) -> str:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([sys.executable, "-c", SHADOWED], cwd=folder, env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", SHADOWED], cwd=folder, env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 

@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 PIP_SECONDS = 600
 
 # Runs inside the fresh venv: start the installed bot in SimCord and report what it did.
-PROBE = r'''
+PROBE = r"""
 import asyncio, importlib.resources, json, sqlite3, sys, sysconfig
 
 import simcord
@@ -92,7 +92,7 @@ async def main(db_path):
 
 
 asyncio.run(main(sys.argv[1]))
-'''
+"""
 
 
 def dockerfile_sources() -> list[str]:
@@ -121,8 +121,11 @@ def source_copy(target: Path) -> Path:
 
 
 def run(command: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items()
-           if key not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"} and not key.startswith("ASTROLABE_")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"} and not key.startswith("ASTROLABE_")
+    }
     result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
     assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout}\n{result.stderr}"
     return result
@@ -135,18 +138,36 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     assert not root.is_relative_to(REPO)
     source = source_copy(root / "src")
     dist = root / "dist"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(dist),
-         str(source)], cwd=root, timeout=PIP_SECONDS)
+    run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(dist), str(source)],
+        cwd=root,
+        timeout=PIP_SECONDS,
+    )
     wheels = list(dist.glob("astrolabe-*.whl"))
     assert len(wheels) == 1, wheels
     venv = root / "venv"
     run([sys.executable, "-m", "venv", str(venv)], cwd=root, timeout=120)
     python = venv / "bin" / "python"
-    simcord = next(line for line in (REPO / "pyproject.toml").read_text().splitlines()
-                   if line.strip().startswith('"simcord[pytest]=='))
+    simcord = next(
+        line
+        for line in (REPO / "pyproject.toml").read_text().splitlines()
+        if line.strip().startswith('"simcord[pytest]==')
+    )
     simcord_pin = simcord.strip().strip(",").strip('"').replace("[pytest]", "")
-    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheels[0]),
-         simcord_pin], cwd=root, timeout=PIP_SECONDS)
+    run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(wheels[0]),
+            simcord_pin,
+        ],
+        cwd=root,
+        timeout=PIP_SECONDS,
+    )
     return python, root
 
 
@@ -182,7 +203,7 @@ def test_the_installed_wheel_speaks_italian_from_compiled_catalogs(report: dict)
 
 # `pip install .` (not -e), then the bot started from inside the clone: the clone's bot/ comes
 # first on sys.path and shadows the installed package, bot.migrations included.
-FROM_THE_CLONE = r'''
+FROM_THE_CLONE = r"""
 import asyncio, json, sys
 import bot
 from bot.storage import Storage, bundled_migrations
@@ -193,14 +214,15 @@ async def main(path):
     print(json.dumps({"bot_file": bot.__file__, "migrations_folder": str(bundled_migrations())}))
 
 asyncio.run(main(sys.argv[1]))
-'''
+"""
 
 
 def test_the_clone_runs_beside_the_installed_wheel(installed: tuple[Path, Path]) -> None:
     python, outside = installed
     clone = outside / "src"  # the source copy the wheel was built from
-    result = run([str(python), "-c", FROM_THE_CLONE, str(outside / "from-clone.sqlite3")], cwd=clone,
-                 timeout=180)
+    result = run(
+        [str(python), "-c", FROM_THE_CLONE, str(outside / "from-clone.sqlite3")], cwd=clone, timeout=180
+    )
     seen = json.loads(result.stdout.strip().splitlines()[-1])
     assert Path(seen["bot_file"]).is_relative_to(clone), "the clone's bot/ is the one imported"
     assert Path(seen["migrations_folder"]) == clone / "migrations"

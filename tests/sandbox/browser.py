@@ -23,9 +23,18 @@ from typing import Any
 import aiohttp
 
 CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
-         "--window-size=1280,900", "--remote-debugging-port=0"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+    "--window-size=1280,900",
+    "--remote-debugging-port=0",
+]
 LISTENING = re.compile(r"DevTools listening on (ws://\S+)")
 
 
@@ -45,7 +54,10 @@ class Browser:
     async def __aenter__(self) -> Browser:
         self._process = subprocess.Popen(
             [str(CHROMIUM), *FLAGS, f"--user-data-dir={self._profile.name}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         endpoint = await asyncio.to_thread(self._endpoint)
         port = endpoint.split(":")[2].split("/")[0]
         self._http = aiohttp.ClientSession()
@@ -109,16 +121,22 @@ class Browser:
                 return reply["result"]
 
     async def evaluate(self, expression: str) -> Any:
-        result = await self.send("Runtime.evaluate", expression=expression, awaitPromise=True,
-                                 returnByValue=True)
+        result = await self.send(
+            "Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True
+        )
         if "exceptionDetails" in result:
             raise BrowserError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
     async def viewport(self, width: int, height: int) -> None:
         """Show pages in a window of this size (a phone is about 400 px wide)."""
-        await self.send("Emulation.setDeviceMetricsOverride", width=width, height=height,
-                        deviceScaleFactor=1, mobile=False)
+        await self.send(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     async def before_scripts(self, source: str) -> None:
         """Run ``source`` in every page this tab opens from now on, before the page's own scripts."""
@@ -159,10 +177,12 @@ class Browser:
                 e.scrollIntoView({{block: "center"}});
                 const r = e.getBoundingClientRect();
                 return {{x: r.x + r.width / 2, y: r.y + r.height / 2}}; }})()""",
-            f"a clickable {selector} {text or ''}")
+            f"a clickable {selector} {text or ''}",
+        )
         for kind in ("mousePressed", "mouseReleased"):
-            await self.send("Input.dispatchMouseEvent", type=kind, x=box["x"], y=box["y"],
-                            button="left", clickCount=1)
+            await self.send(
+                "Input.dispatchMouseEvent", type=kind, x=box["x"], y=box["y"], button="left", clickCount=1
+            )
 
     async def choose(self, selector: str, value: str) -> None:
         """Pick ``value`` in a <select>, as the end of a person's choice looks to the page."""

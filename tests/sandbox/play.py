@@ -50,8 +50,14 @@ def play_panel(sandbox: SandboxProcess, member: str) -> str:
         message = panel(sandbox, member)
         assert message is not None, f"{member} has no panel"
         parts = components(message)
-        play = [c for c in parts if c["type"] == "button" and (c["custom_id"] or "").startswith("sky:do:")
-                and ":stop:" not in c["custom_id"] and ":pass:" not in c["custom_id"]]
+        play = [
+            c
+            for c in parts
+            if c["type"] == "button"
+            and (c["custom_id"] or "").startswith("sky:do:")
+            and ":stop:" not in c["custom_id"]
+            and ":pass:" not in c["custom_id"]
+        ]
         if play:
             sandbox.act(member, "dm", kind="click", message=message["id"], custom_id=play[0]["custom_id"])
             # the panel, edited in place; or, when the move opened a new step, the newer panel
@@ -61,8 +67,14 @@ def play_panel(sandbox: SandboxProcess, member: str) -> str:
             clicked = text(next(m for m in shown if m["id"] == message["id"]))
             return clicked if newest is None or newest["id"] == message["id"] else text(newest)
         select = next(c for c in parts if c["type"] == "select")
-        sandbox.act(member, "dm", kind="select", message=message["id"], custom_id=select["custom_id"],
-                    values=[select["options"][0]["value"]])
+        sandbox.act(
+            member,
+            "dm",
+            kind="select",
+            message=message["id"],
+            custom_id=select["custom_id"],
+            values=[select["options"][0]["value"]],
+        )
     raise AssertionError(f"{member}'s panel never offered a play button")
 
 
@@ -122,7 +134,8 @@ def play_to_first_guess(sandbox: SandboxProcess, members: list[str]) -> Message:
             messages = sandbox.state(members[0], thread)["messages"]
             if any(c.get("label") == "STOP" for m in messages for c in components(m)):
                 message, stop = button(messages, "STOP")
-                sandbox.act(members[0], thread, kind="click", message=message["id"],
-                            custom_id=stop["custom_id"])
+                sandbox.act(
+                    members[0], thread, kind="click", message=message["id"], custom_id=stop["custom_id"]
+                )
                 confirm_stop(sandbox, members[0], thread)
     raise AssertionError("the first drawing never came up for guessing")

@@ -17,7 +17,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 URL_LINE = re.compile(
-    r"^Astrolabe sandbox: open (http://127\.0\.0\.1:\d+/) in your browser \(Ctrl-C to stop\)$")
+    r"^Astrolabe sandbox: open (http://127\.0\.0\.1:\d+/) in your browser \(Ctrl-C to stop\)$"
+)
 START_SECONDS = 60
 
 
@@ -35,9 +36,13 @@ class SandboxProcess:
     def start(self) -> SandboxProcess:
         db = ["--db", str(self.db_path)] if self.db_path is not None else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot.sandbox", *db, "--port", "0"], cwd=REPO,
+            [sys.executable, "-m", "bot.sandbox", *db, "--port", "0"],
+            cwd=REPO,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         threading.Thread(target=self._drain, args=(self.process.stderr, self.stderr), daemon=True).start()
         first = _readline(self.process, START_SECONDS)
         self.stdout.append(first)
@@ -76,8 +81,12 @@ class SandboxProcess:
 
     def act(self, member: str, channel: str, **move: Any) -> dict[str, Any]:
         body = json.dumps({"as": member, "channel": channel, **move}).encode()
-        request = urllib.request.Request(f"{self.url}api/act", data=body, method="POST", headers={
-            "Content-Type": "application/json", "X-Sandbox": "1"})
+        request = urllib.request.Request(
+            f"{self.url}api/act",
+            data=body,
+            method="POST",
+            headers={"Content-Type": "application/json", "X-Sandbox": "1"},
+        )
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return json.load(response)

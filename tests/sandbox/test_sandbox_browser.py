@@ -20,8 +20,10 @@ pytest.importorskip("aiohttp", reason="the sandbox extra is not installed: pip i
 
 from tests.sandbox.browser import CHROMIUM, Browser  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is not installed "
-                                "(CI installs Debian's chromium; locally: apt-get install chromium)")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"{CHROMIUM} is not installed (CI installs Debian's chromium; locally: apt-get install chromium)",
+)
 
 ARTIFACTS = REPO / "test-artifacts" / "sandbox"
 MESSAGES = 'document.getElementById("messages").innerText'
@@ -47,8 +49,9 @@ NEWEST_PANEL = """(() => {
 async def be(browser: Browser, member: str, channel: str) -> None:
     """Switch the page to ``member`` (a name) looking at ``channel`` (a data-channel selector part)."""
     await browser.click(f'[data-member="{member.lower()}"]')
-    await browser.wait_for(f'document.getElementById("title").textContent.endsWith("as {member}")',
-                           f"the page to show {member}")
+    await browser.wait_for(
+        f'document.getElementById("title").textContent.endsWith("as {member}")', f"the page to show {member}"
+    )
     await browser.click(f"#channels {channel}")
     await browser.wait_for(f'!!document.querySelector("#channels {channel}.active")', f"{channel} to open")
 
@@ -70,12 +73,17 @@ async def play_panel(browser: Browser) -> str:
             await browser.choose(selector, step["value"])
         # a button's panel moves on; a pick stays on the panel (changeable) and offers its play button
         buttons = json.dumps(where + " button.component")
-        offers_play = (f"[...document.querySelectorAll({buttons})].some((b) => b.dataset.customId"
-                       '.startsWith("sky:do:") && !/:(stop|pass):/.test(b.dataset.customId))')
-        await browser.wait_for(f"!document.querySelector({json.dumps(selector)})"
-                               + ("" if "button" in step else f" || {offers_play}"), "the panel to move on")
+        offers_play = (
+            f"[...document.querySelectorAll({buttons})].some((b) => b.dataset.customId"
+            '.startsWith("sky:do:") && !/:(stop|pass):/.test(b.dataset.customId))'
+        )
+        await browser.wait_for(
+            f"!document.querySelector({json.dumps(selector)})"
+            + ("" if "button" in step else f" || {offers_play}"),
+            "the panel to move on",
+        )
         if "button" in step:
-            return await browser.evaluate(f'document.querySelector({json.dumps(where)}).innerText')
+            return await browser.evaluate(f"document.querySelector({json.dumps(where)}).innerText")
     raise AssertionError("the panel never offered a play button")
 
 
@@ -100,8 +108,10 @@ async def test_opening_of_a_sky_of_stars_in_the_browser(tmp_path: Path) -> None:
                 assert "Only you can see this" in await browser.evaluate(MESSAGES)
             await be(browser, "Ada", ".text")
             await press(browser, "Start")
-            await browser.wait_for(f'{MESSAGES}.includes("The game has started in #A Sky of Stars #1")',
-                                   "the game to start in its thread")
+            await browser.wait_for(
+                f'{MESSAGES}.includes("The game has started in #A Sky of Stars #1")',
+                "the game to start in its thread",
+            )
 
             # Everyone picks a starting star in their DMs, where the secret word is.
             for member in ("Ada", "Bea", "Cy"):
@@ -125,16 +135,21 @@ async def test_opening_of_a_sky_of_stars_in_the_browser(tmp_path: Path) -> None:
             done = await play_panel(browser)  # one stroke, from Ada's DM panel
             line = re.search(r"Line ([A-H][1-6]) → ([A-H][1-6]) drawn\.", done)
             assert line, done
-            await browser.wait_for("[...document.images].length > 0 && [...document.images].every("
-                                   "(i) => i.complete && i.naturalWidth > 0)", "the vault image")
+            await browser.wait_for(
+                "[...document.images].length > 0 && [...document.images].every("
+                "(i) => i.complete && i.naturalWidth > 0)",
+                "the vault image",
+            )
             await browser.screenshot(ARTIFACTS / "sky-of-stars-dm-stroke.png")
 
             await be(browser, "Ada", ".thread")
             progress = await browser.wait_for(
-                f'({MESSAGES}.match(/1 of \\d locked in/) || [null])[0]', "the thread to count the stroke")
+                f"({MESSAGES}.match(/1 of \\d locked in/) || [null])[0]", "the thread to count the stroke"
+            )
             assert re.search(r"\broll \d", await browser.evaluate(MESSAGES), re.IGNORECASE)
-            await browser.wait_for("[...document.images].every((i) => i.complete && i.naturalWidth > 0)",
-                                   "the table image")
+            await browser.wait_for(
+                "[...document.images].every((i) => i.complete && i.naturalWidth > 0)", "the table image"
+            )
             await browser.screenshot(ARTIFACTS / "sky-of-stars-thread.png")
             # the status card is drawn as one card: its text, its picture and its buttons inside it
             assert await browser.evaluate(CARD_WITH_ALL)

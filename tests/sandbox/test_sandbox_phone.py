@@ -22,8 +22,10 @@ pytest.importorskip("aiohttp", reason="the sandbox extra is not installed: pip i
 
 from tests.sandbox.browser import CHROMIUM, Browser  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is not installed "
-                                "(CI installs Debian's chromium; locally: apt-get install chromium)")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"{CHROMIUM} is not installed (CI installs Debian's chromium; locally: apt-get install chromium)",
+)
 
 ARTIFACTS = REPO / "test-artifacts" / "sandbox"
 SKEWED_BROWSER_CLOCK = """(() => { const real = Date.now.bind(Date);
@@ -66,12 +68,14 @@ async def test_the_page_fits_a_phone_and_writes_times_and_links_as_discord(tmp_p
             later = await browser.evaluate(ENDS_IN)
             assert later is not None and 1 <= first - later <= 3, (first, later)
             times = await browser.evaluate(
-                '[...document.querySelectorAll(".message .time")].map((t) => t.textContent)')
+                '[...document.querySelectorAll(".message .time")].map((t) => t.textContent)'
+            )
             assert times and all(t.startswith("Today at ") for t in times), times
 
             # 400 px: the sidebar is folded away, nothing is wider than the screen, every button fits.
-            await browser.wait_for("[...document.images].every((i) => i.complete && i.naturalWidth > 0)",
-                                   "the pictures")
+            await browser.wait_for(
+                "[...document.images].every((i) => i.complete && i.naturalWidth > 0)", "the pictures"
+            )
             assert await browser.evaluate(SIDE_RIGHT) <= 0, "the sidebar is folded away"
             assert await browser.evaluate("document.documentElement.scrollWidth") <= 400
             assert await browser.evaluate(TOO_WIDE) == []
@@ -92,8 +96,9 @@ async def test_the_page_fits_a_phone_and_writes_times_and_links_as_discord(tmp_p
             await browser.click("#menu")
             await browser.wait_for(SIDE_OPEN, "the sidebar to open again")
             await browser.click("#channels .dm")
-            await browser.wait_for('document.getElementById("title").textContent.includes("Direct messages")',
-                                   "Bea's DMs")
+            await browser.wait_for(
+                'document.getElementById("title").textContent.includes("Direct messages")', "Bea's DMs"
+            )
             assert await browser.evaluate(TOO_WIDE) == []
             await browser.screenshot(ARTIFACTS / "phone-dm-400.png")
 
@@ -102,7 +107,8 @@ async def test_the_page_fits_a_phone_and_writes_times_and_links_as_discord(tmp_p
             jump = await browser.evaluate(md(f"[Jump to the game](https://discord.com/channels/1/{thread})"))
             assert f'data-goto="{thread}"' in jump and ">Jump to the game</a>" in jump, jump
             web = await browser.evaluate(
-                md("see [the __rules__](https://example.com/a_b__c_d?x=1&y=2) **now**"))
+                md("see [the __rules__](https://example.com/a_b__c_d?x=1&y=2) **now**")
+            )
             assert 'href="https://example.com/a_b__c_d?x=1&amp;y=2"' in web and "<u>rules</u>" in web, web
             assert 'target="_blank"' in web and "<strong>now</strong>" in web, web
             assert "<a " in await browser.evaluate(md("<https://example.com/x>"))

@@ -46,8 +46,11 @@ def world_ids(sandbox: SandboxProcess) -> set[str]:
 def live_decisions(sandbox: SandboxProcess, member: str) -> set[str]:
     """The decision numbers in the member's live DM panel (``sky:<kind>:<game>:<decision>:…``)."""
     message = panel(sandbox, member)
-    return {c["custom_id"].split(":")[3] for c in components(message or {"rows": []})
-            if (c.get("custom_id") or "").startswith("sky:")}
+    return {
+        c["custom_id"].split(":")[3]
+        for c in components(message or {"rows": []})
+        if (c.get("custom_id") or "").startswith("sky:")
+    }
 
 
 def assert_a_card(sandbox: SandboxProcess, member: str) -> None:
@@ -136,8 +139,13 @@ def test_a_busy_port_is_refused_with_a_hint(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = str(busy.getsockname()[1])
-        done = subprocess.run([sys.executable, "-m", "bot.sandbox", "--db", str(tmp_path / "x.sqlite3"),
-                               "--port", port], cwd=REPO, capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "bot.sandbox", "--db", str(tmp_path / "x.sqlite3"), "--port", port],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == 1
     assert "--port 0" in done.stderr and not done.stdout
 
@@ -149,8 +157,12 @@ def test_the_page_answers_only_its_loopback_address_and_marked_moves(tmp_path: P
         with socket.create_connection(("127.0.0.1", int(port))) as raw:  # a rebound DNS name
             raw.sendall(b"GET / HTTP/1.1\r\nHost: attacker.example:" + port.encode() + b"\r\n\r\n")
             assert raw.recv(64).startswith(b"HTTP/1.1 403")
-        unmarked = urllib.request.Request(f"{sandbox.url}api/act", data=b'{"kind": "slash"}', method="POST",
-                                          headers={"Content-Type": "application/json"})
+        unmarked = urllib.request.Request(
+            f"{sandbox.url}api/act",
+            data=b'{"kind": "slash"}',
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(unmarked, timeout=10)
         assert refused.value.code == 403
@@ -163,11 +175,18 @@ def test_the_page_answers_only_its_loopback_address_and_marked_moves(tmp_path: P
 def test_a_database_from_a_newer_version_is_refused_in_one_line(tmp_path: Path) -> None:
     db = tmp_path / "newer.sqlite3"
     with closing(sqlite3.connect(db)) as conn, conn:
-        conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-                     "applied_at REAL NOT NULL)")
+        conn.execute(
+            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+            "applied_at REAL NOT NULL)"
+        )
         conn.execute("INSERT INTO schema_version VALUES (999, '0999_from_the_future', 0)")
-    done = subprocess.run([sys.executable, "-m", "bot.sandbox", "--db", str(db), "--port", "0"], cwd=REPO,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.sandbox", "--db", str(db), "--port", "0"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1 and not done.stdout
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "newer.sqlite3" in done.stderr and "--db" in done.stderr

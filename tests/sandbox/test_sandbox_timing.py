@@ -58,8 +58,9 @@ def test_three_guesses_within_a_second_all_count(tmp_path: Path) -> None:
             start.wait()
             began = time.monotonic()
             try:
-                sandbox.act(member, thread, kind="click", message=step["id"],
-                            custom_id=buttons[number]["custom_id"])
+                sandbox.act(
+                    member, thread, kind="click", message=step["id"], custom_id=buttons[number]["custom_id"]
+                )
             except BaseException as error:  # noqa: BLE001 - reported below, per member
                 failed[member] = error
             took[member] = time.monotonic() - began
@@ -92,8 +93,9 @@ def test_bot_moves_made_while_the_sandbox_restarts_are_shown_in_its_thread(tmp_p
         assert first.stop() == 0, "".join(first.stderr)
     guessers = [seat for seat, member in enumerate(MEMBERS) if member != artist]
     with closing(sqlite3.connect(db)) as conn, conn:  # the bot took over the guessers' seats (a kick)
-        conn.executemany("UPDATE seats SET autopilot = 1 WHERE game_id = 1 AND seat = ?",
-                         [(seat,) for seat in guessers])
+        conn.executemany(
+            "UPDATE seats SET autopilot = 1 WHERE game_id = 1 AND seat = ?", [(seat,) for seat in guessers]
+        )
 
     second = SandboxProcess(db).start()
     try:

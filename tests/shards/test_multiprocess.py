@@ -25,8 +25,9 @@ ROUNDS = 4
 async def make_games(storage: PostgresStorage, count: int, *, deadline_at: float | None) -> list[int]:
     ids = []
     for index in range(count):
-        lobby = await storage.create_lobby(game="lockin", guild_id=1, channel_id=100 + index, host_id=10,
-                                           host_name="p10", options={})
+        lobby = await storage.create_lobby(
+            game="lockin", guild_id=1, channel_id=100 + index, host_id=10, host_name="p10", options={}
+        )
         for seat in range(1, SEATS):
             await storage.add_seat(lobby.id, 10 + seat, f"p{10 + seat}")
         await storage.start(lobby.id, seed=index, state=lockin_game.setup(SEATS), deadline_at=deadline_at)
@@ -35,9 +36,16 @@ async def make_games(storage: PostgresStorage, count: int, *, deadline_at: float
 
 
 def run_workers(url: str, plans: list[dict]) -> list[list[dict]]:
-    workers = [subprocess.Popen([sys.executable, "-m", "tests.shards.worker", url, json.dumps(plan)],
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-               for plan in plans]
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.shards.worker", url, json.dumps(plan)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for plan in plans
+    ]
     outputs = []
     for worker in workers:
         out, err = worker.communicate(timeout=240)
@@ -54,9 +62,17 @@ async def test_processes_racing_on_the_same_games(postgres_url: str) -> None:
         deadline_games = await make_games(storage, 6, deadline_at=deadline_at)
         start_at = time.time() + 3  # after every process has connected and armed its timers
         orders = [list(range(SEATS)), list(reversed(range(SEATS))), [1, 0, 2]]
-        plans = [{"click_games": click_games, "deadline_games": deadline_games, "rounds": ROUNDS,
-                  "seats": orders[index % len(orders)], "start_at": start_at, "deadline_at": deadline_at}
-                 for index in range(PROCESSES)]
+        plans = [
+            {
+                "click_games": click_games,
+                "deadline_games": deadline_games,
+                "rounds": ROUNDS,
+                "seats": orders[index % len(orders)],
+                "start_at": start_at,
+                "deadline_at": deadline_at,
+            }
+            for index in range(PROCESSES)
+        ]
         outputs = await asyncio.to_thread(run_workers, postgres_url, plans)
         events = [event for output in outputs for event in output]
         assert [output[-1]["event"] for output in outputs] == ["done"] * PROCESSES
@@ -64,8 +80,11 @@ async def test_processes_racing_on_the_same_games(postgres_url: str) -> None:
         acks = [event for event in events if event["event"] == "ack" and event["key"] is not None]
         # Every click was sent by every process; each is acknowledged exactly once.
         assert Counter(event["key"] for event in acks) == Counter(
-            f"{game}:{seat}:{round_}" for game in click_games for seat in range(SEATS)
-            for round_ in range(ROUNDS))
+            f"{game}:{seat}:{round_}"
+            for game in click_games
+            for seat in range(SEATS)
+            for round_ in range(ROUNDS)
+        )
         # The games really were shared: more than one process acknowledged moves of them.
         assert sum(1 for output in outputs if any(e["event"] == "ack" for e in output)) > 1
         for game_id in click_games:

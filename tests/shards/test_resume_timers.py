@@ -21,10 +21,26 @@ GAME = get_game("sky-of-stars")
 def paced_record(*, bot_seat: int | None = None, pace: int = 3600) -> GameRecord:
     state = GAME.setup(4, {}, 7)
     seats = [SeatRecord(1, seat, 100 + seat, f"p{seat}", True, is_bot=seat == bot_seat) for seat in range(4)]
-    return GameRecord(id=1, game="sky-of-stars", guild_id=1, channel_id=1, thread_id=None, host_id=100,
-                      status="active", options={}, seed=7, state=state, version=0, lobby_message_id=None,
-                      status_message_id=None, deadline_at=None, created_at=0.0, updated_at=0.0, seats=seats,
-                      pace=pace)
+    return GameRecord(
+        id=1,
+        game="sky-of-stars",
+        guild_id=1,
+        channel_id=1,
+        thread_id=None,
+        host_id=100,
+        status="active",
+        options={},
+        seed=7,
+        state=state,
+        version=0,
+        lobby_message_id=None,
+        status_message_id=None,
+        deadline_at=None,
+        created_at=0.0,
+        updated_at=0.0,
+        seats=seats,
+        pace=pace,
+    )
 
 
 def test_a_waiting_paced_game_with_its_rows_needs_only_its_timers() -> None:
@@ -62,23 +78,31 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path) -> No
     else:
         schema, storage = None, await Storage.open(tmp_path / "a.sqlite3")
     try:
-        lobby = await storage.create_lobby(game="sky-of-stars", guild_id=1, channel_id=5, host_id=100,
-                                           host_name="p0", options={}, pace=3600)
+        lobby = await storage.create_lobby(
+            game="sky-of-stars", guild_id=1, channel_id=5, host_id=100, host_name="p0", options={}, pace=3600
+        )
         for seat in range(1, 4):
             await storage.add_seat(lobby.id, 100 + seat, f"p{seat}")
         state = GAME.setup(4, {}, 7)
         base = time.time() + 100_000  # far ahead: nothing fires while the test looks at the heap
         await storage.start(lobby.id, seed=7, state=state, deadline_at=base + 1234.5)
         decision = GAME.decision_id(state)
-        await storage.set_deadlines(lobby.id, [Deadline(lobby.id, seat, decision, base, base + 5000 + seat,
-                                                        [base + 2000 + seat]) for seat in range(4)])
+        await storage.set_deadlines(
+            lobby.id,
+            [
+                Deadline(lobby.id, seat, decision, base, base + 5000 + seat, [base + 2000 + seat])
+                for seat in range(4)
+            ],
+        )
         pacer = Pacer(_Service(storage))  # type: ignore[arg-type]
         pacer.scheduler = Scheduler(pacer._fire, now)  # its own asyncio wait: no Discord client here
         assert await pacer.arm_stored() == 1 + 4 * 2
         heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
-        assert heap == sorted([(base + 1234.5, "countdown", None, 0)]
-                              + [(base + 5000 + s, "due", s, decision) for s in range(4)]
-                              + [(base + 2000 + s, "remind", s, decision) for s in range(4)])
+        assert heap == sorted(
+            [(base + 1234.5, "countdown", None, 0)]
+            + [(base + 5000 + s, "due", s, decision) for s in range(4)]
+            + [(base + 2000 + s, "remind", s, decision) for s in range(4)]
+        )
         pacer.close()
     finally:
         await storage.close()
@@ -87,8 +111,9 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path) -> No
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
-async def test_games_to_resume_names_only_the_games_needing_more_than_their_timers(backend: str,
-                                                                                   tmp_path) -> None:
+async def test_games_to_resume_names_only_the_games_needing_more_than_their_timers(
+    backend: str, tmp_path
+) -> None:
     if backend == "postgres":
         from tests.postgres_server import create_schema, drop_schema
 
@@ -97,9 +122,17 @@ async def test_games_to_resume_names_only_the_games_needing_more_than_their_time
     else:
         schema, storage = None, await Storage.open(tmp_path / "a.sqlite3")
     try:
+
         async def started(pace: int, *, bot: bool = False) -> int:
-            lobby = await storage.create_lobby(game="sky-of-stars", guild_id=1, channel_id=5, host_id=100,
-                                               host_name="p0", options={}, pace=pace)
+            lobby = await storage.create_lobby(
+                game="sky-of-stars",
+                guild_id=1,
+                channel_id=5,
+                host_id=100,
+                host_name="p0",
+                options={},
+                pace=pace,
+            )
             for seat in range(1, 4):
                 await storage.add_seat(lobby.id, 100 + seat, f"p{seat}")
             if bot:
@@ -111,8 +144,9 @@ async def test_games_to_resume_names_only_the_games_needing_more_than_their_time
         await started(0)  # a live game waits on people: no timer, nothing to settle
         with_bot = await started(0, bot=True)
         decision = GAME.decision_id(GAME.setup(4, {}, 7))
-        await storage.set_deadlines(with_rows, [Deadline(with_rows, seat, decision, 0.0, 9e9, [])
-                                                for seat in range(4)])
+        await storage.set_deadlines(
+            with_rows, [Deadline(with_rows, seat, decision, 0.0, 9e9, []) for seat in range(4)]
+        )
         broken = await started(3600)
         await storage.set_aside(broken, "damaged")
 

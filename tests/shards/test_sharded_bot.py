@@ -17,8 +17,9 @@ from tests.bot.test_observatory_game import fixed_seed
 
 
 @pytest.mark.simcord(strict_sync=True)
-async def test_two_shards_on_postgres_play_a_game_across_a_restart(simcord_env, restart_bot, caplog,
-                                                                    monkeypatch):
+async def test_two_shards_on_postgres_play_a_game_across_a_restart(
+    simcord_env, restart_bot, caplog, monkeypatch
+):
     env = simcord_env
     assert isinstance(env.bot, ShardedAstrolabeBot) and isinstance(env.bot, discord.AutoShardedClient)
     assert env.bot.shard_count == 2 and sorted(env.bot.shards) == [0, 1]
@@ -52,7 +53,9 @@ async def test_two_shards_on_postgres_play_a_game_across_a_restart(simcord_env, 
     stored = await env.bot.storage.load(game_id)
     log = await env.bot.storage.actions(game_id)
     assert stored.status == "finished" and [a.seq for a in log] == list(range(1, stored.version + 1))
-    assert replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log]
-                  ) == stored.state
+    assert (
+        replay(GAME, len(stored.seats), stored.options, stored.seed, [(a.seat, a.action) for a in log])
+        == stored.state
+    )
     assert len(await env.bot.storage.results(game_id)) == 2
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -31,8 +31,15 @@ async def click(storage, game_id: int, seat: int | None, action: dict, key: str 
         except ValueError:
             return "refused"
         try:
-            version = await storage.record_action(game_id, expected_version=record.version, seat=seat,
-                                                  action=action, state=state, events=[], click=key)
+            version = await storage.record_action(
+                game_id,
+                expected_version=record.version,
+                seat=seat,
+                action=action,
+                state=state,
+                events=[],
+                click=key,
+            )
         except AlreadyApplied:
             return "duplicate"
         except StaleVersion:
@@ -62,8 +69,9 @@ async def main(url: str, plan: dict) -> None:
         for round_ in range(plan["rounds"]):
             for game_id in plan["click_games"]:
                 for seat in plan["seats"]:
-                    await click(storage, game_id, seat, {"round": round_, "n": seat + 1},
-                                f"{game_id}:{seat}:{round_}")
+                    await click(
+                        storage, game_id, seat, {"round": round_, "n": seat + 1}, f"{game_id}:{seat}:{round_}"
+                    )
         await asyncio.sleep(max(0.0, plan["deadline_at"] + 1.5 - time.time()))
     finally:
         scheduler.close()

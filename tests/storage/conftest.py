@@ -30,8 +30,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
-        sqlite_only = ("db_path" in metafunc.fixturenames
-                       or metafunc.definition.get_closest_marker("sqlite_only") is not None)
+        sqlite_only = (
+            "db_path" in metafunc.fixturenames
+            or metafunc.definition.get_closest_marker("sqlite_only") is not None
+        )
         metafunc.parametrize("backend", ["sqlite"] if sqlite_only else list(BACKENDS))
 
 
@@ -64,4 +66,3 @@ async def storage(backend: str, tmp_path: Path) -> AsyncIterator[Storage | Postg
         await store.close()
         if schema is not None:
             await drop_schema(schema)
-

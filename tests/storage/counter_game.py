@@ -31,8 +31,14 @@ class CounterGame(Game):
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         rng = Rng(seed)
-        return {"rng": rng.state, "seats": seats, "counts": [rng.below(3) for _ in range(seats)],
-                "turn": 0, "step": 0, "target": options.get("target", 1000)}
+        return {
+            "rng": rng.state,
+            "seats": seats,
+            "counts": [rng.below(3) for _ in range(seats)],
+            "turn": 0,
+            "step": 0,
+            "target": options.get("target", 1000),
+        }
 
     def to_act(self, state: State) -> list[int]:
         return [] if self.is_over(state) else [state["turn"]]
@@ -73,8 +79,9 @@ class CounterGame(Game):
         best = max(state["counts"])
         if best < state["target"]:
             return None
-        return Outcome(scores=list(state["counts"]),
-                       winners=[i for i, c in enumerate(state["counts"]) if c == best])
+        return Outcome(
+            scores=list(state["counts"]), winners=[i for i, c in enumerate(state["counts"]) if c == best]
+        )
 
     def choose(self, state: State, pick: int) -> tuple[int | None, dict[str, Any]]:
         """A deterministic "player": mostly adds, every seventh pick is a timeout."""
@@ -93,8 +100,9 @@ async def _crash_child(db_path: str, mode: str, count: int) -> None:
 
     game = CounterGame()
     storage = await Storage.open(db_path)
-    lobby = await storage.create_lobby(game="counter", guild_id=1, channel_id=10, host_id=100,
-                                       host_name="Vega", options={"target": 1000})
+    lobby = await storage.create_lobby(
+        game="counter", guild_id=1, channel_id=10, host_id=100, host_name="Vega", options={"target": 1000}
+    )
     await storage.add_seat(lobby.id, 101, "Deneb")
     seed = 4242
     state = game.setup(2, {"target": 1000}, seed)
@@ -104,8 +112,14 @@ async def _crash_child(db_path: str, mode: str, count: int) -> None:
     while True:
         seat, action = game.choose(state, version)
         applied = game.apply(state, seat, action)
-        version = await storage.record_action(record.id, expected_version=version, seat=seat,
-                                              action=action, state=applied.state, events=applied.events)
+        version = await storage.record_action(
+            record.id,
+            expected_version=version,
+            seat=seat,
+            action=action,
+            state=applied.state,
+            events=applied.events,
+        )
         state = applied.state
         print(f"ack {version}", flush=True)
         if version == count:
@@ -119,7 +133,8 @@ async def _crash_child(db_path: str, mode: str, count: int) -> None:
         await storage._db.execute("BEGIN IMMEDIATE")
         await storage._db.execute(
             "UPDATE games SET version = version + 1, state = ? WHERE id = ?",
-            (json.dumps(applied.state), record.id))
+            (json.dumps(applied.state), record.id),
+        )
         print("mid", flush=True)
         os._exit(0)
     raise SystemExit(f"unknown mode {mode}")

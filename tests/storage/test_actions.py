@@ -23,13 +23,19 @@ async def active_game(storage: Storage, **kwargs) -> int:
 async def test_versions_increment_and_log_is_ordered(storage: Storage) -> None:
     game_id = await active_game(storage)
     for version in range(5):
-        new = await storage.record_action(game_id, expected_version=version, seat=version % 2,
-                                          action={"kind": "add", "n": version},
-                                          state={"n": version + 1}, events=[f"{{{version % 2}}} added"],
-                                          deadline_at=200.0 + version)
+        new = await storage.record_action(
+            game_id,
+            expected_version=version,
+            seat=version % 2,
+            action={"kind": "add", "n": version},
+            state={"n": version + 1},
+            events=[f"{{{version % 2}}} added"],
+            deadline_at=200.0 + version,
+        )
         assert new == version + 1
-    await storage.record_action(game_id, expected_version=5, seat=None, action={"kind": "timeout"},
-                                state={"n": 6}, events=[])
+    await storage.record_action(
+        game_id, expected_version=5, seat=None, action={"kind": "timeout"}, state={"n": 6}, events=[]
+    )
     record = await storage.load(game_id)
     assert (record.version, record.state, record.status, record.deadline_at) == (6, {"n": 6}, "active", None)
     log = await storage.actions(game_id)
@@ -42,8 +48,9 @@ async def test_versions_increment_and_log_is_ordered(storage: Storage) -> None:
 async def test_actions_limit_returns_the_last_ones_ascending(storage: Storage) -> None:
     game_id = await active_game(storage)
     for version in range(10):
-        await storage.record_action(game_id, expected_version=version, seat=0, action={"i": version},
-                                    state={}, events=[])
+        await storage.record_action(
+            game_id, expected_version=version, seat=0, action={"i": version}, state={}, events=[]
+        )
     assert [a.seq for a in await storage.actions(game_id, limit=3)] == [8, 9, 10]
     assert [a.seq for a in await storage.actions(game_id, limit=50)] == list(range(1, 11))
     assert await storage.actions(game_id, limit=0) == []
@@ -64,9 +71,14 @@ async def test_duplicate_click_is_stale_and_logged_once(storage: Storage) -> Non
 async def test_concurrent_clicks_exactly_one_lands(storage: Storage) -> None:
     game_id = await active_game(storage)
     results = await asyncio.gather(
-        *(storage.record_action(game_id, expected_version=0, seat=i % 2, action={"click": i},
-                                state={"winner": i}, events=[]) for i in range(8)),
-        return_exceptions=True)
+        *(
+            storage.record_action(
+                game_id, expected_version=0, seat=i % 2, action={"click": i}, state={"winner": i}, events=[]
+            )
+            for i in range(8)
+        ),
+        return_exceptions=True,
+    )
     winners = [i for i, r in enumerate(results) if r == 1]
     assert len(winners) == 1
     assert all(isinstance(r, StaleVersion) for r in results if r != 1)
@@ -84,7 +96,8 @@ async def test_two_connections_on_one_file_cannot_both_land(db_path: Path) -> No
         results = await asyncio.gather(
             first.record_action(game_id, expected_version=0, seat=0, action={"by": 1}, state={}, events=[]),
             second.record_action(game_id, expected_version=0, seat=0, action={"by": 2}, state={}, events=[]),
-            return_exceptions=True)
+            return_exceptions=True,
+        )
         assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
         assert len(await second.actions(game_id)) == 1
     finally:
@@ -94,8 +107,16 @@ async def test_two_connections_on_one_file_cannot_both_land(db_path: Path) -> No
 
 async def test_finished_game_refuses_more_actions(storage: Storage) -> None:
     game_id = await active_game(storage)
-    await storage.record_action(game_id, expected_version=0, seat=0, action={"last": True},
-                                state={"over": True}, events=["done"], finished=True, deadline_at=5.0)
+    await storage.record_action(
+        game_id,
+        expected_version=0,
+        seat=0,
+        action={"last": True},
+        state={"over": True},
+        events=["done"],
+        finished=True,
+        deadline_at=5.0,
+    )
     record = await storage.load(game_id)
     assert (record.status, record.version, record.deadline_at) == ("finished", 1, 5.0)
     with pytest.raises(StaleVersion, match="finished"):
@@ -118,17 +139,20 @@ async def test_lobby_refuses_actions(storage: Storage) -> None:
 async def test_unserialisable_action_changes_nothing(storage: Storage) -> None:
     game_id = await active_game(storage)
     with pytest.raises(TypeError):
-        await storage.record_action(game_id, expected_version=0, seat=0, action={"bad": object()},
-                                    state={}, events=[])
+        await storage.record_action(
+            game_id, expected_version=0, seat=0, action={"bad": object()}, state={}, events=[]
+        )
     assert not storage._db.in_transaction
-    assert await storage.record_action(game_id, expected_version=0, seat=0, action={}, state={},
-                                       events=[]) == 1
+    assert (
+        await storage.record_action(game_id, expected_version=0, seat=0, action={}, state={}, events=[]) == 1
+    )
 
 
 @pytest.mark.sqlite_only
 @pytest.mark.parametrize("cancel_at", [1, 2, 3, 4])
-async def test_cancelled_call_leaves_no_open_transaction(storage: Storage, monkeypatch: pytest.MonkeyPatch,
-                                                         cancel_at: int) -> None:
+async def test_cancelled_call_leaves_no_open_transaction(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch, cancel_at: int
+) -> None:
     """A handler cancelled at any await must neither leave a transaction open nor half a move.
 
     record_action runs BEGIN, UPDATE, INSERT, COMMIT; the task is cancelled while awaiting
@@ -157,21 +181,25 @@ async def test_cancelled_call_leaves_no_open_transaction(storage: Storage, monke
     assert record.version == (1 if cancel_at == 4 else 0)
     assert len(await storage.actions(game_id)) == record.version
     assert record.state == ({"n": 1} if record.version else {"n": 0})
-    await storage.record_action(game_id, expected_version=record.version, seat=0, action={}, state={},
-                                events=[])
+    await storage.record_action(
+        game_id, expected_version=record.version, seat=0, action={}, state={}, events=[]
+    )
 
 
 async def test_triggers_make_the_log_append_only(storage: Storage, db_path: Path) -> None:
     game_id = await active_game(storage)
     for version in range(3):
-        await storage.record_action(game_id, expected_version=version, seat=0, action={"i": version},
-                                    state={}, events=[])
+        await storage.record_action(
+            game_id, expected_version=version, seat=0, action={"i": version}, state={}, events=[]
+        )
     with closing(sqlite3.connect(db_path)) as conn:
         conn.execute("PRAGMA foreign_keys = ON")
-        for sql in ("UPDATE actions SET action = '{}' WHERE game_id = ? AND seq = 2",
-                    "UPDATE actions SET seq = 99 WHERE game_id = ?",
-                    "DELETE FROM actions WHERE game_id = ? AND seq = 3",
-                    "DELETE FROM actions WHERE game_id = ?"):
+        for sql in (
+            "UPDATE actions SET action = '{}' WHERE game_id = ? AND seq = 2",
+            "UPDATE actions SET seq = 99 WHERE game_id = ?",
+            "DELETE FROM actions WHERE game_id = ? AND seq = 3",
+            "DELETE FROM actions WHERE game_id = ?",
+        ):
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
                 conn.execute(sql, (game_id,))
         conn.rollback()

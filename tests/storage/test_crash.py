@@ -26,8 +26,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def spawn(db_path: Path, mode: str, count: int) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, str(CHILD), str(db_path), mode, str(count)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, str(CHILD), str(db_path), mode, str(count)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 async def check_consistent(db_path: Path, game_id: int, acknowledged: int) -> int:
@@ -40,13 +46,21 @@ async def check_consistent(db_path: Path, game_id: int, acknowledged: int) -> in
         assert record.version == len(log) >= acknowledged
         assert [a.seq for a in log] == list(range(1, len(log) + 1))
         game = CounterGame()
-        assert replay(game, len(record.seats), record.options, record.seed,
-                      [(a.seat, a.action) for a in log]) == record.state
+        assert (
+            replay(game, len(record.seats), record.options, record.seed, [(a.seat, a.action) for a in log])
+            == record.state
+        )
         # The bot can carry on from where it died.
         seat, action = game.choose(record.state, record.version)
         applied = game.apply(record.state, seat, action)
-        await storage.record_action(game_id, expected_version=record.version, seat=seat, action=action,
-                                    state=applied.state, events=applied.events)
+        await storage.record_action(
+            game_id,
+            expected_version=record.version,
+            seat=seat,
+            action=action,
+            state=applied.state,
+            events=applied.events,
+        )
         return record.version
     finally:
         await storage.close()

@@ -34,8 +34,14 @@ asyncio.run(main(sys.argv[1]))
 def test_a_replaced_bot_nobody_closed_does_not_keep_the_process_alive(tmp_path: Path) -> None:
     db = tmp_path / "astrolabe.sqlite3"
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASTROLABE_")}
-    child = subprocess.Popen([sys.executable, "-c", REPLACED, str(db)], cwd=REPO, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", REPLACED, str(db)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         out, err = child.communicate(timeout=60)
     except subprocess.TimeoutExpired:

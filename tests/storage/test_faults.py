@@ -31,8 +31,9 @@ async def started(storage: Storage, channel_id: int, **kwargs: object) -> int:
 
 
 @pytest.mark.parametrize(("state", "options"), [("not json {", None), ("[1, 2]", None), (None, "{oops")])
-async def test_unreadable_game_is_reported_not_raised(storage: Storage, db_path: Path,
-                                                      state: str | None, options: str | None) -> None:
+async def test_unreadable_game_is_reported_not_raised(
+    storage: Storage, db_path: Path, state: str | None, options: str | None
+) -> None:
     good = await started(storage, 1)
     bad = await started(storage, 2)
     corrupt(db_path, bad, state=state, options=options)
@@ -65,12 +66,22 @@ async def test_set_aside_is_stored_and_skipped_by_resume(storage: Storage, db_pa
 
 async def test_final_action_writes_its_results_in_the_same_transaction(storage: Storage) -> None:
     game_id = await started(storage, 1, players=3)
-    await storage.record_action(game_id, expected_version=0, seat=1, action={"last": True}, state={},
-                                events=["{1} wins."], finished=True,
-                                outcome=Outcome(scores=[3, 9, 5], winners=[1]))
+    await storage.record_action(
+        game_id,
+        expected_version=0,
+        seat=1,
+        action={"last": True},
+        state={},
+        events=["{1} wins."],
+        finished=True,
+        outcome=Outcome(scores=[3, 9, 5], winners=[1]),
+    )
     rows = await storage.results(game_id)
     assert [(r.seat, r.score, r.place, r.won) for r in rows] == [
-        (0, 3, 3, False), (1, 9, 1, True), (2, 5, 2, False)]
+        (0, 3, 3, False),
+        (1, 9, 1, True),
+        (2, 5, 2, False),
+    ]
     assert {r.finished_at for r in rows} == {(await storage.actions(game_id))[-1].created_at}
     assert await storage.finished_without_results() == []
 
@@ -78,23 +89,47 @@ async def test_final_action_writes_its_results_in_the_same_transaction(storage: 
 async def test_final_action_and_results_land_together_or_not_at_all(storage: Storage) -> None:
     game_id = await started(storage, 1, players=3)
     with pytest.raises(StorageError, match="outcome scores 2"):
-        await storage.record_action(game_id, expected_version=0, seat=0, action={}, state={}, events=[],
-                                    finished=True, outcome=Outcome(scores=[1, 2], winners=[0]))
+        await storage.record_action(
+            game_id,
+            expected_version=0,
+            seat=0,
+            action={},
+            state={},
+            events=[],
+            finished=True,
+            outcome=Outcome(scores=[1, 2], winners=[0]),
+        )
     record = await storage.load(game_id)
     assert record is not None and (record.status, record.version) == ("active", 0)
     assert await storage.actions(game_id) == [] and await storage.results(game_id) == []
     with pytest.raises(ValueError, match="final action"):
-        await storage.record_action(game_id, expected_version=0, seat=0, action={}, state={}, events=[],
-                                    outcome=Outcome(scores=[1, 2, 3], winners=[0]))
+        await storage.record_action(
+            game_id,
+            expected_version=0,
+            seat=0,
+            action={},
+            state={},
+            events=[],
+            outcome=Outcome(scores=[1, 2, 3], winners=[0]),
+        )
 
 
 async def test_finished_games_without_results_are_found_for_backfill(storage: Storage) -> None:
     lost = await started(storage, 1)
-    await storage.record_action(lost, expected_version=0, seat=0, action={}, state={}, events=[],
-                                finished=True)  # the old two-step write, crashed in between
+    await storage.record_action(
+        lost, expected_version=0, seat=0, action={}, state={}, events=[], finished=True
+    )  # the old two-step write, crashed in between
     kept = await started(storage, 2)
-    await storage.record_action(kept, expected_version=0, seat=0, action={}, state={}, events=[],
-                                finished=True, outcome=Outcome(scores=[1, 2], winners=[1]))
+    await storage.record_action(
+        kept,
+        expected_version=0,
+        seat=0,
+        action={},
+        state={},
+        events=[],
+        finished=True,
+        outcome=Outcome(scores=[1, 2], winners=[1]),
+    )
     await started(storage, 3)  # still running: nothing to backfill
     assert [g.id for g in await storage.finished_without_results()] == [lost]
     assert await storage.record_results(lost, Outcome(scores=[4, 0], winners=[0]))

@@ -21,8 +21,16 @@ from .helpers import make_lobby
 async def test_a_table_speaks_english_unless_opened_in_another_language(storage: Storage) -> None:
     english = await make_lobby(storage)
     assert english.language is Language.ENGLISH
-    italian = await storage.create_lobby(game="counter", guild_id=1, channel_id=11, host_id=200,
-                                         host_name="Vega", options={}, pace=0, language=Language.ITALIAN)
+    italian = await storage.create_lobby(
+        game="counter",
+        guild_id=1,
+        channel_id=11,
+        host_id=200,
+        host_name="Vega",
+        options={},
+        pace=0,
+        language=Language.ITALIAN,
+    )
     assert italian.language is Language.ITALIAN
     assert (await storage.load(italian.id)).language is Language.ITALIAN
     started = await storage.start(italian.id, seed=1, state={"n": 0})
@@ -44,11 +52,13 @@ async def test_a_language_choice_and_the_seen_locale_are_kept_apart(storage: Sto
     await storage.set_discord_locale(7, "it")  # first seen: a row with only the locale
     assert await storage.user_settings(7) == UserSettings(7, discord_locale="it")
     await storage.save_user_settings(UserSettings(7, ping="dm", language=Language.ENGLISH))
-    assert await storage.user_settings(7) == UserSettings(7, ping="dm", language=Language.ENGLISH,
-                                                          discord_locale="it")
+    assert await storage.user_settings(7) == UserSettings(
+        7, ping="dm", language=Language.ENGLISH, discord_locale="it"
+    )
     await storage.set_discord_locale(7, "en-GB")  # the locale changes; the choice stays
-    assert await storage.user_settings(7) == UserSettings(7, ping="dm", language=Language.ENGLISH,
-                                                          discord_locale="en-GB")
+    assert await storage.user_settings(7) == UserSettings(
+        7, ping="dm", language=Language.ENGLISH, discord_locale="en-GB"
+    )
     await storage.save_user_settings(UserSettings(7, ping="dm", language=None))  # follow Discord again
     assert await storage.user_settings(7) == UserSettings(7, ping="dm", discord_locale="en-GB")
 
@@ -58,8 +68,9 @@ async def test_events_keep_their_message_id_and_parameters(storage: Storage) -> 
     await storage.start(record.id, seed=1, state={})
     said = M_("{0} takes the {colour} token", colour=M_("red"))
     counted = MN_("{0} scores {n} point", "{0} scores {n} points", 3)
-    await storage.record_action(record.id, expected_version=0, seat=0, action={}, state={},
-                                events=[said, counted, "{1} passed"])
+    await storage.record_action(
+        record.id, expected_version=0, seat=0, action={}, state={}, events=[said, counted, "{1} passed"]
+    )
     events = (await storage.actions(record.id))[0].events
     assert events == ["{0} takes the red token", "{0} scores 3 points", "{1} passed"]
     first, second, plain = events
@@ -85,8 +96,9 @@ async def test_log_rows_from_before_hold_plain_strings_and_still_read(db_path: P
     try:
         record = await make_lobby(storage)
         await storage.start(record.id, seed=1, state={})
-        await storage.record_action(record.id, expected_version=0, seat=0, action={}, state={},
-                                    events=["{0} added 2."])
+        await storage.record_action(
+            record.id, expected_version=0, seat=0, action={}, state={}, events=["{0} added 2."]
+        )
         stored = await storage._db.execute_fetchall("SELECT events FROM actions")
         assert json.loads(stored[0][0]) == ["{0} added 2."]  # a plain text is stored as it was
         events = (await storage.actions(record.id))[0].events
@@ -105,8 +117,10 @@ def _before_0006(source: Traversable, folder: Path) -> Path:
 
 async def _old_rows(backend: str, target: str, migrations: Path) -> None:
     """A game and a user's settings as the code before 0006 wrote them."""
-    game = ("INSERT INTO games (id, game, channel_id, host_id, status, options, created_at, updated_at) "
-            "VALUES (1, 'counter', 10, 100, 'lobby', '{}', 1, 1)")
+    game = (
+        "INSERT INTO games (id, game, channel_id, host_id, status, options, created_at, updated_at) "
+        "VALUES (1, 'counter', 10, 100, 'lobby', '{}', 1, 1)"
+    )
     settings = "INSERT INTO user_settings (user_id, ping) VALUES (100, 'mention')"
     if backend == "postgres":
         import asyncpg
@@ -126,8 +140,9 @@ async def _old_rows(backend: str, target: str, migrations: Path) -> None:
             conn.execute(settings)
 
 
-async def test_games_and_settings_from_before_read_english_and_follow_discord(backend: str,
-                                                                              tmp_path: Path) -> None:
+async def test_games_and_settings_from_before_read_english_and_follow_discord(
+    backend: str, tmp_path: Path
+) -> None:
     schema = None
     if backend == "postgres":
         schema, target = await create_schema()

@@ -10,8 +10,14 @@ from .helpers import make_lobby
 
 
 async def test_create_lobby_seats_host(storage: Storage) -> None:
-    record = await storage.create_lobby(game="counter", guild_id=5, channel_id=10, host_id=100,
-                                        host_name="Vega", options={"target": 30, "nested": {"a": [1, 2]}})
+    record = await storage.create_lobby(
+        game="counter",
+        guild_id=5,
+        channel_id=10,
+        host_id=100,
+        host_name="Vega",
+        options={"target": 30, "nested": {"a": [1, 2]}},
+    )
     assert record.status == "lobby"
     assert record.version == 0 and record.state is None and record.seed is None
     assert record.options == {"target": 30, "nested": {"a": [1, 2]}}
@@ -78,8 +84,9 @@ async def test_concurrent_starts_only_one_wins(storage: Storage) -> None:
     import asyncio
 
     record = await make_lobby(storage)
-    results = await asyncio.gather(*(storage.start(record.id, seed=s, state={"s": s}) for s in range(5)),
-                                   return_exceptions=True)
+    results = await asyncio.gather(
+        *(storage.start(record.id, seed=s, state={"s": s}) for s in range(5)), return_exceptions=True
+    )
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert all(isinstance(r, StaleVersion) for r in results if isinstance(r, Exception))
 

@@ -22,8 +22,10 @@ def applied(path: Path) -> list[int]:
         return [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")]
 
 
-REAL = sorted((entry for entry in bundled_migrations().iterdir() if entry.name.endswith(".sql")),
-              key=lambda entry: entry.name)
+REAL = sorted(
+    (entry for entry in bundled_migrations().iterdir() if entry.name.endswith(".sql")),
+    key=lambda entry: entry.name,
+)
 LATEST = len(REAL)  # the real migrations are numbered 1..LATEST
 NEXT = f"{LATEST + 1:04d}"  # the number a test's extra migration takes
 
@@ -45,8 +47,14 @@ async def test_from_empty_creates_schema_and_records_version(db_path: Path) -> N
         assert await store.schema_version() == LATEST
     finally:
         await store.close()
-    assert {"games", "seats", "actions", "schema_version", "actions_no_update",
-            "actions_no_delete"} <= tables(db_path)
+    assert {
+        "games",
+        "seats",
+        "actions",
+        "schema_version",
+        "actions_no_update",
+        "actions_no_delete",
+    } <= tables(db_path)
     assert applied(db_path) == list(range(1, LATEST + 1))
 
 
@@ -71,9 +79,11 @@ async def test_reopen_does_not_rerun(db_path: Path, tmp_path: Path) -> None:
 
 
 async def test_failed_migration_rolls_back_to_previous_version(db_path: Path, tmp_path: Path) -> None:
-    broken = ("CREATE TABLE half_done (x INTEGER);\n"
-              "INSERT INTO half_done VALUES (1);\n"
-              "INSERT INTO no_such_table VALUES (1);\n")
+    broken = (
+        "CREATE TABLE half_done (x INTEGER);\n"
+        "INSERT INTO half_done VALUES (1);\n"
+        "INSERT INTO no_such_table VALUES (1);\n"
+    )
     folder = migrations_copy(tmp_path, {"NEXT_broken.sql": broken})
     with pytest.raises(MigrationError, match=f"{NEXT}_broken"):
         await Storage.open(db_path, migrations_dir=folder)
@@ -105,11 +115,14 @@ async def test_database_newer_than_code_is_refused(db_path: Path, tmp_path: Path
         await Storage.open(db_path)  # the real folder stops one migration earlier
 
 
-@pytest.mark.parametrize("files", [
-    {f"{LATEST + 2:04d}_gap.sql": "SELECT 1;"},
-    {"0001_again.sql": "SELECT 1;"},
-    {"2-bad-name.sql": "SELECT 1;"},
-])
+@pytest.mark.parametrize(
+    "files",
+    [
+        {f"{LATEST + 2:04d}_gap.sql": "SELECT 1;"},
+        {"0001_again.sql": "SELECT 1;"},
+        {"2-bad-name.sql": "SELECT 1;"},
+    ],
+)
 async def test_inconsistent_folder_is_refused(db_path: Path, tmp_path: Path, files: dict[str, str]) -> None:
     folder = migrations_copy(tmp_path, files)
     with pytest.raises(MigrationError):
@@ -126,8 +139,9 @@ async def test_migration_may_not_commit_on_its_own(db_path: Path, tmp_path: Path
     assert "a" not in tables(db_path)
 
 
-async def test_malformed_later_file_stops_start_up_before_anything_runs(db_path: Path,
-                                                                          tmp_path: Path) -> None:
+async def test_malformed_later_file_stops_start_up_before_anything_runs(
+    db_path: Path, tmp_path: Path
+) -> None:
     folder = migrations_copy(tmp_path, {"NEXT_unfinished.sql": "CREATE TABLE a (x)"})
     with pytest.raises(MigrationError, match="incomplete"):
         await Storage.open(db_path, migrations_dir=folder)

@@ -18,8 +18,14 @@ async def test_a_players_live_copy_is_replaced_not_added(storage: Storage) -> No
     game = await make_lobby(storage)
     other = await make_lobby(storage, channel_id=11, host_id=300)
     assert await storage.panel_copy(game.id, 100) is None and await storage.panel_copies(game.id) == []
-    dm = PanelCopyRow(game.id, 100, "dm", message_id=9_000_000_000_000_000_001,
-                      channel_id=8_000_000_000_000_000_001, language=Language.ITALIAN)
+    dm = PanelCopyRow(
+        game.id,
+        100,
+        "dm",
+        message_id=9_000_000_000_000_000_001,
+        channel_id=8_000_000_000_000_000_001,
+        language=Language.ITALIAN,
+    )
     await storage.set_panel_copy(dm)
     await storage.set_panel_copy(PanelCopyRow(other.id, 300, "dm", 5, 6))
     assert await storage.panel_copy(game.id, 100) == dm  # Discord-sized ids and the language survive

@@ -47,17 +47,18 @@ async def test_game_in_channel_includes_active_but_not_finished(storage: Storage
     record = await make_lobby(storage, channel_id=30)
     await storage.start(record.id, seed=1, state={})
     assert (await storage.game_in_channel(30)).status == "active"
-    await storage.record_action(record.id, expected_version=0, seat=0, action={}, state={}, events=[],
-                                finished=True)
+    await storage.record_action(
+        record.id, expected_version=0, seat=0, action={}, state={}, events=[], finished=True
+    )
     assert await storage.game_in_channel(30) is None
 
 
 async def test_games_for_user(storage: Storage) -> None:
-    a = await make_lobby(storage, channel_id=1, guild_id=1, host_id=100)          # users 100, 101
-    b = await make_lobby(storage, channel_id=2, guild_id=2, host_id=101)          # users 101, 102
-    c = await make_lobby(storage, channel_id=3, guild_id=1, host_id=200)          # users 200, 201
+    a = await make_lobby(storage, channel_id=1, guild_id=1, host_id=100)  # users 100, 101
+    b = await make_lobby(storage, channel_id=2, guild_id=2, host_id=101)  # users 101, 102
+    c = await make_lobby(storage, channel_id=3, guild_id=1, host_id=200)  # users 200, 201
     await storage.add_seat(c.id, 101, "p101")
-    d = await make_lobby(storage, channel_id=4, guild_id=None, host_id=101)       # a DM game
+    d = await make_lobby(storage, channel_id=4, guild_id=None, host_id=101)  # a DM game
     done = await make_lobby(storage, channel_id=5, guild_id=1, host_id=101)
     await storage.set_status(done.id, "cancelled")
     await storage.start(b.id, seed=1, state={})

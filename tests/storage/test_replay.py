@@ -10,8 +10,9 @@ from .counter_game import CounterGame, replay
 from .helpers import make_lobby
 
 
-async def play(storage: Storage, game: CounterGame, *, players: int, options: dict, seed: int,
-               moves: int) -> int:
+async def play(
+    storage: Storage, game: CounterGame, *, players: int, options: dict, seed: int, moves: int
+) -> int:
     """Start a lobby and play ``moves`` actions the way the bot does: apply, then record."""
     lobby = await make_lobby(storage, players=players, options=options)
     state = game.setup(len(lobby.seats), lobby.options, seed)
@@ -21,8 +22,14 @@ async def play(storage: Storage, game: CounterGame, *, players: int, options: di
         seat, action = game.choose(state, pick)
         applied = game.apply(state, seat, action)
         version = await storage.record_action(
-            record.id, expected_version=version, seat=seat, action=action, state=applied.state,
-            events=applied.events, finished=game.is_over(applied.state))
+            record.id,
+            expected_version=version,
+            seat=seat,
+            action=action,
+            state=applied.state,
+            events=applied.events,
+            finished=game.is_over(applied.state),
+        )
         state = applied.state
         if game.is_over(state):
             break

@@ -13,15 +13,17 @@ from .helpers import make_lobby
 A, B, C = 100, 101, 102
 
 
-async def finished(storage: Storage, *, players: int = 3, guild_id: int | None = 1, game: str = "counter",
-                   bots: int = 0) -> int:
+async def finished(
+    storage: Storage, *, players: int = 3, guild_id: int | None = 1, game: str = "counter", bots: int = 0
+) -> int:
     """A game that was played to its end (one logged action), with no result recorded yet."""
     record = await make_lobby(storage, players=players, guild_id=guild_id, game=game)
     for n in range(bots):
         await storage.add_bot_seat(record.id, f"Bot {n + 1}")
     await storage.start(record.id, seed=record.id, state={})
-    await storage.record_action(record.id, expected_version=0, seat=0, action={}, state={},
-                                events=["{0} ends it."], finished=True)
+    await storage.record_action(
+        record.id, expected_version=0, seat=0, action={}, state={}, events=["{0} ends it."], finished=True
+    )
     return record.id
 
 
@@ -33,9 +35,9 @@ async def play(storage: Storage, scores: list[int], winners: list[int], **kwargs
 
 def test_places_follow_winners_then_scores() -> None:
     assert places([3, 9, 5], [1]) == [3, 1, 2]
-    assert places([7, 7, 2], [0, 1]) == [1, 1, 3]            # a shared win
-    assert places([7, 7, 2], [1]) == [2, 1, 3]               # the rules broke the score tie
-    assert places([1, 4, 4, 0, 9], [4]) == [4, 2, 2, 5, 1]   # equal runners-up share a place
+    assert places([7, 7, 2], [0, 1]) == [1, 1, 3]  # a shared win
+    assert places([7, 7, 2], [1]) == [2, 1, 3]  # the rules broke the score tie
+    assert places([1, 4, 4, 0, 9], [4]) == [4, 2, 2, 5, 1]  # equal runners-up share a place
 
 
 async def test_record_results_once(storage: Storage) -> None:
@@ -44,7 +46,10 @@ async def test_record_results_once(storage: Storage) -> None:
     assert await storage.record_results(game_id, Outcome(scores=[3, 9, 5], winners=[1]))
     rows = await storage.results(game_id)
     assert [(r.seat, r.user_id, r.name, r.score, r.place, r.won) for r in rows] == [
-        (0, A, "p100", 3, 3, False), (1, B, "p101", 9, 1, True), (2, C, "p102", 5, 2, False)]
+        (0, A, "p100", 3, 3, False),
+        (1, B, "p101", 9, 1, True),
+        (2, C, "p102", 5, 2, False),
+    ]
     assert {r.finished_at for r in rows} == {log[-1].created_at}  # when the game ended
     assert not any(r.with_bots for r in rows)
 
@@ -77,10 +82,10 @@ async def test_stats_and_leaderboard_are_empty_before_any_result(storage: Storag
 
 async def test_stats_per_player_per_game_and_per_server(storage: Storage) -> None:
     await play(storage, [3, 9, 5], [1])
-    await play(storage, [8, 8, 1], [0, 1])                   # a shared win counts for both
+    await play(storage, [8, 8, 1], [0, 1])  # a shared win counts for both
     await play(storage, [6, 2, 4], [0])
-    await play(storage, [50, 1, 1], [0], game="other")       # another game: never mixed in
-    await play(storage, [99, 0, 0], [0], guild_id=2)         # another server: not counted
+    await play(storage, [50, 1, 1], [0], game="other")  # another game: never mixed in
+    await play(storage, [99, 0, 0], [0], guild_id=2)  # another server: not counted
 
     (ada,) = await storage.stats(1, "counter", A)
     assert (ada.game, ada.played, ada.wins, ada.best) == ("counter", 3, 2, 8)
@@ -107,7 +112,10 @@ async def test_leaderboard_ranks_by_wins_then_average_and_shares_ties(storage: S
     # A: 1 win, avg 5; B: 2 wins, avg 5; C: 1 win, avg 4.
     board = await storage.leaderboard(1, "counter")
     assert [(r.rank, r.user_id, r.wins, r.played, r.best) for r in board] == [
-        (1, B, 2, 3, 6), (2, A, 1, 3, 6), (3, C, 1, 3, 9)]
+        (1, B, 2, 3, 6),
+        (2, A, 1, 3, 6),
+        (3, C, 1, 3, 9),
+    ]
     assert board[1].average == pytest.approx(5.0) and board[2].average == pytest.approx(4.0)
 
     # C catches up with A on average (15 points in 4 games each): they share second place.
@@ -125,8 +133,9 @@ async def test_leaderboard_shows_the_latest_name(storage: Storage) -> None:
     later = await make_lobby(storage, players=1)
     await storage.add_seat(later.id, B, "bea renamed")
     await storage.start(later.id, seed=1, state={})
-    await storage.record_action(later.id, expected_version=0, seat=0, action={}, state={}, events=[],
-                                finished=True)
+    await storage.record_action(
+        later.id, expected_version=0, seat=0, action={}, state={}, events=[], finished=True
+    )
     await storage.record_results(later.id, Outcome(scores=[0, 5], winners=[1]))
     names = {row.user_id: row.name for row in await storage.leaderboard(1, "counter")}
     assert names == {A: "p100", B: "bea renamed"}
@@ -150,9 +159,9 @@ async def test_solo_best_counts_only_that_players_solo_games_on_that_server(stor
     assert await storage.solo_best(1, "counter", A) == SoloBest(best=None, played=0)
     first = await play(storage, [40], [0])
     await play(storage, [55], [0])
-    await play(storage, [90, 1], [0])                 # not solo: two seats
-    await play(storage, [99], [0], guild_id=2)        # another server
-    await play(storage, [97], [0], game="other")      # another game
+    await play(storage, [90, 1], [0])  # not solo: two seats
+    await play(storage, [99], [0], guild_id=2)  # another server
+    await play(storage, [97], [0], game="other")  # another game
     assert await storage.solo_best(1, "counter", A) == SoloBest(best=55, played=2)
     assert await storage.solo_best(1, "counter", B) == SoloBest(best=None, played=0)
     latest = await play(storage, [50], [0])

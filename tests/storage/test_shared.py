@@ -61,8 +61,11 @@ async def test_timed_jobs_come_from_the_rows_alone(storage: Storage) -> None:
     await storage.set_deadlines(paced, [Deadline(paced, 1, 7, 100.0, 900.0, [300.0, 800.0])])
     jobs = await storage.timed_jobs(now=0.0)
     assert [(j.when, j.game_id, j.kind, j.seat, j.key) for j in jobs] == [
-        (300.0, paced, "remind", 1, 7), (500.0, countdown, "countdown", None, 0),
-        (800.0, paced, "remind", 1, 7), (900.0, paced, "due", 1, 7)]
+        (300.0, paced, "remind", 1, 7),
+        (500.0, countdown, "countdown", None, 0),
+        (800.0, paced, "remind", 1, 7),
+        (900.0, paced, "due", 1, 7),
+    ]
     assert [j.when for j in await storage.timed_jobs(before=600.0, now=0.0)] == [300.0, 500.0]
     # A job that fired (done) or that a live process holds is not handed out by the poll.
     assert await storage.claim_timer(jobs[0], "a", now=0.0, lease=60)

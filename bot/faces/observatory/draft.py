@@ -75,9 +75,18 @@ class DraftPanel(DraftHome):
 
     # ------------------------------------------------------------------ words
 
-    def cell_stage(self, stage: str, page: int, cells: list[str], *, what: str, code: str,
-                   extra: list[str] | None = None, orange: bool = False,
-                   picked: str | None = None) -> Outgoing:
+    def cell_stage(
+        self,
+        stage: str,
+        page: int,
+        cells: list[str],
+        *,
+        what: str,
+        code: str,
+        extra: list[str] | None = None,
+        orange: bool = False,
+        picked: str | None = None,
+    ) -> Outgoing:
         """A long cell list (selects by rows, six to a page): a pick plays it at once, as a draft;
         where nothing can be undone (a refill), a pick is shown first with a confirm."""
         if not cells:
@@ -86,35 +95,54 @@ class DraftPanel(DraftHome):
         own = f"{stage}~{page}" if page else stage
         if not self.undoable and picked in cells:
             label = _(STAR_AT, cell=picked)
-            items: list[discord.ui.Item[Any]] = [self.do(f"{code}.{picked}", label),
-                                                 self.go(own, _("Pick another"), SECONDARY),
-                                                 self.home_button()]
-            text = _("{what}: **{cell}**? It is ringed in gold on your sheet.", what=what,
-                     cell=cell_text(picked))
-            return self.out(text, items, art.Marks(legal=marks.legal, shooting=marks.shooting, picked=picked),
-                            note=_("{action}?", action=label))
+            items: list[discord.ui.Item[Any]] = [
+                self.do(f"{code}.{picked}", label),
+                self.go(own, _("Pick another"), SECONDARY),
+                self.home_button(),
+            ]
+            text = _(
+                "{what}: **{cell}**? It is ringed in gold on your sheet.", what=what, cell=cell_text(picked)
+            )
+            return self.out(
+                text,
+                items,
+                art.Marks(legal=marks.legal, shooting=marks.shooting, picked=picked),
+                note=_("{action}?", action=label),
+            )
         groups = cell_groups(cells)
         pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
         page = min(page, pages - 1)
         items = []
-        for n, (rows, group) in enumerate(groups[page * SELECTS_PER_PAGE:(page + 1) * SELECTS_PER_PAGE]):
+        for n, (rows, group) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
             placeholder = _("{what}: cells in {rows}", what=what, rows=rows)
             if self.undoable:
-                items.append(self.play(n, [(f"{code}.{cell}", cell_text(cell), None) for cell in group],
-                                       placeholder))
+                items.append(
+                    self.play(n, [(f"{code}.{cell}", cell_text(cell), None) for cell in group], placeholder)
+                )
             else:
                 options = [discord.SelectOption(label=cell_text(cell), value=cell) for cell in group]
                 items.append(ObsPick(self.game_id, self.dec, own, n, options, placeholder))
         if pages > 1:
             nxt = (page + 1) % pages
-            items.append(self.go(f"{stage}~{nxt}" if nxt else stage,
-                                 _("More cells ({page}/{pages})", page=nxt + 1, pages=pages), SECONDARY))
+            items.append(
+                self.go(
+                    f"{stage}~{nxt}" if nxt else stage,
+                    _("More cells ({page}/{pages})", page=nxt + 1, pages=pages),
+                    SECONDARY,
+                )
+            )
         items.append(ObsType(self.game_id, self.dec, stage, code))
         items.append(self.home_button())
-        lines = [ngettext("{what}: pick a cell, or press **Type a cell** and type it (like C7). The {n} "
-                          "highlighted cell on your sheet is the legal one.",
-                          "{what}: pick a cell, or press **Type a cell** and type it (like C7). The {n} "
-                          "highlighted cells on your sheet are the legal ones.", len(cells), what=what)]
+        lines = [
+            ngettext(
+                "{what}: pick a cell, or press **Type a cell** and type it (like C7). The {n} "
+                "highlighted cell on your sheet is the legal one.",
+                "{what}: pick a cell, or press **Type a cell** and type it (like C7). The {n} "
+                "highlighted cells on your sheet are the legal ones.",
+                len(cells),
+                what=what,
+            )
+        ]
         lines += extra or []
         if pages > 1:
             lines.append(_("Page {page} of {pages} of the list.", page=page + 1, pages=pages))
@@ -133,21 +161,35 @@ class DraftPanel(DraftHome):
         if shooting.get("used"):
             raise LookupError("s")
         value = face_text(shooting.get("value"))
-        extra = [_("Wild: any empty cell.") if shooting.get("wild") else
-                 _("Any empty cell in a row or column labelled {value}.", value=value)]
-        return self.cell_stage("s", page, list(shooting.get("cells") or []),
-                               what=_("Shooting Star star ({value})", value=value), code="ss", extra=extra,
-                               orange=True)
+        extra = [
+            _("Wild: any empty cell.")
+            if shooting.get("wild")
+            else _("Any empty cell in a row or column labelled {value}.", value=value)
+        ]
+        return self.cell_stage(
+            "s",
+            page,
+            list(shooting.get("cells") or []),
+            what=_("Shooting Star star ({value})", value=value),
+            code="ss",
+            extra=extra,
+            orange=True,
+        )
 
     def research(self, die: int) -> Outgoing:
         entry = next(e for e in self.choice.get("research") or [] if e["die"] == die)
         if self.choice.get("researched"):
             raise LookupError("r")
-        return self.space_stage(f"r{die}", entry.get("spaces") or {},
-                                what=_("Research with {die}", die=self.die_word(die)), code=f"res.{die}")
+        return self.space_stage(
+            f"r{die}",
+            entry.get("spaces") or {},
+            what=_("Research with {die}", die=self.die_word(die)),
+            code=f"res.{die}",
+        )
 
-    def space_stage(self, stage: str, spaces: dict[str, list[int]], *, what: str, code: str,
-                    picked: str | None = None) -> Outgoing:
+    def space_stage(
+        self, stage: str, spaces: dict[str, list[int]], *, what: str, code: str, picked: str | None = None
+    ) -> Outgoing:
         """Research spaces (at most 25: five tracks of five) in one list; a pick fills it at once
         (where nothing can be undone, a refill, it is shown first with a confirm)."""
         options = [(o.value, o.label, o.description) for o in space_options(self.view, spaces, code)]
@@ -161,12 +203,19 @@ class DraftPanel(DraftHome):
                 name = _("{track} {space}", track=track_name(track), space=space)
                 items: list[discord.ui.Item[Any]] = [
                     self.do(f"{code}.{track}.{space}", _("Fill {space}", space=name)),
-                    self.go(stage, _("Pick another"), SECONDARY), self.home_button()]
-                return self.out(_("{what}: fill **{space}**? It is framed in gold on your sheet.", what=what,
-                                  space=name), items, art.Marks(space=(track, int(space))),
-                                note=_("Fill {space}?", space=name))
-            choices = [discord.SelectOption(label=label, value=value.split(".", 2)[2], description=about)
-                       for value, label, about in options]
+                    self.go(stage, _("Pick another"), SECONDARY),
+                    self.home_button(),
+                ]
+                return self.out(
+                    _("{what}: fill **{space}**? It is framed in gold on your sheet.", what=what, space=name),
+                    items,
+                    art.Marks(space=(track, int(space))),
+                    note=_("Fill {space}?", space=name),
+                )
+            choices = [
+                discord.SelectOption(label=label, value=value.split(".", 2)[2], description=about)
+                for value, label, about in options
+            ]
             first = ObsPick(self.game_id, self.dec, stage, 0, choices, _("{what}: pick a space", what=what))
         items = [first, self.home_button()]
         return self.out(_("{what}: pick the research space to fill.", what=what), items)
@@ -180,11 +229,12 @@ class DraftPanel(DraftHome):
             k, delta = use["die"], use["delta"]
             before = self.die_word(k)
             after = wild_word(use.get("value"), bool(use.get("wild")))
-            items.append(self.do(f"lens.{k}.{'up' if delta > 0 else 'dn'}", f"{before} → {after}",
-                                 PRIMARY))
+            items.append(self.do(f"lens.{k}.{'up' if delta > 0 else 'dn'}", f"{before} → {after}", PRIMARY))
         items.append(self.home_button())
-        text = _("Your Lens lets one die count one higher or lower for you, once this turn. Pick the die and "
-                 "the change (you can undo it).")
+        text = _(
+            "Your Lens lets one die count one higher or lower for you, once this turn. Pick the die and "
+            "the change (you can undo it)."
+        )
         return self.out(text, items)
 
     def drive(self) -> Outgoing:
@@ -193,13 +243,19 @@ class DraftPanel(DraftHome):
             raise LookupError("d")
         items: list[discord.ui.Item[Any]] = [self.do(f"drive.{v}", str(v), PRIMARY) for v in values]
         items.append(self.home_button())
-        return self.out(_("Your Drive track is full: write its number. From now on that number, on any die, "
-                          "is wild for you."), items)
+        return self.out(
+            _(
+                "Your Drive track is full: write its number. From now on that number, on any die, "
+                "is wild for you."
+            ),
+            items,
+        )
 
     def bonuses(self) -> Outgoing:
         grants = self.choice.get("grants") or []
-        items: list[discord.ui.Item[Any]] = [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁")
-                                             for g in grants[:20]]
+        items: list[discord.ui.Item[Any]] = [
+            self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants[:20]
+        ]
         items.append(self.home_button())
         return self.out(_("Your banked bonuses: pick one to spend now."), items)
 
@@ -213,18 +269,31 @@ class DraftPanel(DraftHome):
         if kind == "either" and not suffix and self.undoable and len(cell_groups(cells)) <= SELECTS_PER_PAGE:
             # both uses on one page: a research space from one list, or a star from the cell lists
             items: list[discord.ui.Item[Any]] = []
-            research = [(o.value, o.label, o.description)
-                        for o in space_options(self.view, spaces, f"fr.{gid}")]
+            research = [
+                (o.value, o.label, o.description) for o in space_options(self.view, spaces, f"fr.{gid}")
+            ]
             if research:
                 items.append(self.play(0, research, _("{what}: pick a space", what=label)))
             for n, (rows, group) in enumerate(cell_groups(cells)):
-                items.append(self.play(n + 1, [(f"fs.{gid}.{cell}", cell_text(cell), None) for cell in group],
-                                       _("{what}: cells in {rows}", what=label, rows=rows)))
+                items.append(
+                    self.play(
+                        n + 1,
+                        [(f"fs.{gid}.{cell}", cell_text(cell), None) for cell in group],
+                        _("{what}: cells in {rows}", what=label, rows=rows),
+                    )
+                )
             if cells:
                 items.append(ObsType(self.game_id, self.dec, base, f"fs.{gid}"))
             items.append(self.home_button())
-            return self.out(_("**{bonus}**: a free star anywhere, or any empty research space? Pick one from "
-                              "the lists.", bonus=label), items, art.Marks(legal=cells))
+            return self.out(
+                _(
+                    "**{bonus}**: a free star anywhere, or any empty research space? Pick one from "
+                    "the lists.",
+                    bonus=label,
+                ),
+                items,
+                art.Marks(legal=cells),
+            )
         if kind == "either" and not suffix:
             items = []
             if cells:
@@ -232,12 +301,16 @@ class DraftPanel(DraftHome):
             if spaces:
                 items.append(self.go(f"g{gid}r", _("Use it as a research space")))
             items.append(self.home_button())
-            return self.out(_("**{bonus}**: a free star anywhere, or any empty research space?", bonus=label),
-                            items, art.Marks(legal=cells))
+            return self.out(
+                _("**{bonus}**: a free star anywhere, or any empty research space?", bonus=label),
+                items,
+                art.Marks(legal=cells),
+            )
         if suffix == "r" or kind == "research":
             return self.space_stage(base, spaces, what=label, code=f"fr.{gid}", picked=picked)
-        return self.cell_stage(base, page, cells, what=label, code=f"fs.{gid}",
-                               orange=kind == "shooting_star", picked=picked)
+        return self.cell_stage(
+            base, page, cells, what=label, code=f"fs.{gid}", orange=kind == "shooting_star", picked=picked
+        )
 
     def complete(self, card_id: str, page: int, picked: str | None) -> Outgoing:
         placements = (self.choice.get("placements") or {})[card_id]
@@ -249,52 +322,91 @@ class DraftPanel(DraftHome):
         stage = f"c{card_id}"
         if self.undoable and len(placements) <= SELECTS_PER_PAGE * PER_SELECT:
             # a draft: picking a placement completes it at once (drawn on the sheet, Undo takes it back)
-            chunks = [placements[i:i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
-            lists: list[discord.ui.Item[Any]] = [self.play(n, [(f"cp.{card_id}.{p['id']}", placement_name(p),
-                                    _("stars {cells}", cells=" ".join(p.get("cells") or [])))
-                                   for p in chunk], _("Where to complete {card}", card=name))
-                     for n, chunk in enumerate(chunks)]
+            chunks = [placements[i : i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
+            lists: list[discord.ui.Item[Any]] = [
+                self.play(
+                    n,
+                    [
+                        (
+                            f"cp.{card_id}.{p['id']}",
+                            placement_name(p),
+                            _("stars {cells}", cells=" ".join(p.get("cells") or [])),
+                        )
+                        for p in chunk
+                    ],
+                    _("Where to complete {card}", card=name),
+                )
+                for n, chunk in enumerate(chunks)
+            ]
             lists.append(self.home_button())
-            text = ngettext("**{card}** ({about}) fits your stars in {n} way: pick it to complete the card.",
-                            "**{card}** ({about}) fits your stars in {n} ways: pick one to complete the "
-                            "card.", len(placements), card=name, about=about)
+            text = ngettext(
+                "**{card}** ({about}) fits your stars in {n} way: pick it to complete the card.",
+                "**{card}** ({about}) fits your stars in {n} ways: pick one to complete the card.",
+                len(placements),
+                card=name,
+                about=about,
+            )
             return self.out(text, lists, art.Marks(goal=card_id))
         chosen = next((p for p in placements if p["id"] == picked), None)
         if chosen is not None:
             items: list[discord.ui.Item[Any]] = [
                 self.do(f"cp.{card_id}.{chosen['id']}", _("Complete {card}", card=name)[:80], SUCCESS, "✨"),
                 self.go(f"{stage}~{page}" if page else stage, _("Pick another"), SECONDARY),
-                self.home_button()]
-            text = _("Complete **{card}** ({about}) as **{placement}**? The dashed gold lines on your sheet "
-                     "show it.", card=name, about=about, placement=placement_name(chosen))
+                self.home_button(),
+            ]
+            text = _(
+                "Complete **{card}** ({about}) as **{placement}**? The dashed gold lines on your sheet "
+                "show it.",
+                card=name,
+                about=about,
+                placement=placement_name(chosen),
+            )
             return self.out(text, items, art.Marks(placement=chosen, goal=card_id), note=_("Complete it?"))
-        chunks = [placements[i:i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
+        chunks = [placements[i : i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
         pages = max(1, -(-len(chunks) // SELECTS_PER_PAGE))
         page = min(page, pages - 1)
         items = []
         own = f"{stage}~{page}" if page else stage
-        for n, chunk in enumerate(chunks[page * SELECTS_PER_PAGE:(page + 1) * SELECTS_PER_PAGE]):
-            options = [discord.SelectOption(label=placement_name(p)[:100], value=p["id"],
-                                            description=_("stars {cells}",
-                                                          cells=" ".join(p.get("cells") or []))[:100])
-                       for p in chunk]
-            items.append(ObsPick(self.game_id, self.dec, own, n, options,
-                                 _("Where to complete {card}", card=name)[:150]))
+        for n, chunk in enumerate(chunks[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
+            options = [
+                discord.SelectOption(
+                    label=placement_name(p)[:100],
+                    value=p["id"],
+                    description=_("stars {cells}", cells=" ".join(p.get("cells") or []))[:100],
+                )
+                for p in chunk
+            ]
+            items.append(
+                ObsPick(
+                    self.game_id, self.dec, own, n, options, _("Where to complete {card}", card=name)[:150]
+                )
+            )
         if pages > 1:
             nxt = (page + 1) % pages
-            items.append(self.go(f"{stage}~{nxt}" if nxt else stage,
-                                 _("More ({page}/{pages})", page=nxt + 1, pages=pages), SECONDARY))
+            items.append(
+                self.go(
+                    f"{stage}~{nxt}" if nxt else stage,
+                    _("More ({page}/{pages})", page=nxt + 1, pages=pages),
+                    SECONDARY,
+                )
+            )
         items.append(self.home_button())
-        text = ngettext("**{card}** ({about}) fits your stars in {n} way. Pick one to see it on your sheet.",
-                        "**{card}** ({about}) fits your stars in {n} ways. Pick one to see it on your sheet.",
-                        len(placements), card=name, about=about)
+        text = ngettext(
+            "**{card}** ({about}) fits your stars in {n} way. Pick one to see it on your sheet.",
+            "**{card}** ({about}) fits your stars in {n} ways. Pick one to see it on your sheet.",
+            len(placements),
+            card=name,
+            about=about,
+        )
         return self.out(text, items, art.Marks(goal=card_id))
 
     def finish(self) -> Outgoing:
         if not self.choice.get("can_done"):
             raise LookupError("f")
-        items: list[discord.ui.Item[Any]] = [self.do("done", _("Confirm: finish my turn"), SUCCESS, "✅"),
-                                             self.go("h", _("Back"), SECONDARY)]
+        items: list[discord.ui.Item[Any]] = [
+            self.do("done", _("Confirm: finish my turn"), SUCCESS, "✅"),
+            self.go("h", _("Back"), SECONDARY),
+        ]
         left = unused_options(self.choice)
         lines = [_("Finish your turn? After this it can't be changed.")]
         if left:

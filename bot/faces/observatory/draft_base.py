@@ -24,8 +24,11 @@ from bot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 
-PRIMARY, SECONDARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.secondary, \
-    discord.ButtonStyle.success
+PRIMARY, SECONDARY, SUCCESS = (
+    discord.ButtonStyle.primary,
+    discord.ButtonStyle.secondary,
+    discord.ButtonStyle.success,
+)
 
 
 class DraftBase:
@@ -41,36 +44,47 @@ class DraftBase:
         self.undoable: bool = self.choice.get("kind") in ("decide", "night_bonus")
 
     # ------------------------------------------------------------------ plumbing
-    def out(self, text: str, items: list[discord.ui.Item[Any]], marks: art.Marks | None = None,
-            note: str | None = None) -> Outgoing:
+    def out(
+        self,
+        text: str,
+        items: list[discord.ui.Item[Any]],
+        marks: art.Marks | None = None,
+        note: str | None = None,
+    ) -> Outgoing:
         content = "\n".join([*self.status_lines(), "", text]).strip()
         stars = (self.view.get("sheet") or {}).get("stars") or []
         if marks is not None and marks.legal and len(set(marks.legal)) >= 144 - len(stars):
             # any empty cell: tinting them all says nothing, and the panel keeps the same picture
-            marks = art.Marks(shooting=marks.shooting, picked=marks.picked, placement=marks.placement,
-                              space=marks.space, goal=marks.goal)
+            marks = art.Marks(
+                shooting=marks.shooting,
+                picked=marks.picked,
+                placement=marks.placement,
+                space=marks.space,
+                goal=marks.goal,
+            )
         render = partial(art.sheet_png, self.view, self.names, self.seat, marks=marks, note=note)
         return Outgoing(content[:4000], title_of(self.view), render, "sheet.png", items[:25])
 
-    def go(self, stage: str, label: str, style: discord.ButtonStyle = PRIMARY,
-           emoji: str | None = None) -> ObsGo:
+    def go(
+        self, stage: str, label: str, style: discord.ButtonStyle = PRIMARY, emoji: str | None = None
+    ) -> ObsGo:
         return ObsGo(self.game_id, self.dec, stage, label, style, emoji)
 
-    def do(self, code: str, label: str, style: discord.ButtonStyle = SUCCESS,
-           emoji: str | None = None) -> ObsDo:
+    def do(
+        self, code: str, label: str, style: discord.ButtonStyle = SUCCESS, emoji: str | None = None
+    ) -> ObsDo:
         return ObsDo(self.game_id, self.dec, code, label, "p", style, emoji)
 
     def home_button(self) -> ObsGo:
         return self.go("h", _("Back"), SECONDARY)
 
-
     def play(self, n: int, options: list[tuple[str, str, str | None]], placeholder: str) -> ObsPlay:
         """A list whose pick plays its move at once (``options``: code, label, description)."""
-        choices = [discord.SelectOption(label=label[:100], value=code,
-                                        description=(about or None) and about[:100])
-                   for code, label, about in options[:PER_SELECT]]
+        choices = [
+            discord.SelectOption(label=label[:100], value=code, description=(about or None) and about[:100])
+            for code, label, about in options[:PER_SELECT]
+        ]
         return ObsPlay(self.game_id, self.dec, n, choices, placeholder)
-
 
     def die_word(self, index: int) -> str:
         if index == 3:
@@ -114,19 +128,33 @@ class DraftBase:
             shown = []
             for die in dice:
                 word, used = self.die_word(die["index"]), die.get("used")
-                shown.append(_("**{die}** ✓star", die=word) if used == "plot" else
-                             _("**{die}** ✓research", die=word) if used == "research" else f"**{word}**")
+                shown.append(
+                    _("**{die}** ✓star", die=word)
+                    if used == "plot"
+                    else _("**{die}** ✓research", die=word)
+                    if used == "research"
+                    else f"**{word}**"
+                )
             shooting = c.get("shooting")
             if shooting:
                 value = face_text(shooting.get("value"))
-                shown.append(_("Shooting Star **{value}** ✓", value=value) if shooting.get("used")
-                             else _("Shooting Star **{value}**", value=value))
+                shown.append(
+                    _("Shooting Star **{value}** ✓", value=value)
+                    if shooting.get("used")
+                    else _("Shooting Star **{value}**", value=value)
+                )
             lines.append(_("Dice: {dice}", dice=" · ".join(shown)))
         plotted, researched = c.get("plotted"), c.get("researched")
         if plotted:
             a, b = plotted["dice"]
-            lines.append(_("✓ Star at **{cell}** with {first} + {second}", cell=plotted["cell"],
-                           first=self.die_word(a), second=self.die_word(b)))
+            lines.append(
+                _(
+                    "✓ Star at **{cell}** with {first} + {second}",
+                    cell=plotted["cell"],
+                    first=self.die_word(a),
+                    second=self.die_word(b),
+                )
+            )
         if researched:
             space = _("{track} {space}", track=track_name(researched["track"]), space=researched["space"])
             lines.append(_("✓ Research: **{space}**", space=space))

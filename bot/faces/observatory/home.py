@@ -64,8 +64,9 @@ class DraftHome(DraftBase):
                 budget -= 1
             else:
                 for entry in self.distinct_research():
-                    buttons.append(self.go(f"r{entry['die']}", _("Research: {die}",
-                                                                 die=self.die_word(entry["die"]))))
+                    buttons.append(
+                        self.go(f"r{entry['die']}", _("Research: {die}", die=self.die_word(entry["die"])))
+                    )
         shooting = c.get("shooting") or {}
         orange = [] if shooting.get("used") else list(shooting.get("cells") or [])
         shoot_lists: list[tuple[list[tuple[str, str, str | None]], str]] = []
@@ -74,9 +75,13 @@ class DraftHome(DraftBase):
             value = face_text(shooting.get("value"))
             if len(groups) <= budget:
                 budget -= len(groups)
-                shoot_lists = [([(f"ss.{cell}", cell_text(cell), None) for cell in group],
-                                _("Shooting Star {value}: a cell in {rows}", value=value, rows=rows))
-                               for rows, group in groups]
+                shoot_lists = [
+                    (
+                        [(f"ss.{cell}", cell_text(cell), None) for cell in group],
+                        _("Shooting Star {value}: a cell in {rows}", value=value, rows=rows),
+                    )
+                    for rows, group in groups
+                ]
             else:
                 buttons.append(self.go("s", _("Shooting Star ({value})", value=value), emoji="🌠"))
         for i, j in long_pairs:  # a wild die reaches many cells: lists if they fit, else a stage
@@ -85,13 +90,23 @@ class DraftHome(DraftBase):
             pair = _("{first} + {second}", first=self.die_word(i), second=self.die_word(j))
             if len(groups) <= budget:
                 budget -= len(groups)
-                plot_lists += [([(f"plot.{i}{j}.{cell}", _("{cell} · {pair}", cell=cell, pair=pair), None)
-                                 for cell in group],
-                                _("Star with {pair}: cells in {rows}", pair=pair, rows=rows))
-                               for rows, group in groups]
+                plot_lists += [
+                    (
+                        [
+                            (f"plot.{i}{j}.{cell}", _("{cell} · {pair}", cell=cell, pair=pair), None)
+                            for cell in group
+                        ],
+                        _("Star with {pair}: cells in {rows}", pair=pair, rows=rows),
+                    )
+                    for rows, group in groups
+                ]
             else:
-                buttons.append(self.go(f"p{i}{j}", _("Star: {first} + {second}", first=self.die_word(i),
-                                                     second=self.die_word(j))))
+                buttons.append(
+                    self.go(
+                        f"p{i}{j}",
+                        _("Star: {first} + {second}", first=self.die_word(i), second=self.die_word(j)),
+                    )
+                )
         lists = plot_lists + research + shoot_lists
         items += [self.play(n, options, placeholder) for n, (options, placeholder) in enumerate(lists)]
         if plot_lists:
@@ -123,11 +138,19 @@ class DraftHome(DraftBase):
         if not items:
             lines.append(_("Nothing left to do."))
         elif c.get("can_done"):
-            lines.append(_("Your moves are ringed in gold on your sheet. **Finish turn** makes them final; "
-                           "until then **Undo last** takes one back."))
+            lines.append(
+                _(
+                    "Your moves are ringed in gold on your sheet. **Finish turn** makes them final; "
+                    "until then **Undo last** takes one back."
+                )
+            )
         else:
-            lines.append(_("Pick your moves: each shows on your sheet at once and stays a draft until you "
-                           "press **Finish turn** (**Undo last** takes one back)."))
+            lines.append(
+                _(
+                    "Pick your moves: each shows on your sheet at once and stays a draft until you "
+                    "press **Finish turn** (**Undo last** takes one back)."
+                )
+            )
         return self.out("\n".join(lines), items, art.Marks(legal=legal, shooting=orange))
 
     def plot_lists(self) -> tuple[list[list[tuple[str, str, str | None]]], list[tuple[int, int]]]:
@@ -153,8 +176,11 @@ class DraftHome(DraftBase):
             rest = next((k for k in range(3) if k not in (i, j)), None)
             used = [d["index"] for d in self.choice.get("dice") or [] if d.get("used")]
             pair = _("{first} + {second}", first=self.die_word(i), second=self.die_word(j))
-            about = (_("leaves the {die} for research", die=self.die_word(rest))
-                     if rest is not None and rest not in used else None)
+            about = (
+                _("leaves the {die} for research", die=self.die_word(rest))
+                if rest is not None and rest not in used
+                else None
+            )
             for cell in cell_order(plot.get("cells") or []):
                 # i18n: a star in a list: the cell, then the two dice that reach it ("C4 · 3 + 4")
                 out.append((f"plot.{i}{j}.{cell}", _("{cell} · {pair}", cell=cell, pair=pair), about))
@@ -164,8 +190,11 @@ class DraftHome(DraftBase):
         out = []
         for entry in self.distinct_research():
             die = entry["die"]
-            for option in space_options(self.view, entry.get("spaces") or {}, f"res.{die}",
-                                        self.die_word(die) if len(self.distinct_research()) > 1 else None):
+            for option in space_options(
+                self.view,
+                entry.get("spaces") or {},
+                f"res.{die}",
+                self.die_word(die) if len(self.distinct_research()) > 1 else None,
+            ):
                 out.append((option.value, option.label, option.description))
         return out
-

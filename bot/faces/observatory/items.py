@@ -42,8 +42,9 @@ TYPE_A_CELL = N_("Type a cell")
 NOTHING_TO_DECIDE = N_("There's nothing for you to decide right now: your part is already in.")
 
 
-async def clicked_view(interaction: discord.Interaction, game_id: int,
-                       decision: int) -> tuple[GameRecord, View]:
+async def clicked_view(
+    interaction: discord.Interaction, game_id: int, decision: int
+) -> tuple[GameRecord, View]:
     """The game and the clicker's own view, if the panel is still current (else a ``Refusal``)."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
     return record, get_game(record.game).view(record.state, seat)
@@ -94,22 +95,33 @@ def action_of(code: str) -> Action | None:
     return None
 
 
-
-class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
-            template=r"obs:go:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60})"):
+class ObsGo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"obs:go:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60})",
+):
     """Moves a panel to another stage of the same choice; plays nothing."""
 
-    def __init__(self, game_id: int, decision: int, stage: str, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 emoji: str | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        stage: str,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+    ) -> None:
         shown = _("Back") if label is None else label
-        super().__init__(discord.ui.Button(label=shown[:80], style=style, emoji=emoji,
-                                           custom_id=f"obs:go:{game_id}:{decision}:{stage}"))
+        super().__init__(
+            discord.ui.Button(
+                label=shown[:80], style=style, emoji=emoji, custom_id=f"obs:go:{game_id}:{decision}:{stage}"
+            )
+        )
         self.game_id, self.decision, self.stage = game_id, decision, stage
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ObsGo:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ObsGo:
         return cls(int(match["game"]), int(match["dec"]), match["stage"])
 
     @entry(Ack.UPDATE)
@@ -117,24 +129,40 @@ class ObsGo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await show_stage(interaction, self.game_id, self.decision, self.stage, None)
 
 
-class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
-              template=r"obs:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60}):(?P<n>\d)"):
+class ObsPick(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"obs:pick:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{1,60}):(?P<n>\d)",
+):
     """A list of legal options; picking one shows it with a confirm button (goals, a refill) or
     moves the panel on (a placement to preview)."""
 
-    def __init__(self, game_id: int, decision: int, stage: str, n: int = 0,
-                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
-                 count: int = 1) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        stage: str,
+        n: int = 0,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        count: int = 1,
+    ) -> None:
         choices = options or [discord.SelectOption(label="-", value="-")]
         shown = _("Pick one") if placeholder is None else placeholder
-        super().__init__(discord.ui.Select(
-            placeholder=shown[:150], options=choices[:25], min_values=count, max_values=count,
-            custom_id=f"obs:pick:{game_id}:{decision}:{stage}:{n}"))
+        super().__init__(
+            discord.ui.Select(
+                placeholder=shown[:150],
+                options=choices[:25],
+                min_values=count,
+                max_values=count,
+                custom_id=f"obs:pick:{game_id}:{decision}:{stage}:{n}",
+            )
+        )
         self.game_id, self.decision, self.stage = game_id, decision, stage
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ObsPick:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ObsPick:
         return cls(int(match["game"]), int(match["dec"]), match["stage"], int(match["n"]))
 
     @entry(Ack.UPDATE)
@@ -143,21 +171,32 @@ class ObsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await show_stage(interaction, self.game_id, self.decision, self.stage, ".".join(values) or None)
 
 
-class ObsPlay(discord.ui.DynamicItem[discord.ui.Select[Any]],
-              template=r"obs:play:(?P<game>\d+):(?P<dec>\d+):(?P<n>\d)"):
+class ObsPlay(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"obs:play:(?P<game>\d+):(?P<dec>\d+):(?P<n>\d)"
+):
     """A list of a draft's legal moves; picking one plays it at once (its value is the code)."""
 
-    def __init__(self, game_id: int, decision: int, n: int = 0,
-                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        n: int = 0,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
         choices = options or [discord.SelectOption(label="-", value="-")]
         shown = _("Pick one") if placeholder is None else placeholder
-        super().__init__(discord.ui.Select(placeholder=shown[:150], options=choices[:25],
-                                           custom_id=f"obs:play:{game_id}:{decision}:{n}"))
+        super().__init__(
+            discord.ui.Select(
+                placeholder=shown[:150], options=choices[:25], custom_id=f"obs:play:{game_id}:{decision}:{n}"
+            )
+        )
         self.game_id, self.decision = game_id, decision
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ObsPlay:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ObsPlay:
         return cls(int(match["game"]), int(match["dec"]), int(match["n"]))
 
     @entry(Ack.NONE)
@@ -170,19 +209,36 @@ class ObsPlay(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await play_code(interaction, self.game_id, self.decision, code, True)
 
 
-class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
-            template=rf"obs:do:(?P<game>\d+):(?P<dec>\d+):(?P<src>[pt]):(?P<code>{CODE})"):
+class ObsDo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"obs:do:(?P<game>\d+):(?P<dec>\d+):(?P<src>[pt]):(?P<code>{CODE})",
+):
     """Plays one action. ``src`` says whether it sits on a panel (``p``) or in the thread (``t``)."""
 
-    def __init__(self, game_id: int, decision: int, code: str, label: str, src: str = "p",
-                 style: discord.ButtonStyle = discord.ButtonStyle.success, emoji: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji,
-                                           custom_id=f"obs:do:{game_id}:{decision}:{src}:{code}"))
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        code: str,
+        label: str,
+        src: str = "p",
+        style: discord.ButtonStyle = discord.ButtonStyle.success,
+        emoji: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                emoji=emoji,
+                custom_id=f"obs:do:{game_id}:{decision}:{src}:{code}",
+            )
+        )
         self.game_id, self.decision, self.code, self.src = game_id, decision, code, src
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ObsDo:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ObsDo:
         return cls(int(match["game"]), int(match["dec"]), match["code"], "", match["src"])
 
     @entry(Ack.NONE)
@@ -192,20 +248,28 @@ class ObsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await play_code(interaction, self.game_id, self.decision, self.code, on_panel)
 
 
-class ObsType(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=rf"obs:type:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{{1,40}}):"
-                       rf"(?P<code>{CODE})"):
+class ObsType(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"obs:type:(?P<game>\d+):(?P<dec>\d+):(?P<stage>[A-Za-z0-9.~\-]{{1,40}}):"
+    rf"(?P<code>{CODE})",
+):
     """Opens a form to type the cell of a cell list (``C7``) instead of paging through menus."""
 
     def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
-        super().__init__(discord.ui.Button(label=_(TYPE_A_CELL), emoji="⌨️",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"obs:type:{game_id}:{decision}:{stage}:{code}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_(TYPE_A_CELL),
+                emoji="⌨️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"obs:type:{game_id}:{decision}:{stage}:{code}",
+            )
+        )
         self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ObsType:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ObsType:
         return cls(int(match["game"]), int(match["dec"]), match["stage"], match["code"])
 
     @entry(Ack.NONE)
@@ -220,8 +284,12 @@ class CellForm(discord.ui.Modal, title=TYPE_A_CELL):
     def __init__(self, game_id: int, decision: int, stage: str, code: str) -> None:
         super().__init__(title=_(TYPE_A_CELL), custom_id=f"obs:form:{game_id}:{decision}", timeout=600)
         self.cell: discord.ui.TextInput[CellForm] = discord.ui.TextInput(
-            label=_("Cell: column letter and row number"), placeholder="C7", min_length=1, max_length=8,
-            custom_id="cell")
+            label=_("Cell: column letter and row number"),
+            placeholder="C7",
+            min_length=1,
+            max_length=8,
+            custom_id="cell",
+        )
         self.add_item(self.cell)
         self.game_id, self.decision, self.stage, self.code = game_id, decision, stage, code
 
@@ -235,16 +303,27 @@ class CellForm(discord.ui.Modal, title=TYPE_A_CELL):
         # the code names the move (``plot.01``, ``ss``…) or only its kind (``plot``: any dice)
         fits = sorted(c for c in offered if c.startswith(f"{self.code}.") and c.rsplit(".", 1)[-1] == cell)
         if not fits:
-            raise Refusal(_("{cell} isn't a cell you can use here. The highlighted cells on your sheet are "
-                            "the ones you can; type one of those, or pick it from the menus.", cell=cell))
+            raise Refusal(
+                _(
+                    "{cell} isn't a cell you can use here. The highlighted cells on your sheet are "
+                    "the ones you can; type one of those, or pick it from the menus.",
+                    cell=cell,
+                )
+            )
         if len(fits) > 1:
-            raise Refusal(_("{cell} can be reached with different dice: pick it from the list, where each "
-                            "choice names its dice.", cell=cell))
+            raise Refusal(
+                _(
+                    "{cell} can be reached with different dice: pick it from the list, where each "
+                    "choice names its dice.",
+                    cell=cell,
+                )
+            )
         await play_code(interaction, self.game_id, self.decision, fits[0], True)
 
 
-async def play_code(interaction: discord.Interaction, game_id: int, decision: int, code: str,
-                    on_panel: bool) -> None:
+async def play_code(
+    interaction: discord.Interaction, game_id: int, decision: int, code: str, on_panel: bool
+) -> None:
     """Send the action ``code`` stands for, then redraw the panel (or answer privately)."""
     action = action_of(code)
     if action is None:
@@ -270,8 +349,9 @@ async def play_code(interaction: discord.Interaction, game_id: int, decision: in
     await edit_panel(interaction, out)
 
 
-async def show_stage(interaction: discord.Interaction, game_id: int, decision: int, stage: str,
-                     picked: str | None) -> None:
+async def show_stage(
+    interaction: discord.Interaction, game_id: int, decision: int, stage: str, picked: str | None
+) -> None:
     record, view = await clicked_view(interaction, game_id, decision)
     if view.get("choice") is None:
         raise Refusal(_(NOTHING_TO_DECIDE))

@@ -34,8 +34,9 @@ from bot.outgoing import Outgoing
 log = logging.getLogger(__name__)
 
 
-def build_panel(view: View, names: list[str], game_id: int, stage: str = "h",
-                picked: str | None = None) -> Outgoing:
+def build_panel(
+    view: View, names: list[str], game_id: int, stage: str = "h", picked: str | None = None
+) -> Outgoing:
     """The seat's panel at ``stage`` with ``picked`` (a value chosen from one of its lists)."""
     choice = view.get("choice")
     if not isinstance(choice, dict):
@@ -95,18 +96,29 @@ def keep_panel(view: View, names: list[str], game_id: int, picked: str | None) -
             ObsDo(game_id, dec, "keep." + ".".join(chosen), _("Keep these four")),
             ObsGo(game_id, dec, "h", _("Choose again")),
         ]
-        return Outgoing(text, title_of(view), partial(art.hand_png, view, names, picked=chosen), "hand.png",
-                        items)
+        return Outgoing(
+            text, title_of(view), partial(art.hand_png, view, names, picked=chosen), "hand.png", items
+        )
     if len(hand) == keep:
         text = _("Your goals for the game (first-game deal: you keep all of them). Confirm to start.")
         items = [ObsDo(game_id, dec, "keep." + ".".join(hand), _("Keep them"))]
         return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
-    options = [discord.SelectOption(label=card_name(cards, c)[:100], value=c,
-                                    description=card_line(cards.get(c) or {})[:100]) for c in hand]
-    text = _("Choose **{keep}** of your {dealt} dealt cards to keep as goals (the other {back} go back under "
-             "the decks). Nobody else sees your hand.", keep=keep, dealt=len(hand), back=len(hand) - keep)
-    items = [ObsPick(game_id, dec, "k", 0, options, _("Pick the {keep} cards to keep", keep=keep),
-                     count=keep)]
+    options = [
+        discord.SelectOption(
+            label=card_name(cards, c)[:100], value=c, description=card_line(cards.get(c) or {})[:100]
+        )
+        for c in hand
+    ]
+    text = _(
+        "Choose **{keep}** of your {dealt} dealt cards to keep as goals (the other {back} go back under "
+        "the decks). Nobody else sees your hand.",
+        keep=keep,
+        dealt=len(hand),
+        back=len(hand) - keep,
+    )
+    items = [
+        ObsPick(game_id, dec, "k", 0, options, _("Pick the {keep} cards to keep", keep=keep), count=keep)
+    ]
     return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
 
 
@@ -144,15 +156,21 @@ def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked:
         if picked.startswith("deck:"):
             deck = picked[5:]
             code = f"take.deck.{deck}"
-            question = _("Take the top card of the large deck?") if deck == "large" else \
-                _("Take the top card of the small deck?")
+            question = (
+                _("Take the top card of the large deck?")
+                if deck == "large"
+                else _("Take the top card of the small deck?")
+            )
         else:
             code = f"take.sky.{picked}"
             question = _("Take **{card}** from the Night Sky?", card=card_name(cards, picked))
-        items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, code, _("Take it")),
-                                             ObsGo(game_id, dec, "h", _("Back"))]
-        return Outgoing(question, title_of(view),
-                        partial(art.refill_png, view, names, picked=picked), "refill.png", items)
+        items: list[discord.ui.Item[Any]] = [
+            ObsDo(game_id, dec, code, _("Take it")),
+            ObsGo(game_id, dec, "h", _("Back")),
+        ]
+        return Outgoing(
+            question, title_of(view), partial(art.refill_png, view, names, picked=picked), "refill.png", items
+        )
     return refill_home(view, names, game_id, None if base in ("h", "t") else _("Here is your panel again."))
 
 
@@ -167,28 +185,58 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
     can_take = bool(choice.get("can_take", True)) and bool(sky or decks)
     if can_take:
         need = int(choice.get("needs") or 1)
-        options = [discord.SelectOption(label=_("Night Sky: {card}", card=card_name(cards, c))[:100], value=c,
-                                        description=card_line(cards.get(c) or {})[:100]) for c in sky]
-        options += [discord.SelectOption(label=deck_top(d), value=f"deck:{d}",
-                                         description=left_in(counts, d)) for d in decks]
-        lines.append(_("You completed a goal, so take a new one ({need} to take in all): a face-up card of "
-                       "the Night Sky, or the unseen top card of a deck.", need=need))
+        options = [
+            discord.SelectOption(
+                label=_("Night Sky: {card}", card=card_name(cards, c))[:100],
+                value=c,
+                description=card_line(cards.get(c) or {})[:100],
+            )
+            for c in sky
+        ]
+        options += [
+            discord.SelectOption(label=deck_top(d), value=f"deck:{d}", description=left_in(counts, d))
+            for d in decks
+        ]
+        lines.append(
+            _(
+                "You completed a goal, so take a new one ({need} to take in all): a face-up card of "
+                "the Night Sky, or the unseen top card of a deck.",
+                need=need,
+            )
+        )
         items.append(ObsPick(game_id, dec, "t", 0, options, _("Pick your new goal")))
     placements = list(choice.get("placements") or {})
     if placements:
         fitting = ", ".join(f"**{card_name(cards, c)}**" for c in placements)
-        lines.append(_("{cards} already fits your unused stars: cards can be completed at any time, so you "
-                       "may complete it now.", cards=fitting))
-        items += [ObsGo(game_id, dec, f"c{c}", _("Complete {card}", card=card_name(cards, c))[:80],
-                        discord.ButtonStyle.success, "✨") for c in placements[:4]]
+        lines.append(
+            _(
+                "{cards} already fits your unused stars: cards can be completed at any time, so you "
+                "may complete it now.",
+                cards=fitting,
+            )
+        )
+        items += [
+            ObsGo(
+                game_id,
+                dec,
+                f"c{c}",
+                _("Complete {card}", card=card_name(cards, c))[:80],
+                discord.ButtonStyle.success,
+                "✨",
+            )
+            for c in placements[:4]
+        ]
     grants = choice.get("grants") or []
     if grants:
         lines.append(_("Use the bonus of the card you just completed."))
-        items += [ObsGo(game_id, dec, f"g{g['id']}", grant_label(g), discord.ButtonStyle.secondary, "🎁")
-                  for g in grants[:4]]
+        items += [
+            ObsGo(game_id, dec, f"g{g['id']}", grant_label(g), discord.ButtonStyle.secondary, "🎁")
+            for g in grants[:4]
+        ]
     if choice.get("can_done"):
-        items.append(ObsGo(game_id, dec, "f", _("Keep my goals as they are"), discord.ButtonStyle.primary,
-                           "✅"))
+        items.append(
+            ObsGo(game_id, dec, "f", _("Keep my goals as they are"), discord.ButtonStyle.primary, "✅")
+        )
     if can_take:
         render = partial(art.refill_png, view, names)
         return Outgoing("\n".join(lines), title_of(view), render, "refill.png", items)
@@ -204,12 +252,22 @@ def refill_finish(view: View, names: list[str], game_id: int) -> Outgoing:
     fitting = [card_name(cards, c) for c in choice.get("placements") or {}]
     text = _("Done taking new goals? The next turn starts once everyone has four goals.")
     if fitting:
-        text = " ".join((text, _("{cards} stays on your goal row; you can still complete it at a later step.",
-                                 cards=", ".join(fitting))))
-    items: list[discord.ui.Item[Any]] = [ObsDo(game_id, dec, "done", _("Confirm: keep my goals"), emoji="✅"),
-                                         ObsGo(game_id, dec, "h", _("Back"))]
-    return Outgoing(text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)),
-                    "sheet.png", items)
+        text = " ".join(
+            (
+                text,
+                _(
+                    "{cards} stays on your goal row; you can still complete it at a later step.",
+                    cards=", ".join(fitting),
+                ),
+            )
+        )
+    items: list[discord.ui.Item[Any]] = [
+        ObsDo(game_id, dec, "done", _("Confirm: keep my goals"), emoji="✅"),
+        ObsGo(game_id, dec, "h", _("Back")),
+    ]
+    return Outgoing(
+        text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)), "sheet.png", items
+    )
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -229,5 +287,10 @@ def card_line(card: dict[str, Any]) -> str:
     """A card in a few words: size, points, stars and bonus."""
     stars = len(card.get("stars") or [])
     # i18n: a card in a select: its size, points, how many stars, its bonus ("Large · 6 pts · 5 stars · …")
-    return _("{size} · {points} · {stars} · {bonus}", size=size_text(card), points=points_text(card),
-             stars=ngettext("{n} star", "{n} stars", stars), bonus=bonus_text(card.get("bonus")))
+    return _(
+        "{size} · {points} · {stars} · {bonus}",
+        size=size_text(card),
+        points=points_text(card),
+        stars=ngettext("{n} star", "{n} stars", stars),
+        bonus=bonus_text(card.get("bonus")),
+    )

@@ -60,7 +60,7 @@ def names_of(seats: list[int], names: list[str]) -> str:
 
 
 def both_names(names: list[str]) -> str:
-    """"**Ada** and **Bea**" (three or more: "**Ada** and **Bea** and **Cy**"), in the reader's words."""
+    """ "**Ada** and **Bea**" (three or more: "**Ada** and **Bea** and **Cy**"), in the reader's words."""
     said = names[-1]
     for name in reversed(names[:-1]):
         said = _("{first} and {second}", first=name, second=said)
@@ -123,32 +123,45 @@ class ObservatoryPresenter(Presenter):
             if (view.get("options") or {}).get("first_game"):
                 text = _("First game: everyone gets four goal cards to keep. Confirm them in your panel.")
             else:
-                text = _("Everyone: choose 4 of your 6 dealt cards to keep as goals. Your hand is secret; "
-                         "choose in your panel.")
+                text = _(
+                    "Everyone: choose 4 of your 6 dealt cards to keep as goals. Your hand is secret; "
+                    "choose in your panel."
+                )
         elif phase == "night_bonus":
-            text = _("**Night {night}** opens with a bonus: each of you may plot a free star or fill a "
-                     "research space. Use your panel.", night=view.get("night"))
+            text = _(
+                "**Night {night}** opens with a bonus: each of you may plot a free star or fill a "
+                "research space. Use your panel.",
+                night=view.get("night"),
+            )
         elif phase == "roll" and bot_plays(names, active):  # the bot rolls: "Bot 1 is playing…"
             text = waiting_for([active], names)
         elif phase == "roll":
             text = _("**{name}** rolls this turn: press **Roll the dice**.", name=who)
-            items.append(ObsDo(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success,
-                               "🎲"))
+            items.append(
+                ObsDo(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success, "🎲")
+            )
         elif phase == "decide":
             rolled = roll_words(view.get("roll"))
             if view.get("seats") == 1:
-                text = _("**{name}** rolled {roll}.\nUse the roll in your panel: two dice plot a star, the "
-                         "third goes to research, and the Shooting Star die plots one more.",
-                         name=who, roll=rolled)
+                text = _(
+                    "**{name}** rolled {roll}.\nUse the roll in your panel: two dice plot a star, the "
+                    "third goes to research, and the Shooting Star die plots one more.",
+                    name=who,
+                    roll=rolled,
+                )
             else:
-                text = _("**{name}** rolled {roll}.\nEveryone: use the roll in your panel (two dice plot a "
-                         "star, the third goes to research). Only {name} may use the Shooting Star die.",
-                         name=who, roll=rolled)
+                text = _(
+                    "**{name}** rolled {roll}.\nEveryone: use the roll in your panel (two dice plot a "
+                    "star, the third goes to research). Only {name} may use the Shooting Star die.",
+                    name=who,
+                    roll=rolled,
+                )
         elif phase == "refill":
             seat = (view.get("refill") or {}).get("seat", active)
             name = names[seat] if 0 <= seat < len(names) else "?"
-            text = _("**{name}** completed a goal and takes a new one from the Night Sky or a deck top.",
-                     name=name)
+            text = _(
+                "**{name}** completed a goal and takes a new one from the Night Sky or a deck top.", name=name
+            )
         else:
             text = _("The game is over.")
         # The roll's card is words only: the table it would show is the one of the card just
@@ -190,11 +203,19 @@ class ObservatoryPresenter(Presenter):
         for s in order:
             p = parts[s] if s < len(parts) else {}
             completed = p.get("completed_cards", 0)
-            lines.append(_("**{name}**: {score} (cards {cards}, asterisms {asterisms}, funding {funding}, "
-                           "spare stars {spare}; {completed})", name=names[s], score=scores[s],
-                           cards=p.get("constellations", 0), asterisms=p.get("asterisms", 0),
-                           funding=p.get("funding", 0), spare=p.get("unused_stars", 0),
-                           completed=ngettext("{n} card completed", "{n} cards completed", completed)))
+            lines.append(
+                _(
+                    "**{name}**: {score} (cards {cards}, asterisms {asterisms}, funding {funding}, "
+                    "spare stars {spare}; {completed})",
+                    name=names[s],
+                    score=scores[s],
+                    cards=p.get("constellations", 0),
+                    asterisms=p.get("asterisms", 0),
+                    funding=p.get("funding", 0),
+                    spare=p.get("unused_stars", 0),
+                    completed=ngettext("{n} card completed", "{n} cards completed", completed),
+                )
+            )
         if seats == 1:
             points = scores[0] if scores else 0
             head = ngettext("Solo game over: **{n} point**.", "Solo game over: **{n} points**.", points)
@@ -205,12 +226,24 @@ class ObservatoryPresenter(Presenter):
         tied = seats > 1 and [scores[s] for s in range(seats)].count(max(scores)) > 1
         if tied and len(winners) == 1:
             head = _("{head} (tie on points, broken by fewer completed cards)", head=head)
-        return Outgoing("\n".join([head, "\n".join(lines)]), _("Observatory · Final results"),
-                        partial(art.results_png, view, names), "results.png")
+        return Outgoing(
+            "\n".join([head, "\n".join(lines)]),
+            _("Observatory · Final results"),
+            partial(art.results_png, view, names),
+            "results.png",
+        )
 
     # -------------------------------------------------------------- private
-    def panel(self, view: View, names: list[str], game_id: int, *, stage: str = "h",
-              picked: str | None = None, finished: str | None = None) -> Outgoing:
+    def panel(
+        self,
+        view: View,
+        names: list[str],
+        game_id: int,
+        *,
+        stage: str = "h",
+        picked: str | None = None,
+        finished: str | None = None,
+    ) -> Outgoing:
         """The seat's panel at ``stage`` with ``picked`` (see ``panels.build_panel``), or with
         ``finished`` the panel after that kind of move ended the seat's part of the step; the
         callbacks in ``items`` reach the panels through here."""

@@ -55,10 +55,16 @@ def card_name(cards: dict[str, Any], card_id: str) -> str:
 
 def title_of(view: View) -> str:
     if view.get("seats") == 1:
-        return _("Observatory · Turn {turn} of {total}", turn=view.get("turn_number", "?"),
-                 total=view.get("total_turns", 12))
-    return _("Observatory · Night {night} of {nights}", night=view.get("night", "?"),
-             nights=view.get("nights", "?"))
+        return _(
+            "Observatory · Turn {turn} of {total}",
+            turn=view.get("turn_number", "?"),
+            total=view.get("total_turns", 12),
+        )
+    return _(
+        "Observatory · Night {night} of {nights}",
+        night=view.get("night", "?"),
+        nights=view.get("nights", "?"),
+    )
 
 
 def cell_text(cell: str) -> str:
@@ -117,8 +123,12 @@ def grant_label(grant: dict[str, Any]) -> str:
         origin = _("{track} bonus", track=track_name(track)) if track in TRACK_NAMES else _("Track bonus")
     else:
         origin = {"night": _("Night bonus"), "completion": _("Card bonus")}.get(str(source), _("Bonus"))
-    what = {"star": _("free star"), "research": _("research"), "either": _("star or research"),
-            "shooting_star": _("star in row/col {value}", value=grant.get("value"))}.get(str(kind), "")
+    what = {
+        "star": _("free star"),
+        "research": _("research"),
+        "either": _("star or research"),
+        "shooting_star": _("star in row/col {value}", value=grant.get("value")),
+    }.get(str(kind), "")
     if isinstance(count, int) and count > 1:
         # i18n: a banked bonus on a button: where it comes from, what it gives, how many ("×2")
         label = _("{origin}: {what} ×{count}", origin=origin, what=what, count=count)
@@ -128,8 +138,9 @@ def grant_label(grant: dict[str, Any]) -> str:
     return _("{label} (required)", label=label) if grant.get("required") else label
 
 
-def space_options(view: View, spaces: dict[str, list[int]], code: str,
-                  die: str | None = None) -> list[discord.SelectOption]:
+def space_options(
+    view: View, spaces: dict[str, list[int]], code: str, die: str | None = None
+) -> list[discord.SelectOption]:
     """Research spaces as select options valued ``<code>.<track>.<space>``, each saying what
     filling it does (and, with ``die``, which die fills it)."""
     sheet = view.get("sheet") or {}
@@ -150,8 +161,11 @@ def space_options(view: View, spaces: dict[str, list[int]], code: str,
             if die is not None:
                 # i18n: a research space in a list and the die filling it ("Lens · space printed 4 · with 4")
                 label = _("{space} · with {die}", space=label, die=die)
-            options.append(discord.SelectOption(label=label[:100], value=f"{code}.{track}.{space}",
-                                                description=why[:100]))
+            options.append(
+                discord.SelectOption(
+                    label=label[:100], value=f"{code}.{track}.{space}", description=why[:100]
+                )
+            )
     return options[:PER_SELECT]
 
 

@@ -35,8 +35,9 @@ class PublicKind(enum.StrEnum):
     GUESS = "guess"  # a number for a drawing being guessed
 
 
-async def clicked_view(interaction: discord.Interaction, game_id: int, decision: int | None,
-                       kind: PublicKind | None = None) -> tuple[GameRecord, View]:
+async def clicked_view(
+    interaction: discord.Interaction, game_id: int, decision: int | None, kind: PublicKind | None = None
+) -> tuple[GameRecord, View]:
     """The game and the clicker's own view, if the click is still current (else a ``Refusal``,
     in ``kind``'s words when it is an old public button)."""
     service = service_of(interaction)
@@ -92,27 +93,48 @@ def done_text(kind: str, arg: str) -> str:
     return _("Your guess, **#{number}**, is locked in. You may change it until the reveal.", number=arg)
 
 
-class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
-              template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):"
-                       r"(?P<stage>start|from|cancel|end|(?:to|via)\.[A-H][1-6]):(?P<half>[abw])"):
+class SkyPick(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sky:pick:(?P<game>\d+):(?P<dec>\d+):"
+    r"(?P<stage>start|from|cancel|end|(?:to|via)\.[A-H][1-6]):(?P<half>[abw])",
+):
     """A star picker inside a panel; picking only moves the panel on (its picture shows the
     pick's result), nothing is played yet. ``chosen`` shows as the current pick; ``origins``
     (a line's end -> the stars it can be drawn from, nearest first) go under each end's label."""
 
-    def __init__(self, game_id: int, decision: int, stage: str, half: str,
-                 options: list[str] | None = None, *, chosen: str | None = None,
-                 origins: dict[str, list[str]] | None = None) -> None:
-        choices = [discord.SelectOption(label=s, value=s, default=s == chosen,
-                                        description=option_description(s, (origins or {}).get(s)))
-                   for s in (options or [])] or [discord.SelectOption(label="-", value="-")]
-        super().__init__(discord.ui.Select(
-            placeholder=placeholder(stage, half), options=choices[:25],
-            custom_id=f"sky:pick:{game_id}:{decision}:{stage}:{half}"))
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        stage: str,
+        half: str,
+        options: list[str] | None = None,
+        *,
+        chosen: str | None = None,
+        origins: dict[str, list[str]] | None = None,
+    ) -> None:
+        choices = [
+            discord.SelectOption(
+                label=s,
+                value=s,
+                default=s == chosen,
+                description=option_description(s, (origins or {}).get(s)),
+            )
+            for s in (options or [])
+        ] or [discord.SelectOption(label="-", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                placeholder=placeholder(stage, half),
+                options=choices[:25],
+                custom_id=f"sky:pick:{game_id}:{decision}:{stage}:{half}",
+            )
+        )
         self.game_id, self.decision, self.stage = game_id, decision, stage
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SkyPick:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SkyPick:
         return cls(int(match["game"]), int(match["dec"]), match["stage"], match["half"])
 
     @entry(Ack.UPDATE)
@@ -136,29 +158,40 @@ class SkyPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 def option_description(star: str, origins: list[str] | None) -> str:
-    """"4-point yellow", and for a line's end where the line would start: "… · from C4"."""
+    """ "4-point yellow", and for a line's end where the line would start: "… · from C4"."""
     described = star_description(star)
     if not origins:
         return described
     if len(origins) == 1:
         return _("{star} · from {origin}", star=described, origin=origins[0])
-    return _("{star} · from {origin} (nearest) or {others}", star=described, origin=origins[0],
-             others=", ".join(origins[1:]))[:100]
+    return _(
+        "{star} · from {origin} (nearest) or {others}",
+        star=described,
+        origin=origins[0],
+        others=", ".join(origins[1:]),
+    )[:100]
 
 
-class SkyBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=r"sky:back:(?P<game>\d+):(?P<dec>\d+)"):
+class SkyBack(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sky:back:(?P<game>\d+):(?P<dec>\d+)"
+):
     """Back to the first stage of the current choice. (Not the platform's ``back_button``: its
     redraw function would have to come from ``panels``; this one asks the presenter.)"""
 
     def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(label=_("Back"), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sky:back:{game_id}:{decision}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_("Back"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sky:back:{game_id}:{decision}",
+            )
+        )
         self.game_id, self.decision = game_id, decision
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SkyBack:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SkyBack:
         return cls(int(match["game"]), int(match["dec"]))
 
     @entry(Ack.UPDATE)
@@ -167,19 +200,26 @@ class SkyBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await edit_panel(interaction, panel_for(interaction, record, view))
 
 
-class SkyType(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=r"sky:type:(?P<game>\d+):(?P<dec>\d+)"):
+class SkyType(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sky:type:(?P<game>\d+):(?P<dec>\d+)"
+):
     """Opens a form to type a line as two star labels, for players who know their vault."""
 
     def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(label=_("Type a line"), emoji="⌨️",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sky:type:{game_id}:{decision}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_("Type a line"),
+                emoji="⌨️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sky:type:{game_id}:{decision}",
+            )
+        )
         self.game_id, self.decision = game_id, decision
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SkyType:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SkyType:
         return cls(int(match["game"]), int(match["dec"]))
 
     @entry(Ack.NONE)
@@ -193,8 +233,12 @@ class StrokeForm(discord.ui.Modal, title="Draw a line"):
     def __init__(self, game_id: int, decision: int) -> None:
         super().__init__(title=_("Draw a line"), custom_id=f"sky:form:{game_id}:{decision}", timeout=600)
         self.line: discord.ui.TextInput[StrokeForm] = discord.ui.TextInput(
-            label=_("From and to, e.g. C4 D5"), placeholder="C4 D5", min_length=4, max_length=12,
-            custom_id="line")
+            label=_("From and to, e.g. C4 D5"),
+            placeholder="C4 D5",
+            min_length=4,
+            max_length=12,
+            custom_id="line",
+        )
         self.add_item(self.line)
         self.game_id, self.decision = game_id, decision
 
@@ -217,25 +261,34 @@ MADE_AS_PREVIEWED = frozenset({"start", "stroke", "cancel"})
 nothing more to choose, the panel keeps that picture, which now shows what was done."""
 
 
-class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
-            template=r"sky:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>start|stroke|cancel|stop|pass|guess):"
-                     r"(?P<arg>[A-H1-6\-?]{1,5}):(?P<src>[pt])"):
+class SkyDo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sky:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>start|stroke|cancel|stop|pass|guess):"
+    r"(?P<arg>[A-H1-6\-?]{1,5}):(?P<src>[pt])",
+):
     """A button that plays an action. ``src`` says whether it sits on a panel or in the thread.
     A STOP button with the argument ``?`` only asks for the confirmation: STOP ends the drawing
     for everyone, so one stray click must not call it."""
 
-    def __init__(self, game_id: int, decision: int, kind: str, arg: str, src: str,
-                 label: str | None = None) -> None:
+    def __init__(
+        self, game_id: int, decision: int, kind: str, arg: str, src: str, label: str | None = None
+    ) -> None:
         style = {"stop": discord.ButtonStyle.danger, "pass": discord.ButtonStyle.secondary}.get(
-            kind, discord.ButtonStyle.success if kind != "guess" else discord.ButtonStyle.primary)
-        super().__init__(discord.ui.Button(
-            label=label or (_(DO_LABELS[kind]) if kind in DO_LABELS else arg), style=style,
-            custom_id=f"sky:do:{game_id}:{decision}:{kind}:{arg}:{src}"))
+            kind, discord.ButtonStyle.success if kind != "guess" else discord.ButtonStyle.primary
+        )
+        super().__init__(
+            discord.ui.Button(
+                label=label or (_(DO_LABELS[kind]) if kind in DO_LABELS else arg),
+                style=style,
+                custom_id=f"sky:do:{game_id}:{decision}:{kind}:{arg}:{src}",
+            )
+        )
         self.game_id, self.decision, self.kind, self.arg, self.src = game_id, decision, kind, arg, src
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SkyDo:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SkyDo:
         return cls(int(match["game"]), int(match["dec"]), match["kind"], match["arg"], match["src"])
 
     def action(self) -> dict[str, Any]:
@@ -301,8 +354,9 @@ class SkyDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await edit_panel(interaction, panel_for(interaction, record, view, asking_stop=True))
             return
         confirm = SkyDo(self.game_id, self.decision, "stop", "-", "t", label=_("Yes, call STOP"))
-        asked = await interaction.followup.send(stop_confirm_text(), view=Outgoing(items=[confirm]).view(),
-                                                ephemeral=True, wait=True)
+        asked = await interaction.followup.send(
+            stop_confirm_text(), view=Outgoing(items=[confirm]).view(), ephemeral=True, wait=True
+        )
         delivery = service_of(interaction).delivery
         stop.remember(delivery, self.game_id, self.decision, asked)  # retired when its roll is over
         delivery.copies.track_public(self.game_id, asked)  # and at the end

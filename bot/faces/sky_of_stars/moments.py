@@ -27,12 +27,15 @@ def guess_card(view: View, names: list[str], game_id: int, progress: str) -> Out
     drawing, with the card's five words under it, so they are not repeated in the text). The
     one countdown is the status card's own "Time runs out" line."""
     artist = view["guess"]["artist"]
-    ask = _("Which word did **{name}** draw? Pick its number, in secret: you may change it until "
-            "the reveal.", name=names[artist])
+    ask = _(
+        "Which word did **{name}** draw? Pick its number, in secret: you may change it until the reveal.",
+        name=names[artist],
+    )
     items = [SkyDo(game_id, view["decision"], "guess", str(n), "t") for n in range(1, 6)]
     drawing = partial(animation.drawing_gif, view, names, artist, view["round"])
-    return Outgoing(ask, round_title(view), drawing, "drawing.gif", items, footer=progress,
-                    controls_first=True)
+    return Outgoing(
+        ask, round_title(view), drawing, "drawing.gif", items, footer=progress, controls_first=True
+    )
 
 
 def reveal_card(view: View, names: list[str], progress: str) -> Outgoing:
@@ -41,11 +44,13 @@ def reveal_card(view: View, names: list[str], progress: str) -> Outgoing:
     reveal's sentence, and after a round's last drawing the round's scores) come from the card."""
     reveal = view["reveals"][-1]
     artist, round_ = reveal["artist"], reveal["round"]
-    title = _("{name} drew #{number} {word}", name=names[artist], number=reveal["number"],
-              word=reveal["word"])
+    title = _(
+        "{name} drew #{number} {word}", name=names[artist], number=reveal["number"], word=reveal["word"]
+    )
     body = "\n".join(guess_lines(reveal, names, view["seats"]))
-    return Outgoing(body, title, partial(reveal_png, view, names, artist, round_), "reveal.png",
-                    footer=progress)
+    return Outgoing(
+        body, title, partial(reveal_png, view, names, artist, round_), "reveal.png", footer=progress
+    )
 
 
 def guess_lines(reveal: dict[str, Any], names: list[str], seats: int) -> list[str]:
@@ -78,8 +83,9 @@ def reveal_message(view: View, names: list[str], events: list[str]) -> Outgoing 
         return None
     reveal = view["reveals"][-1]
     artist, round_ = reveal["artist"], reveal["round"]
-    title = _("{name} drew #{number} {word}", name=names[artist], number=reveal["number"],
-              word=reveal["word"])
+    title = _(
+        "{name} drew #{number} {word}", name=names[artist], number=reveal["number"], word=reveal["word"]
+    )
     lines = guess_lines(reveal, names, view["seats"])
     others = [translate(event).format(*names) for event in events if REVEAL_MARK not in event]
     body = "\n".join(lines + ([""] + others if others else []))
@@ -96,8 +102,9 @@ def swirl_news(view: View, names: list[str]) -> str | None:
     crossed = view.get("crossed_out") or []
     if not crossed:
         return None
-    said = ", ".join(_("**{name}** crossed out **{star}**", name=names[c["by"]], star=c["star"])
-                     for c in crossed)
+    said = ", ".join(
+        _("**{name}** crossed out **{star}**", name=names[c["by"]], star=c["star"]) for c in crossed
+    )
     return _("Swirl on roll {roll}: {said} on your vault.", roll=crossed[0]["roll"], said=said)
 
 
@@ -108,11 +115,19 @@ def how_it_went(view: View, names: list[str]) -> str:
     parts = []
     everyone = facts.get("everyone_guessed") or []
     if everyone:
-        shown = ", ".join(_("{name}'s {word} (round {round})", name=names[h["seat"]], word=h["word"],
-                            round=h["round"]) for h in everyone[:3])
+        shown = ", ".join(
+            _("{name}'s {word} (round {round})", name=names[h["seat"]], word=h["word"], round=h["round"])
+            for h in everyone[:3]
+        )
         if len(everyone) > 3:
-            parts.append(ngettext("Read by everyone: {shown} and {n} more.",
-                                  "Read by everyone: {shown} and {n} more.", len(everyone) - 3, shown=shown))
+            parts.append(
+                ngettext(
+                    "Read by everyone: {shown} and {n} more.",
+                    "Read by everyone: {shown} and {n} more.",
+                    len(everyone) - 3,
+                    shown=shown,
+                )
+            )
         else:
             parts.append(_("Read by everyone: {shown}.", shown=shown))
     else:
@@ -125,4 +140,3 @@ def how_it_went(view: View, names: list[str]) -> str:
     if seed is not None:
         parts.append(_("Seed {seed}.", seed=seed))
     return " ".join(parts)
-

@@ -30,16 +30,31 @@ from bot.outgoing import Outgoing
 PANEL_FILE = "vault" + art.PANEL_SUFFIX  # named by what it draws: "vault-<digest>.webp"
 
 
-def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
-                picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing:
+def build_panel(
+    view: View,
+    names: list[str],
+    game_id: int,
+    *,
+    picked_from: str | None = None,
+    picked: str | None = None,
+    note: str | None = None,
+    asking_stop: bool = False,
+) -> Outgoing:
     """The seat's panel; ``picked_from``/``picked`` are the choices made so far in it, ``note``
     a first line saying what the player's last click did, ``asking_stop`` the STOP question
     (its confirmation, and Back to the choice it interrupted)."""
     head = round_title(view)
     if asking_stop:
         confirm = SkyDo(game_id, view["decision"], "stop", "-", "p", label=_("Yes, call STOP"))
-        return named(Outgoing(stop_confirm_text(), head, partial(art.vault_png, view, names), PANEL_FILE,
-                              [confirm, SkyBack(game_id, view["decision"])]))
+        return named(
+            Outgoing(
+                stop_confirm_text(),
+                head,
+                partial(art.vault_png, view, names),
+                PANEL_FILE,
+                [confirm, SkyBack(game_id, view["decision"])],
+            )
+        )
     secret = view.get("secret")
     lines = [note] if note else []
     if secret:
@@ -55,17 +70,27 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
     guessed = view.get("my_guess")
     if choice is None and view["phase"] == "guess" and guessed is not None:
         artist = view["guess"]["artist"]  # guessed already: a change of mind is still open
-        lines.append(_("Your guess for **{name}**'s drawing: **#{number}**. "
-                       "Press another number to change it until the reveal.",
-                       name=names[artist], number=guessed))
+        lines.append(
+            _(
+                "Your guess for **{name}**'s drawing: **#{number}**. "
+                "Press another number to change it until the reveal.",
+                name=names[artist],
+                number=guessed,
+            )
+        )
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
-        items = [SkyDo(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
-                 for n in range(1, 6)]
+        items = [
+            SkyDo(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
+            for n in range(1, 6)
+        ]
         render = partial(art.panel_drawing_png, view, names, artist, view["round"])
     elif choice is None:
-        lines.append(_("Nothing to do right now: {progress}. "
-                       "Your next panel will arrive when it's your move.",
-                       progress=progress_line(view, names)))
+        lines.append(
+            _(
+                "Nothing to do right now: {progress}. Your next panel will arrive when it's your move.",
+                progress=progress_line(view, names),
+            )
+        )
         if view["phase"] == "over":
             lines = [_("The game is over: see the results in the game thread.")]
     elif choice["kind"] == "guess":
@@ -75,19 +100,43 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
         items = [SkyDo(game_id, dec, "guess", str(n), "p") for n in choice["numbers"]]
         render = partial(art.panel_drawing_png, view, names, artist, view["round"])
     elif choice["kind"] == "start":
-        lines.append(_("Your starting star **{star}** is circled in gold: press **Start at {star}**, "
-                       "or pick another.", star=picked) if picked in choice["stars"]
-                     else _("Pick your starting star."))
-        items, render = _pick_or_confirm(view, names, game_id, "start", choice["stars"], picked,
-                                         confirm=lambda s: _("Start at {star}", star=s))
+        lines.append(
+            _(
+                "Your starting star **{star}** is circled in gold: press **Start at {star}**, "
+                "or pick another.",
+                star=picked,
+            )
+            if picked in choice["stars"]
+            else _("Pick your starting star.")
+        )
+        items, render = _pick_or_confirm(
+            view,
+            names,
+            game_id,
+            "start",
+            choice["stars"],
+            picked,
+            confirm=lambda s: _("Start at {star}", star=s),
+        )
     elif choice["kind"] == "cancel":
         target = names[choice["target"]]
         lines.append(_("Swirl! Cross out one unused star on **{name}**'s vault.", name=target))
         if picked in choice["stars"]:
-            lines.append(_("**{star}** is crossed out in gold: press **Cross out {star}**, or pick another.",
-                           star=picked))
-        items, render = _pick_or_confirm(view, names, game_id, "cancel", choice["stars"], picked,
-                                         confirm=lambda s: _("Cross out {star}", star=s))
+            lines.append(
+                _(
+                    "**{star}** is crossed out in gold: press **Cross out {star}**, or pick another.",
+                    star=picked,
+                )
+            )
+        items, render = _pick_or_confirm(
+            view,
+            names,
+            game_id,
+            "cancel",
+            choice["stars"],
+            picked,
+            confirm=lambda s: _("Cross out {star}", star=s),
+        )
     else:
         items, render, text = _stroke_stage(view, names, game_id, choice, picked_from, picked)
         lines.append(text)
@@ -96,9 +145,16 @@ def build_panel(view: View, names: list[str], game_id: int, *, picked_from: str 
     return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
 
 
-def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
-                     stars: list[str], picked: str | None, *, confirm: Any,
-                     ) -> tuple[list[discord.ui.Item[Any]], Any]:
+def _pick_or_confirm(
+    view: View,
+    names: list[str],
+    game_id: int,
+    stage: str,
+    stars: list[str],
+    picked: str | None,
+    *,
+    confirm: Any,
+) -> tuple[list[discord.ui.Item[Any]], Any]:
     """A starting star or a star to cross out: the picker, and once a star is picked, the picture
     showing it chosen and one button to confirm it. The picker stays (the pick marked in it), so
     a change of mind is one more pick, not a Back."""
@@ -115,8 +171,14 @@ def _pick_or_confirm(view: View, names: list[str], game_id: int, stage: str,
     return items, partial(art.vault_png, view, names, preview=(picked, picked))
 
 
-def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, Any],
-                  picked_from: str | None, picked: str | None) -> tuple[list[Any], Any, str]:
+def _stroke_stage(
+    view: View,
+    names: list[str],
+    game_id: int,
+    choice: dict[str, Any],
+    picked_from: str | None,
+    picked: str | None,
+) -> tuple[list[Any], Any, str]:
     """A line in one pick: the star to draw to (from the nearest star of the constellation that
     reaches it, changeable when several do), then **Draw** under the picture of it drawn in."""
     dec = view["decision"]
@@ -126,8 +188,9 @@ def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, 
         picked = next(iter(ends))  # the only legal line: shown drawn in, one press draws it
     if picked not in ends:
         picked = None
-    items: list[discord.ui.Item[Any]] = pick_selects(game_id, dec, "end", list(ends), chosen=picked,
-                                                     origins=ends)
+    items: list[discord.ui.Item[Any]] = pick_selects(
+        game_id, dec, "end", list(ends), chosen=picked, origins=ends
+    )
     if picked is None:
         items.append(SkyType(game_id, dec))
         if optional:
@@ -138,8 +201,16 @@ def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, 
         picked_from = origins[0]
     if len(origins) > 1:
         items.append(SkyPick(game_id, dec, f"via.{picked}", "w", origins, chosen=picked_from))
-    items.append(SkyDo(game_id, dec, "stroke", f"{picked_from}-{picked}", "p",
-                       label=_("Draw {start} → {end}", start=picked_from, end=picked)))
+    items.append(
+        SkyDo(
+            game_id,
+            dec,
+            "stroke",
+            f"{picked_from}-{picked}",
+            "p",
+            label=_("Draw {start} → {end}", start=picked_from, end=picked),
+        )
+    )
     items.append(SkyType(game_id, dec))
     if optional:
         items.append(SkyDo(game_id, dec, "pass", "-", "p"))
@@ -149,16 +220,30 @@ def _stroke_stage(view: View, names: list[str], game_id: int, choice: dict[str, 
 
 
 STROKE_STAGE_TEXT = {
-    "end": (N_("Pick the star to draw your line to: the picture rings the ones you can reach."),
-            N_("Last line (optional). Pick the star to draw your line to, or skip it.")),
-    "confirm": (N_("Your line **{start} → {end}** is drawn in, in gold. Press **Draw** to draw it, "
-                   "or pick another star."),
-                N_("Last line (optional): **{start} → {end}** is drawn in, in gold. Press **Draw** "
-                   "to draw it, pick another star, or skip it.")),
-    "confirm-via": (N_("Your line **{start} → {end}** is drawn in, in gold (from the nearest star; "
-                       "another one of yours reaches it too, pick it below). Press **Draw** to draw it."),
-                    N_("Last line (optional): **{start} → {end}** is drawn in, in gold (from the "
-                       "nearest star; pick another one below). Press **Draw** to draw it, or skip it.")),
+    "end": (
+        N_("Pick the star to draw your line to: the picture rings the ones you can reach."),
+        N_("Last line (optional). Pick the star to draw your line to, or skip it."),
+    ),
+    "confirm": (
+        N_(
+            "Your line **{start} → {end}** is drawn in, in gold. Press **Draw** to draw it, "
+            "or pick another star."
+        ),
+        N_(
+            "Last line (optional): **{start} → {end}** is drawn in, in gold. Press **Draw** "
+            "to draw it, pick another star, or skip it."
+        ),
+    ),
+    "confirm-via": (
+        N_(
+            "Your line **{start} → {end}** is drawn in, in gold (from the nearest star; "
+            "another one of yours reaches it too, pick it below). Press **Draw** to draw it."
+        ),
+        N_(
+            "Last line (optional): **{start} → {end}** is drawn in, in gold (from the "
+            "nearest star; pick another one below). Press **Draw** to draw it, or skip it."
+        ),
+    ),
 }
 """The words of a stroke's stages, for a roll's stroke and for the optional last one: before a
 pick, and with the picked line drawn in the picture (which stays as it is once it is drawn)."""
@@ -180,13 +265,23 @@ def line_ends(moves: dict[str, list[str]]) -> dict[str, list[str]]:
     return {end: sorted(starts, key=lambda s: (length(s, end), s)) for end, starts in sorted(ends.items())}
 
 
-def pick_selects(game_id: int, decision: int, stage: str, stars: list[str], *, chosen: str | None = None,
-                 origins: dict[str, list[str]] | None = None) -> list[discord.ui.Item[Any]]:
+def pick_selects(
+    game_id: int,
+    decision: int,
+    stage: str,
+    stars: list[str],
+    *,
+    chosen: str | None = None,
+    origins: dict[str, list[str]] | None = None,
+) -> list[discord.ui.Item[Any]]:
     """One select per vault half that has candidates (each ≤ 24 options, under Discord's 25);
     ``chosen`` shows as picked; ``origins`` (for line ends) say where each line would start."""
     if len(stars) <= 25:  # a list that fits one select is one select, not two halves
         groups = {"w": sorted(stars)} if stars else {}
     else:
         groups = {half: sorted(s for s in stars if s[0] in columns) for half, columns in HALVES.items()}
-    return [SkyPick(game_id, decision, stage, half, options, chosen=chosen, origins=origins)
-            for half, options in groups.items() if options]
+    return [
+        SkyPick(game_id, decision, stage, half, options, chosen=chosen, origins=origins)
+        for half, options in groups.items()
+        if options
+    ]

@@ -40,8 +40,10 @@ LAST_LINE_MARK = " one final stroke "  # the rules' "… may add one final strok
 
 STALE_TEXTS: dict[str, str] = {  # keyed by PublicKind, which is a str
     PublicKind.STOP: N_("This roll is over, so STOP can't be called on it. Use the newest roll's card."),
-    PublicKind.STOP_CONFIRM: N_("That roll ended before you said yes, so STOP was not called. "
-                                "If a roll is still on, press STOP on its card in the thread."),
+    PublicKind.STOP_CONFIRM: N_(
+        "That roll ended before you said yes, so STOP was not called. "
+        "If a roll is still on, press STOP on its card in the thread."
+    ),
     PublicKind.GUESS: N_("Guessing for that drawing has ended: its answer is out."),
 }
 """What a click on an old public button is told, by the kind of button (``items.PublicKind``)."""
@@ -98,11 +100,15 @@ class SkyOfStarsPresenter(Presenter):
         elif phase == "final":
             caller = view["stop_by"]
             if caller is not None:
-                text = _("**{name}** called STOP. Everyone else may draw one last line to any fresh star, "
-                         "or skip it.", name=names[caller])
+                text = _(
+                    "**{name}** called STOP. Everyone else may draw one last line to any fresh star, "
+                    "or skip it.",
+                    name=names[caller],
+                )
             else:
-                text = _("The drawing is over. Everyone else may draw one last line to any fresh star, "
-                         "or skip it.")
+                text = _(
+                    "The drawing is over. Everyone else may draw one last line to any fresh star, or skip it."
+                )
         else:
             # the roll is said once, by its own line above this text; this says what to do
             text = _(DO_TEXT[view["roll"]["face"]])
@@ -112,8 +118,9 @@ class SkyOfStarsPresenter(Presenter):
                 last = _("**{name}** called STOP: this is the last roll.", name=names[view["stop_by"]])
                 text = "\n".join([text, last])
         picture = partial(art.table_png, table_inputs(view), names)
-        out = named(Outgoing(text, title, picture, "table.png", items, footer=self.progress(view, names)),
-                    "table")
+        out = named(
+            Outgoing(text, title, picture, "table.png", items, footer=self.progress(view, names)), "table"
+        )
         out.kept = (out.filename,)  # the same picture on every roll of the round: kept, not sent again
         return out
 
@@ -122,22 +129,34 @@ class SkyOfStarsPresenter(Presenter):
         if phase == "over":
             return self.results(view, names)
         # /game status adds who it waits for
-        text = _("Phase: **{phase}** · {progress}", phase=phase_words(phase),
-                 progress=progress_line(view, names, who=False))
+        text = _(
+            "Phase: **{phase}** · {progress}",
+            phase=phase_words(phase),
+            progress=progress_line(view, names, who=False),
+        )
         return Outgoing(text, round_title(view), partial(art.table_png, view, names), "table.png")
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         title = _("{name}'s vault", name=names[seat])
         if view.get("you") == seat:
-            return Outgoing(_("Your vault, as only you see it."), title,
-                            partial(art.vault_png, view, names), "vault" + art.PANEL_SUFFIX)
+            return Outgoing(
+                _("Your vault, as only you see it."),
+                title,
+                partial(art.vault_png, view, names),
+                "vault" + art.PANEL_SUFFIX,
+            )
         shown = [d for d in view["drawings"] if d["seat"] == seat]
         if not shown:
-            return Outgoing(_("None of {name}'s constellations has been revealed yet.", name=names[seat]),
-                            title)
+            return Outgoing(
+                _("None of {name}'s constellations has been revealed yet.", name=names[seat]), title
+            )
         latest = shown[-1]
-        return Outgoing(_("{name}'s revealed constellations.", name=names[seat]), title,
-                        partial(art.drawing_png, view, names, seat, latest["round"]), "vault.png")
+        return Outgoing(
+            _("{name}'s revealed constellations.", name=names[seat]),
+            title,
+            partial(art.drawing_png, view, names, seat, latest["round"]),
+            "vault.png",
+        )
 
     def results(self, view: View, names: list[str]) -> Outgoing:
         outcome = view["outcome"]
@@ -152,8 +171,9 @@ class SkyOfStarsPresenter(Presenter):
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
         lines = [f"{names[s]}: {outcome['scores'][s]}" for s in ranking]
         text = "\n".join([headline, *lines, how_it_went(view, names)])
-        return Outgoing(text, _("A Sky of Stars · Final results"),
-                        partial(art.results_png, view, names), "results.png")
+        return Outgoing(
+            text, _("A Sky of Stars · Final results"), partial(art.results_png, view, names), "results.png"
+        )
 
     def told_by_card(self, view: View, event: str) -> bool:
         """The card's own words say it already (the rules' sentences are read on their English
@@ -177,15 +197,28 @@ class SkyOfStarsPresenter(Presenter):
 
     # -------------------------------------------------------------- private panel
 
-    def panel(self, view: View, names: list[str], game_id: int, *, picked_from: str | None = None,
-              picked: str | None = None, note: str | None = None, asking_stop: bool = False) -> Outgoing:
+    def panel(
+        self,
+        view: View,
+        names: list[str],
+        game_id: int,
+        *,
+        picked_from: str | None = None,
+        picked: str | None = None,
+        note: str | None = None,
+        asking_stop: bool = False,
+    ) -> Outgoing:
         """The seat's panel at a sub-step (see ``panels.build_panel``); the callbacks in
         ``items`` reach the panels through here. During a reveal's pause it is a line without a
         picture: the answer is in the thread, and the next step draws a new picture anyway."""
         if view["phase"] == "reveal":
             reveal = view["reveals"][-1]
-            said = _("The answer for **{name}**'s drawing is out in the game thread. Your next panel "
-                     "comes in a few seconds.", name=names[reveal["artist"]])
+            said = _(
+                "The answer for **{name}**'s drawing is out in the game thread. Your next panel "
+                "comes in a few seconds.",
+                name=names[reveal["artist"]],
+            )
             return Outgoing(said, round_title(view))
-        return build_panel(view, names, game_id, picked_from=picked_from, picked=picked, note=note,
-                           asking_stop=asking_stop)
+        return build_panel(
+            view, names, game_id, picked_from=picked_from, picked=picked, note=note, asking_stop=asking_stop
+        )

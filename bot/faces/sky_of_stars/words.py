@@ -57,7 +57,7 @@ def face_text(face: str) -> str:
 
 
 def star_description(label: str) -> str:
-    """"4-point yellow": what a star looks like, under its label in a picker."""
+    """ "4-point yellow": what a star looks like, under its label in a picker."""
     vault = load_vault()
     star = vault.stars[vault.index[label]]
     colour = pgettext("star colour", COLOUR_TEXT[star.colour.value])
@@ -76,8 +76,11 @@ def progress_line(view: View, names: list[str], *, who: bool = True) -> str:
     locked, waiting = view["locked"], view["waiting"]
     counts = {"locked": len(locked), "total": len(locked) + len(waiting)}
     if view.get("skipped"):
-        line = _("{locked} of {total} locked in · sitting out: {names}",
-                 names=names_list(view["skipped"], names), **counts)
+        line = _(
+            "{locked} of {total} locked in · sitting out: {names}",
+            names=names_list(view["skipped"], names),
+            **counts,
+        )
     else:
         line = _("{locked} of {total} locked in", **counts)
     said = waiting_for(waiting, names) if who else ""  # whom to nudge, the same words in every game
@@ -90,8 +93,10 @@ DO_LABELS = {"stop": N_("STOP"), "pass": N_("Skip my last line")}
 
 def stop_confirm_text() -> str:
     """The question a STOP click asks first: STOP ends the drawing for everyone."""
-    return _("**STOP** ends the drawing for everyone once this roll is done: after it, the others "
-             "get one last line and you don't. Call it?")
+    return _(
+        "**STOP** ends the drawing for everyone once this roll is done: after it, the others "
+        "get one last line and you don't. Call it?"
+    )
 
 
 def stop_line(view: View, names: list[str]) -> str | None:
@@ -103,10 +108,17 @@ def stop_line(view: View, names: list[str]) -> str | None:
     if phase == "final":
         if mine:
             return _("You called **STOP**: the others draw their optional last line, then the guessing.")
-        return _("**{name}** called **STOP**: one optional last line is left, then the guessing.",
-                 name=names[caller])
+        return _(
+            "**{name}** called **STOP**: one optional last line is left, then the guessing.",
+            name=names[caller],
+        )
     if mine:
-        return _("You called **STOP**: this roll is the last. Finish it; then the others may draw one "
-                 "optional last line.")
-    return _("**{name}** called **STOP**: this roll is the last. Finish it; then you may draw one "
-             "optional last line.", name=names[caller])
+        return _(
+            "You called **STOP**: this roll is the last. Finish it; then the others may draw one "
+            "optional last line."
+        )
+    return _(
+        "**{name}** called **STOP**: this roll is the last. Finish it; then you may draw one "
+        "optional last line.",
+        name=names[caller],
+    )

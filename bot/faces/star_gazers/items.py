@@ -96,9 +96,9 @@ def decode(code: str) -> dict[str, Any]:
     return {"kind": {"s": "skip", "u": "undo", "c": "confirm"}[head]}
 
 
-
-async def _refresh_after(interaction: discord.Interaction, record: GameRecord, seat: int, decision: int,
-                         kind: str = "") -> None:
+async def _refresh_after(
+    interaction: discord.Interaction, record: GameRecord, seat: int, decision: int, kind: str = ""
+) -> None:
     """After a sub-action: the next step of the same panel, or a short note once the turn ended.
 
     When the seat acts again right away (the last pick of a round can be followed by the first
@@ -125,21 +125,35 @@ async def _refresh_after(interaction: discord.Interaction, record: GameRecord, s
     if view["phase"] == "journal":
         out = Outgoing(_("Journal card kept. The game starts when everyone has chosen."), titled(_("Setup")))
     elif kind == "keep":  # the last to keep a card starts the draft: no turn of theirs was played
-        out = Outgoing(_("Journal card kept. Everyone has chosen, so the draft has begun: your panel "
-                         "arrives when it's your pick."), titled(_("Setup")))
+        out = Outgoing(
+            _(
+                "Journal card kept. Everyone has chosen, so the draft has begun: your panel "
+                "arrives when it's your pick."
+            ),
+            titled(_("Setup")),
+        )
     elif view["phase"] == "over":
         out = Outgoing(_("The game is over: see the results in the game thread."), titled(_("Game over")))
     elif (shown := shown_picture(interaction.message)) is not None:
         # the picture on the panel is the Mural just confirmed (its preview): it stays, not re-sent
-        out = Outgoing(_("Turn confirmed: the picture shows your Mural as you placed it. Your next "
-                         "panel arrives when it's your turn again."), titled(round_line(view)), kept=(shown,))
-    else:
-        out = named(Outgoing(
-            _("Turn confirmed. Your next panel arrives when it's your turn again."),
+        out = Outgoing(
+            _(
+                "Turn confirmed: the picture shows your Mural as you placed it. Your next "
+                "panel arrives when it's your turn again."
+            ),
             titled(round_line(view)),
-            partial(art.sheet_webp, view, names, seat),
-            "mural.webp",
-        ), "mural")
+            kept=(shown,),
+        )
+    else:
+        out = named(
+            Outgoing(
+                _("Turn confirmed. Your next panel arrives when it's your turn again."),
+                titled(round_line(view)),
+                partial(art.sheet_webp, view, names, seat),
+                "mural.webp",
+            ),
+            "mural",
+        )
     await edit_panel(interaction, out)
 
 
@@ -304,7 +318,9 @@ class SgType(
     def __init__(self, game_id: int, decision: int, tag: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=_("Type a square"), emoji="⌨️", style=discord.ButtonStyle.secondary,
+                label=_("Type a square"),
+                emoji="⌨️",
+                style=discord.ButtonStyle.secondary,
                 custom_id=f"sg:type:{game_id}:{decision}:{tag}",
             )
         )
@@ -337,7 +353,11 @@ class SquareForm(discord.ui.Modal, title=FORM_TITLE):
     def __init__(self, game_id: int, decision: int, tag: str) -> None:
         super().__init__(title=_(FORM_TITLE), custom_id=f"sg:form:{game_id}:{decision}", timeout=600)
         self.square: discord.ui.TextInput[SquareForm] = discord.ui.TextInput(
-            label=_(SQUARE_LABEL), placeholder="B3", min_length=1, max_length=8, custom_id="square",
+            label=_(SQUARE_LABEL),
+            placeholder="B3",
+            min_length=1,
+            max_length=8,
+            custom_id="square",
         )
         self.add_item(self.square)
         self.game_id, self.decision, self.tag = game_id, decision, tag
@@ -358,11 +378,21 @@ class SquareForm(discord.ui.Modal, title=FORM_TITLE):
         fits = [v for v in offered if v == wanted or self.tag == "tile" and v.startswith(wanted)]
         value = fits[0] if fits else None
         if value is None and self.tag == "tile":
-            raise Refusal(_("{square} isn't a square your tile can go on now. The menu lists the squares you "
-                            "can use: type one of those, or pick it there.", square=name))
+            raise Refusal(
+                _(
+                    "{square} isn't a square your tile can go on now. The menu lists the squares you "
+                    "can use: type one of those, or pick it there.",
+                    square=name,
+                )
+            )
         if value is None:
-            raise Refusal(_("{square} isn't a square the token can go on now. The menu lists the squares you "
-                            "can use: type one of those, or pick it there.", square=name))
+            raise Refusal(
+                _(
+                    "{square} isn't a square the token can go on now. The menu lists the squares you "
+                    "can use: type one of those, or pick it there.",
+                    square=name,
+                )
+            )
         if self.tag == "tile":
             await show_stage(interaction, self.game_id, self.decision, value)
         else:

@@ -79,8 +79,10 @@ def build_panel(
     kind = choice["kind"]
     if kind == "keep":
         lines.append(
-            _("Keep one of these two Journal cards. Only you can see them; the other goes back under its "
-              "deck.")
+            _(
+                "Keep one of these two Journal cards. Only you can see them; the other goes back under its "
+                "deck."
+            )
         )
         items: Items = []
         for k, card in enumerate(view["dealt"], 1):
@@ -148,8 +150,14 @@ def _pick(view: View, names: list[str], game: int, dec: int, choice: dict[str, A
     for square in choice["squares"]:
         offer = universe[square]
         # i18n: one Universe square on offer: its number, the tile, then the token
-        lines.append(_("**{square}:** {tile} · token: {token}", square=square + 1,
-                       tile=tile_words(offer["tile"]), token=token_words(offer["token"])))
+        lines.append(
+            _(
+                "**{square}:** {tile} · token: {token}",
+                square=square + 1,
+                tile=tile_words(offer["tile"]),
+                token=token_words(offer["token"]),
+            )
+        )
         label = _("Take {square}", square=square + 1)
         items.append(SgDo(game, dec, encode({"kind": "pick", "square": square}), label, BLUE))
     return "\n".join(lines), items, panel_image(view, names)
@@ -184,10 +192,14 @@ def _tile(
         discord.SelectOption(label=square_name(c), value=f"P{c}.{allowed[c][0]}") for c in choice["cells"]
     ]
     if not (stage and stage.startswith("P")):
-        text = _("Place your tile ({tile}): pick a square to preview it there with its token.",
-                 tile=tile_words(tile))
-        items: Items = [SgSelect(game, dec, "st", "tile", squares, _("Square for the tile…")),
-                        SgType(game, dec, "tile")]
+        text = _(
+            "Place your tile ({tile}): pick a square to preview it there with its token.",
+            tile=tile_words(tile),
+        )
+        items: Items = [
+            SgSelect(game, dec, "st", "tile", squares, _("Square for the tile…")),
+            SgType(game, dec, "tile"),
+        ]
         return text, items + _instead(game, dec, choice), panel_image(view, names)
     plan = parse(stage)
     cell, rot = plan.cell, plan.rotation
@@ -197,20 +209,30 @@ def _tile(
     placing = (tentative or {}).get("placing")
     if placing and len(placing["targets"]) > 1:
         options = [
-            discord.SelectOption(label=_target_label(t)[:100], value=plan.code(token=code),
-                                 default=code == plan.token)
+            discord.SelectOption(
+                label=_target_label(t)[:100], value=plan.code(token=code), default=code == plan.token
+            )
             for t, code in zip(placing["targets"], placing["codes"], strict=True)
         ]
         items.append(SgSelect(game, dec, "st", "tok", options, _("Where does the token go?")))
     if len(allowed[cell]) > 1:
         items += [
-            SgStage(game, dec, plan.code(rotation=r), _("Turn {degrees}", degrees=TURNS[r]),
-                    BLUE if r == rot else GREY, disabled=r == rot)
+            SgStage(
+                game,
+                dec,
+                plan.code(rotation=r),
+                _("Turn {degrees}", degrees=TURNS[r]),
+                BLUE if r == rot else GREY,
+                disabled=r == rot,
+            )
             for r in allowed[cell]
         ]
     if tentative is None:
-        text = _("Your tile can't go on **{square}** turned {degrees}: turn it or pick another square.",
-                 square=square_name(cell), degrees=TURNS[rot])
+        text = _(
+            "Your tile can't go on **{square}** turned {degrees}: turn it or pick another square.",
+            square=square_name(cell),
+            degrees=TURNS[rot],
+        )
         return text, items + _instead(game, dec, choice), panel_image(view, names)
     finish = (tentative.get("choice") or {}).get("kind") == "confirm"
     if finish:
@@ -223,14 +245,24 @@ def _tile(
     if placing:
         target = placing["targets"][placing["codes"].index(plan.token)]
         # i18n: the tile and token previewed together; {place} is where the token goes ("Square B3")
-        text = _("Your tile on **{square}**, turned {degrees}; the **{token}** token: {place}. The picture "
-                 "shows your Mural with both. Pick another square, turn the tile or move the token, then "
-                 "press **{button}**.", square=square_name(cell), degrees=TURNS[rot],
-                 token=token_words(placing["token"]), place=_target_label(target), button=button)
+        text = _(
+            "Your tile on **{square}**, turned {degrees}; the **{token}** token: {place}. The picture "
+            "shows your Mural with both. Pick another square, turn the tile or move the token, then "
+            "press **{button}**.",
+            square=square_name(cell),
+            degrees=TURNS[rot],
+            token=token_words(placing["token"]),
+            place=_target_label(target),
+            button=button,
+        )
     else:
-        text = _("Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
-                 "another square or turn it, then press **{button}**.", square=square_name(cell),
-                 degrees=TURNS[rot], button=button)
+        text = _(
+            "Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
+            "another square or turn it, then press **{button}**.",
+            square=square_name(cell),
+            degrees=TURNS[rot],
+            button=button,
+        )
     if len(allowed[cell]) < 4:
         text += " " + _("(Turns that put a wild half Planet against another wild half are not allowed.)")
     shown = {**view, "preview": tentative["preview"]}
@@ -240,8 +272,11 @@ def _tile(
 def _target_label(target: dict[str, Any]) -> str:
     if target["target"] == "cell":
         if target.get("covers"):
-            return _("Square {square} (cover the {token})", square=square_name(target["cell"]),
-                     token=token_words(target["covers"]))
+            return _(
+                "Square {square} (cover the {token})",
+                square=square_name(target["cell"]),
+                token=token_words(target["covers"]),
+            )
         return _("Square {square}", square=square_name(target["cell"]))
     if target["target"] == "reserve":
         return _("Reserve (place it on a later turn)")
@@ -260,11 +295,17 @@ def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, 
     said = token_words(token)
     if not options:
         if choice.get("from_reserve"):
-            text = _("Place the **{token}** from your Reserve. It goes on a tile, and your Mural has none "
-                     "yet: place your tile first.", token=said)
+            text = _(
+                "Place the **{token}** from your Reserve. It goes on a tile, and your Mural has none "
+                "yet: place your tile first.",
+                token=said,
+            )
         else:
-            text = _("Place the **{token}** you took. It goes on a tile, and your Mural has none yet: place "
-                     "your tile first.", token=said)
+            text = _(
+                "Place the **{token}** you took. It goes on a tile, and your Mural has none yet: place "
+                "your tile first.",
+                token=said,
+            )
     elif choice.get("from_reserve"):
         text = _("Place the **{token}** from your Reserve.", token=said)
     else:

@@ -45,22 +45,29 @@ class StarGazersPresenter(Presenter):
         elif bot_plays(names, view["turn"]):  # no panel to point a bot to: "Bot 1 is playing…"
             text = waiting_for([view["turn"]], names)
         elif view["pick"] == view["picks_per_round"]:
-            text = _("**{name}**, your turn: take one square of the Universe board. It is the last square of "
-                     "the round, so it comes with two bonus tokens.", name=names[view["turn"]])
+            text = _(
+                "**{name}**, your turn: take one square of the Universe board. It is the last square of "
+                "the round, so it comes with two bonus tokens.",
+                name=names[view["turn"]],
+            )
         else:
-            text = _("**{name}**, your turn: take one square of the Universe board.",
-                     name=names[view["turn"]])
+            text = _(
+                "**{name}**, your turn: take one square of the Universe board.", name=names[view["turn"]]
+            )
         # The Constellations never change: shown with the board at the start, then each turn's board
         # leaves them out (a lighter picture for every player, every turn).
         board = art.board_webp if view["phase"] == "journal" else art.turn_board_webp
-        return named(Outgoing(
-            text,
-            title,
-            partial(board, art.public_only(view), names),
-            "universe.webp",
-            [OpenPanelButton(game_id)],
-            footer=self.progress(view, names),
-        ), "universe")
+        return named(
+            Outgoing(
+                text,
+                title,
+                partial(board, art.public_only(view), names),
+                "universe.webp",
+                [OpenPanelButton(game_id)],
+                footer=self.progress(view, names),
+            ),
+            "universe",
+        )
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         if view["phase"] == "over":
@@ -74,16 +81,27 @@ class StarGazersPresenter(Presenter):
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         player = view["players"][seat]
-        lines = [ngettext("{tiles}/16 tiles · {n} point so far", "{tiles}/16 tiles · {n} points so far",
-                          player["score"]["total"], tiles=player["tiles"])]
+        lines = [
+            ngettext(
+                "{tiles}/16 tiles · {n} point so far",
+                "{tiles}/16 tiles · {n} points so far",
+                player["score"]["total"],
+                tiles=player["tiles"],
+            )
+        ]
         if view.get("you") == seat:
             lines.append(_("Your Journal (only you see this):"))
             lines += [f"{'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in view.get("journal") or []]
         elif view["phase"] == "over":
             lines += [f"{'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in player["journal"] or []]
         else:
-            lines.append(ngettext("{n} Journal card, secret until the end.",
-                                  "{n} Journal cards, secret until the end.", player["journal_count"]))
+            lines.append(
+                ngettext(
+                    "{n} Journal card, secret until the end.",
+                    "{n} Journal cards, secret until the end.",
+                    player["journal_count"],
+                )
+            )
         shown = view if view.get("you") == seat else art.public_only(view)
         return Outgoing(
             "\n".join(lines),
@@ -106,9 +124,16 @@ class StarGazersPresenter(Presenter):
             cards = view["players"][s]["journal"] or []
             done = sum(1 for c in cards if c["complete"])
             # i18n: one player's line in the results: points, then Journal cards completed of those held
-            lines.append(ngettext("**{name}**: {n} point · {done}/{held} Journal cards done",
-                                  "**{name}**: {n} points · {done}/{held} Journal cards done",
-                                  outcome["scores"][s], name=names[s], done=done, held=len(cards)))
+            lines.append(
+                ngettext(
+                    "**{name}**: {n} point · {done}/{held} Journal cards done",
+                    "**{name}**: {n} points · {done}/{held} Journal cards done",
+                    outcome["scores"][s],
+                    name=names[s],
+                    done=done,
+                    held=len(cards),
+                )
+            )
             lines += [f"  {'✅' if c['complete'] else '▫️'} {card_words(c)}" for c in cards]
         return Outgoing(
             "\n".join(lines)[:4000],

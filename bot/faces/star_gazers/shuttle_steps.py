@@ -44,8 +44,11 @@ def move_token_step(
         options = []
         for to in moves[source]:
             other = squares[to].get("token")
-            label = (_("{square} (swap with the {token})", square=square_name(to), token=token_words(other))
-                     if other else square_name(to))
+            label = (
+                _("{square} (swap with the {token})", square=square_name(to), token=token_words(other))
+                if other
+                else square_name(to)
+            )
             options.append(
                 discord.SelectOption(
                     label=label, value=encode({"kind": "move_token", "from": source, "to": to})
@@ -55,12 +58,17 @@ def move_token_step(
             SgSelect(game, dec, "do", "mto", options, _("Move it to…")),
             SgStage(game, dec, "h", pgettext("button", "Back")),
         ]
-        text = _("Move the {token} from **{square}** to…", token=token_words(squares[source].get("token")),
-                 square=square_name(source))
+        text = _(
+            "Move the {token} from **{square}** to…",
+            token=token_words(squares[source].get("token")),
+            square=square_name(source),
+        )
         return text, items, panel_image(view, names, picked_from=source)
     options = [
-        discord.SelectOption(label=_("{square}: {token}", square=square_name(c),
-                                     token=token_words(squares[c].get("token"))), value=f"f{c}")
+        discord.SelectOption(
+            label=_("{square}: {token}", square=square_name(c), token=token_words(squares[c].get("token"))),
+            value=f"f{c}",
+        )
         for c in moves
     ]
     if not options:
@@ -127,11 +135,13 @@ def move_tile_step(
             )
         items.append(SgStage(game, dec, "h", pgettext("button", "Back")))
         if s is not None:
-            text = _("Swap the tile on **{a}** to **{b}**: see the picture.", a=square_name(a),
-                     b=square_name(b))
+            text = _(
+                "Swap the tile on **{a}** to **{b}**: see the picture.", a=square_name(a), b=square_name(b)
+            )
         else:
-            text = _("Move the tile on **{a}** to **{b}**: see the picture.", a=square_name(a),
-                     b=square_name(b))
+            text = _(
+                "Move the tile on **{a}** to **{b}**: see the picture.", a=square_name(a), b=square_name(b)
+            )
         shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
         return text, items, panel_image(shown, names)
     if stage and stage.startswith("f") and int(stage[1:]) in moves:
@@ -143,8 +153,10 @@ def move_tile_step(
             label = _("{square} (swap the tiles)", square=square_name(to)) if tile else square_name(to)
             value = f"m{source}.{to}.{own}.{'x' if swap is None else swap}"
             options.append(discord.SelectOption(label=label, value=value))
-        items = [SgSelect(game, dec, "st", "mtto", options, _("Move it to…")),
-                 SgStage(game, dec, "h", pgettext("button", "Back"))]
+        items = [
+            SgSelect(game, dec, "st", "mtto", options, _("Move it to…")),
+            SgStage(game, dec, "h", pgettext("button", "Back")),
+        ]
         return (
             _("Move the tile on **{square}** to…", square=square_name(source)),
             items,

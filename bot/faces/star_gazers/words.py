@@ -107,16 +107,25 @@ def round_line(view: View) -> str:
         return _("Setup")
     if view["phase"] == "over":
         return _("Game over")
-    return _("Round {round}/{rounds} · pick {pick}/{picks}", round=view["round"], rounds=view["rounds"],
-             pick=view["pick"], picks=view["picks_per_round"])
+    return _(
+        "Round {round}/{rounds} · pick {pick}/{picks}",
+        round=view["round"],
+        rounds=view["rounds"],
+        pick=view["pick"],
+        picks=view["picks_per_round"],
+    )
 
 
 def progress_line(view: View, names: list[str]) -> str:
     """Who must act now: the Journal keepers at setup, else the seat whose turn it is."""
     if view["phase"] == "journal":
         kept = view["seats"] - len(view["waiting"])
-        line = ngettext("{n} of {seats} have kept a Journal card", "{n} of {seats} have kept a Journal card",
-                        kept, seats=view["seats"])
+        line = ngettext(
+            "{n} of {seats} have kept a Journal card",
+            "{n} of {seats} have kept a Journal card",
+            kept,
+            seats=view["seats"],
+        )
         who = waiting_for(view["waiting"], names)
         return f"{line} · {who}" if who else line
     if view["phase"] == "over":

@@ -24,28 +24,43 @@ from bot.outgoing import Outgoing, edit_panel
 from bot.storage.records import GameRecord
 
 
-async def clicked_view(interaction: discord.Interaction, game_id: int,
-                       decision: int) -> tuple[GameRecord, View]:
+async def clicked_view(
+    interaction: discord.Interaction, game_id: int, decision: int
+) -> tuple[GameRecord, View]:
     """The game and the clicker's own view, if the panel is still current (else a ``Refusal``)."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
     return record, get_game(record.game).view(record.state, seat)
 
 
-class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
-              template=r"sns:pick:(?P<game>\d+):(?P<dec>\d+):(?P<what>dest|place|trade):(?P<page>\d)"):
+class SnsPick(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sns:pick:(?P<game>\d+):(?P<dec>\d+):(?P<what>dest|place|trade):(?P<page>\d)",
+):
     """A select inside a panel: picking only shows the choice (a plan: drawn on the map) with its
     confirm button; nothing is played."""
 
-    def __init__(self, game_id: int, decision: int, what: str, page: int,
-                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(
-            placeholder=placeholder, options=options or [discord.SelectOption(label="-", value="-")],
-            custom_id=f"sns:pick:{game_id}:{decision}:{what}:{page}"))
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        what: str,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                custom_id=f"sns:pick:{game_id}:{decision}:{what}:{page}",
+            )
+        )
         self.game_id, self.decision, self.what = game_id, decision, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SnsPick:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SnsPick:
         return cls(int(match["game"]), int(match["dec"]), match["what"], int(match["page"]))
 
     @entry(Ack.UPDATE)
@@ -57,19 +72,26 @@ class SnsPick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await edit_panel(interaction, panel_for(interaction, record, view, pick=(self.what, picked)))
 
 
-class SnsBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=r"sns:back:(?P<game>\d+):(?P<dec>\d+)"):
+class SnsBack(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sns:back:(?P<game>\d+):(?P<dec>\d+)"
+):
     """Back to the first stage of the current choice. (Not the platform's ``back_button``: its
     redraw function would have to come from ``panels``; this one asks the presenter.)"""
 
     def __init__(self, game_id: int, decision: int) -> None:
-        super().__init__(discord.ui.Button(label=_("Back"), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sns:back:{game_id}:{decision}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_("Back"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sns:back:{game_id}:{decision}",
+            )
+        )
         self.game_id, self.decision = game_id, decision
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SnsBack:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SnsBack:
         return cls(int(match["game"]), int(match["dec"]))
 
     @entry(Ack.UPDATE)
@@ -78,21 +100,34 @@ class SnsBack(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await edit_panel(interaction, panel_for(interaction, record, view))
 
 
-class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
-            template=r"sns:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>as|mv|pl|ex|xe|tr|end):(?P<arg>[a-z0-9.\-]{1,40})"):
+class SnsDo(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sns:do:(?P<game>\d+):(?P<dec>\d+):(?P<kind>as|mv|pl|ex|xe|tr|end):(?P<arg>[a-z0-9.\-]{1,40})",
+):
     """A button that plays one sub-action of the turn, then shows the next step in place.
     ``ex`` plays a planned exploration (``plan``), ``xe`` the same and then ends the turn."""
 
-    def __init__(self, game_id: int, decision: int, kind: str, arg: str, label: str | None = None,
-                 style: discord.ButtonStyle | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        kind: str,
+        arg: str,
+        label: str | None = None,
+        style: discord.ButtonStyle | None = None,
+    ) -> None:
         style = style or (discord.ButtonStyle.primary if kind == "as" else discord.ButtonStyle.success)
-        super().__init__(discord.ui.Button(label=label or kind, style=style,
-                                           custom_id=f"sns:do:{game_id}:{decision}:{kind}:{arg}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label or kind, style=style, custom_id=f"sns:do:{game_id}:{decision}:{kind}:{arg}"
+            )
+        )
         self.game_id, self.decision, self.kind, self.arg = game_id, decision, kind, arg
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SnsDo:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SnsDo:
         return cls(int(match["game"]), int(match["dec"]), match["kind"], match["arg"])
 
     def action(self) -> dict[str, Any]:
@@ -115,15 +150,19 @@ class SnsDo(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        record = await service_of(interaction).perform(interaction, self.game_id, self.action(),
-                                                       decision=self.decision)
+        record = await service_of(interaction).perform(
+            interaction, self.game_id, self.action(), decision=self.decision
+        )
         seat = record.seat_of(interaction.user.id)
         game = get_game(record.game)
         if seat is None:
             return
         view = game.view(record.state, seat)
-        if record.status == "active" and view.get("choice") is not None \
-                and game.decision_id(record.state) == self.decision:
+        if (
+            record.status == "active"
+            and view.get("choice") is not None
+            and game.decision_id(record.state) == self.decision
+        ):
             await edit_panel(interaction, panel_for(interaction, record, view))
             return
         summary = said(view.get("last_summary") or "", record.names)

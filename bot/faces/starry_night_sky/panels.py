@@ -42,8 +42,13 @@ from bot.i18n import _, ngettext, translate
 from bot.outgoing import Outgoing
 
 
-def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, str] | None = None,
-            ) -> Outgoing:
+def build_panel(
+    view: View,
+    names: list[str],
+    game_id: int,
+    *,
+    pick: tuple[str, str] | None = None,
+) -> Outgoing:
     """The seat's panel. ``pick`` is a choice looked at but not confirmed yet: ``("dest", cid)``,
     ``("place", code)`` (in an Explore step, ``"cid.code"``: a plan, see ``plan``) or
     ``("trade", "goal.colour")``. A waiting seat's panel has no picture."""
@@ -52,10 +57,15 @@ def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, 
     points = ngettext("**{n} point**", "**{n} points**", player["score"]["total"])
     lines = [_("Your pools: {pools} · {points}", pools=pools_text(player["pools"]), points=points)]
     if player["goals"]:
-        lines += [_("Goal ({points}): {goal}", points=g["points"], goal=_(g["text"]))
-                  for g in player["goals"]]
-    lines.append(_("Myth cards (secret; ✅ = both mapped now): {myths}",
-                   myths="; ".join(myth_text(m) for m in view["my_myths"])))
+        lines += [
+            _("Goal ({points}): {goal}", points=g["points"], goal=_(g["text"])) for g in player["goals"]
+        ]
+    lines.append(
+        _(
+            "Myth cards (secret; ✅ = both mapped now): {myths}",
+            myths="; ".join(myth_text(m) for m in view["my_myths"]),
+        )
+    )
     choice = view.get("choice")
     render = partial(art.panel_png, view, names)
     if choice is None:
@@ -74,8 +84,10 @@ def build_panel(view: View, names: list[str], game_id: int, *, pick: tuple[str, 
     text = "\n".join([stage, "", *lines])[:4000]
     return named(Outgoing(text, head, render, f"panel.{art.EXTENSION}", items[:25]))
 
-def _stage(view: View, names: list[str], game_id: int, dec: int, choice: dict[str, Any],
-       pick: tuple[str, str] | None) -> tuple[str, list[discord.ui.Item[Any]], Any]:
+
+def _stage(
+    view: View, names: list[str], game_id: int, dec: int, choice: dict[str, Any], pick: tuple[str, str] | None
+) -> tuple[str, list[discord.ui.Item[Any]], Any]:
     """Words, components and (optionally) a preview image for the current sub-step."""
     kind = choice["kind"]
     items: list[discord.ui.Item[Any]] = []
@@ -85,8 +97,9 @@ def _stage(view: View, names: list[str], game_id: int, dec: int, choice: dict[st
             render = planning(view, names, game_id, dec, choice, None)[2]
         return text, items, render
     if kind == "assign":
-        text = _("**Your turn.** New stars: {stars}. Each goes into a different pool:",
-                 stars=dots(choice["drawn"]))
+        text = _(
+            "**Your turn.** New stars: {stars}. Each goes into a different pool:", stars=dots(choice["drawn"])
+        )
         for option in choice["options"]:
             code = "".join(str(p) for p in option["pools"])
             label = " | ".join(f"{i + 1}: {dots(pool)}" for i, pool in enumerate(option["result"]))
@@ -104,26 +117,33 @@ def _stage(view: View, names: list[str], game_id: int, dec: int, choice: dict[st
     return text, items + _trade_select(view, game_id, dec), None
 
 
-def _stuck(view: View, game_id: int, dec: int,
-           choice: dict[str, Any]) -> tuple[str, list[discord.ui.Item[Any]], Any]:
+def _stuck(
+    view: View, game_id: int, dec: int, choice: dict[str, Any]
+) -> tuple[str, list[discord.ui.Item[Any]], Any]:
     """Nothing in reach fits: trading a goal may open a move, or the player skips exploring."""
     helps = or_list([f"{DOT[c]} {colour(c)}" for c in choice["helps"]])
     if choice["bonus"]:
-        text = _("**Bonus exploration!** No constellation in reach fits your pools. A {colours} star would "
-                 "open a move: trade a goal for one below if you like, or keep your goals and skip the bonus "
-                 "exploration.", colours=helps)
+        text = _(
+            "**Bonus exploration!** No constellation in reach fits your pools. A {colours} star would "
+            "open a move: trade a goal for one below if you like, or keep your goals and skip the bonus "
+            "exploration.",
+            colours=helps,
+        )
         label = _("Skip the bonus exploration and end my turn")
     else:
-        text = _("**Explore.** No constellation in reach fits your pools. A {colours} star would open a "
-                 "move: trade a goal for one below if you like, or keep your goals and skip exploring.",
-                 colours=helps)
+        text = _(
+            "**Explore.** No constellation in reach fits your pools. A {colours} star would open a "
+            "move: trade a goal for one below if you like, or keep your goals and skip exploring.",
+            colours=helps,
+        )
         label = _("Skip exploring and end my turn")
     skip = SnsDo(game_id, dec, "end", "-", label=label[:80])
     return text, [skip, *_trade_select(view, game_id, dec, helps=choice["helps"])], None
 
 
-def _placing(view: View, names: list[str], game_id: int, dec: int, choice: dict[str, Any],
-             pick: tuple[str, str] | None) -> tuple[str, list[discord.ui.Item[Any]], Any]:
+def _placing(
+    view: View, names: list[str], game_id: int, dec: int, choice: dict[str, Any], pick: tuple[str, str] | None
+) -> tuple[str, list[discord.ui.Item[Any]], Any]:
     """Choose a pool and its stars for the constellation the telescope is on, then confirm."""
     bonus = choice["bonus"]
     where = place_name(choice["name"])
@@ -134,26 +154,43 @@ def _placing(view: View, names: list[str], game_id: int, dec: int, choice: dict[
         pool, stars = parse_place(code)
         n = sum(stars.values())
         fields = {"stars": counts_text(stars), "pool": pool + 1, "place": where, "points": n}
-        text = (_("**Bonus exploration:** Place **{stars}** from pool {pool} on **{place}** (+{points})?",
-                  **fields) if bonus else
-                _("Place **{stars}** from pool {pool} on **{place}** (+{points})?", **fields))
+        text = (
+            _(
+                "**Bonus exploration:** Place **{stars}** from pool {pool} on **{place}** (+{points})?",
+                **fields,
+            )
+            if bonus
+            else _("Place **{stars}** from pool {pool} on **{place}** (+{points})?", **fields)
+        )
         label = _("Place {stars} (+{points})", stars=counts_text(stars), points=n)
         items: list[discord.ui.Item[Any]] = [SnsDo(game_id, dec, "pl", code, label=label[:80])]
         if len(options) > 1:
             items.append(SnsBack(game_id, dec))
         render = partial(art.panel_png, view, names, pool=pool)
         return text, items + _trade_select(view, game_id, dec), render
-    text = (_("**Bonus exploration:** You are at **{place}** (empty spots: {empty}). Choose ONE pool and "
-              "the stars to place from it.", place=where, empty=empty) if bonus else
-            _("You are at **{place}** (empty spots: {empty}). Choose ONE pool and the stars to place from "
-              "it.", place=where, empty=empty))
+    text = (
+        _(
+            "**Bonus exploration:** You are at **{place}** (empty spots: {empty}). Choose ONE pool and "
+            "the stars to place from it.",
+            place=where,
+            empty=empty,
+        )
+        if bonus
+        else _(
+            "You are at **{place}** (empty spots: {empty}). Choose ONE pool and the stars to place from it.",
+            place=where,
+            empty=empty,
+        )
+    )
     if view.get("bonus_available") and not bonus:
         text += "\n" + _("It already had stars, so a **bonus exploration** follows this placement.")
     items = placement_selects(game_id, dec, options) + _trade_select(view, game_id, dec)
     return text, items, None
 
-def _trade_select(view: View, game_id: int, dec: int,
-              helps: list[str] | None = None) -> list[discord.ui.Item[Any]]:
+
+def _trade_select(
+    view: View, game_id: int, dec: int, helps: list[str] | None = None
+) -> list[discord.ui.Item[Any]]:
     """Every legal trade; with ``helps`` (stuck), only for the colours that open a move."""
     options = []
     for trade in view.get("trades") or []:
@@ -164,30 +201,51 @@ def _trade_select(view: View, game_id: int, dec: int,
             label = _("{dot} {colour} for: {goal}", dot=DOT[shade], colour=colour(shade), goal=goal)
             # too long for a label (a longer language): the whole goal goes below it instead
             description = goal[:LIMIT] if len(label) > LIMIT else None
-            options.append(discord.SelectOption(label=clip(label), value=f"{trade['goal']}.{shade}",
-                                                description=description))
+            options.append(
+                discord.SelectOption(
+                    label=clip(label), value=f"{trade['goal']}.{shade}", description=description
+                )
+            )
     if not options:
         return []
-    return [SnsPick(game_id, dec, "trade", 0, options[:MAX_OPTIONS],
-                    placeholder=_("Trade in a goal card for a star of your choice…"))]
+    return [
+        SnsPick(
+            game_id,
+            dec,
+            "trade",
+            0,
+            options[:MAX_OPTIONS],
+            placeholder=_("Trade in a goal card for a star of your choice…"),
+        )
+    ]
 
-def _trade_pools(view: View, game_id: int, dec: int,
-             code: str) -> tuple[str, list[discord.ui.Item[Any]], Any]:
+
+def _trade_pools(
+    view: View, game_id: int, dec: int, code: str
+) -> tuple[str, list[discord.ui.Item[Any]], Any]:
     goal, __, shade = code.partition(".")
     trade = next((t for t in view.get("trades") or [] if t["goal"] == goal), None)
     if trade is None or shade not in trade["colours"]:
         return _("That trade is no longer possible."), [SnsBack(game_id, dec)], None
     pools = me(view)["pools"]
-    text = _("Hand in “{goal}” for a {dot} {colour} star. Which pool gets it?", goal=_(trade["text"]),
-             dot=DOT[shade], colour=colour(shade))
+    text = _(
+        "Hand in “{goal}” for a {dot} {colour} star. Which pool gets it?",
+        goal=_(trade["text"]),
+        dot=DOT[shade],
+        colour=colour(shade),
+    )
     items: list[discord.ui.Item[Any]] = [
-        SnsDo(game_id, dec, "tr", f"{goal}.{shade}.{p}",
-              label=_("Into pool {pool} ({stars})", pool=p + 1, stars=dots(pools[p]))[:80])
-        for p in trade["pools"]]
+        SnsDo(
+            game_id,
+            dec,
+            "tr",
+            f"{goal}.{shade}.{p}",
+            label=_("Into pool {pool} ({stars})", pool=p + 1, stars=dots(pools[p]))[:80],
+        )
+        for p in trade["pools"]
+    ]
     items.append(SnsBack(game_id, dec))
     return text, items, None
-
-
 
 
 def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str, int]]]) -> list[Any]:
@@ -199,8 +257,17 @@ def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str,
         groups = [g for g in groups if g]
     selects = []
     for i, group in enumerate(groups):
-        opts = [discord.SelectOption(label=_("Pool {pool}: {stars} (+{points})", pool=p + 1,
-                                             stars=counts_text(s), points=sum(s.values()))[:100],
-                                     value=place_code(p, s)) for p, s in group[:MAX_OPTIONS]]
+        opts = [
+            discord.SelectOption(
+                label=_(
+                    "Pool {pool}: {stars} (+{points})",
+                    pool=p + 1,
+                    stars=counts_text(s),
+                    points=sum(s.values()),
+                )[:100],
+                value=place_code(p, s),
+            )
+            for p, s in group[:MAX_OPTIONS]
+        ]
         selects.append(SnsPick(game_id, dec, "place", i, opts, placeholder=_("Choose a pool and the stars…")))
     return selects

@@ -16,8 +16,18 @@ from bot.pictures import keep_if_shown
 __all__ = ["drawn_inputs", "keep_if_shown", "named"]
 
 # What of a seat view the panel picture reads (``art.images.draw_panel`` and the map under it).
-DRAWN_KEYS = ("round", "phase", "seats", "constellations", "edges", "start_xy", "players", "you", "choice",
-              "my_myths")
+DRAWN_KEYS = (
+    "round",
+    "phase",
+    "seats",
+    "constellations",
+    "edges",
+    "start_xy",
+    "players",
+    "you",
+    "choice",
+    "my_myths",
+)
 
 
 def drawn_inputs(render: partial[bytes]) -> list[Any]:

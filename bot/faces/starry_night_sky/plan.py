@@ -97,8 +97,11 @@ def chosen(choice: dict[str, Any], pick: tuple[str, str] | None) -> Plan:
         return make(pick[1], pool, stars)
     if pick is not None and pick[0] == "place":
         plan = parse(pick[1])
-        if plan is not None and plan.to in dests and any(
-                make(plan.to, p, s) == plan for p, s in placements(dests[plan.to])):
+        if (
+            plan is not None
+            and plan.to in dests
+            and any(make(plan.to, p, s) == plan for p, s in placements(dests[plan.to]))
+        ):
             return plan
     return default(choice)
 

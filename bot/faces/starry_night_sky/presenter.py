@@ -49,9 +49,15 @@ class StarryNightSkyPresenter(Presenter):
 
     def _headline(self, view: View, names: list[str]) -> str:
         night = view["night"]
-        track = (ngettext("Night Track: {n} marker left", "Night Track: {n} markers left", len(night))
-                 if night else ngettext("Dawn has come: last round ({n} Dawn marker left)",
-                               "Dawn has come: last round ({n} Dawn markers left)", view["dawn_left"]))
+        track = (
+            ngettext("Night Track: {n} marker left", "Night Track: {n} markers left", len(night))
+            if night
+            else ngettext(
+                "Dawn has come: last round ({n} Dawn marker left)",
+                "Dawn has come: last round ({n} Dawn markers left)",
+                view["dawn_left"],
+            )
+        )
         scores = " · ".join(f"{names[p['seat']]} {p['score']['total']}" for p in view["players"])
         return track + "\n" + _("Scores: {scores}", scores=scores)
 
@@ -60,11 +66,19 @@ class StarryNightSkyPresenter(Presenter):
         if bot_plays(names, seat):  # a bot has no panel: "Bot 1 is playing…"
             turn = waiting_for([seat], names)
         else:
-            turn = _("It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
-                     name=names[seat])
+            turn = _(
+                "It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
+                name=names[seat],
+            )
         text = turn + "\n" + self._headline(view, names)
-        return Outgoing(text, heading(view), partial(art.board_png, view, names),
-                        BOARD_FILE, [OpenPanelButton(game_id)], footer=self.progress(view, names))
+        return Outgoing(
+            text,
+            heading(view),
+            partial(art.board_png, view, names),
+            BOARD_FILE,
+            [OpenPanelButton(game_id)],
+            footer=self.progress(view, names),
+        )
 
     def board(self, view: View, names: list[str]) -> Outgoing:
         if view["phase"] == "over":
@@ -77,25 +91,44 @@ class StarryNightSkyPresenter(Presenter):
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         player = view["players"][seat]
         score = player["score"]
-        lines = [ngettext("**{n} point** (discovery {discovery}, stars {stars}, goals {goals}, "
-                          "myths {myths})",
-                          "**{n} points** (discovery {discovery}, stars {stars}, goals {goals}, "
-                          "myths {myths})", score["total"], discovery=score["discovery"],
-                          stars=score["stars"], goals=score["goals"], myths=score["myths"]),
-                 _("Star pools: {pools}", pools=pools_text(player["pools"]))]
-        lines += [_("Goal ({points}): {goal}", points=g["points"], goal=_(g["text"]))
-                  for g in player["goals"]] or [_("No goal cards held.")]
+        lines = [
+            ngettext(
+                "**{n} point** (discovery {discovery}, stars {stars}, goals {goals}, myths {myths})",
+                "**{n} points** (discovery {discovery}, stars {stars}, goals {goals}, myths {myths})",
+                score["total"],
+                discovery=score["discovery"],
+                stars=score["stars"],
+                goals=score["goals"],
+                myths=score["myths"],
+            ),
+            _("Star pools: {pools}", pools=pools_text(player["pools"])),
+        ]
+        lines += [
+            _("Goal ({points}): {goal}", points=g["points"], goal=_(g["text"])) for g in player["goals"]
+        ] or [_("No goal cards held.")]
         if view.get("you") == seat:
-            lines.append(_("Your Myth cards:") if view["phase"] == "over" else
-                         _("Your Myth cards (secret until the end; ✅ = both constellations mapped now):"))
+            lines.append(
+                _("Your Myth cards:")
+                if view["phase"] == "over"
+                else _("Your Myth cards (secret until the end; ✅ = both constellations mapped now):")
+            )
             lines += [myth_text(m) for m in view.get("my_myths") or []]
         elif view.get("myths"):
             lines += [myth_text(m) for m in view["myths"][seat]]
         else:
-            lines.append(ngettext("{n} Myth card, hidden until the end.",
-                                  "{n} Myth cards, hidden until the end.", player["myth_count"]))
-        return Outgoing("\n".join(lines), _("{name}'s sheet", name=names[seat]),
-                        partial(art.sheet_png, view, names, seat), f"sheet.{art.EXTENSION}")
+            lines.append(
+                ngettext(
+                    "{n} Myth card, hidden until the end.",
+                    "{n} Myth cards, hidden until the end.",
+                    player["myth_count"],
+                )
+            )
+        return Outgoing(
+            "\n".join(lines),
+            _("{name}'s sheet", name=names[seat]),
+            partial(art.sheet_png, view, names, seat),
+            f"sheet.{art.EXTENSION}",
+        )
 
     def results(self, view: View, names: list[str]) -> Outgoing:
         outcome = view["outcome"]
@@ -105,26 +138,45 @@ class StarryNightSkyPresenter(Presenter):
         if len(outcome["winners"]) > 1:
             lines = [_("{winners} share the win! The Myth cards are revealed:", winners=winners)]
         elif outcome["scores"].count(top) > 1:
-            lines = [_("{winners} wins on Myth points after a tie! The Myth cards are revealed:",
-                       winners=winners)]
+            lines = [
+                _("{winners} wins on Myth points after a tie! The Myth cards are revealed:", winners=winners)
+            ]
         else:
             lines = [_("{winners} wins! The Myth cards are revealed:", winners=winners)]
         for s in ranking:
             part = outcome["breakdown"][s]
-            lines.append(_("**{name}: {score}** (discovery {discovery}, stars {stars}, goals {goals}, "
-                           "myths {myths})", name=names[s], score=outcome["scores"][s],
-                           discovery=part["discovery"], stars=part["stars"], goals=part["goals"],
-                           myths=part["myths"]))
+            lines.append(
+                _(
+                    "**{name}: {score}** (discovery {discovery}, stars {stars}, goals {goals}, "
+                    "myths {myths})",
+                    name=names[s],
+                    score=outcome["scores"][s],
+                    discovery=part["discovery"],
+                    stars=part["stars"],
+                    goals=part["goals"],
+                    myths=part["myths"],
+                )
+            )
             lines += [f"  {myth_text(m)}" for m in (view.get("myths") or [[]] * len(names))[s]]
         if view.get("ended_by") == "stall":
             lines.append(_("The night ended early: a whole round passed in which nobody could play."))
-        return Outgoing("\n".join(lines)[:4000], _("{title} · Final results", title=_(TITLE)),
-                        partial(art.results_png, view, names), f"results.{art.EXTENSION}")
+        return Outgoing(
+            "\n".join(lines)[:4000],
+            _("{title} · Final results", title=_(TITLE)),
+            partial(art.results_png, view, names),
+            f"results.{art.EXTENSION}",
+        )
 
     # -------------------------------------------------------------- private panel
 
-    def panel(self, view: View, names: list[str], game_id: int, *, pick: tuple[str, str] | None = None,
-              ) -> Outgoing:
+    def panel(
+        self,
+        view: View,
+        names: list[str],
+        game_id: int,
+        *,
+        pick: tuple[str, str] | None = None,
+    ) -> Outgoing:
         """The seat's panel. ``pick`` is a choice looked at but not confirmed yet:
         ``("dest", cid)``, ``("place", code)`` or ``("trade", "goal.colour")``."""
         return build_panel(view, names, game_id, pick=pick)

@@ -20,8 +20,11 @@ TITLE = N_("Starry Night Sky")
 COLOURS = ("red", "blue", "yellow")
 DOT = {"red": "\U0001f534", "blue": "\U0001f535", "yellow": "\U0001f7e1"}
 # The letter after each dot, so the colour is never the only signal (Italian: R, B, G).
-LETTER = {"red": NP_("colour letter", "R"), "blue": NP_("colour letter", "B"),
-          "yellow": NP_("colour letter", "Y")}
+LETTER = {
+    "red": NP_("colour letter", "R"),
+    "blue": NP_("colour letter", "B"),
+    "yellow": NP_("colour letter", "Y"),
+}
 STEP_TEXT = {
     "assign": N_("{name} is sorting new stars into pools"),
     "move": N_("{name} is choosing where to explore"),
@@ -100,8 +103,10 @@ def said(sentence: str, names: list[str]) -> str:
 def dots(stars: list[str]) -> str:
     """Stars as coloured dots each followed by its colour's letter (``🔴R 🔵B``): the colour is
     never the only signal, for players who can't tell the dots apart."""
-    return " ".join(DOT.get(s, "?") + (pgettext("colour letter", LETTER[s]) if s in LETTER else s[:1].upper())
-                    for s in stars) or pgettext("star pool", "empty")
+    return " ".join(
+        DOT.get(s, "?") + (pgettext("colour letter", LETTER[s]) if s in LETTER else s[:1].upper())
+        for s in stars
+    ) or pgettext("star pool", "empty")
 
 
 def counts_text(stars: dict[str, int]) -> str:
@@ -115,8 +120,13 @@ def pools_text(pools: list[list[str]]) -> str:
 
 def myth_text(myth: dict[str, Any]) -> str:
     mark = "✅" if myth.get("scored") else "▫️"
-    return _("{mark} {first} & {second} (+{points})", mark=mark, first=place_name(str(myth.get("a_name"))),
-             second=place_name(str(myth.get("b_name"))), points=myth.get("points"))
+    return _(
+        "{mark} {first} & {second} (+{points})",
+        mark=mark,
+        first=place_name(str(myth.get("a_name"))),
+        second=place_name(str(myth.get("b_name"))),
+        points=myth.get("points"),
+    )
 
 
 def name_of(view: View, cid: str) -> str:

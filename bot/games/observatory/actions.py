@@ -64,12 +64,22 @@ class ActionKind(StrEnum):
 
 
 # Sub-actions of a simultaneous step: they edit the seat's draft and keep the decision id.
-DRAFT_KINDS = frozenset({
-    ActionKind.PLOT, ActionKind.RESEARCH, ActionKind.LENS, ActionKind.SHOOTING_STAR,
-    ActionKind.SET_DRIVE, ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH, ActionKind.COMPLETE,
-    ActionKind.UNDO, ActionKind.DONE,
-})
+DRAFT_KINDS = frozenset(
+    {
+        ActionKind.PLOT,
+        ActionKind.RESEARCH,
+        ActionKind.LENS,
+        ActionKind.SHOOTING_STAR,
+        ActionKind.SET_DRIVE,
+        ActionKind.FREE_STAR,
+        ActionKind.FREE_RESEARCH,
+        ActionKind.COMPLETE,
+        ActionKind.UNDO,
+        ActionKind.DONE,
+    }
+)
 # What a seat taking new goals may do besides ``take``: complete a goal that already fits, use
 # that card's bonus, and finish (``done``) once it holds four goals again.
-REFILL_KINDS = frozenset({ActionKind.COMPLETE, ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH,
-                          ActionKind.DONE})
+REFILL_KINDS = frozenset(
+    {ActionKind.COMPLETE, ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH, ActionKind.DONE}
+)

@@ -81,8 +81,9 @@ def _best_complete(state: State, seat: int, sheet: sh.Sheet) -> Action | None:
     return {"kind": "complete", "card": card_id, "placement": found[card_id][0].id}
 
 
-def _use_grant(sheet: sh.Sheet, g: dict[str, Any], values: dict[int, float],
-               prefer_star: bool) -> Action | None:
+def _use_grant(
+    sheet: sh.Sheet, g: dict[str, Any], values: dict[int, float], prefer_star: bool
+) -> Action | None:
     cells = sh.grant_cells(sheet, g)
     spaces = sh.grant_spaces(sheet, g)
     star = max(cells, key=lambda c: _value(values, c)) if cells else None
@@ -117,7 +118,7 @@ def _draft_move(state: State, seat: int) -> Action:
     if plots:
         best_plot, best_score = None, -1.0
         for (i, j), cells in plots:
-            rest = ({0, 1, 2} - {i, j} - sh.used_dice(sheet))
+            rest = {0, 1, 2} - {i, j} - sh.used_dice(sheet)
             research = 0.0
             for die in rest:
                 value, wild = sh.die_value(sheet, roll, die)
@@ -143,6 +144,7 @@ def _keep(hand: list[str]) -> list[str]:
     def ease(cid: str) -> float:
         c = card(cid)
         return _card_value(cid) / len(c.stars) ** 1.5
+
     best = max(combinations(hand, 4), key=lambda combo: sum(ease(c) for c in combo))
     return list(best)
 

@@ -39,9 +39,14 @@ class Card:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "name": self.name, "type": self.type, "asterism": self.asterism,
-            "description": self.description, "stars": [list(s) for s in self.stars],
-            "lines": [list(line) for line in self.lines], "points": self.points,
+            "id": self.id,
+            "name": self.name,
+            "type": self.type,
+            "asterism": self.asterism,
+            "description": self.description,
+            "stars": [list(s) for s in self.stars],
+            "lines": [list(line) for line in self.lines],
+            "points": self.points,
             "bonus": dict(self.bonus) if self.bonus else None,
         }
 
@@ -70,8 +75,11 @@ def canonical(stars: list, lines: list) -> tuple:
 
 def _on_segment(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> bool:
     cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
-    return cross == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) \
+    return (
+        cross == 0
+        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
         and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    )
 
 
 def _check_card(raw: Any, index: int) -> Card:
@@ -92,7 +100,8 @@ def _check_card(raw: Any, index: int) -> Card:
         raise DataError(f"{where}: needs a description.")
     stars = raw.get("stars")
     if not isinstance(stars, list) or not all(
-            isinstance(s, list) and len(s) == 2 and all(type(v) is int for v in s) for s in stars):
+        isinstance(s, list) and len(s) == 2 and all(type(v) is int for v in s) for s in stars
+    ):
         raise DataError(f"{where}: stars must be [row, col] integer offsets.")
     pts = [tuple(s) for s in stars]
     low, high = LARGE_STARS if kind == "large" else SMALL_STARS
@@ -106,8 +115,13 @@ def _check_card(raw: Any, index: int) -> Card:
         raise DataError(f"{where}: needs lines.")
     seen_lines: set[tuple[int, int]] = set()
     for line in lines:
-        if not (isinstance(line, list) and len(line) == 2 and all(type(v) is int for v in line)
-                and all(0 <= v < len(pts) for v in line) and line[0] != line[1]):
+        if not (
+            isinstance(line, list)
+            and len(line) == 2
+            and all(type(v) is int for v in line)
+            and all(0 <= v < len(pts) for v in line)
+            and line[0] != line[1]
+        ):
             raise DataError(f"{where}: line {line!r} must join two of its stars.")
         key = (min(line), max(line))
         if key in seen_lines:
@@ -132,8 +146,17 @@ def _check_card(raw: Any, index: int) -> Card:
                 raise DataError(f"{where}: a Shooting Star bonus needs a die value 2-6.")
         elif len(bonus) != 1:
             raise DataError(f"{where}: unexpected fields in the bonus.")
-    return Card(cid, name, kind, asterism, desc, tuple(pts), tuple(tuple(line) for line in lines),
-                points, dict(bonus) if bonus else None)
+    return Card(
+        cid,
+        name,
+        kind,
+        asterism,
+        desc,
+        tuple(pts),
+        tuple(tuple(line) for line in lines),
+        points,
+        dict(bonus) if bonus else None,
+    )
 
 
 def _check_connected(where: str, count: int, lines: set[tuple[int, int]]) -> None:
@@ -152,7 +175,7 @@ def _check_connected(where: str, count: int, lines: set[tuple[int, int]]) -> Non
 def parse_cards(data: Any) -> dict[str, Card]:
     raw = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(raw, list):
-        raise DataError("cards: expected {\"cards\": [...]}.")
+        raise DataError('cards: expected {"cards": [...]}.')
     cards = [_check_card(item, i) for i, item in enumerate(raw)]
     ids = [c.id for c in cards]
     if len(set(ids)) != len(ids):
@@ -161,8 +184,10 @@ def parse_cards(data: Any) -> dict[str, Card]:
     small = [c for c in cards if c.type == "small"]
     asterisms = [c for c in small if c.asterism]
     if (len(large), len(small), len(asterisms)) != (LARGE_COUNT, SMALL_COUNT, ASTERISM_COUNT):
-        raise DataError(f"cards: need {LARGE_COUNT} large, {SMALL_COUNT} small ({ASTERISM_COUNT} "
-                        f"asterisms), got {len(large)}, {len(small)} ({len(asterisms)}).")
+        raise DataError(
+            f"cards: need {LARGE_COUNT} large, {SMALL_COUNT} small ({ASTERISM_COUNT} "
+            f"asterisms), got {len(large)}, {len(small)} ({len(asterisms)})."
+        )
     keys: dict[tuple, str] = {}
     for card in cards:
         key = canonical(list(card.stars), list(card.lines))

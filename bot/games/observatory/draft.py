@@ -56,8 +56,12 @@ def roll_of(state: State) -> dict[str, Any] | None:
 def plot(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     dice = action.get("dice")
     cell = _cell(action)
-    if not (isinstance(dice, list) and len(dice) == 2 and all(type(d) is int and 0 <= d < 3 for d in dice)
-            and dice[0] != dice[1]):
+    if not (
+        isinstance(dice, list)
+        and len(dice) == 2
+        and all(type(d) is int and 0 <= d < 3 for d in dice)
+        and dice[0] != dice[1]
+    ):
         raise IllegalAction(M_("Plot with two different Standard dice, numbered 0, 1 and 2."))
     roll = roll_of(state)
     if roll is None:
@@ -68,8 +72,9 @@ def plot(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
         raise IllegalAction(M_("One of those dice is already used for Research; plot with the other two."))
     _empty(sheet, cell)
     if cell not in sh.plot_cells(sheet, roll, dice[0], dice[1]):
-        raise IllegalAction(M_("Those dice can't reach {cell}; pick one of the highlighted cells.",
-                               cell=cell_name(cell)))
+        raise IllegalAction(
+            M_("Those dice can't reach {cell}; pick one of the highlighted cells.", cell=cell_name(cell))
+        )
     sheet["stars"].append(cell)
     sheet["turn"]["plot"] = {"dice": sorted(dice), "cell": cell}
 
@@ -85,12 +90,14 @@ def research(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     if not 0 <= die < 3 or die in sh.used_dice(sheet):
         raise IllegalAction(M_("Research with the Standard die you did not plot with."))
     if space in sheet["research"][track]:
-        raise IllegalAction(M_("The {track} space {space} is already filled.", track=track_name(track),
-                               space=space))
+        raise IllegalAction(
+            M_("The {track} space {space} is already filled.", track=track_name(track), space=space)
+        )
     value, wild = sh.die_value(sheet, roll, die)
     if not wild and value != space:
-        raise IllegalAction(M_("That die counts as {value}, so it can only fill a space printed {value}.",
-                               value=value))
+        raise IllegalAction(
+            M_("That die counts as {value}, so it can only fill a space printed {value}.", value=value)
+        )
     sh.fill(sheet, track, space)
     sheet["turn"]["research"] = {"die": die, "track": track, "space": space}
 
@@ -103,8 +110,9 @@ def lens(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
         raise IllegalAction(M_("You already used the Lens this turn."))
     options = sh.lens_options(sheet, roll_of(state), is_active(state, seat))
     if not any(o[0] == die and o[1] == delta for o in options):
-        raise IllegalAction(M_("The Lens can change an unused, non-wild die by 1, keeping it between 1 "
-                               "and 6."))
+        raise IllegalAction(
+            M_("The Lens can change an unused, non-wild die by 1, keeping it between 1 and 6.")
+        )
     sheet["turn"]["lens"] = {"die": die, "delta": delta}
 
 
@@ -156,8 +164,9 @@ def free_research(state: State, seat: int, sheet: sh.Sheet, action: Action) -> N
     if g["kind"] not in ("research", "either"):
         raise IllegalAction(M_("That bonus plots a star, not a Research space."))
     if space in sheet["research"][track]:
-        raise IllegalAction(M_("The {track} space {space} is already filled.", track=track_name(track),
-                               space=space))
+        raise IllegalAction(
+            M_("The {track} space {space} is already filled.", track=track_name(track), space=space)
+        )
     sh.spend(sheet, g)
     sh.fill(sheet, track, space)
 
@@ -196,10 +205,15 @@ def done(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
 
 
 HANDLERS = {
-    ActionKind.PLOT: plot, ActionKind.RESEARCH: research, ActionKind.LENS: lens,
-    ActionKind.SHOOTING_STAR: shooting_star, ActionKind.SET_DRIVE: set_drive,
-    ActionKind.FREE_STAR: free_star, ActionKind.FREE_RESEARCH: free_research,
-    ActionKind.COMPLETE: complete, ActionKind.DONE: done,
+    ActionKind.PLOT: plot,
+    ActionKind.RESEARCH: research,
+    ActionKind.LENS: lens,
+    ActionKind.SHOOTING_STAR: shooting_star,
+    ActionKind.SET_DRIVE: set_drive,
+    ActionKind.FREE_STAR: free_star,
+    ActionKind.FREE_RESEARCH: free_research,
+    ActionKind.COMPLETE: complete,
+    ActionKind.DONE: done,
 }
 
 

@@ -52,9 +52,18 @@ class Observatory(Game):
     title = TITLE
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    options = (OptionSpec("first_game", N_("First game: 1 large + 3 small goals, no choosing"), (0, 1), 0,
-                          (N_("Everyone chooses 4 of 6 dealt goals."),
-                           N_("First-game deal: everyone keeps 1 large and 3 small goals, no choosing."))),)
+    options = (
+        OptionSpec(
+            "first_game",
+            N_("First game: 1 large + 3 small goals, no choosing"),
+            (0, 1),
+            0,
+            (
+                N_("Everyone chooses 4 of 6 dealt goals."),
+                N_("First-game deal: everyone keeps 1 large and 3 small goals, no choosing."),
+            ),
+        ),
+    )
     allows_bot_seats = True
     live_timer = 180  # everyone plots and researches on each roll at a live table
 
@@ -79,8 +88,10 @@ class Observatory(Game):
             return []
         phase = state["phase"]
         if phase == Phase.KEEP.value:
-            return [{"kind": ActionKind.KEEP.value, "cards": list(combo)}
-                    for combo in combinations(state["hands"][seat], 4)]
+            return [
+                {"kind": ActionKind.KEEP.value, "cards": list(combo)}
+                for combo in combinations(state["hands"][seat], 4)
+            ]
         if phase == Phase.ROLL.value:
             return [{"kind": ActionKind.ROLL.value}]
         if phase == Phase.REFILL.value:
@@ -149,18 +160,26 @@ def draft_actions(state: State, seat: int) -> list[Action]:
     for (i, j), cells in sh.plot_options(sheet, roll):
         out += [{"kind": "plot", "dice": [i, j], "cell": cell_name(c)} for c in cells]
     for die, spaces in sh.research_options(sheet, roll):
-        out += [{"kind": "research", "die": die, "track": t, "space": s}
-                for t, vals in spaces.items() for s in vals]
-    out += [{"kind": "lens", "die": d, "delta": delta}
-            for d, delta, _, _ in sh.lens_options(sheet, roll, active)]
+        out += [
+            {"kind": "research", "die": die, "track": t, "space": s}
+            for t, vals in spaces.items()
+            for s in vals
+        ]
+    out += [
+        {"kind": "lens", "die": d, "delta": delta} for d, delta, _, _ in sh.lens_options(sheet, roll, active)
+    ]
     out += [{"kind": "shooting_star", "cell": cell_name(c)} for c in sh.shooting_cells(sheet, roll, active)]
     if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None:
         out += [{"kind": "set_drive", "value": v} for v in SPACES]
     for g, _ in sh.grant_groups(sheet):
-        out += [{"kind": "free_star", "grant": g["id"], "cell": cell_name(c)}
-                for c in sh.grant_cells(sheet, g)]
-        out += [{"kind": "free_research", "grant": g["id"], "track": t, "space": s}
-                for t, vals in sh.grant_spaces(sheet, g).items() for s in vals]
+        out += [
+            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
+        ]
+        out += [
+            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
+            for t, vals in sh.grant_spaces(sheet, g).items()
+            for s in vals
+        ]
     for card_id, found in sh.placements(sheet).items():
         out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
     if state["drafts"][seat]["undo"]:

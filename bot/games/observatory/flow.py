@@ -38,17 +38,31 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
         rng.shuffle(deck)
     first = rng.below(seats)
     state: State = {
-        "seats": seats, "options": dict(options), "decision": 0, "phase": Phase.KEEP.value,
-        "night": 1, "turn": 1, "first_player": first, "active": first, "roll": None,
-        "decks": decks, "sky": {kind: [] for kind in DECKS},
-        "hands": [[] for _ in range(seats)], "kept": [None] * seats,
-        "sheets": [sh.new_sheet() for _ in range(seats)], "drafts": [None] * seats, "base": None,
-        "refill": None, "last_turn": [], "rng": 0,
+        "seats": seats,
+        "options": dict(options),
+        "decision": 0,
+        "phase": Phase.KEEP.value,
+        "night": 1,
+        "turn": 1,
+        "first_player": first,
+        "active": first,
+        "roll": None,
+        "decks": decks,
+        "sky": {kind: [] for kind in DECKS},
+        "hands": [[] for _ in range(seats)],
+        "kept": [None] * seats,
+        "sheets": [sh.new_sheet() for _ in range(seats)],
+        "drafts": [None] * seats,
+        "base": None,
+        "refill": None,
+        "last_turn": [],
+        "rng": 0,
     }
     large = 1 if options.get("first_game") else 3
     for seat in range(seats):
-        state["hands"][seat] = [decks["large"].pop(0) for _ in range(large)] + \
-                               [decks["small"].pop(0) for _ in range(3)]
+        state["hands"][seat] = [decks["large"].pop(0) for _ in range(large)] + [
+            decks["small"].pop(0) for _ in range(3)
+        ]
     state["rng"] = rng.state
     if options.get("first_game"):
         for seat in range(seats):
@@ -80,12 +94,17 @@ def to_act(state: State) -> list[int]:
 
 # --- keep -------------------------------------------------------------------------------------
 
+
 def keep(state: State, seat: int, cards: Any, events: list[str]) -> None:
     hand = state["hands"][seat]
     if state["kept"][seat] is not None:
         raise IllegalAction(M_("You have already chosen your four goals."))
-    if not (isinstance(cards, list) and len(cards) == GOALS and len(set(map(str, cards))) == GOALS
-            and all(c in hand for c in cards)):
+    if not (
+        isinstance(cards, list)
+        and len(cards) == GOALS
+        and len(set(map(str, cards))) == GOALS
+        and all(c in hand for c in cards)
+    ):
         raise IllegalAction(M_("Keep exactly four different cards from the six you were dealt."))
     state["kept"][seat] = [c for c in hand if c in cards]
     if to_act(state):
@@ -104,6 +123,7 @@ def keep(state: State, seat: int, cards: Any, events: list[str]) -> None:
 
 # --- turns ------------------------------------------------------------------------------------
 
+
 def _start_turn(state: State, events: list[str]) -> None:
     seats = state["seats"]
     state["active"] = (state["first_player"] + state["turn"] - 1) % seats
@@ -114,8 +134,12 @@ def _start_turn(state: State, events: list[str]) -> None:
         for sheet in state["sheets"]:
             sh.add_grant(sheet, GrantSource.NIGHT.value, GrantKind.EITHER.value)
         _open_drafts(state, Phase.NIGHT_BONUS)
-        events.append(M_("Night {night} begins with a bonus: everyone may plot a free star or fill a "
-                         "Research space.", night=state["night"]))
+        events.append(
+            M_(
+                "Night {night} begins with a bonus: everyone may plot a free star or fill a Research space.",
+                night=state["night"],
+            )
+        )
     else:
         state["phase"] = Phase.ROLL.value
         state["decision"] += 1
@@ -134,26 +158,35 @@ def roll(state: State, rng_events: list[str]) -> None:
     state["rng"] = rng.state
     faces = ", ".join("?" if v == 1 else str(v) for v in state["roll"]["standard"])
     shooting = state["roll"]["shooting"]
-    rng_events.append(M_("{seat} rolled {faces}; the Shooting Star die shows {shooting}.",
-                         seat=seat_ref(state["active"]), faces=faces,
-                         shooting="?" if shooting == 1 else shooting))
+    rng_events.append(
+        M_(
+            "{seat} rolled {faces}; the Shooting Star die shows {shooting}.",
+            seat=seat_ref(state["active"]),
+            faces=faces,
+            shooting="?" if shooting == 1 else shooting,
+        )
+    )
     _open_drafts(state, Phase.DECIDE)
 
 
 def _summary(state: State, index: int, before: sh.Sheet) -> str:
     """One public sentence of what a seat did in the step ("{1} plotted C4; researched Lens 3.")."""
     sheet = state["sheets"][index]
-    new_stars = [cell_name(c) for c in sheet["stars"][len(before["stars"]):]]
+    new_stars = [cell_name(c) for c in sheet["stars"][len(before["stars"]) :]]
     parts = []
     if new_stars:
         # i18n: part of a turn's summary: "plotted C4, D7" (a sentence starts with the player's name)
         parts.append(M_("plotted {cells}", cells=", ".join(new_stars)))
-    filled = [space_name(t, v) for t, vals in sheet["research"].items()
-              for v in vals if v not in before["research"][t]]
+    filled = [
+        space_name(t, v)
+        for t, vals in sheet["research"].items()
+        for v in vals
+        if v not in before["research"][t]
+    ]
     if filled:
         # i18n: part of a turn's summary: "researched Lens 3, Drive 5"
         parts.append(M_("researched {spaces}", spaces=listed(filled)))
-    done = [card_name(c) for c in sheet["completed"][len(before["completed"]):]]
+    done = [card_name(c) for c in sheet["completed"][len(before["completed"]) :]]
     if done:
         # i18n: part of a turn's summary: "completed Orion"
         parts.append(M_("completed {cards}", cards=listed(done)))
@@ -170,8 +203,11 @@ def finish_step(state: State, events: list[str]) -> None:
     """Every seat is done: publish the changes and open the next step."""
     summary = [_summary(state, s, state["base"][s]) for s in range(state["seats"])]
     for sheet in state["sheets"]:  # bonuses that had to be used now are gone
-        sheet["grants"] = [g for g in sheet["grants"]
-                           if g["source"] not in (GrantSource.NIGHT.value, GrantSource.COMPLETION.value)]
+        sheet["grants"] = [
+            g
+            for g in sheet["grants"]
+            if g["source"] not in (GrantSource.NIGHT.value, GrantSource.COMPLETION.value)
+        ]
     state["drafts"] = [None] * state["seats"]
     state["base"] = None
     state["last_turn"] = [to_stored(line) for line in summary]  # stored as JSON, said in any language
@@ -198,6 +234,7 @@ def is_last_turn(state: State) -> bool:
 # A seat refilling may also complete a goal that already fits its unused stars ("complete at any
 # time"), and must then use that card's bonus. It keeps its place in the queue while it still
 # needs a card, or while it could complete or spend such a bonus and has not said it is done.
+
 
 def _available(state: State) -> bool:
     return any(state["sky"][k] or state["decks"][k] for k in DECKS)
@@ -253,37 +290,61 @@ def refill_actions(state: State, seat: int) -> list[dict[str, Any]]:
     for card_id, found in sh.placements(sheet).items():
         out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
     for g, _ in sh.grant_groups({**sheet, "grants": refill_grants(sheet)}):
-        out += [{"kind": "free_star", "grant": g["id"], "cell": cell_name(c)}
-                for c in sh.grant_cells(sheet, g)]
-        out += [{"kind": "free_research", "grant": g["id"], "track": t, "space": s}
-                for t, vals in sh.grant_spaces(sheet, g).items() for s in vals]
+        out += [
+            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
+        ]
+        out += [
+            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
+            for t, vals in sh.grant_spaces(sheet, g).items()
+            for s in vals
+        ]
     if not needs_card(state, seat) and not pending:
         out.append({"kind": "done"})
     return out
 
 
-def refill_move(state: State, index: int, kind: ActionKind, action: dict[str, Any],
-                events: list[str]) -> None:
+def refill_move(
+    state: State, index: int, kind: ActionKind, action: dict[str, Any], events: list[str]
+) -> None:
     """Complete a goal, spend its bonus, or finish refilling (``done``) during a refill."""
     sheet = state["sheets"][index]
     if kind is ActionKind.COMPLETE:
         draft.complete(state, index, sheet, action)
-        events.append(M_("{seat} completed {card} at once, while taking new goals.", seat=seat_ref(index),
-                         card=card_name(action["card"])))
+        events.append(
+            M_(
+                "{seat} completed {card} at once, while taking new goals.",
+                seat=seat_ref(index),
+                card=card_name(action["card"]),
+            )
+        )
     elif kind in (ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH):
         gid = action.get("grant")
         if not any(g["id"] == gid and type(gid) is int for g in refill_grants(sheet)):
-            raise IllegalAction(M_("While taking new goals you can only use the bonus of a card you just "
-                                   "completed; other bonuses wait for the next roll."))
+            raise IllegalAction(
+                M_(
+                    "While taking new goals you can only use the bonus of a card you just "
+                    "completed; other bonuses wait for the next roll."
+                )
+            )
         before = list(sheet["stars"])
         spend = draft.free_star if kind is ActionKind.FREE_STAR else draft.free_research
         spend(state, index, sheet, action)
         if sheet["stars"] != before:
-            events.append(M_("{seat} plotted {cell} with a completion bonus.", seat=seat_ref(index),
-                             cell=cell_name(sheet["stars"][-1])))
+            events.append(
+                M_(
+                    "{seat} plotted {cell} with a completion bonus.",
+                    seat=seat_ref(index),
+                    cell=cell_name(sheet["stars"][-1]),
+                )
+            )
         else:
-            events.append(M_("{seat} filled {space} with a completion bonus.", seat=seat_ref(index),
-                             space=space_name(str(action["track"]), action["space"])))
+            events.append(
+                M_(
+                    "{seat} filled {space} with a completion bonus.",
+                    seat=seat_ref(index),
+                    space=space_name(str(action["track"]), action["space"]),
+                )
+            )
     elif kind is ActionKind.DONE:
         if bonus_pending(sheet):
             raise IllegalAction(M_("Use the bonus of the constellation you completed first."))
@@ -291,8 +352,12 @@ def refill_move(state: State, index: int, kind: ActionKind, action: dict[str, An
             raise IllegalAction(M_("Take your new goal card first."))
         state["refill"]["passed"] = True
     else:
-        raise IllegalAction(M_("While taking new goals you may take a card, complete a goal that fits "
-                               "your stars, or use the bonus of a card you just completed."))
+        raise IllegalAction(
+            M_(
+                "While taking new goals you may take a card, complete a goal that fits "
+                "your stars, or use the bonus of a card you just completed."
+            )
+        )
     _next_refill(state, events)
 
 
@@ -317,13 +382,18 @@ def take(state: State, index: int, action: dict[str, Any], events: list[str]) ->
         if kind not in DECKS:
             raise IllegalAction(M_("Draw from the `large` or the `small` deck."))
         if not state["decks"][kind]:
-            raise IllegalAction(M_("The large deck is empty; take another card.") if kind == "large"
-                                else M_("The small deck is empty; take another card."))
+            raise IllegalAction(
+                M_("The large deck is empty; take another card.")
+                if kind == "large"
+                else M_("The small deck is empty; take another card.")
+            )
         cid = state["decks"][kind].pop(0)
         who, name = seat_ref(index), card_name(cid)
-        events.append(M_("{seat} drew the top card of the large deck: {card}.", seat=who, card=name)
-                      if kind == "large" else
-                      M_("{seat} drew the top card of the small deck: {card}.", seat=who, card=name))
+        events.append(
+            M_("{seat} drew the top card of the large deck: {card}.", seat=who, card=name)
+            if kind == "large"
+            else M_("{seat} drew the top card of the small deck: {card}.", seat=who, card=name)
+        )
     else:
         raise IllegalAction(M_("Take a face-up card (`sky`) or the top card of a deck (`deck`)."))
     goals.append(cid)

@@ -55,7 +55,10 @@ class Placement:
 
     def as_dict(self) -> dict:
         return {
-            "id": self.id, "rotation": self.rotation, "anchor": cell_name(self.anchor), "name": self.name,
+            "id": self.id,
+            "rotation": self.rotation,
+            "anchor": cell_name(self.anchor),
+            "name": self.name,
             "cells": [cell_name(c) for c in self.cells],
             "segments": [[cell_name(a), cell_name(b)] for a, b in self.segments],
         }
@@ -72,10 +75,18 @@ def orientations(card_id: str) -> tuple[Orientation, ...]:
         r0, c0 = pts[0]
         offsets = tuple((r - r0, c - c0) for r, c in pts)
         low_r, low_c = min(p[0] for p in offsets), min(p[1] for p in offsets)
-        shape = (frozenset((r - low_r, c - low_c) for r, c in offsets),
-                 frozenset(frozenset(((offsets[i][0] - low_r, offsets[i][1] - low_c),
-                                      (offsets[j][0] - low_r, offsets[j][1] - low_c)))
-                           for i, j in data.lines))
+        shape = (
+            frozenset((r - low_r, c - low_c) for r, c in offsets),
+            frozenset(
+                frozenset(
+                    (
+                        (offsets[i][0] - low_r, offsets[i][1] - low_c),
+                        (offsets[j][0] - low_r, offsets[j][1] - low_c),
+                    )
+                )
+                for i, j in data.lines
+            ),
+        )
         if shape in seen:
             continue
         seen.add(shape)
@@ -94,20 +105,31 @@ def _orient(p: Point, q: Point, r: Point) -> int:
 
 def on_segment(p: Point, a: Point, b: Point) -> bool:
     """Whether point ``p`` lies on the closed segment ``ab``."""
-    return _orient(a, b, p) == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) \
+    return (
+        _orient(a, b, p) == 0
+        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
         and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    )
 
 
 def segments_touch(a: Point, b: Point, c: Point, d: Point) -> bool:
     """Whether closed segments ``ab`` and ``cd`` share at least one point."""
-    if max(a[0], b[0]) < min(c[0], d[0]) or max(c[0], d[0]) < min(a[0], b[0]) \
-            or max(a[1], b[1]) < min(c[1], d[1]) or max(c[1], d[1]) < min(a[1], b[1]):
+    if (
+        max(a[0], b[0]) < min(c[0], d[0])
+        or max(c[0], d[0]) < min(a[0], b[0])
+        or max(a[1], b[1]) < min(c[1], d[1])
+        or max(c[1], d[1]) < min(a[1], b[1])
+    ):
         return False
     o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
     if o1 != o2 and o3 != o4 and 0 not in (o1, o2, o3, o4):
         return True
-    return (o1 == 0 and on_segment(c, a, b)) or (o2 == 0 and on_segment(d, a, b)) \
-        or (o3 == 0 and on_segment(a, c, d)) or (o4 == 0 and on_segment(b, c, d))
+    return (
+        (o1 == 0 and on_segment(c, a, b))
+        or (o2 == 0 and on_segment(d, a, b))
+        or (o3 == 0 and on_segment(a, c, d))
+        or (o4 == 0 and on_segment(b, c, d))
+    )
 
 
 def touches(segments: tuple[Segment, ...], existing: tuple[Segment, ...]) -> bool:

@@ -27,10 +27,18 @@ from bot.games.observatory.model import (
 
 Sheet = dict[str, Any]
 ALL_CELLS = tuple(range(SIZE * SIZE))
-_DRIVE, _LENS, _FINDER, _FILTER = (Track.DRIVE.value, Track.LENS.value, Track.FINDER.value,
-                                   Track.FILTER.value)
-_STAR, _EITHER, _RESEARCH, _SHOOTING = (GrantKind.STAR.value, GrantKind.EITHER.value,
-                                        GrantKind.RESEARCH.value, GrantKind.SHOOTING_STAR.value)
+_DRIVE, _LENS, _FINDER, _FILTER = (
+    Track.DRIVE.value,
+    Track.LENS.value,
+    Track.FINDER.value,
+    Track.FILTER.value,
+)
+_STAR, _EITHER, _RESEARCH, _SHOOTING = (
+    GrantKind.STAR.value,
+    GrantKind.EITHER.value,
+    GrantKind.RESEARCH.value,
+    GrantKind.SHOOTING_STAR.value,
+)
 SHOOTING_DIE = 3
 
 
@@ -44,15 +52,20 @@ def clone(value: Any) -> Any:
 
 
 def new_turn() -> dict[str, Any]:
-    return {"plot": None, "research": None, "lens": None, "shooting": None, "completed": [],
-            "done": []}
+    return {"plot": None, "research": None, "lens": None, "shooting": None, "completed": [], "done": []}
 
 
 def new_sheet() -> Sheet:
     return {
-        "stars": [], "constellations": [], "research": {t: [] for t in TRACKS},
-        "drive_value": None, "grants": [], "next_grant": 0,
-        "bonuses": dict.fromkeys(BONUS_TRACKS, "locked"), "goals": [], "completed": [],
+        "stars": [],
+        "constellations": [],
+        "research": {t: [] for t in TRACKS},
+        "drive_value": None,
+        "grants": [],
+        "next_grant": 0,
+        "bonuses": dict.fromkeys(BONUS_TRACKS, "locked"),
+        "goals": [],
+        "completed": [],
         "turn": new_turn(),
     }
 
@@ -80,6 +93,7 @@ def empty_cells(sheet: Sheet) -> list[int]:
 
 
 # --- dice -------------------------------------------------------------------------------------
+
 
 def die_face(roll: dict[str, Any] | None, die: int) -> int | None:
     if roll is None:
@@ -210,14 +224,30 @@ def line_cells(sheet: Sheet, value: int) -> list[int]:
 
 # --- grants -----------------------------------------------------------------------------------
 
+
 def grant(sheet: Sheet, gid: int) -> dict[str, Any] | None:
     return next((g for g in sheet["grants"] if g["id"] == gid), None)
 
 
-def add_grant(sheet: Sheet, source: str, kind: str, *, value: int | None = None,
-              track: str | None = None, required: bool = False) -> None:
-    sheet["grants"].append({"id": sheet["next_grant"], "source": source, "kind": kind, "value": value,
-                            "track": track, "required": required})
+def add_grant(
+    sheet: Sheet,
+    source: str,
+    kind: str,
+    *,
+    value: int | None = None,
+    track: str | None = None,
+    required: bool = False,
+) -> None:
+    sheet["grants"].append(
+        {
+            "id": sheet["next_grant"],
+            "source": source,
+            "kind": kind,
+            "value": value,
+            "track": track,
+            "required": required,
+        }
+    )
     sheet["next_grant"] += 1
 
 
@@ -249,6 +279,7 @@ def grant_usable(sheet: Sheet, g: dict[str, Any]) -> bool:
 
 
 # --- research and completions -----------------------------------------------------------------
+
 
 def fill(sheet: Sheet, track: str, space: int) -> None:
     """Fill a Research space and unlock what it unlocks (track bonus at 3, ability at 5)."""
@@ -282,8 +313,9 @@ def placements(sheet: Sheet) -> dict[str, list[Placement]]:
 
 
 def complete(sheet: Sheet, found: Placement) -> None:
-    sheet["constellations"].append({"card": found.card, "cells": list(found.cells),
-                                    "segments": [list(s) for s in found.segments]})
+    sheet["constellations"].append(
+        {"card": found.card, "cells": list(found.cells), "segments": [list(s) for s in found.segments]}
+    )
     sheet["goals"].remove(found.card)
     sheet["completed"].append(found.card)
     sheet["turn"]["completed"].append(found.card)
@@ -292,5 +324,10 @@ def complete(sheet: Sheet, found: Placement) -> None:
         return
     copies = 2 if is_complete(sheet, Track.FILTER.value) else 1
     for n in range(copies):
-        add_grant(sheet, GrantSource.COMPLETION.value, bonus["kind"] if bonus["kind"] != "free_star"
-                  else GrantKind.STAR.value, value=bonus.get("value"), required=n == 0)
+        add_grant(
+            sheet,
+            GrantSource.COMPLETION.value,
+            bonus["kind"] if bonus["kind"] != "free_star" else GrantKind.STAR.value,
+            value=bonus.get("value"),
+            required=n == 0,
+        )

@@ -37,8 +37,9 @@ def random_action(game: Observatory, state: State, seat: int, rng: Rng) -> Actio
 Player = Callable[[Observatory, State, int, Rng], Action]
 
 
-def play_game(seats: int, seed: int, rng_seed: int, players: list[Player] | None = None,
-              options: dict | None = None) -> tuple[State, list[Move]]:
+def play_game(
+    seats: int, seed: int, rng_seed: int, players: list[Player] | None = None, options: dict | None = None
+) -> tuple[State, list[Move]]:
     """Play one whole game; ``players[seat]`` picks that seat's actions (random by default)."""
     game = Observatory()
     rng = Rng(rng_seed)
@@ -57,6 +58,7 @@ def play_game(seats: int, seed: int, rng_seed: int, players: list[Player] | None
         log.append((seat, action))
 
 
-def play_random_game(seats: int, seed: int, rng_seed: int, options: dict | None = None
-                     ) -> tuple[State, list[Move]]:
+def play_random_game(
+    seats: int, seed: int, rng_seed: int, options: dict | None = None
+) -> tuple[State, list[Move]]:
     return play_game(seats, seed, rng_seed, None, options)

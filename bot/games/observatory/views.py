@@ -144,8 +144,11 @@ def sheet_view(sheet: sh.Sheet) -> dict[str, Any]:
         "stars": _names(sheet["stars"]),
         "unused": _names(sh.unused_cells(sheet)),
         "constellations": [
-            {"card": k["card"], "cells": _names(k["cells"]),
-             "segments": [[cell_name(a), cell_name(b)] for a, b in k["segments"]]}
+            {
+                "card": k["card"],
+                "cells": _names(k["cells"]),
+                "segments": [[cell_name(a), cell_name(b)] for a, b in k["segments"]],
+            }
             for k in sheet["constellations"]
         ],
         "research": {t: list(v) for t, v in sheet["research"].items()},
@@ -194,27 +197,39 @@ def public_view(state: State) -> View:
         "bonus_nights": list(bonus_nights(seats)),
         "first_player": state["first_player"],
         "active": state["active"],
-        "roll": None if state["roll"] is None else {"standard": list(state["roll"]["standard"]),
-                                                    "shooting": state["roll"]["shooting"]},
+        "roll": None
+        if state["roll"] is None
+        else {"standard": list(state["roll"]["standard"]), "shooting": state["roll"]["shooting"]},
         "to_act": flow.to_act(state),
         "done": [s for s in range(seats) if state["drafts"][s] and state["drafts"][s]["done"]]
-        if phase in _SIMULTANEOUS else [],
+        if phase in _SIMULTANEOUS
+        else [],
         "night_sky": {k: list(v) for k, v in state["sky"].items()},
         "decks": {k: len(v) for k, v in state["decks"].items()},
-        "refill": None if phase != Phase.REFILL.value else {
+        "refill": None
+        if phase != Phase.REFILL.value
+        else {
             "seat": state["refill"]["queue"][0],
             "needs": max(0, 4 - len(state["sheets"][state["refill"]["queue"][0]]["goals"])),
             "queue": list(state["refill"]["queue"]),
         },
-        "map": {"size": SIZE, "columns": COLUMNS, "row_labels": [r % 6 + 1 for r in range(SIZE)],
-                "col_labels": [c % 6 + 1 for c in range(SIZE)]},
+        "map": {
+            "size": SIZE,
+            "columns": COLUMNS,
+            "row_labels": [r % 6 + 1 for r in range(SIZE)],
+            "col_labels": [c % 6 + 1 for c in range(SIZE)],
+        },
         "tracks": list(TRACKS),
         "spaces": list(SPACES),
         "sheets": [sheet_view(s) for s in sheets],
         "last_turn": [from_stored(line) for line in state["last_turn"]],
         "scores": [breakdown(s) for s in sheets],
-        "outcome": None if result is None else {
-            "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,
+        "outcome": None
+        if result is None
+        else {
+            "scores": result.scores,
+            "winners": result.winners,
+            "breakdown": result.breakdown,
         },
     }
     view["cards"] = _collect_cards(view)
@@ -229,11 +244,24 @@ def _dice(state: State, sheet: sh.Sheet) -> list[dict[str, Any]]:
     out = []
     for die in range(3):
         value, wild = sh.die_value(sheet, roll, die)
-        used = "plot" if turn["plot"] and die in turn["plot"]["dice"] else \
-            "research" if turn["research"] and turn["research"]["die"] == die else None
+        used = (
+            "plot"
+            if turn["plot"] and die in turn["plot"]["dice"]
+            else "research"
+            if turn["research"] and turn["research"]["die"] == die
+            else None
+        )
         lens = turn["lens"]["delta"] if turn["lens"] and turn["lens"]["die"] == die else 0
-        out.append({"index": die, "face": roll["standard"][die], "value": value, "wild": wild,
-                    "lens": lens, "used": used})
+        out.append(
+            {
+                "index": die,
+                "face": roll["standard"][die],
+                "value": value,
+                "wild": wild,
+                "lens": lens,
+                "used": used,
+            }
+        )
     return out
 
 
@@ -243,18 +271,29 @@ def _shooting(state: State, seat: int, sheet: sh.Sheet) -> dict[str, Any] | None
     roll = state["roll"]
     value, wild = sh.die_value(sheet, roll, sh.SHOOTING_DIE)
     lens = sheet["turn"]["lens"]
-    return {"face": roll["shooting"], "value": value, "wild": wild,
-            "lens": lens["delta"] if lens and lens["die"] == sh.SHOOTING_DIE else 0,
-            "used": sheet["turn"]["shooting"] is not None,
-            "cells": _names(sh.shooting_cells(sheet, roll, True))}
+    return {
+        "face": roll["shooting"],
+        "value": value,
+        "wild": wild,
+        "lens": lens["delta"] if lens and lens["die"] == sh.SHOOTING_DIE else 0,
+        "used": sheet["turn"]["shooting"] is not None,
+        "cells": _names(sh.shooting_cells(sheet, roll, True)),
+    }
 
 
 def _grants(sheet: sh.Sheet, grants: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
-        {"id": g["id"], "source": g["source"], "track": g["track"], "kind": g["kind"],
-         "value": g["value"],
-         "required": g["required"], "count": count, "cells": _names(sh.grant_cells(sheet, g)),
-         "spaces": sh.grant_spaces(sheet, g)}
+        {
+            "id": g["id"],
+            "source": g["source"],
+            "track": g["track"],
+            "kind": g["kind"],
+            "value": g["value"],
+            "required": g["required"],
+            "count": count,
+            "cells": _names(sh.grant_cells(sheet, g)),
+            "spaces": sh.grant_spaces(sheet, g),
+        }
         for g, count in sh.grant_groups({**sheet, "grants": grants})
     ]
 
@@ -269,13 +308,17 @@ def _refill_choice(state: State, seat: int) -> dict[str, Any]:
     blockers: list[str] = [M_("Take a new goal card.")] if needs else []
     if pending:
         blockers.insert(0, M_("Use the bonus of the constellation you completed first."))
-    return {"kind": "refill", "needs": max(0, 4 - len(sheet["goals"])),
-            "sky": [c for k in flow.DECKS for c in state["sky"][k]],
-            "decks": [k for k in flow.DECKS if state["decks"][k]],
-            "can_take": needs and not pending,
-            "placements": _placements(sheet),
-            "grants": _grants(sheet, flow.refill_grants(sheet)),
-            "can_done": not blockers, "blockers": blockers}
+    return {
+        "kind": "refill",
+        "needs": max(0, 4 - len(sheet["goals"])),
+        "sky": [c for k in flow.DECKS for c in state["sky"][k]],
+        "decks": [k for k in flow.DECKS if state["decks"][k]],
+        "can_take": needs and not pending,
+        "placements": _placements(sheet),
+        "grants": _grants(sheet, flow.refill_grants(sheet)),
+        "can_done": not blockers,
+        "blockers": blockers,
+    }
 
 
 def _draft_choice(state: State, seat: int) -> dict[str, Any]:
@@ -289,16 +332,20 @@ def _draft_choice(state: State, seat: int) -> dict[str, Any]:
         "active": active,
         "dice": _dice(state, sheet),
         "shooting": _shooting(state, seat, sheet),
-        "plotted": None if not turn["plot"] else {"dice": list(turn["plot"]["dice"]),
-                                                  "cell": cell_name(turn["plot"]["cell"])},
+        "plotted": None
+        if not turn["plot"]
+        else {"dice": list(turn["plot"]["dice"]), "cell": cell_name(turn["plot"]["cell"])},
         "researched": dict(turn["research"]) if turn["research"] else None,
         "plots": [{"dice": [i, j], "cells": _names(cells)} for (i, j), cells in sh.plot_options(sheet, roll)],
         "research": [{"die": d, "spaces": spaces} for d, spaces in sh.research_options(sheet, roll)],
-        "lens": [{"die": d, "delta": delta, "value": v, "wild": w}
-                 for d, delta, v, w in sh.lens_options(sheet, roll, active)],
+        "lens": [
+            {"die": d, "delta": delta, "value": v, "wild": w}
+            for d, delta, v, w in sh.lens_options(sheet, roll, active)
+        ],
         "lens_used": turn["lens"] is not None,
-        "drive_values": list(SPACES) if sh.is_complete(sheet, Track.DRIVE.value)
-        and sheet["drive_value"] is None else [],
+        "drive_values": list(SPACES)
+        if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None
+        else [],
         "grants": _grants(sheet, sheet["grants"]),
         "placements": _placements(sheet),
         "can_undo": bool(state["drafts"][seat]["undo"]),
@@ -313,8 +360,12 @@ def _choice(state: State, seat: int) -> dict[str, Any] | None:
     phase = state["phase"]
     if phase == Phase.KEEP.value:
         hand = state["hands"][seat]
-        return {"kind": "keep", "hand": list(hand), "keep": 4,
-                "options": [list(c) for c in combinations(hand, 4)]}
+        return {
+            "kind": "keep",
+            "hand": list(hand),
+            "keep": 4,
+            "options": [list(c) for c in combinations(hand, 4)],
+        }
     if phase == Phase.ROLL.value:
         return {"kind": "roll"}
     if phase == Phase.REFILL.value:
@@ -326,13 +377,15 @@ def seat_view(state: State, seat: int) -> View:
     view = public_view(state)
     keeping = state["phase"] == Phase.KEEP.value
     sheet = state["sheets"][seat]
-    view.update({
-        "you": seat,
-        "hand": list(state["hands"][seat]) if keeping else None,
-        "kept": list(state["kept"][seat]) if keeping and state["kept"][seat] else None,
-        "sheet": sheet_view(sheet),
-        "score": breakdown(sheet),
-        "choice": _choice(state, seat),
-    })
+    view.update(
+        {
+            "you": seat,
+            "hand": list(state["hands"][seat]) if keeping else None,
+            "kept": list(state["kept"][seat]) if keeping and state["kept"][seat] else None,
+            "sheet": sheet_view(sheet),
+            "score": breakdown(sheet),
+            "choice": _choice(state, seat),
+        }
+    )
     view["cards"] = _collect_cards(view)
     return view

@@ -49,6 +49,7 @@ def length(action: Action) -> float:
 def short_stroke(options: list[Action], rng: Rng, colour: str | None) -> Action:
     """Among the shortest few lines pick one, favouring ``colour``: short lines keep the vault
     open for later rounds (long ones block future lines), which adds up to more stars drawn."""
+
     def cost(action: Action) -> float:
         return length(action) * (0.75 if colour and colour_of(action["to"]) == colour else 1.0)
 

@@ -118,7 +118,7 @@ def parse_vault(data: dict[str, Any]) -> Vault:
             raise DataError(f"vault: no star has {kind} {', '.join(missing)}.")
     gap = MIN_SEPARATION_RADII * radius
     for i, a in enumerate(stars):
-        for b in stars[i + 1:]:
+        for b in stars[i + 1 :]:
             if math.dist((a.x, a.y), (b.x, b.y)) < gap:
                 raise DataError(f"vault: {a.label} and {b.label} are closer than {gap} units.")
     return Vault(width, height, radius, tuple(stars))

@@ -72,10 +72,20 @@ class SkyOfStars(Game):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options = (
-        OptionSpec("countdown", N_("Seconds to guess each drawing"), (20, 30, 45, 60, 90), 30,
-                   (N_("Each drawing is guessed for {value} seconds."),)),
-        OptionSpec("reveal_pause", N_("Seconds each answer stays before the next drawing"), (0, 3, 6, 10, 15),
-                   6, (N_("Each answer stays {value} seconds before the next drawing."),)),
+        OptionSpec(
+            "countdown",
+            N_("Seconds to guess each drawing"),
+            (20, 30, 45, 60, 90),
+            30,
+            (N_("Each drawing is guessed for {value} seconds."),),
+        ),
+        OptionSpec(
+            "reveal_pause",
+            N_("Seconds each answer stays before the next drawing"),
+            (0, 3, 6, 10, 15),
+            6,
+            (N_("Each answer stays {value} seconds before the next drawing."),),
+        ),
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
     min_humans = 2  # guessing needs at least two people
@@ -177,8 +187,12 @@ def _require_waiting(state: State, seat: int, done: str, skipped: str) -> None:
     if seat in state["waiting"]:
         return
     if seat in state.get("late", ()):
-        raise IllegalAction(M_("Your time for this step ran out, so it went on without you. "
-                            "Your next panel comes with the next step."))
+        raise IllegalAction(
+            M_(
+                "Your time for this step ran out, so it went on without you. "
+                "Your next panel comes with the next step."
+            )
+        )
     raise IllegalAction(done if seat in state["locked"] else skipped)
 
 
@@ -186,8 +200,12 @@ def _start(state: State, seat: int, action: Action, events: list[str]) -> None:
     star = _star(action, "star")
     if state["phase"] != Phase.START.value:
         raise IllegalAction(M_("Starting stars are only chosen at the beginning of a round."))
-    _require_waiting(state, seat, M_("You have already chosen your starting star."),
-                     M_("There is no star left on your vault to start from."))
+    _require_waiting(
+        state,
+        seat,
+        M_("You have already chosen your starting star."),
+        M_("There is no star left on your vault to start from."),
+    )
     board = Board(state["vaults"][seat])
     if star not in board.start_stars():
         if board.cancelled >> load_vault().index[star] & 1:
@@ -207,11 +225,19 @@ def _stroke(state: State, seat: int, action: Action, events: list[str]) -> None:
     if phase == Phase.FINAL.value:
         if seat == state["stop_by"]:
             raise IllegalAction(M_("You called STOP, so you don't get a last stroke."))
-        _require_waiting(state, seat, M_("You have already made your last move this round."),
-                         M_("You have no legal stroke left, so you pass."))
+        _require_waiting(
+            state,
+            seat,
+            M_("You have already made your last move this round."),
+            M_("You have no legal stroke left, so you pass."),
+        )
     else:
-        _require_waiting(state, seat, M_("You have already drawn your stroke for this roll."),
-                         M_("You have no legal stroke for this roll, so you sit it out."))
+        _require_waiting(
+            state,
+            seat,
+            M_("You have already drawn your stroke for this roll."),
+            M_("You have no legal stroke for this roll, so you sit it out."),
+        )
     vault = state["vaults"][seat]
     error = Board(vault).stroke_error(flow.roll_shape(state), start, end)
     if error:
@@ -226,8 +252,12 @@ def _cancel(state: State, seat: int, action: Action, events: list[str]) -> None:
     star = _star(action, "star")
     if state["phase"] != Phase.SWIRL.value:
         raise IllegalAction(M_("Stars are only cancelled when the die shows the swirl."))
-    _require_waiting(state, seat, M_("You have already picked a star to cancel."),
-                     M_("There is no star you could cancel this time."))
+    _require_waiting(
+        state,
+        seat,
+        M_("You have already picked a star to cancel."),
+        M_("There is no star you could cancel this time."),
+    )
     target = Board(state["vaults"][left_of(seat, state["seats"])])
     if star not in target.unused_stars():
         if target.cancelled >> load_vault().index[star] & 1:
@@ -256,8 +286,12 @@ def _pass(state: State, seat: int, action: Action, events: list[str]) -> None:
         raise IllegalAction(M_("There is nothing to pass right now."))
     if seat == state["stop_by"]:
         raise IllegalAction(M_("You called STOP, so you have no last stroke to pass on."))
-    _require_waiting(state, seat, M_("You have already made your last move this round."),
-                     M_("You have no legal stroke left, so you pass automatically."))
+    _require_waiting(
+        state,
+        seat,
+        M_("You have already made your last move this round."),
+        M_("You have no legal stroke left, so you pass automatically."),
+    )
     flow.lock(state, seat, events)
 
 
@@ -280,8 +314,9 @@ def _guess(state: State, seat: int, action: Action, events: list[str]) -> None:
     if seat in state["locked"]:  # a change of mind before the reveal replaces the guess
         state["pending"][seat] = number
         return
-    _require_waiting(state, seat, M_("You have already guessed this drawing."),
-                     M_("You are not guessing now."))
+    _require_waiting(
+        state, seat, M_("You have already guessed this drawing."), M_("You are not guessing now.")
+    )
     state["pending"][seat] = number
     flow.lock(state, seat, events)
 

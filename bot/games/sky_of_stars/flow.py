@@ -63,9 +63,7 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
         "late": [],
         "pending": [None] * seats,
         "guess": None,
-        "vaults": [
-            {"cancelled": [], "current": empty_constellation(), "past": []} for _ in range(seats)
-        ],
+        "vaults": [{"cancelled": [], "current": empty_constellation(), "past": []} for _ in range(seats)],
         "reveals": [],
         "scores": [{"rounds": []} for _ in range(seats)],
     }
@@ -106,8 +104,7 @@ def lock(state: State, seat: int, events: list[str]) -> None:
 
 
 MISSED_TEXT = {
-    Phase.START: N_("{who} ran out of time to choose a starting star, so their sky stays empty "
-                    "this round."),
+    Phase.START: N_("{who} ran out of time to choose a starting star, so their sky stays empty this round."),
     Phase.STROKE: N_("{who} ran out of time and draws no line on this roll."),
     Phase.SWIRL: N_("{who} ran out of time and cancels no star on this swirl."),
     Phase.FINAL: N_("{who} ran out of time and passes on the last line."),
@@ -137,20 +134,44 @@ def _who_drew(state: State, events: list[str]) -> None:
         passed = [s for s in state["locked"] if s not in drew]
         number = state["round"]
         if drew and passed:
-            events.append(M_("Round {round} \u00b7 last lines: {drew} drew a last line; {passed} passed.",
-                             round=number, drew=join_seats(drew), passed=join_seats(passed)))
+            events.append(
+                M_(
+                    "Round {round} \u00b7 last lines: {drew} drew a last line; {passed} passed.",
+                    round=number,
+                    drew=join_seats(drew),
+                    passed=join_seats(passed),
+                )
+            )
         elif drew:
-            events.append(MN_("Round {round} \u00b7 last lines: {drew} drew a last line.",
-                              "Round {round} \u00b7 last lines: {drew} drew a last line.", len(drew),
-                              round=number, drew=join_seats(drew)))
+            events.append(
+                MN_(
+                    "Round {round} \u00b7 last lines: {drew} drew a last line.",
+                    "Round {round} \u00b7 last lines: {drew} drew a last line.",
+                    len(drew),
+                    round=number,
+                    drew=join_seats(drew),
+                )
+            )
         elif passed:
-            events.append(MN_("Round {round} \u00b7 last lines: {passed} passed.",
-                              "Round {round} \u00b7 last lines: {passed} passed.", len(passed),
-                              round=number, passed=join_seats(passed)))
+            events.append(
+                MN_(
+                    "Round {round} \u00b7 last lines: {passed} passed.",
+                    "Round {round} \u00b7 last lines: {passed} passed.",
+                    len(passed),
+                    round=number,
+                    passed=join_seats(passed),
+                )
+            )
     elif drew:
-        events.append(MN_("Round {round} \u00b7 roll {roll}: {seats} drew a line.",
-                          "Round {round} \u00b7 roll {roll}: {seats} drew a line.", len(drew),
-                          seats=join_seats(drew), **_roll_marker(state)))
+        events.append(
+            MN_(
+                "Round {round} \u00b7 roll {roll}: {seats} drew a line.",
+                "Round {round} \u00b7 roll {roll}: {seats} drew a line.",
+                len(drew),
+                seats=join_seats(drew),
+                **_roll_marker(state),
+            )
+        )
 
 
 def finish_step(state: State, events: list[str]) -> None:
@@ -191,9 +212,14 @@ def _begin_round(state: State, events: list[str]) -> None:
     for vault in state["vaults"]:
         vault["current"] = empty_constellation()
     words = ", ".join(f"{i} {word}" for i, word in enumerate(card_words(state), 1))
-    events.append(M_("Round {round} begins. The card shows: {words}. "
-                     "Everyone has a secret number; choose a starting star.",
-                     round=state["round"], words=words))
+    events.append(
+        M_(
+            "Round {round} begins. The card shows: {words}. "
+            "Everyone has a secret number; choose a starting star.",
+            round=state["round"],
+            words=words,
+        )
+    )
     can_start = [bool(board.start_stars()) for board in boards(state)]
     waiting = [s for s, ok in enumerate(can_start) if ok]
     if waiting:
@@ -224,13 +250,19 @@ def _next_roll(state: State, events: list[str]) -> None:
         if face is Face.SWIRL:
             able = [bool(current[left_of(s, seats)].unused_stars()) for s in range(seats)]
             skip_text = N_("{who} has nothing to cancel and sits this swirl out.")
-            shown = M_("Round {round} \u00b7 roll {roll}: the die shows the swirl. Each player cancels "
-                       "a star on the vault of their left-hand neighbour.", **_roll_marker(state))
+            shown = M_(
+                "Round {round} \u00b7 roll {roll}: the die shows the swirl. Each player cancels "
+                "a star on the vault of their left-hand neighbour.",
+                **_roll_marker(state),
+            )
         else:
             able = [board.has_stroke(face.shape) for board in current]
             skip_text = N_("{who} has no legal stroke and sits this roll out.")
-            shown = M_("Round {round} \u00b7 roll {roll}: the die shows {face}.",
-                       face=M_(FACE_TEXT[face]), **_roll_marker(state))
+            shown = M_(
+                "Round {round} \u00b7 roll {roll}: the die shows {face}.",
+                face=M_(FACE_TEXT[face]),
+                **_roll_marker(state),
+            )
         waiting = [s for s in range(seats) if able[s]]
         if waiting:
             skipped = [s for s in range(seats) if not able[s]]
@@ -238,8 +270,14 @@ def _next_roll(state: State, events: list[str]) -> None:
             events.extend(M_(skip_text, who=seat_mark(s)) for s in skipped)
             _open(state, Phase.SWIRL if face is Face.SWIRL else Phase.STROKE, waiting, skipped)
             return
-        events.append(M_("Round {round} \u00b7 roll {roll}: the die shows {face}, which nobody can use. "
-                         "Rolling again.", face=M_(FACE_TEXT[face]), **_roll_marker(state)))
+        events.append(
+            M_(
+                "Round {round} \u00b7 roll {roll}: the die shows {face}, which nobody can use. "
+                "Rolling again.",
+                face=M_(FACE_TEXT[face]),
+                **_roll_marker(state),
+            )
+        )
     log.warning("%d useless rolls in a row; ending the drawing", MAX_USELESS_ROLLS)
     events.append(M_("The die keeps showing faces nobody can use, so drawing ends."))
     _end_drawing(state, events)
@@ -278,8 +316,12 @@ def _end_drawing(state: State, events: list[str]) -> None:
     if stop_by is None:
         events.append(M_("Last chance: everyone may add one final stroke to any new star, or pass."))
     else:
-        events.append(M_("Drawing is over. Everyone except {who} may add one final stroke "
-                         "to any new star, or pass.", who=seat_mark(stop_by)))
+        events.append(
+            M_(
+                "Drawing is over. Everyone except {who} may add one final stroke to any new star, or pass.",
+                who=seat_mark(stop_by),
+            )
+        )
     events.extend(M_("{who} has no legal stroke left and passes.", who=seat_mark(s)) for s in skipped)
     _open(state, Phase.FINAL, waiting, skipped)
 
@@ -289,8 +331,9 @@ def _begin_guessing(state: State, events: list[str]) -> None:
     first = state["stop_by"] if state["stop_by"] is not None else (state["round"] - 1) % seats
     state["roll"] = None
     state["guess"] = {"order": [(first + i) % seats for i in range(seats)], "position": 0}
-    events.append(M_("Time to guess! Drawings are shown one by one, from {who} clockwise.",
-                     who=seat_mark(first)))
+    events.append(
+        M_("Time to guess! Drawings are shown one by one, from {who} clockwise.", who=seat_mark(first))
+    )
     _open_guess(state, events)
 
 
@@ -318,20 +361,35 @@ def _reveal(state: State, events: list[str]) -> None:
     word = card_words(state)[number - 1]
     others = [s for s in range(state["seats"]) if s != shown]
     correct = [s for s in others if state["pending"][s] == number]
-    state["reveals"].append({
-        "round": state["round"],
-        "artist": shown,
-        "number": number,
-        "word": word,
-        "guesses": {str(s): state["pending"][s] for s in others},
-        "correct": correct,
-    })
+    state["reveals"].append(
+        {
+            "round": state["round"],
+            "artist": shown,
+            "number": number,
+            "word": word,
+            "guesses": {str(s): state["pending"][s] for s in others},
+            "correct": correct,
+        }
+    )
     if correct:
-        events.append(M_("{who} drew #{number}, {word}. Guessed by {seats}.", who=seat_mark(shown),
-                         number=number, word=word, seats=join_seats(correct)))
+        events.append(
+            M_(
+                "{who} drew #{number}, {word}. Guessed by {seats}.",
+                who=seat_mark(shown),
+                number=number,
+                word=word,
+                seats=join_seats(correct),
+            )
+        )
     else:
-        events.append(M_("{who} drew #{number}, {word}. Nobody guessed it.", who=seat_mark(shown),
-                         number=number, word=word))
+        events.append(
+            M_(
+                "{who} drew #{number}, {word}. Nobody guessed it.",
+                who=seat_mark(shown),
+                number=number,
+                word=word,
+            )
+        )
     state["guess"]["position"] += 1
     if state["guess"]["position"] >= state["seats"]:
         _score_round(state, events)  # the round's last reveal and its scores are one moment
@@ -369,10 +427,14 @@ def _score_round(state: State, events: list[str]) -> None:
     for vault in state["vaults"]:
         vault["past"].append({"round": number, **vault["current"]})
         vault["current"] = empty_constellation()
-    listed = comma_list([
-        M_("{who} {points} (+1 box)", who=seat_mark(s), points=p["points"]) if p["plus_one"]
-        else f"{seat_mark(s)} {p['points']}" for s, p in enumerate(points)
-    ])
+    listed = comma_list(
+        [
+            M_("{who} {points} (+1 box)", who=seat_mark(s), points=p["points"])
+            if p["plus_one"]
+            else f"{seat_mark(s)} {p['points']}"
+            for s, p in enumerate(points)
+        ]
+    )
     events.append(M_("Round {round} scores: {listed}.", round=number, listed=listed))
 
 
@@ -386,12 +448,23 @@ def _end_game(state: State, events: list[str]) -> None:
             events.append(M_(said, seats=join_seats(leaders)))
     best = result.scores[result.winners[0]]
     if len(result.winners) == 1:
-        events.append(MN_("Game over. {who} wins with {n} point.", "Game over. {who} wins with {n} points.",
-                          best, who=seat_mark(result.winners[0])))
+        events.append(
+            MN_(
+                "Game over. {who} wins with {n} point.",
+                "Game over. {who} wins with {n} points.",
+                best,
+                who=seat_mark(result.winners[0]),
+            )
+        )
     else:
-        events.append(MN_("Game over. {seats} share the win with {n} point.",
-                          "Game over. {seats} share the win with {n} points.", best,
-                          seats=join_seats(result.winners)))
+        events.append(
+            MN_(
+                "Game over. {seats} share the win with {n} point.",
+                "Game over. {seats} share the win with {n} points.",
+                best,
+                seats=join_seats(result.winners),
+            )
+        )
 
 
 MAJORITY_TEXT = {

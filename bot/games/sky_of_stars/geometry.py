@@ -92,8 +92,12 @@ class Geometry:
                 for d in range(c + 1, n):
                     r, s = pts[c], pts[d]
                     # bounding boxes that do not meet cannot hold a common point
-                    if max(r[0], s[0]) < left or min(r[0], s[0]) > right \
-                            or max(r[1], s[1]) < top or min(r[1], s[1]) > bottom:
+                    if (
+                        max(r[0], s[0]) < left
+                        or min(r[0], s[0]) > right
+                        or max(r[1], s[1]) < top
+                        or min(r[1], s[1]) > bottom
+                    ):
                         continue
                     if segments_touch(p, q, r, s):
                         mask |= 1 << (c * n + d)

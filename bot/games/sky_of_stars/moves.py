@@ -69,7 +69,8 @@ class Board:
         stars = self.geo.vault.stars
         taken = self.used | self.cancelled
         return [
-            i for i in range(self.geo.size)
+            i
+            for i in range(self.geo.size)
             if not taken >> i & 1 and (shape is None or stars[i].shape is shape)
         ]
 
@@ -128,13 +129,18 @@ def parse_line(typed: str) -> tuple[str, str]:
         found = _LABEL.match(text, at)
         glued = found is not None and found.end() < len(text) and text[found.end()].isalnum()
         if found is None or (glued and _LABEL.match(text, found.end()) is None):
-            raise IllegalAction(M_("Type exactly two star labels, like `C4 D5` (columns A–H, rows 1–6); "
-                                   "{typed} isn't one.", typed=repr(text[at:].split()[0][:8])))
+            raise IllegalAction(
+                M_(
+                    "Type exactly two star labels, like `C4 D5` (columns A–H, rows 1–6); {typed} isn't one.",
+                    typed=repr(text[at:].split()[0][:8]),
+                )
+            )
         labels.append(found.group().upper())
         at = found.end()
     if len(labels) != 2:
-        raise IllegalAction(M_("Type exactly two star labels, like `C4 D5`: where the line starts and "
-                               "where it ends."))
+        raise IllegalAction(
+            M_("Type exactly two star labels, like `C4 D5`: where the line starts and where it ends.")
+        )
     start, end = labels
     if start == end:
         raise IllegalAction(M_("You typed {star} twice: a line joins two different stars.", star=start))

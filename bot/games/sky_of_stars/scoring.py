@@ -64,13 +64,15 @@ def final_outcome(rounds: Sequence[Sequence[RoundScore]], counts: Sequence[dict[
     won = majorities(counts)
     breakdown = []
     for seat, seat_rounds in enumerate(rounds):
-        breakdown.append({
-            "rounds": [dict(r) for r in seat_rounds],
-            "colours": dict(counts[seat]),
-            "majorities": won[seat],
-            "plus_ones": sum(1 for r in seat_rounds if r["plus_one"]),
-            "total": sum(r["points"] for r in seat_rounds) + len(won[seat]),
-        })
+        breakdown.append(
+            {
+                "rounds": [dict(r) for r in seat_rounds],
+                "colours": dict(counts[seat]),
+                "majorities": won[seat],
+                "plus_ones": sum(1 for r in seat_rounds if r["plus_one"]),
+                "total": sum(r["points"] for r in seat_rounds) + len(won[seat]),
+            }
+        )
     ranks = [(b["total"], b["plus_ones"], len(b["majorities"])) for b in breakdown]
     best = max(ranks)
     winners = [seat for seat, rank in enumerate(ranks) if rank == best]

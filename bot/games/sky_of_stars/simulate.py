@@ -17,8 +17,14 @@ Move = tuple[int | None, Action]
 MAX_ACTIONS = 20_000
 
 
-def random_move(game: SkyOfStars, state: State, rng: Rng, stop_chance: float = 0.1,
-                timeout_chance: float = 0.05, miss_chance: float = 0.0) -> Move:
+def random_move(
+    game: SkyOfStars,
+    state: State,
+    rng: Rng,
+    stop_chance: float = 0.1,
+    timeout_chance: float = 0.05,
+    miss_chance: float = 0.0,
+) -> Move:
     """One random legal move: sometimes STOP while drawing, sometimes a countdown timeout, and
     with ``miss_chance`` a seat's missed deadline in a drawing step (a system action)."""
     phase = state["phase"]
@@ -30,8 +36,11 @@ def random_move(game: SkyOfStars, state: State, rng: Rng, stop_chance: float = 0
         missed = game.missed_deadline(state, rng.choice(game.to_act(state)))
         if missed is not None:
             return None, missed
-    if phase in (Phase.STROKE.value, Phase.SWIRL.value) and state["stop_by"] is None \
-            and rng.random() < stop_chance:
+    if (
+        phase in (Phase.STROKE.value, Phase.SWIRL.value)
+        and state["stop_by"] is None
+        and rng.random() < stop_chance
+    ):
         return rng.below(state["seats"]), {"kind": ActionKind.STOP.value}
     seat = rng.choice(game.to_act(state))
     stop = ActionKind.STOP.value
@@ -39,8 +48,9 @@ def random_move(game: SkyOfStars, state: State, rng: Rng, stop_chance: float = 0
     return seat, rng.choice(options)
 
 
-def play_random_game(seats: int, seed: int, rng_seed: int, stop_chance: float = 0.1,
-                     timeout_chance: float = 0.05) -> tuple[State, list[Move]]:
+def play_random_game(
+    seats: int, seed: int, rng_seed: int, stop_chance: float = 0.1, timeout_chance: float = 0.05
+) -> tuple[State, list[Move]]:
     """Play one whole game with random legal moves; return the final state and the action log."""
     game = SkyOfStars()
     rng = Rng(rng_seed)

@@ -57,7 +57,9 @@ def public_view(state: State) -> View:
         "waiting": list(state["waiting"]),
         "locked": list(state["locked"]),
         "skipped": list(state["skipped"]),
-        "guess": None if phase != Phase.GUESS.value else {
+        "guess": None
+        if phase != Phase.GUESS.value
+        else {
             "artist": flow.artist(state),
             "order": list(guess["order"]),
             "position": guess["position"],
@@ -71,9 +73,14 @@ def public_view(state: State) -> View:
             {"rounds": [dict(r) for r in s["rounds"]], "total": sum(r["points"] for r in s["rounds"])}
             for s in state["scores"]
         ],
-        "outcome": None if result is None else {
-            "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,
-            "seed": state.get("seed"), "highlights": highlights(state),
+        "outcome": None
+        if result is None
+        else {
+            "scores": result.scores,
+            "winners": result.winners,
+            "breakdown": result.breakdown,
+            "seed": state.get("seed"),
+            "highlights": highlights(state),
         },
     }
 
@@ -82,7 +89,8 @@ def highlights(state: State) -> dict[str, Any]:
     """What a "how this game went" line needs: the drawings everyone read, the busiest drawer."""
     everyone = [
         {"seat": r["artist"], "round": r["round"], "word": r["word"]}
-        for r in state["reveals"] if len(r["correct"]) == state["seats"] - 1
+        for r in state["reveals"]
+        if len(r["correct"]) == state["seats"] - 1
     ]
     stars = [sum(len(p["stars"]) for p in vault["past"]) for vault in state["vaults"]]
     most = max(stars, default=0)
@@ -135,19 +143,20 @@ def seat_view(state: State, seat: int) -> View:
     running = phase != Phase.OVER.value
     vault = state["vaults"][seat]
     number = state["numbers"][seat]
-    view.update({
-        "you": seat,
-        "secret": {"number": number, "word": flow.card_words(state)[number - 1]} if running else None,
-        "vault": {
-            "cancelled": list(vault["cancelled"]),
-            "current": _constellation(vault["current"]),
-            "past": [{"round": p["round"], **_constellation(p)} for p in vault["past"]],
-        },
-        "choice": _choice(state, seat),
-        "can_stop": flow.can_stop(state),
-        "my_guess": state["pending"][seat] if phase == Phase.GUESS.value else None,
-        "my_cancel": state["pending"][seat] if phase == Phase.SWIRL.value else None,
-        "crossed_out": _crossed_out(state, seat) if running else [],
-    })
+    view.update(
+        {
+            "you": seat,
+            "secret": {"number": number, "word": flow.card_words(state)[number - 1]} if running else None,
+            "vault": {
+                "cancelled": list(vault["cancelled"]),
+                "current": _constellation(vault["current"]),
+                "past": [{"round": p["round"], **_constellation(p)} for p in vault["past"]],
+            },
+            "choice": _choice(state, seat),
+            "can_stop": flow.can_stop(state),
+            "my_guess": state["pending"][seat] if phase == Phase.GUESS.value else None,
+            "my_cancel": state["pending"][seat] if phase == Phase.SWIRL.value else None,
+            "crossed_out": _crossed_out(state, seat) if running else [],
+        }
+    )
     return view
-

@@ -124,21 +124,25 @@ class Plan:
         if kind == "reserve":
             return 0.5 if info.kind == "black_hole" else -1.0
         if kind == "shuttle":
-            return SHUTTLE_VALUE[target["bonus"]] + (1.0 if target["bonus"] == "journal" and
-                                                     len(self.cards) < 4 else 0.0)
+            return SHUTTLE_VALUE[target["bonus"]] + (
+                1.0 if target["bonus"] == "journal" and len(self.cards) < 4 else 0.0
+            )
         cell = target["cell"]
         if info.shape == "hex":
             return -len(self.player["tiles"][cell]["hex"]) * 0.1
         if info.kind == "black_hole":
-            return 2.0 - self.covered_loss(target["covers"], cell)   # 2 points now, minus the cover
+            return 2.0 - self.covered_loss(target["covers"], cell)  # 2 points now, minus the cover
         tiled = self.player["tiles"][cell] is not None
         if info.kind == "star":
             return (3.0 if self.target >> cell & 1 else 0.0) + (0.1 if tiled else 0.0)
         if info.kind == "sun":
             return (1.0 if cell in CENTRE else 0.0) + (0.1 if tiled else 0.0)
         # Photos and Meteors score anywhere: keep Star squares and the centre free for others.
-        return (-1.0 if self.target >> cell & 1 else 0.0) - (0.3 if cell in CENTRE else 0.0) + (
-            0.1 if tiled else 0.0)
+        return (
+            (-1.0 if self.target >> cell & 1 else 0.0)
+            - (0.3 if cell in CENTRE else 0.0)
+            + (0.1 if tiled else 0.0)
+        )
 
     def covered_loss(self, token_id: str | None, cell: int) -> float:
         if token_id is None:
@@ -184,6 +188,7 @@ def choose(state: State, seat: int, rng: Rng) -> Action:
             icons = sum(1.0 + (0.7 if icon in plan.wanted else 0.0) for icon in tile.icons)
             allowed = tile_rotations(plan.player["tiles"], offer["tile"])
             return plan.best_tile(offer["tile"], allowed)[0] + plan.token_value(offer["token"]) + icons
+
         scored = [(worth(s) + rng.random() * 0.01, s) for s in current["squares"]]
         return {"kind": "pick", "square": max(scored)[1]}
     if kind == "bonus":
@@ -223,16 +228,23 @@ def _bonus_type(plan: Plan, types: list[str]) -> str:
         if kind == "sun":
             return 0.6 if "sun" in plan.wanted else 0.1
         return 1.0 + (0.8 if kind in plan.wanted else 0.0)
+
     return max(types, key=lambda k: (worth(k), k))
 
 
 def _move_star(plan: Plan) -> Action | None:
     tokens = plan.player["tokens"]
     cat = catalog()
-    stray = [c for c in range(CELLS) if tokens[c] and cat.tokens[tokens[c]].kind == "star"
-             and not plan.target >> c & 1]
-    holes = [c for c in range(CELLS) if plan.target >> c & 1 and (
-        tokens[c] is None or cat.tokens[tokens[c]].kind not in ("star",))]
+    stray = [
+        c
+        for c in range(CELLS)
+        if tokens[c] and cat.tokens[tokens[c]].kind == "star" and not plan.target >> c & 1
+    ]
+    holes = [
+        c
+        for c in range(CELLS)
+        if plan.target >> c & 1 and (tokens[c] is None or cat.tokens[tokens[c]].kind not in ("star",))
+    ]
     if stray and holes:
         return {"kind": "move_token", "from": stray[0], "to": holes[0]}
     return None
@@ -243,6 +255,7 @@ def _journal(plan: Plan, options: list[dict[str, Any]]) -> Action | None:
         card = cards_by_id()[option["card"]]
         done = card_complete(card, plan.view)
         return card.telescopes * (1.0 if done else KEEP_EASE[card.kind] * 0.5)
+
     if not options:
         return None
     return {"kind": "take_journal", "card": max(options, key=lambda o: (worth(o), o["card"]))["card"]}
@@ -256,8 +269,11 @@ def _reserve_move(plan: Plan, turn: dict[str, Any]) -> Action | None:
         token = plan.player["reserve"][action["index"]]
         info = catalog().tokens[token]
         if info.kind == "black_hole":
-            cheapest = min(plan.covered_loss(tokens[c], c) for c in range(CELLS)
-                           if tokens[c] and catalog().tokens[tokens[c]].kind != "black_hole")
+            cheapest = min(
+                plan.covered_loss(tokens[c], c)
+                for c in range(CELLS)
+                if tokens[c] and catalog().tokens[tokens[c]].kind != "black_hole"
+            )
             if cheapest < 2.0:
                 return action
         elif info.kind in ("shuttle", "star", "photo", "meteor"):

@@ -18,12 +18,12 @@ from typing import Any
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 TILE_COUNT = TOKEN_COUNT = 64
-IN_PLAY = {2: 32, 3: 48, 4: 64}          # tiles and tokens used for each player count
+IN_PLAY = {2: 32, 3: 48, 4: 64}  # tiles and tokens used for each player count
 JOURNAL_DECKS = ("I", "II", "III")
 CARDS_PER_DECK = 16
 CONSTELLATIONS_PER_SIDE = 3
 SIDES = ("A", "B")
-MIN_PATTERN, MAX_PATTERN = 4, 6          # stars on a Constellation card (the table stops at 6)
+MIN_PATTERN, MAX_PATTERN = 4, 6  # stars on a Constellation card (the table stops at 6)
 SHUTTLE_SPACES = 8
 RESERVE_SPACES = 2
 
@@ -36,8 +36,7 @@ CIRCLE_BONUS = ("star", "shuttle", "sun")
 HEX_BONUS = ("moon", "comet", "station")
 BONUS_TYPES = CIRCLE_BONUS + HEX_BONUS
 JOURNAL_KINDS = ("adjacent", "line", "solar")
-NEEDS = ("moon", "comet", "station", "meteor", "planet", "black_hole", "sun", "photo", "star",
-         "star_any")
+NEEDS = ("moon", "comet", "station", "meteor", "planet", "black_hole", "sun", "photo", "star", "star_any")
 SHUTTLE_BONUSES = ("gain", "move_token", "move_tile", "journal")
 
 
@@ -57,8 +56,8 @@ class Tile:
 class Token:
     id: str
     kind: str
-    shape: str          # "circle" or "hex"
-    bonus: bool         # Bonus tokens and Starter Suns carry the yellow targeting arrows
+    shape: str  # "circle" or "hex"
+    bonus: bool  # Bonus tokens and Starter Suns carry the yellow targeting arrows
     players: int = 2
     event: str | None = None
 
@@ -129,8 +128,11 @@ def parse_tiles(data: Any) -> tuple[Tile, ...]:
         icons, edges = item.get("icons"), item.get("edges")
         if not isinstance(icons, list) or any(icon not in PRINTED for icon in icons) or len(icons) > 3:
             raise _fail(where, f"`icons` must list up to three of {', '.join(PRINTED)}.")
-        if not isinstance(edges, list) or len(edges) != 4 or any(e is not None and e not in HALVES
-                                                                 for e in edges):
+        if (
+            not isinstance(edges, list)
+            or len(edges) != 4
+            or any(e is not None and e not in HALVES for e in edges)
+        ):
             raise _fail(where, "`edges` must be four half icons (or null) for N, E, S, W.")
         tiles.append(Tile(item["id"], _players(item, where), tuple(icons), tuple(edges)))
     _unique([t.id for t in tiles], "tiles")
@@ -170,8 +172,11 @@ def parse_journal(data: Any) -> tuple[Card, ...]:
         needs, scopes = item.get("needs"), item.get("telescopes")
         if item.get("deck") not in JOURNAL_DECKS or item.get("kind") not in JOURNAL_KINDS:
             raise _fail(where, "`deck` must be I, II or III and `kind` adjacent, line or solar.")
-        if not isinstance(needs, dict) or not needs or any(
-                k not in NEEDS or type(v) is not int or v < 1 for k, v in needs.items()):
+        if (
+            not isinstance(needs, dict)
+            or not needs
+            or any(k not in NEEDS or type(v) is not int or v < 1 for k, v in needs.items())
+        ):
             raise _fail(where, "`needs` must map known icons to positive counts.")
         if type(scopes) is not int or not 1 <= scopes <= 4:
             raise _fail(where, "`telescopes` must be 1 to 4.")
@@ -203,9 +208,12 @@ def parse_constellations(data: Any) -> tuple[Constellation, ...]:
         if not isinstance(cells, list) or any(type(c) is not int or not 0 <= c < 16 for c in cells):
             raise _fail(where, "`cells` must be Mural squares 0..15.")
         if not isinstance(edges, list) or any(
-                not isinstance(e, list) or len(e) != 2
-                or any(type(c) is not int or not 0 <= c < 16 for c in e) or not _adjacent(*e)
-                for e in edges):
+            not isinstance(e, list)
+            or len(e) != 2
+            or any(type(c) is not int or not 0 <= c < 16 for c in e)
+            or not _adjacent(*e)
+            for e in edges
+        ):
             raise _fail(where, "`edges` must be pairs of side-by-side squares.")
         pairs = tuple(tuple(sorted(e)) for e in edges)
         if len(set(cells)) != len(cells) or len(set(pairs)) != len(pairs):
@@ -223,8 +231,11 @@ def parse_constellations(data: Any) -> tuple[Constellation, ...]:
 
 def parse_board(data: Any) -> Board:
     spaces = data.get("shuttle_spaces") if isinstance(data, dict) else None
-    if not isinstance(spaces, list) or len(spaces) != SHUTTLE_SPACES or any(
-            s not in SHUTTLE_BONUSES for s in spaces):
+    if (
+        not isinstance(spaces, list)
+        or len(spaces) != SHUTTLE_SPACES
+        or any(s not in SHUTTLE_BONUSES for s in spaces)
+    ):
         raise DataError(f"board: need {SHUTTLE_SPACES} Shuttle spaces from {', '.join(SHUTTLE_BONUSES)}.")
     if spaces.count("move_tile") != 1:
         raise DataError("board: the tile move is once per game, so exactly one space offers it.")
@@ -235,8 +246,11 @@ def parse_board(data: Any) -> Board:
 
 def bonus_tokens(players: int) -> tuple[Token, ...]:
     """``players`` tokens of each of the six Bonus types, e.g. ``B-moon-3``."""
-    return tuple(Token(f"B-{kind}-{n}", kind, "circle" if kind in CIRCLE_BONUS else "hex", True)
-                 for kind in BONUS_TYPES for n in range(1, players + 1))
+    return tuple(
+        Token(f"B-{kind}-{n}", kind, "circle" if kind in CIRCLE_BONUS else "hex", True)
+        for kind in BONUS_TYPES
+        for n in range(1, players + 1)
+    )
 
 
 def starter_sun(seat: int) -> Token:

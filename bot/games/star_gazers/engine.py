@@ -114,10 +114,14 @@ class StarGazers(Game):
         with its token and sends both (and the confirm) with one click. Each step is checked
         exactly as if it came alone, so a refused step leaves the state as it was."""
         steps = action.get("steps")
-        if (not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS
-                or not all(isinstance(s, dict) and s.get("kind") not in NOT_IN_STEPS for s in steps)):
-            raise IllegalAction(M_("Malformed action: `steps` must list 1 to {n} moves of your turn.",
-                                   n=MAX_STEPS))
+        if (
+            not isinstance(steps, list)
+            or not 1 <= len(steps) <= MAX_STEPS
+            or not all(isinstance(s, dict) and s.get("kind") not in NOT_IN_STEPS for s in steps)
+        ):
+            raise IllegalAction(
+                M_("Malformed action: `steps` must list 1 to {n} moves of your turn.", n=MAX_STEPS)
+            )
         if any(s.get("kind") == ActionKind.CONFIRM.value for s in steps[:-1]):
             raise IllegalAction(M_("Malformed action: only the last of the `steps` may confirm the turn."))
         events: list[str] = []

@@ -65,13 +65,26 @@ def new_game(seats: int, seed: int) -> State:
     for seat, player in enumerate(players):
         player["reserve"].append(starter_sun(seat).id)
     state: State = {
-        "game": SLUG, "seats": seats, "phase": Phase.JOURNAL.value, "decision": 1,
-        "round": 1, "pick": 0, "first": rng.below(seats),
-        "stacks": [tiles[i:i + UNIVERSE_SQUARES] for i in range(0, len(tiles), UNIVERSE_SQUARES)],
-        "bag": bag, "universe": [None] * UNIVERSE_SQUARES, "centre": centre, "supply": supply,
-        "decks": decks, "shown": shown,
+        "game": SLUG,
+        "seats": seats,
+        "phase": Phase.JOURNAL.value,
+        "decision": 1,
+        "round": 1,
+        "pick": 0,
+        "first": rng.below(seats),
+        "stacks": [tiles[i : i + UNIVERSE_SQUARES] for i in range(0, len(tiles), UNIVERSE_SQUARES)],
+        "bag": bag,
+        "universe": [None] * UNIVERSE_SQUARES,
+        "centre": centre,
+        "supply": supply,
+        "decks": decks,
+        "shown": shown,
         "constellations": [rng.choice(sides[0]), rng.choice(sides[1])],
-        "players": players, "dealt": dealt, "kept": [None] * seats, "turn": None, "rng": 0,
+        "players": players,
+        "dealt": dealt,
+        "kept": [None] * seats,
+        "turn": None,
+        "rng": 0,
     }
     _deal_universe(state)
     state["rng"] = rng.state
@@ -97,8 +110,13 @@ def keep(state: State, seat: int, card: str, events: list[str]) -> None:
                 state["decks"][cards_by_id()[other].deck].append(other)
     state["dealt"], state["kept"] = None, None
     state["phase"] = Phase.DRAFT.value
-    events.append(M_("Everyone has a Journal card. Round 1 of {rounds} begins and {seat} picks first.",
-                     rounds=rounds_for(state["seats"]), seat=seat_ref(state["first"])))
+    events.append(
+        M_(
+            "Everyone has a Journal card. Round 1 of {rounds} begins and {seat} picks first.",
+            rounds=rounds_for(state["seats"]),
+            seat=seat_ref(state["first"]),
+        )
+    )
     start_turn(state)
 
 
@@ -111,8 +129,14 @@ def fresh_work(state: State, seat: int) -> dict[str, Any]:
 
 def start_turn(state: State) -> None:
     seat = picker(state)
-    state["turn"] = {"seat": seat, "picked": None, "queue": [], "changed": False, "notes": [],
-                     "work": fresh_work(state, seat)}
+    state["turn"] = {
+        "seat": seat,
+        "picked": None,
+        "queue": [],
+        "changed": False,
+        "notes": [],
+        "work": fresh_work(state, seat),
+    }
     state["decision"] += 1
 
 
@@ -134,13 +158,23 @@ def confirm(state: State, events: list[str]) -> None:
         result = outcome_of(state)
         best = max(result.scores)
         if len(result.winners) == 1:
-            events.append(MN_("The last tile is placed. {seat} wins with {n} point.",
-                              "The last tile is placed. {seat} wins with {n} points.", best,
-                              seat=seat_ref(result.winners[0])))
+            events.append(
+                MN_(
+                    "The last tile is placed. {seat} wins with {n} point.",
+                    "The last tile is placed. {seat} wins with {n} points.",
+                    best,
+                    seat=seat_ref(result.winners[0]),
+                )
+            )
         else:
-            events.append(MN_("The last tile is placed. {seats} share the win with {n} point.",
-                              "The last tile is placed. {seats} share the win with {n} points.", best,
-                              seats=listed([seat_ref(s) for s in result.winners], " and ")))
+            events.append(
+                MN_(
+                    "The last tile is placed. {seats} share the win with {n} point.",
+                    "The last tile is placed. {seats} share the win with {n} points.",
+                    best,
+                    seats=listed([seat_ref(s) for s in result.winners], " and "),
+                )
+            )
         return
     state["round"] += 1
     state["pick"] = 0
@@ -149,8 +183,14 @@ def confirm(state: State, events: list[str]) -> None:
     for kind in BONUS_TYPES:
         if state["centre"][kind] is None and state["supply"][kind]:
             state["centre"][kind] = state["supply"][kind].pop(0)
-    events.append(M_("Round {round} of {rounds}: the Universe is refilled and {seat} picks first.",
-                     round=state["round"], rounds=rounds_for(state["seats"]), seat=seat_ref(state["first"])))
+    events.append(
+        M_(
+            "Round {round} of {rounds}: the Universe is refilled and {seat} picks first.",
+            round=state["round"],
+            rounds=rounds_for(state["seats"]),
+            seat=seat_ref(state["first"]),
+        )
+    )
     start_turn(state)
 
 
@@ -158,8 +198,9 @@ def picks_left_order(state: State) -> list[int]:
     return [picker(state, p) for p in range(state["pick"], PICKS_PER_ROUND)]
 
 
-def player_breakdown(state: State, player: dict[str, Any], secret: bool,
-                     view: Survey | None = None) -> dict[str, Any]:
+def player_breakdown(
+    state: State, player: dict[str, Any], secret: bool, view: Survey | None = None
+) -> dict[str, Any]:
     cards = [cards_by_id()[c] for c in player["journal"]]
     stars = [constellations_by_id()[c] for c in state["constellations"]]
     return breakdown(player, cards, stars, catalog(), secret, view)

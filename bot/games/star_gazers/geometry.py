@@ -14,7 +14,7 @@ from bot.games.star_gazers.components import PLANETS, Constellation
 SIZE = 4
 CELLS = 16
 N, E, S, W = 0, 1, 2, 3
-CENTRE = (5, 6, 9, 10)   # a Solar System's Sun must sit in one of these
+CENTRE = (5, 6, 9, 10)  # a Solar System's Sun must sit in one of these
 
 
 def row(cell: int) -> int:
@@ -58,19 +58,25 @@ def _neighbours() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 NEIGHBOURS = _neighbours()
-BORDER_SIDES = tuple(tuple(side for side in range(4) if side not in {s for s, _ in NEIGHBOURS[c]})
-                     for c in range(CELLS))
+BORDER_SIDES = tuple(
+    tuple(side for side in range(4) if side not in {s for s, _ in NEIGHBOURS[c]}) for c in range(CELLS)
+)
 
-PAIRS = tuple((a, b) for a, b, _, _ in EDGES)                     # Adjacent Tiles groups
+PAIRS = tuple((a, b) for a, b, _, _ in EDGES)  # Adjacent Tiles groups
 LINES = tuple(tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)) + tuple(
-    tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))  # Row/Column groups
+    tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE)
+)  # Row/Column groups
 
 
 def ring(cell: int) -> tuple[int, ...]:
     """The eight squares around a centre square (a Solar System's planets)."""
     r, c = row(cell), col(cell)
-    return tuple((r + dr) * SIZE + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                 if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE)
+    return tuple(
+        (r + dr) * SIZE + c + dc
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE
+    )
 
 
 RINGS = {cell: ring(cell) for cell in CENTRE}

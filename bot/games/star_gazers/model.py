@@ -42,10 +42,10 @@ class Phase(StrEnum):
 class Step(StrEnum):
     """What the head of a turn's queue asks for."""
 
-    CHOOSE = "choose"     # pick a Circle or Hex bonus from the centre (last pick of a round)
+    CHOOSE = "choose"  # pick a Circle or Hex bonus from the centre (last pick of a round)
     TILE = "tile"
     TOKEN = "token"
-    EFFECT = "effect"     # a Space Shuttle bonus being resolved
+    EFFECT = "effect"  # a Space Shuttle bonus being resolved
 
 
 def rounds_for(seats: int) -> int:
@@ -56,10 +56,10 @@ def new_player() -> dict[str, Any]:
     """One seat's boards: the Mural (tiles, circular tokens, what Black Holes cover), Reserve,
     Shuttle spaces, Journal cards and the tokens it had to discard."""
     return {
-        "tiles": [None] * MURAL_CELLS,          # None | {"id", "rot", "hex": [token id]}
-        "tokens": [None] * MURAL_CELLS,         # circular token on top of each square
-        "under": [None] * MURAL_CELLS,          # the token a Black Hole covers
-        "reserve": [],                          # up to RESERVE_SPACES token ids
+        "tiles": [None] * MURAL_CELLS,  # None | {"id", "rot", "hex": [token id]}
+        "tokens": [None] * MURAL_CELLS,  # circular token on top of each square
+        "under": [None] * MURAL_CELLS,  # the token a Black Hole covers
+        "reserve": [],  # up to RESERVE_SPACES token ids
         "shuttles": [None] * SHUTTLE_SPACES,
         "journal": [],
         "discarded": [],
@@ -82,7 +82,13 @@ def square_name(cell: int) -> str:
 
 
 KIND_NAMES = {
-    "shuttle": N_("Space Shuttle"), "photo": N_("Photo Opportunity"), "black_hole": N_("Black Hole"),
-    "star": N_("Star"), "sun": N_("Sun"), "meteor": N_("Meteor"), "moon": N_("Moon"), "comet": N_("Comet"),
+    "shuttle": N_("Space Shuttle"),
+    "photo": N_("Photo Opportunity"),
+    "black_hole": N_("Black Hole"),
+    "star": N_("Star"),
+    "sun": N_("Sun"),
+    "meteor": N_("Meteor"),
+    "moon": N_("Moon"),
+    "comet": N_("Comet"),
     "station": N_("Space Station"),
 }

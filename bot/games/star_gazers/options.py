@@ -48,8 +48,11 @@ def _wild_facing(tiles: list[Any], cell: int, tile_id: str, rotation: int) -> bo
     edges = cat.tiles[tile_id].edges
     for side, other in NEIGHBOURS[cell]:
         near = tiles[other]
-        if (near is not None and side_after(edges, rotation, side) == "wild"
-                and side_after(cat.tiles[near["id"]].edges, near["rot"], (side + 2) % 4) == "wild"):
+        if (
+            near is not None
+            and side_after(edges, rotation, side) == "wild"
+            and side_after(cat.tiles[near["id"]].edges, near["rot"], (side + 2) % 4) == "wild"
+        ):
             return True
     return False
 
@@ -63,8 +66,10 @@ def tile_rotations(tiles: list[Any], tile_id: str) -> list[list[int]]:
     """
     if not _has_wild(tile_id):
         return [[] if tiles[c] is not None else [0, 1, 2, 3] for c in range(MURAL_CELLS)]
-    out = [[] if tiles[c] is not None else [r for r in range(4) if not _wild_facing(tiles, c, tile_id, r)]
-           for c in range(MURAL_CELLS)]
+    out = [
+        [] if tiles[c] is not None else [r for r in range(4) if not _wild_facing(tiles, c, tile_id, r)]
+        for c in range(MURAL_CELLS)
+    ]
     if not any(out):
         out = [[] if tiles[c] is not None else [0, 1, 2, 3] for c in range(MURAL_CELLS)]
     return out
@@ -88,8 +93,9 @@ def _tile_pending(queue: list[dict[str, Any]], skip: int) -> bool:
     return any(item["step"] == Step.TILE for i, item in enumerate(queue) if i != skip)
 
 
-def token_targets(player: Player, token: str, from_reserve: bool,
-                  tile_pending: bool = False) -> list[dict[str, Any]]:
+def token_targets(
+    player: Player, token: str, from_reserve: bool, tile_pending: bool = False
+) -> list[dict[str, Any]]:
     """Where ``token`` may go now. Discard is offered only when the rules force it.
 
     A Hex token needs a tile; with none on the Mural yet but this turn's tile still to place,
@@ -101,16 +107,23 @@ def token_targets(player: Player, token: str, from_reserve: bool,
     room = not from_reserve and not reserve_full(player)
     out: list[dict[str, Any]] = []
     if info.shape == "hex":
-        out = [{"target": "cell", "cell": c, "covers": None}
-               for c in range(MURAL_CELLS) if tiles[c] is not None]
+        out = [
+            {"target": "cell", "cell": c, "covers": None} for c in range(MURAL_CELLS) if tiles[c] is not None
+        ]
         return out or ([] if tile_pending else [{"target": "discard"}])
     if info.kind == "shuttle":
         spaces = load_board().shuttle_spaces
-        out = [{"target": "shuttle", "space": i, "bonus": spaces[i]}
-               for i, held in enumerate(player["shuttles"]) if held is None]
+        out = [
+            {"target": "shuttle", "space": i, "bonus": spaces[i]}
+            for i, held in enumerate(player["shuttles"])
+            if held is None
+        ]
     elif info.kind == "black_hole":
-        out = [{"target": "cell", "cell": c, "covers": tokens[c]} for c in range(MURAL_CELLS)
-               if tokens[c] is not None and cat.tokens[tokens[c]].kind != "black_hole"]
+        out = [
+            {"target": "cell", "cell": c, "covers": tokens[c]}
+            for c in range(MURAL_CELLS)
+            if tokens[c] is not None and cat.tokens[tokens[c]].kind != "black_hole"
+        ]
     else:
         out = [{"target": "cell", "cell": c, "covers": None} for c in range(MURAL_CELLS) if tokens[c] is None]
     if room:
@@ -125,8 +138,11 @@ def reserve_playable(turn: Turn) -> list[int]:
     between placements, while choosing a bonus or resolving a Shuttle bonus), when they have
     somewhere to go. The token is placed next; then the turn carries on where it was."""
     player = turn["work"]["player"]
-    return [i for i, token in enumerate(player["reserve"])
-            if any(t["target"] != "discard" for t in token_targets(player, token, True))]
+    return [
+        i
+        for i, token in enumerate(player["reserve"])
+        if any(t["target"] != "discard" for t in token_targets(player, token, True))
+    ]
 
 
 def instead(turn: Turn) -> list[int]:
@@ -143,8 +159,9 @@ def instead(turn: Turn) -> list[int]:
     for index, item in enumerate(queue[1:], 1):
         if item["step"] not in PLACING:
             break
-        if item["step"] == Step.TILE or token_targets(player, item["id"], item["reserve"],
-                                                      _tile_pending(queue, index)):
+        if item["step"] == Step.TILE or token_targets(
+            player, item["id"], item["reserve"], _tile_pending(queue, index)
+        ):
             out.append(index)
     return out
 
@@ -168,8 +185,12 @@ def effect_choice(bonus: str, work: dict[str, Any]) -> dict[str, Any]:
         moves = [{"from": c, "to": [d for d in range(MURAL_CELLS) if d != c]} for c in full]
         return {"kind": "move_token", "moves": moves, "optional": True}
     if bonus == "move_tile":
-        return {"kind": "move_tile", "moves": tile_moves(player["tiles"]), "rotations": [0, 1, 2, 3],
-                "optional": True}
+        return {
+            "kind": "move_tile",
+            "moves": tile_moves(player["tiles"]),
+            "rotations": [0, 1, 2, 3],
+            "optional": True,
+        }
     return {"kind": "journal", "cards": journal_options(work), "optional": True}
 
 
@@ -196,8 +217,9 @@ def _turn_pairs(tiles: list[Any], start: int, end: int) -> list[tuple[int, int |
     return list(_checked_pairs(tiles, start, end, own, other))
 
 
-def _checked_pairs(tiles: list[Any], start: int, end: int, own: list[int],
-                   other: list[int | None]) -> Iterator[tuple[int, int | None]]:
+def _checked_pairs(
+    tiles: list[Any], start: int, end: int, own: list[int], other: list[int | None]
+) -> Iterator[tuple[int, int | None]]:
     """``tile_move_allowed`` for every pair, building the moved Mural once per swap turn."""
     moved, swapped = tiles[start], tiles[end]
     after = list(tiles)
@@ -224,7 +246,9 @@ def tile_moves(tiles: list[Any]) -> list[dict[str, Any]]:
                 continue
             if _plain(tiles, start, end):
                 pair: tuple[int, int | None] | None = (
-                    tiles[start]["rot"], None if tiles[end] is None else tiles[end]["rot"])
+                    tiles[start]["rot"],
+                    None if tiles[end] is None else tiles[end]["rot"],
+                )
             else:
                 pair = next(_checked_pairs(tiles, start, end, *_orders(tiles, start, end)), None)
             if pair is not None:
@@ -246,17 +270,31 @@ def choice(turn: Turn) -> dict[str, Any]:
     step = first["step"]
     if step == Step.CHOOSE:
         kinds = CIRCLE_BONUS if first["shape"] == "circle" else HEX_BONUS
-        return {"kind": "bonus", "shape": first["shape"],
-                "types": [k for k in kinds if work["centre"][k] is not None]}
+        return {
+            "kind": "bonus",
+            "shape": first["shape"],
+            "types": [k for k in kinds if work["centre"][k] is not None],
+        }
     if step == Step.TILE:
         allowed = tile_rotations(work["player"]["tiles"], first["id"])
-        return {"kind": "tile", "tile": first["id"], "cells": [c for c in range(MURAL_CELLS) if allowed[c]],
-                "rotations": [0, 1, 2, 3], "allowed": allowed, "instead": instead(turn)}
+        return {
+            "kind": "tile",
+            "tile": first["id"],
+            "cells": [c for c in range(MURAL_CELLS) if allowed[c]],
+            "rotations": [0, 1, 2, 3],
+            "allowed": allowed,
+            "instead": instead(turn),
+        }
     if step == Step.TOKEN:
         pending = _tile_pending(turn["queue"], 0)
         targets = token_targets(work["player"], first["id"], first["reserve"], pending)
-        return {"kind": "token", "token": first["id"], "from_reserve": first["reserve"],
-                "targets": targets, "instead": instead(turn)}
+        return {
+            "kind": "token",
+            "token": first["id"],
+            "from_reserve": first["reserve"],
+            "targets": targets,
+            "instead": instead(turn),
+        }
     return effect_choice(first["bonus"], work)
 
 
@@ -281,8 +319,12 @@ def actions_for(turn: Turn) -> list[dict[str, Any]]:
         out = [{"kind": "move_token", "from": m["from"], "to": d} for m in pick["moves"] for d in m["to"]]
     elif kind == "move_tile":
         tiles = turn["work"]["player"]["tiles"]
-        out = [{"kind": "move_tile", "from": m["from"], "to": d, "rotation": r, "swap_rotation": s}
-               for m in pick["moves"] for d in m["to"] for r, s in _turn_pairs(tiles, m["from"], d)]
+        out = [
+            {"kind": "move_tile", "from": m["from"], "to": d, "rotation": r, "swap_rotation": s}
+            for m in pick["moves"]
+            for d in m["to"]
+            for r, s in _turn_pairs(tiles, m["from"], d)
+        ]
     elif kind == "journal":
         out = [{"kind": "take_journal", "card": c["card"]} for c in pick["cards"]]
     out += [{"kind": "first", "piece": p} for p in pick.get("instead", ())]

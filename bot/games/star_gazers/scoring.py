@@ -30,8 +30,13 @@ TELESCOPE_POINTS = 3
 ICON_POINTS = {"comet": 1, "meteor": 1, "moon": 1, "station": 1, "black_hole": 2, "planet": 2}
 # What a circular token on top of a square adds to Journal counts ("star_token" is a Star token,
 # which only a Star* requirement accepts).
-TOKEN_ICON = {"photo": "photo", "star": "star_token", "sun": "sun", "black_hole": "black_hole",
-              "meteor": "meteor"}
+TOKEN_ICON = {
+    "photo": "photo",
+    "star": "star_token",
+    "sun": "sun",
+    "black_hole": "black_hole",
+    "meteor": "meteor",
+}
 
 Player = dict[str, Any]
 
@@ -41,11 +46,11 @@ class Survey:
     """Everything scoring needs from one Mural, computed in one pass."""
 
     tiled: tuple[bool, ...]
-    cells: tuple[tuple[str, ...], ...]        # icons per square: printed, hex and visible token
-    completed: tuple[tuple[int, str], ...]    # (edge index, "planet" | "star")
+    cells: tuple[tuple[str, ...], ...]  # icons per square: printed, hex and visible token
+    completed: tuple[tuple[int, str], ...]  # (edge index, "planet" | "star")
     edge_icon: dict[int, str]
     unmatched: int
-    stars: int                                # star positions as a bit mask (see geometry)
+    stars: int  # star positions as a bit mask (see geometry)
     photos: frozenset[str]
 
 
@@ -78,18 +83,32 @@ def survey(player: Player, cat: Catalog) -> Survey:
         ta, tb = tiles[a], tiles[b]
         if ta is None or tb is None:
             continue
-        icon = match(side_after(cat.tiles[ta["id"]].edges, ta["rot"], side_a),
-                     side_after(cat.tiles[tb["id"]].edges, tb["rot"], side_b))
+        icon = match(
+            side_after(cat.tiles[ta["id"]].edges, ta["rot"], side_a),
+            side_after(cat.tiles[tb["id"]].edges, tb["rot"], side_b),
+        )
         if icon:
             completed.append((index, icon))
             edge_icon[index] = icon
             halves_used += 2
             if icon == "star":
                 stars |= 1 << (CELLS + index)
-    halves = sum(1 for placed in tiles if placed is not None
-                 for half in cat.tiles[placed["id"]].edges if half is not None)
-    return Survey(tuple(t is not None for t in tiles), tuple(cells), tuple(completed), edge_icon,
-                  halves - halves_used, stars, frozenset(photos))
+    halves = sum(
+        1
+        for placed in tiles
+        if placed is not None
+        for half in cat.tiles[placed["id"]].edges
+        if half is not None
+    )
+    return Survey(
+        tuple(t is not None for t in tiles),
+        tuple(cells),
+        tuple(completed),
+        edge_icon,
+        halves - halves_used,
+        stars,
+        frozenset(photos),
+    )
 
 
 def group_counts(view: Survey, cells: tuple[int, ...]) -> Counter[str] | None:
@@ -146,8 +165,14 @@ def constellation_score(card: Constellation, stars: int) -> dict[str, Any]:
     return {"card": card.id, "stars": best, "rotation": turn, "points": CONSTELLATION_POINTS[min(best, 6)]}
 
 
-def breakdown(player: Player, cards: list[Card], constellations: list[Constellation], cat: Catalog,
-              secret: bool = True, view: Survey | None = None) -> dict[str, Any]:
+def breakdown(
+    player: Player,
+    cards: list[Card],
+    constellations: list[Constellation],
+    cat: Catalog,
+    secret: bool = True,
+    view: Survey | None = None,
+) -> dict[str, Any]:
     """The score sheet; with ``secret=False`` Journal cards are left out (count 0)."""
     view = view or survey(player, cat)
     unique = min(len(view.photos), 5)
@@ -173,15 +198,18 @@ def breakdown(player: Player, cards: list[Card], constellations: list[Constellat
     }
 
 
-def completed_icons(player: Player, cat: Catalog, view: Survey | None = None
-                    ) -> tuple[list[dict[str, Any]], int]:
+def completed_icons(
+    player: Player, cat: Catalog, view: Survey | None = None
+) -> tuple[list[dict[str, Any]], int]:
     """Whole icons with their squares and halves, and the count of halves left unmatched."""
     view = view or survey(player, cat)
     tiles = player["tiles"]
     out = []
     for index, icon in view.completed:
         a, b, side_a, side_b = EDGES[index]
-        halves = [side_after(cat.tiles[tiles[a]["id"]].edges, tiles[a]["rot"], side_a),
-                  side_after(cat.tiles[tiles[b]["id"]].edges, tiles[b]["rot"], side_b)]
+        halves = [
+            side_after(cat.tiles[tiles[a]["id"]].edges, tiles[a]["rot"], side_a),
+            side_after(cat.tiles[tiles[b]["id"]].edges, tiles[b]["rot"], side_b),
+        ]
         out.append({"icon": icon, "cells": [a, b], "halves": halves})
     return out, view.unmatched

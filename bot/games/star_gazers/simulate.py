@@ -20,8 +20,9 @@ MAX_ACTIONS = 5_000  # a game needs about 6 actions a pick; a bug must not hang 
 UNDO_CHANCE = 0.02
 
 
-def random_action(game: StarGazers, state: State, seat: int, rng: Rng,
-                  legal: list[Action] | None = None) -> Action:
+def random_action(
+    game: StarGazers, state: State, seat: int, rng: Rng, legal: list[Action] | None = None
+) -> Action:
     """A uniformly random legal action; ``undo`` only now and then. ``legal`` saves listing
     the actions again when the caller already has them."""
     legal = game.legal_actions(state, seat) if legal is None else legal
@@ -37,8 +38,9 @@ def bot_action(game: StarGazers, state: State, seat: int, rng: Rng) -> Action:
     return action
 
 
-def play_game(seats: int, seed: int, rng_seed: int, players: list[Chooser] | None = None
-              ) -> tuple[State, list[Move]]:
+def play_game(
+    seats: int, seed: int, rng_seed: int, players: list[Chooser] | None = None
+) -> tuple[State, list[Move]]:
     """Play one whole game; ``players[s]`` chooses for seat ``s`` (random by default)."""
     game = StarGazers()
     rng = Rng(rng_seed)

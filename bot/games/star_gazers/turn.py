@@ -53,8 +53,14 @@ def _expect(turn: Turn, *kinds: str) -> dict[str, Any]:
 def _int(action: Action, key: str, low: int, high: int) -> int:
     value = action.get(key)
     if type(value) is not int or not low <= value <= high:
-        raise IllegalAction(M_("Malformed action: `{key}` must be a whole number from {low} to {high}.",
-                               key=key, low=low, high=high))
+        raise IllegalAction(
+            M_(
+                "Malformed action: `{key}` must be a whole number from {low} to {high}.",
+                key=key,
+                low=low,
+                high=high,
+            )
+        )
     return value
 
 
@@ -78,12 +84,18 @@ def pick(turn: Turn, action: Action) -> None:
     for shape, kinds in (("circle", CIRCLE_BONUS), ("hex", HEX_BONUS)):
         if last and any(work["centre"][k] is not None for k in kinds):
             queue.append({"step": Step.CHOOSE.value, "shape": shape})
-    queue += [{"step": Step.TILE.value, "id": offer["tile"]},
-              {"step": Step.TOKEN.value, "id": offer["token"], "reserve": False}]
+    queue += [
+        {"step": Step.TILE.value, "id": offer["tile"]},
+        {"step": Step.TOKEN.value, "id": offer["token"], "reserve": False},
+    ]
     turn["queue"] = queue + turn["queue"]
     token_said = token_name(offer["token"])
-    _touch(turn, M_("took a tile with {token} (the round's last pick)", token=token_said) if last
-           else M_("took a tile with {token}", token=token_said))
+    _touch(
+        turn,
+        M_("took a tile with {token} (the round's last pick)", token=token_said)
+        if last
+        else M_("took a tile with {token}", token=token_said),
+    )
 
 
 def bonus(turn: Turn, action: Action) -> None:
@@ -91,10 +103,12 @@ def bonus(turn: Turn, action: Action) -> None:
     kind = action.get("type")
     if kind not in current["types"]:
         if current["shape"] == "circle":
-            raise IllegalAction(M_("Choose one of the Circle (star, shuttle, sun) bonus tokens still in the "
-                                   "centre."))
-        raise IllegalAction(M_("Choose one of the Hex (moon, comet, station) bonus tokens still in the "
-                               "centre."))
+            raise IllegalAction(
+                M_("Choose one of the Circle (star, shuttle, sun) bonus tokens still in the centre.")
+            )
+        raise IllegalAction(
+            M_("Choose one of the Hex (moon, comet, station) bonus tokens still in the centre.")
+        )
     work = turn["work"]
     token = work["centre"][kind]
     work["centre"][kind] = None
@@ -108,12 +122,17 @@ def tile(turn: Turn, action: Action) -> None:
     cell = _int(action, "cell", 0, MURAL_CELLS - 1)
     rotation = _int(action, "rotation", 0, 3)
     if turn["work"]["player"]["tiles"][cell] is not None:
-        raise IllegalAction(M_("{square} already has a tile: choose an empty square.",
-                               square=square_name(cell)))
+        raise IllegalAction(
+            M_("{square} already has a tile: choose an empty square.", square=square_name(cell))
+        )
     if rotation not in current["allowed"][cell]:
-        raise IllegalAction(M_("Turned so on {square}, the tile would put a wild half Planet against another "
-                               "wild half, which the rules forbid: turn it or choose another square.",
-                               square=square_name(cell)))
+        raise IllegalAction(
+            M_(
+                "Turned so on {square}, the tile would put a wild half Planet against another "
+                "wild half, which the rules forbid: turn it or choose another square.",
+                square=square_name(cell),
+            )
+        )
     item = turn["queue"].pop(0)
     turn["work"]["player"]["tiles"][cell] = {"id": item["id"], "rot": rotation, "hex": []}
     _touch(turn, M_("placed the tile on {square}", square=square_name(cell)))
@@ -129,8 +148,7 @@ def token(turn: Turn, action: Action) -> None:
         wanted["space"] = _int(action, "space", 0, 7)
     elif target not in ("reserve", "discard"):
         raise IllegalAction(M_("Malformed action: `target` must be cell, reserve, shuttle or discard."))
-    found = next((t for t in current["targets"]
-                  if all(t.get(k) == v for k, v in wanted.items())), None)
+    found = next((t for t in current["targets"] if all(t.get(k) == v for k, v in wanted.items())), None)
     if found is None:
         raise IllegalAction(_refusal(current, target))
     item = turn["queue"].pop(0)
@@ -163,11 +181,15 @@ def _refusal(current: dict[str, Any], target: Any) -> Msg:
     if not current["targets"]:
         return M_("A Hex token needs a tile, and your Mural has none yet: place your tile first.")
     if target == "reserve":
-        return (M_("A token taken out of the Reserve must go to your boards now.") if current["from_reserve"]
-                else M_("That token can't go to the Reserve (it is full, or Hex tokens go on tiles)."))
+        return (
+            M_("A token taken out of the Reserve must go to your boards now.")
+            if current["from_reserve"]
+            else M_("That token can't go to the Reserve (it is full, or Hex tokens go on tiles).")
+        )
     if target == "discard":
-        return M_("You can only discard a token that has nowhere to go (or a Black Hole when the Reserve is "
-                  "full).")
+        return M_(
+            "You can only discard a token that has nowhere to go (or a Black Hole when the Reserve is full)."
+        )
     if target == "shuttle":
         return M_("Only a Space Shuttle goes on a free Shuttle space of your Journal board.")
     if info.shape == "hex":
@@ -186,8 +208,12 @@ def place_first(turn: Turn, action: Action) -> None:
     if type(piece) is not int:
         raise IllegalAction(M_("Malformed action: `piece` must be a whole number."))
     if piece not in instead(turn):
-        raise IllegalAction(M_("That piece can't be placed before this one: choose a tile or token still to "
-                               "place that has somewhere to go now."))
+        raise IllegalAction(
+            M_(
+                "That piece can't be placed before this one: choose a tile or token still to "
+                "place that has somewhere to go now."
+            )
+        )
     turn["queue"].insert(0, turn["queue"].pop(piece))
 
 
@@ -224,8 +250,12 @@ def move_token(turn: Turn, action: Action) -> None:
         player[key][start], player[key][end] = player[key][end], player[key][start]
     turn["queue"].pop(0)
     a, b = square_name(start), square_name(end)
-    _touch(turn, M_("swapped the tokens on {a} and {b}", a=a, b=b) if swap
-           else M_("moved the token from {a} to {b}", a=a, b=b))
+    _touch(
+        turn,
+        M_("swapped the tokens on {a} and {b}", a=a, b=b)
+        if swap
+        else M_("moved the token from {a} to {b}", a=a, b=b),
+    )
 
 
 def move_tile(turn: Turn, action: Action) -> None:
@@ -243,19 +273,28 @@ def move_tile(turn: Turn, action: Action) -> None:
     if swap:
         other = _int(action, "swap_rotation", 0, 3)
     elif action.get("swap_rotation") is not None:
-        raise IllegalAction(M_("{square} is empty, so there is no second tile to turn.",
-                               square=square_name(end)))
+        raise IllegalAction(
+            M_("{square} is empty, so there is no second tile to turn.", square=square_name(end))
+        )
     if not tile_move_allowed(tiles, start, end, rotation, other):
-        raise IllegalAction(M_("That move would put a wild half Planet against another wild half, which the "
-                               "rules forbid: turn the tile another way or choose another square."))
+        raise IllegalAction(
+            M_(
+                "That move would put a wild half Planet against another wild half, which the "
+                "rules forbid: turn the tile another way or choose another square."
+            )
+        )
     tiles[start], tiles[end] = tiles[end], tiles[start]
     tiles[end]["rot"] = rotation
     if swap:
         tiles[start]["rot"] = other
     turn["queue"].pop(0)
     a, b = square_name(start), square_name(end)
-    _touch(turn, M_("swapped the tiles on {a} and {b}", a=a, b=b) if swap
-           else M_("moved the tile from {a} to {b}", a=a, b=b))
+    _touch(
+        turn,
+        M_("swapped the tiles on {a} and {b}", a=a, b=b)
+        if swap
+        else M_("moved the tile from {a} to {b}", a=a, b=b),
+    )
 
 
 def take_journal(turn: Turn, action: Action) -> None:
@@ -294,7 +333,15 @@ def ready(turn: Turn) -> None:
 
 
 HANDLERS = {
-    "pick": pick, "bonus": bonus, "tile": tile, "token": token, "first": place_first, "reserve": play_reserve,
-    "gain": gain, "move_token": move_token, "move_tile": move_tile, "take_journal": take_journal,
+    "pick": pick,
+    "bonus": bonus,
+    "tile": tile,
+    "token": token,
+    "first": place_first,
+    "reserve": play_reserve,
+    "gain": gain,
+    "move_token": move_token,
+    "move_tile": move_tile,
+    "take_journal": take_journal,
     "skip": skip,
 }

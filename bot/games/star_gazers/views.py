@@ -164,32 +164,48 @@ def placed_view(placed: dict[str, Any] | None) -> dict[str, Any] | None:
     if placed is None:
         return None
     view = tile_view(placed["id"])
-    view.update(rotation=placed["rot"], edges=rotated(catalog().tiles[placed["id"]].edges, placed["rot"]),
-                hex=[token_view(h) for h in placed["hex"]])
+    view.update(
+        rotation=placed["rot"],
+        edges=rotated(catalog().tiles[placed["id"]].edges, placed["rot"]),
+        hex=[token_view(h) for h in placed["hex"]],
+    )
     return view
 
 
 def card_view(card: Card | str) -> dict[str, Any]:
     info = cards_by_id()[card] if isinstance(card, str) else card
-    return {"id": info.id, "deck": info.deck, "kind": info.kind, "needs": dict(info.needs),
-            "telescopes": info.telescopes}
+    return {
+        "id": info.id,
+        "deck": info.deck,
+        "kind": info.kind,
+        "needs": dict(info.needs),
+        "telescopes": info.telescopes,
+    }
 
 
 def mural_view(player: dict[str, Any], view: Survey | None = None) -> dict[str, Any]:
     done, unmatched = completed_icons(player, catalog(), view)
-    squares = [{"tile": placed_view(player["tiles"][c]), "token": token_view(player["tokens"][c]),
-                "under": token_view(player["under"][c])} for c in range(16)]
+    squares = [
+        {
+            "tile": placed_view(player["tiles"][c]),
+            "token": token_view(player["tokens"][c]),
+            "under": token_view(player["under"][c]),
+        }
+        for c in range(16)
+    ]
     return {"squares": squares, "completed": done, "unmatched": unmatched}
 
 
-def player_view(state: State, seat: int, player: dict[str, Any], reveal: bool,
-                secret: bool) -> dict[str, Any]:
+def player_view(
+    state: State, seat: int, player: dict[str, Any], reveal: bool, secret: bool
+) -> dict[str, Any]:
     """One seat's boards; ``reveal`` shows its Journal cards, ``secret`` counts its telescopes."""
     journal = None
     view = survey(player, catalog())
     if reveal:
-        journal = [{**card_view(c), "complete": card_complete(cards_by_id()[c], view)}
-                   for c in player["journal"]]
+        journal = [
+            {**card_view(c), "complete": card_complete(cards_by_id()[c], view)} for c in player["journal"]
+        ]
     return {
         "seat": seat,
         "mural": mural_view(player, view),
@@ -207,18 +223,29 @@ def player_view(state: State, seat: int, player: dict[str, Any], reveal: bool,
 
 def _table(source: dict[str, Any]) -> dict[str, Any]:
     """The shared parts (Universe, centre, supply, draft board) from the state or a draft."""
-    universe = [None if offer is None else
-                {"square": i, "tile": tile_view(offer["tile"]), "token": token_view(offer["token"])}
-                for i, offer in enumerate(source["universe"])]
+    universe = [
+        None
+        if offer is None
+        else {"square": i, "tile": tile_view(offer["tile"]), "token": token_view(offer["token"])}
+        for i, offer in enumerate(source["universe"])
+    ]
     centre = source["centre"]
     return {
         "universe": universe,
-        "centre": {"circle": [k for k in ("star", "shuttle", "sun") if centre[k] is not None],
-                   "hex": [k for k in ("moon", "comet", "station") if centre[k] is not None]},
+        "centre": {
+            "circle": [k for k in ("star", "shuttle", "sun") if centre[k] is not None],
+            "hex": [k for k in ("moon", "comet", "station") if centre[k] is not None],
+        },
         "supply": {k: len(v) for k, v in source["supply"].items()},
-        "journal_board": [{"deck": d, "top": card_view(source["decks"][d][0]) if source["decks"][d] else None,
-                           "shown": card_view(source["shown"][d]) if source["shown"][d] else None,
-                           "left": len(source["decks"][d])} for d in JOURNAL_DECKS],
+        "journal_board": [
+            {
+                "deck": d,
+                "top": card_view(source["decks"][d][0]) if source["decks"][d] else None,
+                "shown": card_view(source["shown"][d]) if source["shown"][d] else None,
+                "left": len(source["decks"][d]),
+            }
+            for d in JOURNAL_DECKS
+        ],
     }
 
 
@@ -228,20 +255,37 @@ def public_view(state: State) -> View:
     result = flow.outcome_of(state) if over else None
     stars = [constellations_by_id()[c] for c in state["constellations"]]
     view: View = {
-        "game": SLUG, "phase": state["phase"], "seats": state["seats"], "decision": state["decision"],
-        "round": state["round"], "rounds": rounds_for(state["seats"]),
-        "pick": min(state["pick"] + 1, PICKS_PER_ROUND), "picks_per_round": PICKS_PER_ROUND,
-        "first": state["first"], "order": flow.picks_left_order(state) if draft else [],
+        "game": SLUG,
+        "phase": state["phase"],
+        "seats": state["seats"],
+        "decision": state["decision"],
+        "round": state["round"],
+        "rounds": rounds_for(state["seats"]),
+        "pick": min(state["pick"] + 1, PICKS_PER_ROUND),
+        "picks_per_round": PICKS_PER_ROUND,
+        "first": state["first"],
+        "order": flow.picks_left_order(state) if draft else [],
         "turn": state["turn"]["seat"] if draft else None,
         "waiting": _waiting(state),
         **_table(state),
-        "stacks_left": len(state["stacks"]), "bag_left": len(state["bag"]),
-        "constellations": [{"id": c.id, "name": c.name, "side": c.side, "cells": list(c.cells),
-                            "edges": [list(e) for e in c.edges], "stars": c.stars} for c in stars],
+        "stacks_left": len(state["stacks"]),
+        "bag_left": len(state["bag"]),
+        "constellations": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "side": c.side,
+                "cells": list(c.cells),
+                "edges": [list(e) for e in c.edges],
+                "stars": c.stars,
+            }
+            for c in stars
+        ],
         "shuttle_spaces": list(load_board().shuttle_spaces),
         "players": [player_view(state, s, p, over, over) for s, p in enumerate(state["players"])],
-        "outcome": None if result is None else {
-            "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown},
+        "outcome": None
+        if result is None
+        else {"scores": result.scores, "winners": result.winners, "breakdown": result.breakdown},
     }
     return view
 
@@ -265,8 +309,12 @@ def _queue_name(item: dict[str, Any]) -> str:
 
 def _piece_view(item: dict[str, Any], piece: int) -> dict[str, Any]:
     tile = item["step"] == "tile"
-    return {"piece": piece, "what": _queue_name(item), "tile": tile_view(item["id"]) if tile else None,
-            "token": None if tile else token_view(item["id"])}
+    return {
+        "piece": piece,
+        "what": _queue_name(item),
+        "tile": tile_view(item["id"]) if tile else None,
+        "token": None if tile else token_view(item["id"]),
+    }
 
 
 def _choice_view(current: dict[str, Any], queue: list[dict[str, Any]]) -> dict[str, Any]:
@@ -278,8 +326,10 @@ def _choice_view(current: dict[str, Any], queue: list[dict[str, Any]]) -> dict[s
         out["tile"] = tile_view(current["tile"])
     elif current["kind"] == "token":
         out["token"] = token_view(current["token"])
-        out["targets"] = [{**t, "covers": token_view(t["covers"])} if t["target"] == "cell" else dict(t)
-                          for t in current["targets"]]
+        out["targets"] = [
+            {**t, "covers": token_view(t["covers"])} if t["target"] == "cell" else dict(t)
+            for t in current["targets"]
+        ]
     elif current["kind"] == "journal":
         out["cards"] = [{**card_view(c["card"]), "slot": c["slot"]} for c in current["cards"]]
     return out
@@ -292,23 +342,28 @@ def seat_view(state: State, seat: int) -> View:
     mine = turn is not None and turn["seat"] == seat
     player = turn["work"]["player"] if mine else state["players"][seat]
     preview = player_view(state, seat, player, True, True)
-    preview.update(_table(turn["work"]) if mine else {k: view[k] for k in
-                                                     ("universe", "centre", "supply", "journal_board")})
+    preview.update(
+        _table(turn["work"])
+        if mine
+        else {k: view[k] for k in ("universe", "centre", "supply", "journal_board")}
+    )
     current = None
     if phase == Phase.JOURNAL.value and state["kept"][seat] is None:
         current = {"kind": "keep", "cards": list(state["dealt"][seat])}
     elif mine:
         current = _choice_view(choice(turn), turn["queue"])
-    view.update({
-        "you": seat,
-        "journal": preview["journal"],
-        "dealt": [card_view(c) for c in state["dealt"][seat]] if phase == Phase.JOURNAL.value else None,
-        "kept": state["kept"][seat] if phase == Phase.JOURNAL.value else None,
-        "preview": preview,
-        "choice": current,
-        "queue": [_queue_name(item) for item in turn["queue"][1 if head(turn) else 0:]] if mine else [],
-        "reserve_playable": reserve_playable(turn) if mine else [],
-        "can_undo": bool(mine and turn["changed"]),
-        "can_confirm": bool(mine and turn["picked"] is not None and head(turn) is None),
-    })
+    view.update(
+        {
+            "you": seat,
+            "journal": preview["journal"],
+            "dealt": [card_view(c) for c in state["dealt"][seat]] if phase == Phase.JOURNAL.value else None,
+            "kept": state["kept"][seat] if phase == Phase.JOURNAL.value else None,
+            "preview": preview,
+            "choice": current,
+            "queue": [_queue_name(item) for item in turn["queue"][1 if head(turn) else 0 :]] if mine else [],
+            "reserve_playable": reserve_playable(turn) if mine else [],
+            "can_undo": bool(mine and turn["changed"]),
+            "can_confirm": bool(mine and turn["picked"] is not None and head(turn) is None),
+        }
+    )
     return view

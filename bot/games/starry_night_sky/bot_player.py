@@ -32,8 +32,7 @@ def _discovery_points(state: dict[str, Any]) -> int:
     return 3 if state["dawn_left"] else 0
 
 
-def _best_here(pools: list[list[str]], empty: dict[str, int], spots: int, filled: int,
-               myth: bool) -> float:
+def _best_here(pools: list[list[str]], empty: dict[str, int], spots: int, filled: int, myth: bool) -> float:
     """Value of the best single-pool placement on these empty spots."""
     best = 0.0
     for pool in pools:
@@ -81,8 +80,10 @@ def choose(game: Game, state: dict[str, Any], seat: int, rng: Rng) -> Action | N
         if not reach:  # stuck: a trade that opens a move, else skip exploring
             return _helpful_trade(state, seat) or {"kind": ActionKind.END.value}
         bonus = step is Step.BONUS_MOVE
-        scored = [(_move_value(state, seat, cid, player["pools"], bonus) + rng.random() * 0.01, cid)
-                  for cid in reach]
+        scored = [
+            (_move_value(state, seat, cid, player["pools"], bonus) + rng.random() * 0.01, cid)
+            for cid in reach
+        ]
         return {"kind": ActionKind.MOVE.value, "to": max(scored)[1]}
     if step in (Step.PLACE, Step.BONUS_PLACE):
         cid = player["at"]

@@ -29,19 +29,43 @@ DEGREE = (2, 4)
 MIN_SEPARATION = 0.05  # unit-square distance between two drawn nodes
 MAX_POOL_STARS = 4 * 3 * 4  # four players, three pools of four
 GOAL_PARAMS: dict[str, tuple[str, ...]] = {
-    "complete_any": (), "no_complete": (), "place_at_least": ("n",), "empty_pools": ("n",),
-    "telescope_pass": (), "pool_same": ("n",), "pool_only": ("colour",), "no_colour": ("colour",),
-    "adjacent_mapped": ("n",), "place_pair": ("colours",), "pools_each": ("n",), "pools_123": (),
-    "identical_pools": (), "on_unfilled": ("colour",), "adjacent_telescope": (),
-    "complete_empty": ("n",), "pool_rainbow": (), "place_exactly": ("n",),
+    "complete_any": (),
+    "no_complete": (),
+    "place_at_least": ("n",),
+    "empty_pools": ("n",),
+    "telescope_pass": (),
+    "pool_same": ("n",),
+    "pool_only": ("colour",),
+    "no_colour": ("colour",),
+    "adjacent_mapped": ("n",),
+    "place_pair": ("colours",),
+    "pools_each": ("n",),
+    "pools_123": (),
+    "identical_pools": (),
+    "on_unfilled": ("colour",),
+    "adjacent_telescope": (),
+    "complete_empty": ("n",),
+    "pool_rainbow": (),
+    "place_exactly": ("n",),
     "two_constellations": (),
 }
 # Goals that can only be judged once the turn is over; the rest score the moment they happen.
-END_KINDS = frozenset({
-    "no_complete", "pool_same", "pool_only", "no_colour", "adjacent_mapped", "pools_each",
-    "pools_123", "identical_pools", "on_unfilled", "adjacent_telescope", "pool_rainbow",
-    "place_exactly",
-})
+END_KINDS = frozenset(
+    {
+        "no_complete",
+        "pool_same",
+        "pool_only",
+        "no_colour",
+        "adjacent_mapped",
+        "pools_each",
+        "pools_123",
+        "identical_pools",
+        "on_unfilled",
+        "adjacent_telescope",
+        "pool_rainbow",
+        "place_exactly",
+    }
+)
 
 
 class DataError(ValueError):
@@ -100,10 +124,12 @@ def _read(name: str) -> Any:
     return json.loads((DATA_DIR / name).read_text())
 
 
-def _crosses(p: tuple[float, float], q: tuple[float, float],
-             r: tuple[float, float], s: tuple[float, float]) -> bool:
+def _crosses(
+    p: tuple[float, float], q: tuple[float, float], r: tuple[float, float], s: tuple[float, float]
+) -> bool:
     def orient(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
     return orient(p, q, r) * orient(p, q, s) < 0 and orient(r, s, p) * orient(r, s, q) < 0
 
 
@@ -120,8 +146,11 @@ def parse_map(data: dict[str, Any]) -> SkyMap:
             raise DataError(f"map: bad or repeated constellation id {cid!r}.")
         if not isinstance(name, str) or len(name.split()) != 2 or name in names:
             raise DataError(f"map: {cid} needs a unique two-word name, got {name!r}.")
-        if not isinstance(spots, list) or not MIN_SPOTS <= len(spots) <= MAX_SPOTS \
-                or any(s not in COLOURS for s in spots):
+        if (
+            not isinstance(spots, list)
+            or not MIN_SPOTS <= len(spots) <= MAX_SPOTS
+            or any(s not in COLOURS for s in spots)
+        ):
             raise DataError(f"map: {cid} needs {MIN_SPOTS}-{MAX_SPOTS} spots coloured {COLOURS}.")
         x, y = item.get("x"), item.get("y")
         if not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in (x, y)):
@@ -173,11 +202,11 @@ def _check_graph(sky: SkyMap) -> None:
 def _check_drawing(sky: SkyMap) -> None:
     nodes = list(sky.neighbours)
     for i, a in enumerate(nodes):
-        for b in nodes[i + 1:]:
+        for b in nodes[i + 1 :]:
             if math.dist(sky.position(a), sky.position(b)) < MIN_SEPARATION:
                 raise DataError(f"map: {a} and {b} are drawn too close together.")
     for i, (a, b) in enumerate(sky.edges):
-        for c, d in sky.edges[i + 1:]:
+        for c, d in sky.edges[i + 1 :]:
             if {a, b} & {c, d}:
                 continue
             if _crosses(sky.position(a), sky.position(b), sky.position(c), sky.position(d)):
@@ -205,8 +234,9 @@ def parse_goals(data: dict[str, Any]) -> dict[str, Goal]:
         colours = item.get("colours", [])
         if "colours" in params and (len(colours) != 2 or any(c not in COLOURS for c in colours)):
             raise DataError(f"goals: {gid} needs two `colours`.")
-        goals[gid] = Goal(gid, kind, item["points"], item["text"], item.get("n", 0),
-                          item.get("colour", ""), tuple(colours))
+        goals[gid] = Goal(
+            gid, kind, item["points"], item["text"], item.get("n", 0), item.get("colour", ""), tuple(colours)
+        )
     ones = sum(1 for g in goals.values() if g.points == 1)
     if ones != 19:
         raise DataError(f"goals: expected 19 one-point and 17 two-point cards, got {ones} one-point.")

@@ -76,8 +76,9 @@ class StarryNightSky(Game):
         step = Step(t["step"])
         out: list[Action] = []
         if step is Step.ASSIGN:
-            out += [{"kind": ActionKind.ASSIGN.value, "pools": o["pools"]}
-                    for o in turn.assignment_options(state)]
+            out += [
+                {"kind": ActionKind.ASSIGN.value, "pools": o["pools"]} for o in turn.assignment_options(state)
+            ]
         elif step in (Step.MOVE, Step.BONUS_MOVE):
             reach = moves.destinations(state, seat)
             out += [{"kind": ActionKind.MOVE.value, "to": cid} for cid in reach]
@@ -87,11 +88,17 @@ class StarryNightSky(Game):
             player = state["players"][seat]
             empty = empty_spots(state, player["at"])
             for i, pool in enumerate(player["pools"]):
-                out += [{"kind": ActionKind.PLACE.value, "pool": i, "stars": s}
-                        for s in moves.placements(pool, empty)]
+                out += [
+                    {"kind": ActionKind.PLACE.value, "pool": i, "stars": s}
+                    for s in moves.placements(pool, empty)
+                ]
         if step in TRADE_STEPS:
-            out += [{"kind": ActionKind.TRADE.value, "goal": o["goal"], "colour": c, "pool": p}
-                    for o in turn.trade_options(state, seat) for c in o["colours"] for p in o["pools"]]
+            out += [
+                {"kind": ActionKind.TRADE.value, "goal": o["goal"], "colour": c, "pool": p}
+                for o in turn.trade_options(state, seat)
+                for c in o["colours"]
+                for p in o["pools"]
+            ]
         if step is Step.END:
             out.append({"kind": ActionKind.END.value})
         return out
@@ -139,8 +146,13 @@ def _assign(state: State, seat: int, action: Action, events: list[str]) -> None:
     pools = action.get("pools")
     drawn = state["turn"]["drawn"]
     if not isinstance(pools, list) or len(pools) != len(drawn) or any(type(p) is not int for p in pools):
-        raise malformed(MN_("`pools` must list one pool number for each of the {n} drawn star.",
-                           "`pools` must list one pool number for each of the {n} drawn stars.", len(drawn)))
+        raise malformed(
+            MN_(
+                "`pools` must list one pool number for each of the {n} drawn star.",
+                "`pools` must list one pool number for each of the {n} drawn stars.",
+                len(drawn),
+            )
+        )
     if len(set(pools)) != len(pools):
         raise IllegalAction(M_("Each new star has to go into a different pool."))
     for p in pools:
@@ -156,24 +168,35 @@ def _move(state: State, seat: int, action: Action, events: list[str]) -> None:
     to = action.get("to")
     sky = load_map()
     if to == START:
-        raise IllegalAction(M_("Your telescope can pass over START but never stop there; "
-                               "pick a constellation."))
+        raise IllegalAction(
+            M_("Your telescope can pass over START but never stop there; pick a constellation.")
+        )
     if not isinstance(to, str) or to not in sky.constellations:
         raise malformed(M_("`to` must be a constellation id such as c07."))
     here = state["players"][seat]["at"]
     if to == here:
         raise IllegalAction(M_("You have to end your move somewhere other than where you started."))
     if all(state["board"][to]["filled"]):
-        raise IllegalAction(M_("{place} is fully mapped; you can jump over it but not stop there.",
-                               place=sky_name(to)))
+        raise IllegalAction(
+            M_("{place} is fully mapped; you can jump over it but not stop there.", place=sky_name(to))
+        )
     reach = moves.destinations(state, seat)
     if to not in reach:
         if to not in moves.routes(state, seat):
-            raise IllegalAction(M_("{place} is out of reach: a move only carries on past START and fully "
-                                   "mapped constellations.", place=sky_name(to)))
-        raise IllegalAction(M_("None of your pools has a star matching an empty spot of {place}; "
-                               "pick another constellation (or trade a goal for a star first).",
-                               place=sky_name(to)))
+            raise IllegalAction(
+                M_(
+                    "{place} is out of reach: a move only carries on past START and fully "
+                    "mapped constellations.",
+                    place=sky_name(to),
+                )
+            )
+        raise IllegalAction(
+            M_(
+                "None of your pools has a star matching an empty spot of {place}; "
+                "pick another constellation (or trade a goal for a star first).",
+                place=sky_name(to),
+            )
+        )
     turn.move(state, to, reach[to], events)
 
 
@@ -181,8 +204,11 @@ def _place(state: State, seat: int, action: Action, events: list[str]) -> None:
     _need(state, (Step.PLACE, Step.BONUS_PLACE), N_("You can't place stars right now; {hint}"))
     pool = _pool(action)
     stars = action.get("stars")
-    if not isinstance(stars, dict) or set(stars) - set(COLOURS) \
-            or any(type(v) is not int or v < 0 for v in stars.values()):
+    if (
+        not isinstance(stars, dict)
+        or set(stars) - set(COLOURS)
+        or any(type(v) is not int or v < 0 for v in stars.values())
+    ):
         raise malformed(M_("`stars` maps red/blue/yellow to counts."))
     stars = {c: stars.get(c, 0) for c in COLOURS}
     if not sum(stars.values()):
@@ -192,17 +218,29 @@ def _place(state: State, seat: int, action: Action, events: list[str]) -> None:
     empty = empty_spots(state, player["at"])
     for c in COLOURS:
         if stars[c] > have.count(c):
-            raise IllegalAction(MN_(
-                "Pool {pool} has only {n} {colour} star; all stars placed in one exploration come from a "
-                "single pool.",
-                "Pool {pool} has only {n} {colour} stars; all stars placed in one exploration come from a "
-                "single pool.", have.count(c), pool=pool + 1, colour=colour_word(c, have.count(c))))
+            raise IllegalAction(
+                MN_(
+                    "Pool {pool} has only {n} {colour} star; "
+                    "all stars placed in one exploration come from a single pool.",
+                    "Pool {pool} has only {n} {colour} stars; "
+                    "all stars placed in one exploration come from a single pool.",
+                    have.count(c),
+                    pool=pool + 1,
+                    colour=colour_word(c, have.count(c)),
+                )
+            )
         if stars[c] > empty[c]:
-            raise IllegalAction(MN_(
-                "{place} has only {n} empty {colour} spot; a star must match the colour of the spot it "
-                "goes on.",
-                "{place} has only {n} empty {colour} spots; a star must match the colour of the spot it "
-                "goes on.", empty[c], place=sky_name(player["at"]), colour=colour_word(c, empty[c])))
+            raise IllegalAction(
+                MN_(
+                    "{place} has only {n} empty {colour} spot; a star must match the colour of the spot it "
+                    "goes on.",
+                    "{place} has only {n} empty {colour} spots; a star must match the colour of the spot it "
+                    "goes on.",
+                    empty[c],
+                    place=sky_name(player["at"]),
+                    colour=colour_word(c, empty[c]),
+                )
+            )
     turn.place(state, pool, stars, events)
 
 
@@ -215,8 +253,12 @@ def _explore(state: State, seat: int, action: Action, events: list[str]) -> None
         raise malformed(M_("`end` must be true or false."))
     decision = state["decision"]
     _move(state, seat, {"kind": ActionKind.MOVE.value, "to": action.get("to")}, events)
-    _place(state, seat, {"kind": ActionKind.PLACE.value, "pool": action.get("pool"),
-                         "stars": action.get("stars")}, events)
+    _place(
+        state,
+        seat,
+        {"kind": ActionKind.PLACE.value, "pool": action.get("pool"), "stars": action.get("stars")},
+        events,
+    )
     if not end or state["decision"] != decision:
         return  # (the turn may have ended by itself: nothing left to trade)
     if _step(state) in (Step.MOVE, Step.BONUS_MOVE):
@@ -235,8 +277,9 @@ def _trade(state: State, seat: int, action: Action, events: list[str]) -> None:
     if gid not in state["players"][seat]["goals"]:
         raise IllegalAction(M_("You don't hold that goal card."))
     if not state["bag"][colour]:
-        raise IllegalAction(M_("The bag has no {colour} stars left; choose another colour.",
-                               colour=colour_word(colour, 2)))
+        raise IllegalAction(
+            M_("The bag has no {colour} stars left; choose another colour.", colour=colour_word(colour, 2))
+        )
     if len(state["players"][seat]["pools"][pool]) >= POOL_CAP:
         raise IllegalAction(M_("Pool {pool} is full (4 stars); choose a pool with room.", pool=pool + 1))
     turn.trade(state, gid, colour, pool, events)
@@ -251,6 +294,10 @@ def _end(state: State, seat: int, action: Action, events: list[str]) -> None:
 
 
 _HANDLERS = {
-    ActionKind.ASSIGN: _assign, ActionKind.MOVE: _move, ActionKind.PLACE: _place,
-    ActionKind.EXPLORE: _explore, ActionKind.TRADE: _trade, ActionKind.END: _end,
+    ActionKind.ASSIGN: _assign,
+    ActionKind.MOVE: _move,
+    ActionKind.PLACE: _place,
+    ActionKind.EXPLORE: _explore,
+    ActionKind.TRADE: _trade,
+    ActionKind.END: _end,
 }

@@ -46,8 +46,11 @@ def _no_complete(goal: Goal, state: State, seat: int) -> Msg | None:
     turn = state["turn"]
     n = sum(_placed(turn).values())
     if n and not any(ex["completed"] for ex in turn["explorations"]):
-        return MN_("placed {n} star and left every constellation unfinished",
-                   "placed {n} stars and left every constellation unfinished", n)
+        return MN_(
+            "placed {n} star and left every constellation unfinished",
+            "placed {n} stars and left every constellation unfinished",
+            n,
+        )
     return None
 
 
@@ -72,8 +75,13 @@ def _pool_same(goal: Goal, state: State, seat: int) -> Msg | None:
     for i, pool in enumerate(_pools(state, seat)):
         for colour, n in counts(pool).items():
             if n >= goal.n:
-                return MN_("pool {pool} holds {n} {colour} star", "pool {pool} holds {n} {colour} stars", n,
-                           pool=i + 1, colour=colour_word(colour, n))
+                return MN_(
+                    "pool {pool} holds {n} {colour} star",
+                    "pool {pool} holds {n} {colour} stars",
+                    n,
+                    pool=i + 1,
+                    colour=colour_word(colour, n),
+                )
     return None
 
 
@@ -88,8 +96,12 @@ def _no_colour(goal: Goal, state: State, seat: int) -> Msg | None:
     placed = _placed(state["turn"])
     n = sum(placed.values())
     if n and not placed[goal.colour]:
-        return MN_("placed {n} star, none of them {colour}", "placed {n} stars, none of them {colour}", n,
-                   colour=colour_word(goal.colour, 1))
+        return MN_(
+            "placed {n} star, none of them {colour}",
+            "placed {n} stars, none of them {colour}",
+            n,
+            colour=colour_word(goal.colour, 1),
+        )
     return None
 
 
@@ -102,10 +114,14 @@ def _adjacent_mapped(goal: Goal, state: State, seat: int) -> Msg | None:
     at, near = _neighbours(state, seat)
     if at == START:
         return None
-    mapped = [n for n in near if is_mapped(state, n)][:goal.n]
+    mapped = [n for n in near if is_mapped(state, n)][: goal.n]
     if len(mapped) >= goal.n:
-        return MN_("sits next to the mapped {places}", "sits next to the mapped {places}", len(mapped),
-                   places=listing([sky_name(n) for n in mapped]))
+        return MN_(
+            "sits next to the mapped {places}",
+            "sits next to the mapped {places}",
+            len(mapped),
+            places=listing([sky_name(n) for n in mapped]),
+        )
     return None
 
 
@@ -140,8 +156,11 @@ def _identical_pools(goal: Goal, state: State, seat: int) -> Msg | None:
 def _on_unfilled(goal: Goal, state: State, seat: int) -> Msg | None:
     at = state["players"][seat]["at"]
     if at != START and empty_spots(state, at)[goal.colour]:
-        return M_("ends on {place}, which still has an empty {colour} spot", place=sky_name(at),
-                  colour=colour_word(goal.colour, 1))
+        return M_(
+            "ends on {place}, which still has an empty {colour} spot",
+            place=sky_name(at),
+            colour=colour_word(goal.colour, 1),
+        )
     return None
 
 
@@ -151,17 +170,23 @@ def _adjacent_telescope(goal: Goal, state: State, seat: int) -> Msg | None:
         return None
     for other, player in enumerate(state["players"]):
         if other != seat and player["at"] in near:
-            return M_("ends next to {player}'s telescope on {place}", player=who(other),
-                      place=sky_name(player["at"]))
+            return M_(
+                "ends next to {player}'s telescope on {place}",
+                player=who(other),
+                place=sky_name(player["at"]),
+            )
     return None
 
 
 def _complete_empty(goal: Goal, state: State, seat: int) -> Msg | None:
     for ex in state["turn"]["explorations"]:
         if ex["discovered"] and ex["completed"] and len(load_map().constellations[ex["at"]].spots) == goal.n:
-            return MN_("mapped all {n} spots of {place} from bare in one go",
-                       "mapped all {n} spots of {place} from bare in one go", goal.n,
-                       place=sky_name(ex["at"]))
+            return MN_(
+                "mapped all {n} spots of {place} from bare in one go",
+                "mapped all {n} spots of {place} from bare in one go",
+                goal.n,
+                place=sky_name(ex["at"]),
+            )
     return None
 
 
@@ -185,13 +210,24 @@ def _two_constellations(goal: Goal, state: State, seat: int) -> Msg | None:
 
 
 CHECKS: dict[str, Check] = {
-    "complete_any": _complete_any, "no_complete": _no_complete, "place_at_least": _place_at_least,
-    "empty_pools": _empty_pools, "telescope_pass": _telescope_pass, "pool_same": _pool_same,
-    "pool_only": _pool_only, "no_colour": _no_colour, "adjacent_mapped": _adjacent_mapped,
-    "place_pair": _place_pair, "pools_each": _pools_each, "pools_123": _pools_123,
-    "identical_pools": _identical_pools, "on_unfilled": _on_unfilled,
-    "adjacent_telescope": _adjacent_telescope, "complete_empty": _complete_empty,
-    "pool_rainbow": _pool_rainbow, "place_exactly": _place_exactly,
+    "complete_any": _complete_any,
+    "no_complete": _no_complete,
+    "place_at_least": _place_at_least,
+    "empty_pools": _empty_pools,
+    "telescope_pass": _telescope_pass,
+    "pool_same": _pool_same,
+    "pool_only": _pool_only,
+    "no_colour": _no_colour,
+    "adjacent_mapped": _adjacent_mapped,
+    "place_pair": _place_pair,
+    "pools_each": _pools_each,
+    "pools_123": _pools_123,
+    "identical_pools": _identical_pools,
+    "on_unfilled": _on_unfilled,
+    "adjacent_telescope": _adjacent_telescope,
+    "complete_empty": _complete_empty,
+    "pool_rainbow": _pool_rainbow,
+    "place_exactly": _place_exactly,
     "two_constellations": _two_constellations,
 }
 
@@ -217,7 +253,16 @@ def score_goals(state: State, seat: int, at_end: bool) -> None:
         player["score"]["goals"] += goal.points
         state["turn"]["points"] += goal.points
         state["turn"]["completed_goals"].append(
-            {"id": gid, "text": goal.text, "points": goal.points, "why": to_stored(why)})
-        state["turn"]["log"].append(to_stored(M_("{player} completed the goal “{goal}” (+{points}): {why}.",
-                                                 player=who(seat), goal=Msg(goal.text), points=goal.points,
-                                                 why=why)))
+            {"id": gid, "text": goal.text, "points": goal.points, "why": to_stored(why)}
+        )
+        state["turn"]["log"].append(
+            to_stored(
+                M_(
+                    "{player} completed the goal “{goal}” (+{points}): {why}.",
+                    player=who(seat),
+                    goal=Msg(goal.text),
+                    points=goal.points,
+                    why=why,
+                )
+            )
+        )

@@ -32,8 +32,9 @@ def bot_action(game: StarryNightSky, state: State, seat: int, rng: Rng) -> Actio
     return action
 
 
-def play_game(seats: int, seed: int, rng_seed: int,
-              policies: list[Policy] | None = None) -> tuple[State, list[Move]]:
+def play_game(
+    seats: int, seed: int, rng_seed: int, policies: list[Policy] | None = None
+) -> tuple[State, list[Move]]:
     """Play a whole game; ``policies[seat]`` picks each action (random play by default)."""
     game = StarryNightSky()
     rng = Rng(rng_seed)

@@ -64,23 +64,44 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
     myths = sorted(load_myths())
     rng.shuffle(myths)
     state: State = {
-        "game": SLUG, "seats": seats, "options": dict(options), "rng": 0, "decision": 1,
-        "phase": "play", "round": 1, "current": 0,
-        "night": list(NIGHT_TRACK[:NIGHT_FILL[seats]]), "night_total": NIGHT_FILL[seats],
-        "dawn_left": DAWN_MARKERS, "dawn": False, "ended_by": None,
+        "game": SLUG,
+        "seats": seats,
+        "options": dict(options),
+        "rng": 0,
+        "decision": 1,
+        "phase": "play",
+        "round": 1,
+        "current": 0,
+        "night": list(NIGHT_TRACK[: NIGHT_FILL[seats]]),
+        "night_total": NIGHT_FILL[seats],
+        "dawn_left": DAWN_MARKERS,
+        "dawn": False,
+        "ended_by": None,
         "bag": {c: BAG_PER_COLOUR for c in COLOURS},
-        "deck": deck, "discard": [],
-        "board": {cid: {"filled": [False] * len(c.spots), "marker": None, "dawn_marker": False,
-                        "by": None} for cid, c in load_map().constellations.items()},
-        "players": [], "turn": None, "last_summary": None, "round_activity": False,
+        "deck": deck,
+        "discard": [],
+        "board": {
+            cid: {"filled": [False] * len(c.spots), "marker": None, "dawn_marker": False, "by": None}
+            for cid, c in load_map().constellations.items()
+        },
+        "players": [],
+        "turn": None,
+        "last_summary": None,
+        "round_activity": False,
     }
     for seat in range(seats):
         pools = [[_draw_star(state, rng)] for _ in range(POOLS)]
-        dealt = sorted(myths[seat * MYTHS_EACH:(seat + 1) * MYTHS_EACH])
-        state["players"].append({
-            "at": START, "pools": pools, "goals": [], "myths": dealt,
-            "score": {"discovery": 0, "stars": 0, "goals": 0}, "turns": 0,
-        })
+        dealt = sorted(myths[seat * MYTHS_EACH : (seat + 1) * MYTHS_EACH])
+        state["players"].append(
+            {
+                "at": START,
+                "pools": pools,
+                "goals": [],
+                "myths": dealt,
+                "score": {"discovery": 0, "stars": 0, "goals": 0},
+                "turns": 0,
+            }
+        )
     state["rng"] = rng.state
     events: list[str] = []
     start_turn(state, events)
@@ -88,10 +109,24 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
 
 
 def _new_turn(seat: int) -> dict[str, Any]:
-    return {"seat": seat, "step": Step.ASSIGN.value, "drawn": [], "gathered": [], "drew_goal": None,
-            "explorations": [], "bonus_due": False, "trades": [], "completed_goals": [], "points": 0,
-            "skipped_explore": False, "emptied": [], "passed_telescope": False, "bonus_missed": False,
-            "log": [], "notes": []}
+    return {
+        "seat": seat,
+        "step": Step.ASSIGN.value,
+        "drawn": [],
+        "gathered": [],
+        "drew_goal": None,
+        "explorations": [],
+        "bonus_due": False,
+        "trades": [],
+        "completed_goals": [],
+        "points": 0,
+        "skipped_explore": False,
+        "emptied": [],
+        "passed_telescope": False,
+        "bonus_missed": False,
+        "log": [],
+        "notes": [],
+    }
 
 
 def _log(state: State, line: Msg) -> None:
@@ -170,8 +205,10 @@ def begin_explore(state: State, events: list[str], bonus: bool) -> None:
         to_end_step(state, events)
     else:
         turn["skipped_explore"] = True
-        _log(state, M_("{player} has no star that fits anywhere in reach and skips exploring.",
-                       player=who(seat)))
+        _log(
+            state,
+            M_("{player} has no star that fits anywhere in reach and skips exploring.", player=who(seat)),
+        )
         finish_turn(state, events)
 
 
@@ -206,9 +243,17 @@ def move(state: State, to: str, route: dict[str, Any], events: list[str]) -> Non
     player = state["players"][seat]
     player["at"] = to
     turn["passed_telescope"] = turn["passed_telescope"] or route["passes_telescope"]
-    record = {"at": to, "name": name(to), "discovered": False, "marker": 0,
-              "skipped": list(route["skips"]), "pool": None,
-              "placed": {c: 0 for c in COLOURS}, "completed": False, "bonus": bonus}
+    record = {
+        "at": to,
+        "name": name(to),
+        "discovered": False,
+        "marker": 0,
+        "skipped": list(route["skips"]),
+        "pool": None,
+        "placed": {c: 0 for c in COLOURS},
+        "completed": False,
+        "bonus": bonus,
+    }
     turn["explorations"].append(record)
     how = how_there(route["skips"], bonus)
     if is_bare(state, to):
@@ -218,11 +263,25 @@ def move(state: State, to: str, route: dict[str, Any], events: list[str]) -> Non
         player["score"]["discovery"] += record["marker"]
         turn["points"] += record["marker"]
         # i18n: {how} is empty or says the way there (", jumping over A and B on the bonus exploration").
-        _log(state, M_("{player} discovered {place}{how} (+{points}).", player=who(seat), place=sky_name(to),
-                       how=how, points=record["marker"]))
+        _log(
+            state,
+            M_(
+                "{player} discovered {place}{how} (+{points}).",
+                player=who(seat),
+                place=sky_name(to),
+                how=how,
+                points=record["marker"],
+            ),
+        )
         if night_before == 1:
-            turn["notes"].append(to_stored(M_("That was the last Night Track marker: dawn is breaking, "
-                                              "and the night ends once this round is finished.")))
+            turn["notes"].append(
+                to_stored(
+                    M_(
+                        "That was the last Night Track marker: dawn is breaking, "
+                        "and the night ends once this round is finished."
+                    )
+                )
+            )
     else:
         if not bonus:
             turn["bonus_due"] = True
@@ -269,8 +328,17 @@ def place(state: State, pool: int, stars: dict[str, int], events: list[str]) -> 
     state["round_activity"] = True
     if not player["pools"][pool] and pool not in turn["emptied"]:
         turn["emptied"].append(pool)
-    _log(state, M_("{player} placed {stars} on {place} from pool {pool} (+{points}).", player=who(seat),
-                   stars=describe_stars(stars), place=sky_name(cid), pool=pool + 1, points=total))
+    _log(
+        state,
+        M_(
+            "{player} placed {stars} on {place} from pool {pool} (+{points}).",
+            player=who(seat),
+            stars=describe_stars(stars),
+            place=sky_name(cid),
+            pool=pool + 1,
+            points=total,
+        ),
+    )
     if is_mapped(state, cid):
         record["completed"] = True
         _log(state, M_("{place} is now fully mapped.", place=sky_name(cid)))
@@ -296,8 +364,10 @@ def trade_options(state: State, seat: int) -> list[dict[str, Any]]:
     pools = [i for i, p in enumerate(player["pools"]) if len(p) < POOL_CAP]
     if not colours or not pools:
         return []
-    return [{"goal": gid, "text": load_goals()[gid].text, "colours": colours, "pools": pools}
-            for gid in player["goals"]]
+    return [
+        {"goal": gid, "text": load_goals()[gid].text, "colours": colours, "pools": pools}
+        for gid in player["goals"]
+    ]
 
 
 def trade(state: State, gid: str, colour: str, pool: int, events: list[str]) -> None:
@@ -310,9 +380,16 @@ def trade(state: State, gid: str, colour: str, pool: int, events: list[str]) -> 
     player["pools"][pool].append(colour)
     turn["trades"].append({"goal": gid, "colour": colour, "pool": pool})
     state["round_activity"] = True
-    _log(state, M_("{player} traded in the goal “{goal}” for a {colour} star (into pool {pool}).",
-                   player=who(seat), goal=Msg(load_goals()[gid].text), colour=colour_word(colour, 1),
-                   pool=pool + 1))
+    _log(
+        state,
+        M_(
+            "{player} traded in the goal “{goal}” for a {colour} star (into pool {pool}).",
+            player=who(seat),
+            goal=Msg(load_goals()[gid].text),
+            colour=colour_word(colour, 1),
+            pool=pool + 1,
+        ),
+    )
     after_trade(state, events)
 
 
@@ -327,28 +404,45 @@ def summary(state: State) -> Msg:
             parts.append(M_("discovered {place} (+{points})", place=where, points=ex["marker"]))
         n = sum(ex["placed"].values())
         if n:
-            parts.append(MN_("placed {n} star on {place} (+{n})", "placed {n} stars on {place} (+{n})", n,
-                             place=where))
+            parts.append(
+                MN_("placed {n} star on {place} (+{n})", "placed {n} stars on {place} (+{n})", n, place=where)
+            )
         if ex["completed"]:
             parts.append(M_("finished mapping {place}", place=where))
     if turn["bonus_missed"]:
         parts.append(M_("found nowhere to go for the bonus exploration"))
     for goal in turn["completed_goals"]:
-        parts.append(M_("completed “{goal}” (+{points}: {why})", goal=Msg(goal["text"]),
-                        points=goal["points"], why=from_stored(goal["why"])))
+        parts.append(
+            M_(
+                "completed “{goal}” (+{points}: {why})",
+                goal=Msg(goal["text"]),
+                points=goal["points"],
+                why=from_stored(goal["why"]),
+            )
+        )
     if turn["trades"]:
         colours = [t["colour"] for t in turn["trades"]]
         if len(colours) == 1:
             parts.append(M_("traded a goal for a {colour} star", colour=colour_word(colours[0], 1)))
         else:
-            parts.append(M_("traded {count} goals for {colours} stars", count=len(colours),
-                            colours=listing([colour_word(c, 2) for c in colours])))
+            parts.append(
+                M_(
+                    "traded {count} goals for {colours} stars",
+                    count=len(colours),
+                    colours=listing([colour_word(c, 2) for c in colours]),
+                )
+            )
     if turn["skipped_explore"]:
         parts.insert(0, M_("could not explore (no star fits anywhere in reach)"))
     body = listing(parts) if parts else M_("ended the turn")
     # i18n: {body} lists what the player did ("discovered A (+2) and placed 1 star on A (+1)").
-    return MN_("{player} {body}: {n} point this turn.", "{player} {body}: {n} points this turn.",
-               turn["points"], player=who(seat), body=body)
+    return MN_(
+        "{player} {body}: {n} point this turn.",
+        "{player} {body}: {n} points this turn.",
+        turn["points"],
+        player=who(seat),
+        body=body,
+    )
 
 
 def finish_turn(state: State, events: list[str]) -> None:
@@ -367,8 +461,9 @@ def finish_turn(state: State, events: list[str]) -> None:
             state["ended_by"] = "dawn"
         elif not state["round_activity"]:
             state["ended_by"] = "stall"
-            events.append(M_("A whole round went by in which nobody could do anything, "
-                             "so the night ends here."))
+            events.append(
+                M_("A whole round went by in which nobody could do anything, so the night ends here.")
+            )
         if state["ended_by"]:
             _end_game(state, events)
             return

@@ -103,8 +103,15 @@ def _goal(gid: str) -> dict[str, Any]:
 
 def _myth(state: State, mid: str) -> dict[str, Any]:
     myth = load_myths()[mid]
-    return {"id": mid, "a": myth.a, "b": myth.b, "a_name": name(myth.a), "b_name": name(myth.b),
-            "points": myth.points, "scored": myth_scored(state, mid)}
+    return {
+        "id": mid,
+        "a": myth.a,
+        "b": myth.b,
+        "a_name": name(myth.a),
+        "b_name": name(myth.b),
+        "points": myth.points,
+        "scored": myth_scored(state, mid),
+    }
 
 
 def _turn(state: State) -> dict[str, Any] | None:
@@ -115,8 +122,9 @@ def _turn(state: State) -> dict[str, Any] | None:
     out = {k: t[k] for k in keys}
     out["drawn"] = list(t["drawn"])
     out["gathered"] = list(t["gathered"])
-    out["explorations"] = [{**ex, "skipped": list(ex["skipped"]), "placed": dict(ex["placed"])}
-                           for ex in t["explorations"]]
+    out["explorations"] = [
+        {**ex, "skipped": list(ex["skipped"]), "placed": dict(ex["placed"])} for ex in t["explorations"]
+    ]
     out["trades"] = [dict(x) for x in t["trades"]]
     out["log"] = [from_stored(line) for line in t["log"]]
     out["completed_goals"] = [{**g, "why": from_stored(g["why"])} for g in t["completed_goals"]]
@@ -133,31 +141,61 @@ def public_view(state: State) -> View:
     for cid, c in sky.constellations.items():
         spot = state["board"][cid]
         constellations[cid] = {
-            "id": cid, "name": c.name, "x": c.x, "y": c.y, "spots": list(c.spots),
-            "filled": list(spot["filled"]), "marker": spot["marker"], "dawn_marker": spot["dawn_marker"],
-            "discovered_by": spot["by"], "mapped": is_mapped(state, cid), "telescopes": at.get(cid, []),
+            "id": cid,
+            "name": c.name,
+            "x": c.x,
+            "y": c.y,
+            "spots": list(c.spots),
+            "filled": list(spot["filled"]),
+            "marker": spot["marker"],
+            "dawn_marker": spot["dawn_marker"],
+            "discovered_by": spot["by"],
+            "mapped": is_mapped(state, cid),
+            "telescopes": at.get(cid, []),
         }
     result = outcome_of(state) if over else None
     return {
-        "game": SLUG, "phase": state["phase"], "seats": state["seats"], "decision": state["decision"],
-        "round": state["round"], "current": state["current"],
+        "game": SLUG,
+        "phase": state["phase"],
+        "seats": state["seats"],
+        "decision": state["decision"],
+        "round": state["round"],
+        "current": state["current"],
         "step": None if over else state["turn"]["step"],
-        "dawn": state["dawn"], "final_round": state["dawn"], "ended_by": state["ended_by"],
-        "night": list(state["night"]), "night_total": state["night_total"], "dawn_left": state["dawn_left"],
-        "bag": dict(state["bag"]), "deck": len(state["deck"]), "discard": list(state["discard"]),
-        "start": START, "start_xy": list(sky.start_xy),
-        "constellations": constellations, "edges": [list(e) for e in sky.edges],
+        "dawn": state["dawn"],
+        "final_round": state["dawn"],
+        "ended_by": state["ended_by"],
+        "night": list(state["night"]),
+        "night_total": state["night_total"],
+        "dawn_left": state["dawn_left"],
+        "bag": dict(state["bag"]),
+        "deck": len(state["deck"]),
+        "discard": list(state["discard"]),
+        "start": START,
+        "start_xy": list(sky.start_xy),
+        "constellations": constellations,
+        "edges": [list(e) for e in sky.edges],
         "players": [
-            {"seat": seat, "at": p["at"], "pools": [list(pool) for pool in p["pools"]],
-             "goals": [_goal(g) for g in p["goals"]], "myth_count": len(p["myths"]), "turns": p["turns"],
-             "score": parts(state, seat)}
+            {
+                "seat": seat,
+                "at": p["at"],
+                "pools": [list(pool) for pool in p["pools"]],
+                "goals": [_goal(g) for g in p["goals"]],
+                "myth_count": len(p["myths"]),
+                "turns": p["turns"],
+                "score": parts(state, seat),
+            }
             for seat, p in enumerate(state["players"])
         ],
         "turn": _turn(state),
         "last_summary": None if state["last_summary"] is None else from_stored(state["last_summary"]),
         "myths": [[_myth(state, m) for m in p["myths"]] for p in state["players"]] if over else None,
-        "outcome": None if result is None else {
-            "scores": result.scores, "winners": result.winners, "breakdown": result.breakdown,
+        "outcome": None
+        if result is None
+        else {
+            "scores": result.scores,
+            "winners": result.winners,
+            "breakdown": result.breakdown,
         },
     }
 
@@ -174,19 +212,39 @@ def _choice(state: State, seat: int) -> dict[str, Any] | None:
         reach = moves.destinations(state, seat)
         night = state["night"]
         points = night[0] if night else (3 if state["dawn_left"] else 0)
-        dests = [{"to": cid, "name": name(cid), "discovery": not any(state["board"][cid]["filled"]),
-                  "points": points if not any(state["board"][cid]["filled"]) else 0,
-                  "skips": list(info["skips"]), "passes_telescope": info["passes_telescope"],
-                  "pools": info["pools"]} for cid, info in reach.items()]
-        return {"kind": "move", "bonus": step is Step.BONUS_MOVE, "destinations": dests, "stuck": not dests,
-                "helps": [] if dests else moves.helpful_colours(state, seat)}
+        dests = [
+            {
+                "to": cid,
+                "name": name(cid),
+                "discovery": not any(state["board"][cid]["filled"]),
+                "points": points if not any(state["board"][cid]["filled"]) else 0,
+                "skips": list(info["skips"]),
+                "passes_telescope": info["passes_telescope"],
+                "pools": info["pools"],
+            }
+            for cid, info in reach.items()
+        ]
+        return {
+            "kind": "move",
+            "bonus": step is Step.BONUS_MOVE,
+            "destinations": dests,
+            "stuck": not dests,
+            "helps": [] if dests else moves.helpful_colours(state, seat),
+        }
     if step in (Step.PLACE, Step.BONUS_PLACE):
         cid = player["at"]
         empty = empty_spots(state, cid)
-        pools = [{"pool": i, "options": moves.placements(pool, empty)}
-                 for i, pool in enumerate(player["pools"])]
-        return {"kind": "place", "at": cid, "name": name(cid), "bonus": step is Step.BONUS_PLACE,
-                "empty": empty, "pools": [p for p in pools if p["options"]]}
+        pools = [
+            {"pool": i, "options": moves.placements(pool, empty)} for i, pool in enumerate(player["pools"])
+        ]
+        return {
+            "kind": "place",
+            "at": cid,
+            "name": name(cid),
+            "bonus": step is Step.BONUS_PLACE,
+            "empty": empty,
+            "pools": [p for p in pools if p["options"]],
+        }
     return {"kind": "end"}
 
 
@@ -195,13 +253,15 @@ def seat_view(state: State, seat: int, legal: list[Action]) -> View:
     view = public_view(state)
     mine = state["current"] == seat and state["phase"] != "over"
     step = Step(state["turn"]["step"]) if mine else None
-    view.update({
-        "you": seat,
-        "my_myths": [_myth(state, m) for m in state["players"][seat]["myths"]],
-        "my_turn": mine,
-        "choice": _choice(state, seat),
-        "trades": turn.trade_options(state, seat) if step in TRADE_STEPS else [],
-        "bonus_available": bool(mine and state["turn"]["bonus_due"]),
-        "legal": legal,
-    })
+    view.update(
+        {
+            "you": seat,
+            "my_myths": [_myth(state, m) for m in state["players"][seat]["myths"]],
+            "my_turn": mine,
+            "choice": _choice(state, seat),
+            "trades": turn.trade_options(state, seat) if step in TRADE_STEPS else [],
+            "bonus_available": bool(mine and state["turn"]["bonus_due"]),
+            "legal": legal,
+        }
+    )
     return view

@@ -103,8 +103,9 @@ def test_public_images_ignore_seat_only_keys(games):
     assert seat_view.keys() > public.keys()
     assert art.table_png(seat_view, NAMES) == art.table_png(public, NAMES)
     over = GAME.view(games[2]["over"], None)
-    assert art.results_png({**over, "hand": ["L01"], "choice": {"kind": "keep"}}, NAMES) == \
-        art.results_png(over, NAMES)
+    assert art.results_png({**over, "hand": ["L01"], "choice": {"kind": "keep"}}, NAMES) == art.results_png(
+        over, NAMES
+    )
 
 
 def test_legal_cells_and_the_pick_land_on_the_labelled_cells(games):

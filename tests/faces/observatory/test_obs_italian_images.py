@@ -78,15 +78,25 @@ def panel_renders(state: dict[str, Any], label: str) -> list[tuple[str, Render]]
                     picks = [i for i in stage.items if isinstance(i, ObsPick)][:1]
                     for pick in picks:
                         value = pick.item.options[0].value
-                        out.append((f"{label} seat {seat} {pick.stage}={value}",
-                                    build_panel(view, NAMES, 1, pick.stage, value).render))
+                        out.append(
+                            (
+                                f"{label} seat {seat} {pick.stage}={value}",
+                                build_panel(view, NAMES, 1, pick.stage, value).render,
+                            )
+                        )
                 elif isinstance(item, ObsPick):
                     options = item.item.options
-                    for value in [".".join(o.value for o in options[:item.item.min_values]),
-                                  options[-1].value if item.item.min_values == 1 else None]:
+                    for value in [
+                        ".".join(o.value for o in options[: item.item.min_values]),
+                        options[-1].value if item.item.min_values == 1 else None,
+                    ]:
                         if value:
-                            out.append((f"{label} seat {seat} {item.stage}={value}",
-                                        build_panel(view, NAMES, 1, item.stage, value).render))
+                            out.append(
+                                (
+                                    f"{label} seat {seat} {item.stage}={value}",
+                                    build_panel(view, NAMES, 1, item.stage, value).render,
+                                )
+                            )
     return [(what, render) for what, render in out if render is not None]
 
 
@@ -96,8 +106,9 @@ def image_renders(moments: dict[str, Any], seats: int) -> list[tuple[str, Render
         public = GAME.view(state, None)
         out.append((f"{label} table", lambda public=public: art.table_png(public, NAMES)))
         for seat in range(seats):
-            out.append((f"{label} sheet {seat}",
-                        lambda public=public, seat=seat: art.sheet_png(public, NAMES, seat)))
+            out.append(
+                (f"{label} sheet {seat}", lambda public=public, seat=seat: art.sheet_png(public, NAMES, seat))
+            )
         if label == "over":
             out.append(("results", lambda public=public: art.results_png(public, NAMES)))
         out += panel_renders(state, f"{seats}p {label}")
@@ -119,8 +130,9 @@ def measured(render: Render, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str]
     texts = drawn_texts(lambda: png.append(render()) or png[-1], Language.ITALIAN)
     assert_small(png[0], "image")
     problems = misfits(texts, NAMES)
-    problems += [f"{d.asked!r} drawn as {d.shown!r}" for d in texts
-                 if ELLIPSIS in d.shown and d.asked != ELLIPSIS]  # also what parts_line cut
+    problems += [
+        f"{d.asked!r} drawn as {d.shown!r}" for d in texts if ELLIPSIS in d.shown and d.asked != ELLIPSIS
+    ]  # also what parts_line cut
     problems += [f"{d.text!r} clipped at {d.box} in {d.canvas}" for d in boxes.clipped()]
     overlaps = [f"{a!r} overlaps {b!r}" for a, b in boxes.overlapping()]
     monkeypatch.undo()
@@ -146,6 +158,7 @@ def test_the_images_are_drawn_in_italian(games):
     """The measured texts are Italian ones (not English left untranslated), and English is unchanged."""
     state = games[2]["powered"]
     view = GAME.view(state, state["active"])
+
     def sheet() -> bytes:
         return art.sheet_png(view, NAMES, view["you"])
 

@@ -34,8 +34,9 @@ def both(build):
 
 
 def text_of(out) -> str:
-    labels = [getattr(item.item, "label", None) or getattr(item.item, "placeholder", "")
-              for item in out.items]
+    labels = [
+        getattr(item.item, "label", None) or getattr(item.item, "placeholder", "") for item in out.items
+    ]
     return "\n".join([out.title or "", out.content, out.footer or "", *map(str, labels)])
 
 
@@ -56,8 +57,10 @@ def rolled():
 
 def test_step_messages_and_progress_are_italian(rolled):
     roll_step = GAME.setup(2, {"first_game": 1}, 11)
-    for state, words in ((roll_step, ["Tira i dadi", "In questo turno tira"]),
-                         (rolled, ["ha tirato", "Stella cadente", "Solo "])):
+    for state, words in (
+        (roll_step, ["Tira i dadi", "In questo turno tira"]),
+        (rolled, ["ha tirato", "Stella cadente", "Solo "]),
+    ):
         public = GAME.view(state, None)
         english, italian = both(lambda public=public: text_of(PRESENTER.step_message(public, NAMES, 3)))
         assert english != italian

@@ -107,13 +107,21 @@ def test_every_confirm_a_panel_offers_is_legal_and_nothing_is_missing(seats, see
             codes = {same_worth(code, worth) for code in codes}
             expected = set()
             if not choice.get("plotted"):
-                expected |= {same_worth(f"plot.{p['dice'][0]}{p['dice'][1]}.{c}", worth)
-                             for p in choice["plots"] for c in p["cells"]}
+                expected |= {
+                    same_worth(f"plot.{p['dice'][0]}{p['dice'][1]}.{c}", worth)
+                    for p in choice["plots"]
+                    for c in p["cells"]
+                }
             if not choice.get("researched"):
-                expected |= {same_worth(f"res.{r['die']}.{t}.{s}", worth) for r in choice["research"]
-                             for t, spaces in r["spaces"].items() for s in spaces}
-            expected |= {f"cp.{card}.{p['id']}" for card, ps in (choice.get("placements") or {}).items()
-                         for p in ps}
+                expected |= {
+                    same_worth(f"res.{r['die']}.{t}.{s}", worth)
+                    for r in choice["research"]
+                    for t, spaces in r["spaces"].items()
+                    for s in spaces
+                }
+            expected |= {
+                f"cp.{card}.{p['id']}" for card, ps in (choice.get("placements") or {}).items() for p in ps
+            }
             shooting = choice.get("shooting") or {}
             if not shooting.get("used"):
                 expected |= {f"ss.{c}" for c in shooting.get("cells") or []}
@@ -122,8 +130,9 @@ def test_every_confirm_a_panel_offers_is_legal_and_nothing_is_missing(seats, see
             legal = GAME.legal_actions(state, seat)
             expected = {f"cp.{a['card']}.{a['placement']}" for a in legal if a["kind"] == "complete"}
             expected |= {"done"} if {"kind": "done"} in legal else set()
-            expected |= {f"take.sky.{a['card']}" for a in legal
-                         if a["kind"] == "take" and a["source"] == "sky"}
+            expected |= {
+                f"take.sky.{a['card']}" for a in legal if a["kind"] == "take" and a["source"] == "sky"
+            }
             assert expected <= codes, f"refill panel misses {sorted(expected - codes)[:5]}"
     assert checked > 30
 
@@ -148,14 +157,24 @@ def test_stale_or_unknown_stage_falls_back_to_home():
     view = GAME.view(state, GAME.to_act(state)[0])
     for stage in ("zz", "p99", "r7", "cNOPE", "g999", "f"):
         out = build_panel(view, NAMES, 7, stage, None)
-        plots = [o.value for i in out.items if i.item.custom_id.startswith("obs:play:")
-                 for o in i.item.options if o.value.startswith("plot.")]
+        plots = [
+            o.value
+            for i in out.items
+            if i.item.custom_id.startswith("obs:play:")
+            for o in i.item.options
+            if o.value.startswith("plot.")
+        ]
         assert plots or "isn't available" in out.content, stage
     # a picked value that is not legal never turns into a move
     out = build_panel(view, NAMES, 7, "p01", "Z99")
     assert not [i for i in out.items if "Z99" in i.item.custom_id]
-    assert not [o for i in out.items if i.item.custom_id.startswith("obs:play:") for o in i.item.options
-                if "Z99" in o.value]
+    assert not [
+        o
+        for i in out.items
+        if i.item.custom_id.startswith("obs:play:")
+        for o in i.item.options
+        if "Z99" in o.value
+    ]
 
 
 def test_refill_panel_offers_completing_a_goal_that_already_fits_then_its_bonus():
@@ -165,8 +184,9 @@ def test_refill_panel_offers_completing_a_goal_that_already_fits_then_its_bonus(
     from bot.games.observatory.model import parse_cell
 
     state = GAME.setup(2, {"first_game": 1}, 5)
-    fits = next(c for c in load_cards().values() if len(c.stars) == 2
-                and (c.bonus or {}).get("kind") == "free_star")
+    fits = next(
+        c for c in load_cards().values() if len(c.stars) == 2 and (c.bonus or {}).get("kind") == "free_star"
+    )
     for pile in [*state["decks"].values(), *state["sky"].values(), *(s["goals"] for s in state["sheets"])]:
         if fits.id in pile:
             pile.remove(fits.id)
@@ -204,8 +224,10 @@ def test_last_to_finish_who_rolls_next_gets_the_roll_panel() -> None:
             found = True
             out = PRESENTER.panel(view, NAMES[:2], 7, finished=action["kind"])
             assert "Nothing to decide" not in out.content and "Waiting for" not in out.content
-            assert any("obs:do:" in item.item.custom_id and item.item.custom_id.endswith(":roll")
-                       for item in out.items)
+            assert any(
+                "obs:do:" in item.item.custom_id and item.item.custom_id.endswith(":roll")
+                for item in out.items
+            )
     assert found
 
 

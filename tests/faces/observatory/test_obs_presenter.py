@@ -32,8 +32,11 @@ def secret_ids(state) -> set[str]:
 def public_outputs(state, names):
     public = GAME.view(state, None)
     outputs = [PRESENTER.board(public, names)]
-    outputs.append(PRESENTER.results(public, names) if public["phase"] == "over"
-                   else PRESENTER.step_message(public, names, 1))
+    outputs.append(
+        PRESENTER.results(public, names)
+        if public["phase"] == "over"
+        else PRESENTER.step_message(public, names, 1)
+    )
     for seat in range(len(names)):
         outputs.append(PRESENTER.sheet(public, names, seat))  # /game sheet for someone else
     return public, outputs
@@ -95,5 +98,7 @@ def test_drafts_stay_private_until_the_step_resolves():
     assert step.events == [], "a draft sub-action announces nothing"
     after_public = GAME.view(step.state, None)
     assert after_public["sheets"] == before["sheets"]
-    assert PRESENTER.step_message(after_public, ["A", "B"], 1).content == \
-        PRESENTER.step_message(before, ["A", "B"], 1).content
+    assert (
+        PRESENTER.step_message(after_public, ["A", "B"], 1).content
+        == PRESENTER.step_message(before, ["A", "B"], 1).content
+    )

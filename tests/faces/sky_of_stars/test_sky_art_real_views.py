@@ -101,8 +101,12 @@ def _luminance(image, x: float, y: float) -> float:
         r, g, b = image.getpixel((px, py))[:3]
         return 0.3 * r + 0.59 * g + 0.11 * b
 
-    return (at(x0, y0) * (1 - fx) * (1 - fy) + at(x0 + 1, y0) * fx * (1 - fy)
-            + at(x0, y0 + 1) * (1 - fx) * fy + at(x0 + 1, y0 + 1) * fx * fy)
+    return (
+        at(x0, y0) * (1 - fx) * (1 - fy)
+        + at(x0 + 1, y0) * fx * (1 - fy)
+        + at(x0, y0 + 1) * (1 - fx) * fy
+        + at(x0 + 1, y0 + 1) * fx * fy
+    )
 
 
 def _points_contrast(image, cx: float, cy: float, r: float) -> dict[int, float]:
@@ -114,8 +118,13 @@ def _points_contrast(image, cx: float, cy: float, r: float) -> dict[int, float]:
         angles = [2 * math.pi * i / n for i in range(n)]
         ring = [_luminance(image, cx + r * f * math.cos(a), cy + r * f * math.sin(a)) for a in angles]
         for k in out:
-            out[k] += math.hypot(sum(v * math.cos(2 * math.pi * k * i / n) for i, v in enumerate(ring)),
-                                 sum(v * math.sin(2 * math.pi * k * i / n) for i, v in enumerate(ring))) / n
+            out[k] += (
+                math.hypot(
+                    sum(v * math.cos(2 * math.pi * k * i / n) for i, v in enumerate(ring)),
+                    sum(v * math.sin(2 * math.pi * k * i / n) for i, v in enumerate(ring)),
+                )
+                / n
+            )
     return out
 
 

@@ -18,8 +18,9 @@ def in_face(module: str) -> bool:
 
 def face_graph() -> dict[str, set[str]]:
     """The face's modules and the imports among them (every import, wherever it sits)."""
-    return {name: {m for m in targets if in_face(m)}
-            for name, targets in import_graph().items() if in_face(name)}
+    return {
+        name: {m for m in targets if in_face(m)} for name, targets in import_graph().items() if in_face(name)
+    }
 
 
 def test_the_face_modules_import_each_other_without_a_cycle() -> None:

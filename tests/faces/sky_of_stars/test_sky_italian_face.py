@@ -25,10 +25,39 @@ GAME = get_game("sky-of-stars")
 PRESENTER = SkyOfStarsPresenter()
 NAMES = ["Ada", "Bea", "Cy", "Dee"]
 # Words only an English text would have: none may be left in an Italian one.
-ENGLISH = (" the ", " your ", "Your ", "Pick ", "locked in", " drew ", "Nothing to do", " wins", "Which word",
-           "called STOP", "Draw ", "Cross out", "Skip ", "Type a line", "Round ")
-ITALIAN = ("pronti", "Scegli", "tiro", "Tiro", "parola", "disegn", "vince", "linea", "stella", "Partita",
-           "Traccia", "Cancella", "Salta", "Manche")
+ENGLISH = (
+    " the ",
+    " your ",
+    "Your ",
+    "Pick ",
+    "locked in",
+    " drew ",
+    "Nothing to do",
+    " wins",
+    "Which word",
+    "called STOP",
+    "Draw ",
+    "Cross out",
+    "Skip ",
+    "Type a line",
+    "Round ",
+)
+ITALIAN = (
+    "pronti",
+    "Scegli",
+    "tiro",
+    "Tiro",
+    "parola",
+    "disegn",
+    "vince",
+    "linea",
+    "stella",
+    "Partita",
+    "Traccia",
+    "Cancella",
+    "Salta",
+    "Manche",
+)
 
 
 @cache

@@ -78,8 +78,13 @@ def cut_words(texts, names: list[str]) -> list[str]:
     """Texts that end in an ellipsis and are not a cut player's name: ``parts_line`` cuts its
     pieces before drawing them, so a cut shows only as a trailing "…" on what was drawn."""
     heads = [clean(name) for name in names]
-    return [f"{t.shown!r} ends cut" for t in texts if t.shown.endswith("\u2026") and not t.cut
-            and not any(head.startswith(t.shown[:-1].rstrip()) for head in heads)]
+    return [
+        f"{t.shown!r} ends cut"
+        for t in texts
+        if t.shown.endswith("\u2026")
+        and not t.cut
+        and not any(head.startswith(t.shown[:-1].rstrip()) for head in heads)
+    ]
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(3, 1), (6, 1)])
@@ -119,8 +124,11 @@ def test_the_images_really_are_in_italian() -> None:
     public = GAME.view(final, None)
     for render, italian, english in [
         (partial(sky.results_png, public, NAMES[:4]), {"Risultati finali", "VINCITORE"}, "Final results"),
-        (partial(sky.table_png, GAME.view(moments(4, 11)[1], None), NAMES[:4]),
-         {"Carta costellazione", "Giocatore", "Totale"}, "Constellation card"),
+        (
+            partial(sky.table_png, GAME.view(moments(4, 11)[1], None), NAMES[:4]),
+            {"Carta costellazione", "Giocatore", "Totale"},
+            "Constellation card",
+        ),
     ]:
         said_it = " | ".join(t.shown for t in drawn_texts(render, Language.ITALIAN))
         said_en = " | ".join(t.shown for t in drawn_texts(render, Language.ENGLISH))
@@ -140,8 +148,9 @@ def test_every_italian_card_fits_under_the_drawing(card: int) -> None:
     public = GAME.view(state, None)
     assert public["card"] == list(load_cards("it")[card])
     with speaking(Language.ITALIAN):
-        texts = drawn_texts(partial(sky.drawing_png, public, NAMES[:3], public["guess"]["artist"], 1),
-                            Language.ITALIAN)
+        texts = drawn_texts(
+            partial(sky.drawing_png, public, NAMES[:3], public["guess"]["artist"], 1), Language.ITALIAN
+        )
     words = [t for t in texts if any(w in t.shown for w in public["card"])]
     assert len(words) == 5, [t.shown for t in texts]
     assert not misfits(words) and not cut_words(words, [])

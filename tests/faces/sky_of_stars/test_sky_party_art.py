@@ -61,13 +61,13 @@ def test_the_animation_has_a_frame_per_stroke_and_ends_on_the_still(strokes: int
     assert len(made.gif) <= animation.MAX_ANIMATION_BYTES
     assert_small(made.still, "the still")
     still = Image.open(io.BytesIO(made.still)).convert("RGB")
-    assert frames[-1].width == animation.GIF_WIDTH < still.width        # sent at phone size
+    assert frames[-1].width == animation.GIF_WIDTH < still.width  # sent at phone size
     shrunk = animation.shrunk(still).resize(frames[-1].size)
     assert ImageStat.Stat(ImageChops.difference(frames[-1], shrunk)).mean < [8, 8, 8]  # the still, smaller
     for before, after in zip(frames, frames[1:], strict=False):
         assert ImageChops.difference(before, after).getbbox() is not None  # each stroke shows
     total = sum(animation.durations(len(frames)))
-    assert total <= 7_500                                               # a few seconds
+    assert total <= 7_500  # a few seconds
 
 
 def test_an_animation_of_a_real_game_stays_within_budget() -> None:
@@ -89,7 +89,7 @@ def test_every_reveal_shows_the_word_each_guess_and_the_points(monkeypatch) -> N
         for key, number in reveal["guesses"].items():
             assert clean(NAMES[int(key)]) in drawn
             assert (f"#{number}" if number else "no guess") in drawn
-        assert drawn.count("+1") == len(reveal["correct"])              # one per right guesser
+        assert drawn.count("+1") == len(reveal["correct"])  # one per right guesser
         gained = earned(reveal, 4)[reveal["artist"]]
         assert f" +{gained}" in drawn
         assert not boxes.clipped(), boxes.clipped()[:3]
@@ -98,7 +98,7 @@ def test_every_reveal_shows_the_word_each_guess_and_the_points(monkeypatch) -> N
 
 def test_points_a_drawing_earns() -> None:
     everyone = {"artist": 0, "correct": [1, 2, 3]}
-    assert earned(everyone, 4) == {0: 4, 1: 1, 2: 1, 3: 1}              # three and the +1 box
+    assert earned(everyone, 4) == {0: 4, 1: 1, 2: 1, 3: 1}  # three and the +1 box
     assert earned({"artist": 2, "correct": []}, 4) == {2: 0}
 
 

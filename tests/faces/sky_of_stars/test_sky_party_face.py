@@ -70,8 +70,8 @@ def test_the_guessing_card_is_compact_the_picture_and_words_once_the_numbers_fir
     view = GAME.view(state, None)
     out = PRESENTER.step_message(view, NAMES, 9)
     assert out.filename == "drawing.gif" and out.render().startswith(b"GIF8")
-    assert out.still is None                                    # the animation ends on the drawing
-    assert "<t:" not in out.content                             # the one countdown is the card's own
+    assert out.still is None  # the animation ends on the drawing
+    assert "<t:" not in out.content  # the one countdown is the card's own
     assert not any(word in out.content for word in view["card"])  # the words are in the picture
     assert [i.split(":")[4:6] for i in ids(out)] == [["guess", str(n)] for n in range(1, 6)]
     assert out.controls_first

@@ -51,8 +51,12 @@ def test_every_image_draws_from_real_views(seats, seed, monkeypatch):
     boxes = TextBoxes(monkeypatch)
     for kind, (state, seat) in moments(seats, seed).items():
         view, public = GAME.view(state, seat), GAME.view(state, None)
-        pngs = [art.panel_png(view, NAMES), art.board_png(public, NAMES), art.sheet_png(public, NAMES, seat),
-                art.sheet_png(view, NAMES, seat)]
+        pngs = [
+            art.panel_png(view, NAMES),
+            art.board_png(public, NAMES),
+            art.sheet_png(public, NAMES, seat),
+            art.sheet_png(view, NAMES, seat),
+        ]
         if kind == "over":
             pngs.append(art.results_png(public, NAMES))
         for png in pngs:

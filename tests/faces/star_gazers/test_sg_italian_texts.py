@@ -111,12 +111,16 @@ def test_the_step_message_and_board_are_italian() -> None:
     en, it = both(lambda: PRESENTER.step_message(public, NAMES, 1))
     assert "your turn: take one square of the Universe board." in en.content
     assert "tocca a te: prendi una casella della plancia Universo." in it.content
-    assert it.footer == "Ada sta scegliendo (niente è definitivo finché non conferma)" or \
-        it.footer == "Bea sta scegliendo (niente è definitivo finché non conferma)"
+    assert (
+        it.footer == "Ada sta scegliendo (niente è definitivo finché non conferma)"
+        or it.footer == "Bea sta scegliendo (niente è definitivo finché non conferma)"
+    )
     journal = GAME.view(GAME.setup(2, {}, 7), None)
     en, it = both(lambda: PRESENTER.progress(journal, NAMES))
-    assert (en, it) == ("0 of 2 have kept a Journal card · Waiting for Ada and Bea",
-                        "0 su 2 hanno tenuto una carta Diario · Si aspetta Ada e Bea")
+    assert (en, it) == (
+        "0 of 2 have kept a Journal card · Waiting for Ada and Bea",
+        "0 su 2 hanno tenuto una carta Diario · Si aspetta Ada e Bea",
+    )
 
 
 def test_sheets_and_results_are_italian() -> None:

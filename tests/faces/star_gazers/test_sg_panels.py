@@ -34,8 +34,15 @@ def act(state: dict, seat: int, action: dict) -> dict:
     return GAME.apply(state, seat, action).state
 
 
-def arrange(state: dict, square: int, *, tile: str | None = None, token: str | None = None,
-            last: bool = False, **player: object) -> dict:
+def arrange(
+    state: dict,
+    square: int,
+    *,
+    tile: str | None = None,
+    token: str | None = None,
+    last: bool = False,
+    **player: object,
+) -> dict:
     """A copy where Universe ``square`` offers this tile/token and the seat's boards are edited."""
     state = json.loads(json.dumps(state))
     seat = state["turn"]["seat"]
@@ -88,7 +95,7 @@ def test_the_tile_step_offers_to_place_the_token_first() -> None:
     assert_all_legal(s, seat, actions)
     s = act(s, seat, decode("x1"))
     actions, _, text = panel_codes(s, seat)
-    assert "Meteor" in text and "x1" in actions        # and the tile may come back first
+    assert "Meteor" in text and "x1" in actions  # and the tile may come back first
     assert_all_legal(s, seat, actions)
 
 
@@ -107,7 +114,7 @@ def test_a_hex_token_before_any_tile_offers_only_the_tile_first() -> None:
 def test_the_tile_step_never_offers_two_wild_halves_together() -> None:
     state, seat = start()
     wall = [None] * 16
-    wall[1] = {"id": "T01", "rot": 0, "hex": []}      # B1 shows a wild half downwards
+    wall[1] = {"id": "T01", "rot": 0, "hex": []}  # B1 shows a wild half downwards
     s = act(arrange(state, 0, tile="T12", tiles=wall), seat, {"kind": "pick", "square": 0})
     _, stages, _ = panel_codes(s, seat)
     assert "P5.0" in stages and not any(v.startswith("P1.") for v in stages)
@@ -143,14 +150,14 @@ def test_the_reserve_is_offered_while_a_shuttle_bonus_resolves() -> None:
 def test_the_tile_move_starts_from_an_allowed_turn() -> None:
     state, seat = start()
     board = [None] * 16
-    board[1] = {"id": "T01", "rot": 0, "hex": []}      # B1 shows a wild half downwards
-    board[10] = {"id": "T12", "rot": 2, "hex": []}     # turned 180°: its wild half points up
+    board[1] = {"id": "T01", "rot": 0, "hex": []}  # B1 shows a wild half downwards
+    board[10] = {"id": "T12", "rot": 2, "hex": []}  # turned 180°: its wild half points up
     s = act(arrange(state, 0, token=SHUTTLE, tiles=board), seat, {"kind": "pick", "square": 0})
     s = act(s, seat, {"kind": "tile", "cell": 15, "rotation": 0})
     s = act(s, seat, {"kind": "token", "target": "shuttle", "space": SPACES.index("move_tile")})
     _, stages, _ = panel_codes(s, seat, "f10")
     to_b2 = next(v for v in stages if v.startswith("m10.5."))
-    assert to_b2 != "m10.5.2.x"                         # not with the wild half against B1's
+    assert to_b2 != "m10.5.2.x"  # not with the wild half against B1's
     legal = GAME.legal_actions(s, seat)
     assert all(decode("l" + v[1:]) in legal for v in stages if v.startswith("m"))
 
@@ -160,4 +167,5 @@ def test_the_tile_and_token_lists_offer_a_typed_square() -> None:
     s = act(arrange(state, 2, token=METEOR), seat, {"kind": "pick", "square": 2})
     out = PRESENTER.panel(GAME.view(s, seat), NAMES, 1)
     assert [i.item.custom_id for i in out.items if i.item.custom_id.startswith("sg:type:")] == [
-        f"sg:type:1:{s['decision']}:tile"]
+        f"sg:type:1:{s['decision']}:tile"
+    ]

@@ -23,9 +23,14 @@ def test_codes_round_trip_and_bad_ones_are_refused() -> None:
     p = plan.parse("P5.1.kc7.c")
     assert p == plan.Plan(5, 1, "kc7", True) and p.code(confirm=True) == "P5.1.kc7.c"
     assert plan.parse("P5.1") == plan.Plan(5, 1, None) and plan.parse("P5.1").code() == "P5.1.n"
-    assert decode("P5.1.kc7.c") == {"kind": "steps", "steps": [
-        {"kind": "tile", "cell": 5, "rotation": 1}, {"kind": "token", "target": "cell", "cell": 7},
-        {"kind": "confirm"}]}
+    assert decode("P5.1.kc7.c") == {
+        "kind": "steps",
+        "steps": [
+            {"kind": "tile", "cell": 5, "rotation": 1},
+            {"kind": "token", "target": "cell", "cell": 7},
+            {"kind": "confirm"},
+        ],
+    }
     assert decode("P5.1.n") == {"kind": "steps", "steps": [{"kind": "tile", "cell": 5, "rotation": 1}]}
     for bad in ("P", "P5", "P5.1.kc7.x", "P5.1.zz", "t5.1", "P5.1.kc7.c.c"):
         with pytest.raises((ValueError, IndexError)):

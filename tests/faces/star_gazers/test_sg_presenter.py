@@ -19,8 +19,18 @@ from bot.games.star_gazers.simulate import random_action
 
 GAME = get_game("star-gazers")
 PRESENTER = StarGazersPresenter()
-SEAT_ONLY_KEYS = {"you", "journal", "dealt", "kept", "preview", "choice", "queue", "reserve_playable",
-                  "can_undo", "can_confirm"}
+SEAT_ONLY_KEYS = {
+    "you",
+    "journal",
+    "dealt",
+    "kept",
+    "preview",
+    "choice",
+    "queue",
+    "reserve_playable",
+    "can_undo",
+    "can_confirm",
+}
 
 
 def secrets_of(state):

@@ -75,8 +75,12 @@ def test_every_image_builds_for_real_views(games, seats, monkeypatch):
     for kind, state in firsts.items():
         seat = state["current"]
         seat_view, public = GAME.view(state, seat), GAME.view(state, None)
-        images = [art.board_png(public, names), art.panel_png(seat_view, names),
-                  art.sheet_png(seat_view, names, seat), art.sheet_png(public, names, (seat + 1) % seats)]
+        images = [
+            art.board_png(public, names),
+            art.panel_png(seat_view, names),
+            art.sheet_png(seat_view, names, seat),
+            art.sheet_png(public, names, (seat + 1) % seats),
+        ]
         if kind == "move" and seat_view["choice"]["destinations"]:
             first = seat_view["choice"]["destinations"][0]["to"]
             images.append(art.panel_png(seat_view, names, picked=first))
@@ -119,8 +123,12 @@ def test_results_show_the_final_map_as_the_last_board(games, seats, monkeypatch)
     on_map = sorted((d.text, d.box) for d in board_texts if _inside(d.box, MAP_BOX))
     assert len(on_map) > len(lines)  # names, START, markers and telescopes
     assert on_map == sorted((d.text, d.box) for d in results_texts if _inside(d.box, MAP_BOX))
-    inner = (MAP_BOX[0] + theme.RADIUS, MAP_BOX[1] + theme.RADIUS, MAP_BOX[2] - theme.RADIUS,
-             MAP_BOX[3] - theme.RADIUS)  # the rounded corners show the backdrop, which grows with the image
+    inner = (
+        MAP_BOX[0] + theme.RADIUS,
+        MAP_BOX[1] + theme.RADIUS,
+        MAP_BOX[2] - theme.RADIUS,
+        MAP_BOX[3] - theme.RADIUS,
+    )  # the rounded corners show the backdrop, which grows with the image
     assert ImageChops.difference(board.crop(inner), results.crop(inner)).getbbox() is None
     assert not [d for d in results_texts if d.outside()]
     assert_small(art.results_png(public, names), f"results, {seats} seats")
@@ -134,8 +142,10 @@ def test_results_list_the_players_best_first(games, monkeypatch):
     art.draw_results(public, NAMES)
     below = [d for d in boxes.drawn if d.box[1] > MAP_BOX[3]]
     tops = {d.text: d.box[1] for d in below if d.text in NAMES}
-    order = sorted(range(4), key=lambda s: (-public["outcome"]["scores"][s],
-                                            -public["outcome"]["breakdown"][s]["myths"], s))
+    order = sorted(
+        range(4),
+        key=lambda s: (-public["outcome"]["scores"][s], -public["outcome"]["breakdown"][s]["myths"], s),
+    )
     assert sorted(tops, key=tops.get) == [NAMES[s] for s in order]
     totals = [d.text for d in below if d.text.endswith(" points")]
     assert totals == [f"{public['outcome']['scores'][s]} points" for s in order]
@@ -157,8 +167,9 @@ def test_public_images_ignore_seat_keys(games):
     assert art.board_png(GAME.view(state, seat), NAMES[:2]) == public
     assert not SEAT_ONLY & art.public_only(GAME.view(state, seat)).keys()
     other = (seat + 1) % 2
-    assert art.sheet_png(GAME.view(state, seat), NAMES[:2], other) == \
-        art.sheet_png(GAME.view(state, None), NAMES[:2], other)
+    assert art.sheet_png(GAME.view(state, seat), NAMES[:2], other) == art.sheet_png(
+        GAME.view(state, None), NAMES[:2], other
+    )
 
 
 def test_myth_cards_drawn_only_where_they_may_be(games, monkeypatch):

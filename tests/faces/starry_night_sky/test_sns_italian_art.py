@@ -32,10 +32,12 @@ def planned_png(view: dict, names: list[str]) -> bytes:
     dest = max(view["choice"]["destinations"], key=lambda d: len(place_name(d["name"])))
     pool, stars = plans.best_placement(dest)
     plan = plans.make(dest["to"], pool, stars)
-    preview = _("Preview: {place} (+{points})", place=place_name(dest["name"]),
-                points=plans.points(dest, plan))
-    return art.panel_png(plans.planned_view(view, plan), names, picked=plan.to, pool=plan.pool,
-                         preview=preview)
+    preview = _(
+        "Preview: {place} (+{points})", place=place_name(dest["name"]), points=plans.points(dest, plan)
+    )
+    return art.panel_png(
+        plans.planned_view(view, plan), names, picked=plan.to, pool=plan.pool, preview=preview
+    )
 
 
 def renders(seats: int, seed: int) -> list[tuple[str, Render]]:
@@ -52,10 +54,12 @@ def renders(seats: int, seed: int) -> list[tuple[str, Render]]:
         kind = (choice["kind"], choice.get("bonus"), choice.get("stuck"), public["dawn"])
         if kind not in seen:
             seen.add(kind)
-            out += [(f"board {kind}", partial(art.board_png, public, names)),
-                    (f"panel {kind}", partial(art.panel_png, mine, names)),
-                    (f"own sheet {kind}", partial(art.sheet_png, mine, names, seat)),
-                    (f"other sheet {kind}", partial(art.sheet_png, public, names, (seat + 1) % seats))]
+            out += [
+                (f"board {kind}", partial(art.board_png, public, names)),
+                (f"panel {kind}", partial(art.panel_png, mine, names)),
+                (f"own sheet {kind}", partial(art.sheet_png, mine, names, seat)),
+                (f"other sheet {kind}", partial(art.sheet_png, public, names, (seat + 1) % seats)),
+            ]
             if choice["kind"] == "move" and choice["destinations"]:
                 picked = choice["destinations"][0]["to"]
                 out.append((f"picked {kind}", partial(art.panel_png, mine, names, picked=picked)))
@@ -65,10 +69,12 @@ def renders(seats: int, seed: int) -> list[tuple[str, Render]]:
                 out.append((f"pool {kind}", partial(art.panel_png, mine, names, pool=pool)))
         state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
     over = GAME.view(state, None)
-    out += [("results", partial(art.results_png, over, names)),
-            ("board at the end", partial(art.board_png, over, names)),
-            ("panel at the end", partial(art.panel_png, GAME.view(state, 0), names)),
-            ("sheet at the end", partial(art.sheet_png, over, names, 1))]
+    out += [
+        ("results", partial(art.results_png, over, names)),
+        ("board at the end", partial(art.board_png, over, names)),
+        ("panel at the end", partial(art.panel_png, GAME.view(state, 0), names)),
+        ("sheet at the end", partial(art.sheet_png, over, names, 1)),
+    ]
     return out
 
 
@@ -146,8 +152,9 @@ def test_no_telescope_covers_an_italian_name_and_no_names_overlap(seed: int) -> 
             where = view["constellations"][cid]["name"]
             assert box[0] <= name[0] and name[2] <= box[2] and box[1] <= name[1] and name[3] <= box[3], where
             assert not [t for t in tokens if _depth(name, t) > 4], f"a telescope covers {where!r}"
-            assert not [o for o, other in names.items() if o < cid and _depth(name, other) > 2], \
+            assert not [o for o, other in names.items() if o < cid and _depth(name, other) > 2], (
                 f"{where!r} overlaps another name"
+            )
         seat = state["current"]
         state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
 

@@ -36,7 +36,7 @@ def english_pieces() -> frozenset[str]:
     place = next(p for p in places() if p.domain == "starry_night_sky")
     pieces = set()
     for message in template(place, places()):
-        for text in (message.id if isinstance(message.id, tuple) else (message.id,)):
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
             for literal, *_rest in string.Formatter().parse(text or ""):
                 literal = literal.strip(" .,:;()*·")
                 if len(literal) >= 12 and " " in literal:
@@ -111,8 +111,14 @@ def test_every_kind_of_panel_is_italian_and_within_discords_limits() -> None:
                     assert len(item.placeholder or "") <= 150
                 else:
                     assert 0 < len(item.label) <= 80
-    assert {("assign", None, None), ("move", False, None), ("move", False, "dest"), ("place", False, None),
-            ("move", True, None), ("end", None, None)} <= kinds
+    assert {
+        ("assign", None, None),
+        ("move", False, None),
+        ("move", False, "dest"),
+        ("place", False, None),
+        ("move", True, None),
+        ("end", None, None),
+    } <= kinds
     assert any(kind[2] == "trade" for kind in kinds)
 
 
@@ -174,8 +180,10 @@ def test_a_refusal_names_the_italian_constellation() -> None:
     message = refused.value.message
     assert message == "Sleepy Kettle is fully mapped; you can jump over it but not stop there."
     with speaking(Language.ITALIAN):
-        assert translate(message) == ("La costellazione Bollitore Assonnato è già mappata del tutto: "
-                                      "puoi scavalcarla, ma non fermarti lì.")
+        assert translate(message) == (
+            "La costellazione Bollitore Assonnato è già mappata del tutto: "
+            "puoi scavalcarla, ma non fermarti lì."
+        )
     state["turn"]["step"] = "end"
     with pytest.raises(IllegalAction) as refused, speaking(Language.ITALIAN):
         GAME.apply(state, state["current"], {"kind": "move", "to": "c01"})

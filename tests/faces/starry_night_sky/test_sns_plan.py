@@ -46,8 +46,9 @@ def test_every_planned_exploration_previews_what_the_engine_then_shows(seed):
                 preview = plans.planned_view(view, plan)
                 after = GAME.view(GAME.apply(state, seat, plan.action(end=False)).state, seat)
                 for key in ("filled", "mapped", "marker", "discovered_by", "telescopes"):
-                    assert preview["constellations"][dest["to"]][key] == \
-                        after["constellations"][dest["to"]][key], (key, plan)
+                    assert (
+                        preview["constellations"][dest["to"]][key] == after["constellations"][dest["to"]][key]
+                    ), (key, plan)
                 mine, real = preview["players"][seat], after["players"][seat]
                 assert (mine["at"], mine["pools"]) == (real["at"], real["pools"])
                 goals = real["score"]["goals"] - view["players"][seat]["score"]["goals"]
@@ -62,9 +63,10 @@ def test_a_move_step_opens_with_the_best_plan_drawn_and_one_confirm():
     view = GAME.view(state, seat)
     out = PRESENTER.panel(view, NAMES, 7)
     best = plans.default(view["choice"])
-    assert all(plans.value(d) <= plans.value(next(x for x in view["choice"]["destinations"]
-                                                  if x["to"] == best.to))
-               for d in view["choice"]["destinations"])
+    assert all(
+        plans.value(d) <= plans.value(next(x for x in view["choice"]["destinations"] if x["to"] == best.to))
+        for d in view["choice"]["destinations"]
+    )
     confirms = [c for c in out.view().children if getattr(c, "kind", None) in ("ex", "xe")]
     assert confirms and all(c.arg == best.code for c in confirms)
     assert GAME.apply(state, seat, confirms[0].action()).state != state

@@ -47,8 +47,11 @@ def test_public_outputs_never_carry_a_myth_card(seats, seed):
     for _ in range(3000):
         public = GAME.view(state, None)
         outputs = [PRESENTER.board(public, names), PRESENTER.sheet(public, names, 0)]
-        outputs.append(PRESENTER.results(public, names) if GAME.is_over(state)
-                       else PRESENTER.step_message(public, names, 1))
+        outputs.append(
+            PRESENTER.results(public, names)
+            if GAME.is_over(state)
+            else PRESENTER.step_message(public, names, 1)
+        )
         for out in outputs:
             text, args = blob(out)
             for arg in args:
@@ -63,8 +66,11 @@ def test_public_outputs_never_carry_a_myth_card(seats, seed):
         state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
     assert GAME.is_over(state)
     final = PRESENTER.results(GAME.view(state, None), names).content
-    assert all(f"{m['a_name']} & {m['b_name']}" in final for s in range(seats)
-               for m in GAME.view(state, s)["my_myths"]), "the results reveal every Myth card"
+    assert all(
+        f"{m['a_name']} & {m['b_name']}" in final
+        for s in range(seats)
+        for m in GAME.view(state, s)["my_myths"]
+    ), "the results reveal every Myth card"
 
 
 @pytest.mark.parametrize("seed", [4, 5])
@@ -86,8 +92,11 @@ def test_panels_offer_only_legal_choices(seed):
         picks = [None]
         if choice["kind"] == "move":
             picks += [("dest", d["to"]) for d in choice["destinations"]]
-            picks += [("place", plans.make(d["to"], p, s).code) for d in choice["destinations"]
-                      for p, s in plans.placements(d)]
+            picks += [
+                ("place", plans.make(d["to"], p, s).code)
+                for d in choice["destinations"]
+                for p, s in plans.placements(d)
+            ]
         if choice["kind"] == "place":
             picks += [("place", place_code(p["pool"], o)) for p in choice["pools"] for o in p["options"]]
         picks += [("trade", f"{t['goal']}.{c}") for t in view["trades"] for c in t["colours"]]

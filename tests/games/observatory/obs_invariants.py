@@ -24,8 +24,9 @@ def _secrets(state: dict[str, Any]) -> set[str]:
     return hidden
 
 
-def check_step(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng,
-               every_action: bool = False) -> dict[str, Any]:
+def check_step(
+    state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng, every_action: bool = False
+) -> dict[str, Any]:
     before = json.dumps(state, sort_keys=True)
     assert json.loads(before) == state
     public = GAME.view(state, None)
@@ -40,8 +41,10 @@ def check_step(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rn
             other_view = json.dumps(GAME.view(state, other))
             assert not [c for c in state["hands"][seat] if f'"{c}"' in other_view]
     for part in public["scores"]:
-        assert part["total"] == part["constellations"] + part["asterisms"] + part["funding"] \
-            + part["unused_stars"]
+        assert (
+            part["total"]
+            == part["constellations"] + part["asterisms"] + part["funding"] + part["unused_stars"]
+        )
     legal = GAME.legal_actions(state, seat)
     assert action in legal
     if every_action:  # each listed action applies (a sample of at most 200 on big lists)
@@ -91,8 +94,9 @@ def final_checks(state: dict[str, Any]) -> None:
         used = [c for k in sheet["constellations"] for c in k["cells"]]
         assert len(used) == len(set(used)) and set(used) <= set(sheet["stars"])
         assert all(len(v) == len(set(v)) for v in sheet["research"].values())
-    every = [c for s in state["sheets"] for c in s["goals"] + s["completed"]] + \
-        [c for k in ("large", "small") for c in state["decks"][k] + state["sky"][k]]
+    every = [c for s in state["sheets"] for c in s["goals"] + s["completed"]] + [
+        c for k in ("large", "small") for c in state["decks"][k] + state["sky"][k]
+    ]
     assert len(every) == len(set(every)) == 124
 
 

@@ -42,17 +42,27 @@ def _broken(edit) -> dict:
     return data
 
 
-@pytest.mark.parametrize("edit", [
-    lambda cards: cards.pop(),
-    lambda cards: cards[1].update(stars=[[r, c] for r, c in zip(
-        [c for _, c in cards[0]["stars"]], [-r for r, _ in cards[0]["stars"]], strict=True)],
-        lines=cards[0]["lines"]),
-    lambda cards: cards[0].update(stars=[[0, 0], [0, 20], [1, 1], [2, 2], [3, 3]], lines=[[0, 1]]),
-    lambda cards: cards[0].update(points=None),
-    lambda cards: cards[0].update(bonus={"kind": "shooting_star", "value": 1}),
-    lambda cards: cards[0].update(lines=[[0, 9]]),
-    lambda cards: cards[-1].update(type="large"),
-], ids=["count", "rotated-duplicate", "too-wide", "no-points", "bad-bonus", "bad-line", "wrong-type"])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda cards: cards.pop(),
+        lambda cards: cards[1].update(
+            stars=[
+                [r, c]
+                for r, c in zip(
+                    [c for _, c in cards[0]["stars"]], [-r for r, _ in cards[0]["stars"]], strict=True
+                )
+            ],
+            lines=cards[0]["lines"],
+        ),
+        lambda cards: cards[0].update(stars=[[0, 0], [0, 20], [1, 1], [2, 2], [3, 3]], lines=[[0, 1]]),
+        lambda cards: cards[0].update(points=None),
+        lambda cards: cards[0].update(bonus={"kind": "shooting_star", "value": 1}),
+        lambda cards: cards[0].update(lines=[[0, 9]]),
+        lambda cards: cards[-1].update(type="large"),
+    ],
+    ids=["count", "rotated-duplicate", "too-wide", "no-points", "bad-bonus", "bad-line", "wrong-type"],
+)
 def test_bad_data_is_refused(edit) -> None:
     with pytest.raises(DataError):
         parse_cards(_broken(edit))
@@ -61,22 +71,39 @@ def test_bad_data_is_refused(edit) -> None:
 # How many stars the sky shows in each asterism (a range where guides differ), and the outline it
 # is known by: "ring" (closed: each star joins two others), "row" (an open line) or "" (any).
 KNOWN_ASTERISMS: dict[str, tuple[range, str]] = {
-    "Horse and Rider": (range(2, 3), ""), "The Pointers": (range(2, 3), ""),
-    "Guardians of the Pole": (range(2, 3), ""), "Southern Pointers": (range(2, 3), ""),
-    "Summer Triangle": (range(3, 4), "ring"), "Winter Triangle": (range(3, 4), "ring"),
-    "Spring Triangle": (range(3, 4), "ring"), "Head of Orion": (range(3, 4), "ring"),
-    "Lid of the Teapot": (range(3, 4), "ring"), "Spout of the Teapot": (range(3, 4), "ring"),
-    "Belt of Orion": (range(3, 4), "row"), "Sword of Orion": (range(3, 4), "row"),
+    "Horse and Rider": (range(2, 3), ""),
+    "The Pointers": (range(2, 3), ""),
+    "Guardians of the Pole": (range(2, 3), ""),
+    "Southern Pointers": (range(2, 3), ""),
+    "Summer Triangle": (range(3, 4), "ring"),
+    "Winter Triangle": (range(3, 4), "ring"),
+    "Spring Triangle": (range(3, 4), "ring"),
+    "Head of Orion": (range(3, 4), "ring"),
+    "Lid of the Teapot": (range(3, 4), "ring"),
+    "Spout of the Teapot": (range(3, 4), "ring"),
+    "Belt of Orion": (range(3, 4), "row"),
+    "Sword of Orion": (range(3, 4), "row"),
     "Handle of the Big Dipper": (range(3, 4), "row"),
-    "Great Square": (range(4, 5), "ring"), "Keystone": (range(4, 5), "ring"),
-    "Job's Coffin": (range(4, 5), "ring"), "Great Diamond": (range(4, 5), "ring"),
-    "Diamond Cross": (range(4, 5), "ring"), "False Cross": (range(4, 5), ""),
-    "Bowl of the Big Dipper": (range(4, 5), "ring"), "Trapezium": (range(4, 5), "ring"),
-    "Lozenge": (range(4, 5), "ring"), "Water Jar": (range(4, 5), ""),
-    "Northern Cross": (range(5, 7), ""), "Kite": (range(5, 7), ""), "Sickle": (range(6, 7), ""),
-    "Circlet": (range(5, 8), "ring"), "Winter Hexagon": (range(6, 7), "ring"),
-    "Big Dipper": (range(7, 8), ""), "Little Dipper": (range(7, 8), ""), "Teapot": (range(8, 9), ""),
-    "Coathanger": (range(6, 11), ""), "Fish Hook": (range(8, 16), ""),
+    "Great Square": (range(4, 5), "ring"),
+    "Keystone": (range(4, 5), "ring"),
+    "Job's Coffin": (range(4, 5), "ring"),
+    "Great Diamond": (range(4, 5), "ring"),
+    "Diamond Cross": (range(4, 5), "ring"),
+    "False Cross": (range(4, 5), ""),
+    "Bowl of the Big Dipper": (range(4, 5), "ring"),
+    "Trapezium": (range(4, 5), "ring"),
+    "Lozenge": (range(4, 5), "ring"),
+    "Water Jar": (range(4, 5), ""),
+    "Northern Cross": (range(5, 7), ""),
+    "Kite": (range(5, 7), ""),
+    "Sickle": (range(6, 7), ""),
+    "Circlet": (range(5, 8), "ring"),
+    "Winter Hexagon": (range(6, 7), "ring"),
+    "Big Dipper": (range(7, 8), ""),
+    "Little Dipper": (range(7, 8), ""),
+    "Teapot": (range(8, 9), ""),
+    "Coathanger": (range(6, 11), ""),
+    "Fish Hook": (range(8, 16), ""),
 }
 
 
@@ -100,4 +127,3 @@ def test_asterism_names_fit_their_star_count_and_outline() -> None:
         assert not outline or _outline(len(c.stars), c.lines) == outline, f"{c.id} {c.name} is no {outline}"
     names = [c.name for c in load_cards().values()]
     assert len(set(names)) == len(names)
-

@@ -112,8 +112,10 @@ def test_placement_finder_worst_case_is_fast() -> None:
     sheet["stars"] = list(range(SIZE * SIZE))
     big = sorted(load_cards().values(), key=lambda c: -len(c.stars))[:4]
     sheet["goals"] = [c.id for c in big]
-    sheet["constellations"] = [{"card": "X", "cells": [0, 13], "segments": [[0, 13]]},
-                               {"card": "Y", "cells": [140, 141], "segments": [[140, 141]]}]
+    sheet["constellations"] = [
+        {"card": "X", "cells": [0, 13], "segments": [[0, 13]]},
+        {"card": "Y", "cells": [140, 141], "segments": [[140, 141]]},
+    ]
     start = time.perf_counter()
     found = sh.placements(sheet)
     elapsed = time.perf_counter() - start

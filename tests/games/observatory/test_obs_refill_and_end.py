@@ -11,8 +11,11 @@ from bot.games.observatory.model import cell_name, nights_for, turns_per_night
 
 
 def _two_star(bonus: str | None, skip: tuple[str, ...] = ()) -> Card:
-    return next(c for c in load_cards().values() if len(c.stars) == 2 and c.id not in skip
-                and (c.bonus or {}).get("kind") == bonus)
+    return next(
+        c
+        for c in load_cards().values()
+        if len(c.stars) == 2 and c.id not in skip and (c.bonus or {}).get("kind") == bonus
+    )
 
 
 def _stars_at(target: Card, row: int, col: int) -> list[str]:

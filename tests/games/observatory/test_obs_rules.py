@@ -20,8 +20,9 @@ def test_rulebook_example_two_players_use_3_4_6_differently() -> None:
     assert b["sheets"][0]["research"]["funding"] == [6]
     assert b["sheets"][1]["research"]["lens"] == [4]
     # The same cell is reachable either way round: row 3 column 4 or row 4 column 3.
-    assert {row_label(c) for c in b["sheets"][0]["stars"]} | {col_label(c) for c in b["sheets"][0]["stars"]} \
-        == {3, 4}
+    assert {row_label(c) for c in b["sheets"][0]["stars"]} | {
+        col_label(c) for c in b["sheets"][0]["stars"]
+    } == {3, 4}
     assert refused(state, 0, {"kind": "plot", "dice": [0, 1], "cell": "F3"}).startswith("Those dice")
     assert "printed 6" in refused(state, 1, {"kind": "research", "die": 2, "track": "lens", "space": 4})
 
@@ -157,8 +158,9 @@ def test_solo_rolls_the_shooting_star_every_turn_for_12_turns() -> None:
     assert len(GAME.view(s, 0)["choice"]["shooting"]["cells"]) == 144
 
 
-@pytest.mark.parametrize(("seats", "nights", "bonus"), [(2, 7, [3, 5, 7]), (3, 6, [3, 5]), (4, 5, [3, 5]),
-                                                       (5, 4, [3])])
+@pytest.mark.parametrize(
+    ("seats", "nights", "bonus"), [(2, 7, [3, 5, 7]), (3, 6, [3, 5]), (4, 5, [3, 5]), (5, 4, [3])]
+)
 def test_night_board_per_player_count(seats: int, nights: int, bonus: list[int]) -> None:
     view = GAME.view(started(seats), None)
     assert (view["nights"], view["bonus_nights"], view["turns_per_night"]) == (nights, bonus, seats)
@@ -167,8 +169,9 @@ def test_night_board_per_player_count(seats: int, nights: int, bonus: list[int])
 def test_completion_bonus_must_be_used_and_filter_doubles_it() -> None:
     state = rolled(started(2, seed=5), [3, 4, 6])
     sheet = state["sheets"][0]
-    target = next(c for c in load_cards().values() if c.bonus and c.bonus["kind"] == "free_star"
-                  and len(c.stars) == 2)
+    target = next(
+        c for c in load_cards().values() if c.bonus and c.bonus["kind"] == "free_star" and len(c.stars) == 2
+    )
     sheet["goals"][0] = target.id
     names = [cell_name((r + 6) * 12 + c + 6) for r, c in target.stars]
     give_stars(state, 0, *names)

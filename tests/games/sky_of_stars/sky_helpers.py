@@ -85,7 +85,7 @@ def scramble(state: dict[str, Any], keep: int | None = None) -> dict[str, Any]:
     s = json.loads(json.dumps(state))
     seats = s["seats"]
     s["rng"] ^= 0x5DEECE66D
-    s["deck"][s["round"]:] = reversed(s["deck"][s["round"]:])
+    s["deck"][s["round"] :] = reversed(s["deck"][s["round"] :])
     visible = {keep}
     if keep is not None and s["phase"] == "swirl" and keep in s["waiting"]:
         visible.add(left_of(keep, seats))  # the canceller looks at that vault
@@ -105,8 +105,14 @@ def scramble(state: dict[str, Any], keep: int | None = None) -> dict[str, Any]:
     return s
 
 
-def checked_random_game(seats: int, seed: int, rng_seed: int, stop_chance: float,
-                        timeout_chance: float, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def checked_random_game(
+    seats: int,
+    seed: int,
+    rng_seed: int,
+    stop_chance: float,
+    timeout_chance: float,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play a random game, checking the contract and the secrecy rules after every action."""
     rng = Rng(rng_seed ^ 0xABCDEF)
     agent = Rng(rng_seed)
@@ -158,8 +164,9 @@ def check_views(state: dict[str, Any], rng: Rng) -> None:
     assert GAME.view(scramble(state, seat), seat) == GAME.view(state, seat)
 
 
-def probe_illegal_stroke(state: dict[str, Any], legal: dict[int, list[dict[str, Any]]], rng: Rng,
-                         text: str) -> None:
+def probe_illegal_stroke(
+    state: dict[str, Any], legal: dict[int, list[dict[str, Any]]], rng: Rng, text: str
+) -> None:
     """A random stroke the engine did not list must be refused, leaving the state untouched."""
     seat = rng.choice(GAME.to_act(state))
     stars = [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 7)]

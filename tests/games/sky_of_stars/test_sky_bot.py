@@ -78,8 +78,9 @@ def test_a_missed_deadline_never_draws_into_anyones_constellation():
             after = GAME.apply(state, None, skip)
             assert after.state["vaults"] == state["vaults"], f"{phase}: nothing drawn or cancelled"
             assert after.state["pending"][seat] is None
-            assert seat not in after.state["waiting"] or GAME.decision_id(after.state) != \
-                GAME.decision_id(state)
+            assert seat not in after.state["waiting"] or GAME.decision_id(after.state) != GAME.decision_id(
+                state
+            )
             assert any("ran out of time" in e for e in after.events)
 
 

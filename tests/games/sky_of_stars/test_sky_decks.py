@@ -107,8 +107,9 @@ def test_an_italian_game_plays_to_the_end_and_replays_identically() -> None:
     plan = Rng(1515)
     for game in range(12):
         seats = 3 + game % 4
-        result = checked_random_game(seats, plan.below(1 << 62), plan.below(1 << 62), 0.1, 0.05,
-                                     options={"deck": "it"})
+        result = checked_random_game(
+            seats, plan.below(1 << 62), plan.below(1 << 62), 0.1, 0.05, options={"deck": "it"}
+        )
         final = result["state"]
         revealed = {reveal["word"] for reveal in final["reveals"]}
         assert len(final["reveals"]) == 3 * seats and revealed <= words_of("it")

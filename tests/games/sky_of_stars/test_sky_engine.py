@@ -59,7 +59,7 @@ def test_cards_never_repeat_within_a_game() -> None:
 def test_start_then_the_engine_rolls_by_itself() -> None:
     state = new_game(3, seed=21)
     decision = GAME.decision_id(state)
-    state = act(state, 0, {"kind": "start", "star": "c4"})        # any letter case is accepted
+    state = act(state, 0, {"kind": "start", "star": "c4"})  # any letter case is accepted
     assert GAME.view(state, None)["locked"] == [0]
     assert GAME.view(state, 0)["vault"]["current"]["start"] == "C4"
     assert GAME.view(state, None)["drawings"] == []
@@ -89,7 +89,7 @@ def test_stop_refused_during_start_and_when_already_called() -> None:
 def test_stop_finishes_the_roll_then_only_the_others_get_a_last_stroke() -> None:
     state = act(drawing_state(), 1, {"kind": "stop"})
     rolling = state["phase"]
-    assert GAME.to_act(state)                       # the current roll still has to be completed
+    assert GAME.to_act(state)  # the current roll still has to be completed
     while state["phase"] == rolling:
         seat = GAME.to_act(state)[0]
         state = act(state, seat, first_move(state, seat))
@@ -102,7 +102,7 @@ def test_stop_finishes_the_roll_then_only_the_others_get_a_last_stroke() -> None
     assert choice["kind"] == "stroke" and choice["optional"] is True
     start, ends = next(iter(choice["moves"].items()))
     shapes = {shape_of(label) for moves in choice["moves"].values() for label in moves}
-    assert len(shapes) > 1                          # any shape will do on the last stroke
+    assert len(shapes) > 1  # any shape will do on the last stroke
     state = act(state, 0, {"kind": "stroke", "from": start, "to": ends[0]})
     with pytest.raises(IllegalAction, match="already made your last move"):
         GAME.apply(state, 0, {"kind": "pass"})
@@ -121,7 +121,7 @@ def test_pass_is_only_for_the_last_stroke() -> None:
 def test_swirl_cancels_are_secret_until_all_are_in_then_applied_together() -> None:
     state = force_roll(drawing_state(), "swirl")
     choice = GAME.view(state, 0)["choice"]
-    assert choice["kind"] == "cancel" and choice["target"] == 1        # the left neighbour
+    assert choice["kind"] == "cancel" and choice["target"] == 1  # the left neighbour
     assert choice["target_used"] == ["F2"] and "F2" not in choice["stars"]
     with pytest.raises(IllegalAction, match="already part of a constellation"):
         GAME.apply(state, 0, {"kind": "cancel", "star": "F2"})
@@ -132,7 +132,7 @@ def test_swirl_cancels_are_secret_until_all_are_in_then_applied_together() -> No
     state = act(state, 1, {"kind": "cancel", "star": "A1"})
     state = act(state, 2, {"kind": "cancel", "star": "A1"})
     assert GAME.view(state, 0)["my_cancel"] == "E2"
-    assert GAME.view(state, 1)["vault"]["cancelled"] == []             # not applied yet
+    assert GAME.view(state, 1)["vault"]["cancelled"] == []  # not applied yet
     assert GAME.view(state, 1)["my_cancel"] == "A1"
     public = GAME.view(state, None)
     assert "E2" not in json.dumps(public) and "A1" not in json.dumps(public)
@@ -155,7 +155,7 @@ def test_guessing_order_own_drawing_hidden_guesses_and_timeout() -> None:
     public = GAME.view(state, None)
     assert public["guess"] == {"artist": 2, "order": [2, 3, 0, 1], "position": 0, "countdown": 30}
     assert GAME.countdown(state) == 30
-    assert [d["seat"] for d in public["drawings"]] == [2]               # only the artist is shown
+    assert [d["seat"] for d in public["drawings"]] == [2]  # only the artist is shown
     assert GAME.view(state, 2)["choice"] is None
     with pytest.raises(IllegalAction, match="You can't guess your own drawing."):
         GAME.apply(state, 2, {"kind": "guess", "number": 1})
@@ -202,7 +202,7 @@ def test_drawing_ends_by_itself_and_guessing_rotates_without_stop() -> None:
     assert orders == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     view = GAME.view(state, None)
     assert [d["start"] for d in view["drawings"] if d["round"] == 2] == [None, None, None]
-    assert view["outcome"]["winners"] == [0, 1, 2]     # one red star each: all share everything
+    assert view["outcome"]["winners"] == [0, 1, 2]  # one red star each: all share everything
 
 
 @pytest.mark.parametrize(
@@ -246,9 +246,15 @@ def test_refusals_in_every_phase_leave_the_state_untouched() -> None:
     while state["phase"] != "over":
         before = dumps(state)
         for seat in range(4):
-            for action in ({"kind": "stroke", "from": "A1", "to": "H6"}, {"kind": "guess", "number": 2},
-                           {"kind": "start", "star": "A1"}, {"kind": "cancel", "star": "C4"},
-                           {"kind": "pass"}, {"kind": "stop"}, {"kind": "guess", "number": 0}):
+            for action in (
+                {"kind": "stroke", "from": "A1", "to": "H6"},
+                {"kind": "guess", "number": 2},
+                {"kind": "start", "star": "A1"},
+                {"kind": "cancel", "star": "C4"},
+                {"kind": "pass"},
+                {"kind": "stop"},
+                {"kind": "guess", "number": 0},
+            ):
                 if action in GAME.legal_actions(state, seat):
                     continue
                 with pytest.raises(IllegalAction):
@@ -294,7 +300,7 @@ def test_a_reveal_stays_for_its_pause_and_the_rounds_end_comes_with_the_last_one
         assert state["round"] == 1 and len(state["scores"][0]["rounds"]) == (1 if last else 0)
         view = GAME.view(state, None)
         shown = {d["seat"] for d in view["drawings"] if d["round"] == 1}
-        assert shown == set(state["guess"]["order"][:position + 1])
+        assert shown == set(state["guess"]["order"][: position + 1])
         with pytest.raises(IllegalAction):
             GAME.apply(state, 0, {"kind": "timeout"})
         applied = GAME.apply(state, None, {"kind": "timeout"})

@@ -11,8 +11,9 @@ from bot.games.sky_of_stars.geometry import Geometry, default_geometry, passes_o
 from bot.games.sky_of_stars.moves import Board
 
 
-def drawing(current: dict, past: list[dict] | None = None, cancelled: list[str] | None = None,
-            face: str = "any") -> dict:
+def drawing(
+    current: dict, past: list[dict] | None = None, cancelled: list[str] | None = None, face: str = "any"
+) -> dict:
     """Seat 0 alone is drawing on an otherwise fresh 3-seat game."""
     state = new_game(3)
     vault = state["vaults"][0]
@@ -25,21 +26,21 @@ def drawing(current: dict, past: list[dict] | None = None, cancelled: list[str] 
 
 
 def test_segment_touching_is_exact() -> None:
-    assert segments_touch((0, 0), (10, 10), (0, 10), (10, 0))          # proper crossing
-    assert segments_touch((0, 0), (10, 0), (5, 0), (5, 7))             # T: an end on the segment
-    assert segments_touch((0, 0), (10, 0), (10, 0), (20, 5))           # shared end point
-    assert segments_touch((0, 0), (10, 0), (5, 0), (15, 0))            # collinear overlap
-    assert not segments_touch((0, 0), (10, 0), (11, 0), (20, 0))       # collinear, apart
-    assert not segments_touch((0, 0), (10, 0), (0, 1), (10, 1))        # parallel
-    assert not segments_touch((0, 0), (10, 10), (6, 5), (20, 5))       # near miss
-    assert not segments_touch((0, 0), (3, 3), (0, 7), (7, 0))          # would cross if extended
+    assert segments_touch((0, 0), (10, 10), (0, 10), (10, 0))  # proper crossing
+    assert segments_touch((0, 0), (10, 0), (5, 0), (5, 7))  # T: an end on the segment
+    assert segments_touch((0, 0), (10, 0), (10, 0), (20, 5))  # shared end point
+    assert segments_touch((0, 0), (10, 0), (5, 0), (15, 0))  # collinear overlap
+    assert not segments_touch((0, 0), (10, 0), (11, 0), (20, 0))  # collinear, apart
+    assert not segments_touch((0, 0), (10, 0), (0, 1), (10, 1))  # parallel
+    assert not segments_touch((0, 0), (10, 10), (6, 5), (20, 5))  # near miss
+    assert not segments_touch((0, 0), (3, 3), (0, 7), (7, 0))  # would cross if extended
 
 
 def test_pass_over_uses_the_star_radius_and_ignores_the_end_points() -> None:
-    assert passes_over((0, 0), (100, 0), (50, 16), 16)                 # exactly on the rim
+    assert passes_over((0, 0), (100, 0), (50, 16), 16)  # exactly on the rim
     assert not passes_over((0, 0), (100, 0), (50, 17), 16)
-    assert not passes_over((0, 0), (100, 0), (120, 0), 16)             # beyond an end
-    assert passes_over((0, 0), (100, 0), (108, 3), 16)                 # overlaps an end star
+    assert not passes_over((0, 0), (100, 0), (120, 0), 16)  # beyond an end
+    assert passes_over((0, 0), (100, 0), (108, 3), 16)  # overlaps an end star
 
 
 def test_a_stroke_over_a_star_is_refused_until_that_star_is_cancelled() -> None:
@@ -73,7 +74,7 @@ def test_strokes_of_the_current_constellation_may_cross() -> None:
 
 
 def test_the_die_shape_is_enforced() -> None:
-    state = drawing(constellation("A1", []), face="five")   # B1 is four-pointed, A2 five-pointed
+    state = drawing(constellation("A1", []), face="five")  # B1 is four-pointed, A2 five-pointed
     with pytest.raises(IllegalAction, match="five-pointed"):
         GAME.apply(state, 0, {"kind": "stroke", "from": "A1", "to": "B1"})
     act(state, 0, {"kind": "stroke", "from": "A1", "to": "A2"})
@@ -121,7 +122,7 @@ def test_seats_without_a_legal_stroke_are_skipped_and_named() -> None:
     state["vaults"][2]["cancelled"] = [s.label for s in default_geometry().vault.stars if s.label != "H6"]
     applied = GAME.apply(state, 2, {"kind": "start", "star": "H6"})
     state = applied.state
-    assert state["roll"] == {"face": "any", "count": 1}   # seed 3 rolls the question mark first
+    assert state["roll"] == {"face": "any", "count": 1}  # seed 3 rolls the question mark first
     assert state["skipped"] == [2] and state["waiting"] == [0, 1]
     assert GAME.view(state, None)["skipped"] == [2]
     assert "{2} has no legal stroke and sits this roll out." in applied.events

@@ -30,7 +30,7 @@ def test_a_changed_guess_counts_and_the_public_sees_only_who_guessed() -> None:
     assert GAME.view(state, 0)["my_guess"] == 1
     assert GAME.view(state, None) == before and "pending" not in json.dumps(before)
     state = act(act(state, 1, {"kind": "guess", "number": 2}), 3, {"kind": "guess", "number": 2})
-    reveal = state["reveals"][-1]                     # every guess in: revealed at once
+    reveal = state["reveals"][-1]  # every guess in: revealed at once
     assert reveal["guesses"] == {"0": 1, "1": 2, "3": 2}
     assert state["guess"]["position"] == 1
 
@@ -93,15 +93,30 @@ def test_a_swirl_victim_sees_which_star_and_who_crossed_it_out() -> None:
     assert "E2" not in json.dumps(GAME.view(state, 2)["crossed_out"])
 
 
-@pytest.mark.parametrize("typed, line", [("C4 D5", ("C4", "D5")), ("c4-d5", ("C4", "D5")),
-                                         ("C4 → D5", ("C4", "D5")), (" c4 to d5 ", ("C4", "D5"))])
+@pytest.mark.parametrize(
+    "typed, line",
+    [
+        ("C4 D5", ("C4", "D5")),
+        ("c4-d5", ("C4", "D5")),
+        ("C4 → D5", ("C4", "D5")),
+        (" c4 to d5 ", ("C4", "D5")),
+    ],
+)
 def test_a_typed_line_reads_two_labels(typed: str, line: tuple[str, str]) -> None:
     assert parse_line(typed) == line
 
 
-@pytest.mark.parametrize("typed, says", [("a4-b4x", "'b4x' isn't one"), ("A4 A4", "A4 twice"),
-                                         ("A4", "exactly two"), ("A4 B4 C4", "exactly two"),
-                                         ("", "exactly two"), ("I4 B4", "isn't one")])
+@pytest.mark.parametrize(
+    "typed, says",
+    [
+        ("a4-b4x", "'b4x' isn't one"),
+        ("A4 A4", "A4 twice"),
+        ("A4", "exactly two"),
+        ("A4 B4 C4", "exactly two"),
+        ("", "exactly two"),
+        ("I4 B4", "isn't one"),
+    ],
+)
 def test_a_typed_line_with_anything_but_two_labels_is_refused(typed: str, says: str) -> None:
     with pytest.raises(IllegalAction, match=says):
         parse_line(typed)
@@ -116,4 +131,4 @@ def test_the_outcome_carries_the_seed_and_how_the_game_went() -> None:
     assert facts["most_stars"] and all(facts["stars"][s] == max(facts["stars"]) for s in facts["most_stars"])
     everyone = [(r["artist"], r["round"]) for r in state["reveals"] if len(r["correct"]) == 3]
     assert [(h["seat"], h["round"]) for h in facts["everyone_guessed"]] == everyone
-    assert GAME.view(new_game(), None)["outcome"] is None   # never before the end
+    assert GAME.view(new_game(), None)["outcome"] is None  # never before the end

@@ -18,7 +18,10 @@ def counts(yellow: int, red: int, blue: int) -> dict[str, int]:
 def test_michela_round_is_six_points_with_the_plus_one_box() -> None:
     """4 players: all 3 others read her pot, she read 2 drawings: 3 + 2 spaces and the +1 box."""
     assert round_points(guessed_by=3, guessed=2, seats=4) == {
-        "guessed_by": 3, "guessed": 2, "plus_one": True, "points": 6,
+        "guessed_by": 3,
+        "guessed": 2,
+        "plus_one": True,
+        "points": 6,
     }
 
 
@@ -35,13 +38,13 @@ def test_round_scores_from_reveals() -> None:
 
 
 def test_michela_final_is_fifteen_plus_two_majorities() -> None:
-    michela = rounds_of((3, 2, True), (2, 2, False), (3, 1, True))       # 6 + 4 + 5 = 15
+    michela = rounds_of((3, 2, True), (2, 2, False), (3, 1, True))  # 6 + 4 + 5 = 15
     others = [rounds_of((1, 1, False), (1, 1, False), (1, 1, False)) for _ in range(3)]
     colours = [counts(7, 6, 2), counts(3, 4, 5), counts(2, 6, 1), counts(5, 1, 4)]
     result = final_outcome([michela, *others], colours)
     assert sum(r["points"] for r in result.breakdown[0]["rounds"]) == 15
     assert result.breakdown[0]["majorities"] == ["yellow", "red"]
-    assert result.breakdown[2]["majorities"] == ["red"]          # a shared lead pays both
+    assert result.breakdown[2]["majorities"] == ["red"]  # a shared lead pays both
     assert result.breakdown[1]["majorities"] == ["blue"]
     assert result.scores[0] == 17 and result.breakdown[0]["total"] == 17
     assert result.winners == [0]
@@ -53,7 +56,7 @@ def test_a_colour_nobody_used_pays_nobody() -> None:
 
 def test_ties_go_to_plus_one_boxes_then_majorities_then_are_shared() -> None:
     plain = rounds_of((1, 2, False), (1, 2, False), (1, 2, False), seats=3)  # 9 points, no box
-    boxed = rounds_of((2, 0, True), (1, 2, False), (1, 2, False), seats=3)   # 9 points, one box
+    boxed = rounds_of((2, 0, True), (1, 2, False), (1, 2, False), seats=3)  # 9 points, one box
     even = [counts(1, 1, 1)] * 3
     assert final_outcome([plain, boxed, plain], even).winners == [1]
 

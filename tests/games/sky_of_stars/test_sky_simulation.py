@@ -22,8 +22,10 @@ def test_random_games_keep_every_invariant() -> None:
         result = checked_random_game(seats, plan.below(1 << 62), plan.below(1 << 62), stop_chance, 0.05)
         actions += result["actions"]
     elapsed = time.perf_counter() - began
-    print(f"\n{GAMES} checked games in {elapsed:.1f}s ({GAMES / elapsed:.1f} games/s, "
-          f"{actions / GAMES:.0f} actions per game)")
+    print(
+        f"\n{GAMES} checked games in {elapsed:.1f}s ({GAMES / elapsed:.1f} games/s, "
+        f"{actions / GAMES:.0f} actions per game)"
+    )
 
 
 def test_unchecked_simulation_is_fast_and_reproducible() -> None:

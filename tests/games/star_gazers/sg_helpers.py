@@ -73,8 +73,12 @@ def custom_catalog(tiles: list[Tile]) -> Catalog:
     return Catalog({t.id: t for t in tiles}, catalog().tokens)
 
 
-def mural(tiles: dict[int, tuple[str, int]] | None = None, tokens: dict[int, str] | None = None,
-          under: dict[int, str] | None = None, hexes: dict[int, list[str]] | None = None) -> dict[str, Any]:
+def mural(
+    tiles: dict[int, tuple[str, int]] | None = None,
+    tokens: dict[int, str] | None = None,
+    under: dict[int, str] | None = None,
+    hexes: dict[int, list[str]] | None = None,
+) -> dict[str, Any]:
     """A player dict with tiles ``{cell: (tile id, rotation)}`` and tokens ``{cell: token id}``."""
     player = new_player()
     for cell, (ident, rot) in (tiles or {}).items():
@@ -170,23 +174,43 @@ def check_views(state: State, seats: list[int] | None = None) -> None:
         mine = GAME.view(state, seat)
         json.dumps(mine)
         assert [c["id"] for c in mine["journal"]] == (
-            state["turn"]["work"]["player"]["journal"] if state["turn"] and state["turn"]["seat"] == seat
-            else state["players"][seat]["journal"])
+            state["turn"]["work"]["player"]["journal"]
+            if state["turn"] and state["turn"]["seat"] == seat
+            else state["players"][seat]["journal"]
+        )
         assert (mine["choice"] is not None) == (seat in GAME.to_act(state))
 
 
 BAD_ACTIONS = [
-    {"kind": "pick", "square": 9}, {"kind": "tile", "cell": 3, "rotation": 7}, {"kind": "confirm"},
-    {"kind": "token", "target": "moon"}, {"kind": "token", "target": "cell", "cell": 0},
+    {"kind": "pick", "square": 9},
+    {"kind": "tile", "cell": 3, "rotation": 7},
+    {"kind": "confirm"},
+    {"kind": "token", "target": "moon"},
+    {"kind": "token", "target": "cell", "cell": 0},
     {"kind": "move_tile", "from": 0, "to": 0, "rotation": 0, "swap_rotation": None},
-    {"kind": "gain", "type": "planet"}, {"kind": "skip"}, {"kind": "undo"}, {"kind": "bonus", "type": "sun"},
-    {"kind": "reserve", "index": 1}, {"kind": "keep", "card": "J-I-01"}, {"kind": "nope"}, "pick",
+    {"kind": "gain", "type": "planet"},
+    {"kind": "skip"},
+    {"kind": "undo"},
+    {"kind": "bonus", "type": "sun"},
+    {"kind": "reserve", "index": 1},
+    {"kind": "keep", "card": "J-I-01"},
+    {"kind": "nope"},
+    "pick",
     {"kind": "take_journal", "card": "J-III-99"},
 ]
 
 
-RANGES = {"square": 8, "cell": 16, "rotation": 4, "space": 8, "index": 2, "from": 16, "to": 16,
-          "swap_rotation": 4, "piece": 5}
+RANGES = {
+    "square": 8,
+    "cell": 16,
+    "rotation": 4,
+    "space": 8,
+    "index": 2,
+    "from": 16,
+    "to": 16,
+    "swap_rotation": 4,
+    "piece": 5,
+}
 
 
 def tweak(action: dict[str, Any], rng: Rng) -> dict[str, Any]:
@@ -219,8 +243,9 @@ def probe_illegal(state: State, legal: list[dict[str, Any]], rng: Rng, text: byt
             raise AssertionError(f"unlisted action accepted for seat {who}: {action}")
 
 
-def checked_random_game(seats: int, seed: int, rng_seed: int, deep_every: int = 25,
-                        replay_it: bool = False, views_every: int = 45) -> State:
+def checked_random_game(
+    seats: int, seed: int, rng_seed: int, deep_every: int = 25, replay_it: bool = False, views_every: int = 45
+) -> State:
     """A random game with the contract checked at every step and deeper checks now and then
     (views are the costliest check, so they run on a sparser sample of steps)."""
     agent, probe = Rng(rng_seed), Rng(rng_seed ^ 0x5A5A)
@@ -260,8 +285,12 @@ def checked_random_game(seats: int, seed: int, rng_seed: int, deep_every: int = 
     outcome = GAME.outcome(state)
     assert outcome is not None
     for seat, part in enumerate(outcome.breakdown):
-        parts = (part["photos"]["points"] + part["telescopes"]["points"] + part["icon_points"]
-                 + sum(c["points"] for c in part["constellations"]))
+        parts = (
+            part["photos"]["points"]
+            + part["telescopes"]["points"]
+            + part["icon_points"]
+            + sum(c["points"] for c in part["constellations"])
+        )
         assert outcome.scores[seat] == part["total"] == parts
         assert part["telescopes"]["points"] == 3 * part["telescopes"]["count"]
         assert sum(1 for t in state["players"][seat]["tiles"] if t) == 16

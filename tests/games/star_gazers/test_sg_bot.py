@@ -55,7 +55,7 @@ def test_timeouts_keep_a_card_and_finish_a_half_done_turn() -> None:
     for seat in (0, 1):
         state = GAME.apply(state, seat, GAME.timeout_action(state, seat, rng)).state
     seat = GAME.to_act(state)[0]
-    state = GAME.apply(state, seat, {"kind": "pick", "square": 5}).state   # the player then walks away
+    state = GAME.apply(state, seat, {"kind": "pick", "square": 5}).state  # the player then walks away
     decision = GAME.decision_id(state)
     steps = 0
     while GAME.decision_id(state) == decision:

@@ -74,25 +74,41 @@ def test_bonus_tokens_follow_the_player_count() -> None:
         assert {t.shape for t in bonus_tokens(seats) if t.kind in ("moon", "comet", "station")} == {"hex"}
 
 
-@pytest.mark.parametrize(("name", "parse", "edit", "message"), [
-    ("tiles.json", parse_tiles, lambda d: d["tiles"].pop(), "exactly 64"),
-    ("tiles.json", parse_tiles, lambda d: d["tiles"][0].update(players=3), "usable with 2 players"),
-    ("tiles.json", parse_tiles, lambda d: d["tiles"][1].update(id=d["tiles"][0]["id"]), "duplicate"),
-    ("tiles.json", parse_tiles, lambda d: d["tiles"][0].update(edges=["star", None, None]), "four half"),
-    ("tiles.json", parse_tiles, lambda d: d["tiles"][0].update(icons=["dragon"]), "icons"),
-    ("tokens.json", parse_tokens, lambda d: d["tokens"][0].update(players=5), "players"),
-    ("tokens.json", parse_tokens, lambda d: d["tokens"][0].update(kind="photo", event=None), "event"),
-    ("journal.json", parse_journal, lambda d: d["cards"][0].update(deck="III"), "deck"),
-    ("journal.json", parse_journal, lambda d: d["cards"][0].update(telescopes=5), "telescopes"),
-    ("journal.json", parse_journal, lambda d: d["cards"][0].update(needs={"unicorn": 1}), "needs"),
-    ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(edges=[[0, 5]]),
-     "side-by-side"),
-    ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(side="B"), "side A"),
-    ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(cells=[0, 1, 2, 3, 4, 5]),
-     "stars"),
-    ("board.json", parse_board, lambda d: d["shuttle_spaces"].append("gain"), "Shuttle spaces"),
-    ("board.json", parse_board, lambda d: d["shuttle_spaces"].__setitem__(0, "move_tile"), "once per game"),
-])
+@pytest.mark.parametrize(
+    ("name", "parse", "edit", "message"),
+    [
+        ("tiles.json", parse_tiles, lambda d: d["tiles"].pop(), "exactly 64"),
+        ("tiles.json", parse_tiles, lambda d: d["tiles"][0].update(players=3), "usable with 2 players"),
+        ("tiles.json", parse_tiles, lambda d: d["tiles"][1].update(id=d["tiles"][0]["id"]), "duplicate"),
+        ("tiles.json", parse_tiles, lambda d: d["tiles"][0].update(edges=["star", None, None]), "four half"),
+        ("tiles.json", parse_tiles, lambda d: d["tiles"][0].update(icons=["dragon"]), "icons"),
+        ("tokens.json", parse_tokens, lambda d: d["tokens"][0].update(players=5), "players"),
+        ("tokens.json", parse_tokens, lambda d: d["tokens"][0].update(kind="photo", event=None), "event"),
+        ("journal.json", parse_journal, lambda d: d["cards"][0].update(deck="III"), "deck"),
+        ("journal.json", parse_journal, lambda d: d["cards"][0].update(telescopes=5), "telescopes"),
+        ("journal.json", parse_journal, lambda d: d["cards"][0].update(needs={"unicorn": 1}), "needs"),
+        (
+            "constellations.json",
+            parse_constellations,
+            lambda d: d["cards"][0].update(edges=[[0, 5]]),
+            "side-by-side",
+        ),
+        ("constellations.json", parse_constellations, lambda d: d["cards"][0].update(side="B"), "side A"),
+        (
+            "constellations.json",
+            parse_constellations,
+            lambda d: d["cards"][0].update(cells=[0, 1, 2, 3, 4, 5]),
+            "stars",
+        ),
+        ("board.json", parse_board, lambda d: d["shuttle_spaces"].append("gain"), "Shuttle spaces"),
+        (
+            "board.json",
+            parse_board,
+            lambda d: d["shuttle_spaces"].__setitem__(0, "move_tile"),
+            "once per game",
+        ),
+    ],
+)
 def test_bad_data_is_refused(name, parse, edit, message) -> None:
     data = copy.deepcopy(raw(name))
     parse(data)  # the shipped file is fine
@@ -134,5 +150,5 @@ def test_every_constellation_star_is_in_a_square_or_on_one_side() -> None:
             assert in_square or on_side, f"{card.name}: a star at {(x, y)} is in no square and on no side"
         corners = [side_ends(a, b) for a, b in card.edges]
         for i, ends in enumerate(corners):
-            for other in corners[i + 1:]:
+            for other in corners[i + 1 :]:
                 assert not ends & other, f"{card.name}: two side stars meet at the corner {ends & other}"

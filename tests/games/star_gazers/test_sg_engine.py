@@ -24,8 +24,10 @@ def test_setup_by_player_count(seats: int) -> None:
     assert all(state["shown"].values())
     assert [constellations_by_id()[c].side for c in state["constellations"]] == ["A", "B"]
     assert all(p["reserve"] == [f"S-sun-{s + 1}"] for s, p in enumerate(state["players"]))
-    assert all(len(pair) == 2 and pair[0].startswith("J-I-") and pair[1].startswith("J-II-")
-               for pair in state["dealt"])
+    assert all(
+        len(pair) == 2 and pair[0].startswith("J-I-") and pair[1].startswith("J-II-")
+        for pair in state["dealt"]
+    )
     check_conservation(state)
     with pytest.raises(IllegalAction):
         GAME.setup(5, {}, 1)
@@ -70,9 +72,16 @@ def play_recording(seats: int, seed: int) -> tuple[dict, list[dict]]:
         if action["kind"] == "bonus":
             bonuses.append(action["type"])
         if action["kind"] == "confirm":
-            turns.append({"round": state["round"], "pick": state["pick"], "seat": seat,
-                          "first": state["first"], "bonus": bonuses,
-                          "centre": sum(1 for t in state["centre"].values() if t)})
+            turns.append(
+                {
+                    "round": state["round"],
+                    "pick": state["pick"],
+                    "seat": seat,
+                    "first": state["first"],
+                    "bonus": bonuses,
+                    "centre": sum(1 for t in state["centre"].values() if t),
+                }
+            )
             bonuses = []
         state = act(state, seat, action)
     return state, turns
@@ -86,11 +95,11 @@ def test_draft_order_last_pick_bonus_and_sixteen_tiles(seats: int) -> None:
     rounds = Counter(t["round"] for t in turns)
     assert rounds == dict.fromkeys(range(1, 2 * seats + 1), 8)
     for t in turns:
-        assert t["first"] == (first + t["round"] - 1) % seats        # the marker passes clockwise
-        assert t["seat"] == (t["first"] + t["pick"]) % seats          # picks go clockwise from it
+        assert t["first"] == (first + t["round"] - 1) % seats  # the marker passes clockwise
+        assert t["seat"] == (t["first"] + t["pick"]) % seats  # picks go clockwise from it
         if t["pick"] == 7:
             kinds = {"circle": {"star", "shuttle", "sun"}, "hex": {"moon", "comet", "station"}}
-            assert len(t["bonus"]) == 2   # 3 x seats of each shape, 2 x seats last picks: never short
+            assert len(t["bonus"]) == 2  # 3 x seats of each shape, 2 x seats last picks: never short
             assert {t["bonus"][0], t["bonus"][1]} & kinds["circle"]
             assert {t["bonus"][0], t["bonus"][1]} & kinds["hex"]
         else:
@@ -130,4 +139,4 @@ def test_tie_break_by_telescopes() -> None:
 
     assert winners_of([part(50, 1), part(51, 0)]) == [1]
     assert winners_of([part(50, 1), part(50, 3), part(50, 2)]) == [1]
-    assert winners_of([part(50, 3), part(49, 9), part(50, 3)]) == [0, 2]   # still tied: shared
+    assert winners_of([part(50, 3), part(49, 9), part(50, 3)]) == [0, 2]  # still tied: shared

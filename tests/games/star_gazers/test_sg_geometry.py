@@ -21,7 +21,7 @@ def test_half_matching_rules() -> None:
     assert match("ringed", "ringed") == "planet"
     assert match("ringed", "icy") is None
     assert match("wild", "icy") == match("banded", "wild") == "planet"
-    assert match("wild", "wild") is None            # two wild halves never make a planet
+    assert match("wild", "wild") is None  # two wild halves never make a planet
     assert match("star", "star") == "star"
     assert match("star", "wild") is None and match("star", "ringed") is None
     assert match("star", None) is None and match(None, None) is None
@@ -41,14 +41,16 @@ def test_rotation_turns_edges_clockwise() -> None:
 
 
 def test_halves_pair_on_shared_edges_only() -> None:
-    cat = custom_catalog([
-        blank_tile("a", (None, "ringed", None, None)),     # ringed half on the east side
-        blank_tile("b", (None, None, None, "ringed")),     # ringed half on the west side
-        blank_tile("c", ("wild", None, None, None)),
-        blank_tile("d", (None, None, "wild", None)),
-        blank_tile("e", ("star", None, None, "star")),
-        blank_tile("f", (None, None, "cratered", None)),
-    ])
+    cat = custom_catalog(
+        [
+            blank_tile("a", (None, "ringed", None, None)),  # ringed half on the east side
+            blank_tile("b", (None, None, None, "ringed")),  # ringed half on the west side
+            blank_tile("c", ("wild", None, None, None)),
+            blank_tile("d", (None, None, "wild", None)),
+            blank_tile("e", ("star", None, None, "star")),
+            blank_tile("f", (None, None, "cratered", None)),
+        ]
+    )
     # a|b side by side: a planet. c under d: wild on wild, nothing. e at the top edge of the
     # Mural: its north half faces the border and completes nothing; f above e: cratered vs star.
     player = mural({0: ("a", 0), 1: ("b", 0), 9: ("d", 0), 13: ("c", 0), 2: ("e", 0)})
@@ -61,7 +63,7 @@ def test_halves_pair_on_shared_edges_only() -> None:
     player = mural({1: ("b", 0), 0: ("c", 1)})
     assert [icon for _, icon in survey(player, cat).completed] == ["planet"]
     # Two star halves meeting make a Star on that edge, recorded in the star mask.
-    player = mural({5: ("e", 1), 6: ("e", 0)})   # e turned once shows a star on its east side
+    player = mural({5: ("e", 1), 6: ("e", 0)})  # e turned once shows a star on its east side
     view = survey(player, cat)
     assert [icon for _, icon in view.completed] == ["star"]
     assert view.stars == 1 << (16 + EDGE_INDEX[(5, 6)])

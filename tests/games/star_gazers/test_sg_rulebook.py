@@ -12,15 +12,14 @@ from bot.games.base import IllegalAction
 from bot.games.star_gazers.components import load_board
 
 SPACES = load_board().shuttle_spaces
-WILD_SOUTH = "T01"      # edges N, E, S, W = -, -, wild, banded
-WILD_SOUTH_2 = "T12"    # ringed, -, wild, ringed
-PLAIN = "T02"           # cratered, -, star, -: no wild half
+WILD_SOUTH = "T01"  # edges N, E, S, W = -, -, wild, banded
+WILD_SOUTH_2 = "T12"  # ringed, -, wild, ringed
+PLAIN = "T02"  # cratered, -, star, -: no wild half
 
 
-
-
-def offer(state: dict, square: int, *, tile: str | None = None, token: str | None = None,
-          last: bool = False) -> dict:
+def offer(
+    state: dict, square: int, *, tile: str | None = None, token: str | None = None, last: bool = False
+) -> dict:
     """A copy where Universe ``square`` offers this tile/token (the only square left if ``last``)."""
     state = json.loads(json.dumps(state))
     for universe in (state["universe"], state["turn"]["work"]["universe"]):
@@ -68,7 +67,7 @@ def test_galaxy_token_may_be_placed_before_its_galaxy_tile() -> None:
     assert GAME.view(s, seat)["queue"] == ["tile"]
     s = act(s, seat, {"kind": "token", "target": "cell", "cell": 9})
     assert choice_of(s, seat)["kind"] == "tile"
-    s = act(s, seat, {"kind": "tile", "cell": 9, "rotation": 1})    # the tile goes around the token
+    s = act(s, seat, {"kind": "tile", "cell": 9, "rotation": 1})  # the tile goes around the token
     player = s["turn"]["work"]["player"]
     assert player["tokens"][9] == meteor and player["tiles"][9]["id"] == PLAIN
     done = act(s, seat, {"kind": "confirm"})
@@ -97,7 +96,7 @@ def test_last_picker_with_a_full_reserve_can_cover_the_star_bonus_with_the_new_b
     cells = [(t["cell"], t["covers"]["kind"]) for t in step["targets"] if t["target"] == "cell"]
     assert cells == [(5, "star")]
     s = act(s, seat, {"kind": "token", "target": "cell", "cell": 5})
-    s = act(s, seat, {"kind": "token", "target": "cell", "cell": 0})   # the Moon on a tile
+    s = act(s, seat, {"kind": "token", "target": "cell", "cell": 0})  # the Moon on a tile
     done = act(s, seat, {"kind": "confirm"})
     player = done["players"][seat]
     assert player["tokens"][5] == hole and player["under"][5].startswith("B-star")
@@ -114,8 +113,11 @@ def test_a_hex_token_before_any_tile_waits_for_the_tile_instead_of_being_discard
     step = choice_of(s, seat)
     assert step["token"]["kind"] == "comet" and step["targets"] == []
     assert [(p["piece"], p["what"]) for p in step["instead"]] == [(1, "tile")]
-    assert GAME.legal_actions(s, seat) == [{"kind": "first", "piece": 1}, {"kind": "reserve", "index": 0},
-                                           {"kind": "undo"}]
+    assert GAME.legal_actions(s, seat) == [
+        {"kind": "first", "piece": 1},
+        {"kind": "reserve", "index": 0},
+        {"kind": "undo"},
+    ]
     with pytest.raises(IllegalAction, match="place your tile first"):
         act(s, seat, {"kind": "token", "target": "discard"})
     s = act(s, seat, {"kind": "first", "piece": 1})
@@ -127,13 +129,13 @@ def test_a_hex_token_before_any_tile_waits_for_the_tile_instead_of_being_discard
 # --- two wild half Planets are never placed against each other ---------------------------------
 def test_two_wild_half_planets_may_not_be_placed_against_each_other() -> None:
     state, seat = start()
-    state = edit(state, tiles=tiles(c1=(WILD_SOUTH, 0)))          # B1 shows a wild half downwards
+    state = edit(state, tiles=tiles(c1=(WILD_SOUTH, 0)))  # B1 shows a wild half downwards
     s = act(offer(state, 0, tile=WILD_SOUTH_2), seat, {"kind": "pick", "square": 0})
     with pytest.raises(IllegalAction, match="wild half"):
         act(s, seat, {"kind": "tile", "cell": 5, "rotation": 2})
     assert not legal(s, seat, {"kind": "tile", "cell": 5, "rotation": 2})
     step = choice_of(s, seat)
-    assert step["allowed"][5] == [0, 1, 3]        # turned 180°, its wild half would face B1's
+    assert step["allowed"][5] == [0, 1, 3]  # turned 180°, its wild half would face B1's
     assert step["allowed"][9] == [0, 1, 2, 3] and step["allowed"][1] == []
     placed = act(s, seat, {"kind": "tile", "cell": 5, "rotation": 1})
     assert placed["turn"]["work"]["player"]["tiles"][5] == {"id": WILD_SOUTH_2, "rot": 1, "hex": []}
@@ -150,7 +152,7 @@ def test_a_tile_move_may_not_put_two_wild_half_planets_together() -> None:
     with pytest.raises(IllegalAction, match="wild half"):
         act(s, seat, refused)
     moves = {m["from"]: m for m in choice_of(s, seat)["moves"]}
-    assert moves[10]["turns"][moves[10]["to"].index(5)] == [0, None]   # the first allowed turn
+    assert moves[10]["turns"][moves[10]["to"].index(5)] == [0, None]  # the first allowed turn
     moved = act(s, seat, {**refused, "rotation": 0})
     assert moved["turn"]["work"]["player"]["tiles"][5]["id"] == WILD_SOUTH_2
 
@@ -191,7 +193,7 @@ def test_reserve_tokens_may_be_played_while_choosing_the_last_pick_bonus() -> No
     assert choice_of(s, seat)["token"]["id"] == sun and choice_of(s, seat)["from_reserve"]
     s = act(s, seat, {"kind": "token", "target": "cell", "cell": 5})
     step = choice_of(s, seat)
-    assert step["kind"] == "bonus" and step["shape"] == "circle"    # the choice carries on
+    assert step["kind"] == "bonus" and step["shape"] == "circle"  # the choice carries on
     s = act(s, seat, {"kind": "bonus", "type": "star"})
     assert choice_of(s, seat)["shape"] == "hex"
     assert s["turn"]["work"]["player"]["tokens"][5] == sun
@@ -205,12 +207,12 @@ def test_reserve_tokens_may_be_played_while_a_shuttle_bonus_resolves() -> None:
     s = act(s, seat, {"kind": "tile", "cell": 0, "rotation": 0})
     s = act(s, seat, {"kind": "token", "target": "shuttle", "space": SPACES.index("move_token")})
     step = choice_of(s, seat)
-    assert step["kind"] == "move_token" and step["moves"] == []     # nothing to move yet
+    assert step["kind"] == "move_token" and step["moves"] == []  # nothing to move yet
     assert legal(s, seat, {"kind": "reserve", "index": 0})
     s = act(s, seat, {"kind": "reserve", "index": 0})
     s = act(s, seat, {"kind": "token", "target": "cell", "cell": 3})
     step = choice_of(s, seat)
     assert step["kind"] == "move_token" and [m["from"] for m in step["moves"]] == [3]
-    s = act(s, seat, {"kind": "move_token", "from": 3, "to": 12})   # the bonus moves the played Star
+    s = act(s, seat, {"kind": "move_token", "from": 3, "to": 12})  # the bonus moves the played Star
     assert s["turn"]["work"]["player"]["tokens"][12] == star
     assert choice_of(s, seat)["kind"] == "confirm"

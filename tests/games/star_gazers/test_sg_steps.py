@@ -29,8 +29,10 @@ def test_steps_equal_the_same_moves_one_by_one() -> None:
     one_by_one = act(act(act(state, seat, tile), seat, token), seat, {"kind": "confirm"})
     applied = GAME.apply(state, seat, {"kind": "steps", "steps": [tile, token, {"kind": "confirm"}]})
     assert applied.state == one_by_one
-    assert applied.events == GAME.apply(act(act(state, seat, tile), seat, token), seat,
-                                        {"kind": "confirm"}).events
+    assert (
+        applied.events
+        == GAME.apply(act(act(state, seat, tile), seat, token), seat, {"kind": "confirm"}).events
+    )
     assert GAME.decision_id(applied.state) == GAME.decision_id(state) + 1
 
 
@@ -45,11 +47,19 @@ def test_a_refused_step_changes_nothing() -> None:
     assert repr(state) == before
 
 
-@pytest.mark.parametrize("steps", [
-    [], "tile", [{"kind": "confirm"}, {"kind": "undo"}], [{"kind": "undo"}],
-    [{"kind": "steps", "steps": []}], [{"kind": "keep", "card": "x"}], [{"kind": "skip"}] * 5,
-    [{"kind": "confirm"}, {"kind": "skip"}],
-])
+@pytest.mark.parametrize(
+    "steps",
+    [
+        [],
+        "tile",
+        [{"kind": "confirm"}, {"kind": "undo"}],
+        [{"kind": "undo"}],
+        [{"kind": "steps", "steps": []}],
+        [{"kind": "keep", "card": "x"}],
+        [{"kind": "skip"}] * 5,
+        [{"kind": "confirm"}, {"kind": "skip"}],
+    ],
+)
 def test_malformed_steps_are_refused(steps) -> None:
     state, seat = picked()
     with pytest.raises(IllegalAction, match="Malformed"):

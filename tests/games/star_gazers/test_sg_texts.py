@@ -72,14 +72,26 @@ def test_a_game_end_names_its_winners_in_italian() -> None:
     assert "vince con" in said or "vincono a pari merito" in said
 
 
-@pytest.mark.parametrize("action, english, italian", [
-    ({"kind": "pick", "square": 12}, "Malformed action: `square` must be a whole number from 0 to 7.",
-     "Azione non valida: `square` deve essere un numero intero da 0 a 7."),
-    ({"kind": "undo"}, "Nothing to undo yet: this turn has no moves.",
-     "Ancora niente da ricominciare: in questo turno non hai fatto mosse."),
-    ({"kind": "tile", "cell": 0, "rotation": 0}, "Not now: pick a square of the Universe first.",
-     "Non ora: prima scegli una casella dell'Universo."),
-])
+@pytest.mark.parametrize(
+    "action, english, italian",
+    [
+        (
+            {"kind": "pick", "square": 12},
+            "Malformed action: `square` must be a whole number from 0 to 7.",
+            "Azione non valida: `square` deve essere un numero intero da 0 a 7.",
+        ),
+        (
+            {"kind": "undo"},
+            "Nothing to undo yet: this turn has no moves.",
+            "Ancora niente da ricominciare: in questo turno non hai fatto mosse.",
+        ),
+        (
+            {"kind": "tile", "cell": 0, "rotation": 0},
+            "Not now: pick a square of the Universe first.",
+            "Non ora: prima scegli una casella dell'Universo.",
+        ),
+    ],
+)
 def test_refusals_are_msgs_said_in_italian(action: dict, english: str, italian: str) -> None:
     state, seat = start(2, 7)
     with pytest.raises(IllegalAction) as refused:

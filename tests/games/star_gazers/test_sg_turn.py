@@ -14,8 +14,6 @@ from bot.games.star_gazers.scoring import survey
 SPACES = load_board().shuttle_spaces
 
 
-
-
 def tiles_at(*cells: int, hexes: dict | None = None) -> list:
     tiles = [None] * 16
     for i, cell in enumerate(cells):
@@ -50,7 +48,7 @@ def test_a_whole_turn_then_undo_and_confirm() -> None:
     assert applied.events == [] and GAME.decision_id(applied.state) == decision
     s = applied.state
     assert view_choice(s, seat)["kind"] == "tile" and view_choice(s, seat)["tile"]["id"] == offer["tile"]
-    assert GAME.view(s, None)["universe"][3] is not None         # the public sees nothing yet
+    assert GAME.view(s, None)["universe"][3] is not None  # the public sees nothing yet
     assert GAME.view(s, seat)["preview"]["universe"][3] is None  # the seat sees its draft
     s = act(s, seat, {"kind": "tile", "cell": 5, "rotation": 2})
     assert GAME.view(s, seat)["preview"]["mural"]["squares"][5]["tile"]["rotation"] == 2
@@ -65,7 +63,7 @@ def test_a_whole_turn_then_undo_and_confirm() -> None:
     action = {"kind": "token", "target": target["target"]}
     action.update({k: target[k] for k in ("cell", "space") if k in target})
     s = act(s, seat, action)
-    while view_choice(s, seat)["kind"] != "confirm":   # a Shuttle bonus: let it go
+    while view_choice(s, seat)["kind"] != "confirm":  # a Shuttle bonus: let it go
         s = act(s, seat, {"kind": "skip"})
     applied = GAME.apply(s, seat, {"kind": "confirm"})
     assert len(applied.events) == 1 and applied.events[0].startswith(f"{{{seat}}} took a tile")
@@ -97,7 +95,7 @@ def test_black_hole_rules() -> None:
     targets = view_choice(s, seat)["targets"]
     assert [t.get("cell") for t in targets if t["target"] == "cell"] == [0]
     assert targets[0]["covers"]["kind"] == "star"
-    assert {t["target"] for t in targets} == {"cell", "reserve"}   # no discard while the Reserve has room
+    assert {t["target"] for t in targets} == {"cell", "reserve"}  # no discard while the Reserve has room
     with pytest.raises(IllegalAction, match="not a Black Hole"):
         act(s, seat, {"kind": "token", "target": "cell", "cell": 1})
     with pytest.raises(IllegalAction, match="Black Hole must cover"):
@@ -107,7 +105,7 @@ def test_black_hole_rules() -> None:
     covered = act(s, seat, {"kind": "token", "target": "cell", "cell": 0})
     player = covered["turn"]["work"]["player"]
     assert player["tokens"][0] == hole2 and player["under"][0] == star
-    assert survey(player, catalog()).stars == 0          # the covered Star no longer counts
+    assert survey(player, catalog()).stars == 0  # the covered Star no longer counts
     # With a full Reserve a Black Hole may be let go; with no target and no room it must be.
     full = edit(state, reserve=["S-sun-1", token_of("meteor")])
     targets = view_choice(with_head(full, hole2), seat)["targets"]
@@ -126,7 +124,7 @@ def test_black_hole_rules() -> None:
 def test_reserve_rules() -> None:
     state, seat = start()
     meteor, sun = token_of("meteor"), f"S-sun-{seat + 1}"
-    s = act(state, seat, {"kind": "reserve", "index": 0})            # the Starter Sun, before picking
+    s = act(state, seat, {"kind": "reserve", "index": 0})  # the Starter Sun, before picking
     choice = view_choice(s, seat)
     assert choice["from_reserve"] and {t["target"] for t in choice["targets"]} == {"cell"}
     with pytest.raises(IllegalAction, match="must go to your boards"):
@@ -166,7 +164,7 @@ def test_tile_move_is_once_per_game_and_hex_tokens_travel() -> None:
     moved = act(s, seat, {"kind": "move_tile", "from": 0, "to": 9, "rotation": 2, "swap_rotation": None})
     player = moved["turn"]["work"]["player"]
     assert player["tiles"][0] is None and player["tiles"][9] == {"id": "T01", "rot": 2, "hex": ["B-moon-1"]}
-    assert player["tokens"][0] == token_of("star")          # circular tokens stay where they were
+    assert player["tokens"][0] == token_of("star")  # circular tokens stay where they were
     swapped = act(s, seat, {"kind": "move_tile", "from": 0, "to": 1, "rotation": 3, "swap_rotation": 1})
     player = swapped["turn"]["work"]["player"]
     assert player["tiles"][1]["id"] == "T01" and player["tiles"][1]["rot"] == 3
@@ -201,12 +199,18 @@ def test_move_token_moves_or_swaps_circular_tokens_and_black_hole_stacks() -> No
 def test_gain_and_journal_bonuses() -> None:
     s, seat, _ = shuttle_state("gain", tiles=tiles_at(6))
     choice = view_choice(s, seat)
-    assert choice["kind"] == "gain" and set(choice["types"]) == {"star", "shuttle", "sun", "moon", "comet",
-                                                                 "station"}
+    assert choice["kind"] == "gain" and set(choice["types"]) == {
+        "star",
+        "shuttle",
+        "sun",
+        "moon",
+        "comet",
+        "station",
+    }
     gained = act(s, seat, {"kind": "gain", "type": "comet"})
     assert view_choice(gained, seat)["token"]["kind"] == "comet"
     assert GAME.view(gained, seat)["preview"]["supply"]["comet"] == 0
-    assert GAME.view(gained, None)["supply"]["comet"] == 1               # nothing public before confirm
+    assert GAME.view(gained, None)["supply"]["comet"] == 1  # nothing public before confirm
     placed = act(gained, seat, {"kind": "token", "target": "cell", "cell": 6})
     assert placed["turn"]["work"]["player"]["tiles"][6]["hex"] == ["B-comet-2"]
     empty = json.loads(json.dumps(s))
@@ -223,7 +227,7 @@ def test_gain_and_journal_bonuses() -> None:
     work = taken["turn"]["work"]
     assert work["player"]["journal"][-1] == shown["id"] and work["shown"]["III"] == top
     assert GAME.view(taken, seat)["journal"][-1]["id"] == shown["id"]
-    assert shown["id"] in json.dumps(GAME.view(taken, None))             # still on the public board
+    assert shown["id"] in json.dumps(GAME.view(taken, None))  # still on the public board
     with pytest.raises(IllegalAction, match="face-up"):
         act(s, seat, {"kind": "take_journal", "card": s["decks"]["III"][1]})
     skipped = act(s, seat, {"kind": "skip"})

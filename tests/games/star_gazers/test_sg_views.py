@@ -9,13 +9,55 @@ from sg_helpers import GAME, act, keep_all, new_game, secrets
 from bot.games.rng import Rng
 from bot.games.star_gazers.simulate import play_game, random_action
 
-PUBLIC_KEYS = {"game", "phase", "seats", "decision", "round", "rounds", "pick", "picks_per_round", "first",
-               "order", "turn", "waiting", "universe", "centre", "supply", "stacks_left", "bag_left",
-               "journal_board", "constellations", "shuttle_spaces", "players", "outcome"}
-SEAT_KEYS = {"you", "journal", "dealt", "kept", "preview", "choice", "queue", "reserve_playable",
-             "can_undo", "can_confirm"}
-PLAYER_KEYS = {"seat", "mural", "reserve", "shuttles", "tile_move_used", "tiles", "journal_count",
-               "discarded", "photos", "journal", "score"}
+PUBLIC_KEYS = {
+    "game",
+    "phase",
+    "seats",
+    "decision",
+    "round",
+    "rounds",
+    "pick",
+    "picks_per_round",
+    "first",
+    "order",
+    "turn",
+    "waiting",
+    "universe",
+    "centre",
+    "supply",
+    "stacks_left",
+    "bag_left",
+    "journal_board",
+    "constellations",
+    "shuttle_spaces",
+    "players",
+    "outcome",
+}
+SEAT_KEYS = {
+    "you",
+    "journal",
+    "dealt",
+    "kept",
+    "preview",
+    "choice",
+    "queue",
+    "reserve_playable",
+    "can_undo",
+    "can_confirm",
+}
+PLAYER_KEYS = {
+    "seat",
+    "mural",
+    "reserve",
+    "shuttles",
+    "tile_move_used",
+    "tiles",
+    "journal_count",
+    "discarded",
+    "photos",
+    "journal",
+    "score",
+}
 
 
 def test_schema_keys() -> None:

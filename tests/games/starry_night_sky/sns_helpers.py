@@ -22,8 +22,9 @@ def blank(seats: int = 3, step: str = "move") -> State:
     for spot in state["board"].values():
         spot.update(filled=[False] * len(spot["filled"]), marker=None, by=None, dawn_marker=False)
     for player in state["players"]:
-        player.update(at="START", pools=[[], [], []], goals=[],
-                      score={"discovery": 0, "stars": 0, "goals": 0})
+        player.update(
+            at="START", pools=[[], [], []], goals=[], score={"discovery": 0, "stars": 0, "goals": 0}
+        )
     state.update(deck=[], discard=[], current=0, turn=_new_turn(0))
     state["turn"]["step"] = step
     return state
@@ -106,8 +107,12 @@ def deep_checks(state: State) -> None:
     for action in legal:
         GAME.apply(state, seat, action)
     assert json.dumps(state, sort_keys=True) == text, "apply mutated its input"
-    for wrong in ({"kind": "move", "to": "START"}, {"kind": "place", "pool": 0, "stars": {"red": 9}},
-                  {"kind": "trade", "goal": "g99", "colour": "red", "pool": 0}, {"kind": "nope"}):
+    for wrong in (
+        {"kind": "move", "to": "START"},
+        {"kind": "place", "pool": 0, "stars": {"red": 9}},
+        {"kind": "trade", "goal": "g99", "colour": "red", "pool": 0},
+        {"kind": "nope"},
+    ):
         try:
             GAME.apply(state, seat, wrong)
         except IllegalAction:
@@ -131,8 +136,9 @@ def deep_checks(state: State) -> None:
                 assert (f'"{mid}"' in mine) == (other == viewer), "a seat saw someone else's Myth"
 
 
-def simulate_checked(seats: int, games: int, deep_every: int = 20,
-                     replay_every: int = 25) -> dict[str, float]:
+def simulate_checked(
+    seats: int, games: int, deep_every: int = 20, replay_every: int = 25
+) -> dict[str, float]:
     """Play seeded games (random players, a bot in some seats), checking invariants at every step.
 
     Cheap invariants run after every action of every game; the expensive contract checks run
@@ -147,8 +153,9 @@ def simulate_checked(seats: int, games: int, deep_every: int = 20,
     ended = {"dawn": 0, "stall": 0}
     for number in range(games):
         seed, rng = plan.below(1 << 62), Rng(plan.below(1 << 62))
-        policies = [bot_action if number % 3 == 0 and s == number % seats else random_action
-                    for s in range(seats)]
+        policies = [
+            bot_action if number % 3 == 0 and s == number % seats else random_action for s in range(seats)
+        ]
         deep = number % deep_every == 0
         state = GAME.setup(seats, {}, seed)
         log = []

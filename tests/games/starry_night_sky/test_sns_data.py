@@ -84,14 +84,17 @@ def test_bad_maps_are_refused() -> None:
 
     def cut_off(d: dict) -> None:  # drop every path touching c26
         d["edges"] = [e for e in d["edges"] if "c26" not in e]
+
     assert "neighbours" in _map_error(cut_off)
 
     def cross(d: dict) -> None:  # a path straight across the sky
         d["edges"].append(["c26", "c20"])
+
     assert "cross" in _map_error(cross)
 
     def start_alone(d: dict) -> None:
         d["edges"] = [e for e in d["edges"] if "START" not in e or "c01" in e or "c03" in e]
+
     assert "START" in _map_error(start_alone)
 
 
@@ -99,6 +102,7 @@ def test_a_disconnected_map_is_refused() -> None:
     def island(d: dict) -> None:  # c26, c27, c28 cut loose as a triangle of their own
         cut = ({"c28", "c16"}, {"c27", "c15"}, {"c26", "c14"})
         d["edges"] = [e for e in d["edges"] if set(e) not in cut] + [["c26", "c28"]]
+
     assert "not connected" in _map_error(island)
 
 

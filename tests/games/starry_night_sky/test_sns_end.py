@@ -98,8 +98,13 @@ def _stuck(step: str = "move") -> dict:
 def test_a_stuck_player_may_trade_a_goal_to_open_a_move() -> None:
     state = _stuck()
     view = GAME.view(state, 0)
-    assert view["choice"] == {"kind": "move", "bonus": False, "destinations": [], "stuck": True,
-                              "helps": ["blue", "yellow"]}
+    assert view["choice"] == {
+        "kind": "move",
+        "bonus": False,
+        "destinations": [],
+        "stuck": True,
+        "helps": ["blue", "yellow"],
+    }
     assert {a["kind"] for a in GAME.legal_actions(state, 0)} == {"trade", "end"}
     state, _ = run(state, {"kind": "trade", "goal": "g01", "colour": "blue", "pool": 1})
     assert "c04" in {a["to"] for a in GAME.legal_actions(state, 0) if a["kind"] == "move"}
@@ -139,8 +144,10 @@ def test_a_useless_trade_with_no_goals_left_skips_exploring() -> None:
     fill(state, "c03", ["red", "red"])
     fill(state, "c06", ["red"])
     state, events = run(state, {"kind": "trade", "goal": "g01", "colour": "red", "pool": 1})
-    assert events[0] == ("{0} could not explore (no star fits anywhere in reach) and traded a goal "
-                         "for a red star: 0 points this turn.")
+    assert events[0] == (
+        "{0} could not explore (no star fits anywhere in reach) and traded a goal "
+        "for a red star: 0 points this turn."
+    )
     assert state["current"] == 1
 
 

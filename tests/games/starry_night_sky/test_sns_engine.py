@@ -167,9 +167,16 @@ def test_seat_view_lists_what_the_panel_needs() -> None:
     state, _ = run(state, move("c05"))
     choice = GAME.view(state, 0)["choice"]
     assert choice["kind"] == "place" and choice["empty"] == {"red": 0, "blue": 1, "yellow": 1}
-    assert choice["pools"] == [{"pool": 0, "options": [
-        {"red": 0, "blue": 0, "yellow": 1}, {"red": 0, "blue": 1, "yellow": 0},
-        {"red": 0, "blue": 1, "yellow": 1}]}]
+    assert choice["pools"] == [
+        {
+            "pool": 0,
+            "options": [
+                {"red": 0, "blue": 0, "yellow": 1},
+                {"red": 0, "blue": 1, "yellow": 0},
+                {"red": 0, "blue": 1, "yellow": 1},
+            ],
+        }
+    ]
     assert GAME.view(state, 1)["choice"] is None
 
 

@@ -70,12 +70,21 @@ def test_skyler_scores_eight_points_in_one_turn() -> None:
 
 def test_summary_reads_like_the_turn() -> None:
     state = skyler_state()
-    state, events = run(state, {"kind": "assign", "pools": [0, 1]}, move("c24"), place(2, blue=1, red=1),
-                        move("c01"), place(0, yellow=1, blue=1), END)
+    state, events = run(
+        state,
+        {"kind": "assign", "pools": [0, 1]},
+        move("c24"),
+        place(2, blue=1, red=1),
+        move("c01"),
+        place(0, yellow=1, blue=1),
+        END,
+    )
     summary = last_summary(state)
     assert summary in events
     assert "placed 2 stars on Busy Beehive (+2)" in summary
     assert "discovered Sleepy Kettle (+2)" in summary
-    assert "completed “Put stars into two different constellations this turn.” (+2: placed stars in " \
+    assert (
+        "completed “Put stars into two different constellations this turn.” (+2: placed stars in "
         "Busy Beehive and Sleepy Kettle)" in summary
+    )
     assert summary == events[0]

@@ -15,8 +15,13 @@ from sns_helpers import END, blank, fill, move, place, run
 from bot.games.starry_night_sky.components import Goal, load_goals, load_map
 
 Scenario = Callable[[Goal, bool], tuple[dict[str, Any], list[dict[str, Any]]]]
-PAIR_AT = {("red", "red"): "c03", ("yellow", "yellow"): "c01", ("blue", "blue"): "c04",
-           ("yellow", "blue"): "c05", ("yellow", "red"): "c06"}
+PAIR_AT = {
+    ("red", "red"): "c03",
+    ("yellow", "yellow"): "c01",
+    ("blue", "blue"): "c04",
+    ("yellow", "blue"): "c05",
+    ("yellow", "red"): "c06",
+}
 
 
 def _state(pools: list[list[str]]) -> dict[str, Any]:
@@ -62,8 +67,10 @@ def pool_same(goal: Goal, ok: bool):
 def pool_only(goal: Goal, ok: bool):
     colour = goal.colour
     other = "red" if colour != "red" else "yellow"
-    return (_state([["blue"], [colour, colour] if ok else [colour, other], ["red", "yellow", "blue"]]),
-            [move("c04"), place(0, blue=1)])
+    return (
+        _state([["blue"], [colour, colour] if ok else [colour, other], ["red", "yellow", "blue"]]),
+        [move("c04"), place(0, blue=1)],
+    )
 
 
 def no_colour(goal: Goal, ok: bool):
@@ -92,27 +99,39 @@ def place_pair(goal: Goal, ok: bool):
 
 def pools_each(goal: Goal, ok: bool):
     rest = ["red"] * goal.n
-    return (_state([["blue", *rest], rest if ok else [*rest, "yellow"], list(rest)]),
-            [move("c04"), place(0, blue=1)])
+    return (
+        _state([["blue", *rest], rest if ok else [*rest, "yellow"], list(rest)]),
+        [move("c04"), place(0, blue=1)],
+    )
 
 
 def pools_123(goal: Goal, ok: bool):
-    return (_state([["blue", "red"], ["yellow", "yellow"], ["red", "red", "blue"] if ok else ["red", "red"]]),
-            [move("c04"), place(0, blue=1)])
+    return (
+        _state([["blue", "red"], ["yellow", "yellow"], ["red", "red", "blue"] if ok else ["red", "red"]]),
+        [move("c04"), place(0, blue=1)],
+    )
 
 
 def identical_pools(goal: Goal, ok: bool):
-    return (_state([["blue", "red", "yellow"], ["yellow", "red"] if ok else ["yellow", "blue"], ["blue"]]),
-            [move("c04"), place(0, blue=1)])
+    return (
+        _state([["blue", "red", "yellow"], ["yellow", "red"] if ok else ["yellow", "blue"], ["blue"]]),
+        [move("c04"), place(0, blue=1)],
+    )
 
 
 def on_unfilled(goal: Goal, ok: bool):
     if ok:
-        where, stars = {"blue": ("c01", {"yellow": 1}), "yellow": ("c01", {"blue": 1}),
-                        "red": ("c03", {"yellow": 1})}[goal.colour]
+        where, stars = {
+            "blue": ("c01", {"yellow": 1}),
+            "yellow": ("c01", {"blue": 1}),
+            "red": ("c03", {"yellow": 1}),
+        }[goal.colour]
     else:
-        where, stars = {"blue": ("c04", {"blue": 2}), "yellow": ("c05", {"yellow": 1}),
-                        "red": ("c06", {"red": 1})}[goal.colour]
+        where, stars = {
+            "blue": ("c04", {"blue": 2}),
+            "yellow": ("c05", {"yellow": 1}),
+            "red": ("c06", {"red": 1}),
+        }[goal.colour]
     pool = [c for c, n in stars.items() for _ in range(n)]
     return _state([pool, [], []]), [move(where), place(0, **stars)]
 
@@ -134,8 +153,10 @@ def complete_empty(goal: Goal, ok: bool):
 
 
 def pool_rainbow(goal: Goal, ok: bool):
-    return (_state([["blue"], ["red", "blue", "yellow"] if ok else ["red", "blue", "blue"], []]),
-            [move("c04"), place(0, blue=1)])
+    return (
+        _state([["blue"], ["red", "blue", "yellow"] if ok else ["red", "blue", "blue"], []]),
+        [move("c04"), place(0, blue=1)],
+    )
 
 
 def place_exactly(goal: Goal, ok: bool):
@@ -151,13 +172,24 @@ def two_constellations(goal: Goal, ok: bool):
 
 
 SCENARIOS: dict[str, Scenario] = {
-    "complete_any": complete_any, "no_complete": no_complete, "place_at_least": place_at_least,
-    "empty_pools": empty_pools, "telescope_pass": telescope_pass, "pool_same": pool_same,
-    "pool_only": pool_only, "no_colour": no_colour, "adjacent_mapped": adjacent_mapped,
-    "place_pair": place_pair, "pools_each": pools_each, "pools_123": pools_123,
-    "identical_pools": identical_pools, "on_unfilled": on_unfilled,
-    "adjacent_telescope": adjacent_telescope, "complete_empty": complete_empty,
-    "pool_rainbow": pool_rainbow, "place_exactly": place_exactly,
+    "complete_any": complete_any,
+    "no_complete": no_complete,
+    "place_at_least": place_at_least,
+    "empty_pools": empty_pools,
+    "telescope_pass": telescope_pass,
+    "pool_same": pool_same,
+    "pool_only": pool_only,
+    "no_colour": no_colour,
+    "adjacent_mapped": adjacent_mapped,
+    "place_pair": place_pair,
+    "pools_each": pools_each,
+    "pools_123": pools_123,
+    "identical_pools": identical_pools,
+    "on_unfilled": on_unfilled,
+    "adjacent_telescope": adjacent_telescope,
+    "complete_empty": complete_empty,
+    "pool_rainbow": pool_rainbow,
+    "place_exactly": place_exactly,
     "two_constellations": two_constellations,
 }
 

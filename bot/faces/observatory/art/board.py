@@ -19,11 +19,37 @@ from render.headers import SEP, header, parts_line
 
 View = Mapping[str, Any]
 
-PUBLIC_KEYS = frozenset({
-    "game", "phase", "decision", "seats", "options", "night", "nights", "turn", "turns_per_night",
-    "turn_number", "total_turns", "bonus_nights", "first_player", "active", "roll", "to_act", "done",
-    "night_sky", "decks", "refill", "map", "tracks", "sheets", "cards", "last_turn", "scores", "outcome",
-})
+PUBLIC_KEYS = frozenset(
+    {
+        "game",
+        "phase",
+        "decision",
+        "seats",
+        "options",
+        "night",
+        "nights",
+        "turn",
+        "turns_per_night",
+        "turn_number",
+        "total_turns",
+        "bonus_nights",
+        "first_player",
+        "active",
+        "roll",
+        "to_act",
+        "done",
+        "night_sky",
+        "decks",
+        "refill",
+        "map",
+        "tracks",
+        "sheets",
+        "cards",
+        "last_turn",
+        "scores",
+        "outcome",
+    }
+)
 PHASE_WORDS = {
     "keep": N_("Choosing goal cards"),
     "night_bonus": N_("Start-of-night bonus"),
@@ -45,8 +71,11 @@ def seats_in(view: View, names: Sequence[str]) -> int:
 
 
 def ints(values: object) -> list[int]:
-    return [v for v in values or [] if isinstance(v, int) and not isinstance(v, bool)] \
-        if isinstance(values, (list, tuple)) else []
+    return (
+        [v for v in values or [] if isinstance(v, int) and not isinstance(v, bool)]
+        if isinstance(values, (list, tuple))
+        else []
+    )
 
 
 def solo(view: View) -> bool:
@@ -56,10 +85,14 @@ def solo(view: View) -> bool:
 def when_line(view: View) -> str:
     """ "Night 3 of 7" (or "Turn 5 of 12" solo, where each night is one turn)."""
     if solo(view):
-        return _("Turn {turn} of {total}", turn=num(view.get("turn_number"), "?"),
-                 total=num(view.get("total_turns"), "12"))
-    return _("Night {night} of {nights}", night=num(view.get("night"), "?"),
-             nights=num(view.get("nights"), "?"))
+        return _(
+            "Turn {turn} of {total}",
+            turn=num(view.get("turn_number"), "?"),
+            total=num(view.get("total_turns"), "12"),
+        )
+    return _(
+        "Night {night} of {nights}", night=num(view.get("night"), "?"), nights=num(view.get("nights"), "?")
+    )
 
 
 ROLL_H = 236
@@ -76,8 +109,18 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     has_roll = bool(ints(roll.get("standard")))
     sky_h = 60 + 2 * SKY_CARD_H + theme.GAP + 20
     players_h = 60 + seats * ROW_H + 10
-    height = 16 + 116 + theme.GAP + (ROLL_H + theme.GAP if has_roll else 0) + NIGHT_H + theme.GAP \
-        + sky_h + theme.GAP + players_h + 16
+    height = (
+        16
+        + 116
+        + theme.GAP
+        + (ROLL_H + theme.GAP if has_roll else 0)
+        + NIGHT_H
+        + theme.GAP
+        + sky_h
+        + theme.GAP
+        + players_h
+        + 16
+    )
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
     active = seat_of(view.get("active"))
@@ -86,8 +129,13 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         turn = _("turn {turn} of {total}", turn=view["turn"], total=num(view.get("turns_per_night"), "?"))
         sub.append((turn + SEP, theme.MUTED))
     phase = str(view.get("phase"))
-    words = _("Use the roll") if phase == "decide" and solo(view) else \
-        _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else ""
+    words = (
+        _("Use the roll")
+        if phase == "decide" and solo(view)
+        else _(PHASE_WORDS[phase])
+        if phase in PHASE_WORDS
+        else ""
+    )
     sub.append((words, theme.ACCENT))
     y = header(image, [(when_line(view), theme.INK)], sub)
     if has_roll:
@@ -95,8 +143,14 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         y += ROLL_H + theme.GAP
     night = seat_of(view.get("turn_number") if solo(view) else view.get("night"), 1)
     total = seat_of(view.get("total_turns") if solo(view) else view.get("nights"), 1)
-    night_track(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + NIGHT_H), night, total,
-                ints(view.get("bonus_nights")), label=_("Turn") if solo(view) else _("Night"))
+    night_track(
+        image,
+        (theme.GAP, y, theme.WIDTH - theme.GAP, y + NIGHT_H),
+        night,
+        total,
+        ints(view.get("bonus_nights")),
+        label=_("Turn") if solo(view) else _("Night"),
+    )
     y += NIGHT_H + theme.GAP
     _night_sky(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + sky_h), view)
     y += sky_h + theme.GAP
@@ -104,8 +158,14 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     return image
 
 
-def _roll_panel(image: Image.Image, box: tuple[int, int, int, int], roll: View, names: Sequence[str],
-                active: int, view: View) -> None:
+def _roll_panel(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    roll: View,
+    names: Sequence[str],
+    active: int,
+    view: View,
+) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
     x0, y0, x1, _bottom = box
@@ -128,11 +188,26 @@ def _roll_panel(image: Image.Image, box: tuple[int, int, int, int], roll: View, 
             owner, flexible = named(_("{name} only"), who, theme.MUTED, theme.MUTED)
         right = sx - size / 2 - 24
         room = right - (x0 + 90 + 2 * (size + 30) + size / 2 + 16)  # what the three dice leave
-        fitted(draw, (right, cy - 22), _("Shooting Star"), theme.font(theme.SMALL, True),
-               theme.PLAYER_COLOURS[0], room, anchor="rm")
+        fitted(
+            draw,
+            (right, cy - 22),
+            _("Shooting Star"),
+            theme.font(theme.SMALL, True),
+            theme.PLAYER_COLOURS[0],
+            room,
+            anchor="rm",
+        )
         wide = min(room, sum(small.getlength(piece) for piece, _c in owner))  # right-aligned as one line
-        parts_line(draw, (right - wide, cy + 22), owner, theme.SMALL, room, bold=False, flexible=flexible,
-                   anchor="lm")
+        parts_line(
+            draw,
+            (right - wide, cy + 22),
+            owner,
+            theme.SMALL,
+            room,
+            bold=False,
+            flexible=flexible,
+            anchor="lm",
+        )
     wild = _("? = wild (any value)") if 1 in faces or shooting == 1 else _("two dice: a star · one: research")
     fitted(draw, (x0 + 22, box[3] - 22), wild, small, theme.MUTED, x1 - x0 - 44, anchor="ls")
 
@@ -146,10 +221,20 @@ def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -
     title_font = theme.font(theme.BODY, True)
     title = _("Night Sky")
     text(draw, (x0 + 22, y0 + 44), title, title_font, theme.INK, anchor="ls")
-    deck_line = _("decks: {large} large · {small} small", large=num(decks.get("large"), "0"),
-                  small=num(decks.get("small"), "0"))
-    fitted(draw, (x1 - 22, y0 + 44), deck_line, theme.font(theme.SMALL), theme.MUTED,
-           x1 - x0 - 66 - title_font.getlength(title), anchor="rs")
+    deck_line = _(
+        "decks: {large} large · {small} small",
+        large=num(decks.get("large"), "0"),
+        small=num(decks.get("small"), "0"),
+    )
+    fitted(
+        draw,
+        (x1 - 22, y0 + 44),
+        deck_line,
+        theme.font(theme.SMALL),
+        theme.MUTED,
+        x1 - x0 - 66 - title_font.getlength(title),
+        anchor="rs",
+    )
     cards = as_map(view.get("cards"))
     y = y0 + 68
     for kind in ("large", "small"):
@@ -157,20 +242,37 @@ def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -
         slots = ids + [""] * (3 - len(ids))
         none_left = _("no large card") if kind == "large" else _("no small card")
         captions = dict.fromkeys(range(len(ids), 3), none_left)
-        card_row(image, y, slots, cards, per_row=3, height=SKY_CARD_H, captions=captions,
-                 left=x0 + 14, right=x1 - 14)
+        card_row(
+            image,
+            y,
+            slots,
+            cards,
+            per_row=3,
+            height=SKY_CARD_H,
+            captions=captions,
+            left=x0 + 14,
+            right=x1 - 14,
+        )
         y += SKY_CARD_H + theme.GAP
 
 
-def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View, names: Sequence[str],
-             seats: int) -> None:
+def _players(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View, names: Sequence[str], seats: int
+) -> None:
     panel(draw, box)
     x0, y0, x1, _bottom = box
     small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
     title = _("Players")
     text(draw, (x0 + 22, y0 + 40), title, small, theme.MUTED, anchor="ls")
-    fitted(draw, (x1 - 22, y0 + 40), _("stars · cards · score"), small, theme.MUTED,
-           x1 - x0 - 66 - small.getlength(title), anchor="rs")
+    fitted(
+        draw,
+        (x1 - 22, y0 + 40),
+        _("stars · cards · score"),
+        small,
+        theme.MUTED,
+        x1 - x0 - 66 - small.getlength(title),
+        anchor="rs",
+    )
     # who is done is the card's words: the picture is drawn once a step and kept while players
     # act, so a ✓ in it would soon disagree with the text beside it
     sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
@@ -191,8 +293,15 @@ def _players(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: Vi
             line, flexible = named(_("{name} (first player)"), name, theme.player_colour(seat), theme.MUTED)
         else:
             line, flexible = [(name, theme.player_colour(seat))], 0
-        parts_line(draw, (x0 + 22, cy), line, theme.SMALL, x1 - x0 - 78 - small.getlength(tail) - tw,
-                   flexible=flexible, anchor="lm")
+        parts_line(
+            draw,
+            (x0 + 22, cy),
+            line,
+            theme.SMALL,
+            x1 - x0 - 78 - small.getlength(tail) - tw,
+            flexible=flexible,
+            anchor="lm",
+        )
 
 
 __all__ = ["PUBLIC_KEYS", "draw_table", "face_text", "public_only"]

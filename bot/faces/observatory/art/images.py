@@ -75,13 +75,22 @@ def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -
         note = _("pick the {keep} to keep as goals", keep=keep)
     else:
         note = _("these are your goals")
-    title, flexible = named(_("{name}'s dealt cards"), name_of(names, seat), theme.player_colour(seat),
-                            theme.INK)
+    title, flexible = named(
+        _("{name}'s dealt cards"), name_of(names, seat), theme.player_colour(seat), theme.INK
+    )
     header(image, title, [(when_line(view) + SEP, theme.MUTED), (note, theme.ACCENT)], flexible=flexible)
     marked = dict.fromkeys(chosen, _("KEEP"))
     dim = [c for c in hand if chosen and c not in chosen]
-    card_row(image, 16 + 116 + theme.GAP + 14, hand, as_map(view.get("cards")), per_row=2, height=WIDE_H,
-             marked=marked, dim=dim)
+    card_row(
+        image,
+        16 + 116 + theme.GAP + 14,
+        hand,
+        as_map(view.get("cards")),
+        per_row=2,
+        height=WIDE_H,
+        marked=marked,
+        dim=dim,
+    )
     return image
 
 
@@ -104,17 +113,24 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     height = top + 50 + rows * (WIDE_H + theme.GAP) + goals_h + 10
     image = sky(theme.WIDTH, height)
     need = seat_of(choice.get("needs"), 1)
-    title, flexible = named(_("{name}: take a new goal"), name_of(names, seat), theme.player_colour(seat),
-                            theme.INK)
-    header(image, title, [(_("{need} to take", need=need) + SEP, theme.MUTED),
-                          (_("from the Night Sky or a deck top"), theme.ACCENT)], flexible=flexible)
+    title, flexible = named(
+        _("{name}: take a new goal"), name_of(names, seat), theme.player_colour(seat), theme.INK
+    )
+    header(
+        image,
+        title,
+        [
+            (_("{need} to take", need=need) + SEP, theme.MUTED),
+            (_("from the Night Sky or a deck top"), theme.ACCENT),
+        ],
+        flexible=flexible,
+    )
     draw = ImageDraw.Draw(image)
     small = theme.font(theme.SMALL)
     text(draw, (theme.MARGIN, top + 34), _("You may take"), small, theme.MUTED, anchor="ls")
     captions = {len(sky_ids) + i: deck_caption(d, num(counts.get(d), "?")) for i, d in enumerate(decks)}
     marked = {picked: _("TAKE")} if picked else None
-    y = card_row(image, top + 50, options, cards, per_row=2, height=WIDE_H, marked=marked,
-                 captions=captions)
+    y = card_row(image, top + 50, options, cards, per_row=2, height=WIDE_H, marked=marked, captions=captions)
     if picked and picked.startswith("deck:"):
         index = options.index(picked) if picked in options else -1
         if index >= 0:
@@ -152,13 +168,15 @@ def compact_png(image: Image.Image) -> bytes:
     paletted.save(buffer, format="PNG", compress_level=9)
     data = buffer.getvalue()
     if len(data) > MAX_IMAGE_BYTES:
-        log.warning("a %dx%d picture encoded to %d KB, over the budget", image.width, image.height,
-                    len(data) // 1000)
+        log.warning(
+            "a %dx%d picture encoded to %d KB, over the budget", image.width, image.height, len(data) // 1000
+        )
     return data
 
 
-def sheet_png(view: View, names: Sequence[str], seat: int, *, marks: Marks | None = None,
-              note: str | None = None) -> bytes:
+def sheet_png(
+    view: View, names: Sequence[str], seat: int, *, marks: Marks | None = None, note: str | None = None
+) -> bytes:
     return compact_png(draw_sheet(view, names, seat, marks=marks, note=note))
 
 

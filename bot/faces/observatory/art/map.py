@@ -150,8 +150,15 @@ class MapPainter:
             row, col = parse(name) or (0, 0)
             self.draw.rectangle(g.rect(row, col, 3), outline=colour, width=3)
 
-    def lines(self, pairs: Sequence[tuple[str, str]], colour: RGB = theme.LINE, width: int = 7,
-              *, dashed: bool = False, glow: bool = False) -> None:
+    def lines(
+        self,
+        pairs: Sequence[tuple[str, str]],
+        colour: RGB = theme.LINE,
+        width: int = 7,
+        *,
+        dashed: bool = False,
+        glow: bool = False,
+    ) -> None:
         if not pairs:
             return
         g = self.grid
@@ -181,10 +188,17 @@ class MapPainter:
             shapes.ring(self.image, *self.grid.centre(name), r, colour, width=width)
 
 
-def paint_sheet_map(image: Image.Image, grid: Grid, sheet: Mapping[str, Any], *,
-                    legal: Iterable[str] = (), shooting: Iterable[str] = (),
-                    picked: str | None = None, placement: Mapping[str, Any] | None = None,
-                    fresh: Iterable[str] = ()) -> None:
+def paint_sheet_map(
+    image: Image.Image,
+    grid: Grid,
+    sheet: Mapping[str, Any],
+    *,
+    legal: Iterable[str] = (),
+    shooting: Iterable[str] = (),
+    picked: str | None = None,
+    placement: Mapping[str, Any] | None = None,
+    fresh: Iterable[str] = (),
+) -> None:
     """One seat's map: completed constellations, plotted stars, legal cells and a preview.
 
     ``picked`` is a cell chosen but not confirmed (drawn as a ringed gold star); ``placement``
@@ -210,8 +224,9 @@ def paint_sheet_map(image: Image.Image, grid: Grid, sheet: Mapping[str, Any], *,
         painter.rings([picked], theme.GOLD, width=6)
 
 
-def mini_map(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[str, Any],
-             colour: RGB = STAR_GOLD) -> None:
+def mini_map(
+    image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[str, Any], colour: RGB = STAR_GOLD
+) -> None:
     """A label-free thumbnail of a sheet's map (for the results): stars and constellations."""
     cell = min(box[2] - box[0], box[3] - box[1]) // SIZE
     x0 = box[0] + (box[2] - box[0] - SIZE * cell) // 2

@@ -114,8 +114,14 @@ def named(template: str, name: str, name_colour: RGB, colour: RGB) -> tuple[list
     return parts, flexible
 
 
-def pattern(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[str, Any],
-            colour: RGB, *, star_r: int | None = None) -> None:
+def pattern(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    card: Mapping[str, Any],
+    colour: RGB,
+    *,
+    star_r: int | None = None,
+) -> None:
     """The card's figure, scaled to fit ``box``: lines between star dots, centred."""
     stars = [s for s in card.get("stars") or [] if isinstance(s, (list, tuple)) and len(s) == 2]
     if not stars:
@@ -138,8 +144,11 @@ def pattern(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[st
             draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=dot)
     layer = shapes.StrokeLayer(box)
     for line in card.get("lines") or []:
-        if isinstance(line, (list, tuple)) and len(line) == 2 and all(
-                isinstance(v, int) and 0 <= v < len(stars) for v in line):
+        if (
+            isinstance(line, (list, tuple))
+            and len(line) == 2
+            and all(isinstance(v, int) and 0 <= v < len(stars) for v in line)
+        ):
             layer.line(at(line[0]), at(line[1]), max(3, step * 0.1))
     layer.paint(image, mix(colour, theme.SKY_TOP, 0.35))
     r = star_r or max(6, min(14, round(step * 0.3)))
@@ -148,8 +157,15 @@ def pattern(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[st
         shapes.paste(image, sprite, *at(i))
 
 
-def card_tile(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[str, Any] | None, *,
-              marked: str | None = None, dim: bool = False, caption: str | None = None) -> None:
+def card_tile(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    card: Mapping[str, Any] | None,
+    *,
+    marked: str | None = None,
+    dim: bool = False,
+    caption: str | None = None,
+) -> None:
     """A Constellation card as a small picture: name, figure, points and bonus.
 
     A wide box puts the figure left of the words, a tall one above them. ``marked`` draws a
@@ -185,27 +201,51 @@ def card_tile(image: Image.Image, box: tuple[int, int, int, int], card: Mapping[
     else:
         name_font, lines = name_lines(name, x1 - x0 - 28)
         for i, line in enumerate(lines):
-            fitted(draw, (x0 + 14, y0 + 34 + i * NAME_LEADING), line, name_font, theme.INK, x1 - x0 - 28,
-                   anchor="ls")
+            fitted(
+                draw,
+                (x0 + 14, y0 + 34 + i * NAME_LEADING),
+                line,
+                name_font,
+                theme.INK,
+                x1 - x0 - 28,
+                anchor="ls",
+            )
         foot = y1 - 78
         top = y0 + 46 + (len(lines) - 1) * NAME_LEADING
         pattern(image, (x0 + 12, top, x1 - 12, foot - 2), card, colour)
         # i18n: the first letter of "Large" / "Small" on a narrow card tile
-        initial = pgettext("card size initial", "L") if card.get("type") == "large" else \
-            pgettext("card size initial", "S")
+        initial = (
+            pgettext("card size initial", "L")
+            if card.get("type") == "large"
+            else pgettext("card size initial", "S")
+        )
         initial_w = bold.getlength(initial) + 12
-        fitted(draw, (x0 + 14, foot + 22), points_text(card), bold, colour, x1 - x0 - 28 - initial_w,
-               anchor="lm")
+        fitted(
+            draw, (x0 + 14, foot + 22), points_text(card), bold, colour, x1 - x0 - 28 - initial_w, anchor="lm"
+        )
         text(draw, (x1 - 14, foot + 22), initial, bold, theme.MUTED, anchor="rm")
-        fitted(draw, (x0 + 14, foot + 54), bonus_text(card.get("bonus")), small, theme.MUTED, x1 - x0 - 28,
-               anchor="lm")
+        fitted(
+            draw,
+            (x0 + 14, foot + 54),
+            bonus_text(card.get("bonus")),
+            small,
+            theme.MUTED,
+            x1 - x0 - 28,
+            anchor="lm",
+        )
     if marked:
         tag_font = theme.font(22, True)
         width = tag_font.getlength(marked) + 20
         tag = (x1 - width - 8, y0 - 14, x1 - 8, y0 + 16)
         draw.rounded_rectangle(tag, radius=10, fill=PICKED)
-        text(draw, ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1), marked, tag_font, theme.DIE_INK,
-             anchor="mm")
+        text(
+            draw,
+            ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1),
+            marked,
+            tag_font,
+            theme.DIE_INK,
+            anchor="mm",
+        )
     if dim:
         veil = Image.new("RGBA", (x1 - x0, y1 - y0), (*theme.SKY_TOP, 150))
         image.paste(veil, (x0, y0), veil)
@@ -240,10 +280,20 @@ def name_lines(name: str, width: float) -> tuple[Any, list[str]]:
     return bold, [lines[0], " ".join(lines[1:])] if len(lines) > 1 else lines
 
 
-def card_row(image: Image.Image, top: int, ids: Sequence[str], cards: Mapping[str, Any], *,
-             per_row: int, height: int, marked: Mapping[str, str] | None = None,
-             dim: Sequence[str] = (), captions: Mapping[int, str] | None = None,
-             left: int = theme.GAP, right: int = theme.WIDTH - theme.GAP) -> int:
+def card_row(
+    image: Image.Image,
+    top: int,
+    ids: Sequence[str],
+    cards: Mapping[str, Any],
+    *,
+    per_row: int,
+    height: int,
+    marked: Mapping[str, str] | None = None,
+    dim: Sequence[str] = (),
+    captions: Mapping[int, str] | None = None,
+    left: int = theme.GAP,
+    right: int = theme.WIDTH - theme.GAP,
+) -> int:
     """Lay ``ids`` out ``per_row`` to a row; returns the y below the last row. An empty id
     draws an empty slot (with ``captions[i]`` if given)."""
     gap = theme.GAP
@@ -255,14 +305,27 @@ def card_row(image: Image.Image, top: int, ids: Sequence[str], cards: Mapping[st
             y += height + gap
         x = left + col * (width + gap)
         card = as_map(cards.get(cid)) if cid else None
-        card_tile(image, (x, y, x + width, y + height), card or None,
-                  marked=(marked or {}).get(cid), dim=cid in dim, caption=(captions or {}).get(i))
+        card_tile(
+            image,
+            (x, y, x + width, y + height),
+            card or None,
+            marked=(marked or {}).get(cid),
+            dim=cid in dim,
+            caption=(captions or {}).get(i),
+        )
     return y + height if ids else top
 
 
 # --- night marker ----------------------------------------------------------------------------
-def night_track(image: Image.Image, box: tuple[int, int, int, int], night: int, nights: int,
-                bonus: Sequence[int], *, label: str | None = None) -> None:
+def night_track(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    night: int,
+    nights: int,
+    bonus: Sequence[int],
+    *,
+    label: str | None = None,
+) -> None:
     """The Night board: one disc per night (solo: per turn), the current one gold, bonus
     nights marked with a small star."""
     draw = ImageDraw.Draw(image)

@@ -23,8 +23,13 @@ from render.theme import RGB
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
 SPACES = (2, 3, 4, 5, 6)
-TRACK_NAMES = {"lens": N_("Lens"), "drive": N_("Drive"), "finder": N_("Finder"), "filter": N_("Filter"),
-               "funding": N_("Funding")}  # as the rules name them (bot.games.observatory.texts)
+TRACK_NAMES = {
+    "lens": N_("Lens"),
+    "drive": N_("Drive"),
+    "finder": N_("Finder"),
+    "filter": N_("Filter"),
+    "funding": N_("Funding"),
+}  # as the rules name them (bot.games.observatory.texts)
 FILLED: RGB = theme.ACCENT
 # Sized for a phone (shown about 400 px wide): 1000 x ~1640, where it was 1000 x 1920. The map
 # keeps 64 px cells (26 px on the phone), research rows are tighter and the four goal cards stand
@@ -88,12 +93,14 @@ def _dice_header(image: Image.Image, view: Mapping[str, Any], right: int, cy: in
     return x
 
 
-def _title(view: Mapping[str, Any], names: Sequence[str], seat: int, score: Mapping[str, Any],
-           note: str | None) -> tuple[list[tuple[str, RGB]], int, list[tuple[str, RGB]]]:
+def _title(
+    view: Mapping[str, Any], names: Sequence[str], seat: int, score: Mapping[str, Any], note: str | None
+) -> tuple[list[tuple[str, RGB]], int, list[tuple[str, RGB]]]:
     """The header's title (and which of its parts is the name) and its subtitle."""
     title, flexible = named(_("{name}'s sheet"), name_of(names, seat), theme.player_colour(seat), theme.INK)
-    when = _("Night {night} of {nights}", night=num(view.get("night"), "?"),
-             nights=num(view.get("nights"), "?"))
+    when = _(
+        "Night {night} of {nights}", night=num(view.get("night"), "?"), nights=num(view.get("nights"), "?")
+    )
     sub = [(when + SEP, theme.MUTED), (_("score {total}", total=num(score.get("total"), "0")), theme.GOLD)]
     if note:
         sub.append((SEP + note, theme.ACCENT))
@@ -121,18 +128,33 @@ def sheet_inputs(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
     picture is named by a digest of these, so a panel whose picture did not change keeps it."""
     sheet, score = sheet_of(view, seat)
     choice = as_map(view.get("choice"))
-    used = sorted(str(d.get("index")) for d in choice.get("dice") or [] if isinstance(d, Mapping)
-                  and d.get("used"))
+    used = sorted(
+        str(d.get("index")) for d in choice.get("dice") or [] if isinstance(d, Mapping) and d.get("used")
+    )
     cards = as_map(view.get("cards"))
     goals = [g for g in sheet.get("goals") or [] if isinstance(g, str)]
-    return {"sheet": sheet, "score": score, "roll": view.get("roll"), "used": used,
-            "shooting": bool(as_map(choice.get("shooting")).get("used")), "night": view.get("night"),
-            "nights": view.get("nights"), "banked": banked_lines(view, seat, sheet),
-            "cards": {g: cards.get(g) for g in goals}, "fresh": fresh_of(view, seat)}
+    return {
+        "sheet": sheet,
+        "score": score,
+        "roll": view.get("roll"),
+        "used": used,
+        "shooting": bool(as_map(choice.get("shooting")).get("used")),
+        "night": view.get("night"),
+        "nights": view.get("nights"),
+        "banked": banked_lines(view, seat, sheet),
+        "cards": {g: cards.get(g) for g in goals},
+        "fresh": fresh_of(view, seat),
+    }
 
 
-def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
-               marks: Marks | None = None, note: str | None = None) -> Image.Image:
+def draw_sheet(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    seat: int,
+    *,
+    marks: Marks | None = None,
+    note: str | None = None,
+) -> Image.Image:
     """The sheet image; ``marks`` highlight a choice being made, ``note`` goes in the header."""
     marks = marks or Marks()
     seat = seat_of(seat, 0)
@@ -147,18 +169,36 @@ def draw_sheet(view: Mapping[str, Any], names: Sequence[str], seat: int, *,
     header(image, title, sub, flexible=flexible)
     _dice_header(image, view, theme.WIDTH - theme.GAP - 20, 16 + 58)
     fresh, spaces = fresh_of(view, seat)
-    paint_sheet_map(image, grid, sheet, legal=marks.legal, shooting=marks.shooting,
-                    picked=marks.picked, placement=marks.placement, fresh=fresh)
+    paint_sheet_map(
+        image,
+        grid,
+        sheet,
+        legal=marks.legal,
+        shooting=marks.shooting,
+        picked=marks.picked,
+        placement=marks.placement,
+        fresh=fresh,
+    )
     picks = [*spaces, *([marks.space] if marks.space else [])]
     _tracks(image, (theme.GAP, tracks_top, TRACKS_W, tracks_top + TRACKS_H), sheet, picks)
-    _banked(image, (TRACKS_W + theme.GAP, tracks_top, theme.WIDTH - theme.GAP, tracks_top + TRACKS_H),
-            view, seat, sheet, score)
+    _banked(
+        image,
+        (TRACKS_W + theme.GAP, tracks_top, theme.WIDTH - theme.GAP, tracks_top + TRACKS_H),
+        view,
+        seat,
+        sheet,
+        score,
+    )
     _goals(image, goals_top, view, sheet, marks.goal)
     return image
 
 
-def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[str, Any],
-            picks: Sequence[tuple[str, int]]) -> None:
+def _tracks(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    sheet: Mapping[str, Any],
+    picks: Sequence[tuple[str, int]],
+) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
     x0, y0, x1, _bottom = box
@@ -171,28 +211,53 @@ def _tracks(image: Image.Image, box: tuple[int, int, int, int], sheet: Mapping[s
     for i, track in enumerate(TRACKS):
         cy = y0 + 56 + i * TRACK_ROW + TRACK_ROW // 2
         done = track in complete
-        fitted(draw, (x0 + 20, cy), _(TRACK_NAMES[track]), bold, theme.GOLD if done else theme.INK,
-               NAME_COLUMN - 2, anchor="lm")
+        fitted(
+            draw,
+            (x0 + 20, cy),
+            _(TRACK_NAMES[track]),
+            bold,
+            theme.GOLD if done else theme.INK,
+            NAME_COLUMN - 2,
+            anchor="lm",
+        )
         filled = {v for v in research.get(track) or [] if isinstance(v, int)}
         for j, space in enumerate(SPACES):
             bx = x0 + 20 + NAME_COLUMN + j * (box_w + SPACE_GAP)
             rect = (bx, cy - box_w // 2, bx + box_w, cy + box_w // 2)
             on = space in filled
-            draw.rounded_rectangle(rect, radius=8, fill=FILLED if on else theme.SKY_TOP,
-                                   outline=theme.PANEL_EDGE, width=2)
-            text(draw, (bx + box_w / 2, cy + 1), str(space), bold, theme.DIE_INK if on else theme.MUTED,
-                 anchor="mm")
+            draw.rounded_rectangle(
+                rect, radius=8, fill=FILLED if on else theme.SKY_TOP, outline=theme.PANEL_EDGE, width=2
+            )
+            text(
+                draw,
+                (bx + box_w / 2, cy + 1),
+                str(space),
+                bold,
+                theme.DIE_INK if on else theme.MUTED,
+                anchor="mm",
+            )
             if (track, space) in picks:
-                draw.rounded_rectangle((rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5), radius=11,
-                                       outline=theme.GOLD, width=5)
+                draw.rounded_rectangle(
+                    (rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5),
+                    radius=11,
+                    outline=theme.GOLD,
+                    width=5,
+                )
         tail = x0 + 20 + NAME_COLUMN + 5 * (box_w + SPACE_GAP) + 4
         state = bonuses.get(track)
         if track != "funding":
             _bonus_badge(draw, (tail + 20, cy), state)
         note = _track_note(track, sheet, done, len(filled))
         if note:
-            fitted(draw, (tail + 48, cy), note, small, theme.GOLD if done else theme.MUTED, x1 - tail - 60,
-                   anchor="lm")
+            fitted(
+                draw,
+                (tail + 48, cy),
+                note,
+                small,
+                theme.GOLD if done else theme.MUTED,
+                x1 - tail - 60,
+                anchor="lm",
+            )
 
 
 def _track_note(track: str, sheet: Mapping[str, Any], done: bool, filled: int) -> str:
@@ -258,20 +323,33 @@ def banked_lines(view: Mapping[str, Any], seat: int, sheet: Mapping[str, Any]) -
             origin = TRACK_NAMES.get(str(track)) if track else ORIGINS.get(str(g.get("source")), "")
             lines.append(_("{origin}: {what}", origin=_(origin), what=words) if origin else words)
         return lines
-    lines = [_("{track}: star or space", track=_(TRACK_NAMES.get(t, t)))
-             for t, s in as_map(sheet.get("bonuses")).items() if s == "open"]
+    lines = [
+        _("{track}: star or space", track=_(TRACK_NAMES.get(t, t)))
+        for t, s in as_map(sheet.get("bonuses")).items()
+        if s == "open"
+    ]
     left = sheet.get("finder_left")
     if isinstance(left, int) and left > 0:
         lines.append(ngettext("Finder: {n} free star", "Finder: {n} free stars", left))
     return lines
 
 
-SCORE_ROWS = ((N_("Constellations"), "constellations"), (N_("Asterisms"), "asterisms"),
-              (N_("Funding"), "funding"), (N_("Spare stars"), "unused_stars"))
+SCORE_ROWS = (
+    (N_("Constellations"), "constellations"),
+    (N_("Asterisms"), "asterisms"),
+    (N_("Funding"), "funding"),
+    (N_("Spare stars"), "unused_stars"),
+)
 
 
-def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[str, Any], seat: int,
-            sheet: Mapping[str, Any], score: Mapping[str, Any]) -> None:
+def _banked(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    view: Mapping[str, Any],
+    seat: int,
+    sheet: Mapping[str, Any],
+    score: Mapping[str, Any],
+) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
     x0, y0, x1, y1 = box
@@ -280,8 +358,15 @@ def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[st
     lines = banked_lines(view, seat, sheet)
     shown = banked_rows(lines, small, x1 - x0 - 40)
     for i, line in enumerate(shown or [_("none")]):
-        fitted(draw, (x0 + 20, y0 + 74 + i * 34), line, small, theme.INK if lines else theme.MUTED,
-               x1 - x0 - 40, anchor="lm")
+        fitted(
+            draw,
+            (x0 + 20, y0 + 74 + i * 34),
+            line,
+            small,
+            theme.INK if lines else theme.MUTED,
+            x1 - x0 - 40,
+            anchor="lm",
+        )
     sy = y0 + 70 + 3 * 34
     draw.line((x0 + 20, sy - 8, x1 - 20, sy - 8), fill=theme.FAINT, width=2)
     bold = theme.font(theme.SMALL, True)
@@ -290,8 +375,15 @@ def _banked(image: Image.Image, box: tuple[int, int, int, int], view: Mapping[st
     for i, (label, key) in enumerate(SCORE_ROWS):
         y = sy + 52 + i * 33
         value = num(score.get(key), "0")
-        fitted(draw, (x0 + 20, y), _(label), small, theme.MUTED, x1 - x0 - 56 - small.getlength(value),
-               anchor="lm")
+        fitted(
+            draw,
+            (x0 + 20, y),
+            _(label),
+            small,
+            theme.MUTED,
+            x1 - x0 - 56 - small.getlength(value),
+            anchor="lm",
+        )
         text(draw, (x1 - 20, y), num(score.get(key), "0"), small, theme.MUTED, anchor="rm")
 
 
@@ -311,8 +403,9 @@ def banked_rows(lines: list[str], f: Any, width: float, slots: int = 3) -> list[
     return [*shown, _("+{count} more", count=len(lines) - told)]
 
 
-def _goals(image: Image.Image, top: int, view: Mapping[str, Any], sheet: Mapping[str, Any],
-           goal: str | None) -> None:
+def _goals(
+    image: Image.Image, top: int, view: Mapping[str, Any], sheet: Mapping[str, Any], goal: str | None
+) -> None:
     cards = as_map(view.get("cards"))
     goals = [g for g in sheet.get("goals") or [] if isinstance(g, str)]
     slots = (goals + [""] * 4)[:4] if len(goals) <= 4 else goals

@@ -74,17 +74,32 @@ def encode_gif(frames: list[Image.Image], durations_ms: list[int]) -> bytes:
     """One GIF at ``GIF_WIDTH``, every frame on the last frame's ``GIF_COLOURS``-colour palette
     (no dither), looping forever."""
     frames = [shrunk(frame) for frame in frames]
-    palette = frames[-1].convert("RGB").quantize(GIF_COLOURS, method=Image.Quantize.FASTOCTREE,
-                                                 dither=Image.Dither.NONE)
+    palette = (
+        frames[-1]
+        .convert("RGB")
+        .quantize(GIF_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    )
     shared = [f.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE) for f in frames[:-1]]
     buffer = io.BytesIO()
     first, *rest = shared + [palette]
-    first.save(buffer, format="GIF", save_all=True, append_images=rest, duration=durations_ms,
-               loop=0, disposal=1, optimize=False)
+    first.save(
+        buffer,
+        format="GIF",
+        save_all=True,
+        append_images=rest,
+        duration=durations_ms,
+        loop=0,
+        disposal=1,
+        optimize=False,
+    )
     data = buffer.getvalue()
     if len(data) > MAX_ANIMATION_BYTES:
-        log.warning("a %d-frame animation encoded to %d KB, over the %d KB budget", len(frames),
-                    len(data) // 1000, MAX_ANIMATION_BYTES // 1000)
+        log.warning(
+            "a %d-frame animation encoded to %d KB, over the %d KB budget",
+            len(frames),
+            len(data) // 1000,
+            MAX_ANIMATION_BYTES // 1000,
+        )
     return data
 
 

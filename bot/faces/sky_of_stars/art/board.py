@@ -89,17 +89,36 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
     locked, waiting = ints(view.get("locked")), ints(view.get("waiting"))
     if locked or waiting:
         total = len(locked) + len(waiting)
-        lines.append(coloured(N_("{locked} of {total} locked in"), theme.INK,
-                              locked=(str(len(locked)), theme.ACCENT), total=(str(total), theme.ACCENT)))
+        lines.append(
+            coloured(
+                N_("{locked} of {total} locked in"),
+                theme.INK,
+                locked=(str(len(locked)), theme.ACCENT),
+                total=(str(total), theme.ACCENT),
+            )
+        )
     stop_by = seat_of(view.get("stop_by"))
     if stop_by >= 0:
-        lines.append(coloured(N_("{stop} called by {name}"), theme.MUTED, flexible="name",
-                              stop=(_("STOP"), theme.GOLD), name=(name_of(names, stop_by), theme.INK)))
+        lines.append(
+            coloured(
+                N_("{stop} called by {name}"),
+                theme.MUTED,
+                flexible="name",
+                stop=(_("STOP"), theme.GOLD),
+                name=(name_of(names, stop_by), theme.INK),
+            )
+        )
     guess = as_map(view.get("guess"))
     if seat_of(guess.get("artist")) >= 0:
         artist = guess["artist"]
-        lines.append(coloured(N_("Guess {name}'s word"), theme.MUTED, flexible="name",
-                              name=(name_of(names, artist), theme.player_colour(artist))))
+        lines.append(
+            coloured(
+                N_("Guess {name}'s word"),
+                theme.MUTED,
+                flexible="name",
+                name=(name_of(names, artist), theme.player_colour(artist)),
+            )
+        )
         detail = []
         order = ints(guess.get("order"))
         if order and seat_of(guess.get("position")) >= 0:
@@ -110,15 +129,24 @@ def _status_lines(view: View, names: Sequence[str], seats: int) -> list[Line]:
         if detail:
             lines.append(([(SEP.join(detail), theme.MUTED)], None))
     # only this round's reveals: round 1's result is no news during round 2
-    reveals = [r for r in items(view.get("reveals"))
-               if isinstance(r, Mapping) and r.get("round") == view.get("round")]
+    reveals = [
+        r
+        for r in items(view.get("reveals"))
+        if isinstance(r, Mapping) and r.get("round") == view.get("round")
+    ]
     if reveals:
         last = reveals[-1]
         artist = seat_of(last.get("artist"))
         word = last.get("word") if isinstance(last.get("word"), str) else ""
-        lines.append(coloured(N_("{name} drew {drawing}"), theme.MUTED, flexible="name",
-                              name=(name_of(names, artist), theme.player_colour(artist)),
-                              drawing=(f"#{num(last.get('number'), '?')} {clean(word)}", theme.GOLD)))
+        lines.append(
+            coloured(
+                N_("{name} drew {drawing}"),
+                theme.MUTED,
+                flexible="name",
+                name=(name_of(names, artist), theme.player_colour(artist)),
+                drawing=(f"#{num(last.get('number'), '?')} {clean(word)}", theme.GOLD),
+            )
+        )
         correct = len(ints(last.get("correct")))
         said = _("guessed by {correct} of {others}", correct=correct, others=max(seats - 1, 0))
         lines.append(([(said, theme.MUTED)], None))
@@ -152,8 +180,12 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
     round_no = num(view.get("round"), "?")
-    title, _none = coloured(N_("Round {round} of {rounds}"), theme.INK, round=(round_no, theme.INK),
-                            rounds=(str(_rounds(view)), theme.MUTED))
+    title, _none = coloured(
+        N_("Round {round} of {rounds}"),
+        theme.INK,
+        round=(round_no, theme.INK),
+        rounds=(str(_rounds(view)), theme.MUTED),
+    )
     y = header(
         image,
         title,
@@ -179,13 +211,15 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
             cy = y + 90 + i * 54
             draw.ellipse((left[0] + 22, cy - 19, left[0] + 60, cy + 19), fill=theme.GOLD)
             text(draw, (left[0] + 41, cy + 1), str(i + 1), number_font, theme.DIE_INK, anchor="mm")
-            fitted(draw, (left[0] + 76, cy), str(word), word_font, theme.INK, left[2] - left[0] - 96,
-                   anchor="lm")
+            fitted(
+                draw, (left[0] + 76, cy), str(word), word_font, theme.INK, left[2] - left[0] - 96, anchor="lm"
+            )
     else:
         fitted(draw, (left[0] + 22, y + 100), _("Not drawn yet"), word_font, theme.MUTED, inner, anchor="lm")
     if status:
-        fitted(draw, (right[0] + 22, y + 44), _("Now"), small, theme.MUTED, right[2] - right[0] - 44,
-               anchor="ls")
+        fitted(
+            draw, (right[0] + 22, y + 44), _("Now"), small, theme.MUTED, right[2] - right[0] - 44, anchor="ls"
+        )
     for i, (parts, flexible) in enumerate(status):
         parts_line(
             draw,
@@ -220,8 +254,9 @@ def _scoreboard(
     total_x, status_x = box[2] - 40, cols[0] - 84
     small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
     hy = top + 46
-    fitted(draw, (box[0] + 28, hy), _("Player"), small, theme.MUTED, status_x - 30 - (box[0] + 28),
-           anchor="ls")
+    fitted(
+        draw, (box[0] + 28, hy), _("Player"), small, theme.MUTED, status_x - 30 - (box[0] + 28), anchor="ls"
+    )
     for i, cx in enumerate(cols):
         text(draw, (cx, hy), _("R{number}", number=i + 1), small, theme.MUTED, anchor="ms")
     fitted(draw, (total_x, hy), _("Total"), small, theme.MUTED, total_x - cols[-1] - 40, anchor="rs")
@@ -245,8 +280,15 @@ def _scoreboard(
         draw.rounded_rectangle((box[0] + 22, cy - 16, box[0] + 30, cy + 16), radius=4, fill=colour)
         name_w = status_x - 30 - (box[0] + 44)
         tag = " " + _("STOP") if stop_by == seat else ""
-        shown_w = fitted(draw, (box[0] + 44, cy), name_of(names, seat), body, theme.INK,
-                         name_w - text_width(tag, small), anchor="lm")
+        shown_w = fitted(
+            draw,
+            (box[0] + 44, cy),
+            name_of(names, seat),
+            body,
+            theme.INK,
+            name_w - text_width(tag, small),
+            anchor="lm",
+        )
         if tag:
             text(
                 draw,
@@ -273,5 +315,12 @@ def _scoreboard(
     if legend:
         ly = box[3] - 30
         plus_box(image, box[0] + 36, ly, 22)
-        fitted(draw, (box[0] + 56, ly), _("everyone guessed that drawing: +1 box"), small, theme.MUTED,
-               box[2] - 20 - (box[0] + 56), anchor="lm")
+        fitted(
+            draw,
+            (box[0] + 56, ly),
+            _("everyone guessed that drawing: +1 box"),
+            small,
+            theme.MUTED,
+            box[2] - 20 - (box[0] + 56),
+            anchor="lm",
+        )

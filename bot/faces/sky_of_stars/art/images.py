@@ -52,8 +52,9 @@ def _map_layout() -> Layout:
 
 
 def _round_line(view: View) -> str:
-    return _("Round {round} of {rounds}", round=num(view.get("round"), "?"),
-             rounds=num(view.get("rounds"), "3"))
+    return _(
+        "Round {round} of {rounds}", round=num(view.get("round"), "?"), rounds=num(view.get("rounds"), "3")
+    )
 
 
 def _prompt(view: View, names: Sequence[str]) -> tuple[list[Part], int | None]:
@@ -69,8 +70,9 @@ def _prompt(view: View, names: Sequence[str]) -> tuple[list[Part], int | None]:
         said = _("Optional last stroke to a ringed star") if optional else _("Draw a line to a ringed star")
     elif kind == "cancel":
         target = name_of(names, seat_of(choice.get("target")))
-        return coloured(N_("Swirl: cancel a star of {name}"), theme.MUTED, flexible="name",
-                        name=(target, theme.MUTED))
+        return coloured(
+            N_("Swirl: cancel a star of {name}"), theme.MUTED, flexible="name", name=(target, theme.MUTED)
+        )
     elif kind == "guess":
         artist = name_of(names, seat_of(choice.get("artist")))
         return coloured(N_("Guess {name}'s word"), theme.MUTED, flexible="name", name=(artist, theme.MUTED))
@@ -167,8 +169,12 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     image = sky(theme.WIDTH, VAULT_H)
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
-    title, name_at = coloured(N_("Cancel a star of {name}"), theme.INK, flexible="name",
-                              name=(name_of(names, target), theme.player_colour(target)))
+    title, name_at = coloured(
+        N_("Cancel a star of {name}"),
+        theme.INK,
+        flexible="name",
+        name=(name_of(names, target), theme.player_colour(target)),
+    )
     picked = known([preview])
     mine = picked or known([view.get("my_cancel")])
     if mine:  # picked or confirmed: the same words, as the panel keeps this picture after Cross out
@@ -210,8 +216,9 @@ def drawing_inputs(view: View, seat: int, round: int) -> dict[str, Any]:
     return {"drawing": _find_drawing(view, seat, round), "card": card}
 
 
-def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
-                 upto: int | None = None) -> Image.Image:
+def draw_drawing(
+    view: View, names: Sequence[str], seat: int, round: int, *, upto: int | None = None
+) -> Image.Image:
     """One revealed constellation for the channel (no word: the others must guess it).
 
     ``upto=k`` draws only its first ``k`` strokes (and their stars): one frame of the animation.
@@ -219,10 +226,14 @@ def draw_drawing(view: View, names: Sequence[str], seat: int, round: int, *,
     inputs, seat = drawing_inputs(view, seat, round), seat_of(seat)
     image = sky(theme.WIDTH, DRAWING_H)
     colour = theme.player_colour(seat)
-    whose, name_at = coloured(N_("{name}'s constellation"), theme.INK, flexible="name",
-                              name=(name_of(names, seat), colour))
-    header(image, [(_("Round {round}", round=round) + " \u2014 ", theme.MUTED), *whose],
-           flexible=None if name_at is None else name_at + 1)
+    whose, name_at = coloured(
+        N_("{name}'s constellation"), theme.INK, flexible="name", name=(name_of(names, seat), colour)
+    )
+    header(
+        image,
+        [(_("Round {round}", round=round) + " \u2014 ", theme.MUTED), *whose],
+        flexible=None if name_at is None else name_at + 1,
+    )
     card = inputs["card"]
     words = list(card)[:5] if isinstance(card, (list, tuple)) else []
     footer = 70 if words else 0

@@ -46,8 +46,9 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     flexible = None
     if win_names:  # the headline a phone shows first: who won
         headline = N_("Winner: {names}") if len(win_names) == 1 else N_("Winners: {names}")
-        title, flexible = coloured(headline, theme.INK, flexible="names",
-                                   names=(" & ".join(win_names), theme.GOLD))
+        title, flexible = coloured(
+            headline, theme.INK, flexible="names", names=(" & ".join(win_names), theme.GOLD)
+        )
         sub = [(_("Final results") + SEP + _("A Sky of Stars"), theme.MUTED)]
     else:
         title, sub = [(_("Final results"), theme.INK)], [(_("No result yet"), theme.MUTED)]
@@ -144,8 +145,14 @@ def _result_card(
     name_x = x0
     if winner:
         name_x += winner_badge(image, x0, head_y) + 14
-    parts_line(draw, (name_x, head_y + 12), [(name_of(names, seat), colour)], theme.HEADING,
-               colours_x - 20 - name_x, min_size=theme.BODY)
+    parts_line(
+        draw,
+        (name_x, head_y + 12),
+        [(name_of(names, seat), colour)],
+        theme.HEADING,
+        colours_x - 20 - name_x,
+        min_size=theme.BODY,
+    )
 
     rounds = [as_map(r) for r in items(entry.get("rounds"))]
     small_bold = theme.font(theme.SMALL, True)
@@ -163,12 +170,14 @@ def _result_card(
         if boxed:
             plus_box(image, tx + thumb_w - 18, line_y - 10, 24)
         word_w = right - text_width(shown, small_bold) - 14 - (tx + 4)
-        parts_line(draw, (tx + 4, line_y), [(_word_of(reveals, seat, r + 1), theme.GOLD)],
-                   theme.SMALL, word_w)
+        parts_line(
+            draw, (tx + 4, line_y), [(_word_of(reveals, seat, r + 1), theme.GOLD)], theme.SMALL, word_w
+        )
 
 
-def _colour_counts(draw: ImageDraw.ImageDraw, image: Image.Image, entry: Mapping[str, Any],
-                   right: float, cy: float) -> float:
+def _colour_counts(
+    draw: ImageDraw.ImageDraw, image: Image.Image, entry: Mapping[str, Any], right: float, cy: float
+) -> float:
     """Stars of each colour, right-aligned ending at ``right``; majorities outlined in gold with
     their +1. Returns where the group starts."""
     small_bold = theme.font(theme.SMALL, True)
@@ -182,7 +191,13 @@ def _colour_counts(draw: ImageDraw.ImageDraw, image: Image.Image, entry: Mapping
         if name in majorities:
             draw.rounded_rectangle((cx - 6, cy - 22, cx + w, cy + 22), radius=12, outline=theme.GOLD, width=3)
         shapes.paste(image, shapes.star_sprite("five", theme.STAR_COLOURS[name], 14, glow=False), cx + 18, cy)
-        text(draw, (cx + 40, cy), label, small_bold, theme.GOLD if name in majorities else theme.INK,
-             anchor="lm")
+        text(
+            draw,
+            (cx + 40, cy),
+            label,
+            small_bold,
+            theme.GOLD if name in majorities else theme.INK,
+            anchor="lm",
+        )
         cx += w + 14
     return start

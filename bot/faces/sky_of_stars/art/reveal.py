@@ -64,9 +64,13 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
     image = sky(theme.WIDTH, height)
     colour = theme.player_colour(seat)
     word = str(reveal.get("word") or "?")
-    title, name_at = coloured(N_("{name} drew {drawing}"), theme.INK, flexible="name",
-                              name=(name_of(names, seat), colour),
-                              drawing=(f"#{num(reveal.get('number'), '?')} {word}", theme.GOLD))
+    title, name_at = coloured(
+        N_("{name} drew {drawing}"),
+        theme.INK,
+        flexible="name",
+        name=(name_of(names, seat), colour),
+        drawing=(f"#{num(reveal.get('number'), '?')} {word}", theme.GOLD),
+    )
     everyone = bool(guesses) and len(correct) == len(guesses)
     if guesses:
         read = _("read by {correct} of {guessers}", correct=len(correct), guessers=len(guesses))
@@ -82,8 +86,12 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
     art_box = (theme.GAP, top, split, height - theme.GAP)
     panel(draw, art_box, fill=theme.SKY_TOP, outline=theme.FAINT)
     inset = 22  # the tile zooms to the drawing; this keeps the start ring clear of the frame
-    thumbnail(image, (art_box[0] + inset, art_box[1] + inset, art_box[2] - inset, art_box[3] - inset),
-              _find_drawing(view, seat, round), colour)
+    thumbnail(
+        image,
+        (art_box[0] + inset, art_box[1] + inset, art_box[2] - inset, art_box[3] - inset),
+        _find_drawing(view, seat, round),
+        colour,
+    )
 
     box = (split + theme.GAP, top, theme.WIDTH - theme.GAP, height - theme.GAP)
     panel(draw, box)
@@ -103,8 +111,15 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
         plus = "+1" if right else ""
         plus_w = text_width("+1", bold) + 12 if right else 0
         name_w = x1 - (x0 + 44) - text_width(said, said_font) - plus_w - 16
-        fitted(draw, (x0 + 44, cy), name_of(names, guesser), body, theme.player_colour(guesser), name_w,
-               anchor="lm")
+        fitted(
+            draw,
+            (x0 + 44, cy),
+            name_of(names, guesser),
+            body,
+            theme.player_colour(guesser),
+            name_w,
+            anchor="lm",
+        )
         shade = theme.ACCENT if right else _WRONG if isinstance(number, int) else theme.MUTED
         text(draw, (x1 - plus_w, cy), said, said_font, shade, anchor="rm")
         if plus:
@@ -113,8 +128,15 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
     # what the drawing earned its artist, at the foot of the column
     gained = points.get(seat, 0)
     draw.line((x0, box[3] - 96, x1, box[3] - 96), fill=theme.FAINT, width=2)
-    parts_line(draw, (x0, box[3] - 52), [(name_of(names, seat), colour), (f" +{gained}", theme.GOLD)],
-               theme.HEADING, x1 - x0, flexible=0, min_size=theme.BODY)
+    parts_line(
+        draw,
+        (x0, box[3] - 52),
+        [(name_of(names, seat), colour), (f" +{gained}", theme.GOLD)],
+        theme.HEADING,
+        x1 - x0,
+        flexible=0,
+        min_size=theme.BODY,
+    )
     note = _("incl. the +1 box") if everyone else _("one per right guess")
     fitted(draw, (x0, box[3] - 18), note, small, theme.MUTED, x1 - x0, anchor="ls")
     return image

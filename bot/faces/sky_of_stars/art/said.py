@@ -16,8 +16,9 @@ from render.theme import RGB
 _FIELDS = string.Formatter()
 
 
-def coloured(template: str, colour: RGB, *, flexible: str | None = None,
-             **fields: tuple[str, RGB]) -> tuple[list[Part], int | None]:
+def coloured(
+    template: str, colour: RGB, *, flexible: str | None = None, **fields: tuple[str, RGB]
+) -> tuple[list[Part], int | None]:
     """``template`` (marked ``N_`` where it is written) translated now, as pieces for
     ``parts_line``: its words in ``colour``, each
     ``{field}`` as its value in its own colour. Also the index of the ``flexible`` field's piece

@@ -78,9 +78,14 @@ def round_line(view: View) -> str:
     if view.get("phase") == "over":
         return _("Game over")
     # i18n: the image's title line; {sep} is a middle dot between the two parts
-    return _("Round {round}/{rounds}{sep}pick {pick}/{picks}", round=num(view.get("round"), "?"),
-             rounds=num(view.get("rounds"), "?"), sep=SEP, pick=num(view.get("pick"), "?"),
-             picks=num(view.get("picks_per_round"), "8"))
+    return _(
+        "Round {round}/{rounds}{sep}pick {pick}/{picks}",
+        round=num(view.get("round"), "?"),
+        rounds=num(view.get("rounds"), "?"),
+        sep=SEP,
+        pick=num(view.get("pick"), "?"),
+        picks=num(view.get("picks_per_round"), "8"),
+    )
 
 
 def player_of(view: View, seat: int) -> Mapping[str, Any]:
@@ -123,8 +128,9 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
         fitted(draw, (x, y), name_of(names, seat), bold, colour, 270, anchor="ls")
         score = as_map(player.get("score")).get("total")
         # i18n: a player's line on the board: tiles placed of 16, then points so far
-        line = _("{tiles}/16 tiles{sep}{score} pts", tiles=num(player.get("tiles"), "0"), sep=SEP,
-                 score=num(score))
+        line = _(
+            "{tiles}/16 tiles{sep}{score} pts", tiles=num(player.get("tiles"), "0"), sep=SEP, score=num(score)
+        )
         shrunk(draw, (x, y + 30), line, theme.SMALL, theme.INK, column, bold=False)
     y += 90
     stacks = _("Stacks left: {n}", n=num(view.get("stacks_left")))
@@ -147,8 +153,15 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
                 halo=theme.SHADOW,
             )
     draw_constellations(image, 832 + 96, view)
-    fitted(draw, (theme.WIDTH / 2, 832 + 62), _("Constellations (both count for everyone)"), bold,
-           theme.MUTED, theme.WIDTH - 32, anchor="ms")
+    fitted(
+        draw,
+        (theme.WIDTH / 2, 832 + 62),
+        _("Constellations (both count for everyone)"),
+        bold,
+        theme.MUTED,
+        theme.WIDTH - 32,
+        anchor="ms",
+    )
     return image
 
 

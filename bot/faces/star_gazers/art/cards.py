@@ -47,7 +47,8 @@ def card_words(card: Mapping[str, Any]) -> str:
     needs = as_map(card.get("needs"))
     parts = [
         # i18n: a count of one icon a Journal card needs ("2× Moon")
-        _("{count}× {need}", count=n, need=_word(NEED_WORDS, k)) if isinstance(n, int) and n > 1
+        _("{count}× {need}", count=n, need=_word(NEED_WORDS, k))
+        if isinstance(n, int) and n > 1
         else _word(NEED_WORDS, k)
         for k, n in needs.items()
     ]
@@ -117,8 +118,9 @@ def draw_card(
     scopes = card.get("telescopes")
     if isinstance(scopes, int):
         # i18n: a Journal card's Telescopes and what they score, drawn on the card
-        line = ngettext("{n} telescope = {points} pts", "{n} telescopes = {points} pts", scopes,
-                        points=3 * scopes)
+        line = ngettext(
+            "{n} telescope = {points} pts", "{n} telescopes = {points} pts", scopes, points=3 * scopes
+        )
     else:
         line = _("{scopes} telescopes = {points} pts", scopes="?", points="?")
     # i18n: which Journal deck (I, II or III) a card comes from

@@ -107,8 +107,11 @@ def draw_panel(
     else:
         prompt = _("Waiting for the others") if view.get("phase") != "over" else _("Game over")
     if tile_at is not None:
-        prompt = _("Preview: tile on {square}, turned {degrees}°", square=square_name(tile_at[0]),
-                   degrees=90 * tile_at[1])
+        prompt = _(
+            "Preview: tile on {square}, turned {degrees}°",
+            square=square_name(tile_at[0]),
+            degrees=90 * tile_at[1],
+        )
     universe_focus = kind in {"pick", "bonus"}
     height = 1030 if universe_focus else 1050
     image = sky(theme.WIDTH, height)
@@ -246,8 +249,9 @@ def wrapped(words: str, f: Any, max_width: float) -> list[str]:
     return lines or [words]
 
 
-def _score_note(draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapping[str, Any],
-                max_width: float) -> None:
+def _score_note(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], player: Mapping[str, Any], max_width: float
+) -> None:
     """The running score; shortened to "Score: N" where the column is too narrow for more."""
     total, f = num(as_map(player.get("score")).get("total")), theme.font(theme.SMALL, bold=True)
     words = _("Score so far: {total}", total=total)
@@ -293,13 +297,15 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     colour = theme.player_colour(seat)
     score = as_map(player.get("score")).get("total")
     count = seat_of(player.get("journal_count"), 0)
-    points = (ngettext("{n} point so far", "{n} points so far", score) if isinstance(score, int)
-              else _("{score} points so far", score=num(score)))
+    points = (
+        ngettext("{n} point so far", "{n} points so far", score)
+        if isinstance(score, int)
+        else _("{score} points so far", score=num(score))
+    )
     held = ngettext("{n} Journal card", "{n} Journal cards", count)
     # i18n: a sheet's subtitle: the points so far, then the Journal cards held
     sub = _("{points}{sep}{cards}", points=points, sep=SEP, cards=held)
-    header(image, _owned(_("{name}'s Mural"), name_of(names, seat), colour), [(sub, theme.MUTED)],
-           flexible=1)
+    header(image, _owned(_("{name}'s Mural"), name_of(names, seat), colour), [(sub, theme.MUTED)], flexible=1)
     draw_mural(image, 148, 184, 176, as_map(player.get("mural")))
     draw_journal_strip(image, (16, 908, theme.WIDTH - 16, 1058), player, items(shown.get("shuttle_spaces")))
     for k, card in enumerate(cards):
@@ -358,8 +364,13 @@ WEBP_METHOD = 1  # as small as method 4 on this art (within 1 KB) in half the ti
 WEBP_COLOURS = 64
 
 
-def panel_webp(view: View, names: Sequence[str], *, tile_at: tuple[int, int] | None = None,
-               picked_from: int | None = None) -> bytes:
+def panel_webp(
+    view: View,
+    names: Sequence[str],
+    *,
+    tile_at: tuple[int, int] | None = None,
+    picked_from: int | None = None,
+) -> bytes:
     drawn = draw_panel(view, names, tile_at=tile_at, picked_from=picked_from)
     return to_webp(drawn, WEBP_COLOURS, WEBP_METHOD)
 

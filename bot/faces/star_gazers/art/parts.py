@@ -41,8 +41,18 @@ def ints(value: object) -> list[int]:
     return [v for v in items(value) if isinstance(v, int) and not isinstance(v, bool)]
 
 
-def shrunk(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int, fill: RGB,
-           max_width: float, *, bold: bool = True, min_size: int = 22, anchor: str = "ls") -> float:
+def shrunk(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: RGB,
+    max_width: float,
+    *,
+    bold: bool = True,
+    min_size: int = 22,
+    anchor: str = "ls",
+) -> float:
     """``words`` at ``size``, a step smaller (down to ``min_size``) when they would not fit
     ``max_width``, and only then cut; returns the width drawn."""
     f = theme.font(size, bold=bold)
@@ -95,9 +105,16 @@ def tile_image(
         shapes.paste(image, icons.token_of(data, corner + 4), fx * size, fy * size)  # type: ignore[arg-type]
     if len(shown_hex) > 2:  # no limit per tile: the rest are counted beside the second one
         more = f"+{len(shown_hex) - 2}"
-        text(draw, (0.2 * size + corner * 0.55, 0.8 * size + corner * 0.1), more,
-             theme.font(max(9, round(size * 0.16)), bold=True), theme.INK, anchor="lm",
-             halo=icons.TILE_BG, halo_width=max(2, size // 40))
+        text(
+            draw,
+            (0.2 * size + corner * 0.55, 0.8 * size + corner * 0.1),
+            more,
+            theme.font(max(9, round(size * 0.16)), bold=True),
+            theme.INK,
+            anchor="lm",
+            halo=icons.TILE_BG,
+            halo_width=max(2, size // 40),
+        )
     return image
 
 
@@ -233,8 +250,15 @@ def draw_universe(
             )
             # i18n: an empty Universe square, its tile and token already taken
             taken = theme.font(max(14, min(theme.SMALL, cell // 6)))
-            fitted(draw, (x + cell / 2, y + cell / 2), _("taken"), taken, theme.MUTED, cell - 2 * pad - 8,
-                   anchor="mm")
+            fitted(
+                draw,
+                (x + cell / 2, y + cell / 2),
+                _("taken"),
+                taken,
+                theme.MUTED,
+                cell - 2 * pad - 8,
+                anchor="mm",
+            )
         br = max(12, cell // 9)
         bx, by = x + cell - pad - br - 4, y + pad + br + 4
         fill = theme.ACCENT if square in rings else theme.GOLD if square in gold else theme.PANEL_EDGE
@@ -373,7 +397,14 @@ def draw_journal_strip(
         if sprite is not None:
             shapes.paste(image, sprite, bx + width / 2, y0 + 40 + slot / 2)
         else:
-            fitted(draw, (bx + width / 2, y0 + 40 + slot / 2), word, word_font, theme.MUTED, width - 8,
-                   anchor="mm")
+            fitted(
+                draw,
+                (bx + width / 2, y0 + 40 + slot / 2),
+                word,
+                word_font,
+                theme.MUTED,
+                width - 8,
+                anchor="mm",
+            )
         if k in shuttle_rings:
             outline(draw, cell, theme.ACCENT, 4)

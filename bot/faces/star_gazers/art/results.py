@@ -69,8 +69,9 @@ def score_lines(entry: Mapping[str, Any], names_of_cards: Mapping[str, str]) -> 
         name = _(names_of_cards[card]) if card in names_of_cards else card
         stars = seat_of(c.get("stars"), 0)
         # i18n: a Constellation card's name and the Stars a Mural matches of it
-        lines.append((ngettext("{name}: {n} star", "{name}: {n} stars", stars, name=name),
-                      seat_of(c.get("points"), 0)))
+        lines.append(
+            (ngettext("{name}: {n} star", "{name}: {n} stars", stars, name=name), seat_of(c.get("points"), 0))
+        )
     return lines
 
 
@@ -113,10 +114,23 @@ def draw_scores(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
         mural = as_map(players[seat].get("mural")) if seat < len(players) else {}
         draw_mural(image, 30, y + 31, MURAL_CELL, mural, guide=False)
         x = 30 + 4 * MURAL_CELL + 24
-        fitted(draw, (x, y + 44), name_of(names, seat), theme.font(theme.HEADING, True),
-               theme.player_colour(seat), box[2] - 20 - 90 - x, anchor="ls")
-        text(draw, (box[2] - 20, y + 44), str(totals[seat] if seat < len(totals) else 0),
-             theme.font(theme.HEADING, True), theme.GOLD, anchor="rs")
+        fitted(
+            draw,
+            (x, y + 44),
+            name_of(names, seat),
+            theme.font(theme.HEADING, True),
+            theme.player_colour(seat),
+            box[2] - 20 - 90 - x,
+            anchor="ls",
+        )
+        text(
+            draw,
+            (box[2] - 20, y + 44),
+            str(totals[seat] if seat < len(totals) else 0),
+            theme.font(theme.HEADING, True),
+            theme.GOLD,
+            anchor="rs",
+        )
         entry = breakdown[seat] if seat < len(breakdown) else {}
         lines = score_lines(entry, card_names)
         half = (len(lines) + 1) // 2

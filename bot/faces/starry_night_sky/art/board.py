@@ -21,11 +21,34 @@ from render.headers import Part, header
 
 View = Mapping[str, Any]
 
-PUBLIC_KEYS = frozenset({
-    "game", "phase", "seats", "decision", "round", "current", "step", "dawn", "final_round", "night",
-    "night_total", "dawn_left", "bag", "deck", "discard", "start", "start_xy", "constellations", "edges",
-    "players", "turn", "last_summary", "myths", "outcome",
-})
+PUBLIC_KEYS = frozenset(
+    {
+        "game",
+        "phase",
+        "seats",
+        "decision",
+        "round",
+        "current",
+        "step",
+        "dawn",
+        "final_round",
+        "night",
+        "night_total",
+        "dawn_left",
+        "bag",
+        "deck",
+        "discard",
+        "start",
+        "start_xy",
+        "constellations",
+        "edges",
+        "players",
+        "turn",
+        "last_summary",
+        "myths",
+        "outcome",
+    }
+)
 MAP_H = 1100
 
 
@@ -43,8 +66,10 @@ def player_of(view: View, seat: int) -> Mapping[str, Any]:
 
 def _bag_line(view: View) -> str:
     bag = as_map(view.get("bag"))
-    return _("Bag: {red}, {blue}, {yellow}", **{c: translate(colour_count(c, _count(bag.get(c))))
-                                               for c in ("red", "blue", "yellow")})
+    return _(
+        "Bag: {red}, {blue}, {yellow}",
+        **{c: translate(colour_count(c, _count(bag.get(c)))) for c in ("red", "blue", "yellow")},
+    )
 
 
 def _count(value: object) -> int:
@@ -57,8 +82,11 @@ def _turn_title(view: View, names: Sequence[str]) -> tuple[list[Part], int]:
     over = view.get("phase") == "over"
     # the final round is said in the title: beside the step and the bag it made the subtitle too long
     number = num(view.get("round"), "?")
-    head = (_("Round {round} (final)", round=number) if view.get("final_round") and not over
-            else _("Round {round}", round=number))
+    head = (
+        _("Round {round} (final)", round=number)
+        if view.get("final_round") and not over
+        else _("Round {round}", round=number)
+    )
     if over or seat < 0:
         return [(head, theme.INK), (" · " + _("game over"), theme.GOLD)], 1
     turn, name = named_parts(_("{name}'s turn"), name_of(names, seat), theme.player_colour(seat), theme.INK)

@@ -62,6 +62,7 @@ __all__ = [
     "public_only",
 ]
 
+
 # --- the seat's panel ----------------------------------------------------------------------
 def _prompt(view: View) -> str:
     choice = as_map(view.get("choice"))
@@ -72,13 +73,19 @@ def _prompt(view: View) -> str:
     if kind == "move":
         if choice.get("stuck"):
             return _("No destination fits your pools: trade a goal")
-        return _("Bonus exploration: move to a ringed constellation") if bonus else \
-            _("move to a ringed constellation")
+        return (
+            _("Bonus exploration: move to a ringed constellation")
+            if bonus
+            else _("move to a ringed constellation")
+        )
     if kind == "place":
         where = as_map(as_map(view.get("constellations")).get(str(choice.get("at"))))
         name = place_name(str(where.get("name", "?")))
-        return _("Bonus exploration: place stars on {place}", place=name) if bonus else \
-            _("place stars on {place}", place=name)
+        return (
+            _("Bonus exploration: place stars on {place}", place=name)
+            if bonus
+            else _("place stars on {place}", place=name)
+        )
     if kind == "end":
         return _("Trade goals or end your turn")
     if view.get("phase") == "over":
@@ -86,8 +93,14 @@ def _prompt(view: View) -> str:
     return _("Waiting for your turn")
 
 
-def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
-               pool: int | None = None, preview: str | None = None) -> Image.Image:
+def draw_panel(
+    view: View,
+    names: Sequence[str],
+    *,
+    picked: str | None = None,
+    pool: int | None = None,
+    preview: str | None = None,
+) -> Image.Image:
     """A seat's private panel: the map with its legal destinations, its pools, goals and myths.
 
     ``picked`` is a destination chosen but not confirmed (ringed gold); ``pool`` a pool picked
@@ -107,8 +120,10 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
     draw = ImageDraw.Draw(image)
     score = as_map(me.get("score"))
     total = score.get("total") if isinstance(score.get("total"), int) else 0
-    title: list[Part] = [(_("Your panel"), theme.INK),
-                         (" · " + ngettext("{n} point", "{n} points", total), theme.GOLD)]
+    title: list[Part] = [
+        (_("Your panel"), theme.INK),
+        (" · " + ngettext("{n} point", "{n} points", total), theme.GOLD),
+    ]
     round_ = _("Round {round}", round=num(view.get("round"), "?"))
     line = (round_ + SEP + preview, theme.GOLD) if preview else (round_ + SEP + _prompt(view), theme.MUTED)
     header(image, title, [line])
@@ -123,8 +138,16 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
             if dest.get("discovery") and dest.get("to") != picked:
                 marks[str(dest.get("to"))] = f"+{num(dest.get('points'), '0')}"
     at = str(choice.get("at")) if choice.get("kind") == "place" else None
-    draw_map(image, view, names, (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H),
-             rings=rings, picked=picked or at, you=you, mark=marks)
+    draw_map(
+        image,
+        view,
+        names,
+        (theme.GAP, y, theme.WIDTH - theme.GAP, y + MAP_H),
+        rings=rings,
+        picked=picked or at,
+        you=you,
+        mark=marks,
+    )
     y += MAP_H + theme.GAP
 
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + pools_h)
@@ -134,8 +157,15 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
     width = (box[2] - box[0] - 44 - 2 * 20) / 3
     for i, stars in enumerate(pools_of(me)):
         x = box[0] + 22 + i * (width + 20)
-        draw_pool(image, draw, (x, y + 58, x + width, y + 148), stars, label=str(i + 1), highlight=pool == i,
-                  star_r=20)
+        draw_pool(
+            image,
+            draw,
+            (x, y + 58, x + width, y + 148),
+            stars,
+            label=str(i + 1),
+            highlight=pool == i,
+            star_r=20,
+        )
     if drawn:
         caption = _("New stars to sort:")
         text(draw, (box[0] + 22, y + 200), caption, small, theme.INK, anchor="lm")
@@ -147,21 +177,43 @@ def draw_panel(view: View, names: Sequence[str], *, picked: str | None = None,
 
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
     panel(draw, box)
-    fitted(draw, (box[0] + 22, y + 40), _("Your exploration goals (everyone can see them)"), small,
-           theme.MUTED, box[2] - box[0] - 44, anchor="ls")
+    fitted(
+        draw,
+        (box[0] + 22, y + 40),
+        _("Your exploration goals (everyone can see them)"),
+        small,
+        theme.MUTED,
+        box[2] - box[0] - 44,
+        anchor="ls",
+    )
     _goal_rows(image, draw, goals, box)
     y = box[3] + theme.GAP
-    draw_myths(image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_box_height(len(myths))),
-               title=_("Your Myth cards (secret until the end)"), colour=theme.GOLD)
+    draw_myths(
+        image,
+        myths,
+        (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_box_height(len(myths))),
+        title=_("Your Myth cards (secret until the end)"),
+        colour=theme.GOLD,
+    )
     return image
 
 
-def _goal_rows(image: Image.Image, draw: ImageDraw.ImageDraw, goals: Sequence[Mapping[str, Any]],
-               box: tuple[float, float, float, float]) -> None:
+def _goal_rows(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    goals: Sequence[Mapping[str, Any]],
+    box: tuple[float, float, float, float],
+) -> None:
     f, pts = theme.font(23), theme.font(24, True)
     if not goals:
-        text(draw, (box[0] + 22, box[1] + 84), _("None held"), theme.font(theme.SMALL), theme.MUTED,
-             anchor="lm")
+        text(
+            draw,
+            (box[0] + 22, box[1] + 84),
+            _("None held"),
+            theme.font(theme.SMALL),
+            theme.MUTED,
+            anchor="lm",
+        )
     for i, (points, words) in enumerate(goal_lines(goals)):
         top = box[1] + 58 + i * 70
         text(draw, (box[0] + 22, top + 8), points, pts, theme.GOLD, anchor="la")
@@ -179,8 +231,14 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
         view = public_only(view)
     me = player_of(view, seat)
     goals = [as_map(g) for g in (me.get("goals") or [])]
-    revealed = [as_map(m) for m in ((view.get("myths") or [])[seat] if isinstance(view.get("myths"), list)
-                                    and seat < len(view["myths"]) else [])]
+    revealed = [
+        as_map(m)
+        for m in (
+            (view.get("myths") or [])[seat]
+            if isinstance(view.get("myths"), list) and seat < len(view["myths"])
+            else []
+        )
+    ]
     myths = [as_map(m) for m in view.get("my_myths") or []] if own else revealed
     goal_h = 60 + max(1, len(goals)) * 70
     myth_h = myth_box_height(len(myths)) if myths or own else 0
@@ -188,13 +246,17 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
     score = as_map(me.get("score"))
-    title, flexible = named_parts(_("{name}'s sheet"), name_of(names, seat), theme.player_colour(seat),
-                                  theme.INK)
+    title, flexible = named_parts(
+        _("{name}'s sheet"), name_of(names, seat), theme.player_colour(seat), theme.INK
+    )
     total = score.get("total") if isinstance(score.get("total"), int) else 0
     points = ngettext("{n} point", "{n} points", total)
-    parts = _("discovery {discovery}, stars {stars}, goals {goals}",
-              discovery=num(score.get("discovery"), "0"), stars=num(score.get("stars"), "0"),
-              goals=num(score.get("goals"), "0"))
+    parts = _(
+        "discovery {discovery}, stars {stars}, goals {goals}",
+        discovery=num(score.get("discovery"), "0"),
+        stars=num(score.get("stars"), "0"),
+        goals=num(score.get("goals"), "0"),
+    )
     header(image, title, [(points + SEP + parts, theme.MUTED)], flexible=flexible)
     y = 16 + 116 + 16
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + 170)
@@ -207,14 +269,16 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     y = box[3] + theme.GAP
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
     panel(draw, box)
-    text(draw, (box[0] + 22, y + 40), _("Exploration goals"), theme.font(theme.SMALL), theme.MUTED,
-         anchor="ls")
+    text(
+        draw, (box[0] + 22, y + 40), _("Exploration goals"), theme.font(theme.SMALL), theme.MUTED, anchor="ls"
+    )
     _goal_rows(image, draw, goals, box)
     y = box[3] + theme.GAP
     if myth_h:
         title = _("Your Myth cards (secret until the end)") if own and not revealed else _("Myth cards")
-        draw_myths(image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_h), title=title,
-                   colour=theme.GOLD)
+        draw_myths(
+            image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_h), title=title, colour=theme.GOLD
+        )
     return image
 
 
@@ -223,8 +287,14 @@ def board_png(view: View, names: Sequence[str]) -> bytes:
     return to_webp(draw_board(view, names))
 
 
-def panel_png(view: View, names: Sequence[str], *, picked: str | None = None,
-              pool: int | None = None, preview: str | None = None) -> bytes:
+def panel_png(
+    view: View,
+    names: Sequence[str],
+    *,
+    picked: str | None = None,
+    pool: int | None = None,
+    preview: str | None = None,
+) -> bytes:
     return to_webp(draw_panel(view, names, picked=picked, pool=pool, preview=preview))
 
 

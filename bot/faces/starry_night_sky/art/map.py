@@ -50,7 +50,6 @@ def star_colour(name: object) -> RGB:
     return theme.STAR_COLOURS.get(str(name), theme.MUTED)
 
 
-
 def _xy(value: object) -> tuple[float, float] | None:
     if isinstance(value, Mapping):
         value = (value.get("x"), value.get("y"))
@@ -110,8 +109,9 @@ def _empty_spot(colour: RGB) -> Image.Image:
     return sprite
 
 
-def _badge(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, colour: RGB,
-           label: str | None) -> None:
+def _badge(
+    image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, colour: RGB, label: str | None
+) -> None:
     r = 17
     draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=theme.SHADOW)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
@@ -191,8 +191,16 @@ def draw_map(
         top = box_of(p, f, line_h)[1]
         colour = theme.GOLD if cid == picked else theme.INK
         for i, line in enumerate(p.lines):
-            text(draw, (p.x, top + i * line_h), line, f, colour, anchor=p.anchor[0] + "a",
-                 halo=theme.SHADOW, halo_width=4)
+            text(
+                draw,
+                (p.x, top + i * line_h),
+                line,
+                f,
+                colour,
+                anchor=p.anchor[0] + "a",
+                halo=theme.SHADOW,
+                halo_width=4,
+            )
 
     for cid, tag in (mark or {}).items():
         node = where.get(cid)
@@ -225,8 +233,9 @@ def _start_node(image: Image.Image, draw: ImageDraw.ImageDraw, node: Node) -> No
     x, y = node.x, node.y
     f = theme.font(22, True)
     half = plate_half(node.name)
-    draw.rounded_rectangle((x - half, y - 20, x + half, y + 20), radius=20, fill=theme.PANEL,
-                           outline=theme.INK, width=3)
+    draw.rounded_rectangle(
+        (x - half, y - 20, x + half, y + 20), radius=20, fill=theme.PANEL, outline=theme.INK, width=3
+    )
     text(draw, (x, y + 1), node.name, f, theme.INK, anchor="mm")
 
 
@@ -234,14 +243,19 @@ def _constellation(image: Image.Image, draw: ImageDraw.ImageDraw, node: Node, c:
     mapped = bool(c.get("mapped"))
     x, y, r = node.x, node.y, NODE_R
     outline = MARKER_DONE if mapped else theme.PANEL_EDGE
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=MAPPED_FILL if mapped else NODE_FILL,
-                 outline=outline, width=4 if mapped else 3)
+    draw.ellipse(
+        (x - r, y - r, x + r, y + r),
+        fill=MAPPED_FILL if mapped else NODE_FILL,
+        outline=outline,
+        width=4 if mapped else 3,
+    )
     spots = [str(s) for s in (c.get("spots") or [])][:4]
     filled = list(c.get("filled") or [])
     for i, (colour, (dx, dy)) in enumerate(zip(spots, _spot_offsets(len(spots)), strict=False)):
         if i < len(filled) and filled[i]:
-            shapes.paste(image, shapes.star_sprite("five", star_colour(colour), SPOT_R + 2, glow=False),
-                         x + dx, y + dy)
+            shapes.paste(
+                image, shapes.star_sprite("five", star_colour(colour), SPOT_R + 2, glow=False), x + dx, y + dy
+            )
         else:
             shapes.paste(image, _empty_spot(star_colour(colour)), x + dx, y + dy)
     marker = c.get("marker")

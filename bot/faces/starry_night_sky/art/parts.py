@@ -58,8 +58,11 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
     taken = max(0, total - len(night))
     small = theme.font(theme.SMALL)
     dawn = bool(view.get("dawn"))
-    label = (_("Night Track: empty, dawn has come") if dawn
-             else ngettext("Night Track: {n} left", "Night Track: {n} left", len(night)))
+    label = (
+        _("Night Track: empty, dawn has come")
+        if dawn
+        else ngettext("Night Track: {n} left", "Night Track: {n} left", len(night))
+    )
     text(draw, (box[0] + 22, top + 38), label, small, theme.GOLD if dawn else theme.MUTED, anchor="ls")
     step, r = 37.5, 15
     x0, cy = box[0] + 34, top + 80
@@ -69,8 +72,9 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
         if i >= total:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=2)
         elif i < taken:
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=mix(MARKER_NIGHT, theme.PANEL, 0.55),
-                         width=3)
+            draw.ellipse(
+                (cx - r, cy - r, cx + r, cy + r), outline=mix(MARKER_NIGHT, theme.PANEL, 0.55), width=3
+            )
         else:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_NIGHT)
             text(draw, (cx, cy + 1), str(value), digit, theme.DIE_INK, anchor="mm")
@@ -79,8 +83,14 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
         draw.line((bx, cy - 24, bx, cy + 24), fill=theme.FAINT, width=2)
     legend_y = top + 126
     for first, value in ((0, 1), (5, 2), (12, 3)):
-        text(draw, (x0 + first * step - r, legend_y), ngettext("{n} pt", "{n} pts", value), small,
-             theme.MUTED, anchor="ls")
+        text(
+            draw,
+            (x0 + first * step - r, legend_y),
+            ngettext("{n} pt", "{n} pts", value),
+            small,
+            theme.MUTED,
+            anchor="ls",
+        )
     # Dawn Track: 4 markers worth 3
     dawn_left = seat_of(view.get("dawn_left"), 4)
     dx0 = box[2] - 4 * 40 - 4
@@ -88,22 +98,36 @@ def draw_tracks(image: Image.Image, view: View, top: int) -> int:
     for i in range(4):
         cx = dx0 + i * 40
         if i < 4 - dawn_left:
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=mix(MARKER_DAWN, theme.PANEL, 0.5),
-                         width=3)
+            draw.ellipse(
+                (cx - r, cy - r, cx + r, cy + r), outline=mix(MARKER_DAWN, theme.PANEL, 0.5), width=3
+            )
         else:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_DAWN)
             text(draw, (cx, cy + 1), "3", digit, theme.DIE_INK, anchor="mm")
-    text(draw, (dx0 - r, legend_y), ngettext("{n} pt each", "{n} pts each", 3), small, theme.MUTED,
-         anchor="ls")
+    text(
+        draw, (dx0 - r, legend_y), ngettext("{n} pt each", "{n} pts each", 3), small, theme.MUTED, anchor="ls"
+    )
     return box[3] + theme.GAP
 
 
-def draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-              stars: Sequence[str], *, label: str | None = None, highlight: bool = False,
-              star_r: int = 13) -> None:
+def draw_pool(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    stars: Sequence[str],
+    *,
+    label: str | None = None,
+    highlight: bool = False,
+    star_r: int = 13,
+) -> None:
     """One Star Pool: a rounded box with up to four stars in a row (empty places faint)."""
-    draw.rounded_rectangle(box, radius=12, fill=mix(theme.PANEL, theme.SKY_TOP, 0.4),
-                           outline=theme.GOLD if highlight else theme.PANEL_EDGE, width=4 if highlight else 2)
+    draw.rounded_rectangle(
+        box,
+        radius=12,
+        fill=mix(theme.PANEL, theme.SKY_TOP, 0.4),
+        outline=theme.GOLD if highlight else theme.PANEL_EDGE,
+        width=4 if highlight else 2,
+    )
     x0, y0, x1, y1 = box
     if label:
         text(draw, (x0 + 10, (y0 + y1) / 2), label, theme.font(20, True), theme.MUTED, anchor="lm")
@@ -118,8 +142,9 @@ def draw_pool(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, f
             draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=theme.FAINT)
 
 
-def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
-                *, final: Mapping[str, Any] | None = None) -> int:
+def score_table(
+    image: Image.Image, view: View, names: Sequence[str], top: int, *, final: Mapping[str, Any] | None = None
+) -> int:
     """One row per seat: colour, name, pools, goals held and the score with its parts.
 
     ``final`` is the outcome; then the myths column is filled and winners get a gold name.
@@ -150,20 +175,38 @@ def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
         if seat == current:
             shapes.ring(image, box[0] + 34, cy, 20, theme.INK, width=3)
         name_colour = theme.GOLD if seat in winners else theme.INK
-        fitted(draw, (box[0] + 62, cy - 12), name_of(names, seat), body, name_colour,
-               cols["pools"] - box[0] - 76, anchor="lm")
+        fitted(
+            draw,
+            (box[0] + 62, cy - 12),
+            name_of(names, seat),
+            body,
+            name_colour,
+            cols["pools"] - box[0] - 76,
+            anchor="lm",
+        )
         score = as_map(player.get("score"))
         fields = {k: num(score.get(k), "0") for k in ("discovery", "stars", "goals", "myths")}
-        sub = (_("discovery {discovery} · stars {stars} · goals {goals} · myths {myths}", **fields) if final
-               else _("discovery {discovery} · stars {stars} · goals {goals}", **fields))
-        fitted(draw, (box[0] + 62, cy + 20), sub, theme.font(23), theme.MUTED,
-               cols["total"] - 80 - box[0] - 62, anchor="lm")
+        sub = (
+            _("discovery {discovery} · stars {stars} · goals {goals} · myths {myths}", **fields)
+            if final
+            else _("discovery {discovery} · stars {stars} · goals {goals}", **fields)
+        )
+        fitted(
+            draw,
+            (box[0] + 62, cy + 20),
+            sub,
+            theme.font(23),
+            theme.MUTED,
+            cols["total"] - 80 - box[0] - 62,
+            anchor="lm",
+        )
         for p, stars in enumerate(pools_of(player)):
             px = cols["pools"] + p * 100
             draw_pool(image, draw, (px, cy - 36, px + 94, cy + 4), stars, star_r=11)
         goals = [as_map(g) for g in (player.get("goals") or [])]
-        text(draw, (cols["goals"], cy - 14), _("{count} held", count=len(goals)), small, theme.INK,
-             anchor="lm")
+        text(
+            draw, (cols["goals"], cy - 14), _("{count} held", count=len(goals)), small, theme.INK, anchor="lm"
+        )
         total = num(score.get("total"), "0")
         text(draw, (cols["total"], cy - 10), total, bold, theme.GOLD, anchor="rm")
     return box[3] + theme.GAP
@@ -171,12 +214,21 @@ def score_table(image: Image.Image, view: View, names: Sequence[str], top: int,
 
 def myth_label(myth: Mapping[str, Any]) -> str:
     """How a Myth card is named everywhere: its two constellations joined by an ampersand."""
-    return _("{first} & {second}", first=clean(place_name(str(myth.get("a_name") or myth.get("a") or "?"))),
-             second=clean(place_name(str(myth.get("b_name") or myth.get("b") or "?"))))
+    return _(
+        "{first} & {second}",
+        first=clean(place_name(str(myth.get("a_name") or myth.get("a") or "?"))),
+        second=clean(place_name(str(myth.get("b_name") or myth.get("b") or "?"))),
+    )
 
 
-def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tuple[float, float, float, float],
-               *, title: str, colour: tuple[int, int, int] = theme.INK) -> None:
+def draw_myths(
+    image: Image.Image,
+    myths: Sequence[Mapping[str, Any]],
+    box: tuple[float, float, float, float],
+    *,
+    title: str,
+    colour: tuple[int, int, int] = theme.INK,
+) -> None:
     """A seat's Myth cards as rows: the pair, its points, and a tick when both are mapped."""
     draw = ImageDraw.Draw(image)
     panel(draw, box)
@@ -195,8 +247,15 @@ def draw_myths(image: Image.Image, myths: Sequence[Mapping[str, Any]], box: tupl
         right = box[2] - 22
         text(draw, (right, cy), points, row, theme.GOLD if scored else theme.MUTED, anchor="rm")
         room = right - text_width(points, row) - 16 - (box[0] + 60)
-        fitted(draw, (box[0] + 60, cy), myth_label(myth), row, theme.INK if scored else theme.MUTED, room,
-               anchor="lm")
+        fitted(
+            draw,
+            (box[0] + 60, cy),
+            myth_label(myth),
+            row,
+            theme.INK if scored else theme.MUTED,
+            room,
+            anchor="lm",
+        )
 
 
 def myth_box_height(count: int) -> int:
@@ -231,7 +290,7 @@ def wrap(s: str, f: Any, width: float, max_lines: int = 2) -> list[str]:
     if current:
         lines.append(current)
     if len(lines) > max_lines:
-        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
     return lines
 
 

@@ -23,6 +23,7 @@ PAWN_R = 15  # a telescope
 LABEL_SIZE = 23  # constellation names: two short lines, bold, with a halo
 START_ID = "START"
 
+
 def plate_half(word: str) -> float:
     """Half the width of the START plate, which grows to hold its word (Italian "PARTENZA")."""
     return max(52.0, text_width(word, theme.font(22, True)) / 2 + 13)
@@ -52,8 +53,10 @@ def split_name(name: str, f: Any, max_width: float = 150) -> tuple[str, ...]:
     words = name.split(" ")
     if len(words) < 2 or text_width(name, f) <= max_width:
         return (name,)
-    best = min(range(1, len(words)), key=lambda i: abs(text_width(" ".join(words[:i]), f)
-                                                        - text_width(" ".join(words[i:]), f)))
+    best = min(
+        range(1, len(words)),
+        key=lambda i: abs(text_width(" ".join(words[:i]), f) - text_width(" ".join(words[i:]), f)),
+    )
     return (" ".join(words[:best]), " ".join(words[best:]))
 
 
@@ -77,8 +80,13 @@ def _reach(b: tuple[float, float, float, float], x: float, y: float) -> float:
 
 
 @functools.lru_cache(maxsize=16)
-def _placements(key: tuple[tuple[str, str, float, float], ...], start: tuple[float, float],
-                bounds: tuple[int, int, int, int], language: str, half: float) -> dict[str, Placed]:
+def _placements(
+    key: tuple[tuple[str, str, float, float], ...],
+    start: tuple[float, float],
+    bounds: tuple[int, int, int, int],
+    language: str,
+    half: float,
+) -> dict[str, Placed]:
     """Each name goes in one of eight spots round its node (below first), chosen to avoid the
     discs, the other names and the map's edge, and never where it would sit nearer another
     node than its own. A greedy pass, then a few passes that revisit each choice."""
@@ -93,18 +101,31 @@ def _placements(key: tuple[tuple[str, str, float, float], ...], start: tuple[flo
     for cid, name, x, y in key:
         lines = split_name(name, f)
         # below first, then the sides: a name above its disc reads as the name of the node above
-        spots = [(x, y + gap, "ma"), (x + gap, y + 6, "lm"), (x - gap, y, "rm"), (x, y - gap - 4, "md"),
-                 (x + diag, y + diag, "la"), (x - diag, y + diag, "ra"), (x + diag, y - diag, "ld"),
-                 (x - diag, y - diag, "rd"),
-                 (x - 30, y + gap, "ma"), (x + 30, y + gap, "ma"), (x - 30, y - gap - 4, "md"),
-                 (x + 30, y - gap - 4, "md")]
+        spots = [
+            (x, y + gap, "ma"),
+            (x + gap, y + 6, "lm"),
+            (x - gap, y, "rm"),
+            (x, y - gap - 4, "md"),
+            (x + diag, y + diag, "la"),
+            (x - diag, y + diag, "ra"),
+            (x + diag, y - diag, "ld"),
+            (x - diag, y - diag, "rd"),
+            (x - 30, y + gap, "ma"),
+            (x + 30, y + gap, "ma"),
+            (x - 30, y - gap - 4, "md"),
+            (x + 30, y - gap - 4, "md"),
+        ]
         found = []
         for rank, (px, py, anchor) in enumerate(spots):
             placed = Placed(lines, px, py, anchor)
             b = box_of(placed, f, line_h)
             cost = 20 * sum(_overlap(b, d) for d in discs) + 20 * _overlap(b, start_box) + rank * 60
-            cost += 400 * (max(0, bounds[0] - b[0]) + max(0, b[2] - bounds[2]) + max(0, bounds[1] - b[1])
-                           + max(0, b[3] - bounds[3]))
+            cost += 400 * (
+                max(0, bounds[0] - b[0])
+                + max(0, b[2] - bounds[2])
+                + max(0, bounds[1] - b[1])
+                + max(0, b[3] - bounds[3])
+            )
             own = _reach(b, x, y)
             for oid, _, ox, oy in key:
                 other = _reach(b, ox, oy) if oid != cid else math.inf
@@ -158,8 +179,9 @@ class Token:
         return (self.x - r, self.y - r, self.x + r, self.y + r)
 
 
-def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Placed], seats: int,
-                f: Any) -> list[Token]:
+def token_spots(
+    view: View, where: Mapping[str, Node], labels: Mapping[str, Placed], seats: int, f: Any
+) -> list[Token]:
     """Where each telescope goes: a row above START, else round its node, clear of every name.
 
     Candidate angles run round the node; each costs its overlap with any name, with another
@@ -176,26 +198,47 @@ def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Plac
             order = sorted(sitting)
             x, y, pair = node.x, node.y, 0.5 * (n > 1)
             groups = [[(x + (i - (n - 1) / 2) * 34, y + dy) for i in range(n)] for dy in (-40, 42)]
-            groups += [[(x + (i % 2 - pair) * 34, y + dy + sign * 34 * (i // 2)) for i in range(n)]
-                       for dy, sign in ((-40, -1), (42, 1))]  # two by two, above or below
+            groups += [
+                [(x + (i % 2 - pair) * 34, y + dy + sign * 34 * (i // 2)) for i in range(n)]
+                for dy, sign in ((-40, -1), (42, 1))
+            ]  # two by two, above or below
             beside = plate_half(node.name) + 22
-            groups += [[(x + side * (beside + 34 * (i % 2)), y + (i // 2 - (n > 2) / 2) * 34)
-                        for i in range(n)] for side in (1, -1)]  # two by two, beside the plate
-            everything = names_boxes + [(o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R)
-                                        for o in where.values() if o.id != START_ID]
-            best = min(groups, key=lambda g: sum(_overlap(Token(0, tx, ty).box(), b)
-                                                 for tx, ty in g for b in everything))
+            groups += [
+                [(x + side * (beside + 34 * (i % 2)), y + (i // 2 - (n > 2) / 2) * 34) for i in range(n)]
+                for side in (1, -1)
+            ]  # two by two, beside the plate
+            everything = names_boxes + [
+                (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R)
+                for o in where.values()
+                if o.id != START_ID
+            ]
+            best = min(
+                groups,
+                key=lambda g: sum(_overlap(Token(0, tx, ty).box(), b) for tx, ty in g for b in everything),
+            )
             out += [Token(seat, x, y) for seat, (x, y) in zip(order, best, strict=True)]
             continue
         preferred = _pawn_angle(node, labels.get(nid), f)
-        badge = (node.x + NODE_R * 0.78 - 20, node.y - NODE_R * 0.78 - 20,
-                 node.x + NODE_R * 0.78 + 20, node.y - NODE_R * 0.78 + 20)
+        badge = (
+            node.x + NODE_R * 0.78 - 20,
+            node.y - NODE_R * 0.78 - 20,
+            node.x + NODE_R * 0.78 + 20,
+            node.y - NODE_R * 0.78 + 20,
+        )
         reach = (node.x - 120, node.y - 120, node.x + 120, node.y + 120)  # all a telescope can touch
         # a name weighs far more than a disc: longer (Italian) names leave less room, and a
         # telescope may sit a little further out, but never on a name
-        obstacles = [(w, b) for w, b in [(400.0, b) for b in names_boxes] + [(4.0, badge)] + [
-            (4.0, (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R))
-            for o in where.values() if o.id not in (nid, START_ID)] if _overlap(b, reach)]
+        obstacles = [
+            (w, b)
+            for w, b in [(400.0, b) for b in names_boxes]
+            + [(4.0, badge)]
+            + [
+                (4.0, (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R))
+                for o in where.values()
+                if o.id not in (nid, START_ID)
+            ]
+            if _overlap(b, reach)
+        ]
 
         def spots(at: tuple[float, float], node: Node = node, n: int = n) -> list[tuple[float, float]]:
             base, dist = at
@@ -211,8 +254,10 @@ def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Plac
             boxes = [Token(0, x, y).box() for x, y in spots(at)]
             return sum(weight * _overlap(t, b) for t in boxes for weight, b in obstacles)
 
-        candidates = sorted(((preferred + step, dist) for dist in (NODE_R + 13, NODE_R + 22)
-                             for step in range(0, 360, 15)), key=drift)
+        candidates = sorted(
+            ((preferred + step, dist) for dist in (NODE_R + 13, NODE_R + 22) for step in range(0, 360, 15)),
+            key=drift,
+        )
         chosen, best = candidates[0], math.inf
         for at in candidates:  # by drift: stop once drifting further costs more than the best so far
             if drift(at) >= best:
@@ -227,8 +272,9 @@ def token_spots(view: View, where: Mapping[str, Node], labels: Mapping[str, Plac
 def labels_for(where: Mapping[str, Node], box: tuple[int, int, int, int], language: str) -> dict[str, Placed]:
     """Where each name goes; cached per map, drawn names and ``language`` (the names are in it,
     and so is the START plate's word, which sets the room the plate takes)."""
-    key = tuple(sorted((n.id, n.name, round(n.x, 1), round(n.y, 1)) for n in where.values()
-                       if n.id != START_ID))
+    key = tuple(
+        sorted((n.id, n.name, round(n.x, 1), round(n.y, 1)) for n in where.values() if n.id != START_ID)
+    )
     start = where[START_ID]
     return _placements(key, (round(start.x, 1), round(start.y, 1)), box, language, plate_half(start.name))
 

@@ -26,8 +26,10 @@ MYTHS_X = 300  # where the Myth cards start, from the panel's left edge: the lon
 
 def _myths_of(view: View, seats: int) -> list[list[Mapping[str, Any]]]:
     myths = view.get("myths") if isinstance(view.get("myths"), list) else []
-    return [[as_map(m) for m in (myths[s] if s < len(myths) and isinstance(myths[s], list) else [])]
-            for s in range(seats)]
+    return [
+        [as_map(m) for m in (myths[s] if s < len(myths) and isinstance(myths[s], list) else [])]
+        for s in range(seats)
+    ]
 
 
 def _block_h(cards: int) -> int:
@@ -49,8 +51,9 @@ def _title(outcome: Mapping[str, Any], names: Sequence[str]) -> tuple[list[Part]
     """The header's title and the part to cut when it is too long (a single winner's name)."""
     winners = ints(outcome.get("winners"))
     if len(winners) == 1:
-        return named_parts(_("{name} wins!"), name_of(names, winners[0]), theme.player_colour(winners[0]),
-                           theme.GOLD)
+        return named_parts(
+            _("{name} wins!"), name_of(names, winners[0]), theme.player_colour(winners[0]), theme.GOLD
+        )
     if not winners:
         return [(_("Final results"), theme.INK)], None
     title: list[Part] = []
@@ -102,8 +105,15 @@ def draw_standings(image: Image.Image, view: View, names: Sequence[str], top: in
                 draw.ellipse((myths_x + 6, cy - 8, myths_x + 22, cy + 8), outline=theme.MUTED, width=3)
             points = f"+{num(myth.get('points'), '?')}"
             text(draw, (right, cy), points, myth_f, theme.GOLD if scored else theme.MUTED, anchor="rm")
-            fitted(draw, (myths_x + 38, cy), myth_label(myth), myth_f, theme.INK if scored else theme.MUTED,
-                   right - text_width(points, myth_f) - 16 - (myths_x + 38), anchor="lm")
+            fitted(
+                draw,
+                (myths_x + 38, cy),
+                myth_label(myth),
+                myth_f,
+                theme.INK if scored else theme.MUTED,
+                right - text_width(points, myth_f) - 16 - (myths_x + 38),
+                anchor="lm",
+            )
         y += height
     return box[3] + theme.GAP
 
