@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from bot.core.running import running
 from bot.games import get_game
 from bot.games.base import Outcome
 from bot.games.rng import Rng
@@ -47,7 +48,7 @@ def with_due(name: str, due: float | None) -> str:
 def describe_waiting(record: GameRecord, due: Mapping[int, float] = MappingProxyType({})) -> str:
     """Whom the game waits for (with ``due``, a paced game's deadline of each seat) and which
     seats the bot plays."""
-    waiting = get_game(record.game).to_act(record.state)
+    waiting = get_game(record.game).to_act(running(record).state)
     if not waiting:
         lines = [_("Nobody needs to act right now.")]
     else:

@@ -1,4 +1,5 @@
-"""The one pipeline every game action goes through: load → apply → save → render → send.
+"""The Discord side of the pipeline every game action goes through: load → apply → save (the
+move core, ``bot.core.moves``) → render → send.
 
 Callbacks enter through ``bot.ui.interactions.entry`` (which acknowledges them), then call
 ``perform``; a click that can't be applied raises ``Refusal``, which the entry answers
@@ -14,18 +15,17 @@ import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.core.clock import now
-from bot.core.table import bot_rng
+from bot.core.moves import Move, Moves, Refused, RunningGame, Why, running
 from bot.faces import PRESENTERS
 from bot.games import get_game
 from bot.games.base import Action, IllegalAction
 from bot.i18n import N_, _, ngettext, speaking
-from bot.storage import AlreadyApplied, GameRecord, StaleVersion
+from bot.storage import GameRecord
 from bot.tell.delivery import Delivery
 from bot.tell.pacing import Pacer
 from bot.tell.resume import SET_ASIDE, LoadCheck, resume_all
@@ -51,7 +51,13 @@ NOT_SEATED = N_(
     "channel (not in a game's thread): each game gets a thread of its own."
 )
 ALREADY_DONE = N_("That was already taken into account.")
-CONFLICT_RETRIES = 20  # reloads of a game another process keeps moving before we give up
+REFUSALS = {
+    Why.NOT_RUNNING: NOT_RUNNING,
+    Why.NOT_SEATED: NOT_SEATED,
+    Why.STALE: STALE_PANEL,
+    Why.ALREADY_DONE: ALREADY_DONE,
+    Why.CONFLICTS: ALREADY_DONE,
+}
 
 
 class GameService:
@@ -107,37 +113,42 @@ class GameService:
 
     async def perform(
         self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
-    ) -> GameRecord:
+    ) -> RunningGame:
         """Apply a player's action; raise ``Refusal`` (changing nothing) when it can't be.
 
-        Another process sharing the database may move the game between our load and our save
-        (a simultaneous lock-in that reached another shard): then the click is re-applied to the
-        game as it now stands. Only the same click seen twice (its interaction id is logged with
-        the move) is answered as already done.
+        The move core (``bot.core.moves``) re-applies the click when another process sharing
+        the database moved the game between our load and our save; only the same click seen
+        twice (its interaction id is logged with the move) is answered as already done.
         """
         acted_from = ACTED_FROM.set(_edited_message(interaction))
         try:
-            return await self._perform(interaction, game_id, action, decision)
+            async with self._locks[game_id]:
+                try:
+                    played = await self.moves.apply(
+                        game_id,
+                        action,
+                        user_id=interaction.user.id,
+                        decision=decision,
+                        click=str(interaction.id),
+                    )
+                except IllegalAction as error:
+                    raise Refusal(error.message) from error
+                except Refused as refused:
+                    raise self.refusal(refused) from refused
+                await self.pacer.schedule(played.record)
+                return played.record
         finally:
             ACTED_FROM.reset(acted_from)
 
-    async def _perform(
-        self, interaction: discord.Interaction, game_id: int, action: Action, decision: int | None
-    ) -> GameRecord:
-        async with self._locks[game_id]:
-            for _attempt in range(CONFLICT_RETRIES):
-                record, seat = await self.clicker_seat(interaction, game_id, decision)
-                try:
-                    after = await self.commit(record, seat, action, click=str(interaction.id))
-                except IllegalAction as error:
-                    raise Refusal(error.message) from error
-                except AlreadyApplied as error:
-                    raise Refusal(_(ALREADY_DONE)) from error
-                except StaleVersion:
-                    log.info("game %s moved in another process; applying the click again", game_id)
-                    continue
-                return await self.settle(after)
-            raise Refusal(_(ALREADY_DONE))
+    def refusal(self, refused: Refused, public_kind: str | None = None) -> Refusal:
+        """The core's refusal in the clicker's words (an old public button of ``public_kind``
+        is refused in the face's words for it)."""
+        record = refused.record
+        if refused.why is Why.SET_ASIDE and record is not None:
+            return Refusal(_(SET_ASIDE, id=record.id))
+        if refused.why is Why.STALE and public_kind is not None and record is not None:
+            return Refusal(self.presenter(record).stale_text(public_kind))
+        return Refusal(_(REFUSALS.get(refused.why, NOT_RUNNING)))
 
     async def clicker_seat(
         self,
@@ -146,114 +157,73 @@ class GameService:
         decision: int | None,
         *,
         public_kind: str | None = None,
-    ) -> tuple[GameRecord, int]:
+    ) -> tuple[RunningGame, int]:
         """The running game and the clicker's seat in it, if the click is still current;
         otherwise a ``Refusal`` saying why (for an old public button of ``public_kind``, in the
         face's words for it)."""
-        record = await self.checked(await self.storage.load(game_id))
-        if record is None or record.status != "active":
-            raise Refusal(_(NOT_RUNNING))
-        if record.set_aside:
-            raise Refusal(_(SET_ASIDE, id=record.id))
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal(_(NOT_SEATED))
-        if decision is not None and decision != get_game(record.game).decision_id(record.state):
-            if public_kind is not None:
-                raise Refusal(self.presenter(record).stale_text(public_kind))
-            raise Refusal(_(STALE_PANEL))
+        moves = self.moves
+        try:
+            record = await moves.load(game_id)
+            seat = moves.seat_of(record, interaction.user.id)
+            moves.check_decision(record, decision)
+        except Refused as refused:
+            raise self.refusal(refused, public_kind) from refused
         return record, seat
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
         """A system action (a countdown running out), applied at most once per version."""
         async with self._locks[game_id]:
-            record = await self.checked(await self.storage.load(game_id))
-            if (
-                record is None
-                or record.status != "active"
-                or record.version != expected_version
-                or record.set_aside
-            ):
-                return
             try:
-                after = await self.commit(record, None, action)
-            except (IllegalAction, StaleVersion) as error:
+                played = await self.moves.apply(game_id, action, expected_version=expected_version)
+            except Refused as refused:
+                log.debug("system action %s on game %s skipped: %s", action, game_id, refused)
+                return
+            except IllegalAction as error:
                 log.info("system action %s on game %s skipped: %s", action, game_id, error)
                 return
-            await self.settle(after)
+            await self.pacer.schedule(played.record)
 
     async def settle(self, record: GameRecord) -> GameRecord:
         """After any change: bot-controlled seats make their moves, then timers are scheduled.
 
-        Call with the game's lock held. Each bot move goes through the same commit as a click.
+        Call with the game's lock held. Each bot move goes through the move core as a click does.
         """
-        game = get_game(record.game)
-        for _move in range(10_000):
-            if record.status != "active":
-                break
-            moves = (
-                (seat, game.bot_action(record.state, seat, bot_rng(record, seat)))
-                for seat in game.to_act(record.state)
-                if record.seats[seat].bot_controlled
-            )
-            move = next(((seat, action) for seat, action in moves if action is not None), None)
-            if move is None:
-                break
-            record = await self.commit(record, move[0], move[1], by_bot=True)
+        if record.state is not None:
+            record = (await self.moves.play_bots(running(record))).record
         await self.pacer.schedule(record)
         return record
 
     async def commit(
         self,
-        record: GameRecord,
+        record: RunningGame,
         seat: int | None,
         action: Action,
         *,
         by_bot: bool = False,
         extra_events: tuple[str, ...] = (),
         click: str | None = None,
-    ) -> GameRecord:
-        """Apply, save, then announce. ``by_bot``: the bot moved for ``seat``."""
-        game = get_game(record.game)
-        applied = game.apply(record.state, seat, action)
-        applied = type(applied)(applied.state, [*extra_events, *applied.events])
-        finished = game.is_over(applied.state)
-        changed_step = game.decision_id(applied.state) != game.decision_id(record.state)
-        deadline = record.deadline_at
-        if changed_step or finished:
-            seconds = None if finished else game.countdown(applied.state)
-            deadline = now() + seconds if seconds else None
-        # The results are written with the final action, in one transaction (see record_action).
-        version = await self.storage.record_action(
-            record.id,
-            expected_version=record.version,
-            seat=seat,
-            action=action,
-            state=applied.state,
-            events=applied.events,
-            finished=finished,
-            deadline_at=deadline,
-            outcome=game.outcome(applied.state) if finished else None,
-            click=click,
+    ) -> RunningGame:
+        """Apply and save one action through the move core, then announce it. ``by_bot``: the
+        bot moved for ``seat``."""
+        move = await self.moves.save(
+            record, seat, action, by_bot=by_bot, extra_events=extra_events, click=click
         )
-        after = replace(
-            record,
-            state=applied.state,
-            version=version,
-            deadline_at=deadline,
-            status="finished" if finished else "active",
-        )
-        if seat is not None and not by_bot and record.seats[seat].timeouts:
-            await self.storage.set_seat_control(record.id, seat, timeouts=0)
-            after.seats[seat].timeouts = 0
+        return move.record
+
+    @property
+    def moves(self) -> Moves:
+        """The move core over this bot's storage, telling the players of every saved move."""
+        return Moves(self.storage, check=self.checked, told=self._told)
+
+    async def _told(self, move: Move) -> None:
+        after = move.record
         try:
-            await self.delivery.announce(after, applied.events, changed_step, acting=seat)
+            await self.delivery.announce(after, move.events, move.changed_step, acting=move.seat)
         except Exception:
             # The action is already committed; a failed announcement must not undo or hide it.
             log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
-        if finished and self._on_game_over is not None:
+        if move.finished and self._on_game_over is not None:
             await self._on_game_over(self, after)
-        return after
 
     # ------------------------------------------------------------------ telling people
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.core.moves import RunningGame
 from bot.games.base import Action
 from bot.storage import GameRecord
 from bot.storage.open import AnyStorage
@@ -44,7 +45,7 @@ class Service(Protocol):
 
     async def perform(
         self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
-    ) -> GameRecord: ...
+    ) -> RunningGame: ...
 
     async def clicker_seat(
         self,
@@ -53,7 +54,7 @@ class Service(Protocol):
         decision: int | None,
         *,
         public_kind: str | None = None,
-    ) -> tuple[GameRecord, int]: ...
+    ) -> tuple[RunningGame, int]: ...
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None: ...
 
@@ -61,14 +62,14 @@ class Service(Protocol):
 
     async def commit(
         self,
-        record: GameRecord,
+        record: RunningGame,
         seat: int | None,
         action: Action,
         *,
         by_bot: bool = False,
         extra_events: tuple[str, ...] = (),
         click: str | None = None,
-    ) -> GameRecord: ...
+    ) -> RunningGame: ...
 
     async def start(self, record: GameRecord, channel: discord.abc.Messageable) -> GameRecord: ...
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from bot.games.base import Action, Applied, Game, IllegalAction, Outcome, View
+
 State = dict[str, Any]
 
 
@@ -35,3 +37,46 @@ def replay(seats: int, actions: list[tuple[int | None, dict[str, Any]]]) -> Stat
     for seat, action in actions:
         state = apply(state, seat, action)
     return state
+
+
+class Lockin(Game):
+    """The same rules behind the games' contract, so the move core (``bot.core.moves``) plays them."""
+
+    slug = "lockin"
+    title = "Lock-in"
+    min_seats = 1
+    max_seats = 8
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        return setup(seats)
+
+    def to_act(self, state: State) -> list[int]:
+        return [seat for seat, n in enumerate(state["locked"]) if n is None]
+
+    def decision_id(self, state: State) -> int:
+        return state["round"]
+
+    def _legal_actions(self, state: State, seat: int) -> list[Action]:
+        return [{"round": state["round"], "n": 1}] if state["locked"][seat] is None else []
+
+    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
+        try:
+            return Applied(apply(state, seat, action), [])
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+
+    def _view(self, state: State, seat: int | None) -> View:
+        return copy.deepcopy(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return None
+
+
+GAME = Lockin()
+
+
+def rules(slug: str) -> Game:
+    """The move core's ``games`` for a database of lock-in games."""
+    if slug != GAME.slug:
+        raise KeyError(slug)
+    return GAME

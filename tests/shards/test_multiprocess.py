@@ -1,4 +1,5 @@
-"""Several OS processes apply moves of the same games at once on one PostgreSQL database:
+"""Several OS processes apply moves of the same games at once on one database (a PostgreSQL
+server, or one SQLite file), each through the production move core (``bot.core.moves``):
 simultaneous lock-ins by different seats, the same click from every process, deadlines due
 together. Every acknowledged move is logged exactly once, the log replays to the stored state,
 and every deadline fires once."""
@@ -13,7 +14,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bot.storage.postgres import PostgresStorage
+import pytest
+
+from bot.storage.open import AnyStorage, open_storage
 from tests.shards import lockin_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +25,7 @@ SEATS = 3
 ROUNDS = 4
 
 
-async def make_games(storage: PostgresStorage, count: int, *, deadline_at: float | None) -> list[int]:
+async def make_games(storage: AnyStorage, count: int, *, deadline_at: float | None) -> list[int]:
     ids = []
     for index in range(count):
         lobby = await storage.create_lobby(
@@ -54,8 +57,16 @@ def run_workers(url: str, plans: list[dict]) -> list[list[dict]]:
     return outputs
 
 
-async def test_processes_racing_on_the_same_games(postgres_url: str) -> None:
-    storage = await PostgresStorage.open(postgres_url)
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where the processes meet: a SQLite file, or a PostgreSQL schema of the test's own."""
+    if request.param == "sqlite":
+        return str(tmp_path / "race.sqlite3")
+    return request.getfixturevalue("postgres_url")
+
+
+async def test_processes_racing_on_the_same_games(database: str) -> None:
+    storage = await open_storage(database)
     try:
         click_games = await make_games(storage, 4, deadline_at=None)
         deadline_at = time.time() + 6
@@ -73,7 +84,7 @@ async def test_processes_racing_on_the_same_games(postgres_url: str) -> None:
             }
             for index in range(PROCESSES)
         ]
-        outputs = await asyncio.to_thread(run_workers, postgres_url, plans)
+        outputs = await asyncio.to_thread(run_workers, database, plans)
         events = [event for output in outputs for event in output]
         assert [output[-1]["event"] for output in outputs] == ["done"] * PROCESSES
 

@@ -1,6 +1,7 @@
-"""One OS process of the multi-process test: the service core (load → apply → save, retried
-when another process moved the game first; a click logged already is a duplicate) and the real
-scheduler with database claims, against the PostgreSQL database named on the command line.
+"""One OS process of the multi-process test: the move core (``bot.core.moves``: load → apply →
+save, retried when another process moved the game first; a click logged already is a duplicate)
+and the real scheduler with database claims, against the PostgreSQL database named on the
+command line.
 
 Prints one JSON line per acknowledged click and per fired job, then ``done``.
 """
@@ -12,7 +13,8 @@ import json
 import sys
 import time
 
-from bot.storage import AlreadyApplied, StaleVersion
+from bot.core.moves import Moves, Refused, Why
+from bot.games.base import Action, IllegalAction
 from bot.storage.open import open_storage
 from bot.tell.scheduler import JobClaims, Scheduler, job_of
 from tests.shards import lockin_game
@@ -22,41 +24,34 @@ def say(**fields: object) -> None:
     print(json.dumps(fields), flush=True)
 
 
-async def click(storage, game_id: int, seat: int | None, action: dict, key: str | None) -> str:
-    """The service's perform, without Discord: 'applied', 'duplicate' or 'refused'."""
-    for _ in range(200):
-        record = await storage.load(game_id)
-        try:
-            state = lockin_game.apply(record.state, seat, action)
-        except ValueError:
-            return "refused"
-        try:
-            version = await storage.record_action(
-                game_id,
-                expected_version=record.version,
-                seat=seat,
-                action=action,
-                state=state,
-                events=[],
-                click=key,
-            )
-        except AlreadyApplied:
-            return "duplicate"
-        except StaleVersion:
-            continue  # another process moved the game: reload and apply again
-        say(event="ack", game=game_id, seat=seat, key=key, version=version)
-        return "applied"
-    raise RuntimeError("too many conflicts")
+async def click(
+    moves: Moves, game_id: int, seat: int | None, action: Action, key: str | None, version: int | None = None
+) -> str:
+    """A move through the core, as the service makes it: 'applied', 'duplicate' or 'refused'
+    (``version``: a countdown's, applied only to that version of the game)."""
+    try:
+        played = await moves.apply(
+            game_id, action, seat=seat, click=key, expected_version=version, retries=200
+        )
+    except IllegalAction:
+        return "refused"
+    except Refused as refused:
+        if refused.why is Why.CONFLICTS:
+            raise RuntimeError("too many conflicts") from refused
+        return "duplicate" if refused.why is Why.ALREADY_DONE else "refused"
+    say(event="ack", game=game_id, seat=seat, key=key, version=played.moves[0].record.version)
+    return "applied"
 
 
 async def main(url: str, plan: dict) -> None:
     storage = await open_storage(url)
+    moves = Moves(storage, games=lockin_game.rules)
     claims = JobClaims(lambda: storage, time.time, lease=30)
 
     async def fire(job) -> None:
         async with claims.hold(job) as claimed:
             if claimed:
-                result = await click(storage, job.game_id, None, {"kind": "timeout"}, None)
+                result = await click(moves, job.game_id, None, {"kind": "timeout"}, None, job.key)
                 say(event="fired", game=job.game_id, key=job.key, result=result, owner=claims.owner)
 
     scheduler = Scheduler(fire, time.time)
@@ -70,7 +65,7 @@ async def main(url: str, plan: dict) -> None:
             for game_id in plan["click_games"]:
                 for seat in plan["seats"]:
                     await click(
-                        storage, game_id, seat, {"round": round_, "n": seat + 1}, f"{game_id}:{seat}:{round_}"
+                        moves, game_id, seat, {"round": round_, "n": seat + 1}, f"{game_id}:{seat}:{round_}"
                     )
         await asyncio.sleep(max(0.0, plan["deadline_at"] + 1.5 - time.time()))
     finally:
