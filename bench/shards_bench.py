@@ -1,9 +1,9 @@
 """Past one machine: SQLite vs PostgreSQL, one process vs two.
 
 - **throughput**: 100 games played at once (3 seats locking in together, 10 rounds each), every
-  move through load → apply → ``record_action`` (retried when another writer moved the game
-  first). Moves per second and the commit time (``record_action``) median and p99, in one
-  process, then in two OS processes splitting the games as two shards would.
+  move through the move core (``bot.core.moves``: load → apply → ``record_action``, retried when
+  another writer moved the game first). Moves per second and the commit time (``record_action``)
+  median and p99, in one process, then in two OS processes splitting the games as two shards would.
 - **memory**: the RSS of one bot process (``create_bot`` + ``rearm_all``) with 1,000 active
   paced A Sky of Stars games, on each backend.
 - **restart**: re-arming 10,000 active paced games from the stored timer rows
@@ -23,10 +23,13 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench.stats import percentile, table
+from bot.core.moves import Moves
 from bot.games import get_game
-from bot.storage import Deadline, StaleVersion
+from bot.games.base import IllegalAction
+from bot.storage import Deadline
 from bot.storage.open import open_storage
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,37 +95,40 @@ async def _lockin_games(target: str, count: int) -> list[int]:
 
 
 async def play_games(target: str, game_ids: list[int], start_at: float) -> dict[str, object]:
-    """One process's share: every game's seats lock in concurrently, round after round."""
+    """One process's share: every game's seats lock in concurrently, round after round, each
+    move through the production move core (``bot.core.moves``)."""
     from tests.shards import lockin_game
 
     storage = await open_storage(target)
     commits: list[float] = []
     conflicts = 0
+    record_action = storage.record_action
+
+    async def timed_record_action(*args: Any, **kwargs: Any) -> int:
+        began = time.perf_counter()
+        version = await record_action(*args, **kwargs)
+        commits.append(time.perf_counter() - began)  # a committed move only, as before a conflict
+        return version
+
+    storage.record_action = timed_record_action  # type: ignore[method-assign]
+    moves = Moves(storage, games=lockin_game.rules)
 
     async def seat_moves(game_id: int, seat: int) -> None:
         nonlocal conflicts
         for round_ in range(ROUNDS):
             while True:
-                record = await storage.load(game_id)
-                if record.state["round"] < round_ or record.state["locked"][seat] is not None:
-                    await asyncio.sleep(0.001)  # wait for the others to finish the round
-                    continue
-                state = lockin_game.apply(record.state, seat, {"round": round_, "n": 1})
-                began = time.perf_counter()
                 try:
-                    await storage.record_action(
+                    played = await moves.apply(
                         game_id,
-                        expected_version=record.version,
+                        {"round": round_, "n": 1},
                         seat=seat,
-                        action={"round": round_, "n": 1},
-                        state=state,
-                        events=[],
                         click=f"{seat}:{round_}",
+                        retries=10_000,
                     )
-                except StaleVersion:
-                    conflicts += 1
+                except IllegalAction:
+                    await asyncio.sleep(0.001)  # the others have not finished the round yet
                     continue
-                commits.append(time.perf_counter() - began)
+                conflicts += played.conflicts
                 break
 
     try:
