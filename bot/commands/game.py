@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.commands.rematch import close_lobby
 from bot.commands.which_game import GAME_OPTION, find_game, game_autocomplete
+from bot.core.running import running
 from bot.core.table import describe_waiting, due_by_seat, is_manager
 from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
@@ -60,7 +61,7 @@ async def status(interaction: discord.Interaction, game: str | None = None, publ
         raise Refusal(_(SET_ASIDE, id=record.id))
     await acknowledge(interaction, Ack.PUBLIC if public else Ack.THINKING)
     service = service_of(interaction)
-    table_view = get_game(record.game).view(record.state, None)
+    table_view = get_game(record.game).view(running(record).state, None)
     due = due_by_seat(await service.storage.deadlines(record.id), record) if record.pace else {}
     with speaking(record.language if public else None):  # in the thread: the table's language
         out = PRESENTERS[record.game].board(table_view, record.names)

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.commands.game import end_game
 from bot.commands.which_game import GAME_OPTION, find_game, game_autocomplete
+from bot.core.running import running
 from bot.core.table import is_manager
 from bot.games import get_game
 from bot.i18n import M_, N_, Msg, _, speaking
@@ -192,7 +193,7 @@ async def replace(
         record = await service.storage.load(record.id)
         assert record is not None
         record = await service.settle(record)
-        waiting = seat in get_game(record.game).to_act(record.state)
+        waiting = seat in get_game(record.game).to_act(running(record).state)
     channel = await service.play_channel(record)
     with speaking(record.language):
         taken = _("{new} takes over {old}'s seat.", new=new_player.mention, old=player.display_name)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.core.running import RunningGame
 from bot.games import get_game
 from bot.i18n import _, ngettext, speaking, translate
 from bot.storage import GameRecord
@@ -157,7 +158,7 @@ class Delivery(SeatPanels):
     # ------------------------------------------------------------------ after a move
 
     async def announce(
-        self, after: GameRecord, events: list[str], changed_step: bool, acting: int | None = None
+        self, after: RunningGame, events: list[str], changed_step: bool, acting: int | None = None
     ) -> None:
         """Say what happened, then open the next step, refresh progress, or show the results."""
         with speaking(after.language):  # public: the table's language, whoever moved
@@ -165,7 +166,7 @@ class Delivery(SeatPanels):
         await self.service.presenter(after).after_move(after, events, self)
 
     async def _announce(
-        self, after: GameRecord, events: list[str], changed_step: bool, acting: int | None
+        self, after: RunningGame, events: list[str], changed_step: bool, acting: int | None
     ) -> None:
         channel = await self.play_channel(after)
         presenter = self.service.presenter(after)
@@ -198,7 +199,7 @@ class Delivery(SeatPanels):
                 await self.update_panels(after, only={acting})
 
     async def open_step(
-        self, record: GameRecord, channel: discord.abc.Messageable | None = None, events: list[str] = ()
+        self, record: RunningGame, channel: discord.abc.Messageable | None = None, events: list[str] = ()
     ) -> None:  # type: ignore[assignment]
         """Open the status card of a new step (with the events that led to it) and give each
         deciding seat its panel. What fails is remembered for ``reopen``."""
@@ -206,7 +207,7 @@ class Delivery(SeatPanels):
             await self._open_step(record, channel, list(events))
 
     async def _open_step(
-        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str]
+        self, record: RunningGame, channel: discord.abc.Messageable | None, events: list[str]
     ) -> None:
         game = get_game(record.game)
         self._undelivered[record.id] = Undelivered(game.decision_id(record.state))
@@ -220,13 +221,13 @@ class Delivery(SeatPanels):
         await self.update_panels(record, exclude=set(now_seats))
         self._forget_if_done(record.id)
 
-    async def reopen(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> bool:
+    async def reopen(self, record: RunningGame, channel: discord.abc.Messageable | None = None) -> bool:
         """Re-send what the current step couldn't deliver: its public message if it is missing,
         and the panels that didn't arrive. Returns whether anything was re-sent."""
         with speaking(record.language):
             return await self._reopen(record, channel)
 
-    async def _reopen(self, record: GameRecord, channel: discord.abc.Messageable | None) -> bool:
+    async def _reopen(self, record: RunningGame, channel: discord.abc.Messageable | None) -> bool:
         game = get_game(record.game)
         decision = game.decision_id(record.state)
         pending = self._undelivered.get(record.id)
@@ -248,7 +249,7 @@ class Delivery(SeatPanels):
         return True
 
     async def _post_step(
-        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str] = ()
+        self, record: RunningGame, channel: discord.abc.Messageable | None, events: list[str] = ()
     ) -> discord.Message | None:  # type: ignore[assignment]
         message = None
         if channel is not None:
@@ -277,7 +278,7 @@ class Delivery(SeatPanels):
         if pending is not None and not pending.public and not pending.seats:
             del self._undelivered[game_id]
 
-    async def _refresh_progress(self, record: GameRecord, channel: discord.abc.Messageable) -> None:
+    async def _refresh_progress(self, record: RunningGame, channel: discord.abc.Messageable) -> None:
         assert record.status_message_id is not None
         public = get_game(record.game).view(record.state, None)
         line = self.service.presenter(record).progress(public, record.names)
@@ -295,14 +296,14 @@ class Delivery(SeatPanels):
             log.warning("could not refresh progress of game %s", record.id)
 
     async def finish(
-        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str] = ()
+        self, record: RunningGame, channel: discord.abc.Messageable | None, events: list[str] = ()
     ) -> None:  # type: ignore[assignment]
         """The results (with the last move's events), and nothing left to click anywhere."""
         with speaking(record.language):
             await self._finish(record, channel, list(events))
 
     async def _finish(
-        self, record: GameRecord, channel: discord.abc.Messageable | None, events: list[str]
+        self, record: RunningGame, channel: discord.abc.Messageable | None, events: list[str]
     ) -> None:
         self.service.disarm(record.id)
         self._undelivered.pop(record.id, None)
@@ -317,7 +318,7 @@ class Delivery(SeatPanels):
             if text:
                 await self.post(record, channel, text)
 
-    async def _solo_best_line(self, record: GameRecord) -> str | None:
+    async def _solo_best_line(self, record: RunningGame) -> str | None:
         """Solo games are played against your own record on this server, so say how this one did."""
         outcome = get_game(record.game).outcome(record.state)
         if outcome is None:

@@ -22,6 +22,7 @@ import discord
 
 from bot.core.clock import now
 from bot.core.quiet import QuietHours, advance_awake, reminder_times
+from bot.core.running import RunningGame, running
 from bot.core.speakers import user_language
 from bot.games import get_game
 from bot.i18n import M_, MN_, N_, Msg, _, ngettext, speaking, translate
@@ -82,6 +83,7 @@ class Pacer:
             if stored:
                 await self.storage.set_deadlines(record.id, [])
             return
+        record = running(record)
         await self.retire_pings(record)
         if record.deadline_at is not None:
             self.scheduler.add(record.deadline_at, record.id, JobKind.COUNTDOWN, None, record.version)
@@ -98,7 +100,7 @@ class Pacer:
                 wake = quiet.quiet_until(d.opened_at)
                 self.scheduler.add(wake, record.id, JobKind.WAKE, d.seat, d.decision)
 
-    async def deadlines(self, record: GameRecord, stored: list[Deadline] | None = None) -> list[Deadline]:
+    async def deadlines(self, record: RunningGame, stored: list[Deadline] | None = None) -> list[Deadline]:
         """The deadlines of the current step, one per human seat that owes it, stored: those
         already set are kept, the missing ones start now. A step's panels show them
         (``deadline_line``), so ``Delivery`` asks for them before it sends the panels."""
@@ -143,7 +145,7 @@ class Pacer:
         self._opening[game_id] = (decision, due)
         return due
 
-    async def step_due(self, record: GameRecord) -> float | None:
+    async def step_due(self, record: RunningGame) -> float | None:
         """When the current step's live timer runs out, for the status card's countdown; None
         when no timer runs (paced or off, the game's own countdown, only bot seats to wait for)."""
         timer = step_timer(record)
@@ -186,7 +188,7 @@ class Pacer:
     # ------------------------------------------------------------------ pings
 
     async def ping_step(
-        self, record: GameRecord, seats: list[int], channel: Any, message: discord.Message | None
+        self, record: RunningGame, seats: list[int], channel: Any, message: discord.Message | None
     ) -> list[int]:
         """Mention the seats that owe a decision (paced games, once per step) and return the
         seats whose panel goes out by DM now.
@@ -213,7 +215,7 @@ class Pacer:
 
     async def mention(
         self,
-        record: GameRecord,
+        record: RunningGame,
         channel: Any,
         user_ids: list[int],
         *,
@@ -242,7 +244,7 @@ class Pacer:
             ping = MovePing(record.id, message.id, message.channel.id, decision, tuple(user_ids))
             await self.service.delivery.copies.track_move_ping(ping, message)
 
-    async def retire_pings(self, record: GameRecord) -> None:
+    async def retire_pings(self, record: RunningGame) -> None:
         """A "Your move" post whose players no longer owe the decision it was posted for (they
         played, or the step moved on) loses its button and says so, in one line."""
         if not record.pace:
@@ -282,11 +284,12 @@ class Pacer:
         async with self.service.lock(job.game_id):
             await handler(job)
 
-    async def _current(self, job: Job) -> GameRecord | None:
+    async def _current(self, job: Job) -> RunningGame | None:
         """The game, if the job's seat still owes the job's decision (else the job is stale)."""
         record = await self.service.checked(await self.storage.load(job.game_id))
         if record is None or record.status != "active" or record.set_aside:
             return None
+        record = running(record)
         game = get_game(record.game)
         if game.decision_id(record.state) != job.key:
             # A row of an older step (a crash came between a move and its new deadlines, which
@@ -343,7 +346,7 @@ class Pacer:
         after = await self.storage.load(record.id) or after
         await self.service.settle(after)
 
-    async def _finish_decision(self, record: GameRecord, seat: int, decision: int) -> GameRecord:
+    async def _finish_decision(self, record: RunningGame, seat: int, decision: int) -> RunningGame:
         """Keep deciding for a late seat until it no longer owes ``decision``.
 
         A turn can be several sub-actions (pick, place, confirm); one timed-out move must not

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from bot.core.running import RunningGame
 from bot.games import GAMES
 from bot.i18n import N_, _, speaking
 from bot.storage import GameRecord
@@ -119,7 +120,7 @@ async def resume_all(service: Service) -> int:
             stopped += 1
             continue
         stored = {(d.game_id, d.seat, d.decision) for d in await service.storage.deadlines(game_id)}
-        if not needs_settle(record, stored):
+        if not needs_settle(running(record), stored):
             continue
         try:
             async with service.lock(record.id):
@@ -132,7 +133,7 @@ async def resume_all(service: Service) -> int:
     return running - stopped
 
 
-def needs_settle(record: GameRecord, stored: set[tuple[int, int, int]]) -> bool:
+def needs_settle(record: RunningGame, stored: set[tuple[int, int, int]]) -> bool:
     """Whether resuming this (loadable) game takes more than its stored timers: a bot-controlled
     seat owes a move, or a paced step is missing a seat's deadline row."""
     game = GAMES[record.game]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.core.running import RunningGame
 from bot.core.speakers import user_language
 from bot.core.table import due_by_seat
 from bot.games import get_game
@@ -83,7 +84,7 @@ class SeatPanels:
         return await user_language(self.service.bot, record.seats[seat].user_id)
 
     async def send_panel(
-        self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
+        self, record: RunningGame, seat: int, channel: discord.abc.Messageable | None = None
     ) -> DmStatus:
         """DM a seat its panel. Only closed DMs (Discord's 50007) switch the seat to the thread
         fallback, said once in the thread; a failed DM is remembered and re-sent later. The panel
@@ -92,7 +93,7 @@ class SeatPanels:
             return await self._send_panel(record, seat, channel)
 
     async def _send_panel(
-        self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None
+        self, record: RunningGame, seat: int, channel: discord.abc.Messageable | None
     ) -> DmStatus:
         seat_record = record.seats[seat]
         out = await self.panel_of(record, seat)
@@ -139,7 +140,7 @@ class SeatPanels:
 
     # ------------------------------------------------------------------ one live panel
 
-    def due_note(self, record: GameRecord, seat: int) -> str:
+    def due_note(self, record: RunningGame, seat: int) -> str:
         """When this seat's current move is due, as its panel said when the bot sent it (kept
         here, so a panel redrawn from a click says it too without reading the database), or ""
         when the seat owes nothing now or no deadline was shown."""
@@ -151,7 +152,7 @@ class SeatPanels:
             return ""
         return deadline_line(known[1])
 
-    async def panel_of(self, record: GameRecord, seat: int, *, jump: bool = True) -> Outgoing:
+    async def panel_of(self, record: RunningGame, seat: int, *, jump: bool = True) -> Outgoing:
         """A seat's panel in the current language (its player's: callers speak it). In a paced
         game it says when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
@@ -185,7 +186,7 @@ class SeatPanels:
         return True
 
     async def update_panels(
-        self, record: GameRecord, *, only: set[int] | None = None, exclude: set[int] = frozenset()
+        self, record: RunningGame, *, only: set[int] | None = None, exclude: set[int] = frozenset()
     ) -> None:  # type: ignore[assignment]
         """Bring the live copies of these seats up to date with the game (after a move made
         anywhere: a typed line, a thread button, another copy)."""

@@ -228,12 +228,12 @@ class GameService:
     # ------------------------------------------------------------------ telling people
 
     async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> None:
-        await self.delivery.open_step(record, channel)
+        await self.delivery.open_step(running(record), channel)
 
     async def send_panel(
         self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
     ) -> DmStatus:
-        return await self.delivery.send_panel(record, seat, channel)
+        return await self.delivery.send_panel(running(record), seat, channel)
 
     async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
         """Where the game is played now (a deleted thread is replaced, see ``Delivery``)."""
@@ -252,14 +252,17 @@ class GameService:
         options = {**record.options, **game.table_options(record.language.value)}
         state = game.setup(len(record.seats), options, seed)
         seconds = game.countdown(state)
-        record = await self.storage.start(
-            record.id,
-            seed=seed,
-            state=state,
-            deadline_at=now() + seconds if seconds else None,
-            options=options if options != record.options else None,
+        started = running(
+            await self.storage.start(
+                record.id,
+                seed=seed,
+                state=state,
+                deadline_at=now() + seconds if seconds else None,
+                options=options if options != record.options else None,
+            )
         )
-        await self.open_step(record, channel)
+        await self.open_step(started, channel)
+        record = started
         record = await self.settle(await self.storage.load(record.id) or record)
         closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]
         if closed:

@@ -17,9 +17,9 @@ from typing import Any
 
 import discord
 
+from bot.core.running import RunningGame
 from bot.games import get_game
 from bot.i18n import N_, _, speaking
-from bot.storage import GameRecord
 from bot.ui.outgoing import Outgoing, without_controls
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class Card:
     events: list[str] = field(default_factory=list)
 
 
-def countdown_line(record: GameRecord, due: float | None = None) -> str:
+def countdown_line(record: RunningGame, due: float | None = None) -> str:
     """ "Time runs out in 25 seconds" as a timestamp Discord keeps counting down: the game's own
     countdown, else ``due``, when a live table's step timer runs out (``Pacer.step_due``)."""
     game = get_game(record.game)
@@ -81,16 +81,16 @@ class StatusCards:
     def forget(self, game_id: int) -> None:
         self._cards.pop(game_id, None)
 
-    def key_of(self, record: GameRecord) -> Hashable:
+    def key_of(self, record: RunningGame) -> Hashable:
         game = get_game(record.game)
         key = self.delivery.service.presenter(record).status_key(game.view(record.state, None))
         return ("step", game.decision_id(record.state)) if key is None else key
 
-    def compose(self, record: GameRecord) -> Outgoing:
+    def compose(self, record: RunningGame) -> Outgoing:
         public = get_game(record.game).view(record.state, None)
         return self.delivery.service.presenter(record).step_message(public, record.names, record.id)
 
-    async def open(self, record: GameRecord, channel: Any, events: list[str]) -> discord.Message | None:
+    async def open(self, record: RunningGame, channel: Any, events: list[str]) -> discord.Message | None:
         """The card for the step that just opened: the same card redrawn when the face groups
         this step with the last one, else a new card (the old one retired). Its words are in the
         table's language, like everything the thread says."""
@@ -111,7 +111,7 @@ class StatusCards:
             self._cards[record.id] = Card(message, key, base, list(events))
         return message
 
-    async def note(self, record: GameRecord, channel: Any, events: list[str]) -> bool:
+    async def note(self, record: RunningGame, channel: Any, events: list[str]) -> bool:
         """Fold a move's events and the new progress into the step's card (no new message).
         False when the card isn't known here (after a restart): the caller posts instead."""
         card = self._cards.get(record.id)
@@ -123,7 +123,7 @@ class StatusCards:
         card.base = replace(card.base, items=self.compose(record).items)
         return await self._redraw(record, card, full=False)
 
-    async def _redraw(self, record: GameRecord, card: Card, *, full: bool) -> bool:
+    async def _redraw(self, record: RunningGame, card: Card, *, full: bool) -> bool:
         public = get_game(record.game).view(record.state, None)
         due = await self.delivery.service.pacer.step_due(record)
         with speaking(record.language):

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.core.running import running
 from bot.games import get_game
 from bot.i18n import M_, _
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
@@ -120,7 +121,7 @@ class ReclaimButton(
             record = await service.storage.load(self.game_id)
             assert record is not None
             await service.settle(record)
-            waiting = self.seat in get_game(record.game).to_act(record.state)
+            waiting = self.seat in get_game(record.game).to_act(running(record).state)
         await tell_privately(interaction, _("Welcome back: the seat is yours again."))
         channel = await service.play_channel(record)
         back = M_("{name} is back and plays their own seat again.", name=info.name)  # the table's language

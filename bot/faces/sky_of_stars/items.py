@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.core.running import RunningGame
 from bot.faces.sky_of_stars import stop
 from bot.faces.sky_of_stars.pictures import keep_shown
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
@@ -20,7 +21,6 @@ from bot.games import get_game
 from bot.games.base import View
 from bot.games.sky_of_stars.moves import parse_line
 from bot.i18n import N_, _
-from bot.storage.records import GameRecord
 from bot.ui.components import panel_for, service_of
 from bot.ui.interactions import Ack, Refusal, acknowledge, entry
 from bot.ui.outgoing import Outgoing, edit_panel
@@ -37,7 +37,7 @@ class PublicKind(enum.StrEnum):
 
 async def clicked_view(
     interaction: discord.Interaction, game_id: int, decision: int | None, kind: PublicKind | None = None
-) -> tuple[GameRecord, View]:
+) -> tuple[RunningGame, View]:
     """The game and the clicker's own view, if the click is still current (else a ``Refusal``,
     in ``kind``'s words when it is an old public button)."""
     service = service_of(interaction)

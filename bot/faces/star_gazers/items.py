@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.core.running import RunningGame
 from bot.faces.star_gazers import plan
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.pictures import keep_if_shown, named, shown_picture
@@ -28,7 +29,6 @@ from bot.games import get_game
 from bot.games.base import IllegalAction
 from bot.i18n import _
 from bot.i18n.msg import N_
-from bot.storage.records import GameRecord
 from bot.ui.components import panel_for, service_of
 from bot.ui.interactions import Ack, Refusal, entry
 from bot.ui.outgoing import Outgoing, edit_panel
@@ -97,7 +97,7 @@ def decode(code: str) -> dict[str, Any]:
 
 
 async def _refresh_after(
-    interaction: discord.Interaction, record: GameRecord, seat: int, decision: int, kind: str = ""
+    interaction: discord.Interaction, record: RunningGame, seat: int, decision: int, kind: str = ""
 ) -> None:
     """After a sub-action: the next step of the same panel, or a short note once the turn ended.
 
