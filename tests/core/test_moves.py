@@ -150,7 +150,7 @@ async def test_two_moves_on_the_same_version_both_land_once(storage: Storage) ->
     assert sorted([first.record.version, second.record.version]) == [1, 2]
     log = await storage.actions(game_id)
     assert sorted((entry.seat, entry.action["n"]) for entry in log) == [(0, 1), (1, 2)]
-    assert (await storage.load(game_id)).state["locked"] == [1, 2, None]  # type: ignore[union-attr]
+    assert (await Moves(storage, games=lockin_game.rules).load(game_id)).state["locked"] == [1, 2, None]
 
 
 async def test_the_same_click_twice_is_applied_once(storage: Storage) -> None:
@@ -242,6 +242,7 @@ async def test_after_a_human_move_the_bot_seats_move_until_the_human_is_waited_o
     while record.status == "active":
         assert game.to_act(record.state) == [0]  # never left waiting on the bot
         action = game.bot_action(record.state, 0, rng)
+        assert action is not None
         played = await moves.apply(record.id, action, user_id=1)
         assert not played.moves[0].by_bot and all(move.by_bot for move in played.moves[1:])
         record = played.record
