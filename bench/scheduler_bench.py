@@ -27,7 +27,7 @@ from typing import Any
 
 from bench.stats import table
 from bot.app import AstrolabeBot, create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 from bot.games import get_game
 from bot.storage import Storage
 
@@ -104,7 +104,7 @@ async def _create_games(path: Path, games: int) -> None:
 
 
 async def _bot(path: Path, guard: _NoNetwork) -> AstrolabeBot:
-    bot = create_bot(Settings(token=None, db_path=str(path), dev_guild_id=None))
+    bot = create_bot(Config(token=None, db_path=str(path), dev_guild_id=None))
     bot.http.request = guard  # type: ignore[method-assign]
     bot._storage = await Storage.open(path)
     return bot
