@@ -33,7 +33,8 @@ from bot.rematch import RematchButton
 from bot.seats import ConfirmLeave
 from bot.service import GameService
 from bot.settings_command import settings_command
-from bot.storage.open import AnyStorage, is_shared, open_storage
+from bot.storage import Storage
+from bot.storage.open import is_shared, open_storage
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ class AstrolabeBot(discord.Client):
         # Each player's language for private output (bot.i18n.readers asks it for every interaction).
         self.reader_languages = ReaderLanguages(lambda: self.storage)
         self._translator_set = False
-        self._storage: AnyStorage | None = None
+        self._storage: Storage | None = None
         self._items_added = False
         self._rearmed = False
         # Run when the bot is ready, before the stored games resume (their bot moves and due
@@ -111,12 +112,12 @@ class AstrolabeBot(discord.Client):
         return self.operator_server
 
     @property
-    def storage(self) -> AnyStorage:
+    def storage(self) -> Storage:
         if self._storage is None:
             raise RuntimeError("storage is opened in setup_hook")
         return self._storage
 
-    async def open_storage(self) -> AnyStorage:
+    async def open_storage(self) -> Storage:
         """Open and migrate the database, once: a later call returns the open one."""
         if self._storage is None:
             self._storage = await open_storage(self.settings.db_path)

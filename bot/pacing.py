@@ -26,7 +26,7 @@ from bot.i18n import M_, MN_, N_, Msg, _, ngettext, speaking, translate
 from bot.languages import user_language
 from bot.live_timer import step_timer
 from bot.outgoing import Outgoing, try_dm
-from bot.quiet import QuietHours, advance_awake, reminder_times
+from bot.quiet import QuietHours, advance_awake, quiet_end, reminder_times
 from bot.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
 from bot.storage import Deadline, GameRecord, MovePing
 
@@ -161,7 +161,7 @@ class Pacer:
     async def arm_stored(self) -> int:
         """Arm every stored timer from the rows the timers need (due times, decision ids),
         without loading any game's state: a restart with thousands of games resumes at once."""
-        jobs = await self.storage.timed_jobs(now=now())
+        jobs = await self.storage.timed_jobs(now=now(), quiet_end=quiet_end)
         for timed in jobs:
             self.scheduler.add(*job_of(timed))
         return len(jobs)

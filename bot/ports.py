@@ -14,8 +14,7 @@ import discord
 
 from bot.games.base import Action
 from bot.outgoing import DmStatus
-from bot.storage import GameRecord
-from bot.storage.open import AnyStorage
+from bot.storage import GameRecord, Storage
 
 if TYPE_CHECKING:  # at run time, importing bot.faces would run its __init__, which imports callbacks
     from bot.faces.base import Presenter
@@ -30,7 +29,7 @@ class Service(Protocol):
     pacer: Any
 
     @property
-    def storage(self) -> AnyStorage: ...
+    def storage(self) -> Storage: ...
 
     def lock(self, game_id: int) -> asyncio.Lock: ...
 

@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from bot.faults import expected_fault
 from bot.metrics import timer_fired, watch
+from bot.quiet import quiet_end
 from bot.storage.timers import TimedJob
 
 log = logging.getLogger(__name__)
@@ -227,7 +228,9 @@ async def poll(
     while True:
         await alarm.sleep(every)
         try:
-            for timed in await storage().timed_jobs(before=clock(), now=clock(), unclaimed=True):
+            for timed in await storage().timed_jobs(
+                before=clock(), now=clock(), unclaimed=True, quiet_end=quiet_end
+            ):
                 scheduler.add(*job_of(timed))
         except Exception as error:
             if not expected_fault(error, watch=watch()):
