@@ -50,10 +50,12 @@ log = logging.getLogger(__name__)
 class StorageBase:
     """A database reached through ``dialect``; ``path`` names it in logs and errors."""
 
+    metrics: CommitTimer | None  # the owner's: its commits are timed and counted
+
     def __init__(self, dialect: Dialect, path: str) -> None:
         self._dialect = dialect
         self._path = path
-        self.metrics: CommitTimer | None = None  # the owner's: its commits are timed and counted
+        self.metrics = None
 
     @property
     def shared(self) -> bool:
