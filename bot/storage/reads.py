@@ -112,18 +112,7 @@ class Reads(StorageBase):
         """
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_STATS, {"guild_id": guild_id, "game": game, "user_id": user_id})
-        return [
-            GameStats(
-                game=row["game"],
-                played=row["played"],
-                players=row["players"],
-                wins=row["wins"],
-                best=row["best"],
-                average=row["average"],
-                with_bots=row["with_bots"],
-            )
-            for row in rows
-        ]
+        return [GameStats(*row) for row in rows]  # the columns are the fields, in order
 
     async def solo_best(
         self, guild_id: int | None, game: str, user_id: int, *, exclude_game: int = 0
@@ -148,16 +137,5 @@ class Reads(StorageBase):
             rank = index + 1
             if board and (board[-1].wins, board[-1].average) == (row["wins"], row["average"]):
                 rank = board[-1].rank
-            board.append(
-                LeaderRow(
-                    rank=rank,
-                    user_id=row["user_id"],
-                    name=row["name"],
-                    played=row["played"],
-                    wins=row["wins"],
-                    best=row["best"],
-                    average=row["average"],
-                    with_bots=row["with_bots"],
-                )
-            )
+            board.append(LeaderRow(rank, *row))  # the columns are the other fields, in order
         return board

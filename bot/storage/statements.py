@@ -134,6 +134,7 @@ SQL_UPDATE_SEAT_PLAYER = """
 UPDATE seats SET user_id = :user_id, name = :name, dm_open = 1, autopilot = 0, left_game = 0, timeouts = 0
 WHERE game_id = :game_id AND seat = :seat AND is_bot = 0
 """
+# The columns are Deadline's fields, in order.
 SQL_SELECT_DEADLINES = "SELECT game_id, seat, decision, opened_at, due_at, reminders FROM deadlines"
 SQL_SELECT_GAME_DEADLINES = SQL_SELECT_DEADLINES + " WHERE game_id = :game_id"
 SQL_DELETE_GAME_DEADLINES = "DELETE FROM deadlines WHERE game_id = :game_id"
@@ -225,7 +226,7 @@ FROM results WHERE game_id = :game_id ORDER BY seat
 """
 # One row per game slug. Scores of different games are not comparable, so never mixed.
 # Bot seats' results are stored with the game but count in no one's stats. PostgreSQL averages
-# integers as numeric, hence the cast.
+# integers as numeric, hence the cast. The columns are GameStats' fields, in order.
 SQL_SELECT_STATS = """
 SELECT g.game AS game, COUNT(DISTINCT r.game_id) AS played, COUNT(DISTINCT r.user_id) AS players,
        SUM(r.won) AS wins, MAX(r.score) AS best, CAST(AVG(r.score) AS DOUBLE PRECISION) AS average,
@@ -239,7 +240,8 @@ GROUP BY g.game
 ORDER BY g.game
 """
 # Wins, then average score; games played and the user id only make the order total. The name
-# shown is the one the player had in their latest game here. Bot seats are not ranked.
+# shown is the one the player had in their latest game here. Bot seats are not ranked. The columns
+# are LeaderRow's fields after its rank, in order.
 SQL_SELECT_LEADERBOARD = """
 SELECT r.user_id AS user_id,
        (SELECT r2.name FROM results r2 JOIN games g2 ON g2.id = r2.game_id
