@@ -212,7 +212,7 @@ class StorageBase:
                 )
             log.info("applied migration %s to %s", migration.name, self._path)
 
-    # ---- for operators (bot.metrics, bot.health) --------------------------------------------
+    # ---- for operators (bot.ops.metrics, bot.ops.health) ---------------------------------------
 
     async def game_counts(self) -> list[tuple[str, str, int]]:
         """``(title, status, count)`` of every stored game."""

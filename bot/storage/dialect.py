@@ -15,7 +15,7 @@ NO_PARAMS: Params = {}
 
 
 class CommitTimer(Protocol):
-    """Times and counts the write transactions (``bot.metrics.Metrics`` is one)."""
+    """Times and counts the write transactions (``bot.ops.metrics.Metrics`` is one)."""
 
     def commit(self) -> contextlib.AbstractContextManager[None]: ...
 

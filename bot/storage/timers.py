@@ -26,13 +26,13 @@ from bot.storage.statements import (
 )
 
 # When the quiet hours a moment falls in end, or None if it is not quiet: ``(timezone,
-# quiet_start, quiet_end, when)`` of the seat's player (``bot.quiet.quiet_end`` is one).
+# quiet_start, quiet_end, when)`` of the seat's player (``bot.core.quiet.quiet_end`` is one).
 QuietEnd = Callable[[str, int | None, int | None, float], float | None]
 
 
 @dataclass(frozen=True)
 class TimedJob:
-    """A job the scheduler should hold: ``kind`` is a ``bot.scheduler.JobKind`` value."""
+    """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value."""
 
     when: float
     game_id: int
