@@ -52,7 +52,7 @@ class Tables(StorageBase):
                 rows = await tx.fetch(SQL_SELECT_DEADLINES)
             else:
                 rows = await tx.fetch(SQL_SELECT_GAME_DEADLINES, {"game_id": game_id})
-        return [Deadline(*tuple(row)[:5], json.loads(row["reminders"])) for row in rows]
+        return [Deadline(row[0], row[1], row[2], row[3], row[4], json.loads(row[5])) for row in rows]
 
     async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
         """Replace a game's pending deadlines with exactly these (one transaction)."""

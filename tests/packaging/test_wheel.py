@@ -206,7 +206,7 @@ def test_the_installed_wheel_speaks_italian_from_compiled_catalogs(report: dict)
 FROM_THE_CLONE = r"""
 import asyncio, json, sys
 import bot
-from bot.storage import SqliteStorage, Storage, bundled_migrations
+from bot.storage import SqliteStorage, bundled_migrations
 
 async def main(path):
     storage = await SqliteStorage.open(path)
