@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import aiosqlite
 
-from bot.storage.dialect import NO_PARAMS, Params
+from bot.storage.dialect import NO_PARAMS, Params, Tx
 from bot.storage.migrations import bundled_migrations, discover_migrations, split_statements
 from bot.storage.records import Row, _dumps
 from bot.storage.sql import SqlStorage
@@ -173,7 +173,7 @@ class SqliteDialect:
         # Statement by statement: executescript would commit the open transaction first.
         return split_statements(script)
 
-    async def lock_migrations(self, tx: Any) -> None:
+    async def lock_migrations(self, tx: Tx) -> None:
         """``BEGIN IMMEDIATE`` already keeps other processes out."""
 
     async def close(self) -> None:
