@@ -107,7 +107,7 @@ async def play_games(target: str, game_ids: list[int], start_at: float) -> dict[
     async def timed_record_action(*args: Any, **kwargs: Any) -> int:
         began = time.perf_counter()
         version = await record_action(*args, **kwargs)
-        commits.append(time.perf_counter() - began)  # a committed move only, as before a conflict
+        commits.append(time.perf_counter() - began)  # only a move that committed is timed
         return version
 
     storage.record_action = timed_record_action  # type: ignore[method-assign]

@@ -15,14 +15,13 @@ import enum
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
 
 from bot.core.clock import now
 from bot.core.running import RunningGame, running
 from bot.core.table import bot_rng
 from bot.games import get_game
-from bot.games.base import Action, Game, Outcome
-from bot.storage import AlreadyApplied, GameRecord, StaleVersion
+from bot.games.base import Action, Game
+from bot.storage import AlreadyApplied, GameRecord, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
 
@@ -49,37 +48,6 @@ class Refused(Exception):
         super().__init__(why.value)
         self.why = why
         self.record = record
-
-
-class MoveStorage(Protocol):
-    """What the core needs of a storage backend (both backends have it)."""
-
-    async def load(self, game_id: int) -> GameRecord | None: ...
-
-    async def record_action(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: int | None,
-        action: dict[str, Any],
-        state: dict[str, Any],
-        events: list[str],
-        finished: bool = False,
-        deadline_at: float | None = None,
-        outcome: Outcome | None = None,
-        click: str | None = None,
-    ) -> int: ...
-
-    async def set_seat_control(
-        self,
-        game_id: int,
-        seat: int,
-        *,
-        autopilot: bool | None = None,
-        left_game: bool | None = None,
-        timeouts: int | None = None,
-    ) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -126,7 +94,7 @@ class Moves:
 
     def __init__(
         self,
-        storage: MoveStorage,
+        storage: Storage,
         *,
         games: Callable[[str], Game] = get_game,
         check: Check = _unchecked,

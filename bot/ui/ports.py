@@ -14,8 +14,7 @@ import discord
 
 from bot.core.moves import RunningGame
 from bot.games.base import Action
-from bot.storage import GameRecord
-from bot.storage.open import AnyStorage
+from bot.storage import GameRecord, Storage
 from bot.ui.outgoing import DmStatus
 from bot.ui.presenter import Presenter
 
@@ -29,7 +28,7 @@ class Service(Protocol):
     pacer: Any
 
     @property
-    def storage(self) -> AnyStorage: ...
+    def storage(self) -> Storage: ...
 
     def lock(self, game_id: int) -> asyncio.Lock: ...
 

@@ -19,7 +19,7 @@ from bot.core.moves import Move, Moves, Played, Refused, RunningGame, Why, runni
 from bot.games import get_game
 from bot.games.base import IllegalAction
 from bot.games.rng import Rng
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, SqliteStorage, Storage
 from tests.shards import lockin_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,13 +32,12 @@ sys.modules["discord"] = None
 
 from bot.core.moves import Moves
 from bot.games import get_game
-from bot.games.base import IllegalAction
 from bot.games.rng import Rng
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 
 
 async def main(path):
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     game = get_game("star-gazers")
     lobby = await storage.create_lobby(
         game=game.slug, guild_id=1, channel_id=1, host_id=1, host_name="Ada", options={}
@@ -133,7 +132,7 @@ async def lockin_table(storage: Storage, seats: int = 3) -> int:
 
 @pytest.fixture
 async def storage(tmp_path: Path):
-    opened = await Storage.open(tmp_path / "moves.sqlite3")
+    opened = await SqliteStorage.open(tmp_path / "moves.sqlite3")
     yield opened
     await opened.close()
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.open import AnyStorage, open_storage
+from bot.storage import Storage
+from bot.storage.open import open_storage
 from tests.shards import lockin_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +26,7 @@ SEATS = 3
 ROUNDS = 4
 
 
-async def make_games(storage: AnyStorage, count: int, *, deadline_at: float | None) -> list[int]:
+async def make_games(storage: Storage, count: int, *, deadline_at: float | None) -> list[int]:
     ids = []
     for index in range(count):
         lobby = await storage.create_lobby(
