@@ -1,5 +1,5 @@
-"""Several OS processes apply moves of the same games at once on one database (a PostgreSQL
-server, or one SQLite file), each through the production move core (``bot.core.moves``):
+"""Several OS processes apply moves of the same games at once on one PostgreSQL database, each
+through the production move core (``bot.core.moves``, see ``tests.shards.worker``):
 simultaneous lock-ins by different seats, the same click from every process, deadlines due
 together. Every acknowledged move is logged exactly once, the log replays to the stored state,
 and every deadline fires once."""
@@ -14,10 +14,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
-from bot.storage import Storage
-from bot.storage.open import open_storage
+from bot.storage.postgres import PostgresStorage
 from tests.shards import lockin_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +23,7 @@ SEATS = 3
 ROUNDS = 4
 
 
-async def make_games(storage: Storage, count: int, *, deadline_at: float | None) -> list[int]:
+async def make_games(storage: PostgresStorage, count: int, *, deadline_at: float | None) -> list[int]:
     ids = []
     for index in range(count):
         lobby = await storage.create_lobby(
@@ -58,16 +55,8 @@ def run_workers(url: str, plans: list[dict]) -> list[list[dict]]:
     return outputs
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where the processes meet: a SQLite file, or a PostgreSQL schema of the test's own."""
-    if request.param == "sqlite":
-        return str(tmp_path / "race.sqlite3")
-    return request.getfixturevalue("postgres_url")
-
-
-async def test_processes_racing_on_the_same_games(database: str) -> None:
-    storage = await open_storage(database)
+async def test_processes_racing_on_the_same_games(postgres_url: str) -> None:
+    storage = await PostgresStorage.open(postgres_url)
     try:
         click_games = await make_games(storage, 4, deadline_at=None)
         deadline_at = time.time() + 6
@@ -85,7 +74,7 @@ async def test_processes_racing_on_the_same_games(database: str) -> None:
             }
             for index in range(PROCESSES)
         ]
-        outputs = await asyncio.to_thread(run_workers, database, plans)
+        outputs = await asyncio.to_thread(run_workers, postgres_url, plans)
         events = [event for output in outputs for event in output]
         assert [output[-1]["event"] for output in outputs] == ["done"] * PROCESSES
 
