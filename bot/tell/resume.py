@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.core.running import RunningGame
+from bot.core.running import RunningGame, running
 from bot.games import GAMES
 from bot.i18n import N_, _, speaking
 from bot.storage import GameRecord
@@ -110,7 +110,7 @@ async def resume_all(service: Service) -> int:
     running games go on.
     """
     await service.pacer.arm_stored()
-    running, to_settle = await service.storage.games_to_resume()
+    active, to_settle = await service.storage.games_to_resume()
     stopped = 0
     for game_id in to_settle:
         record = await service.checked(await service.storage.load(game_id))
@@ -130,7 +130,7 @@ async def resume_all(service: Service) -> int:
             await set_aside(service, record, f"resuming it failed ({type(error).__name__}: {error})")
             stopped += 1
     await backfill_results(service)
-    return running - stopped
+    return active - stopped
 
 
 def needs_settle(record: RunningGame, stored: set[tuple[int, int, int]]) -> bool:
