@@ -37,16 +37,29 @@ async def make_games(storage: PostgresStorage, count: int, *, deadline_at: float
 
 
 def run_workers(url: str, plans: list[dict]) -> list[list[dict]]:
+    """Start the processes, wait until each has connected and armed its timers, then let them
+    all click at once."""
     workers = [
         subprocess.Popen(
             [sys.executable, "-m", "tests.shards.worker", url, json.dumps(plan)],
             cwd=ROOT,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         for plan in plans
     ]
+    for worker in workers:
+        assert worker.stdout is not None and worker.stderr is not None
+        ready = worker.stdout.readline()
+        assert ready, worker.stderr.read()[-3000:]
+        assert json.loads(ready)["event"] == "ready"
+    start_at = time.time() + 0.5
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write(f"{start_at}\n")
+        worker.stdin.flush()
     outputs = []
     for worker in workers:
         out, err = worker.communicate(timeout=240)
@@ -61,7 +74,6 @@ async def test_processes_racing_on_the_same_games(postgres_url: str) -> None:
         click_games = await make_games(storage, 4, deadline_at=None)
         deadline_at = time.time() + 6
         deadline_games = await make_games(storage, 6, deadline_at=deadline_at)
-        start_at = time.time() + 3  # after every process has connected and armed its timers
         orders = [list(range(SEATS)), list(reversed(range(SEATS))), [1, 0, 2]]
         plans = [
             {
@@ -69,7 +81,6 @@ async def test_processes_racing_on_the_same_games(postgres_url: str) -> None:
                 "deadline_games": deadline_games,
                 "rounds": ROUNDS,
                 "seats": orders[index % len(orders)],
-                "start_at": start_at,
                 "deadline_at": deadline_at,
             }
             for index in range(PROCESSES)

@@ -3,7 +3,8 @@ save, retried when another process moved the game first; a click logged already 
 and the real scheduler with database claims, against the PostgreSQL database named on the
 command line.
 
-Prints one JSON line per acknowledged click and per fired job, then ``done``.
+Prints ``ready`` once connected, reads the start time on stdin, then prints one JSON line per
+acknowledged click and per fired job, then ``done``.
 """
 
 from __future__ import annotations
@@ -59,8 +60,11 @@ async def main(url: str, plan: dict) -> None:
         if timed.game_id in plan["deadline_games"]:
             scheduler.add(*job_of(timed))
     try:
-        # Everyone starts together, so the clicks really race.
-        await asyncio.sleep(max(0.0, plan["start_at"] - time.time()))
+        # Everyone starts together, so the clicks really race: the test sends the start time
+        # once every process is ready.
+        say(event="ready")
+        start_at = float(await asyncio.to_thread(sys.stdin.readline))
+        await asyncio.sleep(max(0.0, start_at - time.time()))
         for round_ in range(plan["rounds"]):
             for game_id in plan["click_games"]:
                 for seat in plan["seats"]:
