@@ -8,12 +8,12 @@ from typing import Any
 import discord
 
 from bot.faces.base import Presenter
-from bot.registry import GAME_PACKAGES
+from bot.registry import GAME_ENTRIES
 
 
 def _load() -> dict[str, Presenter]:
     presenters: list[Presenter] = [
-        importlib.import_module(f"bot.faces.{name}").PRESENTER for name in GAME_PACKAGES
+        importlib.import_module(entry.face).PRESENTER for entry in GAME_ENTRIES
     ]
     return {p.slug: p for p in presenters}
 
