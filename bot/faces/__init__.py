@@ -12,9 +12,7 @@ from bot.registry import GAME_ENTRIES
 
 
 def _load() -> dict[str, Presenter]:
-    presenters: list[Presenter] = [
-        importlib.import_module(entry.face).PRESENTER for entry in GAME_ENTRIES
-    ]
+    presenters: list[Presenter] = [importlib.import_module(entry.face).PRESENTER for entry in GAME_ENTRIES]
     return {p.slug: p for p in presenters}
 
 

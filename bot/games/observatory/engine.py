@@ -20,7 +20,7 @@ from bot.games.base import (
     action_kind,
     check_seat,
 )
-from bot.games.observatory import bot_player, draft, flow, views
+from bot.games.observatory import bot_player, draft, flow, secrets, views
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import DRAFT_KINDS, REFILL_KINDS, ActionKind
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
@@ -76,6 +76,9 @@ class Observatory(Game):
 
     def decision_id(self, state: State) -> int:
         return state["decision"]
+
+    def disguise(self, state: State, viewer: int | None) -> State:
+        return secrets.disguise(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state["phase"] == Phase.OVER.value else None

@@ -22,7 +22,7 @@ from bot.games.base import (
     malformed,
 )
 from bot.games.rng import Rng
-from bot.games.sky_of_stars import bot_player, flow, views
+from bot.games.sky_of_stars import bot_player, flow, secrets, views
 from bot.games.sky_of_stars.components import DECKS, DEFAULT_DECK, load_vault
 from bot.games.sky_of_stars.model import (
     MAX_SEATS,
@@ -121,6 +121,9 @@ class SkyOfStars(Game):
         if state["phase"] == Phase.REVEAL.value:
             return flow.reveal_pause(state)
         return state["options"]["countdown"] if state["phase"] == Phase.GUESS.value else None
+
+    def disguise(self, state: State, viewer: int | None) -> State:
+        return secrets.disguise(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         return flow.outcome_of(state) if state["phase"] == Phase.OVER.value else None
