@@ -19,6 +19,7 @@ from bot.games.replay import replay
 from bot.games.rng import Rng
 
 MAX_STEPS = 20_000
+LEGAL_SAMPLE = 12  # listed actions of each seat applied at a checked step
 TIMEOUT = {"kind": "timeout"}
 MALFORMED: tuple[Any, ...] = (
     None,
@@ -49,14 +50,17 @@ Chooser = Callable[[Game, State, Rng], tuple[int | None, Action]]
 
 
 def random_step(game: Game, state: State, rng: Rng) -> tuple[int | None, Action]:
-    """A random seat that must act and one of its legal actions; the countdown's system action
-    now and then, and always when nobody is asked (a pause that only time ends)."""
+    """A random seat that must act and one of its legal actions; now and then a missed deadline
+    or the countdown's system action, which always ends a pause nobody is asked to act in."""
     waiting = game.to_act(state)
     timed = game.countdown(state) is not None
     if not waiting or (timed and rng.random() < 0.02):
         assert timed, "nobody is asked to act, the game is not over and no countdown runs"
         return None, TIMEOUT
     seat = rng.choice(waiting)
+    missed = game.missed_deadline(state, seat) if rng.random() < 0.02 else None
+    if missed is not None:
+        return None, missed
     return seat, rng.choice(game.legal_actions(state, seat))
 
 
@@ -116,6 +120,13 @@ def check_state(game: Game, state: State, rng: Rng, acted: set[int] = frozenset(
     for seat in waiting:
         assert legal[seat], f"seat {seat} must act but has no legal action"
         assert json.loads(json.dumps(legal[seat])) == legal[seat]
+        some = (
+            legal[seat]
+            if len(legal[seat]) <= LEGAL_SAMPLE
+            else [rng.choice(legal[seat]) for _ in range(LEGAL_SAMPLE)]
+        )
+        for action in some:
+            game.apply(state, seat, action)  # every listed action is accepted
     check_views(game, state)
     check_refusals(game, state, legal, rng, acted)
 

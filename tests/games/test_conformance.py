@@ -9,7 +9,11 @@ import copy
 from typing import Any
 
 import pytest
-from conformance import (
+
+from bot.games import GAMES
+from bot.games.base import Game, IllegalAction
+from bot.games.rng import Rng
+from tests.games.conformance import (
     NOT_SEATS,
     bot_step,
     check_replay,
@@ -18,12 +22,8 @@ from conformance import (
     random_step,
 )
 
-from bot.games import GAMES
-from bot.games.base import Game, IllegalAction
-from bot.games.rng import Rng
-
 SEEDS = (11, 2027)
-CHECK_EVERY = 7
+CHECK_EVERY = 10
 SEAT_COUNTS = [
     (slug, seats) for slug, game in GAMES.items() for seats in range(game.min_seats, game.max_seats + 1)
 ]
