@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from bot.faces.base import Presenter
 from bot.registry import BUILTIN_GAMES
+from bot.ui.presenter import Presenter
 
 SHIPPED = [entry.name for entry in BUILTIN_GAMES]
 
