@@ -93,6 +93,11 @@ class OptionSpec:
     # on/off option two texts (off, on). Empty: "description: value". The game marks
     # ``description`` and ``says`` with ``N_``; the sentence is a ``Msg`` the lobby translates.
     says: tuple[str, ...] = ()
+    # How ``/play`` offers it (English; the command translator says it in the player's language):
+    # the parameter's description and a name per choice. Empty: "<game>: <description> (default
+    # <default>)" and the bare numbers; an on/off option (choices 0 and 1) is a yes/no parameter.
+    command: str = ""
+    choice_names: tuple[str, ...] = ()
 
     def sentence(self, value: int) -> Msg:
         if len(self.says) == 2 and set(self.choices) == {0, 1}:

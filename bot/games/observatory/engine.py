@@ -62,6 +62,7 @@ class Observatory(Game):
                 N_("Everyone chooses 4 of 6 dealt goals."),
                 N_("First-game deal: everyone keeps 1 large and 3 small goals, no choosing."),
             ),
+            command="Observatory: the gentler first-game deal (1 large + 3 small cards, keep all)",
         ),
     )
     allows_bot_seats = True

@@ -78,6 +78,8 @@ class SkyOfStars(Game):
             (20, 30, 45, 60, 90),
             30,
             (N_("Each drawing is guessed for {value} seconds."),),
+            command="A Sky of Stars: seconds to guess each drawing (default 30)",
+            choice_names=("20 seconds", "30 seconds", "45 seconds", "60 seconds", "90 seconds"),
         ),
         OptionSpec(
             "reveal_pause",
@@ -85,6 +87,8 @@ class SkyOfStars(Game):
             (0, 3, 6, 10, 15),
             6,
             (N_("Each answer stays {value} seconds before the next drawing."),),
+            command="A Sky of Stars: seconds each answer stays before the next drawing (default 6)",
+            choice_names=("no pause", "3 seconds", "6 seconds", "10 seconds", "15 seconds"),
         ),
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
