@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,7 +110,7 @@ def play(
     return played
 
 
-def check_state(game: Game, state: State, rng: Rng, acted: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+def check_state(game: Game, state: State, rng: Rng, acted: Collection[int] = ()) -> None:
     """The contract at one point of a running game (``acted``: seats that moved in this step)."""
     assert json.loads(json.dumps(state)) == state, "the state is not plain JSON"
     waiting = game.to_act(state)
@@ -152,7 +152,7 @@ def refused(game: Game, state: State, seat: Any, action: Any) -> str:
 
 
 def check_refusals(
-    game: Game, state: State, legal: dict[int, list[Action]], rng: Rng, acted: set[int]
+    game: Game, state: State, legal: dict[int, list[Action]], rng: Rng, acted: Collection[int]
 ) -> None:
     """Malformed actions, seats that are not seats, actions by seats not asked (that did not move
     in this step), and a legal action with one value changed (unless the change gives another
