@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands.play_options import chosen, play_options, with_game_options
 from bot.core.table import and_list, is_manager, ranked, seat_line
 from bot.games import GAMES, get_game
 from bot.i18n import (
@@ -172,10 +173,7 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "bo
 
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
-COUNTDOWN_CHOICES = [app_commands.Choice(name=f"{s} seconds", value=s) for s in (20, 30, 45, 60, 90)]
-REVEAL_CHOICES = [
-    app_commands.Choice(name=f"{s} seconds" if s else "no pause", value=s) for s in (0, 3, 6, 10, 15)
-]
+GAME_OPTIONS = play_options(GAMES.values())
 PACE_CHOICES = [
     app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
     for name, v in PACES.items()
@@ -201,44 +199,27 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
 @app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
 @app_commands.describe(
     game="Which game to play",
-    countdown="A Sky of Stars: seconds to guess each drawing (default 30)",
     pace="Time each player has per move (default: live, with a timer on each step)",
     timer="Live tables: time for each step before the game moves on (default: the game's own)",
-    first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, keep all)",
     language="The language of the lobby and the game thread (default: the server's)",
-    reveal_pause="A Sky of Stars: seconds each answer stays before the next drawing (default 6)",
 )
-@app_commands.choices(
-    game=GAME_CHOICES,
-    countdown=COUNTDOWN_CHOICES,
-    pace=PACE_CHOICES,
-    timer=TIMER_CHOICES,
-    language=LANGUAGE_CHOICES,
-    reveal_pause=REVEAL_CHOICES,
-)
+@app_commands.choices(game=GAME_CHOICES, pace=PACE_CHOICES, timer=TIMER_CHOICES, language=LANGUAGE_CHOICES)
 @app_commands.guild_only()
+@with_game_options(GAME_OPTIONS)
 @entry(Ack.NONE)
 async def play(
     interaction: discord.Interaction,
     game: app_commands.Choice[str],
-    countdown: app_commands.Choice[int] | None = None,
     pace: app_commands.Choice[int] | None = None,
-    first_game: bool | None = None,
     language: app_commands.Choice[str] | None = None,
     timer: app_commands.Choice[int] | None = None,
-    reveal_pause: app_commands.Choice[int] | None = None,
+    **options: Any,
 ) -> None:
-    given: dict[str, Any] = {}
-    if countdown is not None:
-        given["countdown"] = countdown.value
-    if reveal_pause is not None:
-        given["reveal_pause"] = reveal_pause.value
-    if first_game is not None:
-        given["first_game"] = int(first_game)
+    """Every game's lobby options are parameters too (``with_game_options``, from the registry)."""
     await _play(
         interaction,
         game.value,
-        given,
+        chosen(GAME_OPTIONS, options),
         pace.value if pace else 0,
         table_language(interaction, language.value if language else None),
         timer.value if timer else None,

@@ -7,14 +7,12 @@ from typing import Any
 
 import discord
 
-from bot.registry import GAME_PACKAGES
+from bot.registry import GAME_ENTRIES
 from bot.ui.presenter import Presenter
 
 
 def _load() -> dict[str, Presenter]:
-    presenters: list[Presenter] = [
-        importlib.import_module(f"bot.faces.{name}").PRESENTER for name in GAME_PACKAGES
-    ]
+    presenters: list[Presenter] = [importlib.import_module(entry.face).PRESENTER for entry in GAME_ENTRIES]
     return {p.slug: p for p in presenters}
 
 

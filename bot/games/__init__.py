@@ -1,16 +1,16 @@
 """The playable games' rules, keyed by the slug used in `/play game:<slug>`, in the order of
-``bot.registry.GAME_PACKAGES`` (each package exports its ``GAME``)."""
+``bot.registry.GAME_ENTRIES`` (each rules module exports its ``GAME``)."""
 
 from __future__ import annotations
 
 import importlib
 
 from bot.games.base import Game
-from bot.registry import GAME_PACKAGES
+from bot.registry import GAME_ENTRIES
 
 
 def _load() -> dict[str, Game]:
-    games: list[Game] = [importlib.import_module(f"bot.games.{name}").GAME for name in GAME_PACKAGES]
+    games: list[Game] = [importlib.import_module(entry.rules).GAME for entry in GAME_ENTRIES]
     return {game.slug: game for game in games}
 
 

@@ -93,6 +93,11 @@ class OptionSpec:
     # on/off option two texts (off, on). Empty: "description: value". The game marks
     # ``description`` and ``says`` with ``N_``; the sentence is a ``Msg`` the lobby translates.
     says: tuple[str, ...] = ()
+    # How ``/play`` offers it (English; the command translator says it in the player's language):
+    # the parameter's description and a name per choice. Empty: "<game>: <description> (default
+    # <default>)" and the bare numbers; an on/off option (choices 0 and 1) is a yes/no parameter.
+    command: str = ""
+    choice_names: tuple[str, ...] = ()
 
     def sentence(self, value: int) -> Msg:
         if len(self.says) == 2 and set(self.choices) == {0, 1}:
@@ -101,6 +106,26 @@ class OptionSpec:
             return Msg(self.says[0], {"value": value})
         return M_("{description}: {value}", description=Msg(self.description), value=value)
 
+
+def renamed(value: Any, names: dict[str, str]) -> Any:
+    """A copy of a JSON ``value`` with every string in ``names`` replaced by its new name (hidden
+    card ids), for ``Game.disguise``: a view that shows one of them gives a different answer."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(item, names) for item in value]
+    if isinstance(value, dict):
+        return {key: renamed(item, names) for key, item in value.items()}
+    return value
+
+
+def marked(ids: set[str]) -> dict[str, str]:
+    """New names for ``renamed`` that no card has (for views that never look a hidden card up)."""
+    return {ident: f"{ident}?" for ident in ids}
+
+
+RNG_FLIP = 0x5DEECE66D
+"""XORed into a disguised state's RNG: the future draws and rolls are secret from everyone."""
 
 _CHECKED_ENTRY_POINTS = ("view", "legal_actions")
 # Lobby options the table keeps for itself, not for the rules: stored with the game's options,
@@ -224,6 +249,17 @@ class Game(ABC):
     @abstractmethod
     def _view(self, state: State, seat: int | None) -> View:
         """``view`` for ``None`` or a seat already checked to be one of the game's seats."""
+
+    @abstractmethod
+    def disguise(self, state: State, viewer: int | None) -> State:
+        """A copy of ``state`` with every secret ``viewer`` may not know changed (``None``: what the
+        public may not know): other seats' hands and drafts, the order of decks, the RNG.
+
+        Secrets leave the rules only through views, so a view cannot tell the copy from the real
+        state: ``view(disguise(s, v), v) == view(s, v)`` for every seat and the public, which the
+        conformance suite (``tests/games/test_conformance.py``) checks for every registered game.
+        The copy need not be a position play could reach; only a view that reads a secret notices.
+        """
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:

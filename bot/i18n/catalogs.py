@@ -16,7 +16,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 from bot.i18n.languages import Language
-from bot.registry import GAME_PACKAGES
+from bot.registry import GAME_ENTRIES
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +39,7 @@ class CatalogPlace:
 def places() -> list[CatalogPlace]:
     """The core catalog, then one per registered game (its rules and its Discord face share it)."""
     core = CatalogPlace(CORE_DOMAIN, "bot", ("bot", "render"))
-    games = [
-        CatalogPlace(name, f"bot.faces.{name}", (f"bot.games.{name}", f"bot.faces.{name}"))
-        for name in GAME_PACKAGES
-    ]
+    games = [CatalogPlace(entry.name, entry.face, (entry.rules, entry.face)) for entry in GAME_ENTRIES]
     return [core, *games]
 
 

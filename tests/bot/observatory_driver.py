@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import get_game
+from tests.bot import driver
 from tests.bot.helpers import (
     PanelTable,
     all_text,
@@ -18,7 +19,6 @@ from tests.bot.helpers import (
     custom_ids,
     dm_history,
     find_component,
-    game_thread,
     refresh,
     said,
 )
@@ -27,6 +27,7 @@ SLUG = "observatory"
 # The newest table, so a benchmark that plays through this driver can read its taps per turn.
 LAST_TABLE: list[Any] = []
 GAME = get_game(SLUG)
+start_game = driver.starter(SLUG)
 CLOSED_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
 # What the driver does on a draft panel's home stage after its lists of moves, most wanted first.
 GO_ORDER = ("c", "p", "s", "r", "g", "d", "f")
@@ -34,26 +35,11 @@ DRAFT_KINDS = ("decide", "night_bonus")
 
 
 async def open_table(env, names=("ada", "bea")):
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, players
+    return await driver.open_table(env, names)
 
 
 def close_dms(env, player) -> None:
     env.inject_error("POST", f"/channels/{player.user.dm_channel.id}/messages", times=None, **CLOSED_DM)
-
-
-async def start_game(env, channel, players, **options):
-    """/play, everyone joins, the host starts; returns the game thread."""
-    host = players[0]
-    await host.slash(channel, "play", game=SLUG, **options)
-    lobby = channel.last_message
-    for player in players[1:]:
-        await player.click(refresh(channel, lobby), label="Join")
-    await host.click(refresh(channel, lobby), label="Start")
-    return game_thread(channel)
 
 
 def decision_of(message) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.games import get_game
+from tests.bot.driver import NAMES, open_table, starter
 from tests.bot.helpers import (
     all_text,
     current_record,
@@ -16,15 +17,11 @@ from tests.bot.helpers import (
 )
 
 GAME = get_game("sky-of-stars")
+start_game = starter(GAME.slug)
 
 
 async def open_lobby(env, n_players=3):
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    names = ["ada", "bea", "cy", "dee", "eve", "fay"][:n_players]
-    players = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, players
+    return await open_table(env, NAMES[:n_players])
 
 
 class Table:
@@ -86,17 +83,6 @@ class Table:
 def taps_per_roll(taps) -> list[int]:
     """The interactions each roll's line took (a roll's stroke and the optional last line)."""
     return [n for _player, kind, _roll, n in taps if kind == "stroke"]
-
-
-async def start_game(env, channel, players, **options):
-    """/play, everyone joins, the host starts; returns the game thread."""
-    host = players[0]
-    await host.slash(channel, "play", game="sky-of-stars", **options)
-    lobby = channel.last_message
-    for player in players[1:]:
-        await player.click(refresh(channel, lobby), label="Join")
-    await host.click(refresh(channel, lobby), label="Start")
-    return game_thread(channel)
 
 
 async def press_public(thread, player, kind, *, confirm=True):

@@ -12,18 +12,18 @@ from dataclasses import dataclass
 
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games import get_game
+from tests.bot.driver import open_table, starter
 from tests.bot.helpers import (
     PanelTable,
     all_text,
     current_record,
     custom_ids,
     find_component,
-    game_thread,
     images,
-    refresh,
 )
 
 GAME = get_game("star-gazers")
+start_game = starter(GAME.slug)
 
 
 @dataclass(frozen=True)
@@ -42,20 +42,7 @@ BONUS_STEPS = {"bonus", "gain", "journal", "move_token", "move_tile"}
 
 
 async def open_lobby(env, names=("ada", "bea", "dee")):
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    return guild, channel, [guild.add_member(env.create_user(n)) for n in names]
-
-
-async def start_game(channel, players):
-    host = players[0]
-    await host.slash(channel, "play", game="star-gazers")
-    lobby = channel.last_message
-    for player in players[1:]:
-        await player.click(refresh(channel, lobby), label="Join")
-    await host.click(refresh(channel, lobby), label="Start")
-    return game_thread(channel)
+    return await open_table(env, names)
 
 
 def ids_with(message, prefix):

@@ -19,29 +19,18 @@ from PIL import ImageDraw
 
 from bot.faces.starry_night_sky.art import images as art
 from bot.games import get_game
+from tests.bot.driver import starter
 from tests.bot.helpers import (
     PanelTable,
     all_text,
     current_record,
     custom_ids,
     find_component,
-    game_thread,
-    refresh,
 )
 
 SLUG = "starry-night-sky"
 GAME = get_game(SLUG)
-
-
-async def start_game(env, channel, players):
-    """/play, everyone joins, the host starts; returns the game thread."""
-    host = players[0]
-    await host.slash(channel, "play", game=SLUG)
-    lobby = channel.last_message
-    for player in players[1:]:
-        await player.click(refresh(channel, lobby), label="Join")
-    await host.click(refresh(channel, lobby), label="Start")
-    return game_thread(channel)
+start_game = starter(SLUG)
 
 
 class ImageText:

@@ -213,7 +213,7 @@ async def test_star_gazers_refuses_a_value_no_menu_offered(simcord_env, value):
 
     env = simcord_env
     _, channel, players = await sg.open_lobby(env, names=("ada", "bea"))
-    await sg.start_game(channel, players)
+    await sg.start_game(env, channel, players)
     table = sg.Table(env, channel, players, closed=set())
     for _ in range(30):  # play on until a panel shows a menu
         record = await current_record(env)

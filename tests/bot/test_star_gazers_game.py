@@ -105,7 +105,7 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
         message="Cannot send messages to this user",
         times=None,
     )
-    thread = await start_game(channel, [ada, bea])
+    thread = await start_game(env, channel, [ada, bea])
     table = Table(env, channel, [ada, bea], closed={"bea"})
     record = await current_record(env)
     assert record is not None and record.game == "star-gazers" and record.thread_id == thread.id

@@ -28,7 +28,7 @@ async def test_a_three_player_game_in_few_taps_each_move_previewed(simcord_env, 
     monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: SEED)
     env = simcord_env
     _guild, channel, players = await open_lobby(env, ("ada", "bea", "cy"))
-    await start_game(channel, players)
+    await start_game(env, channel, players)
     table = Table(env, channel, players, closed=set())
     taps: list[int] = []
     for _ in range(200):

@@ -46,7 +46,7 @@ async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch
         message="Cannot send messages to this user",
         times=None,
     )
-    await start_game(channel, [ada, bea])
+    await start_game(env, channel, [ada, bea])
     table = Table(env, channel, [ada, bea], closed={"bea"})
     typed_tile = typed_token = False
     for _ in range(300):
@@ -104,7 +104,7 @@ async def test_keeping_a_journal_card_is_not_called_a_confirmed_turn(simcord_env
         message="Cannot send messages to this user",
         times=None,
     )
-    await start_game(channel, [ada, bea])
+    await start_game(env, channel, [ada, bea])
     table = Table(env, channel, [ada, bea], closed={"bea"})
     record = await current_record(env)
     keepers = list(GAME.to_act(record.state))

@@ -14,6 +14,7 @@ import re
 import pytest
 
 from bot.games.replay import replay
+from tests.bot.driver import open_table
 from tests.bot.helpers import (
     all_text,
     controls,
@@ -38,10 +39,7 @@ from tests.bot.starry_night_sky_driver import (
 
 
 async def two_players(env, *, closed_dms: bool):
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    ada, bea, dee = (guild.add_member(env.create_user(n)) for n in ("ada", "bea", "dee"))
+    guild, channel, (ada, bea, dee) = await open_table(env, ("ada", "bea", "dee"))
     if closed_dms:
         env.inject_error(
             "POST",

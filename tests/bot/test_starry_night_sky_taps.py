@@ -17,6 +17,7 @@ import pytest
 
 from bot.faces.starry_night_sky import plan as plans
 from bot.faces.starry_night_sky.art import images as art
+from tests.bot.driver import open_table
 from tests.bot.helpers import current_record, custom_ids, find_component
 from tests.bot.starry_night_sky_driver import GAME, Table, start_game
 
@@ -51,10 +52,7 @@ class PanelDrawings:
 async def test_shortest_path_keeps_the_tap_budget_and_previews_every_exploration(simcord_env, monkeypatch):
     env = simcord_env
     drawings = PanelDrawings(monkeypatch)
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(name)) for name in ("ada", "bea", "cy")]
+    _guild, channel, players = await open_table(env)
     await start_game(env, channel, players)
     table = Table(env, channel, players)
     previewed: list[tuple[str, list[bool]]] = []  # (destination, spots as the preview drew them)
@@ -109,10 +107,7 @@ async def test_a_pick_that_shows_the_same_plan_keeps_the_picture_and_another_pla
     """Picking the destination already planned leaves the picture as it is (no upload: the same
     attachment stays); picking another one uploads that plan's preview under another name."""
     env = simcord_env
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(name)) for name in ("ada", "bea", "cy")]
+    _guild, channel, players = await open_table(env)
     await start_game(env, channel, players)
     table = Table(env, channel, players)
     for _ in range(30):

@@ -75,6 +75,9 @@ class CounterGame(Game):
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"counts": list(state["counts"]), "turn": state["turn"]}
 
+    def disguise(self, state: State, viewer: int | None) -> State:
+        return {**state, "rng": state["rng"] ^ 1}  # the counters are public: only the RNG is secret
+
     def outcome(self, state: State) -> Outcome | None:
         best = max(state["counts"])
         if best < state["target"]:

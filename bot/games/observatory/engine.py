@@ -20,7 +20,7 @@ from bot.games.base import (
     action_kind,
     check_seat,
 )
-from bot.games.observatory import bot_player, draft, flow, views
+from bot.games.observatory import bot_player, draft, flow, secrets, views
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import DRAFT_KINDS, REFILL_KINDS, ActionKind
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
@@ -62,6 +62,7 @@ class Observatory(Game):
                 N_("Everyone chooses 4 of 6 dealt goals."),
                 N_("First-game deal: everyone keeps 1 large and 3 small goals, no choosing."),
             ),
+            command="Observatory: the gentler first-game deal (1 large + 3 small cards, keep all)",
         ),
     )
     allows_bot_seats = True
@@ -76,6 +77,9 @@ class Observatory(Game):
 
     def decision_id(self, state: State) -> int:
         return state["decision"]
+
+    def disguise(self, state: State, viewer: int | None) -> State:
+        return secrets.disguise(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state["phase"] == Phase.OVER.value else None

@@ -22,7 +22,7 @@ from bot.games.base import (
     malformed,
 )
 from bot.games.rng import Rng
-from bot.games.sky_of_stars import bot_player, flow, views
+from bot.games.sky_of_stars import bot_player, flow, secrets, views
 from bot.games.sky_of_stars.components import DECKS, DEFAULT_DECK, load_vault
 from bot.games.sky_of_stars.model import (
     MAX_SEATS,
@@ -78,6 +78,8 @@ class SkyOfStars(Game):
             (20, 30, 45, 60, 90),
             30,
             (N_("Each drawing is guessed for {value} seconds."),),
+            command="A Sky of Stars: seconds to guess each drawing (default 30)",
+            choice_names=("20 seconds", "30 seconds", "45 seconds", "60 seconds", "90 seconds"),
         ),
         OptionSpec(
             "reveal_pause",
@@ -85,6 +87,8 @@ class SkyOfStars(Game):
             (0, 3, 6, 10, 15),
             6,
             (N_("Each answer stays {value} seconds before the next drawing."),),
+            command="A Sky of Stars: seconds each answer stays before the next drawing (default 6)",
+            choice_names=("no pause", "3 seconds", "6 seconds", "10 seconds", "15 seconds"),
         ),
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
@@ -121,6 +125,9 @@ class SkyOfStars(Game):
         if state["phase"] == Phase.REVEAL.value:
             return flow.reveal_pause(state)
         return state["options"]["countdown"] if state["phase"] == Phase.GUESS.value else None
+
+    def disguise(self, state: State, viewer: int | None) -> State:
+        return secrets.disguise(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         return flow.outcome_of(state) if state["phase"] == Phase.OVER.value else None

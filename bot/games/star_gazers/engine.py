@@ -21,7 +21,7 @@ from bot.games.base import (
     check_seat,
 )
 from bot.games.rng import Rng
-from bot.games.star_gazers import bot_player, flow, turn, views
+from bot.games.star_gazers import bot_player, flow, secrets, turn, views
 from bot.games.star_gazers.actions import ActionKind
 from bot.games.star_gazers.flow import copy_json
 from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
@@ -54,6 +54,9 @@ class StarGazers(Game):
 
     def decision_id(self, state: State) -> int:
         return state["decision"]
+
+    def disguise(self, state: State, viewer: int | None) -> State:
+        return secrets.disguise(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         return flow.outcome_of(state) if state["phase"] == Phase.OVER.value else None

@@ -22,7 +22,7 @@ from bot.games.base import (
     malformed,
 )
 from bot.games.rng import Rng
-from bot.games.starry_night_sky import bot_player, moves, turn, views
+from bot.games.starry_night_sky import bot_player, moves, secrets, turn, views
 from bot.games.starry_night_sky.actions import TRADE_STEPS, ActionKind, Step
 from bot.games.starry_night_sky.components import COLOURS, START, load_map
 from bot.games.starry_night_sky.model import MAX_SEATS, MIN_SEATS, POOL_CAP, SLUG, TITLE, empty_spots
@@ -60,6 +60,9 @@ class StarryNightSky(Game):
 
     def decision_id(self, state: State) -> int:
         return state["decision"]
+
+    def disguise(self, state: State, viewer: int | None) -> State:
+        return secrets.disguise(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state) if state["phase"] == "over" else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from bot.games.base import IllegalAction
@@ -53,7 +52,3 @@ def refused(state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
     except IllegalAction as error:
         return error.message
     raise AssertionError(f"{action} was accepted")
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import json
-import marshal
 from collections import Counter
 from typing import Any
 
-from bot.games.base import IllegalAction
-from bot.games.replay import replay
 from bot.games.rng import Rng
 from bot.games.star_gazers import StarGazers
 from bot.games.star_gazers.components import (
@@ -20,7 +17,6 @@ from bot.games.star_gazers.components import (
     load_tokens,
     starter_sun,
 )
-from bot.games.star_gazers.flow import fresh_work
 from bot.games.star_gazers.model import new_player
 from bot.games.star_gazers.simulate import random_action
 
@@ -100,12 +96,6 @@ def with_head(state: State, token: str, reserve: bool = False) -> State:
     return state
 
 
-def dumps(state: State) -> bytes:
-    """A fingerprint of the state to prove ``apply`` left it alone (marshal v2 is fast and has no
-    back-references, so equal unchanged objects give equal bytes)."""
-    return marshal.dumps(state, 2)
-
-
 def tokens_in_play(seats: int) -> Counter[str]:
     ids = [t.id for t in load_tokens() if t.players <= seats]
     ids += [t.id for t in bonus_tokens(seats)] + [starter_sun(s).id for s in range(seats)]
@@ -140,147 +130,26 @@ def check_conservation(state: State) -> None:
     assert where_tiles(state) == Counter(t.id for t in load_tiles() if t.players <= seats)
 
 
-def secrets(state: State) -> set[str]:
-    """Ids the public may not see: Journal hands, dealt cards, the draft in progress."""
-    hidden: set[str] = set()
-    if state["phase"] == "over":
-        return hidden  # the Journals are revealed at the end
-    board = {c for d in state["decks"].values() for c in d[:1]} | {c for c in state["shown"].values() if c}
-    for p in state["players"]:
-        hidden.update(c for c in p["journal"] if c not in board)
-    for pair in state["dealt"] or []:
-        hidden.update(c for c in pair if c not in board)
-    return hidden
-
-
-def undrafted(state: State) -> State:
-    """The state with the active turn's draft thrown away (what the public may know)."""
-    if state["turn"] is None:
-        return state
-    state = json.loads(json.dumps(state))
-    turn = state["turn"]
-    turn.update(picked=None, queue=[], changed=False, notes=[], work=fresh_work(state, turn["seat"]))
-    return state
-
-
-def check_views(state: State, seats: list[int] | None = None) -> None:
-    public = GAME.view(state, None)
-    text = json.dumps(public)
-    for ident in secrets(state):
-        assert f'"{ident}"' not in text, ident
-    assert "you" not in public and "choice" not in public
-    assert GAME.view(undrafted(state), None) == public
-    for seat in range(state["seats"]) if seats is None else seats:
-        mine = GAME.view(state, seat)
-        json.dumps(mine)
-        assert [c["id"] for c in mine["journal"]] == (
-            state["turn"]["work"]["player"]["journal"]
-            if state["turn"] and state["turn"]["seat"] == seat
-            else state["players"][seat]["journal"]
-        )
-        assert (mine["choice"] is not None) == (seat in GAME.to_act(state))
-
-
-BAD_ACTIONS = [
-    {"kind": "pick", "square": 9},
-    {"kind": "tile", "cell": 3, "rotation": 7},
-    {"kind": "confirm"},
-    {"kind": "token", "target": "moon"},
-    {"kind": "token", "target": "cell", "cell": 0},
-    {"kind": "move_tile", "from": 0, "to": 0, "rotation": 0, "swap_rotation": None},
-    {"kind": "gain", "type": "planet"},
-    {"kind": "skip"},
-    {"kind": "undo"},
-    {"kind": "bonus", "type": "sun"},
-    {"kind": "reserve", "index": 1},
-    {"kind": "keep", "card": "J-I-01"},
-    {"kind": "nope"},
-    "pick",
-    {"kind": "take_journal", "card": "J-III-99"},
-]
-
-
-RANGES = {
-    "square": 8,
-    "cell": 16,
-    "rotation": 4,
-    "space": 8,
-    "index": 2,
-    "from": 16,
-    "to": 16,
-    "swap_rotation": 4,
-    "piece": 5,
-}
-
-
-def tweak(action: dict[str, Any], rng: Rng) -> dict[str, Any]:
-    """A legal action with one number changed: often illegal (a taken square, a full space…)."""
-    action = dict(action)
-    keys = [k for k in action if k in RANGES]
-    if keys:
-        key = rng.choice(keys)
-        action[key] = rng.below(RANGES[key])
-    elif "card" in action:
-        action["card"] = rng.choice(["J-I-02", "J-II-05", "J-III-09"])
-    elif "type" in action:
-        action["type"] = rng.choice(["star", "shuttle", "sun", "moon", "comet", "station"])
-    return action
-
-
-def probe_illegal(state: State, legal: list[dict[str, Any]], rng: Rng, text: bytes) -> None:
-    """An action not listed as legal must raise IllegalAction and leave the state untouched."""
-    seat = GAME.to_act(state)[0]
-    action = tweak(rng.choice(legal), rng) if rng.random() < 0.6 else rng.choice(BAD_ACTIONS)
-    if action in legal:
-        return
-    others = [s for s in range(state["seats"]) if s not in GAME.to_act(state)]
-    for who in [seat] + others[:1]:
-        try:
-            GAME.apply(state, who, action)  # type: ignore[arg-type]
-        except IllegalAction as error:
-            assert error.message and dumps(state) == text
-        else:
-            raise AssertionError(f"unlisted action accepted for seat {who}: {action}")
-
-
-def checked_random_game(
-    seats: int, seed: int, rng_seed: int, deep_every: int = 25, replay_it: bool = False, views_every: int = 45
-) -> State:
-    """A random game with the contract checked at every step and deeper checks now and then
-    (views are the costliest check, so they run on a sparser sample of steps)."""
-    agent, probe = Rng(rng_seed), Rng(rng_seed ^ 0x5A5A)
+def checked_random_game(seats: int, seed: int, rng_seed: int, deep_every: int = 25) -> State:
+    """A random game checking what is particular to Star Gazers (the contract every game keeps is
+    checked by ``tests/games/test_conformance.py``): every token and tile is somewhere exactly
+    once, a turn's sub-actions neither open a new decision nor say anything until it is
+    confirmed, events name no card or tile, and the final scores add up."""
+    agent = Rng(rng_seed)
     state = GAME.setup(seats, {}, seed)
-    text = dumps(state)
-    log = []
-    decision = GAME.decision_id(state)
     step = 0
     while waiting := GAME.to_act(state):
         seat = waiting[0]
-        legal = GAME.legal_actions(state, seat)
-        assert legal
         if step % deep_every == 0:
-            for other in range(seats):
-                assert bool(GAME.legal_actions(state, other)) == (other in waiting)
-            assert json.loads(json.dumps(state)) == state
             check_conservation(state)
-            probe_illegal(state, legal, probe, text)
-        if step % views_every == 0:
-            check_views(state, sorted({seat, step % seats}))
-        action = random_action(GAME, state, seat, agent, legal)
-        assert action in legal
+        action = random_action(GAME, state, seat, agent, GAME.legal_actions(state, seat))
         applied = GAME.apply(state, seat, action)
-        assert dumps(state) == text, "apply changed its input"
         for event in applied.events:
-            event.format(*[f"P{i}" for i in range(seats)])
             assert "J-" not in event and "T" + "0" not in event, event  # no card or tile ids
-        new = applied.state
         if action["kind"] not in ("confirm", "keep"):
-            assert GAME.decision_id(new) == GAME.decision_id(state), "decision moved inside a turn"
+            assert GAME.decision_id(applied.state) == GAME.decision_id(state), "decision moved inside a turn"
             assert applied.events == []
-        assert GAME.decision_id(new) >= decision
-        decision = GAME.decision_id(new)
-        state, text = new, dumps(new)
-        log.append((seat, action))
+        state = applied.state
         step += 1
     outcome = GAME.outcome(state)
     assert outcome is not None
@@ -295,15 +164,11 @@ def checked_random_game(
         assert part["telescopes"]["points"] == 3 * part["telescopes"]["count"]
         assert sum(1 for t in state["players"][seat]["tiles"] if t) == 16
     check_conservation(state)
-    check_views(state)
     assert state["stacks"] == [] and state["bag"] == [] and not any(state["universe"])
-    if replay_it:
-        assert replay(GAME, seats, {}, seed, log) == state
     return state
 
 
 SIMULATED_GAMES = 300
-REPLAYED = 10  # replaying the log is the slowest check, so it runs on a sample
 
 
 def simulate_many(seats: int, games: int = SIMULATED_GAMES) -> float:
@@ -312,6 +177,6 @@ def simulate_many(seats: int, games: int = SIMULATED_GAMES) -> float:
 
     plan = Rng(1000 + seats)
     began = time.perf_counter()
-    for game in range(games):
-        checked_random_game(seats, plan.below(1 << 62), plan.below(1 << 62), replay_it=game < REPLAYED)
+    for _ in range(games):
+        checked_random_game(seats, plan.below(1 << 62), plan.below(1 << 62))
     return time.perf_counter() - began

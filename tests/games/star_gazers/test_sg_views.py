@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from sg_helpers import GAME, act, keep_all, new_game, secrets
+from sg_helpers import GAME, act, keep_all, new_game
 
 from bot.games.rng import Rng
+from bot.games.star_gazers.secrets import hidden_cards
 from bot.games.star_gazers.simulate import play_game, random_action
 
 PUBLIC_KEYS = {
@@ -77,7 +78,7 @@ def test_schema_keys() -> None:
 
 def test_secrets_stay_out_of_the_public_view_and_other_seats() -> None:
     state = keep_all(new_game(4, 8))
-    hidden = secrets(state)
+    hidden = hidden_cards(state, None)
     assert hidden
     public = json.dumps(GAME.view(state, None))
     assert not any(f'"{c}"' in public for c in hidden)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from bot.games.base import IllegalAction
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
-from bot.games.starry_night_sky.components import BAG_PER_COLOUR, COLOURS, load_map, load_myths
+from bot.games.starry_night_sky.components import BAG_PER_COLOUR, COLOURS, load_map
 from bot.games.starry_night_sky.scoring import parts
 from bot.games.starry_night_sky.turn import _new_turn
 
@@ -94,58 +92,10 @@ def check_invariants(state: State) -> None:
     assert max(turns) - min(turns) <= 1
 
 
-def deep_checks(state: State) -> None:
-    """Expensive contract checks: JSON round trip, no mutation, legal applies, illegal refused,
-    and no Myth card in anything public while the game runs."""
-    text = json.dumps(state, sort_keys=True)
-    assert json.loads(text) == state
-    if state["phase"] == "over":
-        return
-    seat = state["current"]
-    legal = GAME.legal_actions(state, seat)
-    assert legal, "the seat to act must have something to do"
-    for action in legal:
-        GAME.apply(state, seat, action)
-    assert json.dumps(state, sort_keys=True) == text, "apply mutated its input"
-    for wrong in (
-        {"kind": "move", "to": "START"},
-        {"kind": "place", "pool": 0, "stars": {"red": 9}},
-        {"kind": "trade", "goal": "g99", "colour": "red", "pool": 0},
-        {"kind": "nope"},
-    ):
-        try:
-            GAME.apply(state, seat, wrong)
-        except IllegalAction:
-            pass
-        else:
-            raise AssertionError(f"{wrong} was accepted")
-    other = (seat + 1) % state["seats"]
-    try:
-        GAME.apply(state, other, legal[0])
-    except IllegalAction:
-        pass
-    else:
-        raise AssertionError("a seat acted out of turn")
-    public = json.dumps(GAME.view(state, None))
-    for mid in load_myths():
-        assert f'"{mid}"' not in public, "a Myth card leaked into the public view"
-    for viewer in range(state["seats"]):
-        mine = json.dumps(GAME.view(state, viewer))
-        for other, player in enumerate(state["players"]):
-            for mid in player["myths"]:
-                assert (f'"{mid}"' in mine) == (other == viewer), "a seat saw someone else's Myth"
-
-
-def simulate_checked(
-    seats: int, games: int, deep_every: int = 20, replay_every: int = 25
-) -> dict[str, float]:
-    """Play seeded games (random players, a bot in some seats), checking invariants at every step.
-
-    Cheap invariants run after every action of every game; the expensive contract checks run
-    after every action of every ``deep_every``-th game, and every ``replay_every``-th game is
-    rebuilt from its log with ``bot.games.replay``.
-    """
-    from bot.games.replay import replay
+def simulate_checked(seats: int, games: int) -> dict[str, float]:
+    """Play seeded games (random players, a bot in some seats), checking the invariants of Starry
+    Night Sky after every action (the contract every game keeps is checked by
+    ``tests/games/test_conformance.py``)."""
     from bot.games.starry_night_sky.simulate import bot_action, random_action
 
     plan = Rng(1000 + seats)
@@ -156,31 +106,23 @@ def simulate_checked(
         policies = [
             bot_action if number % 3 == 0 and s == number % seats else random_action for s in range(seats)
         ]
-        deep = number % deep_every == 0
         state = GAME.setup(seats, {}, seed)
-        log = []
+        steps = 0
         while state["phase"] == "play":
             check_invariants(state)
-            if deep:
-                deep_checks(state)
             seat = state["current"]
-            action = policies[seat](GAME, state, seat, rng)
-            state = GAME.apply(state, seat, action).state
-            log.append((seat, action))
-            assert len(log) < 2000
+            state = GAME.apply(state, seat, policies[seat](GAME, state, seat, rng)).state
+            steps += 1
+            assert steps < 2000
         check_invariants(state)
-        deep_checks(state)
         stars = sum(p["score"]["stars"] for p in state["players"])
         assert stars == sum(sum(s["filled"]) for s in state["board"].values())
         result = GAME.outcome(state)
         assert result is not None and result.scores == [b["total"] for b in result.breakdown]
-        assert set(result.winners) <= set(range(seats)) and result.winners
         turns = {p["turns"] for p in state["players"]}
         assert len(turns) == 1, "everyone plays the same number of turns"
         ended[state["ended_by"]] += 1
         if state["ended_by"] == "dawn":
             assert not state["night"]
-        if number % replay_every == 0:
-            assert replay(GAME, seats, {}, seed, log) == state
-        actions += len(log)
+        actions += steps
     return {"actions_per_game": actions / games, **ended}

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sns_helpers import GAME, check_invariants, deep_checks
+from sns_helpers import GAME, check_invariants
 
 from bot.games.rng import Rng
 from bot.games.starry_night_sky.simulate import bot_action, random_action
+from tests.games.conformance import check_state
 
 MARKERS = ("could not explore", "nowhere to go for the bonus", "nobody could do anything", "traded")
 
@@ -37,7 +38,7 @@ def test_stuck_players_keep_every_invariant() -> None:
         while state["phase"] == "play":
             check_invariants(state)
             if number % 10 == 0:
-                deep_checks(state)
+                check_state(GAME, state, Rng(steps))
             seat = state["current"]
             applied = GAME.apply(state, seat, policy(GAME, state, seat, rng))
             state = applied.state
