@@ -239,8 +239,9 @@ def _record(
     seen = _drawn.get()
     if seen is None:
         return
-    bbox = draw.textbbox(xy, shown, font=f, anchor=anchor)
-    seen.append(DrawnText(asked, shown, tuple(float(v) for v in bbox), draw.im.size, max_width))
+    left, top, right, bottom = draw.textbbox(xy, shown, font=f, anchor=anchor)
+    bbox = (float(left), float(top), float(right), float(bottom))
+    seen.append(DrawnText(asked, shown, bbox, draw.im.size, max_width))
 
 
 def text(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -172,8 +172,10 @@ def update(domains: Iterable[str] = ()) -> None:
             )
 
 
-def _translated(found: str | tuple[str, ...] | None) -> bool:
-    return bool(found) and (isinstance(found, str) or all(found))
+def _translated(found: str | Sequence[str] | None) -> bool:
+    if not found:
+        return False
+    return isinstance(found, str) or all(found)
 
 
 def compile_tree(root: Path) -> list[Path]:

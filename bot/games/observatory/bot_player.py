@@ -64,13 +64,10 @@ def _research_value(sheet: sh.Sheet, track: str) -> float:
     return TRACK_WEIGHT[track] + 0.3 * filled + bonus
 
 
-def _best_space(sheet: sh.Sheet, spaces: dict[str, list[int]]) -> tuple[float, str, int] | None:
-    best = None
-    for track, vals in spaces.items():
-        v = _research_value(sheet, track)
-        if best is None or v > best[0]:
-            best = (v, track, vals[0])
-    return best
+def _best_space(sheet: sh.Sheet, spaces: dict[str, list[int]]) -> tuple[float, str, int]:
+    """(value, track, space) of the best track in ``spaces`` (not empty), the first one on a tie."""
+    options = [(_research_value(sheet, track), track, vals[0]) for track, vals in spaces.items()]
+    return max(options, key=lambda option: option[0])
 
 
 def _best_complete(state: State, seat: int, sheet: sh.Sheet) -> Action | None:
@@ -116,18 +113,20 @@ def _draft_move(state: State, seat: int) -> Action:
     roll = draft.roll_of(state)
     plots = sh.plot_options(sheet, roll)
     if plots:
-        best_plot, best_score = None, -1.0
+        best_plot: Action | None = None
+        best_score = -1.0
         for (i, j), cells in plots:
             rest = {0, 1, 2} - {i, j} - sh.used_dice(sheet)
             research = 0.0
             for die in rest:
                 value, wild = sh.die_value(sheet, roll, die)
-                space = _best_space(sheet, sh.open_spaces(sheet, value, wild))
-                research = space[0] if space else 0.0
+                spaces = sh.open_spaces(sheet, value, wild)
+                research = _best_space(sheet, spaces)[0] if spaces else 0.0
             cell = max(cells, key=lambda c: _value(values, c))
             score = _value(values, cell) + 0.5 * research
             if score > best_score:
                 best_plot, best_score = {"kind": "plot", "dice": [i, j], "cell": cell_name(cell)}, score
+        assert best_plot is not None  # every score is at least STAR_FLOOR, above the -1.0 start
         return best_plot
     options = sh.research_options(sheet, roll)
     if options:

@@ -6,7 +6,7 @@ from an earlier step are recognised as stale while sub-actions inside a step kee
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.games.base import IllegalAction, State
 from bot.games.observatory import draft
@@ -373,6 +373,7 @@ def take(state: State, index: int, action: dict[str, Any], events: list[str]) ->
         kind = next((k for k in DECKS if cid in state["sky"][k]), None)
         if kind is None:
             raise IllegalAction(M_("That card is not in the Night Sky; pick one of the face-up cards."))
+        cid = cast(str, cid)  # one of the face-up card ids
         state["sky"][kind].remove(cid)
         if state["decks"][kind]:
             state["sky"][kind].append(state["decks"][kind].pop(0))

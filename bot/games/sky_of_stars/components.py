@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -102,8 +102,8 @@ def parse_vault(data: dict[str, Any]) -> Vault:
             raise DataError(f"{where}: coordinates must be integers.")
         if not (radius <= x <= width - radius and radius <= y <= height - radius):
             raise DataError(f"{where}: ({x}, {y}) is not fully inside the {width}x{height} field.")
-        try:
-            shape, colour = Shape(item.get("shape")), Colour(item.get("colour"))
+        try:  # the lookup takes any JSON value and refuses what is not a member, a missing one too
+            shape, colour = Shape(cast(str, item.get("shape"))), Colour(cast(str, item.get("colour")))
         except ValueError as error:
             raise DataError(f"{where}: {error}.") from None
         stars.append(Star(label, x, y, shape, colour))

@@ -186,7 +186,10 @@ class SkyOfStars(Game):
             raise IllegalAction(M_("The game is over."))
         new = _copy(state)
         events: list[str] = []
-        _HANDLERS[kind](new, seat, action, events)
+        if seat is None:  # the bot's own countdown, the one action without a seat (checked above)
+            _timeout(new, seat, action, events)
+        else:
+            _HANDLERS[kind](new, seat, action, events)
         return Applied(new, events)
 
 

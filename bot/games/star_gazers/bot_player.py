@@ -109,8 +109,8 @@ class Plan:
         if kind == "black_hole":
             return 2.0 + (0.8 if "black_hole" in self.wanted else 0.0)
         if kind == "star":
-            free = any(self.target >> c & 1 and self.player["tokens"][c] is None for c in range(CELLS))
-            return (3.0 if free else 0.3) + (0.8 if "star_any" in self.wanted else 0.0)
+            open_cell = any(self.target >> c & 1 and self.player["tokens"][c] is None for c in range(CELLS))
+            return (3.0 if open_cell else 0.3) + (0.8 if "star_any" in self.wanted else 0.0)
         if kind == "meteor":
             return 1.0 + (0.8 if "meteor" in self.wanted else 0.0)
         return 0.6 if "sun" in self.wanted else 0.1

@@ -101,7 +101,8 @@ def pick(turn: Turn, action: Action) -> None:
 def bonus(turn: Turn, action: Action) -> None:
     current = _expect(turn, "bonus")
     kind = action.get("type")
-    if kind not in current["types"]:
+    offered: list[str] = current["types"]
+    if kind not in offered:
         if current["shape"] == "circle":
             raise IllegalAction(
                 M_("Choose one of the Circle (star, shuttle, sun) bonus tokens still in the centre.")
@@ -229,7 +230,8 @@ def play_reserve(turn: Turn, action: Action) -> None:
 def gain(turn: Turn, action: Action) -> None:
     current = _expect(turn, "gain")
     kind = action.get("type")
-    if kind not in current["types"]:
+    offered: list[str] = current["types"]
+    if kind not in offered:
         raise IllegalAction(M_("That Bonus token has run out: choose one still in the general supply."))
     ident = turn["work"]["supply"][kind].pop(0)
     turn["queue"][0] = {"step": Step.TOKEN.value, "id": ident, "reserve": False}
@@ -303,6 +305,7 @@ def take_journal(turn: Turn, action: Action) -> None:
     found = next((c for c in current["cards"] if c["card"] == card), None)
     if found is None:
         raise IllegalAction(M_("Choose one of the face-up cards on the Journal draft board."))
+    card = found["card"]
     work, deck = turn["work"], found["deck"]
     if found["slot"] == "top":
         work["decks"][deck].pop(0)

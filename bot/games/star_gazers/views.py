@@ -338,19 +338,19 @@ def _choice_view(current: dict[str, Any], queue: list[dict[str, Any]]) -> dict[s
 def seat_view(state: State, seat: int) -> View:
     view = public_view(state)
     phase = state["phase"]
-    turn = state["turn"] if phase == Phase.DRAFT.value else None
-    mine = turn is not None and turn["seat"] == seat
-    player = turn["work"]["player"] if mine else state["players"][seat]
+    drafting = state["turn"] if phase == Phase.DRAFT.value else None
+    turn = drafting if drafting is not None and drafting["seat"] == seat else None  # this seat's own turn
+    player = turn["work"]["player"] if turn is not None else state["players"][seat]
     preview = player_view(state, seat, player, True, True)
     preview.update(
         _table(turn["work"])
-        if mine
+        if turn is not None
         else {k: view[k] for k in ("universe", "centre", "supply", "journal_board")}
     )
     current = None
     if phase == Phase.JOURNAL.value and state["kept"][seat] is None:
         current = {"kind": "keep", "cards": list(state["dealt"][seat])}
-    elif mine:
+    elif turn is not None:
         current = _choice_view(choice(turn), turn["queue"])
     view.update(
         {
@@ -360,10 +360,12 @@ def seat_view(state: State, seat: int) -> View:
             "kept": state["kept"][seat] if phase == Phase.JOURNAL.value else None,
             "preview": preview,
             "choice": current,
-            "queue": [_queue_name(item) for item in turn["queue"][1 if head(turn) else 0 :]] if mine else [],
-            "reserve_playable": reserve_playable(turn) if mine else [],
-            "can_undo": bool(mine and turn["changed"]),
-            "can_confirm": bool(mine and turn["picked"] is not None and head(turn) is None),
+            "queue": [_queue_name(item) for item in turn["queue"][1 if head(turn) else 0 :]]
+            if turn is not None
+            else [],
+            "reserve_playable": reserve_playable(turn) if turn is not None else [],
+            "can_undo": bool(turn is not None and turn["changed"]),
+            "can_confirm": bool(turn is not None and turn["picked"] is not None and head(turn) is None),
         }
     )
     return view

@@ -80,11 +80,11 @@ def choose(game: Game, state: dict[str, Any], seat: int, rng: Rng) -> Action | N
         if not reach:  # stuck: a trade that opens a move, else skip exploring
             return _helpful_trade(state, seat) or {"kind": ActionKind.END.value}
         bonus = step is Step.BONUS_MOVE
-        scored = [
+        scored_moves = [
             (_move_value(state, seat, cid, player["pools"], bonus) + rng.random() * 0.01, cid)
             for cid in reach
         ]
-        return {"kind": ActionKind.MOVE.value, "to": max(scored)[1]}
+        return {"kind": ActionKind.MOVE.value, "to": max(scored_moves)[1]}
     if step in (Step.PLACE, Step.BONUS_PLACE):
         cid = player["at"]
         empty = empty_spots(state, cid)

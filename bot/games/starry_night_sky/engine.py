@@ -277,7 +277,8 @@ def _trade(state: State, seat: int, action: Action, events: list[str]) -> None:
     gid, colour = action.get("goal"), action.get("colour")
     if colour not in COLOURS:
         raise malformed(M_("`colour` must be red, blue or yellow."))
-    if gid not in state["players"][seat]["goals"]:
+    held: list[str] = state["players"][seat]["goals"]
+    if gid not in held:
         raise IllegalAction(M_("You don't hold that goal card."))
     if not state["bag"][colour]:
         raise IllegalAction(

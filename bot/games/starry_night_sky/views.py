@@ -134,7 +134,7 @@ def _turn(state: State) -> dict[str, Any] | None:
 def public_view(state: State) -> View:
     sky = load_map()
     over = state["phase"] == "over"
-    at = {}
+    at: dict[str, list[int]] = {}
     for seat, player in enumerate(state["players"]):
         at.setdefault(player["at"], []).append(seat)
     constellations = {}
