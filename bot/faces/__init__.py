@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.registry import GAME_PACKAGES
+from bot.ui import alt
 from bot.ui.presenter import Presenter
 
 
@@ -15,6 +16,8 @@ def _load() -> dict[str, Presenter]:
     presenters: list[Presenter] = [
         importlib.import_module(f"bot.faces.{name}").PRESENTER for name in GAME_PACKAGES
     ]
+    for presenter in presenters:  # every picture of the game is described by its presenter
+        alt.register(presenter.slug, presenter.describe)
     return {p.slug: p for p in presenters}
 
 

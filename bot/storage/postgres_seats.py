@@ -113,6 +113,7 @@ class PostgresSeats:
                 settings.quiet_start,
                 settings.quiet_end,
                 settings.language.value if settings.language else None,
+                settings.text_boards,
             )
 
     async def set_discord_locale(self, user_id: int, locale: str | None) -> None:

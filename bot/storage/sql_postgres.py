@@ -139,14 +139,16 @@ SQL_UPDATE_DEADLINE_REMINDERS = """
 UPDATE deadlines SET reminders = $4 WHERE game_id = $1 AND seat = $2 AND decision = $3
 """
 SQL_SELECT_USER_SETTINGS = """
-SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale FROM user_settings
+SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale, text_boards
+FROM user_settings
 WHERE user_id = $1
 """
 SQL_UPSERT_USER_SETTINGS = """
-INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end, language)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end, language, text_boards)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
 ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.timezone,
-    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, language = excluded.language
+    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, language = excluded.language,
+    text_boards = excluded.text_boards
 """
 SQL_UPSERT_DISCORD_LOCALE = """
 INSERT INTO user_settings (user_id, discord_locale) VALUES ($1, $2)

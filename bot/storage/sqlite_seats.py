@@ -153,6 +153,7 @@ class SqliteSeats(SqliteBase):
                     "quiet_start": settings.quiet_start,
                     "quiet_end": settings.quiet_end,
                     "language": settings.language.value if settings.language else None,
+                    "text_boards": int(settings.text_boards),
                 },
             )
 
