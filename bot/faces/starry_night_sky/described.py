@@ -84,7 +84,7 @@ def _choice(view: View) -> list[str]:
         lines.append(_("Sort your new stars ({stars}) into different pools.", stars=drawn))
     elif kind == "move":
         places = [
-            _("{place} ({points} points)", place=place_name(d["name"]), points=d["points"])
+            ngettext("{place} ({n} point)", "{place} ({n} points)", d["points"], place=place_name(d["name"]))
             if d.get("discovery")
             else place_name(d["name"])
             for d in choice.get("destinations") or []
