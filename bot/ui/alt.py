@@ -18,6 +18,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
 
+from bot.ops.faults import database_outage
+
 log = logging.getLogger(__name__)
 
 ALT_LIMIT: Final = 1024  # MediaGalleryItemRequest.description and MessageAttachmentRequest.description
@@ -81,6 +83,9 @@ async def reads_text(client: Any, user_id: int) -> bool:
         return False
     try:
         return bool(await readers.boards_in_text(user_id))
-    except Exception:
-        log.exception("could not look up the text boards choice of user %s", user_id)
+    except Exception as error:  # the picture still goes out, with its words as alt text
+        if database_outage(error):  # told once by bot.ops.faults
+            log.debug("text boards choice of user %s unknown while the database is away", user_id)
+        else:
+            log.exception("could not look up the text boards choice of user %s", user_id)
         return False
