@@ -120,6 +120,11 @@ def describe(view: View, names: list[str], seat: int | None = None) -> str:
         shown = [d for d in view.get("drawings") or [] if d["seat"] == seat]
         lines = [_("{name}'s revealed constellations.", name=names[seat])]
         lines += [_("Round {round}: {drawing}.", round=d["round"], drawing=_drawing(d)) for d in shown]
+        if view.get("you") is not None:  # a guess panel: the drawing, the card's words, the question
+            words = (
+                [_("The card's words: {words}.", words=", ".join(view["card"]))] if view.get("card") else []
+            )
+            return "\n".join([*lines, *words, *_choice(view, names)])
         return "\n".join([*lines, _scores(view, names)])
     if view.get("you") is not None:
         return "\n".join(_public(view, names)[:1] + _vault(view, names))

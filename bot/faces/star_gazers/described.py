@@ -150,4 +150,6 @@ def describe(view: View, names: list[str], seat: int | None = None) -> str:
         if journal:
             lines.append(_("Your Journal: {cards}.", cards=" / ".join(card_words(c) for c in journal)))
         return "\n".join(lines + _universe(view))
+    scores = ", ".join(f"{names[p['seat']]} {p['score']['total']}" for p in players)
+    lines.append(_("Scores: {scores}", scores=scores))
     return "\n".join(lines + _universe(view) + [_player(p, names) for p in players])
