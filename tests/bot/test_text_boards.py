@@ -92,7 +92,6 @@ async def read_and_play(ada, panel: discord.Message, planned: set[int]) -> str:
 @pytest.mark.simcord(strict_sync=True)
 async def test_a_player_who_reads_boards_as_text_finishes_a_game(simcord_env):
     env = simcord_env
-    env.settle_timeout = 60.0  # a whole game of drawn pictures, on a machine that may be busy
     await env.bot.tree.sync()
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
