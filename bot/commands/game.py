@@ -21,6 +21,7 @@ from bot.i18n.msg import from_stored
 from bot.storage import GameRecord
 from bot.tell.delivery import format_events
 from bot.tell.resume import SET_ASIDE
+from bot.ui.alt import reads_text
 from bot.ui.components import ReclaimButton, show_panel
 from bot.ui.interactions import Ack, Refusal, acknowledge, answer, entry, tell_privately
 from bot.ui.outgoing import COLOUR, reply
@@ -68,6 +69,7 @@ async def status(interaction: discord.Interaction, game: str | None = None, publ
         out.content = f"{out.content}\n{describe_waiting(record, due)}"
         reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
         out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
+    out.spoken = not public and await reads_text(interaction.client, interaction.user.id)
     await reply(interaction, out, ephemeral=not public)
     # Whatever the current step couldn't deliver (its public message, a panel) goes out again.
     async with service.lock(record.id):
@@ -95,7 +97,9 @@ async def sheet(
     game = get_game(record.game)
     viewer_seat = record.seat_of(interaction.user.id)
     view = game.view(record.state, seat if viewer_seat == seat else None)
-    await reply(interaction, PRESENTERS[record.game].sheet(view, record.names, seat))
+    out = PRESENTERS[record.game].sheet(view, record.names, seat)
+    out.spoken = await reads_text(interaction.client, interaction.user.id)
+    await reply(interaction, out)
 
 
 @app_commands.command(name="hand", description="Open your private panel for the game here.")

@@ -1,4 +1,5 @@
-"""`/settings`: how each player is pinged, their quiet hours in their own time zone, and their language."""
+"""`/settings`: how each player is pinged, their quiet hours in their own time zone, their language,
+and whether the boards are described to them in text (for a screen reader)."""
 
 from __future__ import annotations
 
@@ -51,13 +52,20 @@ def describe(settings: UserSettings, discord_language: Language) -> str:
             _("**Time zone:** {timezone}", timezone=shown_timezone(settings.timezone)),
             _("**Quiet hours:** {hours}", hours=hours),
             _("**Language:** {language}", language=language),
+            _(
+                "**Boards in text:** {choice}",
+                choice=_("on: your panels and `/game` answers describe each picture in words")
+                if settings.text_boards
+                else pgettext("boards in text", "off"),
+            ),
             _("During quiet hours you get no pings, and in games with a pace your deadline clock pauses."),
         )
     )
 
 
 @app_commands.command(
-    name="settings", description="How Astrolabe pings you, your quiet hours and your language."
+    name="settings",
+    description="How Astrolabe pings you, your quiet hours, your language and boards in text.",
 )
 @app_commands.describe(
     ping="How to tell you it's your move",
@@ -65,6 +73,7 @@ def describe(settings: UserSettings, discord_language: Language) -> str:
     quiet_start="Quiet hours start (hour 0–23, your time)",
     quiet_end="Quiet hours end (hour 0–23); the same as the start turns them off",
     language="The language of your panels, replies and DMs (default: your Discord app's)",
+    text_boards="Describe boards in text beside each picture, for a screen reader (default: off)",
 )
 @app_commands.choices(ping=PING_CHOICES, language=LANGUAGE_CHOICES)
 @entry(Ack.THINKING)
@@ -75,6 +84,7 @@ async def settings_command(
     quiet_start: app_commands.Range[int, 0, 23] | None = None,
     quiet_end: app_commands.Range[int, 0, 23] | None = None,
     language: app_commands.Choice[str] | None = None,
+    text_boards: bool | None = None,
 ) -> None:
     await _settings(
         interaction,
@@ -83,6 +93,7 @@ async def settings_command(
         quiet_start,
         quiet_end,
         language.value if language else None,
+        text_boards,
     )
 
 
@@ -93,6 +104,7 @@ async def _settings(
     quiet_start: int | None,
     quiet_end: int | None,
     language: str | None,
+    text_boards: bool | None = None,
 ) -> None:
     storage = service_of(interaction).storage
     current = await storage.user_settings(interaction.user.id)
@@ -105,6 +117,7 @@ async def _settings(
         quiet_start=current.quiet_start if quiet_start is None else quiet_start,
         quiet_end=current.quiet_end if quiet_end is None else quiet_end,
         language=current.language if language is None else parse(language),
+        text_boards=current.text_boards if text_boards is None else text_boards,
     )
     if updated.quiet_start == updated.quiet_end:
         updated.quiet_start = updated.quiet_end = None

@@ -30,6 +30,7 @@ class _Known:
     choice: Language | None
     locale: str | None
     read_at: float
+    text_boards: bool = False
 
     @property
     def language(self) -> Language:
@@ -62,16 +63,22 @@ class ReaderLanguages:
             return DEFAULT
         return (await self._read(user_id)).language
 
+    async def boards_in_text(self, user_id: int) -> bool:
+        """Their ``/settings`` choice to read boards as text (``bot.ui.alt``); never for a bot seat."""
+        return user_id >= 0 and (await self._read(user_id)).text_boards
+
     def remember(self, settings: UserSettings) -> None:
         """``/settings`` saved ``settings``: use them at once."""
-        self._keep(settings.user_id, _Known(settings.language, settings.discord_locale, self._clock()))
+        known = _Known(settings.language, settings.discord_locale, self._clock(), settings.text_boards)
+        self._keep(settings.user_id, known)
 
     async def _read(self, user_id: int) -> _Known:
         known = self._known.get(user_id)
         if known is not None and self._clock() - known.read_at < CACHE_SECONDS:
             return known
         settings = await self._storage().user_settings(user_id)
-        return self._keep(user_id, _Known(settings.language, settings.discord_locale, self._clock()))
+        known = _Known(settings.language, settings.discord_locale, self._clock(), settings.text_boards)
+        return self._keep(user_id, known)
 
     def _keep(self, user_id: int, known: _Known) -> _Known:
         self._known.pop(user_id, None)

@@ -8,11 +8,14 @@ from typing import Any
 import discord
 
 from bot.registry import GAME_ENTRIES
+from bot.ui import alt
 from bot.ui.presenter import Presenter
 
 
 def _load() -> dict[str, Presenter]:
     presenters: list[Presenter] = [importlib.import_module(entry.face).PRESENTER for entry in GAME_ENTRIES]
+    for presenter in presenters:  # every picture of the game is described by its presenter
+        alt.register(presenter.slug, presenter.describe)
     return {p.slug: p for p in presenters}
 
 

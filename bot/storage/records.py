@@ -145,6 +145,8 @@ class UserSettings:
     quiet_end: int | None = None
     language: Language | None = None
     discord_locale: str | None = None
+    # "Describe boards in text": panels and `/game` answers carry the pictures' words beside them.
+    text_boards: bool = False
 
 
 PANEL_KINDS: Final = ("dm", "ephemeral")
@@ -363,6 +365,7 @@ def _settings_from_row(row: Row) -> UserSettings:
         row["quiet_end"],
         language=parse(row["language"]),
         discord_locale=row["discord_locale"],
+        text_boards=bool(row["text_boards"]),
     )
 
 

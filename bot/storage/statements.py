@@ -151,16 +151,18 @@ SQL_UPDATE_DEADLINE_REMINDERS = """
 UPDATE deadlines SET reminders = :reminders WHERE game_id = :game_id AND seat = :seat AND decision = :decision
 """
 SQL_SELECT_USER_SETTINGS = """
-SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale FROM user_settings
+SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale, text_boards
+FROM user_settings
 WHERE user_id = :user_id
 """
 # The locale seen on interactions is written apart (SQL_UPSERT_DISCORD_LOCALE), so /settings
 # never overwrites a newer one and remembering it never overwrites a /settings choice.
 SQL_UPSERT_USER_SETTINGS = """
-INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end, language)
-VALUES (:user_id, :ping, :timezone, :quiet_start, :quiet_end, :language)
+INSERT INTO user_settings (user_id, ping, timezone, quiet_start, quiet_end, language, text_boards)
+VALUES (:user_id, :ping, :timezone, :quiet_start, :quiet_end, :language, :text_boards)
 ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.timezone,
-    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, language = excluded.language
+    quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, language = excluded.language,
+    text_boards = excluded.text_boards
 """
 SQL_UPSERT_DISCORD_LOCALE = """
 INSERT INTO user_settings (user_id, discord_locale) VALUES (:user_id, :locale)

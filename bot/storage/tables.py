@@ -104,6 +104,7 @@ class Tables(StorageBase):
             "quiet_start": settings.quiet_start,
             "quiet_end": settings.quiet_end,
             "language": settings.language.value if settings.language else None,
+            "text_boards": int(settings.text_boards),
         }
         async with self._one(write=True) as tx:
             await tx.execute(SQL_UPSERT_USER_SETTINGS, params)

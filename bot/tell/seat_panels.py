@@ -20,6 +20,7 @@ from bot.i18n.waiting import deadline_line
 from bot.storage import GameRecord
 from bot.tell.live_timer import step_timer
 from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
+from bot.ui.alt import reads_text
 from bot.ui.copies import ACTED_FROM, CopyKind
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 
@@ -153,10 +154,12 @@ class SeatPanels:
         return deadline_line(known[1])
 
     async def panel_of(self, record: RunningGame, seat: int, *, jump: bool = True) -> Outgoing:
-        """A seat's panel in the current language (its player's: callers speak it). In a paced
-        game it says when the seat's move is due, and (``jump``, for a DM) links the thread."""
+        """A seat's panel in the current language (its player's: callers speak it), with its
+        picture's words as text for a player who reads boards as text. In a paced game it says
+        when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
         out = self.service.presenter(record).panel(view, record.names, record.id)
+        out.spoken = await reads_text(self.service.bot, record.seats[seat].user_id)
         if record.pace or step_timer(record):  # a paced deadline or a live table's step timer
             due = due_by_seat(await self.storage.deadlines(record.id), record).get(seat)
             if due is not None:

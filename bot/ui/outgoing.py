@@ -26,6 +26,7 @@ import discord
 
 from bot.i18n import Language, language, speaking
 from bot.ops.metrics import rendering
+from bot.ui.alt import SPOKEN_LIMIT, cut, describe_drawing, reads_text
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class DmStatus(enum.Enum):
 
 # Explicit ids of a card's parts, so an edit that keeps the card (a new footer, its controls
 # removed) finds them again in the sent message.
-TEXT_ID, IMAGE_ID, FOOTER_ID = 1001, 1002, 1003
+TEXT_ID, IMAGE_ID, FOOTER_ID, ALT_ID = 1001, 1002, 1003, 1004
 TEXT_LIMIT = 4000  # Discord's limit for all the TextDisplay text of one message together
 ROW_WIDTH = 5  # an action row holds five buttons, or one select
 
@@ -108,6 +109,20 @@ class Outgoing:
     # The rendered image, kept so a retried send doesn't draw it again.
     _png: bytes | None = field(default=None, repr=False, compare=False)
     _still: bytes | None = field(default=None, repr=False, compare=False)
+    # What the picture shows, in words (``bot.ui.alt``): its alt text, made from the view it is
+    # drawn from unless given. ``spoken``: the reader asked for boards in text (``/settings``),
+    # so the card also carries it as text beside the picture.
+    alt: str = ""
+    spoken: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.alt:
+            self.alt = describe_drawing(self.render) or describe_drawing(self.still)
+
+    def alt_text(self) -> str | None:
+        """The pictures' description for Discord (gallery item and attachment), within its limit:
+        the words of the drawing, else the title; None rather than empty (Discord refuses "")."""
+        return cut(self.alt or self.title or "") or None
 
     def view(self) -> discord.ui.View | None:
         """The items as a classic view (rows under a plain text message, such as a question)."""
@@ -134,7 +149,9 @@ class Outgoing:
         in action rows (see ``action_rows``), so picture, words and buttons read as one."""
         head = f"### {self.title}\n" if self.title else ""
         footer = "\n".join(f"-# {line}" for line in (self.footer or "").splitlines() if line.strip())
-        text = (head + self.content[: max(0, TEXT_LIMIT - len(head) - len(footer))]).strip()
+        spoken = cut(self.alt, SPOKEN_LIMIT) if self.spoken and self.alt else ""
+        room = TEXT_LIMIT - len(head) - len(footer) - len(spoken)
+        text = (head + self.content[: max(0, room)]).strip()
         card = discord.ui.Container(accent_colour=COLOUR)
         if text:
             card.add_item(discord.ui.TextDisplay(text, id=TEXT_ID))
@@ -147,12 +164,14 @@ class Outgoing:
             card.add_item(
                 discord.ui.MediaGallery(
                     *(
-                        discord.MediaGalleryItem(f"attachment://{name}", description=self.title or None)
+                        discord.MediaGalleryItem(f"attachment://{name}", description=self.alt_text())
                         for name in images
                     ),
                     id=IMAGE_ID,
                 )
             )
+        if spoken:
+            card.add_item(discord.ui.TextDisplay(spoken, id=ALT_ID))
         if footer:
             card.add_item(discord.ui.TextDisplay(footer, id=FOOTER_ID))
         for row in rows:
@@ -197,11 +216,17 @@ class Outgoing:
         if self.render is not None:
             if self._png is None:
                 self._png = await asyncio.to_thread(self._drawn, self.render)
-            files.append(discord.File(io.BytesIO(self._png), filename=self.filename))
+            files.append(
+                discord.File(io.BytesIO(self._png), filename=self.filename, description=self.alt_text())
+            )
         if self.still is not None:
             if self._still is None:
                 self._still = await asyncio.to_thread(self._drawn, self.still)
-            files.append(discord.File(io.BytesIO(self._still), filename=self.still_filename))
+            files.append(
+                discord.File(
+                    io.BytesIO(self._still), filename=self.still_filename, description=self.alt_text()
+                )
+            )
         return files
 
 
@@ -248,15 +273,19 @@ def is_card(message: discord.Message) -> bool:
 def card_of(message: discord.Message) -> Outgoing:
     """The words and pictures of a sent card, without its controls: what an edit that keeps
     the card (a new footer, its buttons gone) starts from. Its pictures stay the message's files."""
-    text, footer, images = "", "", False
+    text, footer, alt, spoken, images = "", "", "", False, False
     for part in parts(message.components):
         if isinstance(part, discord.TextDisplay) and part.id == TEXT_ID:
             text = part.content
         elif isinstance(part, discord.TextDisplay) and part.id == FOOTER_ID:
             footer = "\n".join(line.removeprefix("-# ") for line in part.content.splitlines())
-        images = images or isinstance(part, discord.MediaGalleryComponent)
+        elif isinstance(part, discord.TextDisplay) and part.id == ALT_ID:
+            alt, spoken = part.content, True
+        elif isinstance(part, discord.MediaGalleryComponent):
+            images = True
+            alt = alt or next((item.description or "" for item in part.items), "")
     kept = tuple(a.filename for a in message.attachments) if images else ()
-    return Outgoing(text.strip("\u200b"), footer=footer or None, kept=kept)
+    return Outgoing(text.strip("\u200b"), footer=footer or None, kept=kept, alt=alt, spoken=spoken)
 
 
 def retired_card(line: str) -> dict[str, Any]:
@@ -315,11 +344,13 @@ async def reply(
 
 async def edit_panel(interaction: discord.Interaction, out: Outgoing) -> None:
     """Replace the message a component sits on (a DM or ephemeral panel) with ``out``, unless
-    the move it played has already retired that copy (a new panel went out elsewhere)."""
+    the move it played has already retired that copy (a new panel went out elsewhere). A player
+    who reads boards as text gets the picture's words beside it."""
     service = getattr(interaction.client, "service", None)
     copies = service.delivery.copies if service is not None else None
     if interaction.message is not None and copies is not None and copies.is_retired(interaction.message.id):
         return
+    out.spoken = out.spoken or await reads_text(interaction.client, interaction.user.id)
     data = await out.kwargs(editing=True, on=interaction.message)
     if interaction.response.is_done():
         await interaction.edit_original_response(**data)

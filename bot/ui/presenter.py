@@ -49,6 +49,13 @@ class Presenter(ABC):
     def results(self, view: View, names: list[str]) -> Outgoing:
         """The final results (from the public view once the game is over)."""
 
+    @abstractmethod
+    def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
+        """What a picture drawn from ``view`` shows, in words and in the current language: its alt
+        text, and the text board of a player who reads boards as text (``bot.ui.alt``). From a
+        public view: the board's state, whose turn, the scores; from a seat's own view: what that
+        player must decide, with the legal options. ``seat``: the picture is that seat's sheet."""
+
     def status_key(self, view: View) -> Hashable | None:
         """Which status card a step belongs to (from the public view). Steps with the same key
         share one card, redrawn in place, so a quick run of steps (the rolls of one drawing)

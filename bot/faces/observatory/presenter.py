@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.faces.observatory import described
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
@@ -250,3 +251,6 @@ class ObservatoryPresenter(Presenter):
         if finished is not None:
             return named(finished_panel(view, names, finished, game_id))
         return named(build_panel(view, names, game_id, stage, picked))
+
+    def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
+        return described.describe(view, names, seat)

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.faces.sky_of_stars import stop
+from bot.faces.sky_of_stars import described, stop
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
@@ -222,3 +222,6 @@ class SkyOfStarsPresenter(Presenter):
         return build_panel(
             view, names, game_id, picked_from=picked_from, picked=picked, note=note, asking_stop=asking_stop
         )
+
+    def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
+        return described.describe(view, names, seat)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from bot.faces.star_gazers import described
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.items import DYNAMIC_ITEMS
@@ -155,6 +156,9 @@ class StarGazersPresenter(Presenter):
     ) -> Outgoing:
         """The seat's panel (see ``panels.build_panel`` for ``stage``, ``tentative``, ``note``)."""
         return build_panel(view, names, game_id, stage, tentative, note)
+
+    def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
+        return described.describe(view, names, seat)
 
 
 def _and(names: list[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from bot.faces.starry_night_sky import described
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.items import DYNAMIC_ITEMS
 from bot.faces.starry_night_sky.panels import build_panel
@@ -180,3 +181,6 @@ class StarryNightSkyPresenter(Presenter):
         """The seat's panel. ``pick`` is a choice looked at but not confirmed yet:
         ``("dest", cid)``, ``("place", code)`` or ``("trade", "goal.colour")``."""
         return build_panel(view, names, game_id, pick=pick)
+
+    def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
+        return described.describe(view, names, seat)
