@@ -137,6 +137,7 @@ class Storage(SqliteSeats, SqliteReads, SqliteTimers, SqlitePanels):
             await storage._migrate(migrations)
         except BaseException:
             await db.close()
+            _UNCLOSED.discard(db)
             raise
         return storage
 
