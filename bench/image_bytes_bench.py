@@ -40,7 +40,7 @@ from bench.image_ledger import Ledger, Render, RenderClock, Upload
 from bench.stats import percentile, table
 from bench.turn_taps import OUTSIDE, TARGETS, TurnTaps, summary
 from bot.app import create_bot
-from bot.config import Settings
+from bot.core.config import Config
 from bot.faces.sky_of_stars.art.animation import MAX_ANIMATION_BYTES
 from bot.games import get_game
 from render.common import MAX_IMAGE_BYTES
@@ -52,7 +52,7 @@ SEED = 13
 MOVES_LIMIT = 3000
 # How long SimCord waits for the bot to finish one interaction. Its default, 5 s, is for tests; a
 # benchmark on a shared machine must not fail because a render waited for a core. The bot's timers
-# are virtual (``bot.scheduler.ClientAlarm``), so a long settle fires no countdown.
+# are virtual (``bot.tell.scheduler.ClientAlarm``), so a long settle fires no countdown.
 SETTLE_SECONDS = 60.0
 QUIET_LOGGERS = ("render.common", "bot.faces.sky_of_stars.art.animation")
 # A picture named by what it draws (``vault-<digest>.png``, ``panel-<digest>.webp``) is one kind of
@@ -197,7 +197,7 @@ async def play_one(directory: Path, match: Match, number: int) -> Played:
     from bench.fuzz import game_seeds
 
     bot = create_bot(
-        Settings(token=None, db_path=str(directory / f"images-{number}.sqlite3"), dev_guild_id=None)
+        Config(token=None, db_path=str(directory / f"images-{number}.sqlite3"), dev_guild_id=None)
     )
     started = time.perf_counter()
     # Over-budget images are counted in the report; the render code's warning for each would bury it.

@@ -27,9 +27,9 @@ from typing import Any
 
 from bench.stats import table
 from bot.app import AstrolabeBot, create_bot
-from bot.config import Settings
+from bot.core.config import Config
 from bot.games import get_game
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 
 SLUG = "sky-of-stars"
 SEATS = 4
@@ -53,7 +53,7 @@ class SchedulerResult:
     cold: Reload
     warm: Reload
     kept_bytes: int  # tracemalloc: retained after a warm reload (all code)
-    scheduler_bytes: int  # ... of which allocated in bot/scheduler.py (heap + jobs + generations)
+    scheduler_bytes: int  # ... of which allocated in bot/tell/scheduler.py (heap + jobs + generations)
     peak_bytes: int  # tracemalloc peak during that reload
     http_attempts: int
 
@@ -83,7 +83,7 @@ class _NoNetwork:
 
 async def _create_games(path: Path, games: int) -> None:
     game = get_game(SLUG)
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         for i in range(games):
             seed = 10_000 + i
@@ -104,9 +104,9 @@ async def _create_games(path: Path, games: int) -> None:
 
 
 async def _bot(path: Path, guard: _NoNetwork) -> AstrolabeBot:
-    bot = create_bot(Settings(token=None, db_path=str(path), dev_guild_id=None))
+    bot = create_bot(Config(token=None, db_path=str(path), dev_guild_id=None))
     bot.http.request = guard  # type: ignore[method-assign]
-    bot._storage = await Storage.open(path)
+    bot._storage = await SqliteStorage.open(path)
     return bot
 
 
@@ -138,7 +138,7 @@ async def _reload(path: Path, guard: _NoNetwork) -> Reload:
 
 
 async def _traced_reload(path: Path, guard: _NoNetwork) -> tuple[int, int, int]:
-    """Memory a warm reload keeps alive: (all code, bot/scheduler.py only, peak)."""
+    """Memory a warm reload keeps alive: (all code, bot/tell/scheduler.py only, peak)."""
     bot = await _bot(path, guard)
     gc.collect()
     tracemalloc.start()

@@ -16,17 +16,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
-from simcord import Env
 
 from bot.app import AstrolabeBot, create_bot
-from bot.config import Settings
+from bot.core.config import Config
 from bot.storage import sqlite as sqlite_storage
-from bot.storage.open import AnyStorage
 from bot.storage.postgres import PostgresStorage
+from bot.storage.protocol import Storage
 
-# How long SimCord waits (real seconds) for the bot's work after an event before it calls the bot
-# hung: SimCord's 5 s default fails healthy tests on a loaded machine.
-SETTLE_SECONDS = 60.0
 # How long a thread the test started may take to end after it (a closed connection's worker
 # ends by itself, but a loaded machine may take a while to schedule it).
 THREAD_GRACE_SECONDS = 15.0
@@ -74,10 +70,10 @@ def no_leaks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(PostgresStorage, "open", classmethod(open_postgres))
     yield
     leaks = [f"SQLite connection to {db}" for db in _close_leaked_sqlite()]
-    leaks += [f"PostgreSQL pool of {store._path}" for store in pools if not store._pool.is_closing()]
-    for store in pools:
-        if not store._pool.is_closing():
-            store._pool.terminate()
+    open_pools = [store for store in pools if not store._dialect.pool.is_closing()]
+    leaks += [f"PostgreSQL pool of {store._path}" for store in open_pools]
+    for store in open_pools:
+        store._dialect.pool.terminate()
     deadline = time.monotonic() + THREAD_GRACE_SECONDS
     for thread in set(threading.enumerate()) - before:
         thread.join(max(0.0, deadline - time.monotonic()))
@@ -102,23 +98,8 @@ def _close_leaked_sqlite() -> list[str]:
 
 
 @pytest.fixture
-async def simcord_env(simcord_bot: AstrolabeBot, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
-    """SimCord's own fixture (options from the ``simcord`` marker), with ``SETTLE_SECONDS``
-    unless the marker says otherwise."""
-    marker = request.node.get_closest_marker("simcord")
-    env = Env(simcord_bot, **{"settle_timeout": SETTLE_SECONDS, **(marker.kwargs if marker else {})})
-    await env.start()
-    try:
-        yield env
-    finally:
-        await env.shutdown()
-        if env.check_errors:
-            env._raise_errors_since(env._errors_acknowledged)
-
-
-@pytest.fixture
-def bot_settings(tmp_path) -> Settings:
-    return Settings(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
+def bot_settings(tmp_path) -> Config:
+    return Config(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
 
 
 @pytest.fixture
@@ -127,7 +108,7 @@ def attached_bots(monkeypatch: pytest.MonkeyPatch) -> list[AstrolabeBot]:
     bots: list[AstrolabeBot] = []
     opening = AstrolabeBot.open_storage
 
-    async def open_storage(self: AstrolabeBot) -> AnyStorage:
+    async def open_storage(self: AstrolabeBot) -> Storage:
         if self not in bots:
             bots.append(self)
         return await opening(self)
@@ -164,3 +145,19 @@ def restart_bot(simcord_env, bot_settings) -> Callable[[], Awaitable[AstrolabeBo
         return new
 
     return restart
+
+
+SETTLE_SECONDS = 60.0
+"""Real seconds SimCord waits for the bot's work (a render in a worker thread) to finish before it
+calls the bot stuck. Its default of 5 s is real time, not the game's simulated time: on a busy
+machine a render alone can take longer, which would fail a test that is right."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "simcord_env" not in getattr(item, "fixturenames", ()):
+            continue
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker else {}
+        if "settle_timeout" not in options:
+            item.add_marker(pytest.mark.simcord(**options, settle_timeout=SETTLE_SECONDS), append=False)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import logs
-from bot.config import ConfigError, Settings
+from bot.core.config import Config, ConfigError
+from bot.ops import logs
 from tests.bot.helpers import refresh
 from tests.bot.sky_driver import open_lobby, start_game
 
@@ -109,16 +109,16 @@ def test_json_log_lines_are_valid_json_with_the_traceback_inside():
 
 
 def test_operator_settings_come_from_the_environment():
-    settings = Settings.from_env({"ASTROLABE_METRICS_PORT": "9108", "ASTROLABE_LOG_FORMAT": "JSON"})
+    settings = Config.from_env({"ASTROLABE_METRICS_PORT": "9108", "ASTROLABE_LOG_FORMAT": "JSON"})
     assert (settings.metrics_port, settings.metrics_addr, settings.log_format) == (9108, "127.0.0.1", "json")
-    assert Settings.from_env({}).metrics_port is None
+    assert Config.from_env({}).metrics_port is None
     for bad in (
         {"ASTROLABE_METRICS_PORT": "http"},
         {"ASTROLABE_METRICS_PORT": "70000"},
         {"ASTROLABE_LOG_FORMAT": "xml"},
     ):
         with pytest.raises(ConfigError):
-            Settings.from_env(bad)
+            Config.from_env(bad)
 
 
 def test_python_m_bot_writes_json_lines_when_asked(tmp_path):
@@ -163,7 +163,7 @@ def test_only_the_database_being_away_counts_as_its_outage():
     import aiohttp
     import asyncpg
 
-    from bot.faults import database_outage
+    from bot.ops.faults import database_outage
 
     away = [
         sqlite3.OperationalError("database is locked"),
