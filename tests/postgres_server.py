@@ -1,14 +1,18 @@
 """A PostgreSQL server for the tests: the one named by ASTROLABE_TEST_POSTGRES, or a throwaway
 cluster (initdb in a temporary folder, a Unix socket only) when the server binaries are here.
 
-Each test gets its own schema (``fresh_postgres_url``), so tests never see each other's rows and
-no database has to be created per test. Without a server the PostgreSQL tests are skipped with a
-reason, except under CI (``CI=true``), where they fail: CI must run them.
+Each test gets its own schema (``create_schema``), so tests never see each other's rows. Under
+pytest-xdist each worker also gets a database of its own (``astrolabe_test_gw0``, …), created
+afresh when the worker first needs it and dropped when its session ends, so workers share nothing
+database-wide (the migrations' advisory lock, for one). Without a server the PostgreSQL tests are
+skipped with a reason, except under CI (``CI=true``), where they fail: CI must run them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
+import concurrent.futures
 import glob
 import itertools
 import os
@@ -25,6 +29,7 @@ URL_VARIABLE = "ASTROLABE_TEST_POSTGRES"
 _cluster: _Cluster | None = None
 _failure: str | None = None
 _counter = itertools.count()
+_worker_url: str | None = None
 
 
 def _server_bin(name: str) -> str | None:
@@ -69,6 +74,53 @@ class _Cluster:
 
 
 def server_url() -> str:
+    """The URL of this process's test database: under xdist the worker's own database on the
+    server, else the server's as given."""
+    global _worker_url
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker:
+        return _server()
+    if _worker_url is None:
+        base = _server()
+        _worker_url = _on_database(base, f"astrolabe_test_{worker}")
+        _admin(base, f'DROP DATABASE IF EXISTS "{_database(_worker_url)}" WITH (FORCE)')
+        _admin(base, f'CREATE DATABASE "{_database(_worker_url)}"')
+    return _worker_url
+
+
+def drop_worker_database() -> None:
+    """Drop this worker's database, if it made one (at the end of its session)."""
+    global _worker_url
+    if _worker_url is not None:
+        url, _worker_url = _worker_url, None
+        _admin(_server(), f'DROP DATABASE IF EXISTS "{_database(url)}" WITH (FORCE)')
+
+
+def _on_database(url: str, name: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path="/" + name))
+
+
+def _database(url: str) -> str:
+    return urlsplit(url).path.lstrip("/")
+
+
+def _admin(url: str, statement: str) -> None:
+    """Run one statement outside any transaction (CREATE/DROP DATABASE), from sync code that may
+    be inside a running event loop: on a thread of its own, with a loop of its own."""
+    import asyncpg
+
+    async def run() -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result(timeout=120)
+
+
+def _server() -> str:
     """The test server's URL, starting a throwaway cluster the first time; skip (or, under CI,
     fail) when there is none."""
     global _cluster, _failure

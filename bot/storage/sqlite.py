@@ -227,5 +227,6 @@ class SqliteStorage(SqlStorage):
             await storage._migrate(migrations)
         except BaseException:
             await db.close()
+            _UNCLOSED.discard(db)
             raise
         return storage

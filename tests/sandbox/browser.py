@@ -90,10 +90,11 @@ class Browser:
         seen: list[str] = []
 
         def drain(stream: Any) -> None:
-            for line in stream:
-                seen.append(line)
-                if match := LISTENING.search(line):
-                    found.put(match.group(1))
+            with stream:  # closed at the end, not left to the garbage collector
+                for line in stream:
+                    seen.append(line)
+                    if match := LISTENING.search(line):
+                        found.put(match.group(1))
             found.put(None)
 
         threading.Thread(target=drain, args=(self._process.stderr,), daemon=True).start()

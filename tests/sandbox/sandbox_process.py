@@ -69,8 +69,9 @@ class SandboxProcess:
 
     @staticmethod
     def _drain(stream: Any, into: list[str]) -> None:
-        for line in stream:
-            into.append(line)
+        with stream:  # closed at the end, not left to the garbage collector
+            for line in stream:
+                into.append(line)
 
     # ------------------------------------------------------------------ the page's API
 

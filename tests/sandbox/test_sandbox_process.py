@@ -165,6 +165,7 @@ def test_the_page_answers_only_its_loopback_address_and_marked_moves(tmp_path: P
         )
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(unmarked, timeout=10)
+        refused.value.close()  # the refusal holds the response's socket
         assert refused.value.code == 403
         with urllib.request.urlopen(sandbox.url, timeout=10) as page:
             assert b"Astrolabe sandbox" in page.read()
