@@ -101,6 +101,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="fuzz: the seed the parts' seeds come from")
     parser.add_argument(
+        "--settle", type=float, default=fuzz_bench.SETTLE, help="fuzz: seconds SimCord waits for the bot"
+    )
+    parser.add_argument(
         "--title",
         action="append",
         choices=image_bytes_bench.TITLES,
@@ -164,7 +167,8 @@ def main(argv: list[str]) -> int:
                 image_bytes_bench.run(directory, args.quick, args.title)
             ),
             "fuzz": lambda: fuzz_bench.report(
-                fuzz_bench.run(directory, fuzz_clicks, args.seed, args.title, args.part), fuzz_clicks
+                fuzz_bench.run(directory, fuzz_clicks, args.seed, args.title, args.part, args.settle),
+                fuzz_clicks,
             ),
         }
         for slug, package in GAME_BENCHES.items():

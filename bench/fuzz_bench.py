@@ -29,6 +29,11 @@ from bot.config import Settings
 
 BUDGET = 2500  # steps one game may take before it counts as stuck
 PART = 2500  # clicks per part (a fresh world each)
+# How long SimCord waits (real seconds) for the bot to settle after a step. Its 5 s default is
+# for tests; a soak run at low priority beside other work can be starved of the CPU for longer
+# than that, and a step cut off mid-way would be counted as the bot's fault. The slowest step is
+# reported, so a really slow one still shows.
+SETTLE = 120.0
 
 
 @dataclass
@@ -52,12 +57,14 @@ def rss_mib() -> float:
     return pages * resource.getpagesize() / 2**20
 
 
-async def soak_game(directory: Path, slug: str, clicks: int, seed: int, part: int = 0) -> Soak:
+async def soak_game(
+    directory: Path, slug: str, clicks: int, seed: int, part: int = 0, settle: float = SETTLE
+) -> Soak:
     """One part: a fresh world and database, games played until ``clicks`` clicks."""
     db = directory / f"fuzz-{slug}-{part}.sqlite3"
     settings = Settings(token=None, db_path=str(db), dev_guild_id=None)
     start = time.perf_counter()
-    async with simcord.run(create_bot(settings), check_errors=False) as env:
+    async with simcord.run(create_bot(settings), check_errors=False, settle_timeout=settle) as env:
         await env.bot.tree.sync()
         stats = await fuzz_games(
             env, lambda: create_bot(settings), slug, seed=seed, budget=BUDGET, clicks=clicks, strict=False
@@ -93,18 +100,26 @@ def progress(label: str, soak: Soak) -> str:
     )
 
 
-def soak_title(directory: Path, slug: str, clicks: int, seed: int = 1, part: int = PART) -> Soak:
-    """``clicks`` clicks of one title, in parts of about ``part`` clicks."""
+def soak_title(
+    directory: Path, slug: str, clicks: int, seed: int = 1, part: int = PART, settle: float = SETTLE
+) -> Soak:
+    """``clicks`` clicks of one title, in parts of about ``part`` clicks. A part that breaks off
+    (an exception out of the fuzzer itself) is counted as an error and the next part goes on."""
     parts = max(1, math.ceil(clicks / part))
     total = Soak(slug, Stats(), 0.0, 0.0, 0.0, parts=0)
     for index in range(parts):
         wanted = min(part, clicks - total.stats.clicks)
         if wanted <= 0:
             break
-        done = asyncio.run(soak_game(directory, slug, wanted, seed * 1000 + index, index))
+        started = time.perf_counter()
+        try:
+            done = asyncio.run(soak_game(directory, slug, wanted, seed * 1000 + index, index, settle))
+        except Exception as error:  # noqa: BLE001 - the soak reports everything it met
+            broken = Stats(errors=[f"part {index + 1} broke off: {type(error).__name__}: {error}"])
+            done = Soak(slug, broken, time.perf_counter() - started, rss_mib(), 0.0)
         merge(total.stats, done.stats)
         total.seconds += done.seconds
-        total.rss_mib, total.peak_mib = done.rss_mib, done.peak_mib
+        total.rss_mib, total.peak_mib = done.rss_mib, max(total.peak_mib, done.peak_mib)
         total.parts += 1
         line = progress(f"{slug} part {index + 1} of {parts}", done)
         total.part_lines.append(line)
@@ -116,9 +131,14 @@ def soak_title(directory: Path, slug: str, clicks: int, seed: int = 1, part: int
 
 
 def run(
-    directory: Path, clicks: int, seed: int = 1, titles: list[str] | None = None, part: int = PART
+    directory: Path,
+    clicks: int,
+    seed: int = 1,
+    titles: list[str] | None = None,
+    part: int = PART,
+    settle: float = SETTLE,
 ) -> list[Soak]:
-    return [soak_title(directory, slug, clicks, seed, part) for slug in (titles or list(SEATS))]
+    return [soak_title(directory, slug, clicks, seed, part, settle) for slug in (titles or list(SEATS))]
 
 
 def report(soaks: list[Soak], clicks: int) -> str:
