@@ -25,7 +25,7 @@ import simcord
 from bench.fuzz import SEATS, Stats, fuzz_games
 from bench.stats import table
 from bot.app import create_bot
-from bot.config import Settings
+from bot.core.config import Settings
 
 BUDGET = 2500  # steps one game may take before it counts as stuck
 PART = 2500  # clicks per part (a fresh world each)

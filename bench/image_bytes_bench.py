@@ -40,7 +40,7 @@ from bench.image_ledger import Ledger, Render, RenderClock, Upload
 from bench.stats import percentile, table
 from bench.turn_taps import OUTSIDE, TARGETS, TurnTaps, summary
 from bot.app import create_bot
-from bot.config import Settings
+from bot.core.config import Settings
 from bot.faces.sky_of_stars.art.animation import MAX_ANIMATION_BYTES
 from bot.games import get_game
 from render.common import MAX_IMAGE_BYTES
@@ -52,7 +52,7 @@ SEED = 13
 MOVES_LIMIT = 3000
 # How long SimCord waits for the bot to finish one interaction. Its default, 5 s, is for tests; a
 # benchmark on a shared machine must not fail because a render waited for a core. The bot's timers
-# are virtual (``bot.scheduler.ClientAlarm``), so a long settle fires no countdown.
+# are virtual (``bot.tell.scheduler.ClientAlarm``), so a long settle fires no countdown.
 SETTLE_SECONDS = 60.0
 QUIET_LOGGERS = ("render.common", "bot.faces.sky_of_stars.art.animation")
 # A picture named by what it draws (``vault-<digest>.png``, ``panel-<digest>.webp``) is one kind of

@@ -24,7 +24,7 @@ from typing import Any
 
 from simcord.http import router
 
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 WHY = (
     (re.compile(r"^(POST /interactions/|(POST|PATCH) /webhooks/)"), "answer to a click"),

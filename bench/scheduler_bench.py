@@ -27,7 +27,7 @@ from typing import Any
 
 from bench.stats import table
 from bot.app import AstrolabeBot, create_bot
-from bot.config import Settings
+from bot.core.config import Settings
 from bot.games import get_game
 from bot.storage import Storage
 
@@ -53,7 +53,7 @@ class SchedulerResult:
     cold: Reload
     warm: Reload
     kept_bytes: int  # tracemalloc: retained after a warm reload (all code)
-    scheduler_bytes: int  # ... of which allocated in bot/scheduler.py (heap + jobs + generations)
+    scheduler_bytes: int  # ... of which allocated in bot/tell/scheduler.py (heap + jobs + generations)
     peak_bytes: int  # tracemalloc peak during that reload
     http_attempts: int
 
@@ -111,7 +111,7 @@ async def _bot(path: Path, guard: _NoNetwork) -> AstrolabeBot:
 
 
 async def _shut(bot: AstrolabeBot) -> None:
-    bot.service.close()  # cancels the scheduler task
+    bot.tell.service.close()  # cancels the scheduler task
     await bot.storage.close()
     bot._storage = None
 
@@ -122,13 +122,13 @@ async def _reload(path: Path, guard: _NoNetwork) -> Reload:
     rss_before = rss_kib()
     start = time.perf_counter()
     bot = await _bot(path, guard)
-    games = await bot.service.rearm_all()
+    games = await bot.tell.service.rearm_all()
     seconds = time.perf_counter() - start
     rss_after = rss_kib()
     result = Reload(
         seconds,
         games,
-        len(bot.service.pacer.scheduler),
+        len(bot.tell.service.pacer.scheduler),
         len(await bot.storage.deadlines()),
         rss_before,
         rss_after,
@@ -138,13 +138,13 @@ async def _reload(path: Path, guard: _NoNetwork) -> Reload:
 
 
 async def _traced_reload(path: Path, guard: _NoNetwork) -> tuple[int, int, int]:
-    """Memory a warm reload keeps alive: (all code, bot/scheduler.py only, peak)."""
+    """Memory a warm reload keeps alive: (all code, bot/tell/scheduler.py only, peak)."""
     bot = await _bot(path, guard)
     gc.collect()
     tracemalloc.start()
     try:
         before = tracemalloc.take_snapshot()
-        await bot.service.rearm_all()
+        await bot.tell.service.rearm_all()
         gc.collect()
         after = tracemalloc.take_snapshot()
         _, peak = tracemalloc.get_traced_memory()

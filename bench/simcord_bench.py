@@ -31,10 +31,10 @@ import simcord
 
 from bench.stats import Summary, ms, table
 from bot.app import AstrolabeBot, create_bot
-from bot.config import Settings
+from bot.core.config import Settings
 from bot.games import get_game
-from bot.outgoing import has_controls, parts
 from bot.storage import Storage
+from bot.ui.outgoing import has_controls, parts
 
 SLUG = "sky-of-stars"
 CALLBACK = re.compile(r"^/interactions/\d+/[^/]+/callback$")

@@ -12,14 +12,17 @@ import asyncio
 import logging
 import sqlite3
 import sys
+import urllib.error
+import urllib.request
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
 import discord
 
-from bot import logs
-from bot.config import DB_VARIABLE, METRICS_PORT_VARIABLE, TOKEN_VARIABLE, ConfigError, Settings
+from bot.core.config import DB_VARIABLE, METRICS_PORT_VARIABLE, TOKEN_VARIABLE, ConfigError, Settings
+from bot.ops import logs
+from bot.ops.health import CLIENT_TIMEOUT, HEALTH_PATH
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
@@ -98,15 +101,41 @@ async def serve(bot: AstrolabeBot, token: str) -> None:
             raise StartupError(line) from error
 
 
+def health_check(argv: list[str], environ: dict[str, str] | None = None) -> int:
+    """``python -m bot health``: ask the running bot's ``/healthz``; 0 when healthy, else 1."""
+    try:
+        settings = Settings.from_env(environ)
+    except ConfigError as error:
+        print(f"astrolabe health: {error}", file=sys.stderr)
+        return 1
+    if settings.metrics_port is None:
+        print(
+            f"astrolabe health: the health check is served on {METRICS_PORT_VARIABLE}, which is not "
+            "set; set it for the bot and for this check.",
+            file=sys.stderr,
+        )
+        return 1
+    host = settings.metrics_addr if settings.metrics_addr not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    host = f"[{host}]" if ":" in host else host
+    url = f"http://{host}:{settings.metrics_port}{HEALTH_PATH}"
+    try:
+        with urllib.request.urlopen(url, timeout=CLIENT_TIMEOUT) as response:
+            print(response.read().decode(errors="replace"))
+            return 0
+    except urllib.error.HTTPError as error:
+        print(error.read().decode(errors="replace"), file=sys.stderr)
+    except (OSError, TimeoutError) as error:
+        print(f"astrolabe health: no answer from {url} ({error})", file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["sandbox"]:  # the real bot in a simulated Discord, played in a browser
         from bot.sandbox import main as sandbox
 
         return sandbox(argv[1:])
     if argv[:1] == ["health"]:  # ask the running bot's /healthz (the Docker HEALTHCHECK)
-        from bot.health import main as health
-
-        return health(argv[1:])
+        return health_check(argv[1:])
     try:
         settings = Settings.from_env()
     except ConfigError as error:

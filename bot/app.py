@@ -16,31 +16,28 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.commands import game_group
-from bot.components import APOLOGY, OpenPanelButton, ReclaimButton
-from bot.config import Settings
+from bot.commands.lobby import LobbyButton, TimerSelect
+from bot.commands.rematch import RematchButton, close_lobby
+from bot.commands.seats import ConfirmLeave
+from bot.commands.translator import CommandTranslator
+from bot.commands.tree import COMMANDS
+from bot.core.config import Settings
+from bot.core.speakers import ReaderLanguages
 from bot.faces import DYNAMIC_ITEMS
-from bot.faults import DatabaseWatch
-from bot.health import OperatorServer
 from bot.i18n import N_, _, speaking
-from bot.i18n.commands import CommandTranslator
 from bot.i18n.readers import private_language
-from bot.languages import ReaderLanguages
-from bot.lobby import LobbyButton, TimerSelect, play_command
-from bot.metrics import Metrics, count_http_errors, use
-from bot.overview import leaderboard_command, stats_command
-from bot.rematch import RematchButton
-from bot.seats import ConfirmLeave
-from bot.service import GameService
-from bot.settings_command import settings_command
+from bot.ops.faults import DatabaseWatch
+from bot.ops.health import OperatorServer
+from bot.ops.metrics import Metrics, count_http_errors, use
 from bot.storage.open import AnyStorage, is_shared, open_storage
+from bot.tell.service import GameService
+from bot.ui.components import OpenPanelButton, ReclaimButton
+from bot.ui.interactions import APOLOGY
 
 log = logging.getLogger(__name__)
 
 # How long closing waits for moves in progress (their renders run in worker threads).
 CLOSE_WAIT_SECONDS: Final = 10.0
-# Every slash command, in the order Discord lists them (bot.overview added /game list and /game mine).
-COMMANDS: Final = (play_command, game_group, stats_command, leaderboard_command, settings_command)
 NOT_IN_DMS = N_("Games run in server channels: use this command in a server.")
 NOT_HERE = N_("You can't use this command here.")
 
@@ -66,7 +63,7 @@ class AstrolabeBot(discord.Client):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for command in COMMANDS:
             self.tree.add_command(command)
-        self.service = GameService(self)
+        self.service = GameService(self, on_game_over=close_lobby)
         # Each player's language for private output (bot.i18n.readers asks it for every interaction).
         self.reader_languages = ReaderLanguages(lambda: self.storage)
         self._translator_set = False
@@ -84,7 +81,7 @@ class AstrolabeBot(discord.Client):
     @http.setter
     def http(self, http: Any) -> None:
         """Whoever installs the HTTP client (discord.py, or a simulated Discord), its failed
-        calls are counted by status and code (bot.metrics)."""
+        calls are counted by status and code (bot.ops.metrics)."""
         count_http_errors(http, self.metrics)
         self.__dict__["_astrolabe_http"] = http
 
@@ -105,7 +102,7 @@ class AstrolabeBot(discord.Client):
         self.metrics.up.set(0)
 
     async def serve_operators(self, port: int, addr: str = "127.0.0.1", **options: Any) -> OperatorServer:
-        """Serve /metrics and /healthz (bot.health) on ``port`` (0: any free one) until closed."""
+        """Serve /metrics and /healthz (bot.ops.health) on ``port`` (0: any free one) until closed."""
         if self.operator_server is None:
             self.operator_server = OperatorServer(self, port, addr, **options)
         return self.operator_server

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 
 from bot.app import AstrolabeBot, create_bot
-from bot.config import Settings
+from bot.core.config import Settings
 
 
 @pytest.fixture

@@ -78,7 +78,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def is_face(module: str) -> bool:
     """A game's own Discord face (``bot.faces.<game>.…``), not the platform around it."""
-    return module.startswith("bot.faces.") and module != "bot.faces.base"
+    return module.startswith("bot.faces.")
 
 
 def test_no_import_cycles_in_the_platform() -> None:
@@ -147,3 +147,72 @@ def test_the_cycle_finder_sees_type_checking_and_late_imports(tmp_path: Path) ->
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_package_is_parsed(package: str) -> None:
     assert any(name.startswith(package) for name in all_modules())
+
+
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ops", ("bot.ops",)),
+    ("words", ("bot.i18n", "bot.registry")),
+    ("rules", ("bot.games",)),
+    ("render", ("render",)),
+    ("storage", ("bot.storage",)),
+    ("core", ("bot.core",)),
+    ("ui", ("bot.ui",)),
+    ("faces", ("bot.faces",)),
+    ("tell", ("bot.tell",)),
+    ("commands", ("bot.commands",)),
+    ("top", ("bot", "bot.app", "bot.__main__", "bot.sandbox", "bot.i18n.tool", "bot.i18n.__main__")),
+)
+"""The platform's layers, lowest first: a module imports only from its own layer or below. The
+folders are the layers; the i18n tooling, which walks the whole command tree, sits on top."""
+WITHOUT_DISCORD = ("words", "rules", "render", "storage", "core")
+"""Layers that never import ``discord``, not even through another module: the rules, storage
+and the move core run without it."""
+
+
+def layer_of(module: str) -> int:
+    best = max(
+        (
+            (index, prefix)
+            for index, (_, prefixes) in enumerate(LAYERS)
+            for prefix in prefixes
+            if module == prefix or module.startswith(prefix + ".")
+        ),
+        key=lambda found: len(found[1]),
+    )
+    return best[0]
+
+
+def test_every_import_goes_down_the_layers() -> None:
+    upward = [
+        f"{name} ({LAYERS[layer_of(name)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for name, targets in sorted(import_graph().items())
+        for target in sorted(targets)
+        if layer_of(target) > layer_of(name)
+    ]
+    assert upward == []
+
+
+def imports_discord(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        else:
+            continue
+        if any(name.split(".")[0] == "discord" for name in names):
+            return True
+    return False
+
+
+def test_the_lower_layers_never_import_discord() -> None:
+    modules, graph = all_modules(), import_graph()
+    on_discord = {name for name, path in modules.items() if imports_discord(path)}
+    lower = sorted(name for name in modules if LAYERS[layer_of(name)][0] in WITHOUT_DISCORD)
+    assert [name for name in lower if any(reaches(graph, name, target) for target in on_discord)] == []
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    """Self-test: a storage module importing the commands layer is caught."""
+    assert layer_of("bot.storage.records") < layer_of("bot.commands.lobby")
+    assert layer_of("bot.i18n.tool") == len(LAYERS) - 1

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from types import SimpleNamespace
 from typing import Any
 
-import bot.service
+import bot.tell.service
 from bench.fuzz.checks import ErrorLog
 from bench.fuzz.imagetext import ImageText
 from bench.fuzz.runner import SEATS, Fuzzer, FuzzFailure, Stats
@@ -48,9 +48,9 @@ def game_seeds(seed: int) -> Iterator[None]:
     """Games dealt from seeds drawn from ``seed`` (the bot draws them with ``secrets``), so a
     fuzz run can be played again."""
     drawn = random.Random(seed)
-    saved = bot.service.secrets
-    bot.service.secrets = SimpleNamespace(randbits=drawn.getrandbits)  # type: ignore[assignment]
+    saved = bot.tell.service.secrets
+    bot.tell.service.secrets = SimpleNamespace(randbits=drawn.getrandbits)  # type: ignore[assignment]
     try:
         yield
     finally:
-        bot.service.secrets = saved
+        bot.tell.service.secrets = saved

@@ -24,7 +24,7 @@ from bench.fuzz.checks import ErrorLog, PublicWatch, Replayer
 from bench.fuzz.imagetext import ImageText
 from bench.fuzz.screen import Control, Screen
 from bot.games import get_game
-from bot.outgoing import has_controls
+from bot.ui.outgoing import has_controls
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from bot.faces.base import Presenter
 from bot.registry import GAME_PACKAGES
+from bot.ui.presenter import Presenter
 
 
 def _load() -> dict[str, Presenter]:

@@ -11,7 +11,6 @@ import functools
 import gettext
 import io
 import logging
-from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -82,11 +81,3 @@ def translations(language: Language) -> gettext.NullTranslations:
             log.warning("no catalog for %s; speaking English", language.value)
         return gettext.NullTranslations()
     return merged
-
-
-def domain_catalogs(language: Language) -> Iterator[tuple[CatalogPlace, gettext.GNUTranslations]]:
-    """Each domain's own catalog (for tests that compare domains)."""
-    for place in places():
-        data = _compiled(place, language)
-        if data is not None:
-            yield place, gettext.GNUTranslations(io.BytesIO(data))

@@ -1,8 +1,8 @@
 """Whose language a text is in: a player's for private output, the table's for public output.
 
-``private_language`` is used by ``bot.interactions.entry`` for every interaction, so a refusal or
+``private_language`` is used by ``bot.ui.interactions.entry`` for every interaction, so a refusal or
 an ephemeral answer is in the clicker's language. The bot may carry ``reader_languages`` (see
-``bot.languages``) that also knows ``/settings language`` choices and the locale last seen from
+``bot.core.speakers``) that also knows ``/settings language`` choices and the locale last seen from
 each user, for DMs sent when someone else moved.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
-from bot.faults import database_outage
 from bot.i18n.languages import Language, from_discord
+from bot.ops.faults import database_outage
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ async def private_language(interaction: Any) -> Language:
         try:
             return await readers.of_interaction(interaction)
         except Exception as error:
-            if database_outage(error):  # told once by bot.faults; the answer falls back to the client's
+            if database_outage(error):  # told once by bot.ops.faults; the answer falls back to the client's
                 log.debug("language of user %s unknown while the database is away", interaction.user.id)
             else:
                 log.exception("could not look up the language of user %s", interaction.user.id)

@@ -92,8 +92,8 @@ def template(place: CatalogPlace, all_places: list[CatalogPlace]) -> Catalog:
 def _add_command_texts(catalog: Catalog, core: CatalogPlace, all_places: list[CatalogPlace]) -> None:
     """The slash commands' names, descriptions and choices, walked from the bot's command tree
     (nobody marks decorator strings), except texts a game's own catalog already has (its title)."""
-    from bot.app import COMMANDS
-    from bot.i18n.commands import command_texts
+    from bot.commands.translator import command_texts
+    from bot.commands.tree import COMMANDS
 
     elsewhere = {
         (message.id, message.context)

@@ -4,7 +4,7 @@ Every face's status line and every "nothing to do" panel name the seats still to
 ``waiting_for``, from the engine's ``to_act``, so a player always knows whom to nudge. A seat
 the bot plays is said as the bot's ("Bot 1 is playing…"), never as someone to wait for.
 
-A paced game's deadlines (``bot.pacing``) are said as Discord timestamps, which count down by
+A paced game's deadlines (``bot.tell.pacing``) are said as Discord timestamps, which count down by
 themselves in each reader's own time zone. Words only (no Discord, no storage), so a face's
 ``words`` module, which its art reads, may use them.
 

@@ -16,8 +16,8 @@ import logging
 import discord
 
 from bot.app import AstrolabeBot
+from bot.commands.lobby import lobby_embed, lobby_view
 from bot.games import get_game
-from bot.lobby import lobby_embed, lobby_view
 from bot.storage import GameRecord
 
 log = logging.getLogger(__name__)

@@ -22,7 +22,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.config import ConfigError
+from bot.core.config import ConfigError
 from bot.sandbox.page import PAGE_CSS, PAGE_HTML
 from bot.sandbox.page_script import PAGE_JS
 from bot.sandbox.world import ActionError, Sandbox

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 import asyncpg
 
 from bot.i18n.languages import DEFAULT, Language
-from bot.metrics import Metrics, committing
+from bot.ops.metrics import Metrics, committing
 from bot.storage import sql_postgres as sql
 from bot.storage.migrations import Migration, bundled_migrations, discover_migrations
 from bot.storage.postgres_panels import PostgresPanels
@@ -95,7 +95,7 @@ class PostgresStorage(PostgresSeats, PostgresReads, PostgresPanels):
         self._pool = pool
         self._path = _redact(url)
         self._closed = False
-        self.metrics: Metrics | None = None  # the owner's (bot.metrics.committing)
+        self.metrics: Metrics | None = None  # the owner's (bot.ops.metrics.committing)
 
     # ---- lifecycle ------------------------------------------------------------------------
 

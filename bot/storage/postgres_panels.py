@@ -1,5 +1,5 @@
 """Where each player's live panel is, and the paced games' "Your move" posts, in PostgreSQL: a
-mixin of ``bot.storage.postgres.PostgresStorage`` (see ``bot.panel_copies``)."""
+mixin of ``bot.storage.postgres.PostgresStorage`` (see ``bot.tell.panel_copies``)."""
 
 from __future__ import annotations
 

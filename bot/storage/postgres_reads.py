@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 class PostgresReads:
     """Uses the transactions and helpers of ``PostgresStorage``."""
 
-    # ---- for operators (bot.metrics, bot.health) --------------------------------------------
+    # ---- for operators (bot.ops.metrics, bot.ops.health) --------------------------------------------
 
     async def game_counts(self) -> list[tuple[str, str, int]]:
         """``(title, status, count)`` of every stored game."""

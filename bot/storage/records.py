@@ -132,7 +132,7 @@ class UserSettings:
     """How a player wants to be pinged, their quiet hours in their own time zone, and their language.
 
     ``language`` is a ``/settings language`` choice (None: follow their Discord client);
-    ``discord_locale`` is the locale last seen on their interactions (``bot.languages``), kept
+    ``discord_locale`` is the locale last seen on their interactions (``bot.core.speakers``), kept
     for the DMs they get when someone else moved. ``save_user_settings`` leaves it alone.
     """
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.metrics import Metrics, committing
+from bot.ops.metrics import Metrics, committing
 from bot.storage.records import (
     GameRecord,
     SeatRecord,
@@ -43,7 +43,7 @@ class SqliteBase:
         self._path = path
         self._lock = asyncio.Lock()
         self._closed = False
-        self.metrics: Metrics | None = None  # the owner's (bot.metrics.committing)
+        self.metrics: Metrics | None = None  # the owner's (bot.ops.metrics.committing)
 
     # ---- transactions ---------------------------------------------------------------------
 

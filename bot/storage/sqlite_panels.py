@@ -1,5 +1,5 @@
 """Where each player's live panel is, and the paced games' "Your move" posts, in SQLite: a part
-of ``bot.storage.sqlite.Storage`` (see ``bot.panel_copies`` for why they are kept)."""
+of ``bot.storage.sqlite.Storage`` (see ``bot.tell.panel_copies`` for why they are kept)."""
 
 from __future__ import annotations
 

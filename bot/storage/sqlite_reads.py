@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 class SqliteReads(SqliteBase):
     """The log, the game lists and the results (mixed into ``Storage``)."""
 
-    # ---- for operators (bot.metrics, bot.health) --------------------------------------------
+    # ---- for operators (bot.ops.metrics, bot.ops.health) --------------------------------------------
 
     async def game_counts(self) -> list[tuple[str, str, int]]:
         """``(title, status, count)`` of every stored game."""

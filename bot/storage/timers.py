@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.quiet import QuietHours
+from bot.core.quiet import QuietHours
 
 # ---- SQLite ----------------------------------------------------------------------------------
 
@@ -64,7 +64,7 @@ ORDER BY g.id
 
 @dataclass(frozen=True)
 class TimedJob:
-    """A job the scheduler should hold: ``kind`` is a ``bot.scheduler.JobKind`` value."""
+    """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value."""
 
     when: float
     game_id: int

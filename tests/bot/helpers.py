@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.outgoing import FOOTER_ID, TEXT_ID, parts
+from bot.ui.outgoing import FOOTER_ID, TEXT_ID, parts
 
 LAYOUT = (discord.ActionRow, discord.Container, discord.SectionComponent)
 

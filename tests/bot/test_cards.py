@@ -7,8 +7,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.outgoing import COLOUR, FOOTER_ID, TEXT_ID, TEXT_LIMIT, Outgoing, action_rows
-from bot.panel_copies import Where, copy_of
+from bot.tell.panel_copies import Where, copy_of
+from bot.ui.outgoing import COLOUR, FOOTER_ID, TEXT_ID, TEXT_LIMIT, Outgoing, action_rows
 from tests.bot.helpers import (
     controls,
     current_record,

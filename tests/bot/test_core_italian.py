@@ -9,20 +9,21 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.commands import log_lines
+from bot.commands.game import log_lines
+from bot.commands.overview import describe_game, leader_line, stats_line
+from bot.commands.which_game import table_name
+from bot.core.table import and_list, describe_waiting
 from bot.games import GAMES
 from bot.i18n import Language, speaking
 from bot.i18n.msg import M_, MN_, to_stored
-from bot.interactions import Refusal
-from bot.overview import describe_game, leader_line, stats_line
-from bot.pacing import pace_text
-from bot.panel_copies import CopyKind, PanelCopies, PanelCopy, Where
-from bot.status_card import countdown_line
 from bot.storage import GameRecord, GameStats, LeaderRow
 from bot.storage.records import ActionRecord, SeatRecord
-from bot.table import and_list, describe_waiting
-from bot.typed_square import parse_square
-from bot.which_game import table_name
+from bot.tell.pacing import pace_text
+from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
+from bot.tell.status_card import countdown_line
+from bot.ui.copies import CopyKind
+from bot.ui.interactions import Refusal
+from bot.ui.typed_square import parse_square
 
 ITALIAN = Language.ITALIAN
 

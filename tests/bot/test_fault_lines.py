@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import logs
-from bot.config import ConfigError, Settings
+from bot.core.config import ConfigError, Settings
+from bot.ops import logs
 from tests.bot.helpers import refresh
 from tests.bot.sky_driver import open_lobby, start_game
 
@@ -163,7 +163,7 @@ def test_only_the_database_being_away_counts_as_its_outage():
     import aiohttp
     import asyncpg
 
-    from bot.faults import database_outage
+    from bot.ops.faults import database_outage
 
     away = [
         sqlite3.OperationalError("database is locked"),

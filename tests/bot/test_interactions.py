@@ -1,4 +1,4 @@
-"""Every interaction enters through ``bot.interactions.entry``, and a refusal from any kind of
+"""Every interaction enters through ``bot.ui.interactions.entry``, and a refusal from any kind of
 interaction (command, button, select, modal) is shown only to its user and changes nothing."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 import bot
 from bot.app import create_bot
 from bot.faces import PRESENTERS
-from bot.interactions import Ack, entry_kind
+from bot.ui.interactions import Ack, entry_kind
 from tests.bot.helpers import custom_ids, find_component, latest_panel, said
 from tests.bot.sky_driver import Table, current_record, open_lobby, play_until, start_game
 
@@ -25,9 +25,9 @@ def privately(result) -> bool:
 
 
 def dynamic_items() -> list[type]:
-    from bot.components import OpenPanelButton, ReclaimButton
-    from bot.lobby import LobbyButton
-    from bot.seats import ConfirmLeave
+    from bot.commands.lobby import LobbyButton
+    from bot.commands.seats import ConfirmLeave
+    from bot.ui.components import OpenPanelButton, ReclaimButton
 
     items: list[type] = [OpenPanelButton, ReclaimButton, LobbyButton, ConfirmLeave]
     for presenter in PRESENTERS.values():
@@ -60,7 +60,7 @@ def test_every_command_item_and_modal_goes_through_the_entry(bot_settings):
 
 def test_the_entry_keeps_a_commands_parameters():
     """discord.py reads the parameters of the wrapped function: they must be the callback's."""
-    from bot.commands import sheet
+    from bot.commands.game import sheet
 
     assert list(inspect.signature(sheet.callback).parameters) == ["interaction", "player", "game"]
     assert entry_kind(sheet.callback) is Ack.THINKING

@@ -1,4 +1,4 @@
-"""``bot.languages``: a player's language for private output when no interaction of theirs is at
+"""``bot.core.speakers``: a player's language for private output when no interaction of theirs is at
 hand (their DM panel after someone else's move): their choice, else the locale last seen from
 them, else English; read through a short cache that a /settings change updates at once."""
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.speakers import CACHE_SECONDS, ReaderLanguages, user_language
 from bot.i18n import Language
-from bot.languages import CACHE_SECONDS, ReaderLanguages, user_language
 from bot.storage import Storage, UserSettings
 
 

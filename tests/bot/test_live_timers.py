@@ -226,7 +226,7 @@ async def test_a_paced_lobby_offers_no_live_timer(simcord_env):
 
 def test_each_game_has_a_live_timer_default_the_lobby_offers():
     from bot.games import GAMES
-    from bot.live_timer import TIMERS
+    from bot.tell.live_timer import TIMERS
 
     for game in GAMES.values():
         assert game.live_timer in TIMERS.values() and game.live_timer > 0, game.slug

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands import log_lines
+from bot.commands.game import log_lines
 from bot.storage.records import ActionRecord
 
 

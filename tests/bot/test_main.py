@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings
+from bot.core.config import ConfigError, Settings
 
 
 def run_bot(env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -97,7 +97,7 @@ async def test_hostile_display_names_ping_nobody(simcord_env):
 
 
 def test_only_users_allows_exactly_those_users():
-    from bot.outgoing import NO_MENTIONS, only_users
+    from bot.ui.outgoing import NO_MENTIONS, only_users
 
     allowed = only_users(5, 7, 5).to_dict()
     assert allowed["parse"] == [] and allowed["users"] == [5, 7] and not allowed.get("replied_user")

@@ -42,7 +42,7 @@ from tests.bot.observatory_driver import (
 def fixed_seed(monkeypatch, seed: int) -> None:
     """Start games from a known seed, so what the driver meets (completions, refills, the Lens)
     is the same on every run; the seed is otherwise drawn with ``secrets``."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: seed)
 
 
 def step_messages(thread):

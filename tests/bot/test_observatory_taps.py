@@ -73,7 +73,7 @@ async def test_a_three_player_game_takes_few_taps_and_shows_every_move_before_fi
     simcord_env, monkeypatch
 ):
     env = simcord_env
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 13)
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: 13)
     _guild, channel, players = await open_table(env, ("ada", "bea", "cy"))
     await start_game(env, channel, players)
     table = CheckedTable(env, channel, players)

@@ -19,7 +19,7 @@ async def open_form(player, panel):
 @pytest.mark.simcord(strict_sync=True)
 async def test_a_typed_cell_plots_the_star_and_bad_input_changes_nothing(simcord_env, monkeypatch):
     env = simcord_env
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 2)
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: 2)
     guild, channel, (ada, bea) = await open_table(env)
     await start_game(env, channel, [ada, bea], first_game=True)
     table = ObsTable(env, channel, [ada, bea])

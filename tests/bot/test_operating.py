@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.health import main as health_main
+from bot.__main__ import health_check as health_main
 from tests.bot.helpers import latest_panel
 from tests.bot.sky_driver import Table, open_lobby, play_until, start_game
 

@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from bot.commands import LOG_LINES, log_lines
-from bot.outgoing import Outgoing
-from bot.overview import leader_line, stats_line
-from bot.service import format_events
+from bot.commands.game import LOG_LINES, log_lines
+from bot.commands.overview import leader_line, stats_line
 from bot.storage import GameStats, LeaderRow
+from bot.tell.delivery import format_events
+from bot.ui.outgoing import Outgoing
 from tests.bot.helpers import said
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.quiet import BadTimezone, QuietHours, advance_awake, reminder_times
+from bot.core.quiet import BadTimezone, QuietHours, advance_awake, reminder_times
 
 
 def ts(text: str) -> float:
@@ -48,7 +48,7 @@ def test_unknown_time_zone_is_refused_with_help():
 
 
 def test_a_time_zone_is_checked_whatever_the_quiet_hours():
-    from bot.quiet import check_timezone, shown_timezone
+    from bot.core.quiet import check_timezone, shown_timezone
 
     for name in ("Europe/Rome", "UTC", "Etc/GMT-14", "America/Argentina/ComodRivadavia"):
         assert check_timezone(name) == name

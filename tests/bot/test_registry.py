@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from bot.commands.lobby import play_command
 from bot.faces import PRESENTERS
 from bot.games import GAMES
-from bot.lobby import play_command
 
 
 def test_every_game_has_a_presenter_and_every_presenter_a_game() -> None:

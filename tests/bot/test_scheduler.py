@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.scheduler import Job, JobKind, Scheduler
+from bot.tell.scheduler import Job, JobKind, Scheduler
 
 
 async def test_jobs_fire_in_order_and_cleared_games_are_skipped():

@@ -14,7 +14,7 @@ import pytest
 from bot.faces.sky_of_stars import PRESENTER
 from bot.faces.sky_of_stars.items import PublicKind
 from bot.games import get_game
-from bot.service import STALE_PANEL
+from bot.tell.service import STALE_PANEL
 from tests.bot.helpers import (
     PanelTable,
     all_text,

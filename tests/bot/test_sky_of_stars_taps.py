@@ -12,7 +12,7 @@ from functools import partial
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.panels import PANEL_FILE
 from bot.faces.sky_of_stars.pictures import picture_name
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 from tests.bot.helpers import all_text, current_record, find_component
 from tests.bot.sky_driver import GAME, Table, open_lobby, play_until, start_game, taps_per_roll
 

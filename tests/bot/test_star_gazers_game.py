@@ -94,7 +94,7 @@ async def undo_round_trip(table, player, message, seat):
 async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatch):
     # A known seed, so every kind of choice in EVERY_CHOICE is met on every run (the platform draws
     # seeds at random); SGSEED=<n> in the environment plays another game with the same checks.
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: int(os.environ.get("SGSEED", SEED)))
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: int(os.environ.get("SGSEED", SEED)))
     env = simcord_env
     guild, channel, (ada, bea, dee) = await open_lobby(env)
     env.inject_error(

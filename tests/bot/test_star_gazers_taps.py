@@ -25,7 +25,7 @@ def taps_of(env, player) -> int:
 
 @pytest.mark.simcord(strict_sync=True)
 async def test_a_three_player_game_in_few_taps_each_move_previewed(simcord_env, monkeypatch):
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: SEED)
     env = simcord_env
     _guild, channel, players = await open_lobby(env, ("ada", "bea", "cy"))
     await start_game(channel, players)

@@ -36,7 +36,7 @@ async def refused_without_change(env, player, panel, tag, typed, needle):
 @pytest.mark.simcord(strict_sync=True)
 async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch):
     env = simcord_env
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 7)
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: 7)
     guild, channel, (ada, bea, _) = await open_lobby(env)
     env.inject_error(
         "POST",
@@ -94,7 +94,7 @@ async def test_keeping_a_journal_card_is_not_called_a_confirmed_turn(simcord_env
     """The last player to keep a Journal card starts the draft; their panel says the card is kept,
     not "Turn confirmed" under "Round 1/4 · pick 1/8"."""
     env = simcord_env
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 7)
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: 7)
     guild, channel, (ada, bea, _) = await open_lobby(env)
     env.inject_error(
         "POST",

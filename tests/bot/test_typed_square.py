@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.interactions import Refusal
-from bot.typed_square import parse_square
+from bot.ui.interactions import Refusal
+from bot.ui.typed_square import parse_square
 
 
 @pytest.mark.parametrize("text, square", [("C7", "C7"), ("  c7 ", "C7"), ("l12", "L12"), ("A1\n", "A1")])

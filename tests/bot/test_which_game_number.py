@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Settings
+from bot.core.config import Settings
 from tests.bot.helpers import said
 from tests.bot.sky_driver import open_lobby
 from tests.postgres_server import create_schema, drop_schema

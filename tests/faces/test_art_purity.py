@@ -42,7 +42,7 @@ def test_checker_catches_what_art_must_not_import() -> None:
     assert disallowed_imports("import discord", own) == {"discord"}
     assert disallowed_imports("def f():\n    import asyncio\n", own) == {"asyncio"}
     assert disallowed_imports("from aiosqlite import connect", own) == {"aiosqlite"}
-    assert disallowed_imports("from bot.components import guarded", own) == {"bot.components"}
+    assert disallowed_imports("from bot.ui.components import guarded", own) == {"bot.ui.components"}
     assert disallowed_imports("from bot.faces.star_gazers.art import icons", own) == {
         "bot.faces.star_gazers.art"
     }

@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from bot.faces.base import Presenter
 from bot.registry import GAME_PACKAGES
+from bot.ui.presenter import Presenter
 
 ROOT = Path(__file__).resolve().parents[2]
 FACES = ROOT / "bot" / "faces"

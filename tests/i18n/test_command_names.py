@@ -11,10 +11,7 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.app import COMMANDS
-from bot.i18n import Language
-from bot.i18n.catalogs import CORE_DOMAIN, places, translations
-from bot.i18n.commands import (
+from bot.commands.translator import (
     COMMAND_NAME,
     DESCRIPTION_LIMIT,
     NAME_PATTERN,
@@ -23,6 +20,9 @@ from bot.i18n.commands import (
     command_texts,
     language_of,
 )
+from bot.commands.tree import COMMANDS
+from bot.i18n import Language
+from bot.i18n.catalogs import CORE_DOMAIN, places, translations
 from bot.i18n.tool import template
 
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)

@@ -32,7 +32,7 @@ import bot
 import bot.i18n.catalogs as catalogs
 from bot.app import create_bot
 from bot.i18n import Language, _, speaking
-from bot.service import NOT_RUNNING
+from bot.tell.service import NOT_RUNNING
 
 
 def names(folder):

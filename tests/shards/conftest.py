@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.config import Settings
+from bot.core.config import Settings
 from tests.postgres_server import create_schema, drop_schema
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import AstrolabeBot, ShardedAstrolabeBot, create_bot
-from bot.config import ConfigError, Settings
+from bot.core.config import ConfigError, Settings
 
 
 def test_no_shard_variables_is_one_plain_client() -> None:

@@ -7,13 +7,13 @@ import time
 
 import pytest
 
-from bot.clock import now
+from bot.core.clock import now
 from bot.games import get_game
-from bot.pacing import Pacer
-from bot.resume import needs_settle
-from bot.scheduler import Scheduler
 from bot.storage import Deadline, GameRecord, SeatRecord, Storage
 from bot.storage.postgres import PostgresStorage
+from bot.tell.pacing import Pacer
+from bot.tell.resume import needs_settle
+from bot.tell.scheduler import Scheduler
 
 GAME = get_game("sky-of-stars")
 

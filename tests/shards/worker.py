@@ -12,9 +12,9 @@ import json
 import sys
 import time
 
-from bot.scheduler import JobClaims, Scheduler, job_of
 from bot.storage import AlreadyApplied, StaleVersion
 from bot.storage.open import open_storage
+from bot.tell.scheduler import JobClaims, Scheduler, job_of
 from tests.shards import lockin_game
 
 

@@ -37,7 +37,7 @@ from bot.faces.observatory.words import (
     wild_word,
 )
 from bot.i18n import N_, _, ngettext
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 

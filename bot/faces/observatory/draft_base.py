@@ -20,7 +20,7 @@ from bot.faces.observatory.words import (
 )
 from bot.games.base import View
 from bot.i18n import _, translate
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from bot.faces.observatory.words import (
     unused_options,
 )
 from bot.i18n import _
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 

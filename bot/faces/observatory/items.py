@@ -21,17 +21,17 @@ from typing import Any
 
 import discord
 
-from bot.components import panel_for, service_of
 from bot.faces.observatory.art.map import COLUMNS, SIZE
 from bot.faces.observatory.pictures import keep_sheet
 from bot.faces.observatory.words import DONE, DONE_TEXT
 from bot.games import get_game
 from bot.games.base import Action, View
 from bot.i18n import N_, _
-from bot.interactions import Ack, Refusal, acknowledge, entry
-from bot.outgoing import edit_panel
 from bot.storage.records import GameRecord
-from bot.typed_square import parse_square
+from bot.ui.components import panel_for, service_of
+from bot.ui.interactions import Ack, Refusal, acknowledge, entry
+from bot.ui.outgoing import edit_panel
+from bot.ui.typed_square import parse_square
 
 log = logging.getLogger(__name__)
 

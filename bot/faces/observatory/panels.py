@@ -29,7 +29,7 @@ from bot.faces.observatory.words import DONE, DONE_SHORT, DONE_TEXT, card_name, 
 from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import waiting_for
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""What an Observatory sheet reads, for naming it by what it draws (``bot.pictures``).
+"""What an Observatory sheet reads, for naming it by what it draws (``bot.ui.pictures``).
 
 A stage button, a Back, or finishing a turn whose draft the panel already shows leave the sheet as
 it was; the name reads only what the sheet draws (``sheet_inputs``: the view cut down, the marks).
@@ -11,11 +11,11 @@ from typing import Any
 
 import discord
 
-from bot import pictures
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.sheet import sheet_inputs
-from bot.outgoing import Outgoing
-from bot.pictures import keep_if_shown
+from bot.ui import pictures
+from bot.ui.outgoing import Outgoing
+from bot.ui.pictures import keep_if_shown
 
 __all__ = ["drawn_inputs", "keep_if_shown", "keep_sheet", "named"]
 

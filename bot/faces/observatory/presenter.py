@@ -14,8 +14,6 @@ from typing import Any
 
 import discord
 
-from bot.components import OpenPanelButton
-from bot.faces.base import Presenter
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
@@ -25,7 +23,9 @@ from bot.faces.observatory.words import title_of
 from bot.games.base import View
 from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
-from bot.outgoing import Outgoing
+from bot.ui.components import OpenPanelButton
+from bot.ui.outgoing import Outgoing
+from bot.ui.presenter import Presenter
 
 log = logging.getLogger(__name__)
 

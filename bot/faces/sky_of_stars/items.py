@@ -13,7 +13,6 @@ from typing import Any
 
 import discord
 
-from bot.components import panel_for, service_of
 from bot.faces.sky_of_stars import stop
 from bot.faces.sky_of_stars.pictures import keep_shown
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description, stop_confirm_text
@@ -21,9 +20,10 @@ from bot.games import get_game
 from bot.games.base import View
 from bot.games.sky_of_stars.moves import parse_line
 from bot.i18n import N_, _
-from bot.interactions import Ack, Refusal, acknowledge, entry
-from bot.outgoing import Outgoing, edit_panel
 from bot.storage.records import GameRecord
+from bot.ui.components import panel_for, service_of
+from bot.ui.interactions import Ack, Refusal, acknowledge, entry
+from bot.ui.outgoing import Outgoing, edit_panel
 
 
 class PublicKind(enum.StrEnum):
@@ -175,8 +175,7 @@ def option_description(star: str, origins: list[str] | None) -> str:
 class SkyBack(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sky:back:(?P<game>\d+):(?P<dec>\d+)"
 ):
-    """Back to the first stage of the current choice. (Not the platform's ``back_button``: its
-    redraw function would have to come from ``panels``; this one asks the presenter.)"""
+    """Back to the first stage of the current choice, redrawn by the presenter the service holds."""
 
     def __init__(self, game_id: int, decision: int) -> None:
         super().__init__(

@@ -16,7 +16,7 @@ from bot.faces.sky_of_stars.items import SkyDo
 from bot.faces.sky_of_stars.words import names_list, round_title
 from bot.games.base import View
 from bot.i18n import _, ngettext, translate
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 REVEAL_MARK = " drew #"  # the rules' reveal sentence: "{2} drew #4, kite. Guessed by …"
 

@@ -25,7 +25,7 @@ from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, stop_confirm_text, stop_line
 from bot.games.base import View
 from bot.i18n import N_, _
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 PANEL_FILE = "vault" + art.PANEL_SUFFIX  # named by what it draws: "vault-<digest>.webp"
 

@@ -1,4 +1,4 @@
-"""What A Sky of Stars' panel pictures read, for naming them by what they draw (``bot.pictures``).
+"""What A Sky of Stars' panel pictures read, for naming them by what they draw (``bot.ui.pictures``).
 
 A select that only moves the panel on or a guess click leaves the picture as it was; the vault and
 drawing functions read only part of the view (``art.vault_inputs``, ``art.drawing_inputs``), so
@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from bot import pictures
 from bot.faces.sky_of_stars.art import images as art
-from bot.outgoing import Outgoing
-from bot.pictures import keep_if_shown, keep_shown
+from bot.ui import pictures
+from bot.ui.outgoing import Outgoing
+from bot.ui.pictures import keep_if_shown, keep_shown
 
 __all__ = ["drawn_inputs", "keep_if_shown", "keep_shown", "named", "picture_name"]
 

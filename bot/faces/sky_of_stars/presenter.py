@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 
-from bot.faces.base import Presenter
 from bot.faces.sky_of_stars import stop
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
@@ -30,7 +29,8 @@ from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
 from bot.games.base import View
 from bot.i18n import N_, _
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
+from bot.ui.presenter import Presenter
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ class SkyOfStarsPresenter(Presenter):
         return _(text) if text else super().stale_text(kind)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
-        from bot.components import OpenPanelButton
+        from bot.ui.components import OpenPanelButton
 
         phase, dec = view["phase"], view["decision"]
         title = round_title(view)

@@ -18,8 +18,7 @@ import discord
 
 from bot.faces.sky_of_stars.pictures import keep_if_shown
 from bot.i18n import N_, Language, _, language, speaking
-from bot.panel_copies import CopyKind
-from bot.seat_panels import ACTED_FROM
+from bot.ui.copies import ACTED_FROM, CopyKind
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,6 @@ from typing import Any
 
 import discord
 
-from bot.components import panel_for, service_of
 from bot.faces.star_gazers import plan
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.pictures import keep_if_shown, named, shown_picture
@@ -29,10 +28,11 @@ from bot.games import get_game
 from bot.games.base import IllegalAction
 from bot.i18n import _
 from bot.i18n.msg import N_
-from bot.interactions import Ack, Refusal, entry
-from bot.outgoing import Outgoing, edit_panel
 from bot.storage.records import GameRecord
-from bot.typed_square import parse_square
+from bot.ui.components import panel_for, service_of
+from bot.ui.interactions import Ack, Refusal, entry
+from bot.ui.outgoing import Outgoing, edit_panel
+from bot.ui.typed_square import parse_square
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from bot.faces.star_gazers.words import (
 from bot.games.base import View
 from bot.i18n import _, translate
 from bot.i18n.msg import N_
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 # i18n: a piece still to place this turn, in "Still to place after this: tile, bonus."
 QUEUE_WORDS = {

@@ -9,8 +9,6 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from bot.components import OpenPanelButton
-from bot.faces.base import Presenter
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.items import DYNAMIC_ITEMS
@@ -20,7 +18,9 @@ from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, 
 from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
-from bot.outgoing import Outgoing
+from bot.ui.components import OpenPanelButton
+from bot.ui.outgoing import Outgoing
+from bot.ui.presenter import Presenter
 
 log = logging.getLogger(__name__)
 

@@ -13,15 +13,15 @@ from typing import Any
 
 import discord
 
-from bot.components import panel_for, service_of
 from bot.faces.starry_night_sky.plan import parse as parse_plan
 from bot.faces.starry_night_sky.words import heading, parse_place, said
 from bot.games import get_game
 from bot.games.base import View
 from bot.i18n import _
-from bot.interactions import Ack, Refusal, entry
-from bot.outgoing import Outgoing, edit_panel
 from bot.storage.records import GameRecord
+from bot.ui.components import panel_for, service_of
+from bot.ui.interactions import Ack, Refusal, entry
+from bot.ui.outgoing import Outgoing, edit_panel
 
 
 async def clicked_view(
@@ -75,8 +75,7 @@ class SnsPick(
 class SnsBack(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sns:back:(?P<game>\d+):(?P<dec>\d+)"
 ):
-    """Back to the first stage of the current choice. (Not the platform's ``back_button``: its
-    redraw function would have to come from ``panels``; this one asks the presenter.)"""
+    """Back to the first stage of the current choice, redrawn by the presenter the service holds."""
 
     def __init__(self, game_id: int, decision: int) -> None:
         super().__init__(

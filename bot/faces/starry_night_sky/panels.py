@@ -39,7 +39,7 @@ from bot.faces.starry_night_sky.words import (
 from bot.games.base import View
 from bot.games.starry_night_sky.phrases import colour_count
 from bot.i18n import _, ngettext, translate
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 
 def build_panel(

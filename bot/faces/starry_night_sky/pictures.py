@@ -1,4 +1,4 @@
-"""What Starry Night Sky's panel picture reads, for naming it by what it draws (``bot.pictures``).
+"""What Starry Night Sky's panel picture reads, for naming it by what it draws (``bot.ui.pictures``).
 
 Changing a plan back, looking at a trade or a Back leave the map as the panel shows it; the name
 reads only the view keys the panel picture draws, so the edit keeps the picture.
@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from bot import pictures
-from bot.outgoing import Outgoing
-from bot.pictures import keep_if_shown
+from bot.ui import pictures
+from bot.ui.outgoing import Outgoing
+from bot.ui.pictures import keep_if_shown
 
 __all__ = ["drawn_inputs", "keep_if_shown", "named"]
 

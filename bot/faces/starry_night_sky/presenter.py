@@ -11,8 +11,6 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from bot.components import OpenPanelButton
-from bot.faces.base import Presenter
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.items import DYNAMIC_ITEMS
 from bot.faces.starry_night_sky.panels import build_panel
@@ -30,7 +28,9 @@ from bot.faces.starry_night_sky.words import (
 from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
-from bot.outgoing import Outgoing
+from bot.ui.components import OpenPanelButton
+from bot.ui.outgoing import Outgoing
+from bot.ui.presenter import Presenter
 
 log = logging.getLogger(__name__)
 BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.images.encode``)

@@ -19,7 +19,7 @@ from bot.games.base import IllegalAction, State
 from bot.games.rng import Rng
 from bot.games.sky_of_stars.simulate import random_move
 from bot.i18n import Language, _, speaking, translate
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 
 GAME = get_game("sky-of-stars")
 PRESENTER = SkyOfStarsPresenter()

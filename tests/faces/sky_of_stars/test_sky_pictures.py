@@ -8,7 +8,7 @@ from functools import partial
 from bot.faces.sky_of_stars.art import images as sky
 from bot.faces.sky_of_stars.pictures import picture_name
 from bot.i18n import Language
-from bot.outgoing import Outgoing
+from bot.ui.outgoing import Outgoing
 from tests.faces.sky_of_stars.test_sky_art import NAMES, public_view, seat_view
 
 

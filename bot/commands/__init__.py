@@ -1,0 +1,1 @@
+"""The slash commands: `/play` and its lobby, the `/game` group, `/stats`, `/settings`."""

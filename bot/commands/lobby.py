@@ -1,0 +1,491 @@
+"""`/play` and the lobby: an embed with Join, Leave, Start and Cancel buttons."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.core.table import and_list, is_manager, ranked, seat_line
+from bot.games import GAMES, get_game
+from bot.i18n import (
+    DEFAULT,
+    M_,
+    N_,
+    NP_,
+    Language,
+    _,
+    from_discord,
+    ngettext,
+    parse,
+    pgettext,
+    speaking,
+    translate,
+)
+from bot.storage import GameRecord, SeatTaken, StorageError
+from bot.tell.live_timer import TIMER_CHOICES, TIMER_KEY, TIMERS, step_timer, timer_text, with_timer
+from bot.tell.pacing import PACES, pace_text
+from bot.ui.interactions import Ack, Refusal, entry, tell_privately
+from bot.ui.outgoing import COLOUR, DmStatus, Outgoing, dm
+from bot.ui.ports import service_of
+
+log = logging.getLogger(__name__)
+
+NEEDED_PERMISSIONS = ("send_messages", "embed_links", "attach_files", "read_message_history")
+DM_WARNING = N_(
+    "I couldn't send you a direct message, so your DMs from this server seem closed. "
+    "You can still play: press **Open my panel** in the game thread (or use `/game hand`) "
+    "whenever it's your move. To get panels by DM, allow direct messages from server "
+    "members in your privacy settings."
+)
+LOBBY_FULL = N_("This lobby is full ({max} players).")
+ALREADY_IN = N_("You're already in this lobby.")
+
+STAGE = "lobby stage"  # the gettext context of the stage words in the lobby's title (literal for Babel)
+STAGES = {
+    "lobby": NP_("lobby stage", "lobby"),
+    "active": NP_("lobby stage", "playing"),
+    "finished": NP_("lobby stage", "finished"),
+    "cancelled": NP_("lobby stage", "cancelled"),
+}
+
+
+def lobby_embed(record: GameRecord, note: str | None = None) -> discord.Embed:
+    """The lobby message at every stage: open, playing, finished (with the scores) or cancelled
+    (``note`` says by whom or why, a ``Msg`` or a text already in the table's language). A
+    public message: always in the table's language, whoever's click edits it."""
+    with speaking(record.language):
+        return _lobby_embed(record, note)
+
+
+def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
+    game = get_game(record.game)
+    stage = pgettext(STAGE, STAGES[record.status]) if record.status in STAGES else record.status
+    embed = discord.Embed(title=_("{game} · {stage}", game=_(game.title), stage=stage), colour=COLOUR)
+    where = f"<#{record.thread_id}>" if record.thread_id else _("this channel")
+    outcome = game.outcome(record.state) if record.status == "finished" and record.state is not None else None
+    if record.status == "lobby":
+        embed.description = _(
+            "Press **Join** to take a seat. The host starts when {min}–{max} players are in.",
+            min=game.min_seats,
+            max=game.max_seats,
+        )
+    elif record.status == "cancelled":
+        embed.description = translate(note) if note else _("This game was cancelled.")
+        if record.thread_id:
+            embed.description += " " + _("It was played in {where}.", where=where)
+    elif record.status == "finished":
+        winners = [discord.utils.escape_markdown(record.names[s]) for s in outcome.winners] if outcome else []
+        if len(winners) == 1:
+            embed.description = _(
+                "**{winner}** won. The game was played in {where}.", winner=winners[0], where=where
+            )
+        elif winners:
+            embed.description = _(
+                "**{winners}** share the win. The game was played in {where}.",
+                winners=and_list(winners),
+                where=where,
+            )
+        else:
+            embed.description = _("The game is over. The game was played in {where}.", where=where)
+    else:
+        embed.description = _("The game has started in {where}.", where=where)
+    embed.add_field(name=_("Host"), value=f"<@{record.host_id}>")
+    seats = "\n".join(seat_line(seat, outcome, place) for seat, place in ranked(record.seats, outcome))
+    label = (
+        _("Scores") if outcome else _("Players ({count}/{max})", count=len(record.seats), max=game.max_seats)
+    )
+    embed.add_field(name=label, value=seats or _("nobody yet"))
+    # Options the table's language chose (a deck) are not the lobby's to show.
+    shown = {spec.name for spec in game.options}
+    settings = [option_text(game, name, value) for name, value in record.options.items() if name in shown]
+    settings.append(lobby_line(record))
+    embed.add_field(name=_("Options"), value="\n".join(settings), inline=False)
+    embed.set_footer(text=_("Game #{id}", id=record.id))
+    return embed
+
+
+def lobby_line(record: GameRecord) -> str:
+    """How the lobby says the table's clock: the pace of a paced game, or the live step timer."""
+    if record.pace:
+        return _("Each player has {pace} per move.", pace=pace_text(record.pace))
+    seconds = step_timer(record)
+    if not seconds:
+        return _("Played live, with no timers.")
+    return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))
+
+
+def option_text(game: Any, name: str, value: Any) -> str:
+    """One lobby option as players read it: its description, and yes/no for on-off options."""
+    spec = next((spec for spec in game.options if spec.name == name), None)
+    if spec is None:
+        return f"{name}: {value}"
+    if set(spec.choices) == {0, 1} and not spec.says:
+        answer = pgettext("option value", "yes") if value else pgettext("option value", "no")
+        return _("{option}: {answer}", option=_(spec.description), answer=answer)
+    return translate(spec.sentence(value))
+
+
+def lobby_view(record: GameRecord) -> discord.ui.View:
+    """The lobby's buttons, labelled in the table's language."""
+    view = discord.ui.View(timeout=None)
+    actions = ["join", "leave", "start", "cancel"]
+    if get_game(record.game).allows_bot_seats:
+        actions.insert(2, "bot")
+    with speaking(record.language):
+        for action in actions:
+            view.add_item(LobbyButton(record.id, action))
+        if not record.pace:
+            view.add_item(TimerSelect(record.id, step_timer(record)))
+    return view
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    perms = interaction.app_permissions
+    return [name.replace("_", " ") for name in NEEDED_PERMISSIONS if not getattr(perms, name)]
+
+
+def panels_by_dm(record: GameRecord, ping: str) -> bool:
+    """Whether this player's panels come by DM: a paced game sends them only to players whose
+    `/settings` pings include a DM (the others open theirs from the game thread)."""
+    return not record.pace or ping in ("both", "dm")
+
+
+async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "both") -> bool:
+    """Probe the user's DMs at join time, so a closed inbox is known before the game starts."""
+    from bot.faces import PRESENTERS
+
+    joined = _("You joined **{title}** (game #{id}).", title=_(get_game(record.game).title), id=record.id)
+    if panels_by_dm(record, ping):
+        where = _("{what} will arrive here while the game runs.", what=_(PRESENTERS[record.game].sent_by_dm))
+    else:
+        where = _(
+            "Your `/settings` ask for no DM pings, so in this paced game your panel isn't sent "
+            "here: open it with **Open my panel** in the game thread when it's your move."
+        )
+    text = f"{joined} {where}"
+    # Only Discord's "closed DMs" answer says so; a passing failure is not held against them.
+    return (await dm(user, Outgoing(text, "Astrolabe")))[0] is not DmStatus.CLOSED
+
+
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
+COUNTDOWN_CHOICES = [app_commands.Choice(name=f"{s} seconds", value=s) for s in (20, 30, 45, 60, 90)]
+REVEAL_CHOICES = [
+    app_commands.Choice(name=f"{s} seconds" if s else "no pause", value=s) for s in (0, 3, 6, 10, 15)
+]
+PACE_CHOICES = [
+    app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
+    for name, v in PACES.items()
+]
+
+
+# A language is offered by its own name, never translated.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=language.native_name, value=language.value) for language in Language
+]
+
+
+def table_language(interaction: discord.Interaction, chosen: str | None) -> Language:
+    """The language of a new table: ``/play language``, else the server's (its community
+    settings' primary language), else English."""
+    picked = parse(chosen)
+    if picked is not None:
+        return picked
+    guild = interaction.guild
+    return from_discord(str(guild.preferred_locale)) if guild is not None else DEFAULT
+
+
+@app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
+@app_commands.describe(
+    game="Which game to play",
+    countdown="A Sky of Stars: seconds to guess each drawing (default 30)",
+    pace="Time each player has per move (default: live, with a timer on each step)",
+    timer="Live tables: time for each step before the game moves on (default: the game's own)",
+    first_game="Observatory: the gentler first-game deal (1 large + 3 small cards, keep all)",
+    language="The language of the lobby and the game thread (default: the server's)",
+    reveal_pause="A Sky of Stars: seconds each answer stays before the next drawing (default 6)",
+)
+@app_commands.choices(
+    game=GAME_CHOICES,
+    countdown=COUNTDOWN_CHOICES,
+    pace=PACE_CHOICES,
+    timer=TIMER_CHOICES,
+    language=LANGUAGE_CHOICES,
+    reveal_pause=REVEAL_CHOICES,
+)
+@app_commands.guild_only()
+@entry(Ack.NONE)
+async def play(
+    interaction: discord.Interaction,
+    game: app_commands.Choice[str],
+    countdown: app_commands.Choice[int] | None = None,
+    pace: app_commands.Choice[int] | None = None,
+    first_game: bool | None = None,
+    language: app_commands.Choice[str] | None = None,
+    timer: app_commands.Choice[int] | None = None,
+    reveal_pause: app_commands.Choice[int] | None = None,
+) -> None:
+    given: dict[str, Any] = {}
+    if countdown is not None:
+        given["countdown"] = countdown.value
+    if reveal_pause is not None:
+        given["reveal_pause"] = reveal_pause.value
+    if first_game is not None:
+        given["first_game"] = int(first_game)
+    await _play(
+        interaction,
+        game.value,
+        given,
+        pace.value if pace else 0,
+        table_language(interaction, language.value if language else None),
+        timer.value if timer else None,
+    )
+
+
+async def _play(
+    interaction: discord.Interaction,
+    slug: str,
+    given: dict[str, Any],
+    pace: int,
+    language: Language,
+    timer: int | None = None,
+) -> None:
+    missing = missing_permissions(interaction)
+    if missing:
+        raise Refusal(
+            _(
+                "I can't run a game here: I'm missing these permissions in this "
+                "channel: {permissions}. Ask a server admin to grant them.",
+                permissions=", ".join(missing),
+            )
+        )
+    rules = get_game(slug)
+    # An IllegalAction is shown to the host privately; the step timer is the table's, not the rules'.
+    options = with_timer(slug, rules.validate_options(given), timer)
+    service = service_of(interaction)
+    # A channel runs as many tables as people open, each in its own thread; a game's thread
+    # belongs to that one game, so `/game …` there always means it.
+    here = await service.storage.open_games_in_channel(interaction.channel_id)
+    if here and here[0].thread_id == interaction.channel_id:
+        raise Refusal(
+            _(
+                "This thread is the table of game #{id}. Open a new lobby with `/play` "
+                "in <#{channel}>: each game gets a thread of its own.",
+                id=here[0].id,
+                channel=here[0].channel_id,
+            )
+        )
+    record = await service.storage.create_lobby(
+        game=slug,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+        options=options,
+        pace=pace,
+        language=language,
+    )
+    await interaction.response.send_message(embed=lobby_embed(record), view=lobby_view(record))
+    message = await interaction.original_response()
+    await service.storage.set_messages(record.id, lobby_message_id=message.id)
+    ping = (await service.storage.user_settings(interaction.user.id)).ping
+    if not await welcome_dm(interaction.user, record, ping):
+        await service.storage.set_dm_open(record.id, interaction.user.id, False)
+        await interaction.followup.send(_(DM_WARNING), ephemeral=True)
+
+
+play_command = play
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lobby:(?P<action>join|leave|bot|start|cancel):(?P<game>\d+)",
+):
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "bot": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    LABELS = {
+        "join": NP_("button", "Join"),
+        "leave": NP_("button", "Leave"),
+        "bot": NP_("button", "Add bot"),
+        "start": NP_("button", "Start"),
+        "cancel": NP_("button", "Cancel"),
+    }
+
+    def __init__(self, game_id: int, action: str) -> None:
+        """Labelled in the current language (``lobby_view`` speaks the table's)."""
+        super().__init__(
+            discord.ui.Button(
+                label=pgettext("button", self.LABELS[action]),
+                style=self.STYLES[action],
+                custom_id=f"lobby:{action}:{game_id}",
+            )
+        )
+        self.game_id, self.action = game_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["action"])
+
+    @entry(Ack.UPDATE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        async with service.lock(self.game_id):
+            record = await service.storage.load(self.game_id)
+            if record is None or record.status != "lobby":
+                raise Refusal(_("This lobby is closed."))
+            handler = getattr(self, f"_{self.action}")
+            updated = await handler(interaction, record)
+        if updated is not None:
+            view = lobby_view(updated) if updated.status == "lobby" else None
+            # said in the table's language by lobby_embed
+            note = (
+                M_("{name} cancelled this lobby.", name=interaction.user.display_name)
+                if updated.status == "cancelled"
+                else None
+            )
+            await interaction.edit_original_response(embed=lobby_embed(updated, note), view=view)
+
+    async def _join(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
+        rules = get_game(record.game)
+        if record.seat_of(interaction.user.id) is not None:
+            raise Refusal(_(ALREADY_IN))
+        if len(record.seats) >= rules.max_seats:
+            raise Refusal(_(LOBBY_FULL, max=rules.max_seats))
+        storage = service_of(interaction).storage
+        try:
+            record = await storage.add_seat(record.id, interaction.user.id, interaction.user.display_name)
+        except SeatTaken as error:
+            raise Refusal(_(ALREADY_IN)) from error
+        ping = (await storage.user_settings(interaction.user.id)).ping
+        if await welcome_dm(interaction.user, record, ping):
+            joined = (
+                _("You're in! Watch your DMs once the game starts.")
+                if panels_by_dm(record, ping)
+                else _("You're in! Open your panel from the game thread when it's your move.")
+            )
+            await tell_privately(interaction, joined)
+        else:
+            await storage.set_dm_open(record.id, interaction.user.id, False)
+            await tell_privately(interaction, _("You're in! {warning}", warning=_(DM_WARNING)))
+        return record
+
+    async def _leave(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
+        if record.seat_of(interaction.user.id) is None:
+            raise Refusal(_("You're not in this lobby."))
+        if interaction.user.id == record.host_id:
+            raise Refusal(_("You're hosting this lobby. Press **Cancel** to close it instead."))
+        record = await service_of(interaction).storage.remove_seat(record.id, interaction.user.id)
+        await tell_privately(interaction, _("You left the lobby."))
+        return record
+
+    async def _bot(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
+        rules = get_game(record.game)
+        if interaction.user.id != record.host_id:
+            raise Refusal(_("Only the host can add bot players."))
+        if not rules.allows_bot_seats:
+            raise Refusal(_("{title} has no bot players: every seat needs a person.", title=_(rules.title)))
+        if len(record.seats) >= rules.max_seats:
+            raise Refusal(_(LOBBY_FULL, max=rules.max_seats))
+        bots = sum(1 for s in record.seats if s.is_bot)
+        return await service_of(interaction).storage.add_bot_seat(record.id, f"Bot {bots + 1}")
+
+    async def _start(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
+        if interaction.user.id != record.host_id:
+            raise Refusal(_("Only the host can start the game."))
+        rules = get_game(record.game)
+        if not rules.min_seats <= len(record.seats) <= rules.max_seats:
+            raise Refusal(
+                ngettext(
+                    "{title} needs {min}–{max} players; {n} joined so far.",
+                    "{title} needs {min}–{max} players; {n} joined so far.",
+                    len(record.seats),
+                    title=_(rules.title),
+                    min=rules.min_seats,
+                    max=rules.max_seats,
+                )
+            )
+        service = service_of(interaction)
+        channel = await open_thread(interaction, record)
+        if channel.id != record.channel_id:
+            await service.storage.set_messages(record.id, thread_id=channel.id)
+        record = await service.storage.load(record.id)
+        assert record is not None
+        record = await service.start(record, channel)
+        return record
+
+    async def _cancel(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
+        if interaction.user.id != record.host_id and not is_manager(interaction.user):
+            raise Refusal(_("Only the host or someone with Manage Server can cancel this lobby."))
+        storage = service_of(interaction).storage
+        await storage.set_status(record.id, "cancelled")
+        return await storage.load(record.id)
+
+
+class TimerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lobby:timer:(?P<game>\d+)"):
+    """The host changes a live table's step timer (or switches it off) until the game starts."""
+
+    def __init__(self, game_id: int, current: int = 0) -> None:
+        """Said in the current language (``lobby_view`` speaks the table's)."""
+        options = [
+            discord.SelectOption(
+                label=_("Timer for each step: {timer}", timer=timer_text(value)) if value else _("No timer"),
+                value=str(value),
+                default=value == current,
+            )
+            for value in TIMERS.values()
+        ]
+        super().__init__(discord.ui.Select(options=options, custom_id=f"lobby:timer:{game_id}", row=1))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TimerSelect:
+        return cls(int(match["game"]))
+
+    @entry(Ack.UPDATE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = [str(v) for v in (interaction.data or {}).get("values", [])]
+        service = service_of(interaction)
+        async with service.lock(self.game_id):
+            record = await service.storage.load(self.game_id)
+            if record is None or record.status != "lobby":
+                raise Refusal(_("This lobby is closed."))
+            if interaction.user.id != record.host_id:
+                raise Refusal(_("Only the host can change the timer."))
+            seconds = int(picked[0]) if len(picked) == 1 and picked[0].isdigit() else -1
+            if seconds not in TIMERS.values():
+                raise Refusal(_("That timer isn't one the lobby offers."))
+            options = {**record.options, TIMER_KEY: seconds}
+            record = await service.storage.set_lobby_options(record.id, options)
+        await interaction.edit_original_response(embed=lobby_embed(record), view=lobby_view(record))
+
+
+async def open_thread(interaction: discord.Interaction, record: GameRecord) -> Any:
+    """The game's own thread when the bot may create one; otherwise the lobby's channel."""
+    channel = interaction.channel
+    with speaking(record.language):  # public: the table's language, not the host's
+        title = _(get_game(record.game).title)
+    if isinstance(channel, discord.TextChannel):
+        try:
+            return await channel.create_thread(
+                name=f"{title} #{record.id}",
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+            )
+        except discord.HTTPException as error:
+            log.info("no thread for game %s (%s); playing in the channel", record.id, error)
+    return channel
+
+
+__all__ = ["LobbyButton", "StorageError", "TimerSelect", "play_command"]

@@ -1,0 +1,337 @@
+"""Looking across games: `/game list`, `/game mine`, `/stats` and `/leaderboard`.
+
+Long asynchronous games run for days in many threads at once, so players need one place to see
+what is open and whose move it is, and the stored results of finished games give per-server
+stats. `/game list` and `/game mine` join the `/game` group when this module is imported;
+`/stats` and `/leaderboard` are top-level commands that ``bot.app`` registers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+import discord
+from babel.numbers import get_decimal_symbol
+from discord import app_commands
+
+from bot.commands.lobby import GAME_CHOICES
+from bot.core.table import due_by_seat
+from bot.games import GAMES
+from bot.i18n import _, from_discord, language, ngettext, speaking
+from bot.i18n.waiting import due_text
+from bot.storage import GameRecord, GameStats, LeaderRow
+from bot.ui.interactions import Ack, Refusal, answer, entry
+from bot.ui.outgoing import COLOUR
+from bot.ui.ports import service_of
+
+log = logging.getLogger(__name__)
+
+GAMES_PER_PAGE = 10
+# Budgets that keep a page of ten entries inside an embed description (4096 characters).
+NAMES_CHARS = 90
+PLACE_CHARS = 40
+ENTRY_CHARS = 4000 // GAMES_PER_PAGE - 2
+LEADERBOARD_SIZE = 10
+
+T = TypeVar("T")
+
+
+# ------------------------------------------------------------------ formatting helpers
+
+
+def jump_link(record: GameRecord) -> str:
+    """A link that opens the game's thread (or its channel while it is a lobby)."""
+    guild = record.guild_id if record.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{record.play_channel_id}"
+
+
+def title_of(slug: str) -> str:
+    """A game's title in the current language (a slug no installed game has, as it is)."""
+    game = GAMES.get(slug)
+    return _(game.title) if game is not None else slug
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals and the current language's decimal mark (6.5, 6,5)."""
+    return f"{value:.{places}f}".replace(".", get_decimal_symbol(language().value))
+
+
+def waiting_seats(record: GameRecord) -> list[int]:
+    """Seats the running game waits on (none for a lobby or a game this bot doesn't know)."""
+    game = GAMES.get(record.game)
+    if record.status != "active" or record.state is None or game is None or record.set_aside:
+        return []
+    return game.to_act(record.state)
+
+
+def _names(names: Sequence[str], limit: int = NAMES_CHARS) -> str:
+    """Escaped names joined by commas; past ``limit`` the rest become "and N more"."""
+    shown: list[str] = []
+    for index, name in enumerate(names):
+        escaped = discord.utils.escape_markdown(name)
+        if shown and len(", ".join([*shown, escaped])) > limit:
+            return ngettext(
+                "{names} and {n} more", "{names} and {n} more", len(names) - index, names=", ".join(shown)
+            )
+        shown.append(escaped)
+    return ", ".join(shown)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def describe_game(
+    record: GameRecord,
+    *,
+    viewer: int | None = None,
+    where: str | None = None,
+    due: Mapping[int, float] = MappingProxyType({}),
+) -> str:
+    """Two lines: the linked title with its seats, then what the game waits on (with ``due``,
+    when each waited-for move of a paced game is due)."""
+    game_link = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
+    seated = {"game": game_link, "n": len(record.seats), "names": _names(record.names)}
+    if where:
+        head = _(
+            "{game} in {place} · {n} seated: {names}",
+            place=discord.utils.escape_markdown(_clip(where, PLACE_CHARS)),
+            **seated,
+        )
+    else:
+        head = _("{game} · {n} seated: {names}", **seated)
+    if record.status == "lobby":
+        game = GAMES.get(record.game)
+        missing = game.min_seats - len(record.seats) if game is not None else 0
+        host = next((s.name for s in record.seats if s.user_id == record.host_id), None)
+        if missing > 0:
+            state = ngettext("Lobby: needs {n} more player", "Lobby: needs {n} more players", missing)
+        elif host is None:
+            state = _("Lobby: waiting for the host to start")
+        else:
+            state = _("Lobby: waiting for {host} to start", host=discord.utils.escape_markdown(host))
+    elif record.set_aside:
+        state = _("⚠️ On hold: its saved state can't be read (a server admin can `/game cancel` it)")
+    else:
+        waiting = waiting_seats(record)
+        mine = [s for s in waiting if record.seats[s].user_id == viewer] if viewer is not None else []
+        if mine:
+            others = [record.names[s] for s in waiting if s not in mine]
+            state = (
+                _("⏳ **Your move** (also waiting on {names})", names=_names(others))
+                if others
+                else _("⏳ **Your move**")
+            )
+            if mine[0] in due:
+                state = " · ".join((state, _("due {when}", when=due_text(due[mine[0]]))))
+        elif waiting:
+            state = _("Waiting on: {names}", names=_names([record.names[s] for s in waiting]))
+            soonest = min((due[s] for s in waiting if s in due), default=None)
+            if soonest is not None:
+                state = " · ".join((state, _("due {when}", when=due_text(soonest))))
+        else:
+            state = _("Waiting on nobody right now")
+    return _clip(f"{head}\n{state}", ENTRY_CHARS)  # a last resort: the parts are bounded already
+
+
+async def due_times(storage: Any, records: Sequence[GameRecord], page: int) -> dict[int, dict[int, float]]:
+    """The deadlines of the paced games shown on ``page``: game id, then seat, then when due."""
+    shown, _page, _pages = page_of(records, page, GAMES_PER_PAGE)
+    return {r.id: due_by_seat(await storage.deadlines(r.id), r) for r in shown if r.pace and waiting_seats(r)}
+
+
+def page_of(items: Sequence[T], page: int, per_page: int) -> tuple[Sequence[T], int, int]:
+    """The items of ``page`` (clamped to the last page), that page and the page count."""
+    pages = max(1, -(-len(items) // per_page))
+    page = min(max(page, 1), pages)
+    return items[(page - 1) * per_page : page * per_page], page, pages
+
+
+def games_embed(
+    title: str, records: Sequence[GameRecord], page: int, describe: Callable[[GameRecord], str]
+) -> discord.Embed:
+    """One page of games; the footer says which page when there is more than one."""
+    shown, page, pages = page_of(records, page, GAMES_PER_PAGE)
+    embed = discord.Embed(title=title, colour=COLOUR, description="\n\n".join(describe(r) for r in shown))
+    if pages > 1:
+        footer = ngettext(
+            "Page {page} of {pages} · {n} game · use the page option for more",
+            "Page {page} of {pages} · {n} games · use the page option for more",
+            len(records),
+            page=page,
+            pages=pages,
+        )
+    else:
+        footer = ngettext("{n} game", "{n} games", len(records))
+    embed.set_footer(text=footer)
+    return embed
+
+
+# ------------------------------------------------------------------ /game list and /game mine
+
+
+@app_commands.command(
+    name="list", description="Open lobbies and games in this server, with links; only you see it."
+)
+@app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
+@entry(Ack.THINKING)
+async def game_list(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
+    page = page or 1
+    service = service_of(interaction)
+    # Listing a game touches it: one that can't be loaded is set aside now, and shown on hold.
+    listed = await service.storage.open_games_in_guild(interaction.guild_id)
+    records = [await service.checked(r) or r for r in listed]
+    if not records:
+        raise Refusal(_("No lobby or game is open in this server. Start one with `/play`."))
+    due = await due_times(service.storage, records, page)
+    embed = games_embed(
+        _("Open games in this server"), records, page, lambda r: describe_game(r, due=due.get(r.id, {}))
+    )
+    await answer(interaction, embed=embed)
+
+
+@app_commands.command(
+    name="mine",
+    description="Your lobbies and games in every server, and where it's your move; only you see it.",
+)
+@app_commands.describe(page=f"Which page, {GAMES_PER_PAGE} games each (default 1)")
+@entry(Ack.THINKING)
+async def game_mine(interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None) -> None:
+    page = page or 1
+    user_id = interaction.user.id
+    service = service_of(interaction)
+    records = [await service.checked(r) or r for r in await service.storage.games_for_user(user_id)]
+    if not records:
+        raise Refusal(_("You're not in any open lobby or game. Start one with `/play`."))
+    # Games waiting on you first; otherwise newest first, as storage returns them.
+    records.sort(key=lambda r: not any(r.seats[s].user_id == user_id for s in waiting_seats(r)))
+
+    def where(record: GameRecord) -> str | None:
+        if record.guild_id is None or record.guild_id == interaction.guild_id:
+            return None
+        guild = interaction.client.get_guild(record.guild_id)
+        return guild.name if guild is not None else _("another server")
+
+    due = await due_times(service.storage, records, page)
+    embed = games_embed(
+        _("Your open games"),
+        records,
+        page,
+        lambda r: describe_game(r, viewer=user_id, where=where(r), due=due.get(r.id, {})),
+    )
+    await answer(interaction, embed=embed)
+
+
+# ------------------------------------------------------------------ /stats
+
+
+@app_commands.command(
+    name="stats", description="Games played, wins and scores in this server; only you see it."
+)
+@app_commands.describe(game="Only this game (default: every game)", player="Whose stats (default: yours)")
+@app_commands.choices(game=GAME_CHOICES)
+@app_commands.guild_only()
+@entry(Ack.THINKING)
+async def stats(
+    interaction: discord.Interaction,
+    game: app_commands.Choice[str] | None = None,
+    player: discord.Member | None = None,
+) -> None:
+    """Ephemeral: a stats look-up is one person's curiosity, often mid-game in a busy thread,
+    and posting it would bury the game's messages. `/leaderboard` is the public, shared view."""
+    slug = game.value if game else None
+    target = player or interaction.user
+    rows = await service_of(interaction).storage.stats(interaction.guild_id, slug, target.id)
+    if not rows:
+        raise Refusal(
+            _no_stats(
+                target.display_name if target.id != interaction.user.id else None,
+                title_of(slug) if slug else None,
+            )
+        )
+    embed = discord.Embed(title=_("Stats for {name}", name=target.display_name), colour=COLOUR)
+    for row in rows:
+        embed.add_field(name=title_of(row.game), value=stats_line(row), inline=False)
+    embed.set_footer(text=_("Finished games in this server"))
+    await answer(interaction, embed=embed)
+
+
+def stats_line(row: GameStats) -> str:
+    rate = f"{row.wins / row.played:.0%}" if row.played else "–"
+    line = _(
+        "Played **{played}** · won **{wins}** ({rate}) · best score **{best}** · average **{average}**",
+        played=row.played,
+        wins=row.wins,
+        rate=rate,
+        best=row.best,
+        average=decimal(row.average),
+    )
+    if row.with_bots:
+        bots = ngettext(
+            "🤖 {n} of these games had bot seats", "🤖 {n} of these games had bot seats", row.with_bots
+        )
+        line = f"{line}\n{bots}"
+    return line
+
+
+# ------------------------------------------------------------------ /leaderboard
+
+
+@app_commands.command(name="leaderboard", description="Top players of a game in this server.")
+@app_commands.describe(game="Which game")
+@app_commands.choices(game=GAME_CHOICES)
+@app_commands.guild_only()
+@entry(Ack.NONE)
+async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    """Public: a leaderboard is meant to be shared, and it shows no secrets, only totals."""
+    slug = game.value
+    rows = await service_of(interaction).storage.leaderboard(interaction.guild_id, slug, LEADERBOARD_SIZE)
+    if not rows:
+        raise Refusal(_("No game of {title} has finished in this server yet.", title=title_of(slug)))
+    # A leaderboard is posted for everyone in the channel: in the server's language.
+    with speaking(from_discord(str(interaction.guild_locale) if interaction.guild_locale else None)):
+        embed = discord.Embed(
+            title=_("{title}: leaderboard", title=title_of(slug)),
+            colour=COLOUR,
+            description="\n".join(leader_line(row) for row in rows),
+        )
+        embed.set_footer(text=_("Most wins first, then the best average score"))
+    await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+def _no_stats(other: str | None, title: str | None) -> str:
+    """Nothing finished yet, said of the caller or of ``other``, in every game or in ``title``."""
+    if other is None:
+        if title is None:
+            return _("You haven't finished any games in this server yet.")
+        return _("You haven't finished any games of {title} in this server yet.", title=title)
+    if title is None:
+        return _("{name} hasn't finished any games in this server yet.", name=other)
+    return _("{name} hasn't finished any games of {title} in this server yet.", name=other, title=title)
+
+
+def leader_line(row: LeaderRow) -> str:
+    said = {
+        "rank": row.rank,
+        "name": discord.utils.escape_markdown(row.name),
+        "wins": ngettext("{n} win", "{n} wins", row.wins),
+        "games": ngettext("{n} game", "{n} games", row.played),
+        "average": decimal(row.average),
+        "best": row.best,
+    }
+    if row.with_bots:
+        return _(
+            "**{rank}.** {name}: {wins} in {games} · average {average} · best {best} · 🤖 {bots} with bots",
+            bots=row.with_bots,
+            **said,
+        )
+    return _("**{rank}.** {name}: {wins} in {games} · average {average} · best {best}", **said)
+
+
+stats_command = stats
+leaderboard_command = leaderboard
+
+__all__ = ["game_list", "game_mine", "leaderboard_command", "stats_command"]

@@ -1,0 +1,1 @@
+"""What an operator sees: metrics, the health check, one-line faults and the log format."""

@@ -1,0 +1,345 @@
+"""The one pipeline every game action goes through: load → apply → save → render → send.
+
+Callbacks enter through ``bot.ui.interactions.entry`` (which acknowledges them), then call
+``perform``; a click that can't be applied raises ``Refusal``, which the entry answers
+privately. A per-game lock keeps one game's actions in order inside this process, and the
+storage version check refuses a click that was already applied (a double click, or a panel
+from an earlier step).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.core.clock import now
+from bot.core.table import bot_rng
+from bot.faces import PRESENTERS
+from bot.games import get_game
+from bot.games.base import Action, IllegalAction
+from bot.i18n import N_, _, ngettext, speaking
+from bot.storage import AlreadyApplied, GameRecord, StaleVersion
+from bot.tell.delivery import Delivery
+from bot.tell.pacing import Pacer
+from bot.tell.resume import SET_ASIDE, LoadCheck, resume_all
+from bot.tell.seat_panels import panel_button_view
+from bot.ui.copies import ACTED_FROM
+from bot.ui.interactions import Refusal
+from bot.ui.outgoing import DmStatus
+from bot.ui.presenter import Presenter
+
+log = logging.getLogger(__name__)
+
+GameOverHook = Callable[[Any, GameRecord], Awaitable[None]]
+"""Told of each game that ends (the service and the finished record)."""
+
+# Refusals, said with ``_()`` in the clicker's language.
+STALE_PANEL = N_(
+    "That panel belongs to an earlier step of the game. Use your newest panel, "
+    "or press **Open my panel** in the game thread."
+)
+NOT_RUNNING = N_("This game is no longer running.")
+NOT_SEATED = N_(
+    "You're not playing in this game. To play, open a lobby of your own with `/play` in the "
+    "channel (not in a game's thread): each game gets a thread of its own."
+)
+ALREADY_DONE = N_("That was already taken into account.")
+CONFLICT_RETRIES = 20  # reloads of a game another process keeps moving before we give up
+
+
+class GameService:
+    def __init__(self, bot: Any, on_game_over: GameOverHook | None = None) -> None:
+        """``bot``: the ``AstrolabeBot`` (its storage, channels and users). ``on_game_over`` is
+        told of every game that ends here; the commands layer passes the one that closes the
+        lobby message, so this layer never reaches up into the commands."""
+        self.bot = bot
+        self._on_game_over = on_game_over
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.pacer = Pacer(self)
+        self.delivery = Delivery(self)
+        self._load_check = LoadCheck(self)
+
+    @property
+    def storage(self):  # noqa: ANN201 - the Storage type lives on the bot
+        return self.bot.storage
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that keeps one game's changes in order inside this process."""
+        return self._locks[game_id]
+
+    def presenter(self, record: GameRecord) -> Presenter:
+        return PRESENTERS[record.game]
+
+    async def checked(self, record: GameRecord | None) -> GameRecord | None:
+        """``record`` as loaded; the first time this process touches a running game, its state
+        is checked, and a game that can't be played is set aside then (``bot.tell.resume.LoadCheck``)."""
+        return await self._load_check(record)
+
+    # ------------------------------------------------------------------ lookups
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                log.warning("channel %s is gone or hidden", channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def user(self, user_id: int) -> discord.User | None:
+        user = self.bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                return None
+        return user
+
+    # ------------------------------------------------------------------ actions
+
+    async def perform(
+        self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
+    ) -> GameRecord:
+        """Apply a player's action; raise ``Refusal`` (changing nothing) when it can't be.
+
+        Another process sharing the database may move the game between our load and our save
+        (a simultaneous lock-in that reached another shard): then the click is re-applied to the
+        game as it now stands. Only the same click seen twice (its interaction id is logged with
+        the move) is answered as already done.
+        """
+        acted_from = ACTED_FROM.set(_edited_message(interaction))
+        try:
+            return await self._perform(interaction, game_id, action, decision)
+        finally:
+            ACTED_FROM.reset(acted_from)
+
+    async def _perform(
+        self, interaction: discord.Interaction, game_id: int, action: Action, decision: int | None
+    ) -> GameRecord:
+        async with self._locks[game_id]:
+            for _attempt in range(CONFLICT_RETRIES):
+                record, seat = await self.clicker_seat(interaction, game_id, decision)
+                try:
+                    after = await self.commit(record, seat, action, click=str(interaction.id))
+                except IllegalAction as error:
+                    raise Refusal(error.message) from error
+                except AlreadyApplied as error:
+                    raise Refusal(_(ALREADY_DONE)) from error
+                except StaleVersion:
+                    log.info("game %s moved in another process; applying the click again", game_id)
+                    continue
+                return await self.settle(after)
+            raise Refusal(_(ALREADY_DONE))
+
+    async def clicker_seat(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        decision: int | None,
+        *,
+        public_kind: str | None = None,
+    ) -> tuple[GameRecord, int]:
+        """The running game and the clicker's seat in it, if the click is still current;
+        otherwise a ``Refusal`` saying why (for an old public button of ``public_kind``, in the
+        face's words for it)."""
+        record = await self.checked(await self.storage.load(game_id))
+        if record is None or record.status != "active":
+            raise Refusal(_(NOT_RUNNING))
+        if record.set_aside:
+            raise Refusal(_(SET_ASIDE, id=record.id))
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(_(NOT_SEATED))
+        if decision is not None and decision != get_game(record.game).decision_id(record.state):
+            if public_kind is not None:
+                raise Refusal(self.presenter(record).stale_text(public_kind))
+            raise Refusal(_(STALE_PANEL))
+        return record, seat
+
+    async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:
+        """A system action (a countdown running out), applied at most once per version."""
+        async with self._locks[game_id]:
+            record = await self.checked(await self.storage.load(game_id))
+            if (
+                record is None
+                or record.status != "active"
+                or record.version != expected_version
+                or record.set_aside
+            ):
+                return
+            try:
+                after = await self.commit(record, None, action)
+            except (IllegalAction, StaleVersion) as error:
+                log.info("system action %s on game %s skipped: %s", action, game_id, error)
+                return
+            await self.settle(after)
+
+    async def settle(self, record: GameRecord) -> GameRecord:
+        """After any change: bot-controlled seats make their moves, then timers are scheduled.
+
+        Call with the game's lock held. Each bot move goes through the same commit as a click.
+        """
+        game = get_game(record.game)
+        for _move in range(10_000):
+            if record.status != "active":
+                break
+            moves = (
+                (seat, game.bot_action(record.state, seat, bot_rng(record, seat)))
+                for seat in game.to_act(record.state)
+                if record.seats[seat].bot_controlled
+            )
+            move = next(((seat, action) for seat, action in moves if action is not None), None)
+            if move is None:
+                break
+            record = await self.commit(record, move[0], move[1], by_bot=True)
+        await self.pacer.schedule(record)
+        return record
+
+    async def commit(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        action: Action,
+        *,
+        by_bot: bool = False,
+        extra_events: tuple[str, ...] = (),
+        click: str | None = None,
+    ) -> GameRecord:
+        """Apply, save, then announce. ``by_bot``: the bot moved for ``seat``."""
+        game = get_game(record.game)
+        applied = game.apply(record.state, seat, action)
+        applied = type(applied)(applied.state, [*extra_events, *applied.events])
+        finished = game.is_over(applied.state)
+        changed_step = game.decision_id(applied.state) != game.decision_id(record.state)
+        deadline = record.deadline_at
+        if changed_step or finished:
+            seconds = None if finished else game.countdown(applied.state)
+            deadline = now() + seconds if seconds else None
+        # The results are written with the final action, in one transaction (see record_action).
+        version = await self.storage.record_action(
+            record.id,
+            expected_version=record.version,
+            seat=seat,
+            action=action,
+            state=applied.state,
+            events=applied.events,
+            finished=finished,
+            deadline_at=deadline,
+            outcome=game.outcome(applied.state) if finished else None,
+            click=click,
+        )
+        after = replace(
+            record,
+            state=applied.state,
+            version=version,
+            deadline_at=deadline,
+            status="finished" if finished else "active",
+        )
+        if seat is not None and not by_bot and record.seats[seat].timeouts:
+            await self.storage.set_seat_control(record.id, seat, timeouts=0)
+            after.seats[seat].timeouts = 0
+        try:
+            await self.delivery.announce(after, applied.events, changed_step, acting=seat)
+        except Exception:
+            # The action is already committed; a failed announcement must not undo or hide it.
+            log.exception("could not announce game %s in channel %s", after.id, after.play_channel_id)
+        if finished and self._on_game_over is not None:
+            await self._on_game_over(self, after)
+        return after
+
+    # ------------------------------------------------------------------ telling people
+
+    async def open_step(self, record: GameRecord, channel: discord.abc.Messageable | None = None) -> None:
+        await self.delivery.open_step(record, channel)
+
+    async def send_panel(
+        self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
+    ) -> DmStatus:
+        return await self.delivery.send_panel(record, seat, channel)
+
+    async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
+        """Where the game is played now (a deleted thread is replaced, see ``Delivery``)."""
+        return await self.delivery.play_channel(record)
+
+    # ------------------------------------------------------------------ starting
+
+    async def start(self, record: GameRecord, channel: discord.abc.Messageable) -> GameRecord:
+        """Set the game up, save it, then open its first step where it will be played.
+
+        Call with the game's lock held (the lobby's Start button holds it)."""
+        game = get_game(record.game)
+        seed = secrets.randbits(62)
+        # The table's language may pick options of its own (a word game's deck): stored with the
+        # game, so a replay sets it up the same way.
+        options = {**record.options, **game.table_options(record.language.value)}
+        state = game.setup(len(record.seats), options, seed)
+        seconds = game.countdown(state)
+        record = await self.storage.start(
+            record.id,
+            seed=seed,
+            state=state,
+            deadline_at=now() + seconds if seconds else None,
+            options=options if options != record.options else None,
+        )
+        await self.open_step(record, channel)
+        record = await self.settle(await self.storage.load(record.id) or record)
+        closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]
+        if closed:
+            with speaking(record.language):  # public: the table's language, not the host's
+                text = ngettext(
+                    "{players}: I can't send you direct messages, so press **Open my panel** "
+                    "here (or use `/game hand`) whenever it's your move.",
+                    "{players}: I can't send you direct messages, so press **Open my panel** "
+                    "here (or use `/game hand`) whenever it's your move.",
+                    len(closed),
+                    players=", ".join(f"<@{user}>" for user in closed),
+                )
+                view = panel_button_view(record.id)
+            await self.delivery.post(record, channel, text, mentions=tuple(closed), view=view)
+        return record
+
+    # ------------------------------------------------------------------ timers
+
+    def disarm(self, game_id: int) -> None:
+        """Forget a game's pending timers (it ended or was cancelled)."""
+        self.pacer.scheduler.clear_game(game_id)
+
+    async def rearm_all(self) -> int:
+        """After a restart: resume every game that loads (a game that doesn't is set aside),
+        and record the results a crash may have lost. Returns how many games resumed."""
+        return await resume_all(self)
+
+    def close(self) -> None:
+        self.pacer.close()
+
+    async def wait_idle(self, timeout: float) -> None:
+        """Wait, at most ``timeout`` seconds, for the moves in progress (a render may be running
+        in a worker thread), so shutting down closes the database after them, not under them."""
+
+        async def all_released() -> None:
+            for lock in [lock for lock in self._locks.values() if lock.locked()]:
+                async with lock:
+                    pass
+
+        try:
+            await asyncio.wait_for(all_released(), timeout)
+        except TimeoutError:
+            log.warning("closing while moves are still in progress")
+
+
+def _edited_message(interaction: discord.Interaction) -> int | None:
+    """The panel message this click's callback is editing itself (acknowledged as an update)."""
+    kind = interaction.response.type
+    updating = kind in (
+        discord.InteractionResponseType.deferred_message_update,
+        discord.InteractionResponseType.message_update,
+    )
+    return interaction.message.id if updating and interaction.message is not None else None

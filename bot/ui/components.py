@@ -1,0 +1,129 @@
+"""Platform buttons that every game shares: Open my panel, Back and Reclaim seat.
+
+All buttons are ``DynamicItem``s whose custom_id carries the game id, so they keep working
+after a restart: nothing about them lives in memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.games import get_game
+from bot.i18n import M_, _
+from bot.ui.interactions import Ack, Refusal, entry, tell_privately
+from bot.ui.outgoing import Outgoing, reply
+from bot.ui.pictures import keep_if_shown
+from bot.ui.ports import service_of
+
+log = logging.getLogger(__name__)
+
+
+def panel_for(
+    interaction: discord.Interaction, record: Any, view: Any, *, keep: bool = True, **stage: Any
+) -> Outgoing:
+    """The clicker's panel at ``stage`` (a face's sub-step), drawn by the game's presenter, to
+    replace the panel clicked on. It keeps saying when the move is due, as the panel the bot sent
+    did, and (``keep``) a picture that panel already shows is kept, not sent again."""
+    service = service_of(interaction)
+    out = service.presenter(record).panel(view, record.names, record.id, **stage)
+    seat = record.seat_of(interaction.user.id)
+    due = service.delivery.due_note(record, seat) if seat is not None else ""
+    if due:
+        out.content += "\n" + due
+    return keep_if_shown(out, interaction.message) if keep else out
+
+
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:panel:(?P<game>\d+)"):
+    """Shows the clicker their own panel as an ephemeral message (the closed-DMs fallback)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_("Open my panel"),
+                emoji="🔭",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"astro:panel:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OpenPanelButton:
+        return cls(int(match["game"]))
+
+    @entry(Ack.THINKING)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_panel(interaction, self.game_id)
+
+
+async def seat_view(
+    interaction: discord.Interaction, game_id: int, decision: int
+) -> tuple[dict[str, Any], list[str]]:
+    """The clicker's own view and the seat names, if the panel is still current (else a
+    ``Refusal``). Panel callbacks use it to redraw the next sub-step."""
+    record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
+    return get_game(record.game).view(record.state, seat), record.names
+
+
+async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
+    """Send the clicker's private panel ephemerally (a ``Refusal`` says why there is none)."""
+    service = service_of(interaction)
+    record, seat = await service.clicker_seat(interaction, game_id, None)
+    message, edit = await reply(interaction, await service.delivery.panel_of(record, seat, jump=False))
+    if message is not None:  # this copy is the live one now; an older copy is retired
+        await service.delivery.adopt_ephemeral(record, interaction.user.id, message, edit)
+
+
+class ReclaimButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:reclaim:(?P<game>\d+):(?P<seat>\d+)"
+):
+    """Lets a player take their seat back from the bot."""
+
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_("Reclaim seat"),
+                emoji="🪑",
+                style=discord.ButtonStyle.success,
+                custom_id=f"astro:reclaim:{game_id}:{seat}",
+            )
+        )
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReclaimButton:
+        return cls(int(match["game"]), int(match["seat"]))
+
+    @entry(Ack.THINKING)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        async with service.lock(self.game_id):
+            record = await service.storage.load(self.game_id)
+            if record is None or record.status != "active":
+                raise Refusal(_("This game is no longer running."))
+            if record.seat_of(interaction.user.id) != self.seat:
+                raise Refusal(_("Only the player of that seat can reclaim it."))
+            info = record.seats[self.seat]
+            if info.left_game:
+                raise Refusal(_("You left this game for good, so the seat stays with the bot."))
+            if not info.autopilot:
+                raise Refusal(_("You already play this seat yourself."))
+            await service.storage.set_seat_control(self.game_id, self.seat, autopilot=False, timeouts=0)
+            record = await service.storage.load(self.game_id)
+            assert record is not None
+            await service.settle(record)
+            waiting = self.seat in get_game(record.game).to_act(record.state)
+        await tell_privately(interaction, _("Welcome back: the seat is yours again."))
+        channel = await service.play_channel(record)
+        back = M_("{name} is back and plays their own seat again.", name=info.name)  # the table's language
+        await service.delivery.post(record, channel, back)
+        if waiting:
+            await service.send_panel(record, self.seat, channel)

@@ -1,0 +1,83 @@
+"""The small interface a game implements to appear on Discord.
+
+The platform (lobby, commands, storage, DMs, countdowns) is shared; a presenter only turns
+views into ``Outgoing`` messages and declares its own ``DynamicItem`` classes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from typing import Any
+
+import discord
+
+from bot.games.base import View
+from bot.i18n import N_, _
+from bot.ui.outgoing import Outgoing
+
+
+class Presenter(ABC):
+    slug: str
+    # Marked with ``N_`` by each face and translated where shown (``_(presenter.rules_summary)``).
+    rules_summary: str
+    # What the player's DMs carry while the game runs, said when they join a lobby (``N_`` too).
+    sent_by_dm: str = N_("Your panels")
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+
+    @abstractmethod
+    def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
+        """The public message that opens a new step (from the public view)."""
+
+    @abstractmethod
+    def progress(self, view: View, names: list[str]) -> str:
+        """One public line on who has decided, e.g. "2 of 3 locked in"."""
+
+    @abstractmethod
+    def panel(self, view: View, names: list[str], game_id: int) -> Outgoing:
+        """A seat's private panel (from that seat's view): a DM or an ephemeral message."""
+
+    @abstractmethod
+    def board(self, view: View, names: list[str]) -> Outgoing:
+        """The public board for `/game status`."""
+
+    @abstractmethod
+    def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
+        """A seat's sheet; ``view`` is that seat's own view or the public one."""
+
+    @abstractmethod
+    def results(self, view: View, names: list[str]) -> Outgoing:
+        """The final results (from the public view once the game is over)."""
+
+    def status_key(self, view: View) -> Hashable | None:
+        """Which status card a step belongs to (from the public view). Steps with the same key
+        share one card, redrawn in place, so a quick run of steps (the rolls of one drawing)
+        doesn't fill the thread; ``None`` (the default) gives every step its own card."""
+        return None
+
+    def stale_text(self, kind: str) -> str:
+        """What a click on an old public button of ``kind`` (the action it plays) is told, in
+        words that fit it ("This roll is over"). The default suits any step."""
+        return _(
+            "That step of the game is over. Press **Open my panel** on the newest message "
+            "in the thread for your move."
+        )
+
+    def told_by_card(self, view: View, event: str) -> bool:
+        """Whether the step's card already says ``event`` in its own words (``view``: the public
+        view after the move), so the event's line is left off the card instead of repeating it
+        (a reveal card's title names the drawing the reveal's sentence would name again)."""
+        return False
+
+    def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
+        """One public message for a move's ``events`` (``view`` is the public view after it), or
+        ``None`` to post them as plain lines. A face uses it to make a moment, such as a reveal,
+        one message with its picture instead of a line of text and another message after it."""
+        return None
+
+    async def after_move(self, record: Any, events: list[str], delivery: Any) -> None:
+        """After a move was announced (``record``: the game after it, ``delivery``: the
+        ``bot.tell.delivery.Delivery`` that announced it): a face that keeps private messages of its
+        own settles them here (A Sky of Stars retires its STOP questions once their roll is
+        over). The default does nothing."""
+        return None
