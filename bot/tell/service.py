@@ -149,7 +149,10 @@ class GameService:
     ) -> tuple[GameRecord, int]:
         """The running game and the clicker's seat in it, if the click is still current;
         otherwise a ``Refusal`` saying why (for an old public button of ``public_kind``, in the
-        face's words for it)."""
+        face's words for it). A click on a panel copy retired without being told so is answered
+        on that copy, where to play now, and refused without a word more."""
+        if await self.delivery.copies.tell_retired(interaction):
+            raise Refusal("", shown=True)
         record = await self.checked(await self.storage.load(game_id))
         if record is None or record.status != "active":
             raise Refusal(_(NOT_RUNNING))
