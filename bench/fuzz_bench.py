@@ -25,7 +25,7 @@ import simcord
 from bench.fuzz import SEATS, Stats, fuzz_games
 from bench.stats import table
 from bot.app import create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 
 BUDGET = 2500  # steps one game may take before it counts as stuck
 PART = 2500  # clicks per part (a fresh world each)
@@ -62,12 +62,27 @@ async def soak_game(
 ) -> Soak:
     """One part: a fresh world and database, games played until ``clicks`` clicks."""
     db = directory / f"fuzz-{slug}-{part}.sqlite3"
-    settings = Settings(token=None, db_path=str(db), dev_guild_id=None)
+    settings = Config(token=None, db_path=str(db), dev_guild_id=None)
     start = time.perf_counter()
+
+    def clock() -> float:
+        return time.perf_counter() - start
+
     async with simcord.run(create_bot(settings), check_errors=False, settle_timeout=settle) as env:
         await env.bot.tree.sync()
         stats = await fuzz_games(
-            env, lambda: create_bot(settings), slug, seed=seed, budget=BUDGET, clicks=clicks, strict=False
+            env,
+            lambda: create_bot(settings),
+            slug,
+            seed=seed,
+            budget=BUDGET,
+            clicks=clicks,
+            strict=False,
+            after_game=lambda st: print(
+                progress(f"{slug} part {part + 1}, game {st.games_started}", Soak(slug, st, clock(), 0, 0)),
+                file=sys.stderr,
+                flush=True,
+            ),
         )
         await env.bot.close()  # the last bot's storage, so the process can exit
     for path in directory.glob(f"{db.name}*"):  # the part's database is not needed any more
@@ -92,11 +107,11 @@ def merge(into: Stats, part: Stats) -> None:
 
 def progress(label: str, soak: Soak) -> str:
     st = soak.stats
+    memory = f", RSS {soak.rss_mib:.0f} / {soak.peak_mib:.0f} MiB" if soak.peak_mib else ""
     return (
         f"{label}: {st.clicks} clicks, {st.games_finished} of {st.games_started} games finished, "
         f"{len(st.errors)} errors, {st.unacknowledged} unacknowledged, {st.leaks} leaks, "
-        f"{soak.clicks_per_second:.1f} clicks/s, {soak.seconds:.0f} s wall, "
-        f"RSS {soak.rss_mib:.0f} / {soak.peak_mib:.0f} MiB"
+        f"{soak.clicks_per_second:.1f} clicks/s, {soak.seconds:.0f} s wall{memory}"
     )
 
 

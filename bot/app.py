@@ -21,7 +21,7 @@ from bot.commands.rematch import RematchButton, close_lobby
 from bot.commands.seats import ConfirmLeave
 from bot.commands.translator import CommandTranslator
 from bot.commands.tree import COMMANDS
-from bot.core.config import Settings
+from bot.core.config import Config
 from bot.core.speakers import ReaderLanguages
 from bot.faces import DYNAMIC_ITEMS
 from bot.i18n import N_, _, speaking
@@ -43,7 +43,7 @@ NOT_HERE = N_("You can't use this command here.")
 
 
 class AstrolabeBot(discord.Client):
-    def __init__(self, settings: Settings, *, sync_commands: bool, **client_options: Any) -> None:
+    def __init__(self, settings: Config, *, sync_commands: bool, **client_options: Any) -> None:
         """``client_options`` go to discord.py's client (the shards of a sharded bot)."""
         # Astrolabe has no voice: discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -210,10 +210,10 @@ class ShardedAstrolabeBot(AstrolabeBot, discord.AutoShardedClient):
 
 
 def create_bot(
-    settings: Settings | None = None, *, db_path: str | None = None, sync_commands: bool = False
+    settings: Config | None = None, *, db_path: str | None = None, sync_commands: bool = False
 ) -> AstrolabeBot:
     """Build the bot. ``db_path`` overrides the configured database (tests, sandbox)."""
-    settings = settings or Settings.from_env()
+    settings = settings or Config.from_env()
     if db_path is not None:
         settings = dataclasses.replace(settings, db_path=db_path)
     if settings.shard_count is None:

@@ -11,12 +11,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 
 from bot.app import AstrolabeBot, create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 
 
 @pytest.fixture
-def bot_settings(tmp_path) -> Settings:
-    return Settings(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
+def bot_settings(tmp_path) -> Config:
+    return Config(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
 
 
 @pytest.fixture
