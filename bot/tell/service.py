@@ -149,10 +149,8 @@ class GameService:
     ) -> tuple[GameRecord, int]:
         """The running game and the clicker's seat in it, if the click is still current;
         otherwise a ``Refusal`` saying why (for an old public button of ``public_kind``, in the
-        face's words for it). A click on a panel copy retired without being told so is answered
-        on that copy, where to play now, and refused without a word more."""
-        if await self.delivery.copies.tell_retired(interaction):
-            raise Refusal("", shown=True)
+        face's words for it). A current click on a panel copy retired without being told so is
+        answered on that copy, where to play now, and refused without a word more."""
         record = await self.checked(await self.storage.load(game_id))
         if record is None or record.status != "active":
             raise Refusal(_(NOT_RUNNING))
@@ -165,6 +163,8 @@ class GameService:
             if public_kind is not None:
                 raise Refusal(self.presenter(record).stale_text(public_kind))
             raise Refusal(_(STALE_PANEL))
+        if await self.delivery.copies.tell_retired(interaction):
+            raise Refusal("", shown=True)
         return record, seat
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.config import Settings
+from bot.core.config import Config
 from tests.bot.helpers import all_text, controls, current_record, find_component, said
 from tests.bot.star_gazers_driver import GAME, Table, ids_with, open_lobby, start_game
 from tests.postgres_server import create_schema, drop_schema
@@ -24,13 +24,13 @@ MOVED = "Your panel moved to the copy you opened in the game thread: play there.
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def bot_settings(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Settings]:
+async def bot_settings(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Config]:
     if request.param == "sqlite":
-        yield Settings(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
+        yield Config(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
         return
     schema, url = await create_schema()
     try:
-        yield Settings(token=None, db_path=url, dev_guild_id=None)
+        yield Config(token=None, db_path=url, dev_guild_id=None)
     finally:
         await drop_schema(schema)
 
