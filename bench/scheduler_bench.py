@@ -29,7 +29,7 @@ from bench.stats import table
 from bot.app import AstrolabeBot, create_bot
 from bot.core.config import Config
 from bot.games import get_game
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 
 SLUG = "sky-of-stars"
 SEATS = 4
@@ -83,7 +83,7 @@ class _NoNetwork:
 
 async def _create_games(path: Path, games: int) -> None:
     game = get_game(SLUG)
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         for i in range(games):
             seed = 10_000 + i
@@ -106,7 +106,7 @@ async def _create_games(path: Path, games: int) -> None:
 async def _bot(path: Path, guard: _NoNetwork) -> AstrolabeBot:
     bot = create_bot(Config(token=None, db_path=str(path), dev_guild_id=None))
     bot.http.request = guard  # type: ignore[method-assign]
-    bot._storage = await Storage.open(path)
+    bot._storage = await SqliteStorage.open(path)
     return bot
 
 

@@ -29,7 +29,8 @@ from bot.i18n.readers import private_language
 from bot.ops.faults import DatabaseWatch
 from bot.ops.health import OperatorServer
 from bot.ops.metrics import Metrics, count_http_errors, use
-from bot.storage.open import AnyStorage, is_shared, open_storage
+from bot.storage import Storage
+from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
 from bot.ui.components import OpenPanelButton, ReclaimButton
 from bot.ui.interactions import APOLOGY
@@ -67,7 +68,7 @@ class AstrolabeBot(discord.Client):
         # Each player's language for private output (bot.i18n.readers asks it for every interaction).
         self.reader_languages = ReaderLanguages(lambda: self.storage)
         self._translator_set = False
-        self._storage: AnyStorage | None = None
+        self._storage: Storage | None = None
         self._items_added = False
         self._rearmed = False
         # Run when the bot is ready, before the stored games resume (their bot moves and due
@@ -108,12 +109,12 @@ class AstrolabeBot(discord.Client):
         return self.operator_server
 
     @property
-    def storage(self) -> AnyStorage:
+    def storage(self) -> Storage:
         if self._storage is None:
             raise RuntimeError("storage is opened in setup_hook")
         return self._storage
 
-    async def open_storage(self) -> AnyStorage:
+    async def open_storage(self) -> Storage:
         """Open and migrate the database, once: a later call returns the open one."""
         if self._storage is None:
             self._storage = await open_storage(self.settings.db_path)
