@@ -93,12 +93,21 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--only", action="append", choices=SECTIONS, help="run only this section (repeatable)"
     )
-    parser.add_argument("--fuzz-clicks", type=int, help="clicks per game in the fuzz soak")
+    parser.add_argument(
+        "--clicks", "--fuzz-clicks", dest="fuzz_clicks", type=int, help="fuzz: clicks per game (title)"
+    )
+    parser.add_argument(
+        "--part", type=int, default=fuzz_bench.PART, help="fuzz: clicks per part, each in a fresh world"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="fuzz: the seed the parts' seeds come from")
+    parser.add_argument(
+        "--settle", type=float, default=fuzz_bench.SETTLE, help="fuzz: seconds SimCord waits for the bot"
+    )
     parser.add_argument(
         "--title",
         action="append",
         choices=image_bytes_bench.TITLES,
-        help="image-bytes: play only this title (repeatable), to measure one game",
+        help="image-bytes and fuzz: play only this title (repeatable), to measure one game",
     )
     return parser.parse_args(argv)
 
@@ -157,7 +166,10 @@ def main(argv: list[str]) -> int:
             "image-bytes": lambda: image_bytes_bench.report(
                 image_bytes_bench.run(directory, args.quick, args.title)
             ),
-            "fuzz": lambda: fuzz_bench.report(fuzz_bench.run(directory, fuzz_clicks), fuzz_clicks),
+            "fuzz": lambda: fuzz_bench.report(
+                fuzz_bench.run(directory, fuzz_clicks, args.seed, args.title, args.part, args.settle),
+                fuzz_clicks,
+            ),
         }
         for slug, package in GAME_BENCHES.items():
             bodies[slug] = lambda package=package: game_section(package, args.quick)

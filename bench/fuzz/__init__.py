@@ -31,15 +31,19 @@ async def fuzz_games(
     clicks: int | None = None,
     seats: int | None = None,
     strict: bool = True,
+    after_game: Callable[[Stats], None] | None = None,
 ) -> Stats:
     """Play ``games`` games (or as many as it takes to make ``clicks`` clicks) of ``slug``, each
-    within ``budget`` steps, with every check after every step."""
+    within ``budget`` steps, with every check after every step; ``after_game`` sees the running
+    figures after each game (a soak's progress)."""
     with ImageText() as images, ErrorLog() as errors, game_seeds(seed):
         fuzzer = Fuzzer(env, make_bot, seed, strict=strict, images=images, errors=errors)
         played = 0
         while (played < games) if clicks is None else (fuzzer.stats.clicks < clicks):
             await fuzzer.play(slug, budget, seats)
             played += 1
+            if after_game is not None:
+                after_game(fuzzer.stats)
         return fuzzer.stats
 
 

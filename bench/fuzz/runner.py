@@ -288,7 +288,7 @@ class Fuzzer:
         control = self.pick(self.screen.controls(channel, people, self.rng), seated)
         if control is None:
             self.note("nothing to click: wait 35 s")
-            await self.env.advance_time(35)
+            await self.timed("wait 35 s", lambda: self.env.advance_time(35))
             return
         self._pressed = control.key
         label = control.label.lower()

@@ -11,8 +11,11 @@ Which copy is each player's live one is kept in the database (``panel_copies``),
 bot, or another process sharing the database, retires or edits the right DM. An ephemeral
 copy's token is a credential (for 15 minutes it lets its holder post and edit as the bot in
 that conversation), so it stays in the memory of the process that received it and is never
-stored: after a restart an ephemeral copy opened before it can't be edited any more, its buttons
-are refused as stale by the service's decision check, and the player's next panel is a new DM.
+stored: after a restart an ephemeral copy opened before it can't be edited by the bot any more,
+and the player's next panel is a new DM. Such a copy (or one whose 15 minutes ran out) that
+gets retired keeps its buttons, so it is remembered as *untold*: a click on it is answered by
+editing the retirement line into it with the click's own token (``tell_retired``), before the
+click can do anything, instead of a silent acknowledgement of an edit that never comes.
 A paced game's "Your move" posts are kept too (``move_pings``), until their move is made.
 """
 
@@ -31,7 +34,7 @@ from bot.i18n import N_, Language, _, language, speaking
 from bot.ops.metrics import panel_retired
 from bot.storage import MovePing, PanelCopyRow
 from bot.ui.copies import CopyKind
-from bot.ui.outgoing import has_controls, retired_card, without_controls
+from bot.ui.outgoing import edit_clicked, has_controls, retired_card, without_controls
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +121,8 @@ class PanelCopies:
         self._shown: dict[int, PanelCopy] = {}  # by message id: the copies this process can edit
         self._public: dict[int, dict[int, discord.Message]] = {}
         self._retired: set[int] = set()
+        # retired copies that still show their buttons: their line, in their language
+        self._untold: dict[int, tuple[Where, Language]] = {}
         self._redrawn: set[int] = set()
 
     async def live(self, game_id: int, user_id: int) -> PanelCopy | None:
@@ -221,12 +226,14 @@ class PanelCopies:
         self._shown.pop(row.message_id, None)
         if copy is None:  # an ephemeral copy of an earlier process: it can't be edited
             self._retired.add(row.message_id)
+            self._untold[row.message_id] = (where, row.language)
             return
         await self._retire(copy, where)
 
     async def _retire(self, copy: PanelCopy, where: Where) -> None:
         self._retired.add(copy.message_id)
         if not copy.editable():
+            self._untold[copy.message_id] = (where, copy.language)
             return
         with speaking(copy.language):
             line = _(where.value)
@@ -235,6 +242,21 @@ class PanelCopies:
             panel_retired()
         except discord.HTTPException as error:
             log.info("panel copy %s could not be retired: %s", copy.message_id, error)
+
+    async def tell_retired(self, interaction: discord.Interaction) -> bool:
+        """When the click sits on a copy retired here that could not be edited then, edit its
+        retirement line into it now, through the click's own token; True if so (the click
+        must then do nothing more)."""
+        message = interaction.message
+        untold = self._untold.pop(message.id, None) if message is not None else None
+        if untold is None:
+            return False
+        where, spoken = untold
+        with speaking(spoken):
+            line = _(where.value)
+        await edit_clicked(interaction, retired_card(line))
+        panel_retired()
+        return True
 
     # -------------------------------------------------------------- "Your move" posts
 

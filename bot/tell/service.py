@@ -160,7 +160,8 @@ class GameService:
     ) -> tuple[RunningGame, int]:
         """The running game and the clicker's seat in it, if the click is still current;
         otherwise a ``Refusal`` saying why (for an old public button of ``public_kind``, in the
-        face's words for it)."""
+        face's words for it). A current click on a panel copy retired without being told so is
+        answered on that copy, where to play now, and refused without a word more."""
         moves = self.moves
         try:
             record = await moves.load(game_id)
@@ -168,6 +169,8 @@ class GameService:
             moves.check_decision(record, decision)
         except Refused as refused:
             raise self.refusal(refused, public_kind) from refused
+        if await self.delivery.copies.tell_retired(interaction):
+            raise Refusal("", shown=True)
         return record, seat
 
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None:

@@ -35,11 +35,12 @@ F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 class Refusal(Exception):
     """A request the bot turns down: ``text`` tells the user why and what to do instead.
-    Raise it before changing anything, so a refusal always leaves the game as it was."""
+    Raise it before changing anything, so a refusal always leaves the game as it was.
+    ``shown``: the why is already on the clicked message, so nothing more is said."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, shown: bool = False) -> None:
         super().__init__(text)
-        self.text = text
+        self.text, self.shown = text, shown
 
 
 class Ack(enum.Enum):
@@ -96,7 +97,8 @@ async def _run(
                 seen.done("ok")
                 return result
             except Refusal as refusal:
-                await _say(interaction, translate(refusal.text))
+                if not refusal.shown:
+                    await _say(interaction, translate(refusal.text))
                 seen.done("refused")
             except IllegalAction as error:
                 await _say(interaction, translate(error.message))

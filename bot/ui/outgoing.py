@@ -344,21 +344,31 @@ async def reply(
 
 async def edit_panel(interaction: discord.Interaction, out: Outgoing) -> None:
     """Replace the message a component sits on (a DM or ephemeral panel) with ``out``, unless
-    the move it played has already retired that copy (a new panel went out elsewhere). A player
-    who reads boards as text gets the picture's words beside it."""
+    the move it played has already retired that copy (a new panel went out elsewhere); a copy
+    retired before it could be told so gets its retirement line instead. A player who reads boards
+    as text gets the picture's words beside it."""
     service = getattr(interaction.client, "service", None)
     copies = service.delivery.copies if service is not None else None
-    if interaction.message is not None and copies is not None and copies.is_retired(interaction.message.id):
+    if (
+        interaction.message is not None
+        and copies is not None
+        and (await copies.tell_retired(interaction) or copies.is_retired(interaction.message.id))
+    ):
         return
     out.spoken = out.spoken or await reads_text(interaction.client, interaction.user.id)
-    data = await out.kwargs(editing=True, on=interaction.message)
+    await edit_clicked(interaction, await out.kwargs(editing=True, on=interaction.message))
+    if interaction.message is not None and copies is not None:
+        # a fresh token: the copy stays editable for 15 minutes from this click
+        copies.refresh_token(interaction.message.id, interaction.edit_original_response)
+
+
+async def edit_clicked(interaction: discord.Interaction, data: dict[str, Any]) -> None:
+    """Edit the message the clicked component sits on, through the click's own token (the one
+    way to edit an ephemeral message, whoever showed it)."""
     if interaction.response.is_done():
         await interaction.edit_original_response(**data)
     else:
         await interaction.response.edit_message(**data)
-    if interaction.message is not None and copies is not None:
-        # a fresh token: the copy stays editable for 15 minutes from this click
-        copies.refresh_token(interaction.message.id, interaction.edit_original_response)
 
 
 async def dm(user: discord.abc.User, out: Outgoing) -> tuple[DmStatus, discord.Message | None]:
