@@ -203,6 +203,13 @@ def postgres_url(given: str | None) -> str | None:
     return (given or os.environ.get(POSTGRES_VARIABLE, "")).strip() or None
 
 
+def skip_reason(url: str | None) -> str | None:
+    """Why the PostgreSQL half does not run, or None when it does."""
+    if url:
+        return None
+    return f"PostgreSQL half skipped: no server given (set {POSTGRES_VARIABLE} or pass --postgres URL)."
+
+
 def run(
     directory: Path, quick: bool, url: str | None = None, ramp: tuple[int, ...] | None = None
 ) -> dict[str, Any]:
@@ -210,11 +217,8 @@ def run(
     url = postgres_url(url)
     runs = [run_one(directory, "sqlite", size, size.tables, 1)]
     print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
-    skipped = None
-    if url is None:
-        skipped = (
-            f"PostgreSQL half skipped: no server given (set {POSTGRES_VARIABLE} or pass --postgres URL)."
-        )
+    skipped = skip_reason(url)
+    if skipped:
         print(skipped, file=sys.stderr, flush=True)
     else:
         runs.append(run_one(directory, "postgres", size, size.tables, 2, url))
