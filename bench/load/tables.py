@@ -74,9 +74,17 @@ class Table:
     """One channel of live players (see the module doc)."""
 
     def __init__(
-        self, env: Any, guild: Any, number: int, think: tuple[float, float], log_: Log, stamps: Any
+        self,
+        env: Any,
+        guild: Any,
+        number: int,
+        think: tuple[float, float],
+        log_: Log,
+        stamps: Any,
+        observer: Any,
     ) -> None:
         self.env, self.number, self.think, self.log, self.stamps = env, number, think, log_, stamps
+        self.observer = observer  # the bench's own database connection: it reads the games there
         self.rng = random.Random(number)
         self.title = TITLES[number % len(TITLES)]
         low, high = SEATS[self.title]
@@ -94,7 +102,7 @@ class Table:
 
     @property
     def storage(self) -> Any:
-        return self.env.bot.storage
+        return self.observer
 
     # ------------------------------------------------------------------ opening a game
 
@@ -141,8 +149,10 @@ class Table:
 
     # ------------------------------------------------------------------ playing
 
-    async def run(self, until_time: float) -> None:
-        """Open games one after another and play them until ``until_time`` (perf_counter)."""
+    async def run(self, until_time: float, opening: float = 0.0) -> None:
+        """Open games one after another and play them until ``until_time`` (perf_counter); the
+        first after ``opening`` seconds (tables don't all sit down at once)."""
+        await asyncio.sleep(opening)
         while time.perf_counter() < until_time and not self.stopping:
             if not await self.open():
                 await asyncio.sleep(2)
@@ -188,13 +198,12 @@ class Table:
             control = self.choose(member)
             if control is not None:
                 click = await self.press(member, control)
-                if click is not None:
-                    await self.answered(click)
+                if click is not None and not await self.answered(click):
+                    self.futile[control.key] = self.futile.get(control.key, 0) + 1
             await asyncio.sleep(self.rng.uniform(*self.think))
 
     async def press(self, member: Any, control: Control) -> Click | None:
         message = self.screen.message(control)
-        version = await self.current_version()
         if control.is_select:
             options = [o["value"] for o in control.component["options"]]
             low = max(1, control.component.get("min_values", 1))
@@ -205,22 +214,7 @@ class Table:
         else:
             call = lambda: control.actor.click(message, custom_id=control.custom_id)  # noqa: E731
             kind = "button"
-        click = await self.interact(kind, member, control.message_id, call)
-        if click is not None:
-            asyncio.get_running_loop().call_later(ANSWER_WAIT, self._note_futile, control.key, version)
-        return click
-
-    async def current_version(self) -> int | None:
-        record = await self.storage.load(self.game_id) if self.game_id else None
-        return record.version if record else None
-
-    def _note_futile(self, key: tuple[Any, ...], version: int | None) -> None:
-        async def check() -> None:
-            if await self.current_version() == version:
-                self.futile[key] = self.futile.get(key, 0) + 1
-
-        if not self.stopping:
-            asyncio.get_running_loop().create_task(check())
+        return await self.interact(kind, member, control.message_id, call)
 
     async def interact(
         self, kind: str, member: Any, message_id: int | None, call: Callable[[], Any]
@@ -237,14 +231,17 @@ class Table:
         self.log.clicks.append(click)
         return click
 
-    async def answered(self, click: Click) -> None:
-        """Wait as a player does: for the acknowledgement, then for an answer or a new panel."""
+    async def answered(self, click: Click) -> bool:
+        """Wait as a player does: for the acknowledgement, then for an answer or a new panel.
+        False if none came (a control that does nothing now is tried less)."""
         stamps = self.stamps
         acked = await until(lambda: stamps.callbacks.get(click.interaction_id), ANSWER_WAIT, 0.02)
         if acked is None:
-            return
-        await until(
-            lambda: stamps.by_token.get(click.token) or stamps.edits.get(click.message_id or 0),
-            ANSWER_WAIT,
-            0.05,
+            return False
+        return bool(
+            await until(
+                lambda: stamps.by_token.get(click.token) or stamps.edits.get(click.message_id or 0),
+                ANSWER_WAIT,
+                0.05,
+            )
         )
