@@ -196,7 +196,17 @@ def combine(
         "load": (min(loads), max(loads)),
         "pictures_per_second": len(every("renders")) / wall,
         "goals_met": meets(ack, follow),
+        "ack_by_what": _by_what(results),
     }
+
+
+def _by_what(results: list[dict[str, Any]]) -> dict[str, list[float | None]]:
+    """Per kind of interaction: how many, and the ack's p50 and p99 (where the slow ones are)."""
+    merged: dict[str, list[float]] = {}
+    for r in results:
+        for what, values in r.get("ack_by_what", {}).items():
+            merged.setdefault(what, []).extend(values)
+    return {w: [len(v), pct(v, 50), pct(v, 99)] for w, v in sorted(merged.items())}
 
 
 def meets(ack: list[float], follow: list[float]) -> bool:
@@ -309,6 +319,10 @@ def report(result: dict[str, Any]) -> str:
         f"{ACK_GOAL * 1000:.0f} ms, follow-up p99 ≤ {FOLLOW_UP_GOAL:g} s."
     )
     text = title + "\n\n" + report_rows(result["runs"])
+    first = result["runs"][0]
+    text += "\n\nAcknowledgement by kind of interaction, first run (n, p50 / p99 ms): " + "; ".join(
+        f"{what} {n} {_ms(p50)} / {_ms(p99)}" for what, (n, p50, p99) in first["ack_by_what"].items()
+    )
     if result["skipped"]:
         text += "\n\n" + result["skipped"]
     return text

@@ -33,6 +33,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 class Latencies:
     ack: list[float] = field(default_factory=list)
     follow_up: list[float] = field(default_factory=list)
+    by_what: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # acks
     unacknowledged: int = 0
     late_acks: int = 0  # over Discord's 3 s: the player saw "This interaction failed"
 
@@ -53,6 +54,7 @@ def latencies(clicks: Iterable[Click], stamps: Any, start: float, end: float) ->
                 out.unacknowledged += 1
                 continue
             out.ack.append(acked - click.started)
+            out.by_what[click.what].append(acked - click.started)
             out.late_acks += acked - click.started > 3.0
             limit = min(acked + FOLLOW_UP_HORIZON, following.started if following else float("inf"))
             answers = [t for t in stamps.by_token.get(click.token, ()) if acked <= t < limit]

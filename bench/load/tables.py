@@ -46,6 +46,7 @@ class Click:
     token: str
     message_id: int | None  # the message clicked (None for a slash command)
     player: int
+    what: str = ""  # "/play", or the control's custom id up to its game number ("sky:pick")
     next_click: float = float("inf")  # the same player's next click (bounds the follow-up)
 
 
@@ -119,15 +120,21 @@ class Table:
         """``/play``, everyone joins, the host starts; True once the game is running."""
         host = self.members[0]
         before = self._lobby()
-        await self.interact("slash", host, None, lambda: host.slash(self.channel, "play", game=self.title))
+        await self.interact(
+            "slash", host, None, lambda: host.slash(self.channel, "play", game=self.title), "/play"
+        )
         lobby = await until(lambda: (m := self._lobby()) and (before is None or m.id != before.id) and m, 10)
         if lobby is None:
             self.log.open_failures += 1
             return False
         for member in self.members[1:]:
-            await self.interact("button", member, lobby.id, lambda m=member: m.click(lobby, label="Join"))
+            await self.interact(
+                "button", member, lobby.id, lambda m=member: m.click(lobby, label="Join"), "lobby:join"
+            )
             await asyncio.sleep(self.rng.uniform(0.2, 0.6))
-        await self.interact("button", host, lobby.id, lambda: host.click(self._lobby(), label="Start"))
+        await self.interact(
+            "button", host, lobby.id, lambda: host.click(self._lobby(), label="Start"), "lobby:start"
+        )
         record = await self._wait_active(lobby.id)
         if record is None:
             self.log.open_failures += 1
@@ -214,10 +221,11 @@ class Table:
         else:
             call = lambda: control.actor.click(message, custom_id=control.custom_id)  # noqa: E731
             kind = "button"
-        return await self.interact(kind, member, control.message_id, call)
+        what = ":".join(control.custom_id.split(":")[:2])
+        return await self.interact(kind, member, control.message_id, call, what)
 
     async def interact(
-        self, kind: str, member: Any, message_id: int | None, call: Callable[[], Any]
+        self, kind: str, member: Any, message_id: int | None, call: Callable[[], Any], what: str = ""
     ) -> Click | None:
         """Deliver one interaction (it returns at once: see ``bench.load.live``) and log it."""
         started = time.perf_counter()
@@ -227,7 +235,7 @@ class Table:
             self.log.refused_by_client += 1
             return None
         record = result._interaction
-        click = Click(kind, started, record.id, record.token, message_id, member.id)
+        click = Click(kind, started, record.id, record.token, message_id, member.id, what)
         self.log.clicks.append(click)
         return click
 

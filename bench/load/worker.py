@@ -12,6 +12,7 @@ their deadlines, then every process arms the stored timers as ``on_ready`` does
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import json
 import logging
 import os
@@ -36,6 +37,7 @@ from bot.tell.scheduler import ClientAlarm, PollAlarm
 
 PACED_CHANNELS = 40
 PACED_PLAYERS = 400
+PROFILE_VARIABLE = "ASTROLABE_LOAD_PROFILE"
 SHARED_AT = 1_500_000_000.0  # 2017: the millisecond the shared ids are drawn in
 
 
@@ -78,6 +80,16 @@ async def _barrier(plan: Plan, name: str) -> None:
     names = [Path(plan.folder, f"{name}-{p}") for p in range(plan.processes)]
     if await until(lambda: all(n.exists() for n in names), 1800, 0.2) is None:
         raise TimeoutError(f"the other processes never reached {name!r}")
+
+
+def _profiler() -> cProfile.Profile | None:
+    """With ``ASTROLABE_LOAD_PROFILE=FILE``: the event loop's CPU time per function over the
+    measured window (``time.thread_time``, so time spent waiting for the machine is left out)."""
+    if not os.environ.get(PROFILE_VARIABLE):
+        return None
+    profile = cProfile.Profile(time.thread_time)
+    profile.enable()
+    return profile
 
 
 async def _observer(target: str) -> Any:
@@ -139,6 +151,7 @@ async def work(plan: Plan) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, start - time.perf_counter()))
         taps.clear()
         probe.lags.clear()
+        profile = _profiler()
         threads_before, cpu_before, moves_before = (
             measure.thread_times(),
             os.times(),
@@ -146,6 +159,9 @@ async def work(plan: Plan) -> dict[str, Any]:
         )
         requests_before = stamps.requests
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(os.environ[PROFILE_VARIABLE])
         threads_after, cpu_after, moves_after = (
             measure.thread_times(),
             os.times(),
@@ -163,6 +179,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             wall=wall,
             ack=got.ack,
             follow_up=got.follow_up,
+            ack_by_what=got.by_what,
             unacknowledged=got.unacknowledged,
             late_acks=got.late_acks,
             clicks=sum(1 for c in log_.clicks if start <= c.started < end),
