@@ -109,6 +109,7 @@ async def work(plan: Plan) -> dict[str, Any]:
     )
     env = simcord.Env(bot, check_errors=False, settle_timeout=60)
     start_at_wall_clock(env)
+    await bot.open_storage()  # migrations outside SimCord's 5 s start-up settling (a busy machine)
     await env.start()
     result: dict[str, Any] = {"process": plan.process}
     try:
