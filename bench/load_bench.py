@@ -192,7 +192,7 @@ def combine(
         "rss": [r["rss_mib"] for r in results],
         "peak": [r["peak_mib"] for r in results],
         "jobs_armed": [r["jobs_armed"] for r in results],
-        "rearm_seconds": [r["rearm_seconds"] for r in results],
+        "rearm_seconds": [r.get("rearm_seconds") for r in results],
         "games_opened": sum(r["games_opened"] for r in results),
         "games_finished": sum(r["games_finished"] for r in results),
         "open_failures": sum(r["open_failures"] for r in results),

@@ -85,7 +85,7 @@ def deadlines(games: list[Paced], pace: int, now: float, seed: int = 5) -> list[
 async def store_deadlines(storage: Any, target: str, rows: list[Deadline]) -> None:
     """Write the deadlines: through the storage on PostgreSQL, in one transaction on SQLite (the
     bench's set-up, not the bot's work, so it needn't be 10,000 commits)."""
-    if getattr(storage, "shared", False):
+    if storage is not None and getattr(storage, "shared", False):
         by_game: dict[int, list[Deadline]] = {}
         for row in rows:
             by_game.setdefault(row.game_id, []).append(row)

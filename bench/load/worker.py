@@ -92,6 +92,21 @@ def _profiler() -> cProfile.Profile | None:
     return profile
 
 
+async def _start(env: Any) -> None:
+    """``env.start()`` with SimCord's start-up settling allowed two minutes instead of 5 s: on a
+    busy machine, opening the database and re-arming thousands of games can take longer."""
+    settle = env._settle_internal
+
+    async def patient(**options: Any) -> None:
+        await settle(**{**options, "timeout": 120.0})
+
+    env._settle_internal = patient
+    try:
+        await env.start()
+    finally:
+        env._settle_internal = settle
+
+
 async def _observer(target: str) -> Any:
     """The bench's own connection to the database, so that its reads (is the game still on?)
     never queue behind the bot's; its thread is named apart from the bot's database thread."""
@@ -109,8 +124,13 @@ async def work(plan: Plan) -> dict[str, Any]:
     )
     env = simcord.Env(bot, check_errors=False, settle_timeout=60)
     start_at_wall_clock(env)
-    await bot.open_storage()  # migrations outside SimCord's 5 s start-up settling (a busy machine)
-    await env.start()
+    await bot.open_storage()
+    listing = Path(plan.folder, "paced.json")
+    copied = plan.process == 0 and listing.exists()  # the paced games are there already
+    if copied:  # their deadlines, before the bot starts: on_ready arms them, as at a restart
+        games = paced.load(str(listing))
+        await paced.store_deadlines(None, plan.target, paced.deadlines(games, plan.pace, time.time()))
+    await _start(env)
     result: dict[str, Any] = {"process": plan.process}
     try:
         await bot.tree.sync()
@@ -126,15 +146,19 @@ async def work(plan: Plan) -> dict[str, Any]:
         use(bot.metrics)
         taps = measure.Taps(bot.metrics)
         shared_ids = Path(plan.folder, "ids.json")
-        if plan.process == 0:
+        if copied:
+            result["jobs_per_second"] = paced.due_per_second(games, plan.pace)
+            shared_ids.write_text(json.dumps(ids))
+        elif plan.process == 0:
             result["jobs_per_second"], result["paced_setup_seconds"] = await _paced_games(bot, plan, ids)
             shared_ids.write_text(json.dumps(ids))
         await _barrier(plan, "paced")
         if json.loads(shared_ids.read_text()) != ids:
             raise AssertionError("the paced games' players and channels have other ids in this process")
-        began = time.perf_counter()
-        result["games_resumed"] = await bot.service.rearm_all()
-        result["rearm_seconds"] = time.perf_counter() - began
+        if not copied:  # the games came after on_ready: arm their timers as it does
+            began = time.perf_counter()
+            result["games_resumed"] = await bot.service.rearm_all()
+            result["rearm_seconds"] = time.perf_counter() - began
         result["jobs_armed"] = len(bot.service.pacer.scheduler)
         log_ = Log()
         observer = await _observer(plan.target)
