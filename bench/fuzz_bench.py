@@ -21,7 +21,7 @@ import simcord
 from bench.fuzz import SEATS, Stats, fuzz_games
 from bench.stats import table
 from bot.app import create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 
 BUDGET = 2500  # steps one game may take before it counts as stuck
 
@@ -42,7 +42,7 @@ def rss_mib() -> float:
 
 
 async def soak_game(directory: Path, slug: str, clicks: int, seed: int) -> Soak:
-    settings = Settings(token=None, db_path=str(directory / f"fuzz-{slug}.sqlite3"), dev_guild_id=None)
+    settings = Config(token=None, db_path=str(directory / f"fuzz-{slug}.sqlite3"), dev_guild_id=None)
     start = time.perf_counter()
     async with simcord.run(create_bot(settings), check_errors=False) as env:
         await env.bot.tree.sync()

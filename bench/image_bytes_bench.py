@@ -40,7 +40,7 @@ from bench.image_ledger import Ledger, Render, RenderClock, Upload
 from bench.stats import percentile, table
 from bench.turn_taps import OUTSIDE, TARGETS, TurnTaps, summary
 from bot.app import create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 from bot.faces.sky_of_stars.art.animation import MAX_ANIMATION_BYTES
 from bot.games import get_game
 from render.common import MAX_IMAGE_BYTES
@@ -197,7 +197,7 @@ async def play_one(directory: Path, match: Match, number: int) -> Played:
     from bench.fuzz import game_seeds
 
     bot = create_bot(
-        Settings(token=None, db_path=str(directory / f"images-{number}.sqlite3"), dev_guild_id=None)
+        Config(token=None, db_path=str(directory / f"images-{number}.sqlite3"), dev_guild_id=None)
     )
     started = time.perf_counter()
     # Over-budget images are counted in the report; the render code's warning for each would bury it.

@@ -27,9 +27,9 @@ from typing import Any
 
 from bench.stats import table
 from bot.app import AstrolabeBot, create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 from bot.games import get_game
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 
 SLUG = "sky-of-stars"
 SEATS = 4
@@ -83,7 +83,7 @@ class _NoNetwork:
 
 async def _create_games(path: Path, games: int) -> None:
     game = get_game(SLUG)
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         for i in range(games):
             seed = 10_000 + i
@@ -104,14 +104,14 @@ async def _create_games(path: Path, games: int) -> None:
 
 
 async def _bot(path: Path, guard: _NoNetwork) -> AstrolabeBot:
-    bot = create_bot(Settings(token=None, db_path=str(path), dev_guild_id=None))
+    bot = create_bot(Config(token=None, db_path=str(path), dev_guild_id=None))
     bot.http.request = guard  # type: ignore[method-assign]
-    bot._storage = await Storage.open(path)
+    bot._storage = await SqliteStorage.open(path)
     return bot
 
 
 async def _shut(bot: AstrolabeBot) -> None:
-    bot.tell.service.close()  # cancels the scheduler task
+    bot.service.close()  # cancels the scheduler task
     await bot.storage.close()
     bot._storage = None
 
@@ -122,13 +122,13 @@ async def _reload(path: Path, guard: _NoNetwork) -> Reload:
     rss_before = rss_kib()
     start = time.perf_counter()
     bot = await _bot(path, guard)
-    games = await bot.tell.service.rearm_all()
+    games = await bot.service.rearm_all()
     seconds = time.perf_counter() - start
     rss_after = rss_kib()
     result = Reload(
         seconds,
         games,
-        len(bot.tell.service.pacer.scheduler),
+        len(bot.service.pacer.scheduler),
         len(await bot.storage.deadlines()),
         rss_before,
         rss_after,
@@ -144,7 +144,7 @@ async def _traced_reload(path: Path, guard: _NoNetwork) -> tuple[int, int, int]:
     tracemalloc.start()
     try:
         before = tracemalloc.take_snapshot()
-        await bot.tell.service.rearm_all()
+        await bot.service.rearm_all()
         gc.collect()
         after = tracemalloc.take_snapshot()
         _, peak = tracemalloc.get_traced_memory()

@@ -231,11 +231,11 @@ async def measure_bot(target: str) -> dict[str, float]:
     rss_before = rss_kib()
     await bot.open_storage()
     began = time.perf_counter()
-    jobs = await bot.tell.service.pacer.arm_stored()
+    jobs = await bot.service.pacer.arm_stored()
     armed = time.perf_counter() - began
-    bot.tell.service.pacer.scheduler.close()
+    bot.service.pacer.scheduler.close()
     began = time.perf_counter()
-    games = await bot.tell.service.rearm_all()
+    games = await bot.service.rearm_all()
     resumed = time.perf_counter() - began
     result = {
         "rss_kib": rss_kib(),
@@ -245,7 +245,7 @@ async def measure_bot(target: str) -> dict[str, float]:
         "resume_seconds": resumed,
         "games": games,
     }
-    bot.tell.service.close()
+    bot.service.close()
     await bot.storage.close()
     return result
 
@@ -259,14 +259,14 @@ async def arm_only(target: str) -> dict[str, float]:
     bot.http.request = _NoNetwork()  # type: ignore[method-assign]
     await bot.open_storage()
     began = time.perf_counter()
-    games = await bot.tell.service.rearm_all()
+    games = await bot.service.rearm_all()
     resume = time.perf_counter() - began
-    jobs = len(bot.tell.service.pacer.scheduler)
-    bot.tell.service.pacer.scheduler.close()
+    jobs = len(bot.service.pacer.scheduler)
+    bot.service.pacer.scheduler.close()
     began = time.perf_counter()
-    await bot.tell.service.pacer.arm_stored()
+    await bot.service.pacer.arm_stored()
     seconds = time.perf_counter() - began
-    bot.tell.service.close()
+    bot.service.close()
     await bot.storage.close()
     return {"arm_seconds": seconds, "jobs": jobs, "resume_seconds": resume, "games": games}
 

@@ -31,7 +31,7 @@ import simcord
 
 from bench.stats import Summary, ms, table
 from bot.app import AstrolabeBot, create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 from bot.games import get_game
 from bot.storage import Storage
 from bot.ui.outgoing import has_controls, parts
@@ -202,7 +202,7 @@ async def run_async(directory: Path, plan: Plan) -> Samples:
     """One bot for every game, as in production: later games run while earlier ones stay open."""
     samples = Samples()
     db_path = str(directory / "bench-simcord.sqlite3")
-    bot = create_bot(Settings(token=None, db_path=db_path, dev_guild_id=None))
+    bot = create_bot(Config(token=None, db_path=db_path, dev_guild_id=None))
     rng = random.Random(plan.seed)
     try:
         async with simcord.run(bot) as env:

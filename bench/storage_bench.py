@@ -17,7 +17,7 @@ from bench.stats import Summary, ms, table
 from bot.games import get_game
 from bot.games.replay import replay
 from bot.games.sky_of_stars.simulate import play_random_game
-from bot.storage import Storage
+from bot.storage import SqliteStorage, Storage
 
 SLUG = "sky-of-stars"
 SEAT_COUNTS = (3, 4, 5, 6)
@@ -94,7 +94,7 @@ def _journal_mode(path: Path) -> str:
 
 async def run_async(directory: Path, games: int, replay_runs: int) -> StorageResult:
     path = directory / "bench-storage.sqlite3"
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         records: list[float] = []
         game_ids = [

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 import discord
 
-from bot.core.config import DB_VARIABLE, METRICS_PORT_VARIABLE, TOKEN_VARIABLE, ConfigError, Settings
+from bot.core.config import DB_VARIABLE, METRICS_PORT_VARIABLE, TOKEN_VARIABLE, Config, ConfigError
 from bot.ops import logs
 from bot.ops.health import CLIENT_TIMEOUT, HEALTH_PATH
 from bot.storage import StorageError
@@ -104,7 +104,7 @@ async def serve(bot: AstrolabeBot, token: str) -> None:
 def health_check(argv: list[str], environ: dict[str, str] | None = None) -> int:
     """``python -m bot health``: ask the running bot's ``/healthz``; 0 when healthy, else 1."""
     try:
-        settings = Settings.from_env(environ)
+        settings = Config.from_env(environ)
     except ConfigError as error:
         print(f"astrolabe health: {error}", file=sys.stderr)
         return 1
@@ -137,7 +137,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["health"]:  # ask the running bot's /healthz (the Docker HEALTHCHECK)
         return health_check(argv[1:])
     try:
-        settings = Settings.from_env()
+        settings = Config.from_env()
     except ConfigError as error:
         print(f"astrolabe: {error}", file=sys.stderr)
         return 2

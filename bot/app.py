@@ -21,7 +21,7 @@ from bot.commands.rematch import RematchButton, close_lobby
 from bot.commands.seats import ConfirmLeave
 from bot.commands.translator import CommandTranslator
 from bot.commands.tree import COMMANDS
-from bot.core.config import Settings
+from bot.core.config import Config
 from bot.core.speakers import ReaderLanguages
 from bot.faces import DYNAMIC_ITEMS
 from bot.i18n import N_, _, speaking
@@ -29,7 +29,8 @@ from bot.i18n.readers import private_language
 from bot.ops.faults import DatabaseWatch
 from bot.ops.health import OperatorServer
 from bot.ops.metrics import Metrics, count_http_errors, use
-from bot.storage.open import AnyStorage, is_shared, open_storage
+from bot.storage import Storage
+from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
 from bot.ui.components import OpenPanelButton, ReclaimButton
 from bot.ui.interactions import APOLOGY
@@ -43,7 +44,7 @@ NOT_HERE = N_("You can't use this command here.")
 
 
 class AstrolabeBot(discord.Client):
-    def __init__(self, settings: Settings, *, sync_commands: bool, **client_options: Any) -> None:
+    def __init__(self, settings: Config, *, sync_commands: bool, **client_options: Any) -> None:
         """``client_options`` go to discord.py's client (the shards of a sharded bot)."""
         # Astrolabe has no voice: discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -67,7 +68,7 @@ class AstrolabeBot(discord.Client):
         # Each player's language for private output (bot.i18n.readers asks it for every interaction).
         self.reader_languages = ReaderLanguages(lambda: self.storage)
         self._translator_set = False
-        self._storage: AnyStorage | None = None
+        self._storage: Storage | None = None
         self._items_added = False
         self._rearmed = False
         # Run when the bot is ready, before the stored games resume (their bot moves and due
@@ -108,12 +109,12 @@ class AstrolabeBot(discord.Client):
         return self.operator_server
 
     @property
-    def storage(self) -> AnyStorage:
+    def storage(self) -> Storage:
         if self._storage is None:
             raise RuntimeError("storage is opened in setup_hook")
         return self._storage
 
-    async def open_storage(self) -> AnyStorage:
+    async def open_storage(self) -> Storage:
         """Open and migrate the database, once: a later call returns the open one."""
         if self._storage is None:
             self._storage = await open_storage(self.settings.db_path)
@@ -210,10 +211,10 @@ class ShardedAstrolabeBot(AstrolabeBot, discord.AutoShardedClient):
 
 
 def create_bot(
-    settings: Settings | None = None, *, db_path: str | None = None, sync_commands: bool = False
+    settings: Config | None = None, *, db_path: str | None = None, sync_commands: bool = False
 ) -> AstrolabeBot:
     """Build the bot. ``db_path`` overrides the configured database (tests, sandbox)."""
-    settings = settings or Settings.from_env()
+    settings = settings or Config.from_env()
     if db_path is not None:
         settings = dataclasses.replace(settings, db_path=db_path)
     if settings.shard_count is None:

@@ -11,12 +11,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 
 from bot.app import AstrolabeBot, create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 
 
 @pytest.fixture
-def bot_settings(tmp_path) -> Settings:
-    return Settings(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
+def bot_settings(tmp_path) -> Config:
+    return Config(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
 
 
 @pytest.fixture
@@ -49,3 +49,19 @@ def restart_bot(simcord_env, bot_settings, attached_bots) -> Callable[[], Awaita
         return new
 
     return restart
+
+
+SETTLE_SECONDS = 60.0
+"""Real seconds SimCord waits for the bot's work (a render in a worker thread) to finish before it
+calls the bot stuck. Its default of 5 s is real time, not the game's simulated time: on a busy
+machine a render alone can take longer, which would fail a test that is right."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "simcord_env" not in getattr(item, "fixturenames", ()):
+            continue
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker else {}
+        if "settle_timeout" not in options:
+            item.add_marker(pytest.mark.simcord(**options, settle_timeout=SETTLE_SECONDS), append=False)

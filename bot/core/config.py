@@ -1,4 +1,4 @@
-"""Settings read from the environment, so no secret ever lives in the repo."""
+"""The process's configuration, read from the environment, so no secret ever lives in the repo."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class ConfigError(Exception):
 
 
 @dataclass(frozen=True)
-class Settings:
+class Config:
     token: str | None
     db_path: str
     dev_guild_id: int | None
@@ -43,7 +43,7 @@ class Settings:
     log_format: str = "text"  # or "json": one JSON object a line (bot.ops.logs)
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+    def from_env(cls, environ: dict[str, str] | None = None) -> Config:
         env = os.environ if environ is None else environ
         guild = env.get(GUILD_VARIABLE, "").strip()
         if guild and not guild.isdigit():

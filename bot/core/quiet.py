@@ -107,6 +107,13 @@ class QuietHours:
         return self.next_change(when) if self.is_quiet(when) else when
 
 
+def quiet_end(timezone: str, start: int | None, end: int | None, when: float) -> float | None:
+    """When the quiet hours ``when`` falls in end, or None if ``when`` is not quiet: what
+    ``bot.storage``'s timed jobs need to arm the wake-up of a panel held back overnight."""
+    quiet = QuietHours(timezone, start, end)
+    return quiet.quiet_until(when) if quiet.is_quiet(when) else None
+
+
 def advance_awake(start: float, seconds: float, quiet: QuietHours) -> float:
     """The instant at which ``seconds`` of awake time have passed since ``start``."""
     if not quiet.enabled:

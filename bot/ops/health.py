@@ -66,10 +66,10 @@ class OperatorServer:
         self.bot = bot
         self.loop = asyncio.get_running_loop()
         self.health_timeout = health_timeout
-        self._metrics_app = make_wsgi_app(bot.ops.metrics.registry)
+        self._metrics_app = make_wsgi_app(bot.metrics.registry)
         self._httpd = make_server(addr, port, self._app, _Server, handler_class=_QuietHandler)
         self.port = self._httpd.server_address[1]
-        bot.ops.metrics.games = self.game_counts
+        bot.metrics.games = self.game_counts
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, name="astrolabe-metrics", daemon=True
         )

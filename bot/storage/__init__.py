@@ -1,10 +1,11 @@
 """Durable games: lobbies, seats, the append-only action log and a state snapshot.
 
-Two backends share one interface: SQLite (``bot.storage.sqlite``, the default, embedded) and
-PostgreSQL (``bot.storage.postgres``, for several processes); ``bot.storage.open`` chooses one
-from ``ASTROLABE_DB``. The records and errors both return are in ``bot.storage.records``, the
-bundled migrations in ``bot.storage.migrations``. The names below are the package's public API:
-``from bot.storage import Storage, GameRecord`` keeps working wherever the code lives.
+The logic and its statements are written once (``bot.storage.sql``, ``bot.storage.statements``)
+over a small dialect per database (``bot.storage.dialect``): SQLite (``SqliteStorage``, the
+default, embedded) and PostgreSQL (``PostgresStorage``, for several processes). Both satisfy
+the ``Storage`` protocol; ``bot.storage.open`` chooses one from ``ASTROLABE_DB``. The records and
+errors both return are in ``bot.storage.records``, the bundled migrations in
+``bot.storage.migrations``. The names below are the package's public API.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.storage.migrations import (
     discover_migrations,
     split_statements,
 )
+from bot.storage.protocol import Storage
 from bot.storage.records import (
     PANEL_KINDS,
     PING_MODES,
@@ -39,7 +41,7 @@ from bot.storage.records import (
     UserSettings,
     places,
 )
-from bot.storage.sqlite import Storage
+from bot.storage.sqlite import SqliteStorage
 
 __all__ = [
     "ActionRecord",
@@ -60,6 +62,7 @@ __all__ = [
     "SeatRecord",
     "SeatTaken",
     "SoloBest",
+    "SqliteStorage",
     "StaleVersion",
     "Storage",
     "StorageError",

@@ -41,7 +41,7 @@ def bundled_migrations(subfolder: str = "") -> Traversable:
     copy and its ``bot.migrations`` alike, and the SQL beside the code is the SQL that fits it.
     Installed code reads its ``bot.migrations`` package through importlib.resources (a wheel, or
     an editable install's mapping)."""
-    root = checkout_migrations()
+    root: Traversable | None = checkout_migrations()
     if root is None:
         try:
             root = importlib.resources.files(MIGRATIONS_PACKAGE)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -14,6 +13,9 @@ from bot.i18n.msg import from_stored, to_stored
 from bot.i18n.waiting import Names
 
 log = logging.getLogger(__name__)
+
+# A result row: sqlite3.Row or asyncpg.Record, both read by column name and by position.
+Row = Any
 
 STATUSES: Final = ("lobby", "active", "finished", "cancelled")
 MAX_ID = 2**63 - 1  # the largest id a database integer (SQLite's, PostgreSQL's BIGINT) holds
@@ -271,7 +273,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
+def _seat_from_row(row: Row) -> SeatRecord:
     return SeatRecord(
         game_id=row["game_id"],
         seat=row["seat"],
@@ -285,7 +287,7 @@ def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
     )
 
 
-def _panel_copy_from_row(row: sqlite3.Row) -> PanelCopyRow:
+def _panel_copy_from_row(row: Row) -> PanelCopyRow:
     return PanelCopyRow(
         row["game_id"],
         row["user_id"],
@@ -296,7 +298,7 @@ def _panel_copy_from_row(row: sqlite3.Row) -> PanelCopyRow:
     )
 
 
-def _move_ping_from_row(row: sqlite3.Row) -> MovePing:
+def _move_ping_from_row(row: Row) -> MovePing:
     return MovePing(
         row["game_id"],
         row["message_id"],
@@ -322,7 +324,7 @@ def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, 
     return value
 
 
-def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
+def _game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
     problems: list[str] = []
     options = _json_object(row["options"], "options", problems)
     state = _json_object(row["state"], "state", problems)
@@ -352,7 +354,7 @@ def _game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
     )
 
 
-def _settings_from_row(row: sqlite3.Row) -> UserSettings:
+def _settings_from_row(row: Row) -> UserSettings:
     return UserSettings(
         row["user_id"],
         row["ping"],
@@ -379,7 +381,7 @@ def _events_dumps(events: Sequence[str]) -> str:
     return _dumps(stored)
 
 
-def _action_from_row(row: sqlite3.Row) -> ActionRecord:
+def _action_from_row(row: Row) -> ActionRecord:
     return ActionRecord(
         seq=row["seq"],
         seat=row["seat"],
@@ -389,7 +391,7 @@ def _action_from_row(row: sqlite3.Row) -> ActionRecord:
     )
 
 
-def _result_from_row(row: sqlite3.Row) -> ResultRecord:
+def _result_from_row(row: Row) -> ResultRecord:
     return ResultRecord(
         game_id=row["game_id"],
         seat=row["seat"],

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core.clock import now
-from bot.core.quiet import QuietHours, advance_awake, reminder_times
+from bot.core.quiet import QuietHours, advance_awake, quiet_end, reminder_times
 from bot.core.speakers import user_language
 from bot.games import get_game
 from bot.i18n import M_, MN_, N_, Msg, _, ngettext, speaking, translate
@@ -161,7 +161,7 @@ class Pacer:
     async def arm_stored(self) -> int:
         """Arm every stored timer from the rows the timers need (due times, decision ids),
         without loading any game's state: a restart with thousands of games resumes at once."""
-        jobs = await self.storage.timed_jobs(now=now())
+        jobs = await self.storage.timed_jobs(now=now(), quiet_end=quiet_end)
         for timed in jobs:
             self.scheduler.add(*job_of(timed))
         return len(jobs)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
+from bot.core.quiet import quiet_end
 from bot.ops.metrics import timer_fired, watch
 from bot.storage.timers import TimedJob
 from bot.ui.fault_lines import expected_fault
@@ -240,7 +241,9 @@ async def poll(
     while True:
         await alarm.sleep(every)
         try:
-            for timed in await storage().timed_jobs(before=clock(), now=clock(), unclaimed=True):
+            for timed in await storage().timed_jobs(
+                before=clock(), now=clock(), unclaimed=True, quiet_end=quiet_end
+            ):
                 scheduler.add(*job_of(timed))
         except Exception as error:
             if not expected_fault(error, watch=watch()):

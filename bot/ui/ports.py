@@ -13,8 +13,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.games.base import Action
-from bot.storage import GameRecord
-from bot.storage.open import AnyStorage
+from bot.storage import GameRecord, Storage
 from bot.ui.outgoing import DmStatus
 from bot.ui.presenter import Presenter
 
@@ -28,7 +27,7 @@ class Service(Protocol):
     pacer: Any
 
     @property
-    def storage(self) -> AnyStorage: ...
+    def storage(self) -> Storage: ...
 
     def lock(self, game_id: int) -> asyncio.Lock: ...
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.config import ConfigError, Settings
+from bot.core.config import Config, ConfigError
 from bot.ops import logs
 from tests.bot.helpers import refresh
 from tests.bot.sky_driver import open_lobby, start_game
@@ -109,16 +109,16 @@ def test_json_log_lines_are_valid_json_with_the_traceback_inside():
 
 
 def test_operator_settings_come_from_the_environment():
-    settings = Settings.from_env({"ASTROLABE_METRICS_PORT": "9108", "ASTROLABE_LOG_FORMAT": "JSON"})
+    settings = Config.from_env({"ASTROLABE_METRICS_PORT": "9108", "ASTROLABE_LOG_FORMAT": "JSON"})
     assert (settings.metrics_port, settings.metrics_addr, settings.log_format) == (9108, "127.0.0.1", "json")
-    assert Settings.from_env({}).metrics_port is None
+    assert Config.from_env({}).metrics_port is None
     for bad in (
         {"ASTROLABE_METRICS_PORT": "http"},
         {"ASTROLABE_METRICS_PORT": "70000"},
         {"ASTROLABE_LOG_FORMAT": "xml"},
     ):
         with pytest.raises(ConfigError):
-            Settings.from_env(bad)
+            Config.from_env(bad)
 
 
 def test_python_m_bot_writes_json_lines_when_asked(tmp_path):

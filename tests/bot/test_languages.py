@@ -10,7 +10,7 @@ import pytest
 
 from bot.core.speakers import CACHE_SECONDS, ReaderLanguages, user_language
 from bot.i18n import Language
-from bot.storage import Storage, UserSettings
+from bot.storage import SqliteStorage, Storage, UserSettings
 
 
 class Clock:
@@ -23,7 +23,7 @@ class Clock:
 
 @pytest.fixture
 async def storage(tmp_path: Path):
-    store = await Storage.open(tmp_path / "languages.sqlite3")
+    store = await SqliteStorage.open(tmp_path / "languages.sqlite3")
     yield store
     await store.close()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.config import ConfigError, Settings
+from bot.core.config import Config, ConfigError
 
 
 def run_bot(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -41,10 +41,10 @@ def test_malformed_guild_id_is_one_clear_line():
 
 
 def test_settings_defaults_and_validation():
-    settings = Settings.from_env({"ASTROLABE_TOKEN": " t ", "ASTROLABE_GUILD_ID": "123"})
+    settings = Config.from_env({"ASTROLABE_TOKEN": " t ", "ASTROLABE_GUILD_ID": "123"})
     assert settings.token == "t" and settings.dev_guild_id == 123 and settings.db_path == "astrolabe.sqlite3"
     with pytest.raises(ConfigError):
-        Settings.from_env({"ASTROLABE_GUILD_ID": "abc"})
+        Config.from_env({"ASTROLABE_GUILD_ID": "abc"})
 
 
 class FakeDiscord:

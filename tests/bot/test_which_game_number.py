@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.config import Settings
+from bot.core.config import Config
 from tests.bot.helpers import said
 from tests.bot.sky_driver import open_lobby
 from tests.postgres_server import create_schema, drop_schema
@@ -19,13 +19,13 @@ TOO_BIG = [str(2**63), str(2**64 + 5), "9" * 30, "#" + "1" * 1000, "-" + str(2**
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def bot_settings(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Settings]:
+async def bot_settings(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Config]:
     if request.param == "sqlite":
-        yield Settings(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
+        yield Config(token=None, db_path=str(tmp_path / "astrolabe.sqlite3"), dev_guild_id=None)
         return
     schema, url = await create_schema()
     try:
-        yield Settings(token=None, db_path=url, dev_guild_id=None)
+        yield Config(token=None, db_path=url, dev_guild_id=None)
     finally:
         await drop_schema(schema)
 

@@ -206,10 +206,10 @@ def test_the_installed_wheel_speaks_italian_from_compiled_catalogs(report: dict)
 FROM_THE_CLONE = r"""
 import asyncio, json, sys
 import bot
-from bot.storage import Storage, bundled_migrations
+from bot.storage import SqliteStorage, bundled_migrations
 
 async def main(path):
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     await storage.close()
     print(json.dumps({"bot_file": bot.__file__, "migrations_folder": str(bundled_migrations())}))
 

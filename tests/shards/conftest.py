@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.core.config import Settings
+from bot.core.config import Config
 from tests.postgres_server import create_schema, drop_schema
 
 
@@ -21,7 +21,7 @@ async def postgres_url() -> AsyncIterator[str]:
 
 
 @pytest.fixture
-def bot_settings(postgres_url: str) -> Settings:
+def bot_settings(postgres_url: str) -> Config:
     """The bot as a 2-shard discord.AutoShardedClient on PostgreSQL, polling for the timers of
     dead processes every 5 (simulated) seconds."""
-    return Settings(token=None, db_path=postgres_url, dev_guild_id=None, shard_count=2, timer_poll=5)
+    return Config(token=None, db_path=postgres_url, dev_guild_id=None, shard_count=2, timer_poll=5)

@@ -5,18 +5,18 @@ from __future__ import annotations
 import pytest
 
 from bot.app import AstrolabeBot, ShardedAstrolabeBot, create_bot
-from bot.core.config import ConfigError, Settings
+from bot.core.config import Config, ConfigError
 
 
 def test_no_shard_variables_is_one_plain_client() -> None:
-    settings = Settings.from_env({})
+    settings = Config.from_env({})
     assert (settings.shard_count, settings.shard_ids, settings.timer_poll) == (None, None, 10.0)
     bot = create_bot(settings)
     assert type(bot) is AstrolabeBot
 
 
 def test_shards_and_ids_make_an_auto_sharded_client() -> None:
-    settings = Settings.from_env(
+    settings = Config.from_env(
         {
             "ASTROLABE_SHARDS": "4",
             "ASTROLABE_SHARD_IDS": "2, 3",
@@ -43,4 +43,4 @@ def test_shards_and_ids_make_an_auto_sharded_client() -> None:
 )
 def test_bad_shard_settings_say_what_to_set(env: dict[str, str], says: str) -> None:
     with pytest.raises(ConfigError, match=says):
-        Settings.from_env(env)
+        Config.from_env(env)

@@ -9,7 +9,7 @@ import pytest
 
 from bot.core.clock import now
 from bot.games import get_game
-from bot.storage import Deadline, GameRecord, SeatRecord, Storage
+from bot.storage import Deadline, GameRecord, SeatRecord, SqliteStorage, Storage
 from bot.storage.postgres import PostgresStorage
 from bot.tell.pacing import Pacer
 from bot.tell.resume import needs_settle
@@ -76,7 +76,7 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path) -> No
         schema, url = await create_schema()
         storage: Storage | PostgresStorage = await PostgresStorage.open(url)
     else:
-        schema, storage = None, await Storage.open(tmp_path / "a.sqlite3")
+        schema, storage = None, await SqliteStorage.open(tmp_path / "a.sqlite3")
     try:
         lobby = await storage.create_lobby(
             game="sky-of-stars", guild_id=1, channel_id=5, host_id=100, host_name="p0", options={}, pace=3600
@@ -120,7 +120,7 @@ async def test_games_to_resume_names_only_the_games_needing_more_than_their_time
         schema, url = await create_schema()
         storage: Storage | PostgresStorage = await PostgresStorage.open(url)
     else:
-        schema, storage = None, await Storage.open(tmp_path / "a.sqlite3")
+        schema, storage = None, await SqliteStorage.open(tmp_path / "a.sqlite3")
     try:
 
         async def started(pace: int, *, bot: bool = False) -> int:

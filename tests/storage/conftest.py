@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.storage import Storage  # noqa: E402
+from bot.storage import SqliteStorage, Storage  # noqa: E402
 from bot.storage.postgres import PostgresStorage  # noqa: E402
 from tests.postgres_server import create_schema, drop_schema  # noqa: E402
 
@@ -59,7 +59,7 @@ async def storage(backend: str, tmp_path: Path) -> AsyncIterator[Storage | Postg
         schema, url = await create_schema()
         store: Storage | PostgresStorage = await PostgresStorage.open(url)
     else:
-        store = await Storage.open(tmp_path / "astrolabe.sqlite3")
+        store = await SqliteStorage.open(tmp_path / "astrolabe.sqlite3")
     try:
         yield store
     finally:

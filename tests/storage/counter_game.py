@@ -96,10 +96,10 @@ __all__ = ["CounterGame", "replay", "IllegalAction"]
 
 async def _crash_child(db_path: str, mode: str, count: int) -> None:
     """Play forever (or until ``count`` acks), then die without closing the database."""
-    from bot.storage import Storage
+    from bot.storage import SqliteStorage
 
     game = CounterGame()
-    storage = await Storage.open(db_path)
+    storage = await SqliteStorage.open(db_path)
     lobby = await storage.create_lobby(
         game="counter", guild_id=1, channel_id=10, host_id=100, host_name="Vega", options={"target": 1000}
     )

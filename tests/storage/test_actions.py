@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import StaleVersion, Storage, StorageError
+from bot.storage import SqliteStorage, StaleVersion, Storage, StorageError
 
 from .helpers import make_lobby
 
@@ -89,8 +89,8 @@ async def test_concurrent_clicks_exactly_one_lands(storage: Storage) -> None:
 
 async def test_two_connections_on_one_file_cannot_both_land(db_path: Path) -> None:
     """Two bot processes (or a restart overlapping the old one) still serialise on the file."""
-    first = await Storage.open(db_path)
-    second = await Storage.open(db_path)
+    first = await SqliteStorage.open(db_path)
+    second = await SqliteStorage.open(db_path)
     try:
         game_id = await active_game(first)
         results = await asyncio.gather(

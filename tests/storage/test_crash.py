@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 
 from .counter_game import CounterGame, replay
 
@@ -38,7 +38,7 @@ def spawn(db_path: Path, mode: str, count: int) -> subprocess.Popen[str]:
 
 async def check_consistent(db_path: Path, game_id: int, acknowledged: int) -> int:
     """Reopen, and check the log holds every acknowledged action and replays to the snapshot."""
-    storage = await Storage.open(db_path)
+    storage = await SqliteStorage.open(db_path)
     try:
         record = await storage.load(game_id)
         log = await storage.actions(game_id)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.i18n import Language
 from bot.i18n.msg import M_, MN_, Msg
-from bot.storage import Storage, UserSettings, bundled_migrations
+from bot.storage import SqliteStorage, Storage, UserSettings, bundled_migrations
 from bot.storage.postgres import PostgresStorage, postgres_migrations
 from tests.postgres_server import create_schema, drop_schema
 
@@ -92,7 +92,7 @@ async def test_an_event_json_cannot_hold_is_kept_as_its_english_text(storage: St
 
 
 async def test_log_rows_from_before_hold_plain_strings_and_still_read(db_path: Path) -> None:
-    storage = await Storage.open(db_path)
+    storage = await SqliteStorage.open(db_path)
     try:
         record = await make_lobby(storage)
         await storage.start(record.id, seed=1, state={})
@@ -134,7 +134,7 @@ async def _old_rows(backend: str, target: str, migrations: Path) -> None:
         finally:
             await conn.close()
     else:
-        await (await Storage.open(target, migrations_dir=migrations)).close()
+        await (await SqliteStorage.open(target, migrations_dir=migrations)).close()
         with closing(sqlite3.connect(target)) as conn, conn:
             conn.execute(game)
             conn.execute(settings)
@@ -152,7 +152,9 @@ async def test_games_and_settings_from_before_read_english_and_follow_discord(
         old = _before_0006(bundled_migrations(), tmp_path / "old")
     try:
         await _old_rows(backend, target, old)
-        storage = await (PostgresStorage.open(target) if backend == "postgres" else Storage.open(target))
+        storage = await (
+            PostgresStorage.open(target) if backend == "postgres" else SqliteStorage.open(target)
+        )
         try:  # the bundled migrations: 0006 runs now
             assert (await storage.load(1)).language is Language.ENGLISH
             assert await storage.user_settings(100) == UserSettings(100, ping="mention")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import MigrationError, Storage, bundled_migrations, split_statements
+from bot.storage import MigrationError, SqliteStorage, Storage, bundled_migrations, split_statements
 
 
 def tables(path: Path) -> set[str]:
@@ -42,7 +42,7 @@ def migrations_copy(tmp_path: Path, extra: dict[str, str]) -> Path:
 
 
 async def test_from_empty_creates_schema_and_records_version(db_path: Path) -> None:
-    store = await Storage.open(db_path)
+    store = await SqliteStorage.open(db_path)
     try:
         assert await store.schema_version() == LATEST
     finally:
@@ -67,11 +67,11 @@ async def test_pragmas(storage: Storage) -> None:
 
 
 async def test_reopen_does_not_rerun(db_path: Path, tmp_path: Path) -> None:
-    await (await Storage.open(db_path)).close()
+    await (await SqliteStorage.open(db_path)).close()
     # 0001 is not idempotent (plain CREATE TABLE): running it again would fail.
     folder = migrations_copy(tmp_path, {"NEXT_note.sql": "CREATE TABLE note (x INTEGER);"})
-    await (await Storage.open(db_path, migrations_dir=folder)).close()
-    await (await Storage.open(db_path, migrations_dir=folder)).close()
+    await (await SqliteStorage.open(db_path, migrations_dir=folder)).close()
+    await (await SqliteStorage.open(db_path, migrations_dir=folder)).close()
     assert applied(db_path) == list(range(1, LATEST + 2))
     with closing(sqlite3.connect(db_path)) as conn:
         stamps = conn.execute("SELECT applied_at FROM schema_version WHERE version = 1").fetchall()
@@ -86,14 +86,14 @@ async def test_failed_migration_rolls_back_to_previous_version(db_path: Path, tm
     )
     folder = migrations_copy(tmp_path, {"NEXT_broken.sql": broken})
     with pytest.raises(MigrationError, match=f"{NEXT}_broken"):
-        await Storage.open(db_path, migrations_dir=folder)
+        await SqliteStorage.open(db_path, migrations_dir=folder)
     assert applied(db_path) == list(range(1, LATEST + 1))
     assert "half_done" not in tables(db_path)
     assert "games" in tables(db_path)
 
     # Fixing the file lets the next start-up apply it.
     (folder / f"{NEXT}_broken.sql").write_text("CREATE TABLE half_done (x INTEGER);")
-    store = await Storage.open(db_path, migrations_dir=folder)
+    store = await SqliteStorage.open(db_path, migrations_dir=folder)
     assert await store.schema_version() == LATEST + 1
     await store.close()
 
@@ -103,16 +103,16 @@ async def test_failure_in_first_migration_leaves_empty_database(db_path: Path, t
     folder.mkdir()
     (folder / "0001_bad.sql").write_text("CREATE TABLE t (x);\nCREATE TABLE t (x);\n")
     with pytest.raises(MigrationError):
-        await Storage.open(db_path, migrations_dir=folder)
+        await SqliteStorage.open(db_path, migrations_dir=folder)
     assert applied(db_path) == []
     assert "t" not in tables(db_path)
 
 
 async def test_database_newer_than_code_is_refused(db_path: Path, tmp_path: Path) -> None:
     folder = migrations_copy(tmp_path, {"NEXT_more.sql": "CREATE TABLE more (x);"})
-    await (await Storage.open(db_path, migrations_dir=folder)).close()
+    await (await SqliteStorage.open(db_path, migrations_dir=folder)).close()
     with pytest.raises(MigrationError, match="does not know"):
-        await Storage.open(db_path)  # the real folder stops one migration earlier
+        await SqliteStorage.open(db_path)  # the real folder stops one migration earlier
 
 
 @pytest.mark.parametrize(
@@ -126,15 +126,15 @@ async def test_database_newer_than_code_is_refused(db_path: Path, tmp_path: Path
 async def test_inconsistent_folder_is_refused(db_path: Path, tmp_path: Path, files: dict[str, str]) -> None:
     folder = migrations_copy(tmp_path, files)
     with pytest.raises(MigrationError):
-        await Storage.open(db_path, migrations_dir=folder)
+        await SqliteStorage.open(db_path, migrations_dir=folder)
 
 
 async def test_migration_may_not_commit_on_its_own(db_path: Path, tmp_path: Path) -> None:
-    await (await Storage.open(db_path)).close()
+    await (await SqliteStorage.open(db_path)).close()
     script = "CREATE TABLE a (x);\nCOMMIT;\nCREATE TABLE b (x);"
     folder = migrations_copy(tmp_path, {"NEXT_commit.sql": script})
     with pytest.raises(MigrationError, match="transactions"):
-        await Storage.open(db_path, migrations_dir=folder)
+        await SqliteStorage.open(db_path, migrations_dir=folder)
     assert applied(db_path) == list(range(1, LATEST + 1))
     assert "a" not in tables(db_path)
 
@@ -144,7 +144,7 @@ async def test_malformed_later_file_stops_start_up_before_anything_runs(
 ) -> None:
     folder = migrations_copy(tmp_path, {"NEXT_unfinished.sql": "CREATE TABLE a (x)"})
     with pytest.raises(MigrationError, match="incomplete"):
-        await Storage.open(db_path, migrations_dir=folder)
+        await SqliteStorage.open(db_path, migrations_dir=folder)
     assert applied(db_path) == []
 
 

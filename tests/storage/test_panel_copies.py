@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Language
-from bot.storage import MovePing, PanelCopyRow, Storage
+from bot.storage import MovePing, PanelCopyRow, SqliteStorage, Storage
 
 from .helpers import make_lobby
 
@@ -65,14 +65,14 @@ async def test_move_pings_are_kept_until_dropped(storage: Storage) -> None:
 
 
 async def test_rows_survive_a_restart_and_a_bad_row_is_refused(db_path: Path) -> None:
-    storage = await Storage.open(db_path)
+    storage = await SqliteStorage.open(db_path)
     try:
         game = await make_lobby(storage)
         await storage.set_panel_copy(PanelCopyRow(game.id, 100, "dm", 1, 2, Language.ITALIAN))
         await storage.add_move_ping(MovePing(game.id, 3, 4, 7, (100, 101)))
     finally:
         await storage.close()
-    reopened = await Storage.open(db_path)
+    reopened = await SqliteStorage.open(db_path)
     try:
         kept = PanelCopyRow(game.id, 100, "dm", 1, 2, Language.ITALIAN)
         assert await reopened.panel_copy(game.id, 100) == kept

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage, Storage
 
 from .counter_game import CounterGame, replay
 from .helpers import make_lobby
@@ -38,11 +38,11 @@ async def play(
 
 async def test_fifty_actions_replay_to_the_snapshot_after_reopen(db_path: Path) -> None:
     game = CounterGame()
-    storage = await Storage.open(db_path)
+    storage = await SqliteStorage.open(db_path)
     game_id = await play(storage, game, players=3, options={"target": 1000}, seed=20240601, moves=50)
     await storage.close()
 
-    storage = await Storage.open(db_path)
+    storage = await SqliteStorage.open(db_path)
     try:
         record = await storage.load(game_id)
         log = await storage.actions(game_id)

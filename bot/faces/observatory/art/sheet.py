@@ -31,9 +31,8 @@ TRACK_NAMES = {
     "funding": N_("Funding"),
 }  # as the rules name them (bot.games.observatory.texts)
 FILLED: RGB = theme.ACCENT
-# Sized for a phone (shown about 400 px wide): 1000 x ~1640, where it was 1000 x 1920. The map
-# keeps 64 px cells (26 px on the phone), research rows are tighter and the four goal cards stand
-# in one row of tall tiles instead of two rows of wide ones.
+# Sized for a phone (shown about 400 px wide): 1000 x ~1640. The map keeps 64 px cells (26 px on
+# the phone), research rows are tight and the four goal cards stand in one row of tall tiles.
 MAP_CELL = 64
 MAP_W = 2 * LABEL_BAND + 12 * MAP_CELL  # label bands and 12 cells
 MAP_LEFT = (theme.WIDTH - MAP_W) // 2

@@ -1,42 +1,33 @@
-"""SQLite's SQL, as named constants: every statement ``bot.storage.sqlite.Storage`` runs is here,
-so the whole data access is reviewable at once."""
+"""Every statement storage runs, once, for both databases, so the whole data access is
+reviewable at once.
+
+Written with ``:name`` parameters and standard SQL that both SQLite and PostgreSQL accept
+(``IS NOT DISTINCT FROM`` for a nullable equality, ``CAST`` where PostgreSQL must know a
+parameter's type); each dialect (``bot.storage.sqlite``, ``bot.storage.postgres``) translates
+the spelling it needs and holds the few statements that truly differ.
+"""
 
 from __future__ import annotations
 
-from typing import Final
-
 from bot.storage.records import _SEAT_SHIFT
-
-BUSY_TIMEOUT_MS: Final = 5000
-
-SQL_PRAGMA_JOURNAL_WAL = "PRAGMA journal_mode = WAL"
-SQL_PRAGMA_FOREIGN_KEYS = "PRAGMA foreign_keys = ON"
-SQL_PRAGMA_BUSY_TIMEOUT = f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"
-# FULL fsyncs the WAL on every commit: an acknowledged move survives power loss, not just a
-# process crash. Writes are human clicks, so the cost is irrelevant.
-SQL_PRAGMA_SYNCHRONOUS = "PRAGMA synchronous = FULL"
-SQL_PRAGMA_OPTIMIZE = "PRAGMA optimize"
-
-SQL_BEGIN_WRITE = "BEGIN IMMEDIATE"
-SQL_BEGIN_READ = "BEGIN DEFERRED"
-SQL_COMMIT = "COMMIT"
-SQL_ROLLBACK = "ROLLBACK"
 
 SQL_CREATE_SCHEMA_VERSION = """
 CREATE TABLE IF NOT EXISTS schema_version (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
-    applied_at REAL NOT NULL
+    applied_at DOUBLE PRECISION NOT NULL
 )
 """
 SQL_SELECT_SCHEMA_VERSIONS = "SELECT version, name FROM schema_version ORDER BY version"
-SQL_SELECT_SCHEMA_VERSION_EXISTS = "SELECT 1 FROM schema_version WHERE version = ?"
-SQL_INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)"
+SQL_SELECT_SCHEMA_VERSION_EXISTS = "SELECT 1 FROM schema_version WHERE version = :version"
+SQL_INSERT_SCHEMA_VERSION = """
+INSERT INTO schema_version (version, name, applied_at) VALUES (:version, :name, :now)
+"""
 # The health check's write: rewrites the newest migration's row unchanged (a real page write).
 SQL_TOUCH_SCHEMA_VERSION = (
     "UPDATE schema_version SET name = name WHERE version = (SELECT MAX(version) FROM schema_version)"
 )
-SQL_COUNT_GAMES_BY_STATUS = "SELECT game, status, COUNT(*) FROM games GROUP BY game, status"
+SQL_COUNT_GAMES_BY_STATUS = "SELECT game, status, COUNT(*) AS n FROM games GROUP BY game, status"
 
 _GAME_COLUMNS = (
     "g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.host_id, g.status, g.options, g.seed,"
@@ -44,13 +35,15 @@ _GAME_COLUMNS = (
     " g.updated_at, g.pace, g.set_aside, g.language"
 )
 
+# Each dialect returns the new row's id its own way (``Tx.insert``).
 SQL_INSERT_GAME = """
 INSERT INTO games (game, guild_id, channel_id, host_id, status, options, version, created_at,
                    updated_at, pace, language)
 VALUES (:game, :guild_id, :channel_id, :host_id, 'lobby', :options, 0, :now, :now, :pace, :language)
 """
-SQL_SELECT_GAME = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?"
-SQL_SELECT_GAME_STATUS = "SELECT status, version FROM games WHERE id = ?"
+SQL_SELECT_GAME = f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = :game_id"
+# A move's dialect appends its row lock to this (``Dialect.row_lock``): whoever holds it writes next.
+SQL_SELECT_GAME_STATUS = "SELECT status, version FROM games WHERE id = :game_id"
 # Set-aside games (0004) are left out: they cannot be resumed until someone repairs them.
 SQL_SELECT_ACTIVE_GAMES = f"""
 SELECT {_GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND g.set_aside IS NULL ORDER BY g.id
@@ -68,32 +61,27 @@ WHERE g.status = 'finished' AND g.set_aside IS NULL
 ORDER BY g.id
 """
 # A thread match beats a parent-channel match: a lobby may sit in the channel while its game is
-# played in a thread of it. Then newest first.
-SQL_SELECT_GAME_IN_CHANNEL = f"""
-SELECT {_GAME_COLUMNS} FROM games g
-WHERE g.status IN ('lobby', 'active') AND (g.thread_id = :channel_id OR g.channel_id = :channel_id)
-ORDER BY COALESCE(g.thread_id = :channel_id, 0) DESC, g.created_at DESC, g.id DESC
-LIMIT 1
-"""
-# Every open game of a channel (or the one of a thread): a channel may run several tables at
-# once, each in its own thread. Thread matches first, then newest.
+# played in a thread of it. Then newest first. Every open game of a channel (or the one of a
+# thread): a channel may run several tables at once, each in its own thread.
 SQL_SELECT_OPEN_GAMES_IN_CHANNEL = f"""
 SELECT {_GAME_COLUMNS} FROM games g
 WHERE g.status IN ('lobby', 'active') AND (g.thread_id = :channel_id OR g.channel_id = :channel_id)
-ORDER BY COALESCE(g.thread_id = :channel_id, 0) DESC, g.created_at DESC, g.id DESC
+ORDER BY (g.thread_id IS NOT DISTINCT FROM :channel_id) DESC, g.created_at DESC, g.id DESC
 """
+SQL_SELECT_GAME_IN_CHANNEL = SQL_SELECT_OPEN_GAMES_IN_CHANNEL + "LIMIT 1"
 SQL_SELECT_GAMES_FOR_USER = f"""
 SELECT {_GAME_COLUMNS} FROM games g JOIN seats s ON s.game_id = g.id
 WHERE s.user_id = :user_id AND g.status IN ('lobby', 'active')
-  AND (:guild_id IS NULL OR g.guild_id = :guild_id)
+  AND (CAST(:guild_id AS BIGINT) IS NULL OR g.guild_id = :guild_id)
 ORDER BY g.created_at DESC, g.id DESC
 """
 SQL_UPDATE_GAME_TOUCH = "UPDATE games SET updated_at = :now WHERE id = :game_id"
 SQL_UPDATE_GAME_MESSAGES = """
 UPDATE games SET
-    lobby_message_id  = CASE WHEN :set_lobby  THEN :lobby_message_id  ELSE lobby_message_id  END,
-    status_message_id = CASE WHEN :set_status THEN :status_message_id ELSE status_message_id END,
-    thread_id         = CASE WHEN :set_thread THEN :thread_id         ELSE thread_id         END,
+    lobby_message_id  = CASE WHEN :set_lobby THEN CAST(:lobby_message_id AS BIGINT) ELSE lobby_message_id END,
+    status_message_id = CASE WHEN :set_status THEN CAST(:status_message_id AS BIGINT)
+                             ELSE status_message_id END,
+    thread_id         = CASE WHEN :set_thread THEN CAST(:thread_id AS BIGINT) ELSE thread_id END,
     updated_at = :now
 WHERE id = :game_id
 """
@@ -108,36 +96,31 @@ UPDATE games SET state = :state, version = version + 1, deadline_at = :deadline_
                  status = CASE WHEN :finished THEN 'finished' ELSE status END, updated_at = :now
 WHERE id = :game_id AND version = :expected_version AND status = 'active'
 """
-# Finished and cancelled are terminal: a late "cancel" must not resurrect or relabel a game.
 SQL_UPDATE_LOBBY_OPTIONS = """
 UPDATE games SET options = :options, updated_at = :now WHERE id = :game_id AND status = 'lobby'
 """
+# Finished and cancelled are terminal: a late "cancel" must not resurrect or relabel a game.
 SQL_UPDATE_GAME_STATUS = """
 UPDATE games SET status = :status, updated_at = :now
 WHERE id = :game_id AND status IN ('lobby', 'active')
 """
 
-_SEAT_COLUMNS = "game_id, seat, user_id, name, dm_open, is_bot, autopilot, left_game, timeouts"
-SQL_SELECT_SEATS = f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
-# Seats of many games in one query; the ids travel as one JSON array parameter.
-SQL_SELECT_SEATS_FOR_GAMES = f"""
-SELECT {_SEAT_COLUMNS} FROM seats
-WHERE game_id IN (SELECT value FROM json_each(?))
-ORDER BY game_id, seat
-"""
-SQL_SELECT_SEAT_OF_USER = "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?"
-SQL_SELECT_NEXT_SEAT = "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?"
+SEAT_COLUMNS = "game_id, seat, user_id, name, dm_open, is_bot, autopilot, left_game, timeouts"
+SQL_SELECT_SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = :game_id ORDER BY seat"
+SQL_SELECT_NEXT_SEAT = "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = :game_id"
 SQL_INSERT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, name, dm_open) VALUES (:game_id, :seat, :user_id, :name, 1)
 """
-SQL_DELETE_SEAT = "DELETE FROM seats WHERE game_id = ? AND user_id = ?"
+SQL_DELETE_SEAT = "DELETE FROM seats WHERE game_id = :game_id AND user_id = :user_id"
 # SQLite checks (game_id, seat) uniqueness row by row, in no guaranteed order, so closing the
 # gap with "seat - 1" could collide. Shift the seats above the gap out of range, then back down.
-SQL_SHIFT_SEATS_UP = f"UPDATE seats SET seat = seat + {_SEAT_SHIFT} WHERE game_id = ? AND seat > ?"
+SQL_SHIFT_SEATS_UP = f"UPDATE seats SET seat = seat + {_SEAT_SHIFT} WHERE game_id = :game_id AND seat > :seat"
 SQL_SHIFT_SEATS_DOWN = (
-    f"UPDATE seats SET seat = seat - {_SEAT_SHIFT + 1} WHERE game_id = ? AND seat >= {_SEAT_SHIFT}"
+    f"UPDATE seats SET seat = seat - {_SEAT_SHIFT + 1} WHERE game_id = :game_id AND seat >= {_SEAT_SHIFT}"
 )
-SQL_UPDATE_SEAT_DM_OPEN = "UPDATE seats SET dm_open = ? WHERE game_id = ? AND user_id = ?"
+SQL_UPDATE_SEAT_DM_OPEN = (
+    "UPDATE seats SET dm_open = :dm_open WHERE game_id = :game_id AND user_id = :user_id"
+)
 SQL_INSERT_BOT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, name, dm_open, is_bot)
 VALUES (:game_id, :seat, -(:seat + 1), :name, 0, 1)
@@ -151,10 +134,13 @@ SQL_UPDATE_SEAT_PLAYER = """
 UPDATE seats SET user_id = :user_id, name = :name, dm_open = 1, autopilot = 0, left_game = 0, timeouts = 0
 WHERE game_id = :game_id AND seat = :seat AND is_bot = 0
 """
+# The columns are Deadline's fields, in order.
 SQL_SELECT_DEADLINES = "SELECT game_id, seat, decision, opened_at, due_at, reminders FROM deadlines"
-SQL_SELECT_GAME_DEADLINES = SQL_SELECT_DEADLINES + " WHERE game_id = ?"
-SQL_DELETE_GAME_DEADLINES = "DELETE FROM deadlines WHERE game_id = ?"
-SQL_DELETE_DEADLINE = "DELETE FROM deadlines WHERE game_id = ? AND seat = ? AND decision = ?"
+SQL_SELECT_GAME_DEADLINES = SQL_SELECT_DEADLINES + " WHERE game_id = :game_id"
+SQL_DELETE_GAME_DEADLINES = "DELETE FROM deadlines WHERE game_id = :game_id"
+SQL_DELETE_DEADLINE = (
+    "DELETE FROM deadlines WHERE game_id = :game_id AND seat = :seat AND decision = :decision"
+)
 SQL_UPSERT_DEADLINE = """
 INSERT INTO deadlines (game_id, seat, decision, opened_at, due_at, reminders)
 VALUES (:game_id, :seat, :decision, :opened_at, :due_at, :reminders)
@@ -162,11 +148,11 @@ ON CONFLICT (game_id, seat) DO UPDATE SET decision = excluded.decision, opened_a
     due_at = excluded.due_at, reminders = excluded.reminders
 """
 SQL_UPDATE_DEADLINE_REMINDERS = """
-UPDATE deadlines SET reminders = ? WHERE game_id = ? AND seat = ? AND decision = ?
+UPDATE deadlines SET reminders = :reminders WHERE game_id = :game_id AND seat = :seat AND decision = :decision
 """
 SQL_SELECT_USER_SETTINGS = """
 SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale FROM user_settings
-WHERE user_id = ?
+WHERE user_id = :user_id
 """
 # The locale seen on interactions is written apart (SQL_UPSERT_DISCORD_LOCALE), so /settings
 # never overwrites a newer one and remembering it never overwrites a /settings choice.
@@ -177,7 +163,7 @@ ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, timezone = excluded.ti
     quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, language = excluded.language
 """
 SQL_UPSERT_DISCORD_LOCALE = """
-INSERT INTO user_settings (user_id, discord_locale) VALUES (?, ?)
+INSERT INTO user_settings (user_id, discord_locale) VALUES (:user_id, :locale)
 ON CONFLICT (user_id) DO UPDATE SET discord_locale = excluded.discord_locale
 """
 
@@ -187,15 +173,15 @@ VALUES (:game_id, :seq, :seat, :action, :events, :now, :click)
 """
 # A click's key (its Discord interaction id) is logged with the action it caused (0005), so the
 # same click delivered twice, to one process or two, is recognised and applied once.
-SQL_SELECT_CLICK_LOGGED = "SELECT 1 FROM actions WHERE game_id = ? AND click = ?"
+SQL_SELECT_CLICK_LOGGED = "SELECT 1 FROM actions WHERE game_id = :game_id AND click = :click"
 SQL_SELECT_ACTIONS = """
-SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = ? ORDER BY seq
+SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = :game_id ORDER BY seq
 """
 SQL_SELECT_LAST_ACTIONS = """
 SELECT seq, seat, action, events, created_at FROM (
-    SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = ?
-    ORDER BY seq DESC LIMIT ?
-) ORDER BY seq
+    SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = :game_id
+    ORDER BY seq DESC LIMIT :limit
+) AS recent ORDER BY seq
 """
 
 # ---- overview: open games of a server, any game of a channel, the public log in pages ----
@@ -203,28 +189,28 @@ SELECT seq, seat, action, events, created_at FROM (
 # Running games first (they wait on someone), then lobbies; most recently moved first.
 SQL_SELECT_OPEN_GAMES_IN_GUILD = f"""
 SELECT {_GAME_COLUMNS} FROM games g
-WHERE g.guild_id IS :guild_id AND g.status IN ('lobby', 'active')
+WHERE g.guild_id IS NOT DISTINCT FROM :guild_id AND g.status IN ('lobby', 'active')
 ORDER BY g.status = 'active' DESC, g.updated_at DESC, g.id DESC
 """
 # Like SQL_SELECT_GAME_IN_CHANNEL, but finished and cancelled games count too (their log).
 SQL_SELECT_LATEST_GAME_IN_CHANNEL = f"""
 SELECT {_GAME_COLUMNS} FROM games g
 WHERE g.thread_id = :channel_id OR g.channel_id = :channel_id
-ORDER BY COALESCE(g.thread_id = :channel_id, 0) DESC, g.created_at DESC, g.id DESC
+ORDER BY (g.thread_id IS NOT DISTINCT FROM :channel_id) DESC, g.created_at DESC, g.id DESC
 LIMIT 1
 """
 # The public log is the actions that produced events ('[]' is how an empty list is stored).
-SQL_COUNT_LOG_ENTRIES = "SELECT COUNT(*) FROM actions WHERE game_id = ? AND events != '[]'"
+SQL_COUNT_LOG_ENTRIES = "SELECT COUNT(*) FROM actions WHERE game_id = :game_id AND events != '[]'"
 SQL_SELECT_LOG_ENTRIES = """
 SELECT seq, seat, action, events, created_at FROM (
     SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = :game_id AND events != '[]'
     ORDER BY seq DESC LIMIT :limit OFFSET :offset
-) ORDER BY seq
+) AS page ORDER BY seq
 """
 
 # ---- results, stats and leaderboards -------------------------------------------------------
 
-SQL_SELECT_RESULTS_EXIST = "SELECT 1 FROM results WHERE game_id = ? LIMIT 1"
+SQL_SELECT_RESULTS_EXIST = "SELECT 1 FROM results WHERE game_id = :game_id LIMIT 1"
 # When the game ended: its last logged action, else (no action at all) its last update.
 SQL_SELECT_FINISHED_AT = """
 SELECT COALESCE((SELECT created_at FROM actions WHERE game_id = :game_id ORDER BY seq DESC LIMIT 1),
@@ -236,34 +222,37 @@ VALUES (:game_id, :seat, :user_id, :name, :score, :place, :won, :with_bots, :fin
 """
 SQL_SELECT_RESULTS = """
 SELECT game_id, seat, user_id, name, score, place, won, with_bots, finished_at
-FROM results WHERE game_id = ? ORDER BY seat
+FROM results WHERE game_id = :game_id ORDER BY seat
 """
 # One row per game slug. Scores of different games are not comparable, so never mixed.
-# Bot seats' results are stored with the game but count in no one's stats.
+# Bot seats' results are stored with the game but count in no one's stats. PostgreSQL averages
+# integers as numeric, hence the cast. The columns are GameStats' fields, in order.
 SQL_SELECT_STATS = """
 SELECT g.game AS game, COUNT(DISTINCT r.game_id) AS played, COUNT(DISTINCT r.user_id) AS players,
-       SUM(r.won) AS wins, MAX(r.score) AS best, AVG(r.score) AS average,
-       COUNT(DISTINCT CASE WHEN r.with_bots THEN r.game_id END) AS with_bots
+       SUM(r.won) AS wins, MAX(r.score) AS best, CAST(AVG(r.score) AS DOUBLE PRECISION) AS average,
+       COUNT(DISTINCT CASE WHEN r.with_bots = 1 THEN r.game_id END) AS with_bots
 FROM results r JOIN games g ON g.id = r.game_id
 JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat AND s.is_bot = 0
-WHERE g.guild_id IS :guild_id
-  AND (:game IS NULL OR g.game = :game)
-  AND (:user_id IS NULL OR r.user_id = :user_id)
+WHERE g.guild_id IS NOT DISTINCT FROM :guild_id
+  AND (CAST(:game AS TEXT) IS NULL OR g.game = :game)
+  AND (CAST(:user_id AS BIGINT) IS NULL OR r.user_id = :user_id)
 GROUP BY g.game
 ORDER BY g.game
 """
 # Wins, then average score; games played and the user id only make the order total. The name
-# shown is the one the player had in their latest game here. Bot seats are not ranked.
+# shown is the one the player had in their latest game here. Bot seats are not ranked. The columns
+# are LeaderRow's fields after its rank, in order.
 SQL_SELECT_LEADERBOARD = """
 SELECT r.user_id AS user_id,
        (SELECT r2.name FROM results r2 JOIN games g2 ON g2.id = r2.game_id
-        WHERE r2.user_id = r.user_id AND g2.guild_id IS :guild_id AND g2.game = :game
+        WHERE r2.user_id = r.user_id AND g2.guild_id IS NOT DISTINCT FROM :guild_id AND g2.game = :game
         ORDER BY r2.finished_at DESC, r2.game_id DESC LIMIT 1) AS name,
        COUNT(DISTINCT r.game_id) AS played, SUM(r.won) AS wins, MAX(r.score) AS best,
-       AVG(r.score) AS average, COUNT(DISTINCT CASE WHEN r.with_bots THEN r.game_id END) AS with_bots
+       CAST(AVG(r.score) AS DOUBLE PRECISION) AS average,
+       COUNT(DISTINCT CASE WHEN r.with_bots = 1 THEN r.game_id END) AS with_bots
 FROM results r JOIN games g ON g.id = r.game_id
 JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat AND s.is_bot = 0
-WHERE g.guild_id IS :guild_id AND g.game = :game
+WHERE g.guild_id IS NOT DISTINCT FROM :guild_id AND g.game = :game
 GROUP BY r.user_id
 ORDER BY wins DESC, average DESC, played DESC, r.user_id
 LIMIT :limit
@@ -273,25 +262,70 @@ LIMIT :limit
 SQL_SELECT_SOLO_BEST = """
 SELECT MAX(r.score) AS best, COUNT(*) AS played
 FROM results r JOIN games g ON g.id = r.game_id
-WHERE g.guild_id IS :guild_id AND g.game = :game AND r.user_id = :user_id AND r.game_id != :exclude
-  AND (SELECT COUNT(*) FROM results r2 WHERE r2.game_id = r.game_id) = 1
+WHERE g.guild_id IS NOT DISTINCT FROM :guild_id AND g.game = :game AND r.user_id = :user_id
+  AND r.game_id != :exclude AND (SELECT COUNT(*) FROM results r2 WHERE r2.game_id = r.game_id) = 1
+"""
+
+# ---- timed jobs and their claims (0005; see bot.storage.timers) ------------------------------
+
+SQL_SELECT_COUNTDOWNS = """
+SELECT id AS game_id, version, deadline_at FROM games
+WHERE status = 'active' AND set_aside IS NULL AND deadline_at IS NOT NULL AND deadline_at <= :before
+"""
+SQL_SELECT_TIMED_DEADLINES = """
+SELECT d.game_id, d.seat, d.decision, d.opened_at, d.due_at, d.reminders,
+       u.timezone, u.quiet_start, u.quiet_end
+FROM deadlines d
+JOIN games g ON g.id = d.game_id AND g.status = 'active' AND g.set_aside IS NULL
+JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat
+LEFT JOIN user_settings u ON u.user_id = s.user_id
+"""
+SQL_CLAIM_TIMER = """
+INSERT INTO timer_claims (game_id, kind, seat, key, fire_ms, owner, lease_until, done)
+VALUES (:game_id, :kind, :seat, :key, :fire_ms, :owner, :lease_until, 0)
+ON CONFLICT (game_id, kind, seat, key, fire_ms) DO UPDATE
+SET owner = excluded.owner, lease_until = excluded.lease_until
+WHERE timer_claims.done = 0 AND timer_claims.lease_until < :now
+"""
+SQL_FINISH_TIMER = """
+UPDATE timer_claims SET done = :done, lease_until = 0
+WHERE game_id = :game_id AND kind = :kind AND seat = :seat AND key = :key AND fire_ms = :fire_ms
+  AND owner = :owner
+"""
+SQL_SELECT_HELD_CLAIMS = """
+SELECT game_id, kind, seat, key, fire_ms FROM timer_claims WHERE done = 1 OR lease_until > :now
+"""
+SQL_COUNT_RUNNING_GAMES = "SELECT COUNT(*) FROM games WHERE status = 'active' AND set_aside IS NULL"
+# The running games a restart settles one by one, found without reading any state: a seat the
+# bot plays (it may owe a move), or a paced game with no countdown and no deadline row at all
+# (its step's rows were lost in a crash). Rows of an older step are repaired when they fire.
+SQL_SELECT_GAMES_TO_SETTLE = """
+SELECT g.id FROM games g
+WHERE g.status = 'active' AND g.set_aside IS NULL
+  AND (EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.is_bot = 1 OR s.autopilot = 1))
+       OR (g.pace > 0 AND g.deadline_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = g.id)))
+ORDER BY g.id
 """
 
 # ---- where each player's live panel is, and the paced games' "Your move" posts (0007) ----
+
 SQL_SELECT_PANEL_COPIES = """
-SELECT game_id, user_id, kind, channel_id, message_id, language FROM panel_copies WHERE game_id = ?
+SELECT game_id, user_id, kind, channel_id, message_id, language FROM panel_copies WHERE game_id = :game_id
 """
-SQL_SELECT_PANEL_COPY = SQL_SELECT_PANEL_COPIES.strip() + " AND user_id = ?"
+SQL_SELECT_PANEL_COPY = SQL_SELECT_PANEL_COPIES.strip() + " AND user_id = :user_id"
 SQL_UPSERT_PANEL_COPY = """
 INSERT INTO panel_copies (game_id, user_id, kind, channel_id, message_id, language)
 VALUES (:game_id, :user_id, :kind, :channel_id, :message_id, :language)
 ON CONFLICT (game_id, user_id) DO UPDATE SET kind = excluded.kind, channel_id = excluded.channel_id,
     message_id = excluded.message_id, language = excluded.language
 """
-SQL_DELETE_PANEL_COPY = "DELETE FROM panel_copies WHERE game_id = ? AND user_id = ? AND message_id = ?"
-SQL_DELETE_GAME_PANEL_COPIES = "DELETE FROM panel_copies WHERE game_id = ?"
+SQL_DELETE_PANEL_COPY = """
+DELETE FROM panel_copies WHERE game_id = :game_id AND user_id = :user_id AND message_id = :message_id
+"""
+SQL_DELETE_GAME_PANEL_COPIES = "DELETE FROM panel_copies WHERE game_id = :game_id"
 SQL_SELECT_MOVE_PINGS = """
-SELECT game_id, message_id, channel_id, decision, user_ids FROM move_pings WHERE game_id = ?
+SELECT game_id, message_id, channel_id, decision, user_ids FROM move_pings WHERE game_id = :game_id
 ORDER BY message_id
 """
 SQL_INSERT_MOVE_PING = """
@@ -299,4 +333,4 @@ INSERT INTO move_pings (game_id, message_id, channel_id, decision, user_ids)
 VALUES (:game_id, :message_id, :channel_id, :decision, :user_ids)
 ON CONFLICT (game_id, message_id) DO NOTHING
 """
-SQL_DELETE_MOVE_PING = "DELETE FROM move_pings WHERE game_id = ? AND message_id = ?"
+SQL_DELETE_MOVE_PING = "DELETE FROM move_pings WHERE game_id = :game_id AND message_id = :message_id"

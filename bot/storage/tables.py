@@ -1,0 +1,173 @@
+"""Paced games' deadlines, ``/settings``, where each player's live panel is and the "Your move"
+posts (a part of ``SqlStorage``; see ``bot.tell.panel_copies`` for why panels are kept)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from bot.storage.base import StorageBase
+from bot.storage.records import (
+    PING_MODES,
+    Deadline,
+    MovePing,
+    PanelCopyRow,
+    StorageError,
+    UserSettings,
+    _dumps,
+    _move_ping_from_row,
+    _panel_copy_from_row,
+    _settings_from_row,
+)
+from bot.storage.statements import (
+    SQL_DELETE_DEADLINE,
+    SQL_DELETE_GAME_DEADLINES,
+    SQL_DELETE_GAME_PANEL_COPIES,
+    SQL_DELETE_MOVE_PING,
+    SQL_DELETE_PANEL_COPY,
+    SQL_INSERT_MOVE_PING,
+    SQL_SELECT_DEADLINES,
+    SQL_SELECT_GAME_DEADLINES,
+    SQL_SELECT_MOVE_PINGS,
+    SQL_SELECT_PANEL_COPIES,
+    SQL_SELECT_PANEL_COPY,
+    SQL_SELECT_USER_SETTINGS,
+    SQL_UPDATE_DEADLINE_REMINDERS,
+    SQL_UPSERT_DEADLINE,
+    SQL_UPSERT_DISCORD_LOCALE,
+    SQL_UPSERT_PANEL_COPY,
+    SQL_UPSERT_USER_SETTINGS,
+)
+
+
+class Tables(StorageBase):
+    """Rows kept beside a game: deadlines, panels and pings; and each user's settings."""
+
+    # ---- paced games' deadlines -----------------------------------------------------------
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        """Pending deadlines, of one game or of all (to rebuild the scheduler after a restart)."""
+        async with self._one() as tx:
+            if game_id is None:
+                rows = await tx.fetch(SQL_SELECT_DEADLINES)
+            else:
+                rows = await tx.fetch(SQL_SELECT_GAME_DEADLINES, {"game_id": game_id})
+        return [Deadline(row[0], row[1], row[2], row[3], row[4], json.loads(row[5])) for row in rows]
+
+    async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
+        """Replace a game's pending deadlines with exactly these (one transaction)."""
+        rows = [
+            {
+                "game_id": game_id,
+                "seat": d.seat,
+                "decision": d.decision,
+                "opened_at": d.opened_at,
+                "due_at": d.due_at,
+                "reminders": _dumps(list(d.reminders)),
+            }
+            for d in deadlines
+        ]
+        async with self._write() as tx:
+            await tx.execute(SQL_DELETE_GAME_DEADLINES, {"game_id": game_id})
+            await tx.executemany(SQL_UPSERT_DEADLINE, rows)
+
+    async def drop_deadline(self, game_id: int, seat: int, decision: int) -> bool:
+        """Remove one deadline if it is still the one for ``decision``; False if already gone."""
+        async with self._one(write=True) as tx:
+            params = {"game_id": game_id, "seat": seat, "decision": decision}
+            return bool(await tx.execute(SQL_DELETE_DEADLINE, params))
+
+    async def set_reminders(self, game_id: int, seat: int, decision: int, reminders: Sequence[float]) -> None:
+        params = {
+            "game_id": game_id,
+            "seat": seat,
+            "decision": decision,
+            "reminders": _dumps(list(reminders)),
+        }
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_UPDATE_DEADLINE_REMINDERS, params)
+
+    # ---- /settings ------------------------------------------------------------------------
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_USER_SETTINGS, {"user_id": user_id})
+        return UserSettings(user_id) if row is None else _settings_from_row(row)
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        if settings.ping not in PING_MODES:
+            raise StorageError(f"unknown ping mode {settings.ping!r}")
+        params = {
+            "user_id": settings.user_id,
+            "ping": settings.ping,
+            "timezone": settings.timezone,
+            "quiet_start": settings.quiet_start,
+            "quiet_end": settings.quiet_end,
+            "language": settings.language.value if settings.language else None,
+        }
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_UPSERT_USER_SETTINGS, params)
+
+    async def set_discord_locale(self, user_id: int, locale: str | None) -> None:
+        """Remember the locale seen on the user's interactions (their other settings stay)."""
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_UPSERT_DISCORD_LOCALE, {"user_id": user_id, "locale": locale})
+
+    # ---- panel copies and move pings ------------------------------------------------------
+
+    async def panel_copy(self, game_id: int, user_id: int) -> PanelCopyRow | None:
+        """The player's live copy of the game's panel, if one is known."""
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_PANEL_COPY, {"game_id": game_id, "user_id": user_id})
+        return None if row is None else _panel_copy_from_row(row)
+
+    async def panel_copies(self, game_id: int) -> list[PanelCopyRow]:
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_PANEL_COPIES, {"game_id": game_id})
+        return [_panel_copy_from_row(row) for row in rows]
+
+    async def set_panel_copy(self, copy: PanelCopyRow) -> None:
+        """``copy`` is the player's live one now (it replaces the one kept before)."""
+        params = {
+            "game_id": copy.game_id,
+            "user_id": copy.user_id,
+            "kind": copy.kind,
+            "channel_id": copy.channel_id,
+            "message_id": copy.message_id,
+            "language": copy.language.value,
+        }
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_UPSERT_PANEL_COPY, params)
+
+    async def drop_panel_copy(self, game_id: int, user_id: int, message_id: int) -> bool:
+        """Forget the player's live copy if it is still ``message_id``; False if it isn't."""
+        params = {"game_id": game_id, "user_id": user_id, "message_id": message_id}
+        async with self._one(write=True) as tx:
+            return bool(await tx.execute(SQL_DELETE_PANEL_COPY, params))
+
+    async def drop_panel_copies(self, game_id: int) -> None:
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_DELETE_GAME_PANEL_COPIES, {"game_id": game_id})
+
+    async def move_pings(self, game_id: int) -> list[MovePing]:
+        """The game's "Your move" posts still live, oldest first."""
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_MOVE_PINGS, {"game_id": game_id})
+        return [_move_ping_from_row(row) for row in rows]
+
+    async def add_move_ping(self, ping: MovePing) -> None:
+        params = {
+            "game_id": ping.game_id,
+            "message_id": ping.message_id,
+            "channel_id": ping.channel_id,
+            "decision": ping.decision,
+            "user_ids": _dumps(list(ping.user_ids)),
+        }
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_INSERT_MOVE_PING, params)
+
+    async def drop_move_ping(self, game_id: int, message_id: int) -> bool:
+        async with self._one(write=True) as tx:
+            return bool(
+                await tx.execute(SQL_DELETE_MOVE_PING, {"game_id": game_id, "message_id": message_id})
+            )
