@@ -30,7 +30,7 @@ from bench.load import measure, paced
 from bench.load.live import SharedIds, go_live, start_at_wall_clock, tag_snowflakes
 from bench.load.tables import Log, Table, until
 from bot.app import create_bot
-from bot.core.config import Settings
+from bot.core.config import Config
 from bot.ops.metrics import use
 from bot.storage.open import open_storage
 from bot.tell.scheduler import ClientAlarm, PollAlarm
@@ -120,7 +120,7 @@ async def _observer(target: str) -> Any:
 async def work(plan: Plan) -> dict[str, Any]:
     shared = plan.target.startswith("postgres")
     bot = create_bot(
-        Settings(token=None, db_path=plan.target, dev_guild_id=None, timer_poll=10 if shared else 0)
+        Config(token=None, db_path=plan.target, dev_guild_id=None, timer_poll=10 if shared else 0)
     )
     env = simcord.Env(bot, check_errors=False, settle_timeout=60)
     start_at_wall_clock(env)
