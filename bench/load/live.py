@@ -27,7 +27,7 @@ from simcord._runtime import _restore_loop
 
 CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
 WEBHOOK = re.compile(r"^/webhooks/\d+/([^/]+)")
-MESSAGE = re.compile(r"^/channels/(\d+)/messages(?:/(\d+))?$")
+MESSAGE = re.compile(r"^/channels/\d+/messages/(\d+)$")
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
 
@@ -41,7 +41,6 @@ class Stamps(list[Any]):
         self.callbacks: dict[int, float] = {}  # interaction id -> its first callback
         self.by_token: defaultdict[str, list[float]] = defaultdict(list)
         self.edits: defaultdict[int, list[float]] = defaultdict(list)  # message id -> PATCHes
-        self.posts: defaultdict[int, list[float]] = defaultdict(list)  # channel id -> new messages
 
     def append(self, entry: Any) -> None:
         now = time.perf_counter()
@@ -51,11 +50,8 @@ class Stamps(list[Any]):
             self.callbacks.setdefault(int(match.group(1)), now)
         elif match := WEBHOOK.match(path):
             self.by_token[match.group(1)].append(now)
-        elif match := MESSAGE.match(path):
-            if method == "PATCH" and match.group(2):
-                self.edits[int(match.group(2))].append(now)
-            elif method == "POST" and not match.group(2):
-                self.posts[int(match.group(1))].append(now)
+        elif method == "PATCH" and (match := MESSAGE.match(path)):
+            self.edits[int(match.group(1))].append(now)
 
 
 class WallClock:

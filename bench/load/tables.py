@@ -47,7 +47,6 @@ class Click:
     message_id: int | None  # the message clicked (None for a slash command)
     player: int
     what: str = ""  # "/play", or the control's custom id up to its game number ("sky:pick")
-    next_click: float = float("inf")  # the same player's next click (bounds the follow-up)
 
 
 @dataclass
