@@ -36,6 +36,7 @@ SEATS = {"sky-of-stars": (3, 5), "observatory": (2, 4), "starry-night-sky": (2, 
 # typed forms (a modal the player would then have to fill in).
 SKIP = ("lobby:", "astro:leave:", "sky:type:", "sg:type:")
 ANSWER_WAIT = 5.0  # seconds a player waits for the answer to a click before thinking again
+LOBBY_WAIT = 60.0  # seconds a host waits for the lobby after /play before sending it again
 
 
 @dataclass
@@ -122,7 +123,9 @@ class Table:
         await self.interact(
             "slash", host, None, lambda: host.slash(self.channel, "play", game=self.title), "/play"
         )
-        lobby = await until(lambda: (m := self._lobby()) and (before is None or m.id != before.id) and m, 10)
+        lobby = await until(
+            lambda: (m := self._lobby()) and (before is None or m.id != before.id) and m, LOBBY_WAIT
+        )
         if lobby is None:
             self.log.open_failures += 1
             return False
@@ -161,7 +164,7 @@ class Table:
         await asyncio.sleep(opening)
         while time.perf_counter() < until_time and not self.stopping:
             if not await self.open():
-                await asyncio.sleep(2)
+                await asyncio.sleep(10)  # a host whose /play failed waits before trying again
                 continue
             players = [m for m in self.members if m.id in self.seated]
             done = asyncio.Event()
