@@ -1,9 +1,9 @@
 """``python -m bench``: run every benchmark section and print the tables.
 
 Sections run in a fixed order: the engine first, because its "cold process" row needs a
-process in which no game has been played yet. The fuzz soak runs only when asked for
-(`--only fuzz`): it plays for many minutes. A section that fails (say, the bot does not
-settle in SimCord) prints its error and the others still run, so one broken layer does not
+process in which no game has been played yet. The fuzz soak and the load bench run only when
+asked for (`--only fuzz`, `--only load`): they play for many minutes. A section that fails (say,
+the bot does not settle in SimCord) prints its error and the others still run, so one broken layer does not
 hide the figures of the rest; the exit status is then 1.
 """
 
@@ -24,6 +24,7 @@ from bench import (
     engine_bench,
     fuzz_bench,
     image_bytes_bench,
+    load_bench,
     render_bench,
     scheduler_bench,
     shards_bench,
@@ -44,11 +45,12 @@ SECTIONS = (
     "star-gazers",
     "image-bytes",
     "fuzz",
+    "load",
 )
 # The three turn-based games each bring an engine and a render benchmark module, named after the
 # game's package, with ``run(quick) -> str`` returning a finished markdown section.
 # Long sections that run only when asked for with --only (the fuzz soak plays for many minutes).
-OPT_IN = ("fuzz",)
+OPT_IN = ("fuzz", "load")
 GAME_BENCHES = {
     "observatory": "observatory",
     "starry-night-sky": "starry_night_sky",
@@ -102,6 +104,15 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="fuzz: the seed the parts' seeds come from")
     parser.add_argument(
         "--settle", type=float, default=fuzz_bench.SETTLE, help="fuzz: seconds SimCord waits for the bot"
+    )
+    parser.add_argument(
+        "--postgres", help=f"load: the PostgreSQL server's URL (else ${load_bench.POSTGRES_VARIABLE})"
+    )
+    parser.add_argument(
+        "--load-tables",
+        type=int,
+        action="append",
+        help="load: live tables to ramp to after the first run (repeatable; default 200, 400, 800)",
     )
     parser.add_argument(
         "--title",
@@ -169,6 +180,14 @@ def main(argv: list[str]) -> int:
             "fuzz": lambda: fuzz_bench.report(
                 fuzz_bench.run(directory, fuzz_clicks, args.seed, args.title, args.part, args.settle),
                 fuzz_clicks,
+            ),
+            "load": lambda: load_bench.report(
+                load_bench.run(
+                    directory,
+                    args.quick,
+                    args.postgres,
+                    tuple(args.load_tables) if args.load_tables else None,
+                )
             ),
         }
         for slug, package in GAME_BENCHES.items():

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 LEASE_SECONDS: Final = 120.0  # a claimed job not done by then is free for another process
 POLL_SECONDS: Final = 10.0  # how often a shared database is polled for jobs nobody holds
+MAX_FIRING: Final = 16  # due jobs in progress at once
 
 
 class JobKind(StrEnum):
@@ -109,6 +110,7 @@ class Scheduler:
         self._generation: defaultdict[int, int] = defaultdict(int)
         self._sleeping = False
         self._task: asyncio.Task[None] | None = None
+        self._firing: set[asyncio.Task[None]] = set()
         self._compact_at = 1024
 
     def __len__(self) -> int:
@@ -136,8 +138,10 @@ class Scheduler:
         self._generation[game_id] += 1
 
     async def _run(self) -> None:
-        """Sleep until the earliest job, fire it, repeat; the task ends when nothing is pending
-        (an idle bot then has no task waiting on anything)."""
+        """Sleep until the earliest job, start it, repeat; the task ends when nothing is pending
+        (an idle bot then has no task waiting on anything). Jobs run side by side (up to
+        ``MAX_FIRING``): one that waits on its pictures or the database doesn't make every job
+        due after it late. Jobs of one game still take turns (they hold the game's lock)."""
         while self._heap:
             delay = self._heap[0].when - self._clock()
             if delay > 0:
@@ -150,19 +154,28 @@ class Scheduler:
             job = heapq.heappop(self._heap)
             if job.generation != self._generation[job.game_id]:
                 continue
+            if len(self._firing) >= MAX_FIRING:
+                await asyncio.wait(self._firing, return_when=asyncio.FIRST_COMPLETED)
             timer_fired(job.kind.value, self._clock() - job.when)
-            try:
-                await self._fire(job)
-            except Exception as error:
-                if not expected_fault(error, watch=watch()):  # the database away, Discord failing: one line
-                    log.exception(
-                        "scheduled %s for game %s (seat %s) failed", job.kind.value, job.game_id, job.seat
-                    )
+            task = asyncio.get_running_loop().create_task(self._fire_one(job), name="astrolabe-timer")
+            self._firing.add(task)
+            task.add_done_callback(self._firing.discard)
+
+    async def _fire_one(self, job: Job) -> None:
+        try:
+            await self._fire(job)
+        except Exception as error:
+            if not expected_fault(error, watch=watch()):  # the database away, Discord failing: one line
+                log.exception(
+                    "scheduled %s for game %s (seat %s) failed", job.kind.value, job.game_id, job.seat
+                )
 
     def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
             self._task = None
+        for task in list(self._firing):
+            task.cancel()
         self._heap.clear()
 
 

@@ -37,3 +37,32 @@ async def test_rescheduling_many_times_does_not_grow_the_heap_without_bound():
             scheduler.add(10_000 + move, 1, JobKind.DUE, seat, move)
     assert len(scheduler) < 2048, "cleared entries are compacted away"
     scheduler.close()
+
+
+async def test_a_slow_job_does_not_hold_up_the_jobs_due_after_it():
+    """A job waiting on its pictures or the database must not make every later job late; closing
+    the scheduler stops the job still running."""
+    fired: list[int] = []
+    cancelled: list[int] = []
+    clock = [100.0]
+
+    async def fire(job: Job) -> None:
+        fired.append(job.game_id)
+        if job.game_id == 1:
+            try:
+                await asyncio.Event().wait()  # never done by itself
+            except asyncio.CancelledError:
+                cancelled.append(job.game_id)
+                raise
+
+    scheduler = Scheduler(fire, lambda: clock[0])
+    scheduler.add(101, 1, JobKind.DUE, 0, 7)
+    scheduler.add(102, 2, JobKind.REMIND, 1, 3)
+    clock[0] = 200.0
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert fired == [1, 2]
+    scheduler.close()
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert cancelled == [1]

@@ -1,0 +1,248 @@
+"""One bot process of the load bench: ``python -m bench.load.worker PLAN_JSON`` prints its figures
+as one JSON line.
+
+The real bot (``create_bot``) runs in SimCord switched to real time (``bench.load.live``). Its
+world: one guild; the paced games' channels and players (the same ids in every process); one
+channel per live table. Process 0 writes the paced games (or copies them from a template) and
+their deadlines, then every process arms the stored timers as ``on_ready`` does
+(``GameService.rearm_all``), opens its live tables and, once all processes are ready, plays for
+``warmup + duration`` seconds; only the last ``duration`` seconds are measured.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import cProfile
+import json
+import logging
+import os
+import sqlite3
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bench.load import measure, paced
+from bench.load.live import SharedIds, go_live, start_at_wall_clock, tag_snowflakes
+from bench.load.tables import Log, Table, until
+from bot.app import create_bot
+from bot.core.config import Config
+from bot.ops.metrics import use
+from bot.storage.open import open_storage
+from bot.tell.scheduler import ClientAlarm, PollAlarm
+
+PACED_CHANNELS = 40
+PACED_PLAYERS = 400
+PROFILE_VARIABLE = "ASTROLABE_LOAD_PROFILE"
+SHARED_AT = 1_500_000_000.0  # 2017: the millisecond the shared ids are drawn in
+
+
+@dataclass(frozen=True)
+class Plan:
+    target: str  # SQLite file or PostgreSQL URL
+    process: int
+    processes: int
+    tables: int  # live tables in this process
+    first_table: int
+    paced: int
+    pace: int
+    warmup: float
+    duration: float
+    think: tuple[float, float]
+    folder: str  # barrier files and the paced games' list
+    template: str | None = None  # SQLite: a copy of the paced games made before
+
+
+async def _paced_games(bot: Any, plan: Plan, ids: dict[str, Any]) -> tuple[int, float]:
+    """Process 0: the paced games and fresh deadlines; returns (jobs due per second, set-up s)."""
+    began = time.perf_counter()
+    listing = Path(plan.folder, "paced.json")
+    if listing.exists():
+        games = paced.load(str(listing))
+    else:
+        games = await paced.create(
+            bot.storage, plan.paced, ids["guild"], ids["channels"], ids["players"], plan.pace
+        )
+        paced.save(str(listing), games)
+        if plan.template:
+            with sqlite3.connect(plan.target) as source, sqlite3.connect(plan.template) as copy:
+                source.backup(copy)
+    await paced.store_deadlines(bot.storage, plan.target, paced.deadlines(games, plan.pace, time.time()))
+    return paced.due_per_second(games, plan.pace), time.perf_counter() - began
+
+
+async def _barrier(plan: Plan, name: str) -> None:
+    Path(plan.folder, f"{name}-{plan.process}").write_text("ok")
+    names = [Path(plan.folder, f"{name}-{p}") for p in range(plan.processes)]
+    if await until(lambda: all(n.exists() for n in names), 1800, 0.2) is None:
+        raise TimeoutError(f"the other processes never reached {name!r}")
+
+
+def _profiler() -> cProfile.Profile | None:
+    """With ``ASTROLABE_LOAD_PROFILE=FILE``: the event loop's CPU time per function over the
+    measured window (``time.thread_time``, so time spent waiting for the machine is left out)."""
+    if not os.environ.get(PROFILE_VARIABLE):
+        return None
+    profile = cProfile.Profile(time.thread_time)
+    profile.enable()
+    return profile
+
+
+async def _start(env: Any) -> None:
+    """``env.start()`` with SimCord's start-up settling allowed two minutes instead of 5 s: on a
+    busy machine, opening the database and re-arming thousands of games can take longer."""
+    settle = env._settle_internal
+
+    async def patient(**options: Any) -> None:
+        await settle(**{**options, "timeout": 120.0})
+
+    env._settle_internal = patient
+    try:
+        await env.start()
+    finally:
+        env._settle_internal = settle
+
+
+async def _observer(target: str) -> Any:
+    """The bench's own connection to the database, so that its reads (is the game still on?)
+    never queue behind the bot's; its thread is named apart from the bot's database thread."""
+    before = set(threading.enumerate())
+    storage = await open_storage(target)
+    for thread in set(threading.enumerate()) - before:
+        thread.name = "bench-observer"
+    return storage
+
+
+async def work(plan: Plan) -> dict[str, Any]:
+    shared = plan.target.startswith("postgres")
+    bot = create_bot(
+        Config(token=None, db_path=plan.target, dev_guild_id=None, timer_poll=10 if shared else 0)
+    )
+    env = simcord.Env(bot, check_errors=False, settle_timeout=60)
+    start_at_wall_clock(env)
+    await bot.open_storage()
+    listing = Path(plan.folder, "paced.json")
+    copied = plan.process == 0 and listing.exists()  # the paced games are there already
+    if copied:  # their deadlines, before the bot starts: on_ready arms them, as at a restart
+        games = paced.load(str(listing))
+        await paced.store_deadlines(None, plan.target, paced.deadlines(games, plan.pace, time.time()))
+    await _start(env)
+    result: dict[str, Any] = {"process": plan.process}
+    try:
+        await bot.tree.sync()
+        with SharedIds(env, SHARED_AT):
+            guild = env.create_guild()
+            channels = [guild.create_text_channel(f"paced-{i}") for i in range(PACED_CHANNELS)]
+            players = [guild.add_member(env.create_user(f"paced-{i}")) for i in range(PACED_PLAYERS)]
+        ids = {"guild": guild.id, "channels": [c.id for c in channels], "players": [p.id for p in players]}
+        tag_snowflakes(env, plan.process)
+        stamps = go_live(env)
+        bot.dispatch(ClientAlarm.EVENT)  # the waits begun under SimCord's clock now run on the wall's
+        bot.dispatch(PollAlarm.EVENT)
+        use(bot.metrics)
+        taps = measure.Taps(bot.metrics)
+        shared_ids = Path(plan.folder, "ids.json")
+        if copied:
+            result["jobs_per_second"] = paced.due_per_second(games, plan.pace)
+            shared_ids.write_text(json.dumps(ids))
+        elif plan.process == 0:
+            result["jobs_per_second"], result["paced_setup_seconds"] = await _paced_games(bot, plan, ids)
+            shared_ids.write_text(json.dumps(ids))
+        await _barrier(plan, "paced")
+        if json.loads(shared_ids.read_text()) != ids:
+            raise AssertionError("the paced games' players and channels have other ids in this process")
+        if not copied:  # the games came after on_ready: arm their timers as it does
+            began = time.perf_counter()
+            result["games_resumed"] = await bot.service.rearm_all()
+            result["rearm_seconds"] = time.perf_counter() - began
+        result["jobs_armed"] = len(bot.service.pacer.scheduler)
+        log_ = Log()
+        observer = await _observer(plan.target)
+        tables = [
+            Table(env, guild, plan.first_table + i, plan.think, log_, stamps, observer)
+            for i in range(plan.tables)
+        ]
+        await _barrier(plan, "ready")
+        probe = measure.LagProbe()
+        probe.start()
+        start = time.perf_counter() + plan.warmup
+        end = start + plan.duration
+        spread = plan.warmup / 2 / max(1, len(tables))
+        playing = [asyncio.create_task(t.run(end, i * spread)) for i, t in enumerate(tables)]
+        await asyncio.sleep(max(0.0, start - time.perf_counter()))
+        taps.clear()
+        probe.lags.clear()
+        profile = _profiler()
+        threads_before, cpu_before, moves_before = (
+            measure.thread_times(),
+            os.times(),
+            sum(t.moves for t in tables),
+        )
+        requests_before = stamps.requests
+        await asyncio.sleep(max(0.0, end - time.perf_counter()))
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(os.environ[PROFILE_VARIABLE])
+        threads_after, cpu_after, moves_after = (
+            measure.thread_times(),
+            os.times(),
+            sum(t.moves for t in tables),
+        )
+        wall = time.perf_counter() - start
+        rss, peak = measure.rss_mib()
+        requests = stamps.requests - requests_before
+        for table in tables:
+            table.stopping = True
+        await asyncio.wait(playing, timeout=20)
+        probe.stop()
+        got = measure.latencies(log_.clicks, stamps, start, end)
+        result.update(
+            wall=wall,
+            ack=got.ack,
+            follow_up=got.follow_up,
+            ack_by_what=got.by_what,
+            unacknowledged=got.unacknowledged,
+            late_acks=got.late_acks,
+            clicks=sum(1 for c in log_.clicks if start <= c.started < end),
+            moves=moves_after - moves_before,
+            games_opened=log_.games_opened,
+            games_finished=log_.games_finished,
+            open_failures=log_.open_failures,
+            refused_by_client=log_.refused_by_client,
+            late={k: v for k, v in taps.late.items()},
+            commits=[x for v in taps.commits.values() for x in v],
+            renders=[x for v in taps.renders.values() for x in v],
+            lag=probe.lags,
+            cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system),
+            cpu_groups=measure.cpu_by_group(threads_before, threads_after),
+            rss_mib=rss,
+            peak_mib=peak,
+            requests=requests,
+            load_average=os.getloadavg(),
+        )
+        await observer.close()
+    finally:
+        await bot.service.wait_idle(10)
+        await bot.close()
+        try:
+            await env.shutdown()
+        except Exception as error:  # noqa: BLE001 - SimCord's settling is off; the figures are taken
+            logging.getLogger(__name__).debug("shutdown: %s", error)
+    return result
+
+
+def main(argv: list[str]) -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    raw = json.loads(argv[0])
+    raw["think"] = tuple(raw["think"])
+    result = asyncio.run(work(Plan(**raw)))
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,349 @@
+"""Load: live tables clicking at human pace beside thousands of paced games with armed timers.
+
+One bot process on SQLite, then two processes sharing PostgreSQL (the server named by
+``ASTROLABE_BENCH_POSTGRES`` or ``--postgres``; without one that half is skipped, saying so),
+then, on SQLite, more and more live tables until a goal breaks. Each configuration runs in fresh
+processes (``bench.load.worker``): the real bot in SimCord switched to real time, every player
+clicking every few seconds, the timers firing on the wall clock. Goals on the 2-core machine:
+acknowledgement p99 ≤ 100 ms, follow-up p99 ≤ 1 s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.load.measure import pct
+from bench.load.worker import Plan
+from bench.stats import table
+
+ROOT = Path(__file__).resolve().parents[1]
+POSTGRES_VARIABLE = "ASTROLABE_BENCH_POSTGRES"
+ACK_GOAL, FOLLOW_UP_GOAL = 0.100, 1.0
+
+
+@dataclass(frozen=True)
+class Size:
+    tables: int
+    paced: int
+    pace: int
+    warmup: float
+    duration: float
+    think: tuple[float, float]
+    ramp: tuple[int, ...]  # live tables tried after the first size, on SQLite, until a goal breaks
+
+
+FULL = Size(100, 10_000, 12 * 3600, 45, 60, (2.0, 5.0), (200, 400, 800))
+QUICK = Size(10, 500, 12 * 3600, 10, 20, (2.0, 5.0), ())
+
+
+def _spawn(plans: list[Plan]) -> list[dict[str, Any]]:
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "bench.load.worker", json.dumps(asdict(plan))],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for plan in plans
+    ]
+    results = []
+    for worker in workers:
+        out, err = worker.communicate(timeout=3600)
+        if worker.returncode != 0 or not out.strip():
+            raise RuntimeError(f"a load worker failed ({worker.returncode}): {err[-3000:]}")
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    return results
+
+
+def _sqlite_target(directory: Path, name: str, folder: Path) -> tuple[str, str | None]:
+    """A fresh SQLite file: a copy of the paced games made by an earlier run, if there is one."""
+    target = directory / f"{name}.sqlite3"
+    template = directory / "paced-template.sqlite3"
+    if template.exists():
+        shutil.copy(template, target)
+        shutil.copy(directory / "paced-template.json", folder / "paced.json")
+        return str(target), None
+    return str(target), str(template)
+
+
+def run_one(
+    directory: Path, backend: str, size: Size, tables: int, processes: int, url: str | None = None
+) -> dict[str, Any]:
+    name = f"load-{backend}-{tables}-{processes}-{int(time.time())}"
+    folder = directory / name
+    folder.mkdir()
+    template = None
+    if backend == "sqlite":
+        target, template = _sqlite_target(directory, name, folder)
+    else:
+        target = _fresh_postgres(url or "", name.replace("-", "_"))
+    shares = [tables // processes + (p < tables % processes) for p in range(processes)]
+    plans = [
+        Plan(
+            target=target,
+            process=p,
+            processes=processes,
+            tables=shares[p],
+            first_table=sum(shares[:p]),
+            paced=size.paced,
+            pace=size.pace,
+            warmup=size.warmup,
+            duration=size.duration,
+            think=size.think,
+            folder=str(folder),
+            template=template,
+        )
+        for p in range(processes)
+    ]
+    loads: list[float] = []
+    sampling = threading.Event()
+
+    def sample() -> None:  # the machine is shared: how busy it was while the figures were taken
+        while not sampling.wait(5):
+            loads.append(os.getloadavg()[0])
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        results = _spawn(plans)
+    finally:
+        sampling.set()
+        sampler.join()
+    if template is not None and Path(template).exists():
+        shutil.copy(folder / "paced.json", directory / "paced-template.json")
+    return combine(backend, tables, processes, size, results, loads or [os.getloadavg()[0]])
+
+
+def _fresh_postgres(url: str, schema: str) -> str:
+    import asyncio
+
+    import asyncpg
+
+    from bot.storage.open import open_storage
+    from tests.postgres_server import with_schema
+
+    async def make() -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(f'CREATE SCHEMA "{schema}"')
+        finally:
+            await conn.close()
+        storage = await open_storage(with_schema(url, schema))  # migrated once, not by each process
+        await storage.close()
+
+    asyncio.run(make())
+    return with_schema(url, schema)
+
+
+def combine(
+    backend: str, tables: int, processes: int, size: Size, results: list[dict[str, Any]], loads: list[float]
+) -> dict[str, Any]:
+    def every(key: str) -> list[float]:
+        return [x for r in results for x in r[key]]
+
+    late = [x for r in results for values in r["late"].values() for x in values]
+    wall = max(r["wall"] for r in results)
+    groups: dict[str, float] = {}  # share of one core, averaged over the processes
+    per_click: dict[str, float] = {}  # CPU seconds per click, whatever the machine's other load
+    clicks = max(1, sum(r["clicks"] for r in results))
+    for r in results:
+        for group, seconds in r["cpu_groups"].items():
+            groups[group] = groups.get(group, 0.0) + seconds / r["wall"] / processes
+            per_click[group] = per_click.get(group, 0.0) + seconds / clicks
+    ack, follow = every("ack"), every("follow_up")
+    return {
+        "backend": backend,
+        "processes": processes,
+        "tables": tables,
+        "paced": size.paced,
+        "pace": size.pace,
+        "seconds": wall,
+        "clicks": sum(r["clicks"] for r in results),
+        "moves": sum(r["moves"] for r in results),
+        "ack_p50": pct(ack, 50),
+        "ack_p99": pct(ack, 99),
+        "follow_p50": pct(follow, 50),
+        "follow_p99": pct(follow, 99),
+        "unacknowledged": sum(r["unacknowledged"] + r["late_acks"] for r in results),
+        "late_n": len(late),
+        "late_p50": pct(late, 50),
+        "late_p99": pct(late, 99),
+        "late_max": max(late, default=None),
+        "commit_p50": pct(every("commits"), 50),
+        "commit_p99": pct(every("commits"), 99),
+        "render_p50": pct(every("renders"), 50),
+        "render_p99": pct(every("renders"), 99),
+        "renders": len(every("renders")),
+        "lag_p50": pct(every("lag"), 50),
+        "lag_p99": pct(every("lag"), 99),
+        "cpu": [r["cpu"] / r["wall"] for r in results],
+        "cpu_groups": groups,
+        "cpu_per_click": per_click,
+        "rss": [r["rss_mib"] for r in results],
+        "peak": [r["peak_mib"] for r in results],
+        "jobs_armed": [r["jobs_armed"] for r in results],
+        "rearm_seconds": [r.get("rearm_seconds") for r in results],
+        "games_opened": sum(r["games_opened"] for r in results),
+        "games_finished": sum(r["games_finished"] for r in results),
+        "open_failures": sum(r["open_failures"] for r in results),
+        "load": (min(loads), max(loads)),
+        "pictures_per_second": len(every("renders")) / wall,
+        "goals_met": meets(ack, follow),
+        "ack_by_what": _by_what(results),
+    }
+
+
+def _by_what(results: list[dict[str, Any]]) -> dict[str, list[float | None]]:
+    """Per kind of interaction: how many, and the ack's p50 and p99 (where the slow ones are)."""
+    merged: dict[str, list[float]] = {}
+    for r in results:
+        for what, values in r.get("ack_by_what", {}).items():
+            merged.setdefault(what, []).extend(values)
+    return {w: [len(v), pct(v, 50), pct(v, 99)] for w, v in sorted(merged.items())}
+
+
+def meets(ack: list[float], follow: list[float]) -> bool:
+    return bool(ack) and bool(follow) and pct(ack, 99) <= ACK_GOAL and pct(follow, 99) <= FOLLOW_UP_GOAL
+
+
+def postgres_url(given: str | None) -> str | None:
+    return (given or os.environ.get(POSTGRES_VARIABLE, "")).strip() or None
+
+
+def skip_reason(url: str | None) -> str | None:
+    """Why the PostgreSQL half does not run, or None when it does."""
+    if url:
+        return None
+    return f"PostgreSQL half skipped: no server given (set {POSTGRES_VARIABLE} or pass --postgres URL)."
+
+
+def run(
+    directory: Path, quick: bool, url: str | None = None, ramp: tuple[int, ...] | None = None
+) -> dict[str, Any]:
+    size = QUICK if quick else FULL
+    url = postgres_url(url)
+    runs = [run_one(directory, "sqlite", size, size.tables, 1)]
+    print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
+    skipped = skip_reason(url)
+    if skipped:
+        print(skipped, file=sys.stderr, flush=True)
+    else:
+        try:
+            runs.append(run_one(directory, "postgres", size, size.tables, 2, url))
+            print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
+        except Exception as error:  # the SQLite ramp still runs; the failure is in the report
+            skipped = f"PostgreSQL half failed: {type(error).__name__}: {str(error)[-1500:]}"
+            print(skipped, file=sys.stderr, flush=True)
+    # Where the limit is: more live tables while the goals hold; fewer (halving) if the first failed.
+    tables = size.tables
+    for more in size.ramp if ramp is None else ramp:
+        if not runs[0]["goals_met"] or not runs[-1]["goals_met"]:
+            break
+        runs.append(run_one(directory, "sqlite", size, more, 1))
+        print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
+    while not quick and not runs[0]["goals_met"] and not runs[-1]["goals_met"] and tables > 12:
+        tables //= 2
+        runs.append(run_one(directory, "sqlite", size, tables, 1))
+        print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
+    return {"runs": runs, "size": asdict(size), "skipped": skipped}
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value * 1000:,.0f}" if value >= 0.1 else f"{value * 1000:.1f}"
+
+
+def report_rows(runs: list[dict[str, Any]]) -> str:
+    rows = []
+    for r in runs:
+        groups = r["cpu_groups"]
+        rows.append(
+            [
+                r["backend"],
+                str(r["processes"]),
+                str(r["tables"]),
+                f"{r['clicks'] / r['seconds']:.1f}",
+                f"{r['moves'] / r['seconds']:.1f}",
+                f"{_ms(r['ack_p50'])} / {_ms(r['ack_p99'])}",
+                f"{_ms(r['follow_p50'])} / {_ms(r['follow_p99'])}",
+                str(r["unacknowledged"]),
+                f"{_ms(r['late_p50'])} / {_ms(r['late_p99'])} ({r['late_n']})",
+                " + ".join(f"{c * 100:.0f}" for c in r["cpu"]),
+                " / ".join(
+                    f"{groups.get(g, 0.0) * 100:.0f}"
+                    for g in ("event loop", "worker threads (pictures)", "database thread")
+                ),
+                " / ".join(
+                    f"{r['cpu_per_click'].get(g, 0.0) * 1000:.0f}"
+                    for g in ("event loop", "worker threads (pictures)", "database thread")
+                ),
+                f"{_ms(r['lag_p50'])} / {_ms(r['lag_p99'])}",
+                f"{_ms(r['commit_p50'])} / {_ms(r['commit_p99'])}",
+                " + ".join(f"{m:.0f}" for m in r["rss"]),
+                f"{_ms(r['render_p50'])} / {_ms(r['render_p99'])} ({r['pictures_per_second']:.1f}/s)",
+                f"{r['load'][0]:.0f}-{r['load'][1]:.0f}",
+                "yes" if r["goals_met"] else "NO",
+            ]
+        )
+    headers = [
+        "backend",
+        "procs",
+        "live tables",
+        "clicks/s",
+        "moves/s",
+        "ack p50 / p99 ms",
+        "follow-up p50 / p99 ms",
+        "no ack in 3 s",
+        "timer late p50 / p99 ms (fired)",
+        "CPU % per proc",
+        "CPU % loop / pictures / db",
+        "CPU ms per click loop / pictures / db",
+        "loop lag p50 / p99 ms",
+        "commit p50 / p99 ms",
+        "RSS MiB",
+        "picture p50 / p99 ms (drawn/s)",
+        "load avg (1 min)",
+        "goals met",
+    ]
+    return table(headers, rows)
+
+
+def report(result: dict[str, Any]) -> str:
+    size = result["size"]
+    title = (
+        f"Load: live tables (a click every {size['think'][0]:g}-{size['think'][1]:g} s per player, four "
+        f"titles) beside {size['paced']:,} paced games (pace {size['pace'] // 3600} h, timers armed); "
+        f"{size['warmup']:g} s warm-up, then {size['duration']:g} s measured. Goals: ack p99 ≤ "
+        f"{ACK_GOAL * 1000:.0f} ms, follow-up p99 ≤ {FOLLOW_UP_GOAL:g} s."
+    )
+    text = title + "\n\n" + report_rows(result["runs"])
+    first = result["runs"][0]
+    text += "\n\nAcknowledgement by kind of interaction, first run (n, p50 / p99 ms): " + "; ".join(
+        f"{what} {n} {_ms(p50)} / {_ms(p99)}" for what, (n, p50, p99) in first["ack_by_what"].items()
+    )
+    if result["skipped"]:
+        text += "\n\n" + result["skipped"]
+    return text
+
+
+def main(argv: list[str]) -> int:
+    import tempfile
+
+    quick = "--quick" in argv
+    with tempfile.TemporaryDirectory(prefix="astrolabe-load-") as temp:
+        result = run(Path(temp), quick)
+    print(report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

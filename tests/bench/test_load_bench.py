@@ -1,0 +1,33 @@
+"""The load bench's quick form runs end to end and its figures are sane: players clicked, every
+click was acknowledged within Discord's 3 s and answered, timers fired on the wall clock (a short
+pace makes them come due during the run), and CPU and memory were read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench import load_bench
+
+SMALL = load_bench.Size(tables=3, paced=150, pace=600, warmup=4, duration=12, think=(1.0, 3.0), ramp=())
+
+
+def test_quick_load_run_gives_sane_figures(tmp_path: Path) -> None:
+    run = load_bench.run_one(tmp_path, "sqlite", SMALL, SMALL.tables, 1)
+    assert run["clicks"] >= 10, "the players should have clicked every few seconds"
+    assert run["unacknowledged"] == 0
+    assert 0 < run["ack_p50"] <= run["ack_p99"] < 3.0
+    assert run["follow_p50"] is not None and 0 < run["follow_p50"] <= run["follow_p99"] < 10.0
+    assert run["games_opened"] >= SMALL.tables and run["open_failures"] == 0
+    # 150 games of about 3 waiting seats at a 10-minute pace: a few timed jobs due every second
+    assert run["late_n"] >= 5 and 0 <= run["late_p50"] < 5.0
+    assert run["jobs_armed"][0] >= 150
+    assert all(0 < cpu < 2.5 for cpu in run["cpu"]) and all(rss > 50 for rss in run["rss"])
+    text = load_bench.report({"runs": [run], "size": vars(SMALL) | {"think": SMALL.think}, "skipped": None})
+    assert "| sqlite " in text and "goals met" in text
+
+
+def test_postgres_half_says_why_it_is_skipped(monkeypatch) -> None:
+    monkeypatch.delenv(load_bench.POSTGRES_VARIABLE, raising=False)
+    reason = load_bench.skip_reason(load_bench.postgres_url(None))
+    assert reason is not None and load_bench.POSTGRES_VARIABLE in reason and "--postgres" in reason
+    assert load_bench.skip_reason(load_bench.postgres_url("postgresql://x@/y")) is None
