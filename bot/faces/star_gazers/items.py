@@ -1,4 +1,5 @@
-"""Star Gazers buttons and selects (custom_id prefix ``sg:``) and the short action codes they carry.
+"""Star Gazers buttons and selects (custom_id prefix ``sg:``); the short action codes they carry
+are in ``codes``.
 
 What a player is looking at travels in the custom_id (``sg:`` then game id, decision id and a
 short code), so panels survive restarts. Two choices are only previewed before they are sent:
@@ -23,6 +24,7 @@ import discord
 from bot.core.running import RunningGame
 from bot.faces.star_gazers import plan
 from bot.faces.star_gazers.art import images as art
+from bot.faces.star_gazers.codes import decode
 from bot.faces.star_gazers.pictures import keep_if_shown, named, shown_picture
 from bot.faces.star_gazers.words import NOT_OFFERED, round_line, titled
 from bot.games import get_game
@@ -35,65 +37,6 @@ from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.typed_square import parse_square
 
 log = logging.getLogger(__name__)
-
-
-# --- action codes: a few characters each, so custom_ids stay short ----------------------------
-def encode(action: dict[str, Any]) -> str:
-    kind = action["kind"]
-    if kind == "pick":
-        return f"p{action['square']}"
-    if kind in {"bonus", "gain"}:
-        return f"{kind[0]}{action['type']}"
-    if kind == "tile":
-        return f"t{action['cell']}.{action['rotation']}"
-    if kind == "token":
-        target = action["target"]
-        arg = action.get("cell", action.get("space", ""))
-        return f"k{target[0]}{arg}"
-    if kind == "reserve":
-        return f"r{action['index']}"
-    if kind == "first":
-        return f"x{action['piece']}"
-    if kind == "move_token":
-        return f"o{action['from']}.{action['to']}"
-    if kind == "move_tile":
-        swap = action.get("swap_rotation")
-        return f"l{action['from']}.{action['to']}.{action['rotation']}.{'x' if swap is None else swap}"
-    if kind in {"take_journal", "keep"}:
-        return ("j" if kind == "take_journal" else "K") + action["card"]
-    return {"skip": "s", "undo": "u", "confirm": "c"}[kind]
-
-
-def decode(code: str) -> dict[str, Any]:
-    head, rest = code[:1], code[1:]
-    if head == "P":  # a tile with its token (and maybe the confirm): see ``plan``
-        return plan.actions(plan.parse(code))
-    nums = [int(n) if n.isdigit() else None for n in rest.split(".")] if rest else []
-    if head == "p":
-        return {"kind": "pick", "square": nums[0]}
-    if head in {"b", "g"}:
-        return {"kind": "bonus" if head == "b" else "gain", "type": rest}
-    if head == "t":
-        return {"kind": "tile", "cell": nums[0], "rotation": nums[1]}
-    if head == "k":
-        return plan.token_action(code)
-    if head == "r":
-        return {"kind": "reserve", "index": nums[0]}
-    if head == "x":
-        return {"kind": "first", "piece": nums[0]}
-    if head == "o":
-        return {"kind": "move_token", "from": nums[0], "to": nums[1]}
-    if head == "l":
-        return {
-            "kind": "move_tile",
-            "from": nums[0],
-            "to": nums[1],
-            "rotation": nums[2],
-            "swap_rotation": nums[3],
-        }
-    if head in {"j", "K"}:
-        return {"kind": "take_journal" if head == "j" else "keep", "card": rest}
-    return {"kind": {"s": "skip", "u": "undo", "c": "confirm"}[head]}
 
 
 async def _refresh_after(

@@ -16,7 +16,8 @@ import discord
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
-from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, SgType, encode, typed_square
+from bot.faces.star_gazers.codes import encode
+from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, SgType, typed_square
 from bot.faces.star_gazers.panel_bits import BLUE, GREEN, GREY, RED, TURNS, Items, panel_image
 from bot.faces.star_gazers.pictures import named
 from bot.faces.star_gazers.plan import parse

@@ -49,7 +49,7 @@ def parse(code: str) -> Plan:
 
 
 def token_code(target: dict[str, Any]) -> str:
-    """The token code of one of a token choice's targets (as ``items.encode`` writes it)."""
+    """The token code of one of a token choice's targets (as ``codes.encode`` writes it)."""
     arg = target.get("cell", target.get("space", ""))
     return f"k{target['target'][0]}{arg}"
 

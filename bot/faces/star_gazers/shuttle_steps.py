@@ -12,7 +12,8 @@ import discord
 
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
-from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, encode
+from bot.faces.star_gazers.codes import encode
+from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage
 from bot.faces.star_gazers.panel_bits import BLUE, GREEN, GREY, TURNS, Items, panel_image
 from bot.faces.star_gazers.words import kind_word, token_words
 from bot.games.base import View

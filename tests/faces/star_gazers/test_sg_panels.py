@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from bot.faces.star_gazers import plan
-from bot.faces.star_gazers.items import decode
+from bot.faces.star_gazers.codes import decode
 from bot.faces.star_gazers.presenter import StarGazersPresenter
 from bot.games import get_game
 from bot.games.star_gazers.components import load_board, load_tokens

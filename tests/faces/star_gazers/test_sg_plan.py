@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.faces.star_gazers import plan
-from bot.faces.star_gazers.items import decode
+from bot.faces.star_gazers.codes import decode
 from bot.games import get_game
 
 GAME = get_game("star-gazers")

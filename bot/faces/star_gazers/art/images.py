@@ -26,8 +26,8 @@ from bot.faces.star_gazers.art.board import (
     round_line,
 )
 from bot.faces.star_gazers.art.cards import draw_card
+from bot.faces.star_gazers.art.journal import draw_journal_strip
 from bot.faces.star_gazers.art.parts import (
-    draw_journal_strip,
     draw_mural,
     draw_universe,
     ints,
