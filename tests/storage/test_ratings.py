@@ -106,7 +106,7 @@ async def test_a_seeded_season_gives_openskill_numbers_and_rebuilds_the_same(sto
     assert [row.ordinal for row in ranked] == sorted((row.ordinal for row in ranked), reverse=True)
     assert [row.rank for row in ranked] == list(range(1, len(ranked) + 1))
     wins = {u: 0 for u in expected}
-    for host, scores, winners in season:
+    for host, _scores, winners in season:
         for seat in winners:
             wins[host + seat] += 1
     assert {row.user_id: row.wins for row in [*ranked, *unranked]} == wins
