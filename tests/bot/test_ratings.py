@@ -1,0 +1,104 @@
+"""Fair ratings through SimCord: a finished game moves the leaderboard and `/stats`, and only a
+server manager starts a new season, whose predecessor stays readable."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+import pytest
+from openskill.models import PlackettLuce
+from PIL import Image
+
+from bot.storage import places
+from bot.ui.outgoing import Outgoing
+from tests.bot.helpers import said
+from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
+
+
+def _tiny_png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (1, 1)).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def quick_images(monkeypatch):
+    """Every image becomes a 1×1 PNG: these tests read ratings, not boards."""
+    original, tiny = Outgoing.kwargs, _tiny_png()
+
+    async def kwargs(self, **how):
+        if self.render is not None:
+            self.render = lambda: tiny
+        return await original(self, **how)
+
+    monkeypatch.setattr(Outgoing, "kwargs", kwargs)
+
+
+def embed_of(result):
+    return result.response.message.embeds[0]
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_finished_game_is_rated_and_a_manager_starts_the_next_season(simcord_env, quick_images):
+    env = simcord_env
+    guild, channel, (ada, bea, cy) = await open_lobby(env)
+    await start_game(env, channel, [ada, bea, cy])
+    game_id = (await current_record(env)).id
+    assert (
+        await play_until(
+            env, Table(env, channel, [ada, bea, cy], closed=set()), lambda v: v["phase"] == "over"
+        )
+        is None
+    )
+    stored = await env.bot.storage.load(game_id)
+    outcome = GAME.outcome(stored.state)
+
+    # The same numbers openskill gives for this one game, ranked by the places.
+    model = PlackettLuce()
+    ranks = [float(p) for p in places(outcome.scores, outcome.winners)]
+    rated = model.rate([[model.rating()] for _ in stored.seats], ranks=ranks)
+    estimate = {user: team[0].ordinal() for user, team in zip(stored.user_ids, rated, strict=True)}
+
+    board = await cy.slash(channel, "leaderboard", game="sky-of-stars")
+    assert not board.ephemeral
+    card = embed_of(board)
+    assert card.title == "A Sky of Stars: leaderboard · season 1"
+    # One game each: nobody is ranked yet, and the card says how many games it takes.
+    assert "Nobody is ranked yet." in card.description
+    assert "Not ranked yet (fewer than 3 rated games): " in card.description
+    for name in ("ada", "bea", "cy"):
+        assert f"{name} (1)" in card.description
+    assert "at least 3 rated games" in card.footer.text
+
+    mine = await ada.slash(channel, "stats", game="sky-of-stars")
+    assert mine.ephemeral
+    text = said(mine)
+    assert f"⭐ Rating **{estimate[ada.id]:.1f}** (season 1, 1 rated game)" in text
+    change = estimate[ada.id]  # from a newcomer's 0.0
+    sign = "+" if round(change, 1) > 0 else "−" if round(change, 1) < 0 else "±"
+    assert f"last 1 game: **{sign}{abs(change):.1f}**" in text
+    assert "ranked after 3 rated games" in text
+
+    # A player without Manage Server is refused, privately, and nothing changes.
+    refused = await bea.slash(channel, "game season")
+    assert refused.ephemeral and "Only someone with Manage Server" in said(refused)
+    assert await env.bot.storage.current_season(guild.id, "sky-of-stars") == 1
+
+    boss_role = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
+    started = await boss.slash(channel, "game season", game="sky-of-stars")
+    assert not started.ephemeral
+    assert "Season 2 of A Sky of Stars begins" in said(started)
+    assert await env.bot.storage.current_season(guild.id, "sky-of-stars") == 2
+    assert await env.bot.storage.current_season(guild.id, "observatory") == 1  # only the game asked
+
+    fresh = await cy.slash(channel, "leaderboard", game="sky-of-stars")
+    assert fresh.ephemeral and "in season 2 yet" in said(fresh)
+    old = await cy.slash(channel, "leaderboard", game="sky-of-stars", season=1)
+    assert embed_of(old).title == "A Sky of Stars: leaderboard · season 1 (ended)"
+    assert embed_of(old).description == card.description  # the old season is kept as it was
+    missing = await cy.slash(channel, "leaderboard", game="sky-of-stars", season=5)
+    assert missing.ephemeral and "has no season 5" in said(missing)
+    # /stats shows the current season, where ada has no rated game yet.
+    assert "Rating" not in said(await ada.slash(channel, "stats", game="sky-of-stars"))
