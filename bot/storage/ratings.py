@@ -60,6 +60,12 @@ UNION
 SELECT guild_id, game FROM rating_seasons WHERE CAST(:guild_id AS BIGINT) IS NULL OR guild_id = :guild_id
 ORDER BY guild_id, game
 """
+# Server-game pairs with a rated game that has no rating yet: results stored before 0009.
+SQL_SELECT_UNRATED_PAIRS = f"""
+SELECT DISTINCT g.guild_id AS guild_id, g.game AS game {_RATED}
+  AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = r.game_id)
+ORDER BY guild_id, game
+"""
 SQL_INSERT_FIRST_SEASON = """
 INSERT INTO rating_seasons (guild_id, game, season, started_at, started_by)
 VALUES (:guild_id, :game, 1, 0, NULL)
@@ -235,7 +241,16 @@ class Ratings(StorageBase):
         ones kept as games finished: the same games, order and model."""
         async with self._read() as tx:
             rows = await tx.fetch(SQL_SELECT_RATED_PAIRS, {"guild_id": guild_id})
-        pairs = [(row[0], row[1]) for row in rows]
+        return await self._rebuild_pairs([(row[0], row[1]) for row in rows])
+
+    async def rate_unrated(self) -> int:
+        """At start-up: rebuild the ratings of every game on a server that has a rated result
+        without a rating (results stored before ratings existed); how many games were rated."""
+        async with self._read() as tx:
+            rows = await tx.fetch(SQL_SELECT_UNRATED_PAIRS)
+        return await self._rebuild_pairs([(row[0], row[1]) for row in rows]) if rows else 0
+
+    async def _rebuild_pairs(self, pairs: list[tuple[int, str]]) -> int:
         rated = 0
         for guild, game in pairs:
             async with self._write() as tx:

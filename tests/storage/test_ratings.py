@@ -213,3 +213,17 @@ async def test_equal_estimates_share_a_rank(storage: Storage) -> None:
     assert [(r.user_id, r.rank) for r in ranked] == [(100, 1), (101, 1), (102, 3)]
     assert unranked == []
     assert [r.user_id for r in (await storage.rating_board(GUILD, "counter", limit=1))[0]] == [100]
+
+
+async def test_results_stored_before_ratings_existed_are_rated_at_start_up(storage: Storage) -> None:
+    for host, scores, winners in seeded_season(games=5):
+        await play(storage, host, scores, winners)
+    await play(storage, 100, [50, 0], [0], bots=1)
+    kept = await snapshot(storage)
+    async with storage._write() as tx:  # type: ignore[attr-defined]  # as a database from before 0009
+        for table in ("rating_history", "ratings", "rating_seasons"):
+            await tx.execute(f"DELETE FROM {table}")
+    assert await storage.rating_board(GUILD, "counter") == ([], [])
+    assert await storage.rate_unrated() == 5
+    assert await snapshot(storage) == kept
+    assert await storage.rate_unrated() == 0  # nothing left behind: the bot game stays unrated
