@@ -13,6 +13,8 @@ from PIL import Image
 from bot.storage import places
 from bot.ui.outgoing import Outgoing
 from tests.bot.helpers import said
+from tests.bot.observatory_driver import ObsTable
+from tests.bot.observatory_driver import start_game as start_observatory
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 
 
@@ -102,3 +104,51 @@ async def test_a_finished_game_is_rated_and_a_manager_starts_the_next_season(sim
     assert missing.ephemeral and "has no season 5" in said(missing)
     # /stats shows the current season, where ada has no rated game yet.
     assert "Rating" not in said(await ada.slash(channel, "stats", game="sky-of-stars"))
+
+
+async def play_solo_observatory(env, channel, player):
+    await start_observatory(env, channel, [player])
+    table = ObsTable(env, channel, [player])
+    for _ in range(300):
+        if await current_record(env) is None:
+            return
+        await table.play_turn(player)
+    raise AssertionError("the solo game did not finish")
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_solo_observatory_is_rated_against_the_players_own_best(simcord_env, quick_images, monkeypatch):
+    env = simcord_env
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: 2)  # a known deal
+    _, channel, (sol,) = await open_lobby(env, n_players=1)
+    await play_solo_observatory(env, channel, sol)
+    record = await env.bot.storage.latest_game_in_channel(channel.id)
+    assert (record.game, record.status) == ("observatory", "finished")
+    [result] = await env.bot.storage.results(record.id)
+
+    stats = said(await sol.slash(channel, "stats", game="observatory"))
+    # The first solo game only sets the best to beat: the rating stays a newcomer's.
+    assert (
+        f"🌙 Solo rating against your own best **0.0** (best {result.score}; season 1, 1 rated game)" in stats
+    )
+    # Solo games are never on the leaderboard of games between people.
+    board = await sol.slash(channel, "leaderboard", game="observatory")
+    assert board.ephemeral and "No rated game of Observatory" in said(board)
+
+    # A second game, another deal: against the first game's score, which the model rates.
+    monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: 3)
+    await play_solo_observatory(env, channel, sol)
+    second = await env.bot.storage.latest_game_in_channel(channel.id)
+    [again] = await env.bot.storage.results(second.id)
+    model = PlackettLuce()
+    ranks = (
+        [1.0, 1.0]
+        if again.score == result.score
+        else [1.0, 2.0]
+        if again.score > result.score
+        else [2.0, 1.0]
+    )
+    [[rated], _ghost] = model.rate([[model.rating()], [model.rating()]], ranks=ranks)
+    best = max(result.score, again.score)
+    stats = said(await sol.slash(channel, "stats", game="observatory"))
+    assert f"**{rated.ordinal():.1f}** (best {best}; season 1, 2 rated games)" in stats
