@@ -136,9 +136,21 @@ async def season(interaction: discord.Interaction, game: app_commands.Choice[str
     if guild_id is None or not is_manager(interaction.user):
         raise Refusal(_("Only someone with Manage Server can start a new rating season."))
     slugs = [game.value] if game is not None else list(GAMES)
-    await acknowledge(interaction, Ack.PUBLIC)
     storage = service_of(interaction).storage
     started = [(slug, await storage.start_season(guild_id, slug, interaction.user.id)) for slug in slugs]
+    if not any(s for _slug, s in started):
+        if game is None:
+            raise Refusal(
+                _("No game has a rated game this season yet, so a new season would change nothing.")
+            )
+        raise Refusal(
+            _(
+                "Season {season} of {title} has no rated game yet, so a new season would change nothing.",
+                season=await storage.current_season(guild_id, game.value),
+                title=title_of(game.value),
+            )
+        )
+    await acknowledge(interaction, Ack.PUBLIC)
     with speaking(from_discord(str(interaction.guild_locale) if interaction.guild_locale else None)):
         lines = [
             _(
@@ -147,6 +159,7 @@ async def season(interaction: discord.Interaction, game: app_commands.Choice[str
                 title=title_of(slug),
             )
             for slug, s in started
+            if s is not None
         ]
         lines.append(_("Earlier seasons stay readable: `/leaderboard season:`."))
     await answer(interaction, "\n".join(lines), ephemeral=False)

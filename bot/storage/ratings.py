@@ -97,6 +97,7 @@ WHERE guild_id = :guild_id AND game = :game AND season = :season
 LIMIT 1
 """
 _SEASON_KEY = "guild_id = :guild_id AND game = :game AND season = :season"
+SQL_SELECT_SEASON_RATED = f"SELECT 1 FROM rating_history WHERE {_SEASON_KEY} LIMIT 1"
 SQL_SELECT_SKILL = f"""
 SELECT mu, sigma, games, best FROM ratings WHERE {_SEASON_KEY} AND track = :track AND user_id = :user_id
 """
@@ -260,14 +261,17 @@ class Ratings(StorageBase):
         log.info("rebuilt the ratings of %d games in %d server-game pairs", rated, len(pairs))
         return rated
 
-    async def start_season(self, guild_id: int, game: str, started_by: int) -> Season:
+    async def start_season(self, guild_id: int, game: str, started_by: int) -> Season | None:
         """Start the next season of ``game`` on a server: games finishing from now on are rated
-        afresh; the earlier seasons keep their ratings, readable by number."""
+        afresh; the earlier seasons keep their ratings, readable by number. None while the
+        current season has no rated game (a second click must not open an empty season)."""
         pair = {"guild_id": guild_id, "game": game}
         async with self._write() as tx:
             await tx.execute(SQL_INSERT_FIRST_SEASON, pair)
             await tx.fetch(SQL_LOCK_SEASONS + self._dialect.row_lock, pair)
             current = int(await tx.fetchval(SQL_SELECT_CURRENT_SEASON, pair))
+            if not await tx.fetchval(SQL_SELECT_SEASON_RATED, {**pair, "season": current}):
+                return None
             # Read after the lock: every game rated before it has finished before this instant.
             season = Season(current + 1, time.time(), started_by)
             await tx.execute(

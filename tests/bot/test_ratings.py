@@ -94,6 +94,9 @@ async def test_a_finished_game_is_rated_and_a_manager_starts_the_next_season(sim
     assert "Season 2 of A Sky of Stars begins" in said(started)
     assert await env.bot.storage.current_season(guild.id, "sky-of-stars") == 2
     assert await env.bot.storage.current_season(guild.id, "observatory") == 1  # only the game asked
+    twice = await boss.slash(channel, "game season", game="sky-of-stars")  # a second click
+    assert twice.ephemeral and "Season 2 of A Sky of Stars has no rated game yet" in said(twice)
+    assert await env.bot.storage.current_season(guild.id, "sky-of-stars") == 2
 
     fresh = await cy.slash(channel, "leaderboard", game="sky-of-stars")
     assert fresh.ephemeral and "in season 2 yet" in said(fresh)

@@ -182,11 +182,13 @@ async def test_solo_games_are_rated_against_the_players_own_best(storage: Storag
 async def test_a_new_season_starts_afresh_and_the_old_one_stays_readable(storage: Storage) -> None:
     assert await storage.rating_seasons(GUILD, "counter") == []
     assert await storage.current_season(GUILD, "counter") == 1
+    assert await storage.start_season(GUILD, "counter", started_by=100) is None  # nothing rated yet
     first = [(100, [9, 1, 4], [0]), (101, [3, 8], [1])]
     for host, scores, winners in first:
         await play(storage, host, scores, winners)
     started = await storage.start_season(GUILD, "counter", started_by=100)
-    assert (started.season, started.started_by) == (2, 100)
+    assert started is not None and (started.season, started.started_by) == (2, 100)
+    assert await storage.start_season(GUILD, "counter", started_by=100) is None  # season 2 is empty
     assert await storage.current_season(GUILD, "counter") == 2
     assert await storage.current_season(GUILD, "other") == 1  # seasons are per game
     assert await storage.rating_board(GUILD, "counter") == ([], [])
