@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.storage import places
 from bot.ui.outgoing import Outgoing
-from tests.bot.helpers import said
+from tests.bot.helpers import find_component, said
 from tests.bot.observatory_driver import ObsTable
 from tests.bot.observatory_driver import start_game as start_observatory
 from tests.bot.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
@@ -155,3 +155,25 @@ async def test_solo_observatory_is_rated_against_the_players_own_best(simcord_en
     best = max(result.score, again.score)
     stats = said(await sol.slash(channel, "stats", game="observatory"))
     assert f"**{rated.ordinal():.1f}** (best {best}; season 1, 2 rated games)" in stats
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_game_whose_seat_the_bot_played_for_a_while_is_not_rated(simcord_env, quick_images):
+    env = simcord_env
+    guild, channel, (ada, bea, cy) = await open_lobby(env)
+    thread = await start_game(env, channel, [ada, bea, cy])
+    assert "bot now plays" in said(await ada.slash(thread, "game kick", player=cy))
+    handover = next(m for m in reversed(thread.history()) if find_component(m, "astro:reclaim:"))
+    back = await cy.click(handover, custom_id=find_component(handover, "astro:reclaim:").custom_id)
+    assert "the seat is yours again" in said(back)
+    table = Table(env, channel, [ada, bea, cy], closed=set())
+    assert await play_until(env, table, lambda v: v["phase"] == "over") is None
+    record = await env.bot.storage.latest_game_in_channel(channel.id)
+    assert record.status == "finished" and len(await env.bot.storage.results(record.id)) == 3
+
+    # Finished and counted in /stats, but not rated: cy's seat was not all cy's play.
+    stats = said(await cy.slash(channel, "stats", game="sky-of-stars"))
+    assert "Played **1**" in stats and "Rating" not in stats
+    board = await ada.slash(channel, "leaderboard", game="sky-of-stars")
+    assert board.ephemeral and "No rated game of A Sky of Stars" in said(board)
+    assert await env.bot.storage.rating_board(guild.id, "sky-of-stars") == ([], [])
