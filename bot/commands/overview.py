@@ -297,9 +297,9 @@ def rating_line(rating: PlayerRating) -> str:
     }
     if rating.track == SOLO:
         line = ngettext(
-            "🌙 Solo rating against your own best **{rating}** (best {best}; season {season}, {games}) · "
+            "🌙 Solo rating against the personal best **{rating}** (best {best}; season {season}, {games}) · "
             "last {n} game: **{change}**",
-            "🌙 Solo rating against your own best **{rating}** (best {best}; season {season}, {games}) · "
+            "🌙 Solo rating against the personal best **{rating}** (best {best}; season {season}, {games}) · "
             "last {n} games: **{change}**",
             rating.trend_games,
             best=rating.best,

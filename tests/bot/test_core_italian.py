@@ -164,10 +164,10 @@ def test_overview_lines_in_italian() -> None:
     solo = PlayerRating("observatory", 1, "solo", 25.0, 8.0, 1, 41, trend=0.0, trend_games=1)
     english, italian = both(lambda: rating_line(solo))
     assert english == (
-        "🌙 Solo rating against your own best **1.0** (best 41; season 1, 1 rated game) · "
+        "🌙 Solo rating against the personal best **1.0** (best 41; season 1, 1 rated game) · "
         "last 1 game: **±0.0**"
     )
-    assert italian.startswith("🌙 Valutazione in solitario contro il tuo record **1,0** (record 41;")
+    assert italian.startswith("🌙 Valutazione in solitario contro il record personale **1,0** (record 41;")
 
 
 def test_game_names_in_lists_and_autocomplete() -> None:

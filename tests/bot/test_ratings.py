@@ -132,7 +132,8 @@ async def test_solo_observatory_is_rated_against_the_players_own_best(simcord_en
     stats = said(await sol.slash(channel, "stats", game="observatory"))
     # The first solo game only sets the best to beat: the rating stays a newcomer's.
     assert (
-        f"🌙 Solo rating against your own best **0.0** (best {result.score}; season 1, 1 rated game)" in stats
+        f"🌙 Solo rating against the personal best **0.0** (best {result.score}; season 1, 1 rated game)"
+        in stats
     )
     # Solo games are never on the leaderboard of games between people.
     board = await sol.slash(channel, "leaderboard", game="observatory")
