@@ -3,6 +3,7 @@ rebuild from the stored results, on both backends."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -229,3 +230,23 @@ async def test_results_stored_before_ratings_existed_are_rated_at_start_up(stora
     assert await storage.rate_unrated() == 5
     assert await snapshot(storage) == kept
     assert await storage.rate_unrated() == 0  # nothing left behind: the bot game stays unrated
+
+
+async def test_results_written_at_once_in_any_order_rate_like_a_rebuild(storage: Storage) -> None:
+    """Several games of the same players finish, then their results are written concurrently and
+    out of order (several processes on PostgreSQL): the season lock and the in-order rule still
+    give the numbers of a rebuild, and of openskill over the finishing order."""
+    season = seeded_season(seed=7, games=8)
+    games = [await finish(storage, host, len(scores)) for host, scores, _winners in season]
+    order = list(range(len(season)))
+    random.Random(3).shuffle(order)
+    written = await asyncio.gather(
+        *(storage.record_results(games[i], Outcome(scores=season[i][1], winners=season[i][2])) for i in order)
+    )
+    assert all(written)
+    ranked, unranked = await storage.rating_board(GUILD, "counter", limit=100)
+    got = {row.user_id: (row.mu, row.sigma, row.games) for row in [*ranked, *unranked]}
+    assert got == expected_ratings(season)
+    kept = await snapshot(storage)
+    await storage.rebuild_ratings()
+    assert await snapshot(storage) == kept
