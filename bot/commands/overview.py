@@ -1,10 +1,10 @@
-"""Looking across games: `/game list`, `/game mine`, `/stats` and `/leaderboard`.
+"""Looking across games: `/game list`, `/game mine` and `/stats`.
 
 Long asynchronous games run for days in many threads at once, so players need one place to see
 what is open and whose move it is, and the stored results of finished games give per-server
-stats. `/game list` and `/game mine` join the `/game` group when this module is imported;
-`/stats` and `/leaderboard` are top-level commands that ``bot.app`` registers.
-"""
+stats, with each player's rating (`/leaderboard` ranks them: ``bot.commands.ratings``).
+`/game list` and `/game mine` join the `/game` group in ``bot.commands.tree``; `/stats` is a
+top-level command."""
 
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ from discord import app_commands
 from bot.commands.lobby import GAME_CHOICES
 from bot.core.table import due_by_seat
 from bot.games import GAMES
-from bot.i18n import _, from_discord, language, ngettext, speaking
+from bot.i18n import _, language, ngettext
 from bot.i18n.waiting import due_text
-from bot.storage import GameRecord, GameStats, LeaderRow
+from bot.storage import GameRecord, GameStats, PlayerRating
+from bot.storage.skill import RANKED_AFTER, SOLO
 from bot.ui.interactions import Ack, Refusal, answer, entry
 from bot.ui.outgoing import COLOUR
 from bot.ui.ports import service_of
@@ -34,7 +35,6 @@ GAMES_PER_PAGE = 10
 NAMES_CHARS = 90
 PLACE_CHARS = 40
 ENTRY_CHARS = 4000 // GAMES_PER_PAGE - 2
-LEADERBOARD_SIZE = 10
 
 T = TypeVar("T")
 
@@ -244,7 +244,8 @@ async def stats(
     and posting it would bury the game's messages. `/leaderboard` is the public, shared view."""
     slug = game.value if game else None
     target = player or interaction.user
-    rows = await service_of(interaction).storage.stats(interaction.guild_id, slug, target.id)
+    storage = service_of(interaction).storage
+    rows = await storage.stats(interaction.guild_id, slug, target.id)
     if not rows:
         raise Refusal(
             _no_stats(
@@ -253,8 +254,11 @@ async def stats(
             )
         )
     embed = discord.Embed(title=_("Stats for {name}", name=target.display_name), colour=COLOUR)
+    assert interaction.guild_id is not None  # guild_only
+    ratings = await storage.player_ratings(interaction.guild_id, target.id, slug)
     for row in rows:
-        embed.add_field(name=title_of(row.game), value=stats_line(row), inline=False)
+        lines = [stats_line(row), *(rating_line(r) for r in ratings if r.game == row.game)]
+        embed.add_field(name=title_of(row.game), value="\n".join(lines), inline=False)
     embed.set_footer(text=_("Finished games in this server"))
     await answer(interaction, embed=embed)
 
@@ -277,29 +281,40 @@ def stats_line(row: GameStats) -> str:
     return line
 
 
-# ------------------------------------------------------------------ /leaderboard
+def rating_change(trend: float) -> str:
+    """A signed change with the language's decimal mark: +1.5, −0.3, ±0.0."""
+    sign = "+" if round(trend, 1) > 0 else "−" if round(trend, 1) < 0 else "±"
+    return sign + decimal(abs(trend))
 
 
-@app_commands.command(name="leaderboard", description="Top players of a game in this server.")
-@app_commands.describe(game="Which game")
-@app_commands.choices(game=GAME_CHOICES)
-@app_commands.guild_only()
-@entry(Ack.NONE)
-async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-    """Public: a leaderboard is meant to be shared, and it shows no secrets, only totals."""
-    slug = game.value
-    rows = await service_of(interaction).storage.leaderboard(interaction.guild_id, slug, LEADERBOARD_SIZE)
-    if not rows:
-        raise Refusal(_("No game of {title} has finished in this server yet.", title=title_of(slug)))
-    # A leaderboard is posted for everyone in the channel: in the server's language.
-    with speaking(from_discord(str(interaction.guild_locale) if interaction.guild_locale else None)):
-        embed = discord.Embed(
-            title=_("{title}: leaderboard", title=title_of(slug)),
-            colour=COLOUR,
-            description="\n".join(leader_line(row) for row in rows),
+def rating_line(rating: PlayerRating) -> str:
+    """A player's rating this season and its change over their last rated games."""
+    said = {
+        "rating": decimal(rating.ordinal),
+        "season": rating.season,
+        "games": ngettext("{n} rated game", "{n} rated games", rating.games),
+        "change": rating_change(rating.trend),
+    }
+    if rating.track == SOLO:
+        line = ngettext(
+            "🌙 Solo rating against the personal best **{rating}** (best {best}; season {season}, {games}) · "
+            "last {n} game: **{change}**",
+            "🌙 Solo rating against the personal best **{rating}** (best {best}; season {season}, {games}) · "
+            "last {n} games: **{change}**",
+            rating.trend_games,
+            best=rating.best,
+            **said,
         )
-        embed.set_footer(text=_("Most wins first, then the best average score"))
-    await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+    else:
+        line = ngettext(
+            "⭐ Rating **{rating}** (season {season}, {games}) · last {n} game: **{change}**",
+            "⭐ Rating **{rating}** (season {season}, {games}) · last {n} games: **{change}**",
+            rating.trend_games,
+            **said,
+        )
+    if rating.track != SOLO and not rating.ranked:
+        line += " · " + ngettext("ranked after {n} rated game", "ranked after {n} rated games", RANKED_AFTER)
+    return line
 
 
 def _no_stats(other: str | None, title: str | None) -> str:
@@ -313,25 +328,6 @@ def _no_stats(other: str | None, title: str | None) -> str:
     return _("{name} hasn't finished any games of {title} in this server yet.", name=other, title=title)
 
 
-def leader_line(row: LeaderRow) -> str:
-    said = {
-        "rank": row.rank,
-        "name": discord.utils.escape_markdown(row.name),
-        "wins": ngettext("{n} win", "{n} wins", row.wins),
-        "games": ngettext("{n} game", "{n} games", row.played),
-        "average": decimal(row.average),
-        "best": row.best,
-    }
-    if row.with_bots:
-        return _(
-            "**{rank}.** {name}: {wins} in {games} · average {average} · best {best} · 🤖 {bots} with bots",
-            bots=row.with_bots,
-            **said,
-        )
-    return _("**{rank}.** {name}: {wins} in {games} · average {average} · best {best}", **said)
-
-
 stats_command = stats
-leaderboard_command = leaderboard
 
-__all__ = ["game_list", "game_mine", "leaderboard_command", "stats_command"]
+__all__ = ["game_list", "game_mine", "rating_line", "stats_command"]

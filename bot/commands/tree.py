@@ -10,9 +10,10 @@ from typing import Final
 
 from discord import app_commands
 
-from bot.commands import game, overview, seats
+from bot.commands import game, overview, ratings, seats
 from bot.commands.lobby import play_command
-from bot.commands.overview import leaderboard_command, stats_command
+from bot.commands.overview import stats_command
+from bot.commands.ratings import leaderboard_command
 from bot.commands.settings import settings_command
 
 GAME_SUBCOMMANDS: Final = (
@@ -27,6 +28,7 @@ GAME_SUBCOMMANDS: Final = (
     seats.leave,
     seats.kick,
     seats.replace,
+    ratings.season,
 )
 
 

@@ -41,6 +41,7 @@ from bot.storage.records import (
     UserSettings,
     places,
 )
+from bot.storage.skill import PlayerRating, RatingRow, Season
 from bot.storage.sqlite import SqliteStorage
 
 __all__ = [
@@ -57,8 +58,11 @@ __all__ = [
     "PANEL_KINDS",
     "PING_MODES",
     "PanelCopyRow",
+    "PlayerRating",
+    "RatingRow",
     "ResultRecord",
     "STATUSES",
+    "Season",
     "SeatRecord",
     "SeatTaken",
     "SoloBest",

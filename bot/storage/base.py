@@ -145,8 +145,13 @@ class StorageBase:
             for seat, place in zip(game.seats, places(outcome.scores, outcome.winners), strict=True)
         ]
         await tx.executemany(SQL_INSERT_RESULT, rows)
+        await self._rate_results(tx, game.id)
         log.info("recorded results of game %d: winners %s", game.id, sorted(won))
         return True
+
+    async def _rate_results(self, tx: Tx, game_id: int) -> None:
+        """Update the ratings from a game's results just written in ``tx`` (``bot.storage.ratings``
+        does; a storage without ratings leaves them)."""
 
     # ---- lifecycle ------------------------------------------------------------------------
 

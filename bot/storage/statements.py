@@ -125,9 +125,11 @@ SQL_INSERT_BOT_SEAT = """
 INSERT INTO seats (game_id, seat, user_id, name, dm_open, is_bot)
 VALUES (:game_id, :seat, -(:seat + 1), :name, 0, 1)
 """
+# handed_over (0009) stays 1 once the bot has played the seat: such a game is not rated.
 SQL_UPDATE_SEAT_CONTROL = """
 UPDATE seats SET autopilot = COALESCE(:autopilot, autopilot), left_game = COALESCE(:left_game, left_game),
-                 timeouts = COALESCE(:timeouts, timeouts)
+                 timeouts = COALESCE(:timeouts, timeouts),
+                 handed_over = CASE WHEN COALESCE(:autopilot, autopilot) = 1 THEN 1 ELSE handed_over END
 WHERE game_id = :game_id AND seat = :seat
 """
 SQL_UPDATE_SEAT_PLAYER = """

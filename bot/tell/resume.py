@@ -130,6 +130,8 @@ async def resume_all(service: Service) -> int:
             await set_aside(service, record, f"resuming it failed ({type(error).__name__}: {error})")
             stopped += 1
     await backfill_results(service)
+    if rated := await service.storage.rate_unrated():  # results from before ratings existed
+        log.info("rated %d finished games that had no rating", rated)
     return active - stopped
 
 

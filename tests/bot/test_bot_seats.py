@@ -58,3 +58,7 @@ async def test_two_people_and_two_lobby_bots_play_a_whole_game(simcord_env, monk
     assert any("Final results" in all_text(m) for m in thread.history())
     stats = await ada.slash(channel, "stats")
     assert "bot" in said(stats).lower()
+    # Counted in /stats, never rated: the leaderboard ranks games between people only.
+    assert "Rating" not in said(stats)
+    board = await ada.slash(channel, "leaderboard", game="sky-of-stars")
+    assert board.ephemeral and "No rated game of A Sky of Stars" in said(board)

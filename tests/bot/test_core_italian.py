@@ -10,13 +10,14 @@ import discord
 import pytest
 
 from bot.commands.game import log_lines
-from bot.commands.overview import describe_game, leader_line, stats_line
+from bot.commands.overview import describe_game, rating_line, stats_line
+from bot.commands.ratings import rating_row_line
 from bot.commands.which_game import table_name
 from bot.core.table import and_list, describe_waiting
 from bot.games import GAMES
 from bot.i18n import Language, speaking
 from bot.i18n.msg import M_, MN_, to_stored
-from bot.storage import GameRecord, GameStats, LeaderRow
+from bot.storage import GameRecord, GameStats, PlayerRating, RatingRow
 from bot.storage.records import ActionRecord, SeatRecord
 from bot.tell.pacing import pace_text
 from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
@@ -147,10 +148,26 @@ def test_overview_lines_in_italian() -> None:
         "Giocate **3** · vinte **1** (33%) · miglior punteggio **9** · media **6,5**\n"
         "🤖 1 di queste partite aveva dei bot al tavolo"
     )
-    leader = LeaderRow(rank=1, user_id=1, name="Ada", played=1, wins=2, best=9, average=6.5, with_bots=0)
-    english, italian = both(lambda: leader_line(leader))
-    assert english == "**1.** Ada: 2 wins in 1 game · average 6.5 · best 9"
-    assert italian == "**1.** Ada: 2 vittorie su 1 partita · media 6,5 · migliore 9"
+    leader = RatingRow(rank=1, user_id=1, name="Ada", mu=30.0, sigma=4.5, games=1, wins=2)
+    english, italian = both(lambda: rating_row_line(leader))
+    assert english == "**1.** Ada: rating **16.5** · 1 game · 2 wins"
+    assert italian == "**1.** Ada: valutazione **16,5** · 1 partita · 2 vittorie"
+    mine = PlayerRating("star-gazers", 2, "people", 30.0, 4.5, 2, None, trend=-1.25, trend_games=2)
+    english, italian = both(lambda: rating_line(mine))
+    assert english == (
+        "⭐ Rating **16.5** (season 2, 2 rated games) · last 2 games: **−1.2** · ranked after 3 rated games"
+    )
+    assert italian == (
+        "⭐ Valutazione **16,5** (stagione 2, 2 partite valutate) · variazione nelle ultime 2 partite: "
+        "**−1,2** · in classifica dopo 3 partite valutate"
+    )
+    solo = PlayerRating("observatory", 1, "solo", 25.0, 8.0, 1, 41, trend=0.0, trend_games=1)
+    english, italian = both(lambda: rating_line(solo))
+    assert english == (
+        "🌙 Solo rating against the personal best **1.0** (best 41; season 1, 1 rated game) · "
+        "last 1 game: **±0.0**"
+    )
+    assert italian.startswith("🌙 Valutazione in solitario contro il record personale **1,0** (record 41;")
 
 
 def test_game_names_in_lists_and_autocomplete() -> None:

@@ -7,11 +7,12 @@ import re
 from dataclasses import replace
 
 import pytest
+from openskill.models import PlackettLuce
 from PIL import Image
 
 from bot.commands.game import LOG_LINES, log_lines
-from bot.commands.overview import leader_line, stats_line
-from bot.storage import GameStats, LeaderRow
+from bot.commands.overview import stats_line
+from bot.storage import GameStats, places
 from bot.tell.delivery import format_events
 from bot.ui.outgoing import Outgoing
 from tests.bot.helpers import said
@@ -151,9 +152,6 @@ def test_games_with_bots_are_marked():
     row = GameStats(game="sky-of-stars", played=3, players=1, wins=1, best=9, average=6.0, with_bots=2)
     assert "2 of these games had bot seats" in stats_line(row)
     assert "bot" not in stats_line(replace(row, with_bots=0))
-    leader = LeaderRow(rank=1, user_id=1, name="a_b", played=3, wins=1, best=9, average=6.0, with_bots=1)
-    assert leader_line(leader) == "**1.** a\\_b: 1 win in 3 games · average 6.0 · best 9 · 🤖 1 with bots"
-    assert "bots" not in leader_line(replace(leader, with_bots=0))
 
 
 def expected_totals(outcomes):
@@ -170,10 +168,22 @@ STATS_LINE = re.compile(
     r"Played \*\*(\d+)\*\* · won \*\*(\d+)\*\* \(\d+%\) · best score \*\*(-?\d+)\*\* · "
     r"average \*\*(-?[\d.]+)\*\*"
 )
-LEADER_LINE = re.compile(
-    r"\*\*(\d+)\.\*\* (\w+): (\d+) wins? in (\d+) games? · average (-?[\d.]+) · "
-    r"best (-?\d+)"
-)
+LEADER_LINE = re.compile(r"\*\*(\d+)\.\*\* (\w+): rating \*\*(-?[\d.]+)\*\* · (\d+) games? · (\d+) wins?")
+RATING_LINE = re.compile(r"Rating \*\*(-?[\d.]+)\*\* \(season 1, (\d+) rated games?\) · last (\d+) games?")
+
+
+def expected_ratings(outcomes):
+    """{user_id: (conservative estimate, games, wins)} straight from openskill, game by game."""
+    model = PlackettLuce()
+    ratings, games, wins = {}, {}, {}
+    for seats, outcome in outcomes:
+        teams = [[ratings.get(u, model.rating())] for u in seats]
+        ranks = [float(p) for p in places(outcome.scores, outcome.winners)]
+        for seat, (user_id, [rated]) in enumerate(zip(seats, model.rate(teams, ranks=ranks), strict=True)):
+            ratings[user_id] = rated
+            games[user_id] = games.get(user_id, 0) + 1
+            wins[user_id] = wins.get(user_id, 0) + (seat in outcome.winners)
+    return {u: (r.ordinal(), games[u], wins[u]) for u, r in ratings.items()}
 
 
 @pytest.mark.simcord(strict_sync=True)
@@ -181,7 +191,9 @@ async def test_stats_after_three_finished_games(simcord_env, quick_images):
     env = simcord_env
     guild, channel, (ada, bea, cy) = await open_lobby(env)
     assert "haven't finished any games" in said(await ada.slash(channel, "stats"))
-    assert "No game of A Sky of Stars" in said(await ada.slash(channel, "leaderboard", game="sky-of-stars"))
+    assert "No rated game of A Sky of Stars" in said(
+        await ada.slash(channel, "leaderboard", game="sky-of-stars")
+    )
 
     outcomes = []
     for order in ([ada, bea, cy], [bea, cy, ada], [cy, ada, bea]):  # everyone hosts once
@@ -214,13 +226,16 @@ async def test_stats_after_three_finished_games(simcord_env, quick_images):
     assert numbers(said(theirs)) == (played, wins, best, round(average, 1))
     assert "bots" not in said(theirs)  # no bot seats in these games
 
+    # Every game was between people: each one is rated, and the leaderboard ranks by rating.
+    rated = expected_ratings(outcomes)
+    assert f"{rated[bea.id][0]:.1f}" == RATING_LINE.search(said(theirs)).group(1)
     board = await cy.slash(channel, "leaderboard", game="sky-of-stars")
     assert board.acknowledged and not board.ephemeral
     lines = [m.groups() for m in LEADER_LINE.finditer(description(board))]
-    order = sorted(totals, key=lambda u: (-totals[u][1], -totals[u][3], -totals[u][0], u))
+    order = sorted(rated, key=lambda u: (-rated[u][0], -rated[u][1], u))
     assert [name for _, name, *_ in lines] == [names[u] for u in order]
-    for (rank, _, wins, games, average, best), user_id in zip(lines, order, strict=True):
-        played, won, top, mean = totals[user_id]
-        assert (int(wins), int(games), int(best), float(average)) == (won, played, top, round(mean, 1))
-        better = sum(1 for u in order if (totals[u][1], totals[u][3]) > (won, mean))
-        assert int(rank) == better + 1  # equal wins and average share a rank
+    for (rank, _, rating, games, wins), user_id in zip(lines, order, strict=True):
+        estimate, played, won = rated[user_id]
+        assert (float(rating), int(games), int(wins)) == (round(estimate, 1), played, won)
+        assert int(rank) == 1 + sum(1 for u in order if rated[u][0] > estimate)
+    assert "at least 3 rated games" in said(board)
