@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.commands import game, overview, seats
 from bot.commands.lobby import play_command
 from bot.commands.overview import leaderboard_command, stats_command
+from bot.commands.replay import replay_command
 from bot.commands.settings import settings_command
 
 GAME_SUBCOMMANDS: Final = (
@@ -21,6 +22,7 @@ GAME_SUBCOMMANDS: Final = (
     game.hand,
     game.rules,
     game.log_command,
+    replay_command,
     game.cancel,
     overview.game_list,
     overview.game_mine,

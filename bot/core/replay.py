@@ -153,10 +153,12 @@ class Replay:
 
 
 class Replays:
-    """Built replays, kept by game and log length (a running game's grows; a finished one's not)."""
+    """Built replays, kept by game and log length (a running game's grows; a finished one's not).
+    A game is known by its id, seed and creation time together: another database's game of the
+    same number (a test's) is another game."""
 
     def __init__(self, keep: int = GAMES_KEPT) -> None:
-        self._kept: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._kept: OrderedDict[tuple[Any, ...], Replay] = OrderedDict()
         self._keep = keep
         self._lock = threading.Lock()
 
@@ -165,7 +167,7 @@ class Replays:
     ) -> Replay:
         """The replay of ``record`` from ``log_`` (built now, in the caller's thread, unless kept).
         The stored state is checked at the end when it belongs to the same log."""
-        key = (record.id, len(log_))
+        key = (record.id, record.seed, record.created_at, len(log_))
         with self._lock:
             if key in self._kept:
                 self._kept.move_to_end(key)
