@@ -28,7 +28,6 @@ from bot.ui.ports import service_of
 log = logging.getLogger(__name__)
 
 OVER = ("finished", "cancelled")
-REPLAYS = Replays()  # built replays, shared by every card of this process
 
 
 def is_over(record: GameRecord) -> bool:
@@ -96,6 +95,15 @@ def check_step(record: GameRecord, replay: Replay, step: int) -> None:
         )
 
 
+def replays_of(client: object) -> Replays:
+    """The bot's built replays (one set per bot, as a game id names a game of its storage)."""
+    kept = getattr(client, "replays", None)
+    if not isinstance(kept, Replays):
+        kept = Replays()
+        setattr(client, "replays", kept)  # noqa: B010 - a bot made before replays has none
+    return kept
+
+
 def round_mark(slug: str) -> Mark:
     """The replay's round of a state: the presenter's ``replay_round`` of its public view."""
     game, presenter = get_game(slug), PRESENTERS[slug]
@@ -113,7 +121,8 @@ async def replay_of(interaction: discord.Interaction, record: GameRecord) -> Rep
     entries = await storage.actions(record.id)
     mark = round_mark(record.game)
     try:
-        return await asyncio.to_thread(REPLAYS.of, get_game(record.game), record, entries, mark=mark)
+        replays = replays_of(interaction.client)
+        return await asyncio.to_thread(replays.of, get_game(record.game), record, entries, mark=mark)
     except Unreplayable as error:
         log.warning("game %s does not replay: %s", record.id, error)
         raise Refusal(

@@ -6,7 +6,7 @@ the table's, or a seat) and the step it leads to, so a card keeps working after 
 click checks again who may see that view (``replay_access``) and refuses privately, changing
 nothing, when they may not. The picture is the presenter's own: the board ``/game status`` shows
 (from the public view), or a seat's sheet (from that seat's view), drawn in a worker thread and
-kept a while, so stepping back and forth does not draw it again.
+kept with the replay a while, so stepping back and forth does not draw it again.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections import OrderedDict
 from pathlib import PurePath
 from typing import Any
 
@@ -36,9 +35,6 @@ PREFIX = "astro:replay"
 PUBLIC = "p"
 JUMPS = 25  # a select holds 25 options
 CONTEXT_LINES = 5  # earlier log lines shown above the step's own
-PICTURES_KEPT = 48  # drawn pictures kept (each at most 100 KB)
-_pictures: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
-_headings: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 
 
 def seat_code(seat: int | None) -> str:
@@ -47,19 +43,6 @@ def seat_code(seat: int | None) -> str:
 
 def seat_of_code(code: str) -> int | None:
     return None if code == PUBLIC else int(code)
-
-
-def game_key(record: GameRecord) -> tuple[Any, ...]:
-    """A game's key in the caches: its id, seed and creation time (another database's game of the
-    same number is another game); a step's picture never changes, the log being append-only."""
-    return (record.id, record.seed, record.created_at)
-
-
-def _keep(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > PICTURES_KEPT:
-        cache.popitem(last=False)
 
 
 def picture(record: GameRecord, replay: Replay, step: int, seat: int | None) -> Outgoing:
@@ -73,10 +56,12 @@ def picture(record: GameRecord, replay: Replay, step: int, seat: int | None) -> 
 
 def heading(record: GameRecord, replay: Replay, step: int) -> str:
     """The board's title at ``step`` ("Round 2 of 3"), as the table saw it."""
-    key = (*game_key(record), step, language().value)
-    if key not in _headings:
-        _keep(_headings, key, picture(record, replay, step, None).title or "")
-    return _headings[key]
+    key = ("heading", step, language().value)
+    said = replay.recall(key)
+    if said is None:
+        said = picture(record, replay, step, None).title or ""
+        replay.remember(key, said)
+    return str(said)
 
 
 def _lines(record: GameRecord, replay: Replay, step: int) -> str:
@@ -172,9 +157,7 @@ def card(
     out = Outgoing(
         text, title, shown.render, f"replay-{step}-{code}{suffix}", items, footer=footer, alt=shown.alt
     )
-    cached = _pictures.get((*game_key(record), code, step, out.language.value))
-    if cached is not None:
-        out._png = cached
+    out._png = replay.recall(("picture", code, step, out.language.value))
     return out
 
 
@@ -185,7 +168,7 @@ async def card_for(
     out = await asyncio.to_thread(card, record, replay, step, seat, views)
     if out.render is not None and out._png is None:
         out._png = await asyncio.to_thread(out._drawn, out.render)
-        _keep(_pictures, (*game_key(record), seat_code(seat), step, out.language.value), out._png)
+        replay.remember(("picture", seat_code(seat), step, out.language.value), out._png)
     return out
 
 

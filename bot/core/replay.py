@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 CHECKPOINT = 16  # a state is kept every this many steps
 RECENT = 24  # states computed on demand, kept while they are the newest used
 GAMES_KEPT = 8  # replays kept built (a finished game's log never changes)
+DRAWN_KEPT = 64  # what a caller made of a replay's steps (pictures, titles), kept with it
 
 Mark = Callable[[State], Hashable]
 """Which round (or night) a state belongs to; ``None`` keeps the round before it."""
@@ -71,6 +72,7 @@ class Replay:
         self._moves = [Move(entry.seat, tuple(entry.events)) for entry in log_]
         self._checkpoints: dict[int, State] = {}
         self._recent: OrderedDict[int, State] = OrderedDict()
+        self._drawn: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
         marks: list[Hashable] = []
         try:
@@ -133,6 +135,20 @@ class Replay:
             while len(self._recent) > RECENT:
                 self._recent.popitem(last=False)
 
+    def recall(self, key: Hashable) -> Any:
+        """What a caller kept with this replay under ``key`` (a step's picture), or ``None``."""
+        with self._lock:
+            return self._drawn.get(key)
+
+    def remember(self, key: Hashable, value: Any) -> None:
+        """Keep ``value`` with this replay (the least recently kept go first): a step never
+        changes, so neither does what is drawn from it."""
+        with self._lock:
+            self._drawn[key] = value
+            self._drawn.move_to_end(key)
+            while len(self._drawn) > DRAWN_KEPT:
+                self._drawn.popitem(last=False)
+
     # ---- rounds ------------------------------------------------------------------------------
 
     def round_starts(self) -> list[int]:
@@ -154,8 +170,7 @@ class Replay:
 
 class Replays:
     """Built replays, kept by game and log length (a running game's grows; a finished one's not).
-    A game is known by its id, seed and creation time together: another database's game of the
-    same number (a test's) is another game."""
+    One per storage: a game is known by its id."""
 
     def __init__(self, keep: int = GAMES_KEPT) -> None:
         self._kept: OrderedDict[tuple[Any, ...], Replay] = OrderedDict()
@@ -167,7 +182,7 @@ class Replays:
     ) -> Replay:
         """The replay of ``record`` from ``log_`` (built now, in the caller's thread, unless kept).
         The stored state is checked at the end when it belongs to the same log."""
-        key = (record.id, record.seed, record.created_at, len(log_))
+        key = (record.id, len(log_))
         with self._lock:
             if key in self._kept:
                 self._kept.move_to_end(key)
