@@ -263,3 +263,12 @@ async def test_bad_input_is_refused_privately(simcord_env):
     lobby = await env.bot.storage.latest_game_in_channel(channel.id)
     result = await ada.slash(channel, "game replay", game=str(lobby.id))
     assert "hasn't started yet" in said(result)
+
+    # In Italian: the refusal, and the card with its controls.
+    await bea.slash(channel, "settings", language="it")
+    assert "Non c'è nessuna partita #9999 in questo server" in said(
+        await bea.slash(channel, "game replay", game="9999")
+    )
+    shown = card_of(await bea.slash(channel, "game replay", game=str(record.id)))
+    assert "Passo 0 di" in all_text(shown) and "La vista del tavolo" in all_text(shown)
+    assert "Manche" in [c.label for c in controls(shown) if getattr(c, "label", None)]
