@@ -19,6 +19,7 @@ from bot.commands.replay_access import replays_of, round_mark
 from bot.commands.replay_card import card
 from bot.faces import PRESENTERS
 from bot.games import get_game
+from bot.games.base import IllegalAction
 from tests.bot.driver import open_table, start_game
 from tests.bot.helpers import all_text, components, controls, current_record, refresh, said
 
@@ -272,3 +273,21 @@ async def test_bad_input_is_refused_privately(simcord_env):
     shown = card_of(await bea.slash(channel, "game replay", game=str(record.id)))
     assert "Passo 0 di" in all_text(shown) and "La vista del tavolo" in all_text(shown)
     assert "Manche" in [c.label for c in controls(shown) if getattr(c, "label", None)]
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_log_the_rules_no_longer_accept_is_said_plainly(simcord_env, monkeypatch):
+    env = simcord_env
+    _, channel, (ada, bea) = await open_table(env, ("ada", "bea"))
+    await start_game(channel, [ada, bea], "star-gazers")
+    record = await hand_to_bot(env, ada, channel, [bea])
+    assert len(await env.bot.storage.actions(record.id)) >= 1
+    game = get_game("star-gazers")
+
+    def changed_rules(state, seat, action):  # a rules change the stored moves predate
+        raise IllegalAction("Malformed action: unknown kind.")
+
+    monkeypatch.setattr(game, "apply", changed_rules)
+    result = await ada.slash(channel, "game replay", game=str(record.id))
+    assert f"Game #{record.id} can't be replayed" in said(result) and "(step 1 fails)" in said(result)
+    assert not env.errors
