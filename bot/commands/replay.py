@@ -42,7 +42,8 @@ async def replay_command(
     if game is not None:
         record = await game_here(interaction, parse_id(game))
     else:
-        latest = await service_of(interaction).storage.latest_game_in_channel(interaction.channel_id)
+        here = interaction.channel_id
+        latest = await service_of(interaction).storage.latest_game_in_channel(here) if here else None
         if latest is None:
             raise Refusal(_("Say which game to replay with the `game` option: its number, such as 12."))
         record = await game_here(interaction, latest.id)

@@ -256,7 +256,8 @@ class ReplaySelect(
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        picked = str(((interaction.data or {}).get("values") or [""])[0])
+        data: dict[str, Any] = dict(interaction.data or {})
+        picked = str((data.get("values") or [""])[0])
         seat, step = seat_of_code(self.seat), self.step
         if self.tag == "jump" and picked.isdecimal():
             step = int(picked)

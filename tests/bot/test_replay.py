@@ -260,6 +260,10 @@ async def test_bad_input_is_refused_privately(simcord_env):
         result = await actor.slash(place, "game replay", **options)
         assert refusal in said(result), said(result)
         assert all(m.flags.ephemeral for m in [r.message for r in [result.response, *result.followups] if r])
+    # In the game's thread, the command replays that game: Ada plays it, so she may.
+    thread = channel.threads[-1]
+    shown = card_of(await ada.slash(thread, "game replay"))
+    assert f"Replay of Star Gazers #{record.id}" in all_text(shown) and shown_step(shown) == 0
     await ada.slash(channel, "play", game="observatory")
     lobby = await env.bot.storage.latest_game_in_channel(channel.id)
     result = await ada.slash(channel, "game replay", game=str(lobby.id))
