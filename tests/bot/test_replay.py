@@ -245,7 +245,7 @@ async def test_bad_input_is_refused_privately(simcord_env):
     env = simcord_env
     guild, channel, (ada, bea) = await open_table(env, ("ada", "bea"))
     await start_game(channel, [ada, bea], "star-gazers")
-    record = await current_record(env)
+    record = await hand_to_bot(env, ada, channel, [bea])  # the bot keeps Bea's Journal card: a step
     other = env.create_guild()
     there = other.create_text_channel("games")
     ada_there = other.add_member(ada.user)
@@ -277,6 +277,12 @@ async def test_bad_input_is_refused_privately(simcord_env):
     shown = card_of(await bea.slash(channel, "game replay", game=str(record.id)))
     assert "Passo 0 di" in all_text(shown) and "La vista del tavolo" in all_text(shown)
     assert "Manche" in [c.label for c in controls(shown) if getattr(c, "label", None)]
+
+    # The controls carry all they need: after a restart, ▶ still steps the card.
+    await env.restart_bot()
+    result = await bea.click(shown, custom_id=control(shown, "next").custom_id)
+    assert result.acknowledged and not result.followups, said(result)
+    assert shown_step(refresh(channel, shown, viewer=bea)) == 1
 
 
 @pytest.mark.simcord(strict_sync=True)
