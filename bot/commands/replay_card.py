@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
+from functools import partial
 from pathlib import PurePath
 from typing import Any
 
@@ -154,22 +156,26 @@ def card(
         ]
         items.append(ReplaySelect(record.id, code, step, "view", _("Whose view"), options))
     suffix = PurePath(shown.filename).suffix or ".png"
-    out = Outgoing(
-        text, title, shown.render, f"replay-{step}-{code}{suffix}", items, footer=footer, alt=shown.alt
-    )
-    out._png = replay.recall(("picture", code, step, out.language.value))
-    return out
+    render = None
+    if shown.render is not None:
+        render = partial(kept_picture, replay, ("picture", code, step, language().value), shown.render)
+    return Outgoing(text, title, render, f"replay-{step}-{code}{suffix}", items, footer=footer, alt=shown.alt)
+
+
+def kept_picture(replay: Replay, key: tuple[Any, ...], draw: Callable[[], bytes]) -> bytes:
+    """The step's picture, drawn once (in the send's worker thread) and then kept with the replay."""
+    data = replay.recall(key)
+    if not isinstance(data, bytes):
+        data = draw()
+        replay.remember(key, data)
+    return data
 
 
 async def card_for(
     record: GameRecord, replay: Replay, step: int, seat: int | None, views: list[int | None]
 ) -> Outgoing:
-    """``card`` built off the event loop, its picture drawn and kept (drawn in a worker thread)."""
-    out = await asyncio.to_thread(card, record, replay, step, seat, views)
-    if out.render is not None and out._png is None:
-        out._png = await asyncio.to_thread(out._drawn, out.render)
-        replay.remember(("picture", seat_code(seat), step, out.language.value), out._png)
-    return out
+    """``card`` built off the event loop (its picture is drawn, or found kept, when it is sent)."""
+    return await asyncio.to_thread(card, record, replay, step, seat, views)
 
 
 async def show_step(interaction: discord.Interaction, game_id: int, seat: int | None, step: int) -> None:

@@ -117,7 +117,7 @@ async def test_a_finished_game_replays_step_by_step_as_the_board_showed_it(simco
     )
     assert replay.steps == last > 20
     for step in range(last + 1):
-        drawn = card(record, replay, step, None, [None]).render
+        drawn = card(record, replay, step, None, [None]).render.args[-1]  # drawn once, then kept
         assert drawn.args == presenter.board(game.view(states[step], None), names).render.args, step
         assert drawn.func is presenter.board(game.view(states[step], None), names).render.func
 
