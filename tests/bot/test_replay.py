@@ -16,7 +16,8 @@ from bench.fuzz import game_seeds, imagetext
 from bench.fuzz.imagetext import ImageText
 from bench.fuzz.secrets import FINDERS
 from bot.commands.replay_access import replays_of, round_mark
-from bot.commands.replay_card import card
+from bot.commands.replay_card import card, kept_picture
+from bot.core.replay import Replay
 from bot.faces import PRESENTERS
 from bot.games import get_game
 from bot.games.base import IllegalAction
@@ -304,3 +305,18 @@ async def test_a_log_the_rules_no_longer_accept_is_said_plainly(simcord_env, mon
     result = await ada.slash(channel, "game replay", game=str(record.id))
     assert f"Game #{record.id} can't be replayed" in said(result) and "(step 1 fails)" in said(result)
     assert not env.errors
+
+
+def test_a_steps_picture_is_drawn_once_then_kept() -> None:
+    game = get_game("star-gazers")
+    replay = Replay(game, 2, game.validate_options({}), SEED, [])
+    drawn: list[int] = []
+
+    def draw() -> bytes:
+        drawn.append(1)
+        return b"picture"
+
+    key = ("picture", "p", 0, "en")
+    assert kept_picture(replay, key, draw) == kept_picture(replay, key, draw) == b"picture"
+    assert len(drawn) == 1
+    assert kept_picture(replay, ("picture", "0", 0, "en"), draw) == b"picture" and len(drawn) == 2
