@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.commands.lobby import LobbyButton, TimerSelect
 from bot.commands.rematch import RematchButton, close_lobby
+from bot.commands.replay_card import DYNAMIC_ITEMS as REPLAY_ITEMS
 from bot.commands.seats import ConfirmLeave
 from bot.commands.translator import CommandTranslator
 from bot.commands.tree import COMMANDS
@@ -135,6 +136,7 @@ class AstrolabeBot(discord.Client):
                 ConfirmLeave,
                 ReclaimButton,
                 *DYNAMIC_ITEMS,
+                *REPLAY_ITEMS,
             )
             self._items_added = True
         if not self._translator_set:  # command names and descriptions in each user's language

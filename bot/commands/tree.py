@@ -14,6 +14,7 @@ from bot.commands import game, overview, ratings, seats
 from bot.commands.lobby import play_command
 from bot.commands.overview import stats_command
 from bot.commands.ratings import leaderboard_command
+from bot.commands.replay import replay_command
 from bot.commands.settings import settings_command
 
 GAME_SUBCOMMANDS: Final = (
@@ -22,6 +23,7 @@ GAME_SUBCOMMANDS: Final = (
     game.hand,
     game.rules,
     game.log_command,
+    replay_command,
     game.cancel,
     overview.game_list,
     overview.game_mine,

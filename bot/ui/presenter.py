@@ -62,6 +62,12 @@ class Presenter(ABC):
         doesn't fill the thread; ``None`` (the default) gives every step its own card."""
         return None
 
+    def replay_round(self, view: View) -> Hashable | None:
+        """Which round a step belongs to (from the public view), for the replay's ⏮ ⏭: they jump
+        to where it changes. The default reads the view's ``round``; a game that counts nights or
+        turns says so; ``None`` keeps the step in the round before it."""
+        return view.get("round")
+
     def stale_text(self, kind: str) -> str:
         """What a click on an old public button of ``kind`` (the action it plays) is told, in
         words that fit it ("This roll is over"). The default suits any step."""

@@ -94,6 +94,10 @@ class ObservatoryPresenter(Presenter):
             return ("roll", view["night"], view["turn"])
         return None
 
+    def replay_round(self, view: View) -> Hashable | None:
+        """A replay steps by night, as the board's title counts them (solo: by turn)."""
+        return view.get("turn_number") if view.get("seats") == 1 else view.get("night")
+
     def told_by_card(self, view: View, event: str) -> bool:
         """The roll's card says who rolled what in its own words (``step_message``, ``decide``),
         so the rules' roll sentence (read on its English text, in any language) is not repeated."""
