@@ -73,7 +73,9 @@ async def test_a_live_lobby_offers_speeds_and_its_length_follows_seats_and_speed
 
     await ada.select(refresh(channel, lobby), ["0"], custom_id="lobby:timer:1")
     shown = all_text(refresh(channel, lobby))
-    assert "Speed: played without timers" in shown and "with no time limit" in shown and "at most" not in shown
+    assert (
+        "Speed: played without timers" in shown and "with no time limit" in shown and "at most" not in shown
+    )
 
     await bea.click(refresh(channel, lobby), label="Leave")
     assert "Expected length with 2 players" in all_text(refresh(channel, lobby))
@@ -149,5 +151,9 @@ async def test_speeds_and_length_in_italian(simcord_env, game):
     labels = [o.label for o in find_component(lobby, "lobby:timer:").options]
     assert labels[0].startswith("Rapida: ") and labels[2].startswith("Tranquilla: ")
     assert labels[3] == "Nessun timer"
-    await ada.select(refresh(channel, lobby), [str(rules.live_timer * 2 if game != "observatory" else 300)], custom_id="lobby:timer:1")
-    assert "Velocità: **tranquilla**" in all_text(refresh(channel, lobby))
+    relaxed = speed_values(lobby)[0][2]
+    await ada.select(refresh(channel, lobby), [relaxed], custom_id="lobby:timer:1")
+    shown = all_text(refresh(channel, lobby))
+    assert "Velocità: **tranquilla**" in shown
+    longer = expected(game, seats, int(relaxed), language=Language.ITALIAN)
+    assert f"Durata prevista con {giocatori}: circa **{longer}**" in shown
