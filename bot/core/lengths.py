@@ -136,11 +136,11 @@ def _per(total: float, count: float) -> float:
 
 def duration_text(seconds: float) -> str:
     """A length in round words, in the current language: seconds under a minute, minutes up to
-    100 minutes (by fives from 20), hours up to two days, then days."""
+    90 minutes (by fives from 20), hours up to two days, then days."""
     if seconds < 60:
         return ngettext("{n} second", "{n} seconds", max(1, round(seconds)))
     minutes = seconds / 60
-    if minutes < 100:
+    if minutes < 90:
         n = round(minutes / 5) * 5 if minutes >= 20 else round(minutes)
         return ngettext("{n} minute", "{n} minutes", n)
     hours = minutes / 60
