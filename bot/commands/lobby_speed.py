@@ -82,7 +82,7 @@ def length_lines(record: GameRecord) -> list[str]:
     seats = min(max(len(record.seats), game.min_seats), game.max_seats)
     length = estimate(record.game, seats, clock(record), bool(record.pace), record.options)
     if length is None:
-        log.warning("no measured length for %s with %s seats", record.game, seats)
+        log.info("no measured length for %s with %s seats", record.game, seats)
         return []
     players = ngettext("{n} player", "{n} players", seats)
     lines = [
