@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.commands.lobby_speed import (
+    PACE_CHOICES,
     SPEED_CHOICES,
     clock_line,
     clock_of,
@@ -37,7 +38,6 @@ from bot.i18n import (
 )
 from bot.storage import GameRecord, SeatTaken, StorageError
 from bot.tell.live_timer import TIMER_CHOICES, TIMER_KEY, with_timer
-from bot.tell.pacing import PACES
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.ui.ports import service_of
@@ -175,10 +175,6 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "bo
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
 GAME_OPTIONS = play_options(GAMES.values())
-PACE_CHOICES = [
-    app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
-    for name, v in PACES.items()
-]
 
 
 # A language is offered by its own name, never translated.

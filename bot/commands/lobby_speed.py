@@ -23,6 +23,10 @@ from bot.tell.pacing import PACES, pace_text
 
 log = logging.getLogger(__name__)
 
+PACE_CHOICES = [
+    app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
+    for name, v in PACES.items()
+]
 # `/play speed`: the slash command's own words, in English like its other choices.
 SPEED_CHOICES = [
     app_commands.Choice(name="live, quick (short step timers)", value="live-quick"),
