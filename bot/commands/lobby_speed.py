@@ -124,14 +124,12 @@ def speed_options(record: GameRecord) -> list[discord.SelectOption]:
         if paced
         else (lambda value: _("{timer} per step", timer=value))
     )
-    options = [
-        discord.SelectOption(
-            label=_("{speed}: {clock}", speed=speed_name(name).capitalize(), clock=per(words(seconds))),
-            value=str(seconds),
-            default=seconds == current,
-        )
-        for name, seconds in found.items()
-    ]
+    options: list[discord.SelectOption] = []
+    for name, seconds in found.items():
+        if str(seconds) in (option.value for option in options):
+            continue  # a game whose timer is short has one value for two speeds; Discord wants each once
+        label = _("{speed}: {clock}", speed=speed_name(name).capitalize(), clock=per(words(seconds)))
+        options.append(discord.SelectOption(label=label, value=str(seconds), default=seconds == current))
     if not paced:
         options.append(discord.SelectOption(label=_("No timer"), value="0", default=current == 0))
     if current and current not in found.values():
@@ -145,4 +143,4 @@ def speed_options(record: GameRecord) -> list[discord.SelectOption]:
 
 def offered(paced: bool, seconds: int) -> bool:
     """Whether a lobby may be set to ``seconds``: any pace or timer ``/play`` offers exactly."""
-    return seconds in PACES.values() and seconds > 0 if paced else seconds in TIMERS.values()
+    return (seconds in PACES.values() and seconds > 0) if paced else seconds in TIMERS.values()

@@ -34,5 +34,7 @@ def live_presets(default: int, offered: Iterable[int]) -> dict[str, int]:
 
 
 def speed_of(presets: dict[str, int], seconds: int) -> str | None:
-    """The speed whose timer or pace is ``seconds``; ``None`` for an exact value of the host's."""
-    return next((name for name, value in presets.items() if value == seconds), None)
+    """The speed whose timer or pace is ``seconds`` (normal first, where a short game timer gives
+    two speeds one value); ``None`` for an exact value of the host's."""
+    names = sorted(presets, key=lambda name: name != "normal")
+    return next((name for name in names if presets[name] == seconds), None)

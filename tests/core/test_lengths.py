@@ -91,6 +91,8 @@ def test_presets_are_offered_timers_around_the_games_own():
         assert presets["normal"] == game.live_timer, "the normal speed is the game's own timer"
         assert set(presets.values()) <= set(offered)
         assert speed_of(presets, game.live_timer) == "normal" and speed_of(presets, 600) is None
+    short = live_presets(30, offered)
+    assert short == {"quick": 30, "normal": 30, "relaxed": 60} and speed_of(short, 30) == "normal"
 
 
 @pytest.mark.parametrize(
