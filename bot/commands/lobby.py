@@ -9,6 +9,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands.lobby_speed import (
+    PACE_CHOICES,
+    SPEED_CHOICES,
+    clock_line,
+    clock_of,
+    length_lines,
+    offered,
+    speed_line,
+    speed_options,
+)
 from bot.commands.play_options import chosen, play_options, with_game_options
 from bot.core.table import and_list, is_manager, ranked, seat_line
 from bot.games import GAMES, get_game
@@ -27,8 +37,7 @@ from bot.i18n import (
     translate,
 )
 from bot.storage import GameRecord, SeatTaken, StorageError
-from bot.tell.live_timer import TIMER_CHOICES, TIMER_KEY, TIMERS, step_timer, timer_text, with_timer
-from bot.tell.pacing import PACES, pace_text
+from bot.tell.live_timer import TIMER_CHOICES, TIMER_KEY, with_timer
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.ui.ports import service_of
@@ -103,20 +112,13 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
     # Options the table's language chose (a deck) are not the lobby's to show.
     shown = {spec.name for spec in game.options}
     settings = [option_text(game, name, value) for name, value in record.options.items() if name in shown]
-    settings.append(lobby_line(record))
+    settings.append(clock_line(record))
     embed.add_field(name=_("Options"), value="\n".join(settings), inline=False)
+    if record.status == "lobby":
+        speed = "\n".join([speed_line(record), *length_lines(record)])
+        embed.add_field(name=_("Speed and length"), value=speed, inline=False)
     embed.set_footer(text=_("Game #{id}", id=record.id))
     return embed
-
-
-def lobby_line(record: GameRecord) -> str:
-    """How the lobby says the table's clock: the pace of a paced game, or the live step timer."""
-    if record.pace:
-        return _("Each player has {pace} per move.", pace=pace_text(record.pace))
-    seconds = step_timer(record)
-    if not seconds:
-        return _("Played live, with no timers.")
-    return _("Played live: each step has {timer} on the clock.", timer=timer_text(seconds))
 
 
 def option_text(game: Any, name: str, value: Any) -> str:
@@ -139,8 +141,7 @@ def lobby_view(record: GameRecord) -> discord.ui.View:
     with speaking(record.language):
         for action in actions:
             view.add_item(LobbyButton(record.id, action))
-        if not record.pace:
-            view.add_item(TimerSelect(record.id, step_timer(record)))
+        view.add_item(TimerSelect(record.id, "pace" if record.pace else "timer", speed_options(record)))
     return view
 
 
@@ -174,10 +175,6 @@ async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "bo
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game in GAMES.items()]
 GAME_OPTIONS = play_options(GAMES.values())
-PACE_CHOICES = [
-    app_commands.Choice(name="live (timed steps)" if not v else f"{name} per move", value=v)
-    for name, v in PACES.items()
-]
 
 
 # A language is offered by its own name, never translated.
@@ -201,9 +198,12 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
     game="Which game to play",
     pace="Time each player has per move (default: live, with a timer on each step)",
     timer="Live tables: time for each step before the game moves on (default: the game's own)",
+    speed="Quick, normal or relaxed, live or over days (or set an exact pace or timer instead)",
     language="The language of the lobby and the game thread (default: the server's)",
 )
-@app_commands.choices(game=GAME_CHOICES, pace=PACE_CHOICES, timer=TIMER_CHOICES, language=LANGUAGE_CHOICES)
+@app_commands.choices(
+    game=GAME_CHOICES, pace=PACE_CHOICES, timer=TIMER_CHOICES, language=LANGUAGE_CHOICES, speed=SPEED_CHOICES
+)
 @app_commands.guild_only()
 @with_game_options(GAME_OPTIONS)
 @entry(Ack.NONE)
@@ -213,16 +213,24 @@ async def play(
     pace: app_commands.Choice[int] | None = None,
     language: app_commands.Choice[str] | None = None,
     timer: app_commands.Choice[int] | None = None,
+    speed: app_commands.Choice[str] | None = None,
     **options: Any,
 ) -> None:
-    """Every game's lobby options are parameters too (``with_game_options``, from the registry)."""
+    """Every game's lobby options are parameters too (``with_game_options``, from the registry).
+    A ``speed`` sets the pace or the step timer from a preset; an exact ``pace``/``timer`` can't
+    go with it."""
+    paced, timed = pace.value if pace else 0, timer.value if timer else None
+    if speed is not None:
+        if pace is not None or timer is not None:
+            raise Refusal(_("Choose a `speed` or an exact `pace` or `timer`, not both."))
+        paced, timed = clock_of(game.value, speed.value)
     await _play(
         interaction,
         game.value,
         chosen(GAME_OPTIONS, options),
-        pace.value if pace else 0,
+        paced,
         table_language(interaction, language.value if language else None),
-        timer.value if timer else None,
+        timed,
     )
 
 
@@ -412,27 +420,26 @@ class LobbyButton(
         return await storage.load(record.id)
 
 
-class TimerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lobby:timer:(?P<game>\d+)"):
-    """The host changes a live table's step timer (or switches it off) until the game starts."""
+class TimerSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lobby:(?P<what>timer|pace):(?P<game>\d+)"
+):
+    """The host picks the table's speed until the game starts: a live table's step timer (or
+    none), a paced game's time per move (``lobby_speed.speed_options`` lists the presets)."""
 
-    def __init__(self, game_id: int, current: int = 0) -> None:
-        """Said in the current language (``lobby_view`` speaks the table's)."""
-        options = [
-            discord.SelectOption(
-                label=_("Timer for each step: {timer}", timer=timer_text(value)) if value else _("No timer"),
-                value=str(value),
-                default=value == current,
-            )
-            for value in TIMERS.values()
-        ]
-        super().__init__(discord.ui.Select(options=options, custom_id=f"lobby:timer:{game_id}", row=1))
-        self.game_id = game_id
+    def __init__(
+        self, game_id: int, what: str = "timer", options: list[discord.SelectOption] | None = None
+    ) -> None:
+        select = discord.ui.Select(
+            options=options or [discord.SelectOption(label="-")], custom_id=f"lobby:{what}:{game_id}", row=1
+        )
+        super().__init__(select)
+        self.game_id, self.what = game_id, what
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TimerSelect:
-        return cls(int(match["game"]))
+        return cls(int(match["game"]), match["what"])
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -445,10 +452,14 @@ class TimerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lob
             if interaction.user.id != record.host_id:
                 raise Refusal(_("Only the host can change the timer."))
             seconds = int(picked[0]) if len(picked) == 1 and picked[0].isdigit() else -1
-            if seconds not in TIMERS.values():
+            paced = self.what == "pace"
+            if paced != bool(record.pace) or not offered(paced, seconds):
                 raise Refusal(_("That timer isn't one the lobby offers."))
-            options = {**record.options, TIMER_KEY: seconds}
-            record = await service.storage.set_lobby_options(record.id, options)
+            if paced:
+                record = await service.storage.set_lobby_pace(record.id, seconds)
+            else:
+                options = {**record.options, TIMER_KEY: seconds}
+                record = await service.storage.set_lobby_options(record.id, options)
         await interaction.edit_original_response(embed=lobby_embed(record), view=lobby_view(record))
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from bot.storage.games import Games
+from bot.storage.lobby_pace import LobbyPace
 from bot.storage.ratings import Ratings
 from bot.storage.reads import Reads
 from bot.storage.tables import Tables
 from bot.storage.timers import Timers
 
 
-class SqlStorage(Games, Reads, Tables, Timers, Ratings):
+class SqlStorage(Games, LobbyPace, Reads, Tables, Timers, Ratings):
     """All persistence for the bot, over the ``Dialect`` of a backend (``SqliteStorage``,
     ``PostgresStorage``), which alone knows how to connect."""

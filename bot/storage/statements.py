@@ -99,6 +99,9 @@ WHERE id = :game_id AND version = :expected_version AND status = 'active'
 SQL_UPDATE_LOBBY_OPTIONS = """
 UPDATE games SET options = :options, updated_at = :now WHERE id = :game_id AND status = 'lobby'
 """
+SQL_UPDATE_LOBBY_PACE = """
+UPDATE games SET pace = :pace, updated_at = :now WHERE id = :game_id AND status = 'lobby'
+"""
 # Finished and cancelled are terminal: a late "cancel" must not resurrect or relabel a game.
 SQL_UPDATE_GAME_STATUS = """
 UPDATE games SET status = :status, updated_at = :now
