@@ -25,6 +25,7 @@ from bot.storage.records import (
     UserSettings,
     _Unset,
 )
+from bot.storage.house_words import HouseCard
 from bot.storage.timers import QuietEnd, TimedJob
 
 if TYPE_CHECKING:
@@ -164,3 +165,15 @@ class Storage(Protocol):
     async def games_to_resume(self) -> tuple[int, list[int]]: ...
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool: ...
     async def finish_timer(self, job: TimedJob, owner: str, *, done: bool) -> None: ...
+
+    # ---- house words (A Sky of Stars' cards a server wrote) -------------------------------
+    async def house_words(self, guild_id: int) -> list[HouseCard]: ...
+    async def add_house_words(
+        self,
+        guild_id: int,
+        cards: Sequence[Sequence[str]],
+        *,
+        added_by: int,
+        replace: bool = False,
+    ) -> list[HouseCard]: ...
+    async def remove_house_card(self, guild_id: int, card_id: int) -> bool: ...
