@@ -14,6 +14,7 @@ from bot.commands import game, overview, seats
 from bot.commands.lobby import play_command
 from bot.commands.overview import leaderboard_command, stats_command
 from bot.commands.settings import settings_command
+from bot.commands.words import words_command
 
 GAME_SUBCOMMANDS: Final = (
     game.status,
@@ -40,4 +41,11 @@ def build_game_group() -> app_commands.Group:
 
 
 GAME_GROUP: Final = build_game_group()
-COMMANDS: Final = (play_command, GAME_GROUP, stats_command, leaderboard_command, settings_command)
+COMMANDS: Final = (
+    play_command,
+    GAME_GROUP,
+    stats_command,
+    leaderboard_command,
+    settings_command,
+    words_command,
+)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from bot.i18n.languages import DEFAULT, Language
 from bot.storage.dialect import CommitTimer
+from bot.storage.house_words import HouseCard
 from bot.storage.records import (
     UNSET,
     ActionRecord,
@@ -25,7 +26,6 @@ from bot.storage.records import (
     UserSettings,
     _Unset,
 )
-from bot.storage.house_words import HouseCard
 from bot.storage.timers import QuietEnd, TimedJob
 
 if TYPE_CHECKING:

@@ -103,7 +103,9 @@ def house_cards(options: dict[str, Any]) -> tuple[Card, ...]:
     """The server's cards stored in ``options``, checked (a broken stored deck is refused)."""
     raw = options.get(HOUSE_KEY) or []
     if not isinstance(raw, list) or len(raw) > MAX_HOUSE_CARDS:
-        raise IllegalAction(M_("The server's deck of words is not a list of at most {max} cards.", max=MAX_HOUSE_CARDS))
+        raise IllegalAction(
+            M_("The server's deck of words is not a list of at most {max} cards.", max=MAX_HOUSE_CARDS)
+        )
     names = [str(i) for i in range(1, len(raw) + 1)]
     problems = card_problems(raw, names)
     if problems:
