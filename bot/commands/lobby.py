@@ -398,6 +398,7 @@ class LobbyButton(
                 )
             )
         service = service_of(interaction)
+        await check_house_deck(service.storage, record.guild_id, rules, record.options)  # before a thread
         channel = await open_thread(interaction, record)
         if channel.id != record.channel_id:
             await service.storage.set_messages(record.id, thread_id=channel.id)

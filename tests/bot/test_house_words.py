@@ -106,6 +106,13 @@ async def test_a_game_is_dealt_from_the_house_deck_and_replays(simcord_env):
     assert "The word cards are the server's house words." in all_text(lobby)
     for player in (bea, cy):
         await player.click(refresh(channel, lobby), label="Join")
+    # cards removed while the lobby waits: Start is refused before any thread opens
+    for _ in range(2):
+        await boss.slash(channel, "words remove", card=1)
+    too_few = await boss.click(refresh(channel, lobby), label="Start")
+    assert "The server's deck has 2 cards; a game needs at least 3." in said(too_few)
+    assert not channel.threads and await current_record(env) is None
+    await boss.slash(channel, "words upload", file=("words.txt", GOOD.encode()), replace=True)
     await boss.click(refresh(channel, lobby), label="Start")
 
     record = await current_record(env)
