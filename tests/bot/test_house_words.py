@@ -60,6 +60,9 @@ async def test_managers_keep_the_deck_and_a_bad_upload_keeps_nothing(simcord_env
     assert "Line 4: teapot is already on line 1." in text
     assert "Line 1" not in text
     assert await words(guild, env) == [], "a partly bad upload keeps no card"
+    latin1 = await boss.slash(channel, "words upload", file=("w.txt", "été, a, b, c, d".encode("latin-1")))
+    assert "not UTF-8 text" in said(latin1)
+    assert "has no cards" in said(await boss.slash(channel, "words upload", file=("w.txt", b"# only\n\n")))
 
     done = await boss.slash(channel, "words upload", file=("words.txt", GOOD.encode()))
     assert "Added 4 cards. The server's deck has 4 cards." in said(done)
@@ -150,4 +153,5 @@ async def test_house_words_speak_italian(simcord_env):
     bad = await boss.slash(channel, "words upload", file=("words.txt", BAD.encode()))
     text = said(bad)
     assert "Non ho aggiunto nulla" in text and "Riga 2" in text, text
+    assert "Riga 4: teapot c'è già (riga 1)." in text, text
     assert await words(guild, env) == []
