@@ -20,6 +20,7 @@ from bot.commands.lobby_speed import (
     speed_options,
 )
 from bot.commands.play_options import chosen, play_options, with_game_options
+from bot.commands.words import check_house_deck
 from bot.core.table import and_list, is_manager, ranked, seat_line
 from bot.games import GAMES, get_game
 from bot.i18n import (
@@ -255,6 +256,7 @@ async def _play(
     # An IllegalAction is shown to the host privately; the step timer is the table's, not the rules'.
     options = with_timer(slug, rules.validate_options(given), timer)
     service = service_of(interaction)
+    await check_house_deck(service.storage, interaction.guild_id, rules, options)
     # A channel runs as many tables as people open, each in its own thread; a game's thread
     # belongs to that one game, so `/game …` there always means it.
     here = await service.storage.open_games_in_channel(interaction.channel_id)
@@ -404,6 +406,7 @@ class LobbyButton(
                 )
             )
         service = service_of(interaction)
+        await check_house_deck(service.storage, record.guild_id, rules, record.options)  # before a thread
         channel = await open_thread(interaction, record)
         if channel.id != record.channel_id:
             await service.storage.set_messages(record.id, thread_id=channel.id)

@@ -16,6 +16,7 @@ from bot.commands.overview import stats_command
 from bot.commands.ratings import leaderboard_command
 from bot.commands.replay import replay_command
 from bot.commands.settings import settings_command
+from bot.commands.words import words_command
 
 GAME_SUBCOMMANDS: Final = (
     game.status,
@@ -44,4 +45,11 @@ def build_game_group() -> app_commands.Group:
 
 
 GAME_GROUP: Final = build_game_group()
-COMMANDS: Final = (play_command, GAME_GROUP, stats_command, leaderboard_command, settings_command)
+COMMANDS: Final = (
+    play_command,
+    GAME_GROUP,
+    stats_command,
+    leaderboard_command,
+    settings_command,
+    words_command,
+)

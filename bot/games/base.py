@@ -104,6 +104,8 @@ class OptionSpec:
             return Msg(self.says[1 if value else 0])
         if len(self.says) == 1:
             return Msg(self.says[0], {"value": value})
+        if len(self.says) == len(self.choices) > 2 and value in self.choices:  # one text per choice
+            return Msg(self.says[self.choices.index(value)])
         return M_("{description}: {value}", description=Msg(self.description), value=value)
 
 
@@ -131,6 +133,9 @@ _CHECKED_ENTRY_POINTS = ("view", "legal_actions")
 # Lobby options the table keeps for itself, not for the rules: stored with the game's options,
 # passed over by ``validate_options`` (so ``setup`` and a replay never see them).
 TABLE_OPTIONS = ("step_timer",)
+HOUSE_WORDS = "house"
+"""Options key of the word cards a server wrote (``/words``), added when a game that wants them
+starts (``Game.wants_house_words``)."""
 
 
 class Game(ABC):
@@ -202,6 +207,15 @@ class Game(ABC):
         (A Sky of Stars' cards) picks the deck for the table's language here.
         """
         return {}
+
+    def wants_house_words(self, options: dict[str, Any]) -> bool:
+        """Whether a game with these options deals word cards the server wrote (``/words``).
+
+        The rules never read storage: when such a game starts, the Discord side puts the
+        server's cards in its options under ``HOUSE_WORDS``, so they are stored with the game
+        and a replay deals the same cards. The default: never.
+        """
+        return False
 
     @abstractmethod
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:

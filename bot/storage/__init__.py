@@ -10,6 +10,7 @@ errors both return are in ``bot.storage.records``, the bundled migrations in
 
 from __future__ import annotations
 
+from bot.storage.house_words import HouseCard
 from bot.storage.migrations import (
     MIGRATIONS_PACKAGE,
     Migration,
@@ -50,6 +51,7 @@ __all__ = [
     "Deadline",
     "GameRecord",
     "GameStats",
+    "HouseCard",
     "LeaderRow",
     "MIGRATIONS_PACKAGE",
     "Migration",

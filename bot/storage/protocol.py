@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from bot.i18n.languages import DEFAULT, Language
 from bot.storage.dialect import CommitTimer
+from bot.storage.house_words import HouseCard
 from bot.storage.records import (
     UNSET,
     ActionRecord,
@@ -179,3 +180,15 @@ class Storage(Protocol):
     async def games_to_resume(self) -> tuple[int, list[int]]: ...
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool: ...
     async def finish_timer(self, job: TimedJob, owner: str, *, done: bool) -> None: ...
+
+    # ---- house words (A Sky of Stars' cards a server wrote) -------------------------------
+    async def house_words(self, guild_id: int) -> list[HouseCard]: ...
+    async def add_house_words(
+        self,
+        guild_id: int,
+        cards: Sequence[Sequence[str]],
+        *,
+        added_by: int,
+        replace: bool = False,
+    ) -> list[HouseCard]: ...
+    async def remove_house_card(self, guild_id: int, card_id: int) -> bool: ...

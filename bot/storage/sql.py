@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.storage.games import Games
+from bot.storage.house_words import HouseWords
 from bot.storage.lobby_pace import LobbyPace
 from bot.storage.ratings import Ratings
 from bot.storage.reads import Reads
@@ -10,6 +11,6 @@ from bot.storage.tables import Tables
 from bot.storage.timers import Timers
 
 
-class SqlStorage(Games, LobbyPace, Reads, Tables, Timers, Ratings):
+class SqlStorage(Games, LobbyPace, Reads, Tables, Timers, Ratings, HouseWords):
     """All persistence for the bot, over the ``Dialect`` of a backend (``SqliteStorage``,
     ``PostgresStorage``), which alone knows how to connect."""

@@ -341,3 +341,13 @@ VALUES (:game_id, :message_id, :channel_id, :decision, :user_ids)
 ON CONFLICT (game_id, message_id) DO NOTHING
 """
 SQL_DELETE_MOVE_PING = "DELETE FROM move_pings WHERE game_id = :game_id AND message_id = :message_id"
+
+# ---- house words (0010): a server's own word cards for A Sky of Stars ----------------------
+SQL_SELECT_HOUSE_WORDS = """
+SELECT id, words, added_by, added_at FROM house_words WHERE guild_id = :guild_id ORDER BY id
+"""
+SQL_INSERT_HOUSE_CARD = """
+INSERT INTO house_words (guild_id, words, added_by, added_at) VALUES (:guild_id, :words, :added_by, :now)
+"""
+SQL_DELETE_HOUSE_CARD = "DELETE FROM house_words WHERE guild_id = :guild_id AND id = :card_id"
+SQL_DELETE_HOUSE_WORDS = "DELETE FROM house_words WHERE guild_id = :guild_id"

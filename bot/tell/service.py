@@ -23,7 +23,7 @@ from bot.core.clock import now
 from bot.core.moves import Move, Moves, Refused, RunningGame, Why, running
 from bot.faces import PRESENTERS
 from bot.games import get_game
-from bot.games.base import Action, IllegalAction
+from bot.games.base import HOUSE_WORDS, Action, IllegalAction
 from bot.i18n import N_, _, ngettext, speaking
 from bot.storage import GameRecord
 from bot.tell.delivery import Delivery
@@ -253,6 +253,9 @@ class GameService:
         # The table's language may pick options of its own (a word game's deck): stored with the
         # game, so a replay sets it up the same way.
         options = {**record.options, **game.table_options(record.language.value)}
+        if game.wants_house_words(options) and record.guild_id is not None:  # the server's cards, dealt now
+            cards = await self.storage.house_words(record.guild_id)
+            options[HOUSE_WORDS] = [list(card.words) for card in cards]
         state = game.setup(len(record.seats), options, seed)
         seconds = game.countdown(state)
         started = running(

@@ -22,7 +22,7 @@ from bot.games.base import (
     malformed,
 )
 from bot.games.rng import Rng
-from bot.games.sky_of_stars import bot_player, flow, secrets, views
+from bot.games.sky_of_stars import bot_player, flow, house, secrets, views
 from bot.games.sky_of_stars.components import DECKS, DEFAULT_DECK, load_vault
 from bot.games.sky_of_stars.model import (
     MAX_SEATS,
@@ -90,6 +90,19 @@ class SkyOfStars(Game):
             command="A Sky of Stars: seconds each answer stays before the next drawing (default 6)",
             choice_names=("no pause", "3 seconds", "6 seconds", "10 seconds", "15 seconds"),
         ),
+        OptionSpec(
+            house.WORDS_KEY,
+            N_("Word cards"),
+            (house.BUILT_IN, house.HOUSE, house.BOTH),
+            house.BUILT_IN,
+            (
+                N_("The word cards are the built-in deck."),
+                N_("The word cards are the server's house words."),
+                N_("The word cards are the built-in deck and the server's house words."),
+            ),
+            command="A Sky of Stars: which word cards to deal (default: the built-in deck)",
+            choice_names=("the built-in deck", "the server's house words", "both"),
+        ),
     )
     allows_bot_seats = False  # a bot can't draw a word, so it only stands in for absent players
     min_humans = 2  # guessing needs at least two people
@@ -104,12 +117,20 @@ class SkyOfStars(Game):
         the lobby). Without one the game plays the English deck, as games stored before decks do."""
         given = dict(options)
         deck = given.pop("deck", None)
+        cards = given.pop(house.HOUSE_KEY, None)
         clean = super().validate_options(given)
+        if cards is not None:
+            clean[house.HOUSE_KEY] = cards
+        house.check_words_option(clean)
         if deck is not None:
             if deck not in DECKS:
                 raise IllegalAction(M_("There is no deck of cards for {deck}.", deck=repr(deck)[:12]))
             clean["deck"] = deck
         return clean
+
+    def wants_house_words(self, options: dict[str, Any]) -> bool:
+        """The server's own cards are dealt unless the lobby chose the built-in deck alone."""
+        return options.get(house.WORDS_KEY, house.BUILT_IN) != house.BUILT_IN
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)

@@ -12,7 +12,8 @@ from typing import Any
 
 from bot.games.base import Outcome, State
 from bot.games.rng import Rng
-from bot.games.sky_of_stars.components import DEFAULT_DECK, Shape, load_cards, load_vault
+from bot.games.sky_of_stars.components import Shape, load_vault
+from bot.games.sky_of_stars.house import dealt_cards
 from bot.games.sky_of_stars.model import (
     DIE,
     FACE_TEXT,
@@ -42,7 +43,7 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
     everything it says (the card) is in the view.
     """
     rng = Rng(seed)
-    deck = list(range(len(load_cards(options.get("deck", DEFAULT_DECK)))))
+    deck = list(range(len(dealt_cards(options))))
     rng.shuffle(deck)
     state: State = {
         "game": SLUG,
@@ -71,14 +72,9 @@ def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
     return state
 
 
-def deck_of(state: State) -> str:
-    """Which deck of cards the game plays with: the table's language chose it at the start
-    (a game stored before there were decks plays the English one)."""
-    return state["options"].get("deck", DEFAULT_DECK)
-
-
 def card_words(state: State) -> list[str]:
-    return list(load_cards(deck_of(state))[state["deck"][state["round"] - 1]])
+    """The words of this round's card, from the deck the game dealt (``house.dealt_cards``)."""
+    return list(dealt_cards(state["options"])[state["deck"][state["round"] - 1]])
 
 
 def can_stop(state: State) -> bool:

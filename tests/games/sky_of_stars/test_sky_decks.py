@@ -75,8 +75,13 @@ def test_the_table_language_picks_the_deck_english_without_one() -> None:
 
 def test_the_deck_is_accepted_but_never_offered_in_the_lobby() -> None:
     assert "deck" not in [spec.name for spec in GAME.options]
-    assert GAME.validate_options({"deck": "it"}) == {"countdown": 30, "reveal_pause": 6, "deck": "it"}
-    assert GAME.validate_options({"countdown": 45}) == {"countdown": 45, "reveal_pause": 6}
+    assert GAME.validate_options({"deck": "it"}) == {
+        "countdown": 30,
+        "reveal_pause": 6,
+        "words": 0,
+        "deck": "it",
+    }
+    assert GAME.validate_options({"countdown": 45}) == {"countdown": 45, "reveal_pause": 6, "words": 0}
     for wrong in ("fr", 3, ""):
         with pytest.raises(IllegalAction, match="no deck of cards"):
             GAME.validate_options({"deck": wrong})

@@ -26,10 +26,11 @@ def drawing_state(seats: int = 4, seed: int = 21) -> dict:
 def test_registered_with_options_and_seat_limits() -> None:
     game = GAMES["sky-of-stars"]
     assert (game.min_seats, game.max_seats) == (3, 6)
-    spec, pause = game.options
+    spec, pause, words = game.options
     assert (spec.name, spec.choices, spec.default) == ("countdown", (20, 30, 45, 60, 90), 30)
     assert (pause.name, pause.default) == ("reveal_pause", 6) and 0 in pause.choices
-    assert game.validate_options({}) == {"countdown": 30, "reveal_pause": 6}
+    assert (words.name, words.choices, words.default) == ("words", (0, 1, 2), 0)
+    assert game.validate_options({}) == {"countdown": 30, "reveal_pause": 6, "words": 0}
     with pytest.raises(IllegalAction):
         game.validate_options({"countdown": 25})
     for seats in (2, 7):
