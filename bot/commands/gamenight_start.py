@@ -110,6 +110,8 @@ class GameNightClock:
         if guild is None:  # another shard's server, or the bot left it
             return
         if not await storage.claim_game_night(night.id, night.status, now=now(), lease=LEASE_SECONDS):
+            # Another process holds it: look again once its lease has run out, in case it died.
+            self.arm(night, now() + LEASE_SECONDS + 1)
             return
         try:
             await self._act(night, guild)

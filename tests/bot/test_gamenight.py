@@ -214,3 +214,11 @@ async def test_italian_server_speaks_italian(simcord_env):
     poll = _poll(channel)
     assert "Serata giochi" in all_text(poll) and "Osservatorio" in [a.text for a in poll.poll.answers]
     assert _events(env, guild)[0].name == "Serata giochi"
+    assert "Vota il gioco" in _events(env, guild)[0].description
+    await ada.vote(poll, answer=1)
+    await env.advance_time(21 * 60)
+    lobby = channel.last_message
+    assert "si gioca a Osservatorio" in lobby.content and "Unisciti" in [
+        getattr(c, "label", None) for c in controls(lobby)
+    ]
+    assert "Stasera: Osservatorio" in _events(env, guild)[0].description
