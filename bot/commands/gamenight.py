@@ -280,11 +280,21 @@ async def _undo_message(message: discord.Message) -> None:
 
 
 async def _own_night(interaction: discord.Interaction) -> GameNight:
+    """The channel's planned night, if the caller may change it and the bot may edit its event."""
     night = await service_of(interaction).storage.open_game_night_in_channel(interaction.channel_id)
     if night is None or night.status != "planned":
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
     if interaction.user.id != night.host_id and not is_manager(interaction.user):
         raise Refusal(_("Only the host or someone with Manage Server can change this game night."))
+    me = interaction.guild.me if interaction.guild is not None else None
+    if me is None or not me.guild_permissions.manage_events:
+        raise Refusal(
+            _(
+                "I can't change this game night's event: I'm missing {permissions}. "
+                "Ask a server admin to grant it, then try again.",
+                permissions=_("Manage Events (in the server)"),
+            )
+        )
     return night
 
 
@@ -313,8 +323,8 @@ async def cancel(interaction: discord.Interaction) -> None:
         poll_message = await channel.fetch_message(night.poll_message_id)
         if poll_message.poll is not None and not poll_message.poll.is_finalized():
             await poll_message.end_poll()
-    except discord.NotFound:
-        pass
+    except discord.HTTPException as error:  # deleted, or already ended by Discord
+        log.info("game night %s: its poll could not be ended (%s)", night.id, error)
     with speaking(night.language):
         note = _(
             "The game night of <t:{ts}:F> is cancelled by {name}.",

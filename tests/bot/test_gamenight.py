@@ -149,6 +149,23 @@ async def test_missing_permissions_are_named_and_nothing_is_made(simcord_env):
 
 
 @pytest.mark.simcord(strict_sync=True)
+async def test_a_night_whose_event_the_bot_may_no_longer_edit_is_left_as_it_is(simcord_env):
+    env = simcord_env
+    guild, channel, (ada, *_) = await _server(env)
+    await _plan(env, ada, channel)
+    role = guild.roles[env.bot.user.name]
+    perms = discord.Permissions(env.backend.get_guild(guild.id).roles[role.id].permissions)
+    perms.manage_events = False
+    env.backend.edit_role(guild.id, role.id, {"permissions": perms.value})
+    for command in ("gamenight cancel", "gamenight reschedule"):
+        options = {"time": "23:00"} if command.endswith("reschedule") else {}
+        refused = await ada.slash(channel, command, **options)
+        assert "Manage Events" in said(refused), command
+    night = await env.bot.storage.open_game_night_in_channel(channel.id)
+    assert night is not None and night.status == "planned" and _events(env, guild)[0].status == 1
+
+
+@pytest.mark.simcord(strict_sync=True)
 async def test_a_poll_that_fails_takes_its_event_away(simcord_env):
     env = simcord_env
     guild, channel, (ada, *_) = await _server(env)
