@@ -171,6 +171,7 @@ class AstrolabeBot(discord.Client):
             await self.game_nights.rearm_all()
             if is_shared(self.storage) and self.settings.timer_poll > 0:
                 self.service.pacer.start_polling(self.settings.timer_poll)
+                self.game_nights.start_polling(self.settings.timer_poll)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
 
     async def on_app_command_error(

@@ -23,9 +23,11 @@ from bot.core.clock import now
 from bot.core.table import and_list, is_manager
 from bot.games import get_game
 from bot.i18n import _, speaking
+from bot.ops.metrics import watch
 from bot.storage.game_nights import OPEN_STATUSES, GameNight
 from bot.tell.live_timer import with_timer
 from bot.tell.scheduler import ClientAlarm, Job, JobKind, Scheduler
+from bot.ui.fault_lines import expected_fault
 from bot.ui.interactions import Ack, Refusal, entry
 from bot.ui.ports import service_of
 
@@ -71,12 +73,39 @@ class NightAlarm(ClientAlarm):
     EVENT: Final = "astrolabe_gamenight"
 
 
+class NightPollAlarm(ClientAlarm):
+    """The wait between looks for overdue nights (see ``GameNightClock.start_polling``)."""
+
+    EVENT: Final = "astrolabe_gamenight_poll"
+
+
 class GameNightClock:
     """Holds every due game night in a ``Scheduler`` (keyed by night id) and acts at its time."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.scheduler = Scheduler(self._fire, now, NightAlarm(bot))
+        self._poll: asyncio.Task[None] | None = None
+
+    def start_polling(self, every: float) -> None:
+        """Where other processes share the database: every ``every`` seconds, arm the nights past
+        their time (planned by a process that died before their start, or that this one never saw)."""
+        if self._poll is None or self._poll.done():
+            self._poll = asyncio.get_running_loop().create_task(
+                self._look(every), name="astrolabe-night-poll"
+            )
+
+    async def _look(self, every: float) -> None:
+        alarm = NightPollAlarm(self.bot)
+        while True:
+            await alarm.sleep(every)
+            try:
+                for night in await self.bot.storage.due_game_nights():
+                    if night.due_at is not None and night.due_at <= now():
+                        self.arm(night)
+            except Exception as error:
+                if not expected_fault(error, watch=watch()):
+                    log.exception("polling the database for due game nights failed")
 
     def arm(self, night: GameNight, when: float | None = None) -> None:
         """(Re)arm a night for its ``due_at`` (or ``when``); a night with nothing due is forgotten."""
@@ -96,6 +125,9 @@ class GameNightClock:
         return len(nights)
 
     def close(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
         self.scheduler.close()
 
     async def _fire(self, job: Job) -> None:

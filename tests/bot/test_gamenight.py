@@ -239,3 +239,34 @@ async def test_italian_server_speaks_italian(simcord_env):
         getattr(c, "label", None) for c in controls(lobby)
     ]
     assert "Stasera: Osservatorio" in _events(env, guild)[0].description
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_tie_waiting_for_the_host_survives_a_restart(simcord_env, restart_bot):
+    env = simcord_env
+    guild, channel, (ada, *_) = await _server(env)
+    await _plan(env, ada, channel, 10, game1="star-gazers", game2="observatory")
+    await env.advance_time(11 * 60)
+    ask = channel.last_message
+    assert "tie" in all_text(ask)
+    await restart_bot()
+    await ada.click(refresh(channel, ask), label="Observatory")  # the button outlives the process
+    assert "Observatory" in all_text(channel.last_message) and channel.last_message.embeds
+    await env.advance_time(11 * 60)
+    assert sum(1 for m in channel.history() if m.embeds) == 1, "the fallback did not open a second lobby"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_night_nobody_here_armed_is_found_by_the_poll(simcord_env, restart_bot, monkeypatch):
+    """Several processes share PostgreSQL: a night planned by a process that died before its start
+    is found by another one's look for overdue nights."""
+    env = simcord_env
+    monkeypatch.setattr("bot.app.is_shared", lambda storage: True)  # the bot polls as on PostgreSQL
+    guild, channel, (ada, bea, *_) = await _server(env)
+    await _plan(env, ada, channel, 20)
+    await bea.vote(_poll(channel), answer=3)
+    bot = await restart_bot()
+    night = await bot.storage.open_game_night_in_channel(channel.id)
+    bot.game_nights.disarm(night.id)  # as if another process had planned it after this one started
+    await env.advance_time(20 * 60 + 11)  # due, then found by the next look (every 10 s)
+    assert "Starry Night Sky" in all_text(channel.last_message) and channel.last_message.embeds
