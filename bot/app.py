@@ -16,6 +16,7 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
+from bot.commands.gamenight_start import GameNightClock, TiePick
 from bot.commands.lobby import LobbyButton, TimerSelect
 from bot.commands.rematch import RematchButton, close_lobby
 from bot.commands.replay_card import DYNAMIC_ITEMS as REPLAY_ITEMS
@@ -66,6 +67,7 @@ class AstrolabeBot(discord.Client):
         for command in COMMANDS:
             self.tree.add_command(command)
         self.service = GameService(self, on_game_over=close_lobby)
+        self.game_nights = GameNightClock(self)
         # Each player's language for private output (bot.i18n.readers asks it for every interaction).
         self.reader_languages = ReaderLanguages(lambda: self.storage)
         self._translator_set = False
@@ -135,6 +137,7 @@ class AstrolabeBot(discord.Client):
                 RematchButton,
                 ConfirmLeave,
                 ReclaimButton,
+                TiePick,
                 *DYNAMIC_ITEMS,
                 *REPLAY_ITEMS,
             )
@@ -144,6 +147,7 @@ class AstrolabeBot(discord.Client):
             self._translator_set = True
         if self._rearmed:
             self.service.close()  # the old timer task was cancelled with the old session
+            self.game_nights.close()
             self._rearmed = False  # so on_ready re-arms from the database
         if self.sync_commands:
             await self._sync()
@@ -166,8 +170,10 @@ class AstrolabeBot(discord.Client):
             if self.before_resume is not None:
                 await self.before_resume()
             count = await self.service.rearm_all()
+            await self.game_nights.rearm_all()
             if is_shared(self.storage) and self.settings.timer_poll > 0:
                 self.service.pacer.start_polling(self.settings.timer_poll)
+                self.game_nights.start_polling(self.settings.timer_poll)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
 
     async def on_app_command_error(
@@ -197,6 +203,7 @@ class AstrolabeBot(discord.Client):
         """Stop the timers, let the moves in progress finish (bounded), close the database, then
         the Discord connection. Safe to call twice and on a bot that never logged in."""
         self.service.close()
+        self.game_nights.close()
         if self.operator_server is not None:
             server, self.operator_server = self.operator_server, None
             await server.close()

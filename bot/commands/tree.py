@@ -11,6 +11,7 @@ from typing import Final
 from discord import app_commands
 
 from bot.commands import game, overview, ratings, seats
+from bot.commands.gamenight import gamenight_group
 from bot.commands.lobby import play_command
 from bot.commands.overview import stats_command
 from bot.commands.ratings import leaderboard_command
@@ -52,4 +53,5 @@ COMMANDS: Final = (
     leaderboard_command,
     settings_command,
     words_command,
+    gamenight_group,
 )

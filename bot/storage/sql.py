@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.storage.game_nights import GameNights
 from bot.storage.games import Games
 from bot.storage.house_words import HouseWords
 from bot.storage.lobby_pace import LobbyPace
@@ -11,6 +12,6 @@ from bot.storage.tables import Tables
 from bot.storage.timers import Timers
 
 
-class SqlStorage(Games, LobbyPace, Reads, Tables, Timers, Ratings, HouseWords):
+class SqlStorage(Games, LobbyPace, Reads, Tables, Timers, Ratings, HouseWords, GameNights):
     """All persistence for the bot, over the ``Dialect`` of a backend (``SqliteStorage``,
     ``PostgresStorage``), which alone knows how to connect."""

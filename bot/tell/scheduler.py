@@ -42,6 +42,7 @@ class JobKind(StrEnum):
     DUE = "due"  # a seat's deadline passed (key: decision)
     REMIND = "remind"  # remind a seat that it owes a decision (key: decision)
     WAKE = "wake"  # a player's quiet hours ended: deliver what was held back (key: decision)
+    NIGHT = "night"  # a game night's start, or the end of its host's tie pick (id: the night's)
 
 
 @dataclass(order=True)
