@@ -33,6 +33,7 @@ from bot.storage import Storage
 from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
 from bot.ui.components import OpenPanelButton, ReclaimButton
+from bot.ui.guide import SkipGuideButton
 from bot.ui.interactions import APOLOGY
 
 log = logging.getLogger(__name__)
@@ -134,6 +135,7 @@ class AstrolabeBot(discord.Client):
                 RematchButton,
                 ConfirmLeave,
                 ReclaimButton,
+                SkipGuideButton,
                 *DYNAMIC_ITEMS,
             )
             self._items_added = True

@@ -11,6 +11,7 @@ from typing import Final
 from discord import app_commands
 
 from bot.commands import game, overview, seats
+from bot.commands.learn import learn_command
 from bot.commands.lobby import play_command
 from bot.commands.overview import leaderboard_command, stats_command
 from bot.commands.settings import settings_command
@@ -40,4 +41,11 @@ def build_game_group() -> app_commands.Group:
 
 
 GAME_GROUP: Final = build_game_group()
-COMMANDS: Final = (play_command, GAME_GROUP, stats_command, leaderboard_command, settings_command)
+COMMANDS: Final = (
+    play_command,
+    learn_command,
+    GAME_GROUP,
+    stats_command,
+    leaderboard_command,
+    settings_command,
+)

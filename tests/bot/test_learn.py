@@ -1,0 +1,118 @@
+"""`/learn`: a private practice table against the bot, in the player's DMs, with a guide whose
+hints show at the first decisions and can be skipped; practice games never count in stats and
+are listed apart in `/game mine`."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import get_game
+from tests.bot import sky_driver
+from tests.bot.driver import open_table
+from tests.bot.helpers import all_text, dm_history, said
+from tests.bot.learn_driver import GazersTable, Guide, NightTable, ObsTable, SkyTable, practice_record
+
+SKIP_AFTER = 2  # hints seen before the player skips the guide
+
+
+async def start_learning(env, slug):
+    guild, channel, (ada,) = await open_table(env, ["ada"])
+    before = said(await ada.slash(channel, "stats"))
+    result = await ada.slash(channel, "learn", game=slug)
+    assert "direct messages" in said(result), said(result)
+    assert channel.history() == [] and channel.threads == [], "a practice table posts nothing in the server"
+    record = await practice_record(env)
+    assert record.practice and record.guild_id is None
+    assert [s.is_bot for s in record.seats][0] is False and all(s.is_bot for s in record.seats[1:])
+    return channel, ada, before, record.id
+
+
+async def finish_checks(env, channel, ada, before, game_id, guide):
+    assert len(guide.hints) == SKIP_AFTER and guide.skipped and guide.after_skip == []
+    record = await env.bot.storage.load(game_id)
+    assert record.status == "finished" and record.practice
+    assert await env.bot.storage.results(game_id) == [], "a practice game writes no results"
+    assert said(await ada.slash(channel, "stats")) == before, "stats are unchanged by a practice game"
+    dms = "\n".join(all_text(m) for m in dm_history(ada))
+    assert "Practice: " in dms
+
+
+async def play(env, table, ada, guide, turn, *, waits=None, limit=600):
+    """Play the practice game to its end: ``turn(message)`` plays ada's decision on her panel."""
+    game = None
+    for _ in range(limit):
+        record = await practice_record(env)
+        if record is None:
+            return
+        game = game or get_game(record.game)
+        table.status_id = record.status_message_id
+        if waits is not None and await waits(record):
+            continue
+        assert game.to_act(record.state) == [0], "the bots never keep the practice table waiting"
+        message = await guide.look(table, table.live_copy(ada))
+        assert message is not None, "ada has a panel when it is her move"
+        await turn(message)
+    raise AssertionError("the practice game did not finish")
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_learn_observatory_to_the_end(simcord_env):
+    env = simcord_env
+    channel, ada, before, game_id = await start_learning(env, "observatory")
+    table = ObsTable(env, channel, [ada])
+    guide = Guide(ada, SKIP_AFTER)
+    await play(env, table, ada, guide, lambda message: table.play_turn(ada, message))
+    await finish_checks(env, channel, ada, before, game_id, guide)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_learn_star_gazers_to_the_end(simcord_env):
+    env = simcord_env
+    channel, ada, before, game_id = await start_learning(env, "star-gazers")
+    table = GazersTable(env, channel, [ada], closed=())
+    guide = Guide(ada, SKIP_AFTER)
+    await play(env, table, ada, guide, lambda message: table.play_turn(ada, message, 0))
+    await finish_checks(env, channel, ada, before, game_id, guide)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_learn_starry_night_sky_to_the_end(simcord_env):
+    env = simcord_env
+    channel, ada, before, game_id = await start_learning(env, "starry-night-sky")
+    table = NightTable(env, channel, [ada])
+    guide = Guide(ada, SKIP_AFTER)
+
+    async def turn(message):
+        await table._turn(ada, message, (await practice_record(env)).state["decision"], False, False, None)
+
+    await play(env, table, ada, guide, turn)
+    await finish_checks(env, channel, ada, before, game_id, guide)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_learn_a_sky_of_stars_bots_draw_and_guess(simcord_env):
+    env = simcord_env
+    channel, ada, before, game_id = await start_learning(env, "sky-of-stars")
+    table = SkyTable(env, channel, [ada], closed=set())
+    guide = Guide(ada, SKIP_AFTER)
+    kinds = set()
+
+    async def waits(record):
+        if await sky_driver.wait_out_reveal(env, record):
+            return True
+        view = sky_driver.GAME.view(record.state, None)
+        if view["phase"] == "stroke" and view["stop_by"] is None and view["roll"]["count"] >= 2:
+            await sky_driver.press_public(table.thread, ada.user, "stop")
+            return True
+        return False
+
+    async def turn(message):
+        record = await practice_record(env)
+        kinds.add((sky_driver.GAME.view(record.state, 0).get("choice") or {}).get("kind"))
+        await table.act(ada, message, chooser=lambda ids: ids[0])
+
+    await play(env, table, ada, guide, turn, waits=waits)
+    assert {"start", "stroke", "guess"} <= kinds
+    await finish_checks(env, channel, ada, before, game_id, guide)
+    bots = [a for a in await env.bot.storage.actions(game_id) if a.seat in (1, 2)]
+    assert {a.action["kind"] for a in bots} >= {"start", "stroke", "guess"}, "the bots draw and guess"
