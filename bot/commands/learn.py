@@ -19,9 +19,8 @@ from bot.games import get_game
 from bot.i18n import Language, _, language, ngettext, speaking
 from bot.storage import GameRecord
 from bot.storage.records import PRACTICE_KEY
-from bot.tell.guide import fresh_guide
 from bot.tell.live_timer import TIMER_KEY
-from bot.ui.guide import GUIDE_KEY
+from bot.ui.guide import GUIDE_KEY, fresh_guide
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.ports import service_of
 

@@ -18,11 +18,11 @@ from bot.games import get_game
 from bot.i18n import Language, _, speaking
 from bot.i18n.waiting import deadline_line
 from bot.storage import GameRecord
-from bot.tell.guide import with_hint
 from bot.tell.live_timer import step_timer
 from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
 from bot.ui.alt import reads_text
 from bot.ui.copies import ACTED_FROM, CopyKind
+from bot.ui.guide import mark_hint, with_hint
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 
 if TYPE_CHECKING:
@@ -160,7 +160,8 @@ class SeatPanels:
         when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
         out = self.service.presenter(record).panel(view, record.names, record.id)
-        out = await with_hint(self.storage, self.service.presenter(record), record, seat, out)
+        hint = await mark_hint(self.storage, self.service.presenter(record), record, seat)
+        out = with_hint(out, hint, record.id)
         out.spoken = await reads_text(self.service.bot, record.seats[seat].user_id)
         if record.pace or step_timer(record):  # a paced deadline or a live table's step timer
             due = due_by_seat(await self.storage.deadlines(record.id), record).get(seat)

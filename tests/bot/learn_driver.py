@@ -50,7 +50,14 @@ class GazersTable(InDms, star_gazers_driver.Table):
 
 
 class NightTable(InDms, starry_night_sky_driver.Table):
-    pass
+    """Looks at each panel of a turn for the guide's hints (a turn is several panels)."""
+
+    guide: Any = None
+
+    async def step(self, actor: Any, message: Any, ids: Any, **how: Any) -> Any:
+        if self.guide is not None:
+            message = await self.guide.look(self, message)
+        return await super().step(actor, message, ids, **how)
 
 
 def has_hint(message: Any) -> bool:
@@ -84,11 +91,12 @@ class Guide:
         to play on (redrawn without its hint after a skip)."""
         if message is None or not has_hint(message):
             return message
-        text = all_text(message)
+        text = next(line for line in all_text(message).splitlines() if GUIDE_MARK in line)
         if self.skipped:
             self.after_skip.append(text)
             return message
-        self.hints.append(text)
+        if text not in self.hints:  # the same hint stays on the panels of its own decision
+            self.hints.append(text)
         if len(self.hints) < self.skip_after:
             return message
         await skip_guide(self.player, message)

@@ -9,7 +9,7 @@ import pytest
 from bot.games import get_game
 from tests.bot import sky_driver
 from tests.bot.driver import open_table
-from tests.bot.helpers import all_text, dm_history, said
+from tests.bot.helpers import all_text, custom_ids, dm_history, said
 from tests.bot.learn_driver import GazersTable, Guide, NightTable, ObsTable, SkyTable, practice_record
 
 SKIP_AFTER = 2  # hints seen before the player skips the guide
@@ -80,7 +80,7 @@ async def test_learn_starry_night_sky_to_the_end(simcord_env):
     env = simcord_env
     channel, ada, before, game_id = await start_learning(env, "starry-night-sky")
     table = NightTable(env, channel, [ada])
-    guide = Guide(ada, SKIP_AFTER)
+    guide = table.guide = Guide(ada, SKIP_AFTER)
 
     async def turn(message):
         await table._turn(ada, message, (await practice_record(env)).state["decision"], False, False, None)
@@ -116,3 +116,56 @@ async def test_learn_a_sky_of_stars_bots_draw_and_guess(simcord_env):
     await finish_checks(env, channel, ada, before, game_id, guide)
     bots = [a for a in await env.bot.storage.actions(game_id) if a.seat in (1, 2)]
     assert {a.action["kind"] for a in bots} >= {"start", "stroke", "guess"}, "the bots draw and guess"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_practice_games_are_listed_apart_in_game_mine(simcord_env):
+    env = simcord_env
+    guild, channel, (ada, bea) = await open_table(env, ["ada", "bea"])
+    await ada.slash(channel, "play", game="star-gazers")  # a lobby that counts
+    await ada.slash(channel, "learn", game="observatory")
+    result = await ada.slash(channel, "game mine")
+    mine = (result.followups or [result.response])[-1].message
+    titles = [e.title for e in mine.embeds]
+    assert titles == ["Your open games", "Your practice games"], titles
+    counted, practice = mine.embeds
+    assert "Star Gazers" in counted.description and "Observatory" not in counted.description
+    assert "Observatory" in practice.description and "never count" in practice.footer.text
+    assert "/channels/@me/" in practice.description, "the practice table's link opens the DMs"
+    listed = said(await ada.slash(channel, "game list"))
+    assert "Observatory" not in listed, "a practice table is nobody else's business"
+    assert "practice" not in said(await bea.slash(channel, "game mine")).lower()
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_new_learn_closes_the_earlier_practice_of_that_game(simcord_env):
+    env = simcord_env
+    guild, channel, (ada,) = await open_table(env, ["ada"])
+    await ada.slash(channel, "learn", game="starry-night-sky")
+    first = await practice_record(env)
+    again = said(await ada.slash(channel, "learn", game="starry-night-sky"))
+    assert "earlier practice game" in again
+    assert (await env.bot.storage.load(first.id)).status == "cancelled"
+    [running] = await env.bot.storage.active_games()
+    assert running.id != first.id and running.practice
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_the_guide_speaks_the_players_language(simcord_env):
+    env = simcord_env
+    guild, channel, (ada,) = await open_table(env, ["ada"])
+    assert "Impostazioni salvate" in said(await ada.slash(channel, "settings", language="it"))
+    answer = said(await ada.slash(channel, "learn", game="star-gazers"))
+    assert "tavolo di prova" in answer, answer
+    record = await practice_record(env)
+    assert record.language.value == "it", "the practice table is the player's, in their language"
+    table = GazersTable(env, channel, [ada], closed=())
+    table.status_id = record.status_message_id
+    panel = table.live_copy(ada)
+    assert "Guida:" in all_text(panel) and "Diario" in all_text(panel), all_text(panel)
+    result = await ada.user.click(
+        panel, custom_id=next(i for i in custom_ids(panel) if i.startswith("astro:guide:"))
+    )
+    assert result.acknowledged
+    assert "Guida:" not in all_text(table.current(ada, panel))
+    assert (await env.bot.storage.load(record.id)).options["guide"] == 0, "the skip is kept"
