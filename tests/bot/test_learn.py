@@ -169,3 +169,14 @@ async def test_the_guide_speaks_the_players_language(simcord_env):
     assert result.acknowledged
     assert "Guida:" not in all_text(table.current(ada, panel))
     assert (await env.bot.storage.load(record.id)).options["guide"] == 0, "the skip is kept"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_learn_from_the_bots_dms(simcord_env):
+    env = simcord_env
+    guild, channel, (ada,) = await open_table(env, ["ada"])
+    answer = said(await ada.user.slash("learn", game="sky-of-stars"))
+    assert "against 2 bots" in answer, answer
+    record = await practice_record(env)
+    assert record.channel_id == ada.user.dm_channel.id and len(record.seats) == 3
+    assert any("Guide:" in all_text(m) for m in dm_history(ada))
