@@ -180,3 +180,29 @@ async def test_learn_from_the_bots_dms(simcord_env):
     record = await practice_record(env)
     assert record.channel_id == ada.user.dm_channel.id and len(record.seats) == 3
     assert any("Guide:" in all_text(m) for m in dm_history(ada))
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_the_guide_survives_a_restart(simcord_env, restart_bot):
+    env = simcord_env
+    channel, ada, before, game_id = await start_learning(env, "star-gazers")
+    table = GazersTable(env, channel, [ada], closed=())
+    guide = Guide(ada, skip_after=2)
+
+    async def panel():
+        record = await practice_record(env)
+        table.status_id = record.status_message_id
+        return await guide.look(table, table.live_copy(ada))
+
+    first = await panel()
+    assert len(guide.hints) == 1 and "Journal" in guide.hints[0]
+    await restart_bot()
+    await table.play_turn(ada, first, 0)  # the panel sent before the restart still plays
+    await panel()
+    assert len(guide.hints) == 2 and "Universe" in guide.hints[1], "a new hint, not the first again"
+    assert guide.skipped
+    await restart_bot()
+    record = await practice_record(env)
+    table.status_id = record.status_message_id
+    assert record.options["guide"] == 0
+    assert "Guide:" not in all_text(table.live_copy(ada)), "a skipped guide stays skipped"
