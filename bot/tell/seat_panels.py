@@ -183,8 +183,8 @@ class SeatPanels:
         copy = await self.copies.live(record.id, info.user_id)
         if copy is None:
             return False
-        if record.pace and info.dm_open and copy.kind is CopyKind.DM:
-            return False
+        if (record.pace or record.practice) and info.dm_open and copy.kind is CopyKind.DM:
+            return False  # a practice table's cards share the DMs: the new panel goes under them
         if not await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True)):
             return False
         if copy.message_id == ACTED_FROM.get():

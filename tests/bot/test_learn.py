@@ -51,6 +51,8 @@ async def play(env, table, ada, guide, turn, *, waits=None, limit=600):
         assert game.to_act(record.state) == [0], "the bots never keep the practice table waiting"
         message = await guide.look(table, table.live_copy(ada))
         assert message is not None, "ada has a panel when it is her move"
+        if record.status_message_id is not None:
+            assert message.id > record.status_message_id, "the panel comes under the step's card"
         await turn(message)
     raise AssertionError("the practice game did not finish")
 
