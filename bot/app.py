@@ -35,6 +35,7 @@ from bot.storage import Storage
 from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
 from bot.ui.components import OpenPanelButton, ReclaimButton
+from bot.ui.guide import SkipGuideButton
 from bot.ui.interactions import APOLOGY
 
 log = logging.getLogger(__name__)
@@ -138,6 +139,7 @@ class AstrolabeBot(discord.Client):
                 ConfirmLeave,
                 ReclaimButton,
                 TiePick,
+                SkipGuideButton,
                 *DYNAMIC_ITEMS,
                 *REPLAY_ITEMS,
             )

@@ -215,14 +215,25 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
         guild = interaction.client.get_guild(record.guild_id)
         return guild.name if guild is not None else _("another server")
 
+    # Practice tables (`/learn`) are listed apart, after the games that count.
+    practice = [r for r in records if r.practice]
+    records = [r for r in records if not r.practice]
     due = await due_times(service.storage, records, page)
-    embed = games_embed(
-        _("Your open games"),
-        records,
-        page,
-        lambda r: describe_game(r, viewer=user_id, where=where(r), due=due.get(r.id, {})),
-    )
-    await answer(interaction, embed=embed)
+    embeds = []
+    if records:
+        embeds.append(
+            games_embed(
+                _("Your open games"),
+                records,
+                page,
+                lambda r: describe_game(r, viewer=user_id, where=where(r), due=due.get(r.id, {})),
+            )
+        )
+    if practice:
+        embed = games_embed(_("Your practice games"), practice, 1, lambda r: describe_game(r, viewer=user_id))
+        embed.set_footer(text=_("Practice games against the bot (`/learn`) never count in stats."))
+        embeds.append(embed)
+    await answer(interaction, embeds=embeds)
 
 
 # ------------------------------------------------------------------ /stats

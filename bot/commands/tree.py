@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.commands import game, overview, ratings, seats
 from bot.commands.gamenight import gamenight_group
+from bot.commands.learn import learn_command
 from bot.commands.lobby import play_command
 from bot.commands.overview import stats_command
 from bot.commands.ratings import leaderboard_command
@@ -48,6 +49,7 @@ def build_game_group() -> app_commands.Group:
 GAME_GROUP: Final = build_game_group()
 COMMANDS: Final = (
     play_command,
+    learn_command,
     GAME_GROUP,
     stats_command,
     leaderboard_command,

@@ -131,8 +131,9 @@ RNG_FLIP = 0x5DEECE66D
 
 _CHECKED_ENTRY_POINTS = ("view", "legal_actions")
 # Lobby options the table keeps for itself, not for the rules: stored with the game's options,
-# passed over by ``validate_options`` (so ``setup`` and a replay never see them).
-TABLE_OPTIONS = ("step_timer",)
+# passed over by ``validate_options`` (so ``setup`` and a replay never see them). ``practice``
+# and ``guide`` mark a `/learn` table and its guide's progress (``bot.tell.guide``).
+TABLE_OPTIONS = ("step_timer", "practice", "guide")
 HOUSE_WORDS = "house"
 """Options key of the word cards a server wrote (``/words``), added when a game that wants them
 starts (``Game.wants_house_words``)."""

@@ -120,6 +120,8 @@ class StorageBase:
         # A bot seat (seats.is_bot) marks the whole game; a human seat the bot only stood in
         # for (autopilot) does not, as the human still owns it.
         with_bots = any(seat.is_bot for seat in game.seats)
+        if game.practice:  # a `/learn` table counts nowhere: no results, so no stats or ratings
+            return False
         if game.status != "finished":
             raise StorageError(f"game {game.id} is {game.status}; only finished games have results")
         if len(outcome.scores) != len(game.seats):

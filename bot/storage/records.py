@@ -18,6 +18,8 @@ log = logging.getLogger(__name__)
 Row = Any
 
 STATUSES: Final = ("lobby", "active", "finished", "cancelled")
+# The option that marks a practice game (``GameRecord.practice``), kept with the game's options.
+PRACTICE_KEY: Final = "practice"
 MAX_ID = 2**63 - 1  # the largest id a database integer (SQLite's, PostgreSQL's BIGINT) holds
 
 # Seat numbers are moved out of the way by this much while renumbering (see remove_seat).
@@ -107,6 +109,12 @@ class GameRecord:
             bots=[s.seat for s in self.seats if s.is_bot],
             autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot],
         )
+
+    @property
+    def practice(self) -> bool:
+        """A `/learn` table: played against the bot for practice, never counted in stats or
+        ratings (no results rows are written for it) and listed apart in `/game mine`."""
+        return bool(self.options.get(PRACTICE_KEY))
 
     @property
     def play_channel_id(self) -> int:

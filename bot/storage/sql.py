@@ -6,12 +6,13 @@ from bot.storage.game_nights import GameNights
 from bot.storage.games import Games
 from bot.storage.house_words import HouseWords
 from bot.storage.lobby_pace import LobbyPace
+from bot.storage.practice import Practice
 from bot.storage.ratings import Ratings
 from bot.storage.reads import Reads
 from bot.storage.tables import Tables
 from bot.storage.timers import Timers
 
 
-class SqlStorage(Games, LobbyPace, Reads, Tables, Timers, Ratings, HouseWords, GameNights):
+class SqlStorage(Games, LobbyPace, Practice, Reads, Tables, Timers, Ratings, HouseWords, GameNights):
     """All persistence for the bot, over the ``Dialect`` of a backend (``SqliteStorage``,
     ``PostgresStorage``), which alone knows how to connect."""

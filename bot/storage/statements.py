@@ -96,6 +96,10 @@ UPDATE games SET state = :state, version = version + 1, deadline_at = :deadline_
                  status = CASE WHEN :finished THEN 'finished' ELSE status END, updated_at = :now
 WHERE id = :game_id AND version = :expected_version AND status = 'active'
 """
+# A practice game's guide moves on while the game runs (``bot.storage.practice``).
+SQL_UPDATE_ACTIVE_OPTIONS = """
+UPDATE games SET options = :options, updated_at = :now WHERE id = :game_id AND status = 'active'
+"""
 SQL_UPDATE_LOBBY_OPTIONS = """
 UPDATE games SET options = :options, updated_at = :now WHERE id = :game_id AND status = 'lobby'
 """

@@ -22,6 +22,7 @@ from bot.tell.live_timer import step_timer
 from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
 from bot.ui.alt import reads_text
 from bot.ui.copies import ACTED_FROM, CopyKind
+from bot.ui.guide import mark_hint, with_hint
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 
 if TYPE_CHECKING:
@@ -159,6 +160,8 @@ class SeatPanels:
         when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
         out = self.service.presenter(record).panel(view, record.names, record.id)
+        hint = await mark_hint(self.storage, self.service.presenter(record), record, seat)
+        out = with_hint(out, hint, record.id)
         out.spoken = await reads_text(self.service.bot, record.seats[seat].user_id)
         if record.pace or step_timer(record):  # a paced deadline or a live table's step timer
             due = due_by_seat(await self.storage.deadlines(record.id), record).get(seat)
@@ -180,8 +183,8 @@ class SeatPanels:
         copy = await self.copies.live(record.id, info.user_id)
         if copy is None:
             return False
-        if record.pace and info.dm_open and copy.kind is CopyKind.DM:
-            return False
+        if (record.pace or record.practice) and info.dm_open and copy.kind is CopyKind.DM:
+            return False  # a practice table's cards share the DMs: the new panel goes under them
         if not await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True)):
             return False
         if copy.message_id == ACTED_FROM.get():

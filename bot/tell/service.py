@@ -31,6 +31,7 @@ from bot.tell.pacing import Pacer
 from bot.tell.resume import SET_ASIDE, LoadCheck, resume_all
 from bot.tell.seat_panels import panel_button_view
 from bot.ui.copies import ACTED_FROM
+from bot.ui.guide import mark_hint
 from bot.ui.interactions import Refusal
 from bot.ui.outgoing import DmStatus
 from bot.ui.presenter import Presenter
@@ -136,6 +137,9 @@ class GameService:
                 except Refused as refused:
                     raise self.refusal(refused) from refused
                 await self.pacer.schedule(played.record)
+                seat = played.record.seat_of(interaction.user.id)
+                if played.record.practice and seat is not None:  # the guide's hint for what comes next
+                    await mark_hint(self.storage, self.presenter(played.record), played.record, seat)
                 return played.record
         finally:
             ACTED_FROM.reset(acted_from)

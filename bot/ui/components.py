@@ -15,6 +15,7 @@ import discord
 from bot.core.running import running
 from bot.games import get_game
 from bot.i18n import M_, _
+from bot.ui.guide import shown_hint, with_hint
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import Outgoing, reply
 from bot.ui.pictures import keep_if_shown
@@ -30,8 +31,11 @@ def panel_for(
     replace the panel clicked on. It keeps saying when the move is due, as the panel the bot sent
     did, and (``keep``) a picture that panel already shows is kept, not sent again."""
     service = service_of(interaction)
-    out = service.presenter(record).panel(view, record.names, record.id, **stage)
+    presenter = service.presenter(record)
+    out = presenter.panel(view, record.names, record.id, **stage)
     seat = record.seat_of(interaction.user.id)
+    if seat is not None:  # a practice game's guide: the hint this decision was given
+        out = with_hint(out, shown_hint(presenter, record, seat), record.id)
     due = service.delivery.due_note(record, seat) if seat is not None else ""
     if due:
         out.content += "\n" + due

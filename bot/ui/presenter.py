@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -15,6 +16,16 @@ import discord
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.ui.outgoing import Outgoing
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One hint of the `/learn` guide: ``key`` names the kind of decision it explains (each kind
+    is explained once a game), ``text`` says what the panel offers and why one choice is good
+    (marked with ``N_`` in the face's ``hints.py``, translated where shown)."""
+
+    key: str
+    text: str
 
 
 class Presenter(ABC):
@@ -55,6 +66,12 @@ class Presenter(ABC):
         text, and the text board of a player who reads boards as text (``bot.ui.alt``). From a
         public view: the board's state, whose turn, the scores; from a seat's own view: what that
         player must decide, with the legal options. ``seat``: the picture is that seat's sheet."""
+
+    def hint(self, view: View) -> Hint | None:
+        """The guide's hint for the decision a seat's own ``view`` offers, in a practice game
+        (`/learn`). Each face keeps its hints in its ``hints.py``; the default, no hint, lets a
+        new game be practised without a guide."""
+        return None
 
     def status_key(self, view: View) -> Hashable | None:
         """Which status card a step belongs to (from the public view). Steps with the same key

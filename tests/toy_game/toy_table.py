@@ -52,3 +52,23 @@ async def test_a_game_opens_a_lobby_and_is_played_to_its_end(simcord_env) -> Non
     assert "Final results" in public and "won!" in public
     assert_nothing_live(channel, players, game_id)
     assert stored.state["history"] == [[hand[0] for hand in dealt]]
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_game_opens_a_practice_table_without_a_guide(simcord_env) -> None:
+    """A game whose face gives no hints is practised with `/learn` all the same, without a guide."""
+    env = simcord_env
+    _guild, channel, (ada,) = await open_table(env, ["ada"])
+    await ada.slash(channel, "learn", game=SLUG)
+    while (record := await current_record(env)) is not None:
+        assert record.practice and GAMES[SLUG].to_act(record.state) == [0], "the bot plays its seat"
+        panel = next(
+            m
+            for m in reversed(ada.user.dm_channel.history())
+            if any(i.startswith("toy:play:") for i in custom_ids(m))
+        )
+        assert "Guide:" not in all_text(panel) and not any(
+            i.startswith("astro:guide:") for i in custom_ids(panel)
+        )
+        await ada.user.click(panel, custom_id=next(i for i in custom_ids(panel) if i.startswith("toy:play:")))
+    assert await env.bot.storage.results(1) == []

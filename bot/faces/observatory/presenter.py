@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.faces.observatory import described
+from bot.faces.observatory import described, hints
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
@@ -26,7 +26,7 @@ from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import OpenPanelButton
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Presenter
+from bot.ui.presenter import Hint, Presenter
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,9 @@ class ObservatoryPresenter(Presenter):
         """The roll's card says who rolled what in its own words (``step_message``, ``decide``),
         so the rules' roll sentence (read on its English text, in any language) is not repeated."""
         return view.get("phase") == "decide" and ROLL_MARK in event
+
+    def hint(self, view: View) -> Hint | None:
+        return hints.hint(view)
 
     def progress(self, view: View, names: list[str]) -> str:
         phase, waiting = view.get("phase"), list(view.get("to_act") or [])

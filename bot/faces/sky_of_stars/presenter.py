@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.faces.sky_of_stars import described, stop
+from bot.faces.sky_of_stars import described, hints, stop
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
@@ -30,7 +30,7 @@ from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Presenter
+from bot.ui.presenter import Hint, Presenter
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,9 @@ class SkyOfStarsPresenter(Presenter):
     dynamic_items = DYNAMIC_ITEMS
 
     # -------------------------------------------------------------- public
+
+    def hint(self, view: View) -> Hint | None:
+        return hints.hint(view)
 
     def progress(self, view: View, names: list[str]) -> str:
         return progress_line(view, names)

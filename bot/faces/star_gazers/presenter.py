@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from bot.faces.star_gazers import described
+from bot.faces.star_gazers import described, hints
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.items import DYNAMIC_ITEMS
@@ -21,7 +21,7 @@ from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import OpenPanelButton
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Presenter
+from bot.ui.presenter import Hint, Presenter
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,9 @@ class StarGazersPresenter(Presenter):
     dynamic_items = DYNAMIC_ITEMS
 
     # -------------------------------------------------------------- public
+    def hint(self, view: View) -> Hint | None:
+        return hints.hint(view)
+
     def progress(self, view: View, names: list[str]) -> str:
         return progress_line(view, names)
 

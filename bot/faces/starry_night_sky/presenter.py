@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from bot.faces.starry_night_sky import described
+from bot.faces.starry_night_sky import described, hints
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.items import DYNAMIC_ITEMS
 from bot.faces.starry_night_sky.panels import build_panel
@@ -31,7 +31,7 @@ from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import OpenPanelButton
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Presenter
+from bot.ui.presenter import Hint, Presenter
 
 log = logging.getLogger(__name__)
 BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.images.encode``)
@@ -44,6 +44,9 @@ class StarryNightSkyPresenter(Presenter):
     dynamic_items = DYNAMIC_ITEMS
 
     # -------------------------------------------------------------- public
+
+    def hint(self, view: View) -> Hint | None:
+        return hints.hint(view)
 
     def progress(self, view: View, names: list[str]) -> str:
         return progress_line(view, names)
