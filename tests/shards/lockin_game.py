@@ -68,6 +68,10 @@ class Lockin(Game):
     def _view(self, state: State, seat: int | None) -> View:
         return copy.deepcopy(state)
 
+    def disguise(self, state: State, viewer: int | None) -> State:
+        """Lock-in has no secrets: every view is the whole state."""
+        return copy.deepcopy(state)
+
     def outcome(self, state: State) -> Outcome | None:
         return None
 

@@ -46,6 +46,10 @@ class HighCardPresenter(Presenter):
             footer=self.progress(view, names),
         )
 
+    def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
+        """High Card draws no pictures; its words are the table's."""
+        return _title(view) + "\n" + _table(view, names)
+
     def board(self, view: View, names: list[str]) -> Outgoing:
         if view["phase"] == "over":
             return self.results(view, names)
