@@ -192,12 +192,6 @@ def rendering(draw: Any, filename: str) -> Iterator[None]:
         metrics.render_seconds.labels(kind=image_kind(draw, filename)).observe(time.perf_counter() - start)
 
 
-def committing(owner: Any) -> contextlib.AbstractContextManager[None]:
-    """Time one write transaction in the metrics of ``owner`` (a storage), or the current ones."""
-    metrics = getattr(owner, "metrics", None) or CURRENT.get()
-    return metrics.commit() if metrics is not None else contextlib.nullcontext()
-
-
 def timer_fired(kind: str, late: float) -> None:
     metrics = CURRENT.get()
     if metrics is not None:

@@ -3,11 +3,11 @@ restart or a click settles at once, and the countdown fires when (simulated) tim
 
 The scheduler used to sleep with a bare ``asyncio.sleep``: SimCord then also wakes it on the
 wall clock, so a countdown with 3 s left after a restart made the next interaction wait 3 real
-seconds and fired in the middle of it (5 s or more: "bot did not settle")."""
+seconds and fired in the middle of it (5 s or more: "bot did not settle"). The countdown firing
+inside the restart or the click is what the test checks: a bound on wall time would also fail a
+right bot on a busy machine."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -23,17 +23,11 @@ async def test_interactions_just_before_the_countdown_ends_settle_at_once(simcor
     record = await play_until(env, table, lambda v: v["phase"] == "guess")
     await env.advance_time(17)  # the countdown now has 3 seconds left
 
-    started = time.perf_counter()
     await restart_bot()  # re-arms the countdown: 3 s to go
-    took = time.perf_counter() - started
-    assert took < 2.5, f"the restart took {took:.1f} s: it waited for the countdown in real time"
     assert (await current_record(env)).version == record.version, "the countdown fired early"
 
-    started = time.perf_counter()
     status = await players[0].slash(thread, "game status")
-    took = time.perf_counter() - started
     assert status.acknowledged
-    assert took < 2.5, f"/game status took {took:.1f} s: it waited for the countdown in real time"
     assert (await current_record(env)).version == record.version, "the countdown fired early"
 
     await env.advance_time(4)

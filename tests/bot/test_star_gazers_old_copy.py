@@ -47,7 +47,7 @@ async def bea_at_her_tile(env):
         message="Cannot send messages to this user",
         times=None,
     )
-    await start_game(channel, [ada, bea])
+    await start_game(env, channel, [ada, bea])
     table = Table(env, channel, [ada, bea], closed={"bea"})
     for _ in range(40):
         record = await current_record(env)

@@ -27,6 +27,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import colorspacious  # the test extra; it brings numpy
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
@@ -38,9 +40,6 @@ from bot.faces.starry_night_sky.art import map as sns_map
 from bot.games import get_game
 from bot.i18n import Language, speaking
 from render import theme
-
-colorspacious = pytest.importorskip("colorspacious")  # the test extra; it brings numpy
-import numpy as np  # noqa: E402
 
 THRESHOLD = 10.0  # ΔE in CAM02-UCS, see the module docstring
 DEFICIENCIES = ("protanomaly", "deuteranomaly", "tritanomaly")  # at severity 100: the -anopias
