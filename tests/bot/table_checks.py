@@ -29,7 +29,8 @@ from bot.faces.starry_night_sky.words import PLAYING, STEP_TEXT
 from bot.games import get_game
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.storage import GameRecord
-from tests.bot.helpers import all_text, footer
+from bot.ui.alt import ALT_LIMIT
+from tests.bot.helpers import all_text, components, footer
 
 MAX_IMAGE_BYTES = 100 * 1024
 ALLOWED_AFTER_END = {"lobby:rematch"}  # the kinds of component a finished game may keep live
@@ -127,6 +128,29 @@ def assert_every_upload_small(env: Any, since: int = 0) -> int:
     big = [(url.rsplit("/", 1)[-1], len(data)) for url, data in blobs[since:] if len(data) > MAX_IMAGE_BYTES]
     assert not big, f"{len(big)} uploads over {MAX_IMAGE_BYTES} bytes, such as {big[:5]}"
     return len(blobs)
+
+
+def assert_pictures_described(messages: list[discord.Message]) -> int:
+    """Every picture carries alt text within Discord's limit: each media gallery item its
+    ``description``, and an attachment shown outside a gallery its own. Returns the longest."""
+    longest = 0
+    for message in messages:
+        items = [
+            i for c in components(message) if isinstance(c, discord.MediaGalleryComponent) for i in c.items
+        ]
+        for item in items:
+            assert item.description, f"a picture without alt text in message {message.id}"
+            assert len(item.description) <= ALT_LIMIT, f"alt text over {ALT_LIMIT} in {message.id}"
+            longest = max(longest, len(item.description))
+        if not items:
+            for attachment in message.attachments:
+                if (attachment.content_type or "").startswith("image/") or attachment.filename.endswith(
+                    ".png"
+                ):
+                    assert attachment.description, f"{attachment.filename} without alt text in {message.id}"
+                    assert len(attachment.description) <= ALT_LIMIT
+                    longest = max(longest, len(attachment.description))
+    return longest
 
 
 # ------------------------------------------------------------------ the status line
@@ -269,7 +293,7 @@ class TableWatch:
         self, env: Any, channel: Any, players: list[Any], record: GameRecord, budget: Budget, monkeypatch: Any
     ) -> None:
         self.env, self.channel, self.players = env, channel, players
-        self.steps = self.status_checks = self.uploads = 0
+        self.steps = self.status_checks = self.uploads = self.longest_alt = 0
         self.seconds = 0.0  # spent checking
         self.follow(record, budget)
         for cls in (simcord.MemberActor, simcord.UserHandle):
@@ -319,6 +343,8 @@ class TableWatch:
             copies = [m.id for m in private_messages(self.channel, player) if is_panel(m, self.game_id)]
             assert len(copies) <= 1, f"{player.name} has {len(copies)} live panels: {copies}"
         self.uploads = assert_every_upload_small(self.env, self.uploads)  # the images of this step
+        shown = history + [m for p in self.players for m in private_messages(self.channel, p)]
+        self.longest_alt = max(self.longest_alt, assert_pictures_described(shown))
         if record.status == "active":
             assert_status_true(self.thread, record)
             self.status_checks += 1

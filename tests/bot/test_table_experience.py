@@ -69,9 +69,11 @@ async def play_to_the_end(watch: TableWatch, step: Play, limit: int) -> None:
         raise AssertionError(f"the game did not finish in {limit} steps")
     record = await watch.record()
     assert record.status == "finished", record.status
+    assert watch.longest_alt > 0, "every picture is described, and there were pictures"
     print(
         f"{record.game}: thread messages per turn {dict(watch.budget.counts)}; "
-        f"{watch.steps} interactions checked in {watch.seconds:.1f} s, {watch.uploads} images uploaded"
+        f"{watch.steps} interactions checked in {watch.seconds:.1f} s, {watch.uploads} images uploaded, "
+        f"longest alt text {watch.longest_alt} characters"
     )
 
 
