@@ -71,7 +71,9 @@ async def answer(
 ) -> None:
     """Answer with a message: the first response, or a follow-up once acknowledged."""
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        if content is not None:  # a follow-up's content is optional, but never None
+            kwargs["content"] = content
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
@@ -117,7 +119,7 @@ async def _run(
 def _log_failure(interaction: discord.Interaction, error: Exception) -> None:
     """A bug keeps its traceback; an expected fault (the database away, Discord failing after
     its retries) is one line (``bot.ops.faults``)."""
-    custom_id = (interaction.data or {}).get("custom_id")
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
     if not expected_fault(error, interaction):
         log.exception(
             "interaction failed: user=%s channel=%s custom_id=%s",
