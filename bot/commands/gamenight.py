@@ -24,7 +24,7 @@ from bot.core.table import is_manager
 from bot.games import get_game
 from bot.i18n import DEFAULT, Language, _, from_discord, speaking
 from bot.storage.game_nights import GameNight
-from bot.ui.interactions import Ack, Refusal, answer, entry
+from bot.ui.interactions import Ack, Refusal, answer, channel_id_of, entry
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
@@ -188,7 +188,7 @@ async def create(
             )
         )
     storage = service_of(interaction).storage
-    planned = await storage.open_game_night_in_channel(interaction.channel_id)
+    planned = await storage.open_game_night_in_channel(channel_id_of(interaction))
     if planned is not None:
         raise Refusal(
             _(
@@ -236,7 +236,7 @@ async def create(
     try:
         night = await storage.create_game_night(
             guild_id=guild.id,
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             host_id=host.id,
             host_name=host.display_name,
             games=games,
@@ -281,7 +281,7 @@ async def _undo_message(message: discord.Message) -> None:
 
 async def _own_night(interaction: discord.Interaction) -> GameNight:
     """The channel's planned night, if the caller may change it and the bot may edit its event."""
-    night = await service_of(interaction).storage.open_game_night_in_channel(interaction.channel_id)
+    night = await service_of(interaction).storage.open_game_night_in_channel(channel_id_of(interaction))
     if night is None or night.status != "planned":
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
     if interaction.user.id != night.host_id and not is_manager(interaction.user):

@@ -14,7 +14,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import discord
 
@@ -70,13 +70,13 @@ def leaders(games: Sequence[str], votes: Sequence[int]) -> list[str]:
 class NightAlarm(ClientAlarm):
     """The game nights' own wait through the client (see ``ClientAlarm``)."""
 
-    EVENT: Final = "astrolabe_gamenight"
+    EVENT: ClassVar[str] = "astrolabe_gamenight"
 
 
 class NightPollAlarm(ClientAlarm):
     """The wait between looks for overdue nights (see ``GameNightClock.start_polling``)."""
 
-    EVENT: Final = "astrolabe_gamenight_poll"
+    EVENT: ClassVar[str] = "astrolabe_gamenight_poll"
 
 
 class GameNightClock:
@@ -278,7 +278,7 @@ class GameNightClock:
 
 async def _poll_message(channel: Any, night: GameNight) -> discord.Message | None:
     try:
-        return await channel.fetch_message(night.poll_message_id)  # type: ignore[no-any-return]
+        return await channel.fetch_message(night.poll_message_id)
     except discord.NotFound:
         return None
 

@@ -66,6 +66,20 @@ async def acknowledge(interaction: discord.Interaction, ack: Ack) -> None:
         await interaction.response.defer()
 
 
+def channel_id_of(interaction: discord.Interaction) -> int:
+    """The channel a command, click or autocomplete came from. Discord leaves it out only of
+    pings, which never reach a command, so a missing one is a bug, not a user's mistake."""
+    if interaction.channel_id is None:
+        raise RuntimeError(f"interaction {interaction.id} has no channel")
+    return interaction.channel_id
+
+
+def picked_values(interaction: discord.Interaction) -> list[str]:
+    """What a select menu's click picked (nothing for any other interaction)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(value) for value in data.get("values") or []]
+
+
 async def answer(
     interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True, **kwargs: Any
 ) -> None:
