@@ -343,8 +343,8 @@ def half(kind: str, r: int) -> Image.Image:
         _disc(draw, c, c, rr, (*colour, 255))
         dark = (*mix(colour, (20, 20, 30), 0.45), 255)
         if kind == "banded":
-            for k in (-0.45, 0, 0.45):
-                draw.line((c - rr, c + rr * k, c + rr, c + rr * k), fill=dark, width=round(rr * 0.16))
+            for band in (-0.45, 0, 0.45):
+                draw.line((c - rr, c + rr * band, c + rr, c + rr * band), fill=dark, width=round(rr * 0.16))
         elif kind == "cratered":
             for dx, dy, cr in ((-0.4, -0.3, 0.2), (0.35, 0.3, 0.25), (0.3, -0.45, 0.13), (-0.35, 0.45, 0.15)):
                 _disc(draw, c + rr * dx, c + rr * dy, rr * cr, dark)
