@@ -16,7 +16,7 @@ from typing import Final
 import discord
 from discord import app_commands
 
-from bot.commands.gamenight_start import event_description
+from bot.commands.gamenight_start import event_description, nights_of
 from bot.commands.lobby import GAME_CHOICES
 from bot.core.clock import now
 from bot.core.quiet import BadTimezone, check_timezone, shown_timezone, zone
@@ -249,7 +249,7 @@ async def create(
         await _undo_event(event)
         await _undo_message(message)
         raise
-    interaction.client.game_nights.arm(night)  # type: ignore[attr-defined]
+    nights_of(interaction).arm(night)
     log.info("game night %s planned in channel %s for %s", night.id, night.channel_id, starts_at)
     local = datetime.fromtimestamp(starts_at, zone(timezone))
     await answer(
@@ -313,7 +313,7 @@ async def cancel(interaction: discord.Interaction) -> None:
     storage = service_of(interaction).storage
     if not await storage.cancel_game_night(night.id):
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
-    interaction.client.game_nights.disarm(night.id)  # type: ignore[attr-defined]
+    nights_of(interaction).disarm(night.id)
     event = await _event(interaction, night)
     if event is not None and event.status is discord.EventStatus.scheduled:
         await event.cancel(reason=f"/gamenight cancel by {interaction.user.id}")
@@ -358,7 +358,7 @@ async def reschedule(interaction: discord.Interaction, time: str, date: str | No
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
     moved = await storage.game_night(night.id)
     assert moved is not None
-    interaction.client.game_nights.arm(moved)  # type: ignore[attr-defined]
+    nights_of(interaction).arm(moved)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     with speaking(night.language):
