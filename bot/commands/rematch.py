@@ -111,7 +111,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"l
                     )
                 )
             # Two players may press at once: the second one, after the lock, sees the link.
-            current = await interaction.channel.fetch_message(interaction.message.id)  # type: ignore[union-attr]
+            channel, clicked = interaction.channel, interaction.message
+            assert (
+                isinstance(channel, discord.abc.Messageable) and clicked is not None
+            )  # a click on a message
+            current = await channel.fetch_message(clicked.id)
             if not _offers_rematch(current, self.custom_id):
                 raise Refusal(_("The rematch is already open: press **Join** in its lobby, just below."))
             missing = missing_permissions(interaction)
