@@ -63,8 +63,16 @@ def _finish(big: Image.Image, size: int) -> Image.Image:
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: object, **kw: object) -> None:
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, **kw)  # type: ignore[arg-type]
+def _disc(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: tuple[int, ...],
+    outline: tuple[int, ...] | None = None,
+    width: int = 1,
+) -> None:
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 
 
 def _star_poly(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
