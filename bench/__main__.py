@@ -18,6 +18,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from bench import (
@@ -191,7 +192,7 @@ def main(argv: list[str]) -> int:
             ),
         }
         for slug, package in GAME_BENCHES.items():
-            bodies[slug] = lambda package=package: game_section(package, args.quick)
+            bodies[slug] = partial(game_section, package, args.quick)
         ok = [_section(name, bodies[name]) for name in chosen]
     print(f"Total: {time.perf_counter() - started:.1f} s")
     return 0 if all(ok) else 1

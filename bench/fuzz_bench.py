@@ -68,8 +68,9 @@ async def soak_game(
     def clock() -> float:
         return time.perf_counter() - start
 
-    async with simcord.run(create_bot(settings), check_errors=False, settle_timeout=settle) as env:
-        await env.bot.tree.sync()
+    bot = create_bot(settings)
+    async with simcord.run(bot, check_errors=False, settle_timeout=settle) as env:
+        await bot.tree.sync()
         stats = await fuzz_games(
             env,
             lambda: create_bot(settings),
@@ -139,8 +140,8 @@ def soak_title(
         line = progress(f"{slug} part {index + 1} of {parts}", done)
         total.part_lines.append(line)
         print(line, file=sys.stderr, flush=True)
-        for error in done.stats.errors[:5]:
-            print(f"  problem: {error.splitlines()[0][:300]}", file=sys.stderr, flush=True)
+        for problem in done.stats.errors[:5]:
+            print(f"  problem: {problem.splitlines()[0][:300]}", file=sys.stderr, flush=True)
     print(progress(f"{slug} total", total), file=sys.stderr, flush=True)
     return total
 

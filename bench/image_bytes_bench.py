@@ -210,7 +210,7 @@ async def play_one(directory: Path, match: Match, number: int) -> Played:
             async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
                 with Ledger(env) as ledger, TurnTaps(env, match.slug) as taps:
                     channel, members = await match.play(env)
-                if await env.bot.storage.active_games():
+                if await bot.storage.active_games():
                     raise RuntimeError(f"{match.slug}: the game did not reach its results")
                 threads = frozenset(t.id for t in channel.threads)
                 played = Played(

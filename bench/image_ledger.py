@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
 
+from simcord.backend import Backend
 from simcord.http import router
 
 from bot.ui.outgoing import Outgoing
@@ -100,11 +101,13 @@ class Ledger:
         backend.cdn.store_attachment = storing  # an instance attribute shadows the method
         self._dispatch = dispatch = router.dispatch
 
-        def dispatching(target: Any, *args: Any, **kwargs: Any) -> Any:
+        watched = backend
+
+        def dispatching(backend: Backend, method: str, path: str, **kwargs: Any) -> Any:
             try:
-                return dispatch(target, *args, **kwargs)
+                return dispatch(backend, method, path, **kwargs)
             finally:
-                if target is backend and self._pending:
+                if backend is watched and self._pending:
                     self._place()
 
         router.dispatch = dispatching
@@ -161,7 +164,8 @@ class RenderClock:
             self.kinds[digest(data)] = kind
             return data
 
-        Outgoing._drawn = timed  # type: ignore[method-assign]
+        patched: Callable[..., bytes] = timed
+        Outgoing._drawn = patched  # type: ignore[method-assign]  # patching a method on purpose
         return self
 
     def __exit__(

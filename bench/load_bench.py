@@ -213,7 +213,13 @@ def _by_what(results: list[dict[str, Any]]) -> dict[str, list[float | None]]:
 
 
 def meets(ack: list[float], follow: list[float]) -> bool:
-    return bool(ack) and bool(follow) and pct(ack, 99) <= ACK_GOAL and pct(follow, 99) <= FOLLOW_UP_GOAL
+    ack_p99, follow_p99 = pct(ack, 99), pct(follow, 99)  # None when nothing was measured
+    return (
+        ack_p99 is not None
+        and follow_p99 is not None
+        and ack_p99 <= ACK_GOAL
+        and follow_p99 <= FOLLOW_UP_GOAL
+    )
 
 
 def postgres_url(given: str | None) -> str | None:

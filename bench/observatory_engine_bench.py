@@ -10,11 +10,14 @@ from __future__ import annotations
 import time
 
 from bench.stats import Summary, table
+from bot.games.base import Action, State
+from bot.games.observatory import Observatory
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.components import load_cards
 from bot.games.observatory.geometry import _find
 from bot.games.observatory.model import SIZE
 from bot.games.observatory.simulate import play_game, play_random_game
+from bot.games.rng import Rng
 
 
 def _random_games(games: int) -> list[list[str]]:
@@ -74,12 +77,13 @@ def _finder(runs: int) -> list[list[str]]:
 def _bot(games: int) -> list[list[str]]:
     calls, seconds = 0, 0.0
 
-    def timed(g, state, seat, rng):
+    def timed(g: Observatory, state: State, seat: int, rng: Rng) -> Action:
         nonlocal calls, seconds
         start = time.perf_counter()
         action = g.bot_action(state, seat, rng)
         seconds += time.perf_counter() - start
         calls += 1
+        assert action is not None  # asked only for a seat that acts
         return action
 
     start = time.perf_counter()

@@ -8,6 +8,7 @@ constellations, the table has five seats. ``run(quick)`` returns a Markdown sect
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from bench import images
@@ -99,9 +100,7 @@ def cases(game: Game, m: Moments) -> list[Case]:
     if m.keep is not None:
         hand = _acting(game, m.keep)
         picked = (hand["choice"].get("hand") or [])[:4]
-        out.append(
-            Case("draw_hand", "keep 4 of 6", lambda h=hand, p=picked: art.draw_hand(h, names, picked=p))
-        )
+        out.append(Case("draw_hand", "keep 4 of 6", partial(art.draw_hand, hand, names, picked=picked)))
     if m.decide_late is not None:
         seat_view = _acting(game, m.decide_late)
         plots = seat_view["choice"].get("plots") or []
@@ -113,11 +112,11 @@ def cases(game: Game, m: Moments) -> list[Case]:
             Case(
                 "draw_sheet",
                 "late turn, legal cells",
-                lambda v=seat_view, s=seat, m=marks: art.draw_sheet(v, names, s, marks=m),
+                partial(art.draw_sheet, seat_view, names, seat, marks=marks),
             )
         )
         public = game.view(m.decide_late, None)
-        out.append(Case("draw_table", "late roll, 5 seats", lambda v=public: art.draw_table(v, names)))
+        out.append(Case("draw_table", "late roll, 5 seats", partial(art.draw_table, public, names)))
     if m.placement is not None:
         view = _acting(game, m.placement, "placements")
         card, options = next(iter(view["choice"]["placements"].items()))
@@ -126,16 +125,16 @@ def cases(game: Game, m: Moments) -> list[Case]:
             Case(
                 "draw_sheet +placement",
                 "confirm a completion",
-                lambda v=view, m=preview: art.draw_sheet(v, names, v["you"], marks=m),
+                partial(art.draw_sheet, view, names, view["you"], marks=preview),
             )
         )
     if m.refill is not None:
         refill = _acting(game, m.refill)
-        out.append(Case("draw_refill", "take a new goal", lambda v=refill: art.draw_refill(v, names)))
+        out.append(Case("draw_refill", "take a new goal", partial(art.draw_refill, refill, names)))
     if m.over is not None:
         over = game.view(m.over, None)
-        out.append(Case("draw_results", "game over, 5 seats", lambda v=over: art.draw_results(v, names)))
-        out.append(Case("draw_sheet", "final public sheet", lambda v=over: art.draw_sheet(v, names, 0)))
+        out.append(Case("draw_results", "game over, 5 seats", partial(art.draw_results, over, names)))
+        out.append(Case("draw_sheet", "final public sheet", partial(art.draw_sheet, over, names, 0)))
     return out
 
 

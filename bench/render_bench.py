@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any
 
 from bench import images
@@ -180,8 +181,7 @@ def animation_rows(moments: Moments, runs: int) -> list[list[str]]:
     for seat, round_, view in wanted:
         made = animation.drawing_animation(view, NAMES, seat, round_)
         times = [
-            timed(lambda v=view, s=seat, r=round_: animation.drawing_animation(v, NAMES, s, r))[1]
-            for _ in range(runs)
+            timed(partial(animation.drawing_animation, view, NAMES, seat, round_))[1] for _ in range(runs)
         ]
         summary = Summary.of(times)
         label = f"r{round_} {NAMES[seat]}" + (" (12-stroke chain)" if view is not public else "")

@@ -105,7 +105,7 @@ async def _create_games(path: Path, games: int) -> None:
 
 async def _bot(path: Path, guard: _NoNetwork) -> AstrolabeBot:
     bot = create_bot(Config(token=None, db_path=str(path), dev_guild_id=None))
-    bot.http.request = guard  # type: ignore[method-assign]
+    bot.http.request = guard
     bot._storage = await SqliteStorage.open(path)
     return bot
 

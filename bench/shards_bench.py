@@ -23,7 +23,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from bench.stats import percentile, table
 from bot.core.moves import Moves
@@ -32,11 +32,22 @@ from bot.games.base import IllegalAction
 from bot.storage import Deadline
 from bot.storage.open import open_storage
 
+if TYPE_CHECKING:
+    from tests.postgres_server import _Cluster
+
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 3
 ROUNDS = 10
 SLUG = "sky-of-stars"
 PACE = 3600
+
+
+class Played(TypedDict):
+    """One process's share of a throughput run (what ``play`` prints as JSON)."""
+
+    commits: list[float]
+    seconds: float
+    conflicts: int
 
 
 @dataclass(frozen=True)
@@ -50,7 +61,7 @@ class Throughput:
     conflicts: int
 
 
-def _postgres() -> tuple[str, object | None]:
+def _postgres() -> tuple[str, _Cluster | None]:
     given = os.environ.get("ASTROLABE_BENCH_POSTGRES", "").strip()
     if given:
         return given, None
@@ -94,7 +105,7 @@ async def _lockin_games(target: str, count: int) -> list[int]:
         await storage.close()
 
 
-async def play_games(target: str, game_ids: list[int], start_at: float) -> dict[str, object]:
+async def play_games(target: str, game_ids: list[int], start_at: float) -> Played:
     """One process's share: every game's seats lock in concurrently, round after round, each
     move through the production move core (``bot.core.moves``)."""
     from tests.shards import lockin_game
@@ -146,7 +157,7 @@ def _throughput(backend: str, target: str, games: int, processes: int) -> Throug
     start_at = time.time() + 1.5
     shares = [ids[index::processes] for index in range(processes)]
     if processes == 1:
-        results = [asyncio.run(play_games(target, ids, start_at))]
+        results: list[Played] = [asyncio.run(play_games(target, ids, start_at))]
     else:
         workers = [
             subprocess.Popen(
@@ -171,8 +182,8 @@ def _throughput(backend: str, target: str, games: int, processes: int) -> Throug
             if worker.returncode != 0:
                 raise RuntimeError(f"a benchmark process failed ({worker.returncode})")
             results.append(json.loads(out))
-    commits = [c for r in results for c in r["commits"]]  # type: ignore[union-attr]
-    seconds = max(float(r["seconds"]) for r in results)  # type: ignore[arg-type]
+    commits = [c for r in results for c in r["commits"]]
+    seconds = max(float(r["seconds"]) for r in results)
     expected = games * SEATS * ROUNDS
     if len(commits) != expected:
         raise AssertionError(f"{backend}: {len(commits)} moves committed, expected {expected}")
@@ -184,7 +195,7 @@ def _throughput(backend: str, target: str, games: int, processes: int) -> Throug
         percentile(commits, 50) * 1000,
         percentile(commits, 99) * 1000,
         sum(int(r["conflicts"]) for r in results),
-    )  # type: ignore[call-overload]
+    )
 
 
 async def _paced_games(target: str, count: int, *, with_deadlines: bool) -> None:
@@ -233,7 +244,7 @@ async def measure_bot(target: str) -> dict[str, float]:
     from bot.app import create_bot
 
     bot = create_bot(db_path=target)
-    bot.http.request = _NoNetwork()  # type: ignore[method-assign]
+    bot.http.request = _NoNetwork()
     rss_before = rss_kib()
     await bot.open_storage()
     began = time.perf_counter()
@@ -262,7 +273,7 @@ async def arm_only(target: str) -> dict[str, float]:
     from bot.app import create_bot
 
     bot = create_bot(db_path=target)
-    bot.http.request = _NoNetwork()  # type: ignore[method-assign]
+    bot.http.request = _NoNetwork()
     await bot.open_storage()
     began = time.perf_counter()
     games = await bot.service.rearm_all()
@@ -290,7 +301,18 @@ def _in_process(command: str, target: str) -> dict[str, float]:
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def run(directory: Path, quick: bool) -> dict[str, object]:
+class Shards(TypedDict):
+    """What ``run`` measured, for ``report``."""
+
+    throughput: list[Throughput]
+    memory: dict[str, dict[str, float]]  # per backend: a bot process's RSS and resume times
+    rearm: dict[str, dict[str, float]]  # per backend: a restart's re-arm times
+    games: int
+    resident: int
+    restart: int
+
+
+def run(directory: Path, quick: bool) -> Shards:
     games, resident, restart = (10, 100, 500) if quick else (100, 1000, 10_000)
     url, cluster = _postgres()
     try:
@@ -305,7 +327,8 @@ def run(directory: Path, quick: bool) -> dict[str, object]:
             for backend in ("sqlite", "postgres")
             for n in (1, 2)
         ]
-        memory, rearm = {}, {}
+        memory: dict[str, dict[str, float]] = {}
+        rearm: dict[str, dict[str, float]] = {}
         for backend in ("sqlite", "postgres"):
             where = target(backend, f"rss_{backend}")
             asyncio.run(_paced_games(where, resident, with_deadlines=False))
@@ -318,7 +341,7 @@ def run(directory: Path, quick: bool) -> dict[str, object]:
             rearm[backend] = {**_in_process("arm", where), "setup_seconds": setup}
     finally:
         if cluster is not None:
-            cluster.stop()  # type: ignore[attr-defined]
+            cluster.stop()
     return {
         "throughput": throughput,
         "memory": memory,
@@ -329,7 +352,7 @@ def run(directory: Path, quick: bool) -> dict[str, object]:
     }
 
 
-def report(result: dict[str, object]) -> str:
+def report(result: Shards) -> str:
     rows = [
         [
             t.backend,
@@ -341,7 +364,7 @@ def report(result: dict[str, object]) -> str:
             f"{t.conflicts:,}",
         ]
         for t in result["throughput"]
-    ]  # type: ignore[attr-defined]
+    ]
     parts = [
         f"Shards: {result['games']} games at once, {SEATS} seats locking in together, {ROUNDS} rounds",
         table(
@@ -376,7 +399,7 @@ def report(result: dict[str, object]) -> str:
                 for b, m in memory.items()
             ],
         )
-    )  # type: ignore[union-attr]
+    )
     rearm = result["rearm"]
     parts.append(
         table(
@@ -400,7 +423,7 @@ def report(result: dict[str, object]) -> str:
                 for b, r in rearm.items()
             ],
         )
-    )  # type: ignore[union-attr]
+    )
     return "\n\n".join(parts)
 
 

@@ -8,11 +8,12 @@ sheet, Journal cards and Constellations included) and on the public view that dr
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from bench.stats import Summary, ms, table
 from bot.games.star_gazers import StarGazers
 from bot.games.star_gazers.flow import player_breakdown
-from bot.games.star_gazers.simulate import bot_action, play_game
+from bot.games.star_gazers.simulate import Chooser, bot_action, play_game
 
 SEATS = (2, 3, 4)
 GAME = StarGazers()
@@ -20,11 +21,11 @@ GAME = StarGazers()
 
 def _games(count: int, bots: bool) -> dict[int, tuple[float, int, list]]:
     """Per player count: seconds, actions, finished states."""
-    out = {s: (0.0, 0, []) for s in SEATS}
+    out: dict[int, tuple[float, int, list[Any]]] = {s: (0.0, 0, []) for s in SEATS}
     for i in range(count):
         for seats in SEATS:
             seed = 7_000 + i * 10 + seats
-            players = [bot_action] * seats if bots else None
+            players: list[Chooser] | None = [bot_action] * seats if bots else None
             start = time.perf_counter()
             state, log = play_game(seats, seed, seed + 1, players)
             took = time.perf_counter() - start

@@ -51,7 +51,7 @@ def play_for_moments(seed: int = GAME_SEED) -> Moments:
     game = StarGazers()
     rng = Rng(BOT_SEED)
     state = game.setup(SEATS, {}, seed)
-    keep, seen = state, {}
+    keep, seen = state, dict[str, State]()
     while game.to_act(state):
         seat = game.to_act(state)[0]
         kind = (game.view(state, seat)["choice"] or {}).get("kind")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from bench.stats import table
+from bot.games.base import State
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import bot_action, play_game, play_random_game
@@ -57,14 +58,16 @@ def _bot_games(games: int) -> list[list[str]]:
 def _turn_costs(samples: int) -> list[list[str]]:
     """Mean cost of the calls one panel refresh makes, over positions from real games."""
     game = StarryNightSky()
-    states = []
+    states: list[State] = []
     for g in range(max(1, samples // 40)):
         state = game.setup(4, {}, 100 + g)
         rng = Rng(g)
         while state["phase"] == "play" and len(states) < samples:
             states.append(state)
             seat = state["current"]
-            state = game.apply(state, seat, game.bot_action(state, seat, rng)).state
+            action = game.bot_action(state, seat, rng)
+            assert action is not None  # the seat whose turn it is always has a move
+            state = game.apply(state, seat, action).state
     rows = []
     for label, call in (
         ("view(state, seat)", lambda s: game.view(s, s["current"])),

@@ -45,7 +45,8 @@ def moment(slug: str, state: dict[str, Any], seat: int) -> tuple[str, Hashable] 
     game = get_game(slug)
     if seat not in game.to_act(state):
         return None
-    phase, decision = state.get("phase"), game.decision_id(state)
+    phase: str = state["phase"]  # every game's state names its phase
+    decision = game.decision_id(state)
     if slug == "sky-of-stars":
         if phase in ("stroke", "swirl"):
             return "roll", (state["round"], state["roll"]["count"])

@@ -158,6 +158,11 @@ def as_map(value: object) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
+def as_list(value: object) -> list[Any]:
+    """``value`` if it is a list, else an empty one, so indexing by seat never meets ``None``."""
+    return value if isinstance(value, list) else []
+
+
 def name_of(names: Sequence[str], seat: int) -> str:
     """A drawable display name for ``seat``; falls back to "Player N" when nothing is left."""
     raw = names[seat] if 0 <= seat < len(names) else ""

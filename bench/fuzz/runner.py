@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from simcord.backend.errors import SetupError
@@ -213,7 +214,7 @@ class Fuzzer:
         if game.allows_bot_seats and seats > 1 and self.rng.random() < 0.4:
             bots = self.rng.randint(1, min(2, seats - 1))
         for person in people[1 : seats - bots]:
-            await self.interact(f"{person.name} Join", lambda p=person: p.click(lobby, label="Join"))
+            await self.interact(f"{person.name} Join", partial(person.click, lobby, label="Join"))
         for _ in range(bots):
             await self.interact(f"{host.name} Add bot", lambda: host.click(lobby, label="Add bot"))
         await self.interact(f"{host.name} Start", lambda: host.click(lobby, label="Start"))

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from simcord.backend.errors import SetupError
@@ -131,7 +132,7 @@ class Table:
             return False
         for member in self.members[1:]:
             await self.interact(
-                "button", member, lobby.id, lambda m=member: m.click(lobby, label="Join"), "lobby:join"
+                "button", member, lobby.id, partial(member.click, lobby, label="Join"), "lobby:join"
             )
             await asyncio.sleep(self.rng.uniform(0.2, 0.6))
         await self.interact(

@@ -57,7 +57,7 @@ class Plan:
     template: str | None = None  # SQLite: a copy of the paced games made before
 
 
-async def _paced_games(bot: Any, plan: Plan, ids: dict[str, Any]) -> tuple[int, float]:
+async def _paced_games(bot: Any, plan: Plan, ids: dict[str, Any]) -> tuple[float, float]:
     """Process 0: the paced games and fresh deadlines; returns (jobs due per second, set-up s)."""
     began = time.perf_counter()
     listing = Path(plan.folder, "paced.json")

@@ -23,7 +23,7 @@ from bot.tell.delivery import format_events
 from bot.tell.resume import SET_ASIDE
 from bot.ui.alt import reads_text
 from bot.ui.components import ReclaimButton, show_panel
-from bot.ui.interactions import Ack, Refusal, acknowledge, answer, entry, tell_privately
+from bot.ui.interactions import Ack, Refusal, acknowledge, answer, channel_id_of, entry, tell_privately
 from bot.ui.outgoing import COLOUR, reply
 from bot.ui.ports import service_of
 
@@ -94,9 +94,9 @@ async def sheet(
     seat = record.seat_of(target.id)
     if seat is None:
         raise Refusal(_("{name} isn't playing in this game.", name=target.display_name))
-    game = get_game(record.game)
+    rules = get_game(record.game)
     viewer_seat = record.seat_of(interaction.user.id)
-    view = game.view(record.state, seat if viewer_seat == seat else None)
+    view = rules.view(running(record).state, seat if viewer_seat == seat else None)
     out = PRESENTERS[record.game].sheet(view, record.names, seat)
     out.spoken = await reads_text(interaction.client, interaction.user.id)
     await reply(interaction, out)
@@ -157,7 +157,7 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     """
     storage = service_of(interaction).storage
     record = await find_game(interaction, game) or await storage.latest_game_in_channel(
-        interaction.channel_id
+        channel_id_of(interaction)
     )
     if record is None or record.status == "lobby":
         raise Refusal(_(NO_GAME))

@@ -16,7 +16,7 @@ from typing import Final
 import discord
 from discord import app_commands
 
-from bot.commands.gamenight_start import event_description
+from bot.commands.gamenight_start import event_description, nights_of
 from bot.commands.lobby import GAME_CHOICES
 from bot.core.clock import now
 from bot.core.quiet import BadTimezone, check_timezone, shown_timezone, zone
@@ -24,7 +24,7 @@ from bot.core.table import is_manager
 from bot.games import get_game
 from bot.i18n import DEFAULT, Language, _, from_discord, speaking
 from bot.storage.game_nights import GameNight
-from bot.ui.interactions import Ack, Refusal, answer, entry
+from bot.ui.interactions import Ack, Refusal, answer, channel_id_of, entry
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
@@ -188,7 +188,7 @@ async def create(
             )
         )
     storage = service_of(interaction).storage
-    planned = await storage.open_game_night_in_channel(interaction.channel_id)
+    planned = await storage.open_game_night_in_channel(channel_id_of(interaction))
     if planned is not None:
         raise Refusal(
             _(
@@ -236,7 +236,7 @@ async def create(
     try:
         night = await storage.create_game_night(
             guild_id=guild.id,
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             host_id=host.id,
             host_name=host.display_name,
             games=games,
@@ -249,7 +249,7 @@ async def create(
         await _undo_event(event)
         await _undo_message(message)
         raise
-    interaction.client.game_nights.arm(night)  # type: ignore[attr-defined]
+    nights_of(interaction).arm(night)
     log.info("game night %s planned in channel %s for %s", night.id, night.channel_id, starts_at)
     local = datetime.fromtimestamp(starts_at, zone(timezone))
     await answer(
@@ -281,7 +281,7 @@ async def _undo_message(message: discord.Message) -> None:
 
 async def _own_night(interaction: discord.Interaction) -> GameNight:
     """The channel's planned night, if the caller may change it and the bot may edit its event."""
-    night = await service_of(interaction).storage.open_game_night_in_channel(interaction.channel_id)
+    night = await service_of(interaction).storage.open_game_night_in_channel(channel_id_of(interaction))
     if night is None or night.status != "planned":
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
     if interaction.user.id != night.host_id and not is_manager(interaction.user):
@@ -313,7 +313,7 @@ async def cancel(interaction: discord.Interaction) -> None:
     storage = service_of(interaction).storage
     if not await storage.cancel_game_night(night.id):
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
-    interaction.client.game_nights.disarm(night.id)  # type: ignore[attr-defined]
+    nights_of(interaction).disarm(night.id)
     event = await _event(interaction, night)
     if event is not None and event.status is discord.EventStatus.scheduled:
         await event.cancel(reason=f"/gamenight cancel by {interaction.user.id}")
@@ -358,7 +358,7 @@ async def reschedule(interaction: discord.Interaction, time: str, date: str | No
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
     moved = await storage.game_night(night.id)
     assert moved is not None
-    interaction.client.game_nights.arm(moved)  # type: ignore[attr-defined]
+    nights_of(interaction).arm(moved)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     with speaking(night.language):

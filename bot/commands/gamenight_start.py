@@ -14,7 +14,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final, Protocol
 
 import discord
 
@@ -70,13 +70,13 @@ def leaders(games: Sequence[str], votes: Sequence[int]) -> list[str]:
 class NightAlarm(ClientAlarm):
     """The game nights' own wait through the client (see ``ClientAlarm``)."""
 
-    EVENT: Final = "astrolabe_gamenight"
+    EVENT: ClassVar[str] = "astrolabe_gamenight"
 
 
 class NightPollAlarm(ClientAlarm):
     """The wait between looks for overdue nights (see ``GameNightClock.start_polling``)."""
 
-    EVENT: Final = "astrolabe_gamenight_poll"
+    EVENT: ClassVar[str] = "astrolabe_gamenight_poll"
 
 
 class GameNightClock:
@@ -276,9 +276,21 @@ class GameNightClock:
             log.info("game night %s: could not link the event (%s)", night.id, error)
 
 
+class HasNights(Protocol):
+    """The bot as callbacks see it: ``interaction.client`` carries the game-night clock."""
+
+    game_nights: GameNightClock
+
+
+def nights_of(interaction: discord.Interaction) -> GameNightClock:
+    """The game-night clock of the bot that received ``interaction``."""
+    client: HasNights = interaction.client  # type: ignore[assignment]  # discord.py: a plain Client
+    return client.game_nights
+
+
 async def _poll_message(channel: Any, night: GameNight) -> discord.Message | None:
     try:
-        return await channel.fetch_message(night.poll_message_id)  # type: ignore[no-any-return]
+        return await channel.fetch_message(night.poll_message_id)
     except discord.NotFound:
         return None
 
@@ -315,7 +327,7 @@ class TiePick(
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         storage = service_of(interaction).storage
-        clock: GameNightClock = interaction.client.game_nights  # type: ignore[attr-defined]
+        clock = nights_of(interaction)
         night = await storage.game_night(self.night_id)
         if night is None or night.status != "tie" or self.index >= len(night.games):
             raise Refusal(_("This game night's game is already chosen."))

@@ -10,6 +10,7 @@ it, and `/game mine` lists it apart. A new `/learn` of the same game closes the 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -121,4 +122,4 @@ async def open_practice(
     return record
 
 
-learn_command = learn
+learn_command: app_commands.Command[Any, ..., None] = learn

@@ -39,7 +39,7 @@ from bot.i18n import (
 )
 from bot.storage import GameRecord, SeatTaken, StorageError
 from bot.tell.live_timer import TIMER_CHOICES, TIMER_KEY, with_timer
-from bot.ui.interactions import Ack, Refusal, entry, tell_privately
+from bot.ui.interactions import Ack, Refusal, channel_id_of, entry, picked_values, tell_privately
 from bot.ui.outgoing import COLOUR, DmStatus, Outgoing, dm
 from bot.ui.ports import service_of
 
@@ -157,7 +157,7 @@ def panels_by_dm(record: GameRecord, ping: str) -> bool:
     return not record.pace or ping in ("both", "dm")
 
 
-async def welcome_dm(user: discord.abc.User, record: GameRecord, ping: str = "both") -> bool:
+async def welcome_dm(user: discord.User | discord.Member, record: GameRecord, ping: str = "both") -> bool:
     """Probe the user's DMs at join time, so a closed inbox is known before the game starts."""
     from bot.faces import PRESENTERS
 
@@ -202,9 +202,8 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
     speed="Quick, normal or relaxed, live or over days (or set an exact pace or timer instead)",
     language="The language of the lobby and the game thread (default: the server's)",
 )
-@app_commands.choices(
-    game=GAME_CHOICES, pace=PACE_CHOICES, timer=TIMER_CHOICES, language=LANGUAGE_CHOICES, speed=SPEED_CHOICES
-)
+@app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES, speed=SPEED_CHOICES)
+@app_commands.choices(pace=PACE_CHOICES, timer=TIMER_CHOICES)  # apart: their values are numbers
 @app_commands.guild_only()
 @with_game_options(GAME_OPTIONS)
 @entry(Ack.NONE)
@@ -259,7 +258,7 @@ async def _play(
     await check_house_deck(service.storage, interaction.guild_id, rules, options)
     # A channel runs as many tables as people open, each in its own thread; a game's thread
     # belongs to that one game, so `/game …` there always means it.
-    here = await service.storage.open_games_in_channel(interaction.channel_id)
+    here = await service.storage.open_games_in_channel(channel_id_of(interaction))
     if here and here[0].thread_id == interaction.channel_id:
         raise Refusal(
             _(
@@ -272,7 +271,7 @@ async def _play(
     record = await service.storage.create_lobby(
         game=slug,
         guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
+        channel_id=channel_id_of(interaction),
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
         options=options,
@@ -288,7 +287,7 @@ async def _play(
         await interaction.followup.send(_(DM_WARNING), ephemeral=True)
 
 
-play_command = play
+play_command: app_commands.Command[Any, ..., None] = play
 
 
 class LobbyButton(
@@ -410,17 +409,18 @@ class LobbyButton(
         channel = await open_thread(interaction, record)
         if channel.id != record.channel_id:
             await service.storage.set_messages(record.id, thread_id=channel.id)
-        record = await service.storage.load(record.id)
-        assert record is not None
-        record = await service.start(record, channel)
-        return record
+        threaded = await service.storage.load(record.id)
+        assert threaded is not None
+        return await service.start(threaded, channel)
 
     async def _cancel(self, interaction: discord.Interaction, record: GameRecord) -> GameRecord:
         if interaction.user.id != record.host_id and not is_manager(interaction.user):
             raise Refusal(_("Only the host or someone with Manage Server can cancel this lobby."))
         storage = service_of(interaction).storage
         await storage.set_status(record.id, "cancelled")
-        return await storage.load(record.id)
+        cancelled = await storage.load(record.id)
+        assert cancelled is not None
+        return cancelled
 
 
 class TimerSelect(
@@ -432,7 +432,7 @@ class TimerSelect(
     def __init__(
         self, game_id: int, what: str = "timer", options: list[discord.SelectOption] | None = None
     ) -> None:
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             options=options or [discord.SelectOption(label="-")], custom_id=f"lobby:{what}:{game_id}", row=1
         )
         super().__init__(select)
@@ -446,7 +446,7 @@ class TimerSelect(
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        picked = [str(v) for v in (interaction.data or {}).get("values", [])]
+        picked = picked_values(interaction)
         service = service_of(interaction)
         async with service.lock(self.game_id):
             record = await service.storage.load(self.game_id)

@@ -339,6 +339,6 @@ def _no_stats(other: str | None, title: str | None) -> str:
     return _("{name} hasn't finished any games of {title} in this server yet.", name=other, title=title)
 
 
-stats_command = stats
+stats_command: app_commands.Command[Any, ..., None] = stats
 
 __all__ = ["game_list", "game_mine", "rating_line", "stats_command"]

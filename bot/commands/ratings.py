@@ -8,6 +8,7 @@ docs/ratings.md says how they are computed. `/stats` shows a player's own rating
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -165,6 +166,6 @@ async def season(interaction: discord.Interaction, game: app_commands.Choice[str
     await answer(interaction, "\n".join(lines), ephemeral=False)
 
 
-leaderboard_command = leaderboard
+leaderboard_command: app_commands.Command[Any, ..., None] = leaderboard
 
 __all__ = ["leaderboard_command", "season"]

@@ -19,7 +19,7 @@ import discord
 from bot.commands.lobby import DM_WARNING, lobby_embed, lobby_view, missing_permissions, welcome_dm
 from bot.i18n import _, ngettext, speaking
 from bot.storage import GameRecord
-from bot.ui.interactions import Ack, Refusal, entry, tell_privately
+from bot.ui.interactions import Ack, Refusal, channel_id_of, entry, tell_privately
 from bot.ui.outgoing import only_users
 from bot.ui.ports import Service, service_of
 
@@ -111,7 +111,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"l
                     )
                 )
             # Two players may press at once: the second one, after the lock, sees the link.
-            current = await interaction.channel.fetch_message(interaction.message.id)  # type: ignore[union-attr]
+            channel, clicked = interaction.channel, interaction.message
+            assert (
+                isinstance(channel, discord.abc.Messageable) and clicked is not None
+            )  # a click on a message
+            current = await channel.fetch_message(clicked.id)
             if not _offers_rematch(current, self.custom_id):
                 raise Refusal(_("The rematch is already open: press **Join** in its lobby, just below."))
             missing = missing_permissions(interaction)
@@ -136,7 +140,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"l
         lobby = await storage.create_lobby(
             game=record.game,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             options=dict(record.options),

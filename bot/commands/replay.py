@@ -55,9 +55,9 @@ async def replay_command(
         await reply(interaction, await card_for(record, replay, at, None, views))
         return
     channel = interaction.channel
-    if channel is None:
+    if not isinstance(channel, discord.abc.Messageable):
         raise Refusal(_("I can't post in this channel."))
     with speaking(record.language):  # in the channel: the table's language
         out = await card_for(record, replay, at, None, views)
-    await send_to(channel, out)  # type: ignore[arg-type]
+    await send_to(channel, out)
     await tell_privately(interaction, _("The replay of game #{id} is posted in the channel.", id=record.id))

@@ -68,9 +68,9 @@ async def leave(interaction: discord.Interaction, game: str | None = None) -> No
         await storage.remove_seat(record.id, interaction.user.id)
         await tell_privately(interaction, _("You left the lobby."))
         return
-    game = get_game(record.game)
+    rules = get_game(record.game)
     seat = record.seat_of(interaction.user.id)
-    if humans_left(record, without=seat) < game.min_humans:
+    if humans_left(record, without=seat) < rules.min_humans:
         question = _(
             "If you leave, too few players would be left, so the game would end for everyone. Are you sure?"
         )
@@ -190,9 +190,9 @@ async def replace(
         except SeatTaken as error:
             raise Refusal(_("{name} already plays in this game.", name=new_player.display_name)) from error
         await service.delivery.retire_seat(record, seat)  # the old player's panels close
-        record = await service.storage.load(record.id)
-        assert record is not None
-        record = await service.settle(record)
+        reloaded = await service.storage.load(record.id)
+        assert reloaded is not None
+        record = await service.settle(reloaded)
         waiting = seat in get_game(record.game).to_act(running(record).state)
     channel = await service.play_channel(record)
     with speaking(record.language):

@@ -6,7 +6,7 @@ holds is read in one list, not gathered by whichever module happened to be impor
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from discord import app_commands
 
@@ -20,7 +20,7 @@ from bot.commands.replay import replay_command
 from bot.commands.settings import settings_command
 from bot.commands.words import words_command
 
-GAME_SUBCOMMANDS: Final = (
+GAME_SUBCOMMANDS: Final[tuple[app_commands.Command[Any, ..., None], ...]] = (
     game.status,
     game.sheet,
     game.hand,
@@ -47,7 +47,7 @@ def build_game_group() -> app_commands.Group:
 
 
 GAME_GROUP: Final = build_game_group()
-COMMANDS: Final = (
+COMMANDS: Final[tuple[app_commands.Command[Any, ..., None] | app_commands.Group, ...]] = (
     play_command,
     learn_command,
     GAME_GROUP,

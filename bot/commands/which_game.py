@@ -18,7 +18,7 @@ from bot.i18n import _, speaking
 from bot.i18n.readers import private_language
 from bot.storage import GameRecord
 from bot.storage.records import MAX_ID
-from bot.ui.interactions import Refusal
+from bot.ui.interactions import Refusal, channel_id_of
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ async def _which_game(
     if game is not None:
         return await chosen_game(interaction, game)
     storage = service_of(interaction).storage
-    here = await storage.open_games_in_channel(interaction.channel_id)
+    here = await storage.open_games_in_channel(channel_id_of(interaction))
     if here and here[0].thread_id == interaction.channel_id:
         return here[0]  # a thread is its own game's table
     if len(here) == 1:
@@ -149,7 +149,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 async def _autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     storage = service_of(interaction).storage
-    games = await storage.open_games_in_channel(interaction.channel_id)
+    games = await storage.open_games_in_channel(channel_id_of(interaction))
     parent = _parent_id(interaction)
     if parent is not None:
         known = {g.id for g in games}

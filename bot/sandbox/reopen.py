@@ -79,11 +79,18 @@ class Reopener:
         (when it did, it opened the new step itself)."""
         for game_id, version in self._reopened.items():
             record = await self.bot.storage.load(game_id)
-            if record is None or record.status != "active" or record.version != version:
+            if (
+                record is None
+                or record.status != "active"
+                or record.version != version
+                or record.thread_id is None
+            ):
                 continue
             thread = self.bot.get_channel(record.thread_id) or await self.bot.fetch_channel(record.thread_id)
             try:
-                await self.bot.service.open_step(record, thread)
+                await self.bot.service.open_step(
+                    record, thread if isinstance(thread, discord.abc.Messageable) else None
+                )
             except Exception:
                 log.exception("could not post the current step of game %s", game_id)
         self._reopened.clear()

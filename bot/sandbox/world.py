@@ -267,9 +267,9 @@ class Sandbox:
         result: InteractionResult | None,
     ) -> dict[str, Any] | None:
         """Keep a shown modal until it is sent; only its opener, as they opened it, may send it."""
-        modal = result.modal if result is not None else None
-        if modal is None:
+        if result is None or result.modal is None:
             return None
+        modal = result.modal
         token = secrets.token_urlsafe(8)
         self._modals[token] = (opener, result)
         return {"token": token, **modal}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -199,8 +199,8 @@ class Delivery(SeatPanels):
                 await self.update_panels(after, only={acting})
 
     async def open_step(
-        self, record: RunningGame, channel: discord.abc.Messageable | None = None, events: list[str] = ()
-    ) -> None:  # type: ignore[assignment]
+        self, record: RunningGame, channel: discord.abc.Messageable | None = None, events: Sequence[str] = ()
+    ) -> None:
         """Open the status card of a new step (with the events that led to it) and give each
         deciding seat its panel. What fails is remembered for ``reopen``."""
         with speaking(record.language):
@@ -249,8 +249,8 @@ class Delivery(SeatPanels):
         return True
 
     async def _post_step(
-        self, record: RunningGame, channel: discord.abc.Messageable | None, events: list[str] = ()
-    ) -> discord.Message | None:  # type: ignore[assignment]
+        self, record: RunningGame, channel: discord.abc.Messageable | None, events: Sequence[str] = ()
+    ) -> discord.Message | None:
         message = None
         if channel is not None:
             message = await self.cards.open(record, channel, list(events))
@@ -266,7 +266,7 @@ class Delivery(SeatPanels):
         if record.status_message_id is None or channel is None:
             return False
         try:
-            await channel.fetch_message(record.status_message_id)  # type: ignore[attr-defined]
+            await channel.fetch_message(record.status_message_id)
         except discord.NotFound:
             return False
         except discord.HTTPException as error:
@@ -283,7 +283,7 @@ class Delivery(SeatPanels):
         public = get_game(record.game).view(record.state, None)
         line = self.service.presenter(record).progress(public, record.names)
         try:
-            message = await channel.fetch_message(record.status_message_id)  # type: ignore[attr-defined]
+            message = await channel.fetch_message(record.status_message_id)
             if is_card(message):  # its words and picture stay; its controls are the step's own
                 out = card_of(message)
                 out.footer, out.items = line, self.cards.compose(record).items
@@ -296,8 +296,8 @@ class Delivery(SeatPanels):
             log.warning("could not refresh progress of game %s", record.id)
 
     async def finish(
-        self, record: RunningGame, channel: discord.abc.Messageable | None, events: list[str] = ()
-    ) -> None:  # type: ignore[assignment]
+        self, record: RunningGame, channel: discord.abc.Messageable | None, events: Sequence[str] = ()
+    ) -> None:
         """The results (with the last move's events), and nothing left to click anywhere."""
         with speaking(record.language):
             await self._finish(record, channel, list(events))

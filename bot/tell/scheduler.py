@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from bot.core.quiet import quiet_end
 from bot.ops.metrics import timer_fired, watch
@@ -81,7 +81,7 @@ class ClientAlarm(Alarm):
     of another interaction (a countdown due in 3 s would otherwise hold every click's
     settling for 3 real seconds, and fire in the middle of it)."""
 
-    EVENT: Final = "astrolabe_alarm"
+    EVENT: ClassVar[str] = "astrolabe_alarm"
 
     def __init__(self, client: Any) -> None:
         super().__init__()
@@ -225,7 +225,7 @@ class JobClaims:
 class PollAlarm(ClientAlarm):
     """The poll's own wait through the client (see ``ClientAlarm``), never rung early."""
 
-    EVENT: Final = "astrolabe_poll"
+    EVENT: ClassVar[str] = "astrolabe_poll"
 
 
 async def poll(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -192,8 +193,8 @@ class SeatPanels:
         return True
 
     async def update_panels(
-        self, record: RunningGame, *, only: set[int] | None = None, exclude: set[int] = frozenset()
-    ) -> None:  # type: ignore[assignment]
+        self, record: RunningGame, *, only: set[int] | None = None, exclude: AbstractSet[int] = frozenset()
+    ) -> None:
         """Bring the live copies of these seats up to date with the game (after a move made
         anywhere: a typed line, a thread button, another copy)."""
         for seat, info in enumerate(record.seats):

@@ -25,7 +25,7 @@ from bot.faces import PRESENTERS
 from bot.games import get_game
 from bot.games.base import HOUSE_WORDS, Action, IllegalAction
 from bot.i18n import N_, _, ngettext, speaking
-from bot.storage import GameRecord
+from bot.storage import GameRecord, Storage
 from bot.tell.delivery import Delivery
 from bot.tell.pacing import Pacer
 from bot.tell.resume import SET_ASIDE, LoadCheck, resume_all
@@ -74,7 +74,7 @@ class GameService:
         self._load_check = LoadCheck(self)
 
     @property
-    def storage(self):  # noqa: ANN201 - the Storage type lives on the bot
+    def storage(self) -> Storage:
         return self.bot.storage
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -99,7 +99,7 @@ class GameService:
             except (discord.NotFound, discord.Forbidden):
                 log.warning("channel %s is gone or hidden", channel_id)
                 return None
-        return channel  # type: ignore[return-value]
+        return channel
 
     async def user(self, user_id: int) -> discord.User | None:
         user = self.bot.get_user(user_id)

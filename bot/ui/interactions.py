@@ -66,12 +66,28 @@ async def acknowledge(interaction: discord.Interaction, ack: Ack) -> None:
         await interaction.response.defer()
 
 
+def channel_id_of(interaction: discord.Interaction) -> int:
+    """The channel a command, click or autocomplete came from. Discord leaves it out only of
+    pings, which never reach a command, so a missing one is a bug, not a user's mistake."""
+    if interaction.channel_id is None:
+        raise RuntimeError(f"interaction {interaction.id} has no channel")
+    return interaction.channel_id
+
+
+def picked_values(interaction: discord.Interaction) -> list[str]:
+    """What a select menu's click picked (nothing for any other interaction)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(value) for value in data.get("values") or []]
+
+
 async def answer(
     interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True, **kwargs: Any
 ) -> None:
     """Answer with a message: the first response, or a follow-up once acknowledged."""
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        if content is not None:  # a follow-up's content is optional, but never None
+            kwargs["content"] = content
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
@@ -117,7 +133,7 @@ async def _run(
 def _log_failure(interaction: discord.Interaction, error: Exception) -> None:
     """A bug keeps its traceback; an expected fault (the database away, Discord failing after
     its retries) is one line (``bot.ops.faults``)."""
-    custom_id = (interaction.data or {}).get("custom_id")
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
     if not expected_fault(error, interaction):
         log.exception(
             "interaction failed: user=%s channel=%s custom_id=%s",

@@ -152,7 +152,7 @@ class Outgoing:
         spoken = cut(self.alt, SPOKEN_LIMIT) if self.spoken and self.alt else ""
         room = TEXT_LIMIT - len(head) - len(footer) - len(spoken)
         text = (head + self.content[: max(0, room)]).strip()
-        card = discord.ui.Container(accent_colour=COLOUR)
+        card: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=COLOUR)
         if text:
             card.add_item(discord.ui.TextDisplay(text, id=TEXT_ID))
         rows = action_rows(self.items)
@@ -371,7 +371,7 @@ async def edit_clicked(interaction: discord.Interaction, data: dict[str, Any]) -
         await interaction.response.edit_message(**data)
 
 
-async def dm(user: discord.abc.User, out: Outgoing) -> tuple[DmStatus, discord.Message | None]:
+async def dm(user: discord.User | discord.Member, out: Outgoing) -> tuple[DmStatus, discord.Message | None]:
     """DM a user, once more after a transient failure, and say how it went."""
     try:
         return DmStatus.SENT, await send_to(user, out)
@@ -384,6 +384,6 @@ async def dm(user: discord.abc.User, out: Outgoing) -> tuple[DmStatus, discord.M
     return DmStatus.FAILED, None
 
 
-async def try_dm(user: discord.abc.User, out: Outgoing) -> discord.Message | None:
+async def try_dm(user: discord.User | discord.Member, out: Outgoing) -> discord.Message | None:
     """DM a user; ``None`` when it couldn't be delivered (closed DMs or a failure, see ``dm``)."""
     return (await dm(user, out))[1]

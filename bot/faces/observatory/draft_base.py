@@ -90,13 +90,13 @@ class DraftBase:
         if index == 3:
             shooting = self.choice.get("shooting") or {}
             return _("Shooting Star {value}", value=face_text(shooting.get("value")))
-        die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
+        die: dict[str, Any] = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
         value = die.get("value", die.get("face"))
         return wild_word(value, bool(die.get("wild")))
 
     def die_key(self, index: int) -> tuple[Any, Any]:
         """What a die is worth this turn: two dice with the same key are interchangeable."""
-        die = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
+        die: dict[str, Any] = next((d for d in self.choice.get("dice") or [] if d.get("index") == index), {})
         return die.get("value", die.get("face")), bool(die.get("wild"))
 
     def distinct_plots(self) -> list[dict[str, Any]]:

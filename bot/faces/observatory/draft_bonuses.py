@@ -29,6 +29,27 @@ from bot.ui.outgoing import Outgoing
 class BonusStages(DraftHome):
     """The draft stages that spend banked bonuses and complete cards."""
 
+    def cell_stage(
+        self,
+        stage: str,
+        page: int,
+        cells: list[str],
+        *,
+        what: str,
+        code: str,
+        extra: list[str] | None = None,
+        orange: bool = False,
+        picked: str | None = None,
+    ) -> Outgoing:
+        """A list of cells to pick from; the panel (``DraftPanel``) draws it."""
+        raise NotImplementedError
+
+    def space_stage(
+        self, stage: str, spaces: dict[str, list[int]], *, what: str, code: str, picked: str | None = None
+    ) -> Outgoing:
+        """A list of research spaces to pick from; the panel (``DraftPanel``) draws it."""
+        raise NotImplementedError
+
     def bonuses(self) -> Outgoing:
         grants = self.choice.get("grants") or []
         items: list[discord.ui.Item[Any]] = [

@@ -29,7 +29,7 @@ from bot.games.base import Action, View
 from bot.i18n import N_, _
 from bot.storage.records import GameRecord
 from bot.ui.components import panel_for, service_of
-from bot.ui.interactions import Ack, Refusal, acknowledge, entry
+from bot.ui.interactions import Ack, Refusal, acknowledge, entry, picked_values
 from bot.ui.outgoing import edit_panel
 from bot.ui.typed_square import parse_square
 
@@ -167,7 +167,7 @@ class ObsPick(
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        values = picked_values(interaction)
         await show_stage(interaction, self.game_id, self.decision, self.stage, ".".join(values) or None)
 
 
@@ -201,7 +201,7 @@ class ObsPlay(
 
     @entry(Ack.NONE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        values = picked_values(interaction)
         code = values[0] if len(values) == 1 and re.fullmatch(CODE, values[0]) else ""
         if not code:
             raise Refusal(_(BAD_BUTTON))

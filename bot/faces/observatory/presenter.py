@@ -124,7 +124,7 @@ class ObservatoryPresenter(Presenter):
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
         view = art.public_only(view)
         phase, dec = view.get("phase"), view.get("decision", 0)
-        active = view.get("active", 0)
+        active: int = view.get("active", 0)
         who = names[active] if 0 <= active < len(names) else "?"
         items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
         if phase == "keep":
@@ -165,8 +165,9 @@ class ObservatoryPresenter(Presenter):
                     roll=rolled,
                 )
         elif phase == "refill":
-            seat = (view.get("refill") or {}).get("seat", active)
-            name = names[seat] if 0 <= seat < len(names) else "?"
+            refill: dict[str, Any] = view.get("refill") or {}
+            refiller = refill.get("seat", active)
+            name = names[refiller] if 0 <= refiller < len(names) else "?"
             text = _(
                 "**{name}** completed a goal and takes a new one from the Night Sky or a deck top.", name=name
             )

@@ -22,7 +22,7 @@ from bot.games.base import View
 from bot.games.sky_of_stars.moves import parse_line
 from bot.i18n import N_, _
 from bot.ui.components import panel_for, service_of
-from bot.ui.interactions import Ack, Refusal, acknowledge, entry
+from bot.ui.interactions import Ack, Refusal, acknowledge, entry, picked_values
 from bot.ui.outgoing import Outgoing, edit_panel
 
 
@@ -139,7 +139,7 @@ class SkyPick(
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        picked = (interaction.data or {}).get("values", [None])[0]
+        picked = next(iter(picked_values(interaction)), None)
         record, view = await clicked_view(interaction, self.game_id, self.decision)
         choice = view.get("choice") or {}
         if choice.get("kind") not in {"start", "stroke", "cancel"}:
@@ -353,9 +353,9 @@ class SkyDo(
             await edit_panel(interaction, panel_for(interaction, record, view, asking_stop=True))
             return
         confirm = SkyDo(self.game_id, self.decision, "stop", "-", "t", label=_("Yes, call STOP"))
-        asked = await interaction.followup.send(
-            stop_confirm_text(), view=Outgoing(items=[confirm]).view(), ephemeral=True, wait=True
-        )
+        buttons = Outgoing(items=[confirm]).view()
+        assert buttons is not None  # it holds the confirm button
+        asked = await interaction.followup.send(stop_confirm_text(), view=buttons, ephemeral=True, wait=True)
         delivery = service_of(interaction).delivery
         stop.remember(delivery, self.game_id, self.decision, asked)  # retired when its roll is over
         delivery.copies.track_public(self.game_id, asked)  # and at the end

@@ -32,7 +32,7 @@ from bot.games.base import IllegalAction
 from bot.i18n import _
 from bot.i18n.msg import N_
 from bot.ui.components import panel_for, service_of
-from bot.ui.interactions import Ack, Refusal, entry
+from bot.ui.interactions import Ack, Refusal, entry, picked_values
 from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.typed_square import parse_square
 
@@ -243,7 +243,7 @@ class SgSelect(
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        value = ((interaction.data or {}).get("values") or ["-"])[0]
+        value = (picked_values(interaction) or ["-"])[0]
         if not re.fullmatch(CODE, value):
             raise Refusal(_(NOT_OFFERED))
         if self.mode == "do":

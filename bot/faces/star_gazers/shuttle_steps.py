@@ -98,8 +98,8 @@ def move_tile_step(
     squares = (view.get("preview") or {}).get("mural", {}).get("squares") or [{}] * 16
     moves = {m["from"]: m["to"] for m in choice["moves"]}
     if stage and stage[:1] in {"m", "n"}:
-        source, to, rot, swap = stage[1:].split(".")
-        a, b, r = int(source), int(to), int(rot)
+        moved_from, moved_to, rot, swap = stage[1:].split(".")
+        a, b, r = int(moved_from), int(moved_to), int(rot)
         s = None if swap == "x" else int(swap)
         items: Items = [
             SgStage(

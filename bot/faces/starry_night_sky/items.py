@@ -20,7 +20,7 @@ from bot.games.base import View
 from bot.i18n import _
 from bot.storage.records import GameRecord
 from bot.ui.components import panel_for, service_of
-from bot.ui.interactions import Ack, Refusal, entry
+from bot.ui.interactions import Ack, Refusal, entry, picked_values
 from bot.ui.outgoing import Outgoing, edit_panel
 
 
@@ -65,7 +65,7 @@ class SnsPick(
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        picked = str((interaction.data or {}).get("values", ["-"])[0])
+        picked = (picked_values(interaction) or ["-"])[0]
         record, view = await clicked_view(interaction, self.game_id, self.decision)
         if view.get("choice") is None:
             raise Refusal(_("It isn't your turn any more."))
@@ -143,8 +143,8 @@ class SnsDo(
                 return {"kind": "explore"}  # refused by the rules as malformed
             return plan.action(end=self.kind == "xe")
         if self.kind == "tr":
-            goal, colour, pool = self.arg.split(".")
-            return {"kind": "trade", "goal": goal, "colour": colour, "pool": int(pool)}
+            goal, colour, traded = self.arg.split(".")
+            return {"kind": "trade", "goal": goal, "colour": colour, "pool": int(traded)}
         return {"kind": "end"}
 
     @entry(Ack.UPDATE)

@@ -48,7 +48,8 @@ def banked_lines(view: Mapping[str, Any], seat: int, sheet: Mapping[str, Any]) -
         lines = []
         for grant in view["choice"]["grants"]:
             g = as_map(grant)
-            count = g.get("count") if isinstance(g.get("count"), int) else 1
+            given = g.get("count")
+            count = given if isinstance(given, int) else 1
             words = grant_words(g.get("kind"), count, g.get("value", "?"))
             track = g.get("track")
             origin = TRACK_NAMES.get(str(track)) if track else ORIGINS.get(str(g.get("source")), "")

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named, night_track
 from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text
+from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header, parts_line
 
 View = Mapping[str, Any]
@@ -171,6 +171,7 @@ def _roll_panel(
     x0, y0, x1, _bottom = box
     small = theme.font(theme.SMALL)
     who = name_of(names, active) if active >= 0 else "?"
+    flexible: int | None  # the part that may shrink to fit, if any
     rolled, flexible = named(_("{name} rolled"), who, theme.player_colour(active), theme.MUTED)
     parts_line(draw, (x0 + 22, y0 + 42), rolled, theme.SMALL, x1 - x0 - 44, bold=False, flexible=flexible)
     size, cy = 104, y0 + 116
@@ -275,8 +276,8 @@ def _players(
     )
     # who is done is the card's words: the picture is drawn once a step and kept while players
     # act, so a ✓ in it would soon disagree with the text beside it
-    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
-    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    sheets = as_list(view.get("sheets"))
+    scores = as_list(view.get("scores"))
     for seat in range(seats):
         cy = y0 + 60 + seat * ROW_H + ROW_H // 2
         sheet = as_map(sheets[seat]) if seat < len(sheets) else {}

@@ -235,8 +235,8 @@ def card_tile(
         )
     if marked:
         tag_font = theme.font(22, True)
-        width = tag_font.getlength(marked) + 20
-        tag = (x1 - width - 8, y0 - 14, x1 - 8, y0 + 16)
+        tag_width = tag_font.getlength(marked) + 20
+        tag = (x1 - tag_width - 8, y0 - 14, x1 - 8, y0 + 16)
         draw.rounded_rectangle(tag, radius=10, fill=PICKED)
         text(
             draw,

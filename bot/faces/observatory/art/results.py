@@ -14,7 +14,7 @@ from bot.faces.observatory.art.map import mini_map
 from bot.faces.observatory.art.parts import named
 from bot.i18n import _, ngettext
 from render import theme
-from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text
+from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header, parts_line
 
 RESULT_ROW = 236
@@ -30,12 +30,8 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     ]
     scores = (scores + [0] * seats)[:seats]
     winners = set(ints(outcome.get("winners")))
-    breakdown = (
-        outcome.get("breakdown")
-        if isinstance(outcome.get("breakdown"), list)
-        else view.get("scores")
-        if isinstance(view.get("scores"), list)
-        else []
+    breakdown = as_list(
+        outcome.get("breakdown") if isinstance(outcome.get("breakdown"), list) else view.get("scores")
     )
     order = sorted(range(seats), key=lambda s: (-scores[s], s not in winners, s))
     height = 16 + 116 + theme.GAP + seats * (RESULT_ROW + theme.GAP) + 60
@@ -57,7 +53,7 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
     y = header(
         image, title, [(SEP.join((_("Observatory"), _("final results"))), theme.MUTED)], flexible=flexible
     )
-    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
+    sheets = as_list(view.get("sheets"))
     for rank, seat in enumerate(order):
         box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + RESULT_ROW)
         parts = as_map(breakdown[seat]) if seat < len(breakdown) else {}

@@ -18,7 +18,7 @@ from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height
 from bot.faces.observatory.art.parts import card_row, die_sprite, named
 from bot.i18n import N_, _, ngettext
 from render import shapes, theme
-from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text
+from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header
 from render.theme import RGB
 
@@ -63,8 +63,8 @@ def sheet_of(view: Mapping[str, Any], seat: int) -> tuple[Mapping[str, Any], Map
     """(sheet, score) of ``seat``: the seat's own current one when the view is theirs."""
     if view.get("you") == seat and isinstance(view.get("sheet"), Mapping):
         return view["sheet"], as_map(view.get("score"))
-    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
-    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    sheets = as_list(view.get("sheets"))
+    scores = as_list(view.get("scores"))
     sheet = as_map(sheets[seat]) if 0 <= seat < len(sheets) else {}
     score = as_map(scores[seat]) if 0 <= seat < len(scores) else {}
     return sheet, score
@@ -114,7 +114,7 @@ def fresh_of(view: Mapping[str, Any], seat: int) -> tuple[list[str], list[tuple[
     if view.get("you") != seat or view.get("phase") not in ("decide", "night_bonus"):
         return [], []
     own = as_map(view.get("sheet"))
-    sheets = view.get("sheets") if isinstance(view.get("sheets"), list) else []
+    sheets = as_list(view.get("sheets"))
     public = as_map(sheets[seat]) if 0 <= seat < len(sheets) else {}
     before = set(public.get("stars") or [])
     stars = [c for c in own.get("stars") or [] if isinstance(c, str) and c not in before]

@@ -142,7 +142,7 @@ def _result_card(
     total_ink = theme.GOLD if winner else theme.INK
     text(draw, (box[2] - 18, head_y), str(total), total_font, total_ink, anchor="rm")
     colours_x = _colour_counts(draw, image, entry, box[2] - 18 - total_w - 24, head_y)
-    name_x = x0
+    name_x: float = x0
     if winner:
         name_x += winner_badge(image, x0, head_y) + 14
     parts_line(

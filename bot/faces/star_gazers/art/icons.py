@@ -63,8 +63,16 @@ def _finish(big: Image.Image, size: int) -> Image.Image:
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: object, **kw: object) -> None:
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, **kw)  # type: ignore[arg-type]
+def _disc(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: tuple[int, ...],
+    outline: tuple[int, ...] | None = None,
+    width: int = 1,
+) -> None:
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 
 
 def _star_poly(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
@@ -343,8 +351,8 @@ def half(kind: str, r: int) -> Image.Image:
         _disc(draw, c, c, rr, (*colour, 255))
         dark = (*mix(colour, (20, 20, 30), 0.45), 255)
         if kind == "banded":
-            for k in (-0.45, 0, 0.45):
-                draw.line((c - rr, c + rr * k, c + rr, c + rr * k), fill=dark, width=round(rr * 0.16))
+            for band in (-0.45, 0, 0.45):
+                draw.line((c - rr, c + rr * band, c + rr, c + rr * band), fill=dark, width=round(rr * 0.16))
         elif kind == "cratered":
             for dx, dy, cr in ((-0.4, -0.3, 0.2), (0.35, 0.3, 0.25), (0.3, -0.45, 0.13), (-0.35, 0.45, 0.15)):
                 _disc(draw, c + rr * dx, c + rr * dy, rr * cr, dark)

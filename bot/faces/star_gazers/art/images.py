@@ -171,7 +171,8 @@ def _mural_marks(choice: Mapping[str, Any], picked_from: int | None) -> tuple[li
     if kind == "tile":
         return ints(choice.get("cells")), []
     if kind == "token":
-        cells, covers = [], []
+        cells: list[int] = []
+        covers: list[int] = []
         for t in items(choice.get("targets")):
             t = as_map(t)
             if t.get("target") == "cell" and isinstance(t.get("cell"), int):
@@ -180,7 +181,7 @@ def _mural_marks(choice: Mapping[str, Any], picked_from: int | None) -> tuple[li
     if kind in {"move_token", "move_tile"}:
         moves = [as_map(m) for m in items(choice.get("moves"))]
         if picked_from is None:
-            froms = [m.get("from") for m in moves if isinstance(m.get("from"), int)]
+            froms = [start for m in moves if isinstance(start := m.get("from"), int)]
             return (froms, []) if kind == "move_tile" else ([], froms)
         dest = next((ints(m.get("to")) for m in moves if m.get("from") == picked_from), [])
         return dest, []

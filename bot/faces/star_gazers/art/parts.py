@@ -100,11 +100,11 @@ def tile_image(
     printed = [i for i in items(tile.get("icons")) if isinstance(i, str)][:2]
     for kind, (fx, fy) in zip(printed, ((0.2, 0.2), (0.8, 0.8)), strict=False):
         shapes.paste(image, icons.icon(kind, corner), fx * size, fy * size)
-    shown_hex = [h for h in hexes if icons.token_of(h, corner + 4) is not None]
-    for data, (fx, fy) in zip(shown_hex[:2], ((0.8, 0.2), (0.2, 0.8)), strict=False):
-        shapes.paste(image, icons.token_of(data, corner + 4), fx * size, fy * size)  # type: ignore[arg-type]
-    if len(shown_hex) > 2:  # no limit per tile: the rest are counted beside the second one
-        more = f"+{len(shown_hex) - 2}"
+    tokens = [sprite for h in hexes if (sprite := icons.token_of(h, corner + 4)) is not None]
+    for token, (fx, fy) in zip(tokens[:2], ((0.8, 0.2), (0.2, 0.8)), strict=False):
+        shapes.paste(image, token, fx * size, fy * size)
+    if len(tokens) > 2:  # no limit per tile: the rest are counted beside the second one
+        more = f"+{len(tokens) - 2}"
         text(
             draw,
             (0.2 * size + corner * 0.55, 0.8 * size + corner * 0.1),

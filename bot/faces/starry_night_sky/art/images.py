@@ -119,7 +119,8 @@ def draw_panel(
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
     score = as_map(me.get("score"))
-    total = score.get("total") if isinstance(score.get("total"), int) else 0
+    given = score.get("total")
+    total = given if isinstance(given, int) else 0
     title: list[Part] = [
         (_("Your panel"), theme.INK),
         (" · " + ngettext("{n} point", "{n} points", total), theme.GOLD),
@@ -249,7 +250,8 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     title, flexible = named_parts(
         _("{name}'s sheet"), name_of(names, seat), theme.player_colour(seat), theme.INK
     )
-    total = score.get("total") if isinstance(score.get("total"), int) else 0
+    given = score.get("total")
+    total = given if isinstance(given, int) else 0
     points = ngettext("{n} point", "{n} points", total)
     parts = _(
         "discovery {discovery}, stars {stars}, goals {goals}",
@@ -275,9 +277,13 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     _goal_rows(image, draw, goals, box)
     y = box[3] + theme.GAP
     if myth_h:
-        title = _("Your Myth cards (secret until the end)") if own and not revealed else _("Myth cards")
+        myth_title = _("Your Myth cards (secret until the end)") if own and not revealed else _("Myth cards")
         draw_myths(
-            image, myths, (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_h), title=title, colour=theme.GOLD
+            image,
+            myths,
+            (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_h),
+            title=myth_title,
+            colour=theme.GOLD,
         )
     return image
 

@@ -97,7 +97,8 @@ def _spot_offsets(n: int) -> list[tuple[float, float]]:
         return [(-d, 0), (d, 0)]
     if n == 3:
         return [(-d, 8), (d, 8), (0, -13)]
-    return [(-d, -d), (d, -d), (-d, d), (d, d)][:n]
+    corners: list[tuple[float, float]] = [(-d, -d), (d, -d), (-d, d), (d, d)]
+    return corners[:n]
 
 
 @functools.lru_cache(maxsize=8)
@@ -203,9 +204,9 @@ def draw_map(
             )
 
     for cid, tag in (mark or {}).items():
-        node = where.get(cid)
-        if node is not None:  # in the badge's place: a discovery target has no marker yet
-            _pill(draw, node.x + NODE_R * 0.78, node.y - NODE_R * 0.78, tag)
+        marked = where.get(cid)
+        if marked is not None:  # in the badge's place: a discovery target has no marker yet
+            _pill(draw, marked.x + NODE_R * 0.78, marked.y - NODE_R * 0.78, tag)
 
     letters = initials(names, seats)
     for token in token_spots(view, where, labels, seats, f):

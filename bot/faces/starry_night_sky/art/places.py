@@ -258,13 +258,13 @@ def token_spots(
             ((preferred + step, dist) for dist in (NODE_R + 13, NODE_R + 22) for step in range(0, 360, 15)),
             key=drift,
         )
-        chosen, best = candidates[0], math.inf
+        chosen, lowest = candidates[0], math.inf
         for at in candidates:  # by drift: stop once drifting further costs more than the best so far
-            if drift(at) >= best:
+            if drift(at) >= lowest:
                 break
             total = drift(at) + covering(at)
-            if total < best:
-                chosen, best = at, total
+            if total < lowest:
+                chosen, lowest = at, total
         out += [Token(seat, x, y) for seat, (x, y) in zip(sorted(sitting), spots(chosen), strict=True)]
     return out
 

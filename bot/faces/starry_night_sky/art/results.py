@@ -16,7 +16,7 @@ from bot.faces.starry_night_sky.art.parts import ints, myth_label, named_parts
 from bot.faces.starry_night_sky.words import TITLE
 from bot.i18n import _, ngettext
 from render import shapes, theme
-from render.common import as_map, fitted, mix, name_of, num, panel, seat_of, sky, text, text_width
+from render.common import as_list, as_map, fitted, mix, name_of, num, panel, seat_of, sky, text, text_width
 from render.headers import Part, header
 
 ROW_H = 38  # one Myth card; a player's name and total take the first two rows beside them
@@ -25,7 +25,7 @@ MYTHS_X = 300  # where the Myth cards start, from the panel's left edge: the lon
 
 
 def _myths_of(view: View, seats: int) -> list[list[Mapping[str, Any]]]:
-    myths = view.get("myths") if isinstance(view.get("myths"), list) else []
+    myths = as_list(view.get("myths"))
     return [
         [as_map(m) for m in (myths[s] if s < len(myths) and isinstance(myths[s], list) else [])]
         for s in range(seats)
