@@ -157,7 +157,7 @@ async def _star_gazers(env: Any) -> tuple[Any, list[Any]]:
     from tests.bot.helpers import current_record
 
     channel, players = await _members(env)
-    await sg.start_game(channel, players)
+    await sg.start_game(env, channel, players)
     table_ = sg.Table(env, channel, players, closed=set())
     for _ in range(MOVES_LIMIT):
         record = await current_record(env)
