@@ -99,12 +99,14 @@ class Taps:
         self.late: defaultdict[str, list[float]] = defaultdict(list)
         self.commits: defaultdict[str, list[float]] = defaultdict(list)
         self.renders: defaultdict[str, list[float]] = defaultdict(list)
+        self.handled: defaultdict[str, list[float]] = defaultdict(list)  # a handler, start to end
         metrics.timer_late_seconds = _Tap(metrics.timer_late_seconds, self.late)
         metrics.commit_seconds = _Tap(metrics.commit_seconds, self.commits)
         metrics.render_seconds = _Tap(metrics.render_seconds, self.renders)
+        metrics.followup_seconds = _Tap(metrics.followup_seconds, self.handled)
 
     def clear(self) -> None:
-        for sink in (self.late, self.commits, self.renders):
+        for sink in (self.late, self.commits, self.renders, self.handled):
             sink.clear()
 
 

@@ -216,6 +216,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             late={k: v for k, v in taps.late.items()},
             commits=[x for v in taps.commits.values() for x in v],
             renders=[x for v in taps.renders.values() for x in v],
+            handled=[x for v in taps.handled.values() for x in v],
             lag=probe.lags,
             cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system),
             cpu_groups=measure.cpu_by_group(threads_before, threads_after),
