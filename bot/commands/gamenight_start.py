@@ -18,7 +18,8 @@ from typing import Any, ClassVar, Final, Protocol
 
 import discord
 
-from bot.commands.lobby import lobby_embed, lobby_view, welcome_dm
+from bot.commands.lobby import lobby_view, welcome_dm
+from bot.commands.lobby_card import lobby_embed
 from bot.core.clock import now
 from bot.core.table import and_list, is_manager
 from bot.games import get_game

@@ -16,7 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.commands.lobby import DM_WARNING, lobby_embed, lobby_view, missing_permissions, welcome_dm
+from bot.commands.lobby import DM_WARNING, lobby_view, missing_permissions, welcome_dm
+from bot.commands.lobby_card import lobby_embed
 from bot.i18n import _, ngettext, speaking
 from bot.storage import GameRecord
 from bot.ui.interactions import Ack, Refusal, channel_id_of, entry, tell_privately

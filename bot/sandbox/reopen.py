@@ -16,7 +16,8 @@ import logging
 import discord
 
 from bot.app import AstrolabeBot
-from bot.commands.lobby import lobby_embed, lobby_view
+from bot.commands.lobby import lobby_view
+from bot.commands.lobby_card import lobby_embed
 from bot.games import get_game
 from bot.storage import GameRecord
 

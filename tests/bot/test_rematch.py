@@ -152,7 +152,7 @@ def test_places_rank_winners_first_and_share_a_place_on_a_tie():
 
 
 def test_finished_lobby_lists_players_by_place_with_ties_and_bots(monkeypatch):
-    from bot.commands.lobby import lobby_embed
+    from bot.commands.lobby_card import lobby_embed
     from bot.games.base import Outcome
 
     record = finished_record("star-gazers", ["Ada", "Bea", "Bot 1", "Cy"], bots=[2])
