@@ -146,8 +146,10 @@ class Browser:
     async def goto(self, url: str) -> None:
         await self.send("Page.navigate", url=url)
 
-    async def wait_for(self, expression: str, what: str, timeout: float = 30) -> Any:
+    async def wait_for(self, expression: str, what: str, timeout: float = 120) -> Any:
         """Poll a JavaScript expression until its JSON value is truthy; fail with ``what`` otherwise.
+        The wait is long because the bot, its sandbox and the browser share a busy CI machine with
+        other test workers; a right page answers in well under a second when the machine is quiet.
 
         Elements come back as ``{}``, which is falsy here: test them with ``!!``.
         """
