@@ -19,7 +19,6 @@ from bot.storage.records import (
     Deadline,
     GameRecord,
     GameStats,
-    LeaderRow,
     MovePing,
     PanelCopyRow,
     ResultRecord,
@@ -136,7 +135,6 @@ class Storage(Protocol):
     async def solo_best(
         self, guild_id: int | None, game: str, user_id: int, *, exclude_game: int = 0
     ) -> SoloBest: ...
-    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[LeaderRow]: ...
 
     # ---- fair ratings (bot.storage.ratings) -------------------------------------------------
     async def rebuild_ratings(self, guild_id: int | None = None) -> int: ...

@@ -8,7 +8,6 @@ from bot.storage.records import (
     ActionRecord,
     GameRecord,
     GameStats,
-    LeaderRow,
     ResultRecord,
     SoloBest,
     _action_from_row,
@@ -22,7 +21,6 @@ from bot.storage.statements import (
     SQL_SELECT_GAMES_FOR_USER,
     SQL_SELECT_LAST_ACTIONS,
     SQL_SELECT_LATEST_GAME_IN_CHANNEL,
-    SQL_SELECT_LEADERBOARD,
     SQL_SELECT_LOG_ENTRIES,
     SQL_SELECT_OPEN_GAMES_IN_CHANNEL,
     SQL_SELECT_OPEN_GAMES_IN_GUILD,
@@ -123,19 +121,3 @@ class Reads(StorageBase):
             row = await tx.fetchrow(SQL_SELECT_SOLO_BEST, params)
         assert row is not None  # an aggregate always has its row
         return SoloBest(best=row["best"], played=row["played"])
-
-    async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[LeaderRow]:
-        """A server's top players of one game: most wins, then best average score."""
-        if limit < 0:
-            raise ValueError("limit must be >= 0")
-        async with self._one() as tx:
-            rows = await tx.fetch(
-                SQL_SELECT_LEADERBOARD, {"guild_id": guild_id, "game": game, "limit": limit}
-            )
-        board: list[LeaderRow] = []
-        for index, row in enumerate(rows):
-            rank = index + 1
-            if board and (board[-1].wins, board[-1].average) == (row["wins"], row["average"]):
-                rank = board[-1].rank
-            board.append(LeaderRow(rank, *row))  # the columns are the other fields, in order
-        return board

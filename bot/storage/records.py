@@ -234,20 +234,6 @@ class GameStats:
     with_bots: int
 
 
-@dataclass
-class LeaderRow:
-    """One leaderboard line. Players equal on wins and average score share a ``rank``."""
-
-    rank: int
-    user_id: int
-    name: str
-    played: int
-    wins: int
-    best: int
-    average: float
-    with_bots: int
-
-
 def places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
     """Each seat's place: every winner is 1st; the others follow by score, higher first.
 

@@ -250,24 +250,6 @@ WHERE g.guild_id IS NOT DISTINCT FROM :guild_id
 GROUP BY g.game
 ORDER BY g.game
 """
-# Wins, then average score; games played and the user id only make the order total. The name
-# shown is the one the player had in their latest game here. Bot seats are not ranked. The columns
-# are LeaderRow's fields after its rank, in order.
-SQL_SELECT_LEADERBOARD = """
-SELECT r.user_id AS user_id,
-       (SELECT r2.name FROM results r2 JOIN games g2 ON g2.id = r2.game_id
-        WHERE r2.user_id = r.user_id AND g2.guild_id IS NOT DISTINCT FROM :guild_id AND g2.game = :game
-        ORDER BY r2.finished_at DESC, r2.game_id DESC LIMIT 1) AS name,
-       COUNT(DISTINCT r.game_id) AS played, SUM(r.won) AS wins, MAX(r.score) AS best,
-       CAST(AVG(r.score) AS DOUBLE PRECISION) AS average,
-       COUNT(DISTINCT CASE WHEN r.with_bots = 1 THEN r.game_id END) AS with_bots
-FROM results r JOIN games g ON g.id = r.game_id
-JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat AND s.is_bot = 0
-WHERE g.guild_id IS NOT DISTINCT FROM :guild_id AND g.game = :game
-GROUP BY r.user_id
-ORDER BY wins DESC, average DESC, played DESC, r.user_id
-LIMIT :limit
-"""
 # A player's best score in solo games (games with one seat) of one game on one server. The game
 # that just finished can be left out, to say whether it beat the previous best.
 SQL_SELECT_SOLO_BEST = """

@@ -73,11 +73,11 @@ async def test_record_results_refuses_what_is_not_a_finished_result(storage: Sto
     assert await storage.results(game_id) == []
 
 
-async def test_stats_and_leaderboard_are_empty_before_any_result(storage: Storage) -> None:
+async def test_stats_and_ratings_are_empty_before_any_result(storage: Storage) -> None:
     await finished(storage)  # finished, but its result was never recorded
     assert await storage.stats(1) == []
     assert await storage.stats(1, "counter", A) == []
-    assert await storage.leaderboard(1, "counter") == []
+    assert await storage.rating_board(1, "counter") == ([], [])
 
 
 async def test_stats_per_player_per_game_and_per_server(storage: Storage) -> None:
@@ -105,30 +105,7 @@ async def test_stats_per_player_per_game_and_per_server(storage: Storage) -> Non
     assert await storage.stats(1, "counter", 999) == []
 
 
-async def test_leaderboard_ranks_by_wins_then_average_and_shares_ties(storage: Storage) -> None:
-    await play(storage, [5, 5, 2], [0, 1])
-    await play(storage, [4, 6, 1], [1])
-    await play(storage, [6, 4, 9], [2])
-    # A: 1 win, avg 5; B: 2 wins, avg 5; C: 1 win, avg 4.
-    board = await storage.leaderboard(1, "counter")
-    assert [(r.rank, r.user_id, r.wins, r.played, r.best) for r in board] == [
-        (1, B, 2, 3, 6),
-        (2, A, 1, 3, 6),
-        (3, C, 1, 3, 9),
-    ]
-    assert board[1].average == pytest.approx(5.0) and board[2].average == pytest.approx(4.0)
-
-    # C catches up with A on average (15 points in 4 games each): they share second place.
-    await play(storage, [0, 10, 3], [1])
-    board = await storage.leaderboard(1, "counter")
-    assert [(r.rank, r.user_id, r.wins) for r in board] == [(1, B, 3), (2, A, 1), (2, C, 1)]
-    assert board[1].average == board[2].average == 3.75
-    assert [r.user_id for r in await storage.leaderboard(1, "counter", limit=1)] == [B]
-    assert await storage.leaderboard(1, "other") == []
-    assert await storage.leaderboard(2, "counter") == []
-
-
-async def test_leaderboard_shows_the_latest_name(storage: Storage) -> None:
+async def test_the_rating_board_shows_the_latest_name(storage: Storage) -> None:
     await play(storage, [1, 0], [0])
     later = await make_lobby(storage, players=1)
     await storage.add_seat(later.id, B, "bea renamed")
@@ -137,8 +114,8 @@ async def test_leaderboard_shows_the_latest_name(storage: Storage) -> None:
         later.id, expected_version=0, seat=0, action={}, state={}, events=[], finished=True
     )
     await storage.record_results(later.id, Outcome(scores=[0, 5], winners=[1]))
-    names = {row.user_id: row.name for row in await storage.leaderboard(1, "counter")}
-    assert names == {A: "p100", B: "bea renamed"}
+    ranked, unranked = await storage.rating_board(1, "counter")
+    assert {row.user_id: row.name for row in ranked + unranked} == {A: "p100", B: "bea renamed"}
 
 
 async def test_games_with_bot_seats_are_flagged_and_bots_are_not_ranked(storage: Storage) -> None:
@@ -151,8 +128,8 @@ async def test_games_with_bot_seats_are_flagged_and_bots_are_not_ranked(storage:
     assert (ada.played, ada.with_bots, ada.wins) == (2, 1, 0)
     (server,) = await storage.stats(1, "counter")
     assert (server.played, server.players, server.with_bots, server.best) == (2, 2, 1, 9)
-    board = await storage.leaderboard(1, "counter")
-    assert [(r.user_id, r.played, r.with_bots) for r in board] == [(B, 2, 1), (A, 2, 1)]
+    ranked, unranked = await storage.rating_board(1, "counter")  # the game with a bot is not rated
+    assert ranked == [] and [(r.user_id, r.games) for r in unranked] == [(A, 1), (B, 1)]
 
 
 async def test_solo_best_counts_only_that_players_solo_games_on_that_server(storage: Storage) -> None:
