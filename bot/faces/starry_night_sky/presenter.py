@@ -28,7 +28,7 @@ from bot.faces.starry_night_sky.words import (
 )
 from bot.games.base import View
 from bot.i18n import _, ngettext
-from bot.i18n.waiting import bot_plays, waiting_for
+from bot.i18n.waiting import waiting_for
 from bot.ui.components import OpenPanelButton
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import Hint, Presenter
@@ -66,15 +66,8 @@ class StarryNightSkyPresenter(Presenter):
         return track + "\n" + _("Scores: {scores}", scores=scores)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
-        seat = view["current"]
-        if bot_plays(names, seat):  # a bot has no panel: "Bot 1 is playing…"
-            turn = waiting_for([seat], names)
-        else:
-            turn = _(
-                "It's **{name}**'s turn: their panel is in their DMs (or press **Open my panel**).",
-                name=names[seat],
-            )
-        text = turn + "\n" + self._headline(view, names)
+        # the same words in every game, read as well in a thread as in a practice game's DMs
+        text = waiting_for([view["current"]], names) + "\n" + self._headline(view, names)
         return Outgoing(
             text,
             heading(view),
