@@ -2,7 +2,7 @@
 
 Issue 13 asks that a player of a whole 3-player game of A Sky of Stars receive at most 3 MB of
 images. Each title is played here to its results in SimCord by the SimCord test drivers
-(``tests/bot/*_driver.py``): every move is a click or a select on a real panel, every player has
+(``tests/drivers/*_driver.py``): every move is a click or a select on a real panel, every player has
 open DMs and plays from them. ``bench.image_ledger`` files each uploaded image under where it went:
 
 * a player's own images: their DMs, and ephemeral replies only they see;
@@ -118,7 +118,7 @@ async def _members(env: Any) -> tuple[Any, list[Any]]:
 
 
 async def _sky(env: Any, stop_after: int | None) -> tuple[Any, list[Any]]:
-    from tests.bot import sky_driver as sky
+    from tests.drivers import sky_driver as sky
 
     channel, players = await _members(env)
     await sky.start_game(env, channel, players)
@@ -129,7 +129,7 @@ async def _sky(env: Any, stop_after: int | None) -> tuple[Any, list[Any]]:
 
 
 async def _observatory(env: Any) -> tuple[Any, list[Any]]:
-    from tests.bot import observatory_driver as obs
+    from tests.drivers import observatory_driver as obs
 
     channel, players = await _members(env)
     await obs.start_game(env, channel, players)
@@ -138,8 +138,8 @@ async def _observatory(env: Any) -> tuple[Any, list[Any]]:
 
 
 async def _starry_night_sky(env: Any) -> tuple[Any, list[Any]]:
-    from tests.bot import starry_night_sky_driver as sns
-    from tests.bot.helpers import current_record
+    from tests.drivers import starry_night_sky_driver as sns
+    from tests.drivers.helpers import current_record
 
     channel, players = await _members(env)
     await sns.start_game(env, channel, players)
@@ -153,8 +153,8 @@ async def _starry_night_sky(env: Any) -> tuple[Any, list[Any]]:
 
 
 async def _star_gazers(env: Any) -> tuple[Any, list[Any]]:
-    from tests.bot import star_gazers_driver as sg
-    from tests.bot.helpers import current_record
+    from tests.drivers import star_gazers_driver as sg
+    from tests.drivers.helpers import current_record
 
     channel, players = await _members(env)
     await sg.start_game(env, channel, players)

@@ -1,6 +1,6 @@
 """A fuzzer that plays the games through the real bot in SimCord, knowing only what is on screen.
 
-Shared by the CI test (``tests/bot/test_fuzz.py``, one fixed seed per game) and the soak
+Shared by the CI test (``tests/bench/test_fuzz.py``, one fixed seed per game) and the soak
 (``python -m bench --only fuzz``).
 """
 

@@ -10,7 +10,7 @@ import json
 import asyncpg
 import pytest
 
-from tests.bot.test_operating import get, scrape, total
+from tests.ops.test_operating import get, scrape, total
 
 
 @pytest.mark.simcord(strict_sync=True)

@@ -11,9 +11,9 @@ import pytest
 from bot.app import ShardedAstrolabeBot
 from bot.games.replay import replay
 from bot.storage.postgres import PostgresStorage
-from tests.bot.helpers import all_text, current_record
-from tests.bot.observatory_driver import GAME, ObsTable, open_table, start_game
-from tests.bot.test_observatory_game import fixed_seed
+from tests.drivers.helpers import all_text, current_record
+from tests.drivers.observatory_driver import GAME, ObsTable, open_table, start_game
+from tests.faces.observatory.test_observatory_game import fixed_seed
 
 
 @pytest.mark.simcord(strict_sync=True)

@@ -11,9 +11,9 @@ import pytest
 
 from bot.commands.lobby import play_command
 from bot.games import GAMES
-from tests.bot.driver import open_table, start_game
-from tests.bot.helpers import all_text, current_record, custom_ids, latest_panel
-from tests.bot.table_checks import assert_nothing_live
+from tests.drivers.driver import open_table, start_game
+from tests.drivers.helpers import all_text, current_record, custom_ids, latest_panel
+from tests.drivers.table_checks import assert_nothing_live
 
 SLUG = "high-card"
 
