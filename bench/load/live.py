@@ -11,6 +11,15 @@ client's does. The bot's code is not touched.
 ``Stamps`` replaces SimCord's HTTP log: it keeps, for every request, only when it was made
 (``perf_counter``) and what it was about, so that each interaction's acknowledgement and follow-up
 can be found afterwards.
+
+**What a click caused.** SimCord hands a request to its router in the task that made it, and hands
+an interaction to the bot in the task that clicked: discord.py starts the interaction's handler
+there (``create_task``), and a task copies the context it was started in. So a click delivered
+inside ``causing()`` runs its handler, and everything the handler starts (tasks, threads through
+``asyncio.to_thread``, the sends after them), with ``CAUSE`` set to that click's ``Cause``, and
+``Stamps`` files each request under the ``Cause`` of the task that made it. A job the bot's
+scheduler fires (a step timer, a countdown, a reminder) is a cause of its own, never the click
+that armed it: ``timers_cause_themselves``.
 """
 
 from __future__ import annotations
@@ -19,6 +28,10 @@ import collections
 import re
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,9 +44,46 @@ MESSAGE = re.compile(r"^/channels/\d+/messages/(\d+)$")
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
 
+@dataclass(eq=False)
+class Cause:
+    """One click, as the cause of the requests made in its context (see the module doc)."""
+
+    interaction_id: int | None = None  # known once the click is delivered
+    requests: list[float] = field(default_factory=list)  # perf_counter of each request it caused
+
+
+CAUSE: ContextVar[Cause | None] = ContextVar("bench_load_cause", default=None)
+
+
+@contextmanager
+def causing() -> Iterator[Cause]:
+    """A fresh ``Cause`` current in this task while the block runs: deliver one click in it."""
+    cause = Cause()
+    token = CAUSE.set(cause)
+    try:
+        yield cause
+    finally:
+        CAUSE.reset(token)
+
+
+def timers_cause_themselves(scheduler: Any) -> None:
+    """Each job ``scheduler`` (``bot.tell.scheduler.Scheduler``) fires runs with no click as its
+    cause. Its loop task may have been started by a click's handler (it starts when a job is added
+    to an empty heap) and so carry that click's context; each job runs in a task of its own, so
+    clearing ``CAUSE`` there touches nothing else."""
+    fire: Callable[[Any], Awaitable[None]] = scheduler._fire
+
+    async def fired(job: Any) -> None:
+        CAUSE.set(None)
+        await fire(job)
+
+    scheduler._fire = fired
+
+
 class Stamps(list[Any]):
     """Stands in for ``backend.http_requests``: per request only its time, indexed by what it
-    answers (an interaction's callback, its token's follow-ups, edits of a message)."""
+    answers (an interaction's callback, its token's follow-ups, edits of a message) and filed
+    under the click that caused it, if any (``Cause.requests``)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -45,6 +95,9 @@ class Stamps(list[Any]):
     def append(self, entry: Any) -> None:
         now = time.perf_counter()
         self.requests += 1
+        cause = CAUSE.get()
+        if cause is not None:
+            cause.requests.append(now)
         path, method = entry.path, entry.method
         if method == "POST" and (match := CALLBACK.match(path)):
             self.callbacks.setdefault(int(match.group(1)), now)

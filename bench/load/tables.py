@@ -7,8 +7,9 @@ panel, the thread, the channel: ``bench.fuzz.screen``) the way the fuzzer's play
 the game on is likely, going back is not, a control that changed nothing is tried less), clicks
 it and waits for the answer before thinking again. When a game ends the host opens the next one.
 
-Each click is one ``Click``: when it was delivered, its interaction and the message it was made
-on, so that ``bench.load.measure`` can find its acknowledgement and its follow-up afterwards.
+Each click is one ``Click``: when it was delivered, its interaction, the message it was made on and
+the requests it caused (``bench.load.live.Cause``), so that ``bench.load.measure`` can find its
+acknowledgement and its follow-up afterwards.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from simcord.results import ResponseMessage
 
 from bench.fuzz.runner import GO_BACK, MOVE_ON
 from bench.fuzz.screen import Control, Screen
+from bench.load.live import Cause, causing
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +51,7 @@ class Click:
     message_id: int | None  # the message clicked (None for a slash command)
     player: int
     what: str = ""  # "/play", or the control's custom id up to its game number ("sky:pick")
+    cause: Cause = field(default_factory=Cause)  # the requests the bot made because of this click
 
 
 @dataclass
@@ -58,6 +61,20 @@ class Log:
     games_opened: int = 0
     games_finished: int = 0
     open_failures: int = 0
+
+
+async def deliver(
+    kind: str, member: Any, message_id: int | None, call: Callable[[], Any], what: str = ""
+) -> Click:
+    """Deliver one interaction (``call``: an actor's click, select or slash) as the cause of what
+    the bot does about it, and return it as a ``Click``. Raises SimCord's ``SetupError`` if the
+    control is gone."""
+    started = time.perf_counter()
+    with causing() as cause:
+        result = await call()
+    record = result._interaction
+    cause.interaction_id = record.id
+    return Click(kind, started, record.id, record.token, message_id, member.id, what, cause)
 
 
 async def until(check: Callable[[], Any], timeout: float, every: float = 0.05) -> Any:
@@ -231,14 +248,11 @@ class Table:
         self, kind: str, member: Any, message_id: int | None, call: Callable[[], Any], what: str = ""
     ) -> Click | None:
         """Deliver one interaction (it returns at once: see ``bench.load.live``) and log it."""
-        started = time.perf_counter()
         try:
-            result = await call()
+            click = await deliver(kind, member, message_id, call, what)
         except SetupError:  # the control went away between looking and clicking
             self.log.refused_by_client += 1
             return None
-        record = result._interaction
-        click = Click(kind, started, record.id, record.token, message_id, member.id, what)
         self.log.clicks.append(click)
         return click
 

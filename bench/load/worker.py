@@ -27,7 +27,7 @@ from typing import Any
 import simcord
 
 from bench.load import measure, paced
-from bench.load.live import SharedIds, go_live, start_at_wall_clock, tag_snowflakes
+from bench.load.live import SharedIds, go_live, start_at_wall_clock, tag_snowflakes, timers_cause_themselves
 from bench.load.tables import Log, Table, until
 from bot.app import create_bot
 from bot.core.config import Config
@@ -141,6 +141,7 @@ async def work(plan: Plan) -> dict[str, Any]:
         ids = {"guild": guild.id, "channels": [c.id for c in channels], "players": [p.id for p in players]}
         tag_snowflakes(env, plan.process)
         stamps = go_live(env)
+        timers_cause_themselves(bot.service.pacer.scheduler)  # a timer's edits are no click's follow-up
         bot.dispatch(ClientAlarm.EVENT)  # the waits begun under SimCord's clock now run on the wall's
         bot.dispatch(PollAlarm.EVENT)
         use(bot.metrics)
@@ -199,11 +200,13 @@ async def work(plan: Plan) -> dict[str, Any]:
             table.stopping = True
         await asyncio.wait(playing, timeout=20)
         probe.stop()
+        await bot.service.wait_idle(10)  # the last clicks' moves end, and with them what they cause
         got = measure.latencies(log_.clicks, stamps, start, end)
         result.update(
             wall=wall,
             ack=got.ack,
             follow_up=got.follow_up,
+            follow_up_any=got.follow_up_any,
             ack_by_what=got.by_what,
             unacknowledged=got.unacknowledged,
             late_acks=got.late_acks,

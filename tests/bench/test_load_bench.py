@@ -17,13 +17,15 @@ def test_quick_load_run_gives_sane_figures(tmp_path: Path) -> None:
     assert run["unacknowledged"] == 0
     assert 0 < run["ack_p50"] <= run["ack_p99"] < 3.0
     assert run["follow_p50"] is not None and 0 < run["follow_p50"] <= run["follow_p99"] < 10.0
+    # the caused follow-up runs from the click to its last request: never shorter than the ack
+    assert run["follow_p50"] >= run["ack_p50"] and run["follow_any_p50"] is not None
     assert run["games_opened"] >= SMALL.tables and run["open_failures"] == 0
     # 150 games of about 3 waiting seats at a 10-minute pace: a few timed jobs due every second
     assert run["late_n"] >= 5 and 0 <= run["late_p50"] < 5.0
     assert run["jobs_armed"][0] >= 150
     assert all(0 < cpu < 2.5 for cpu in run["cpu"]) and all(rss > 50 for rss in run["rss"])
     text = load_bench.report({"runs": [run], "size": vars(SMALL) | {"think": SMALL.think}, "skipped": None})
-    assert "| sqlite " in text and "goals met" in text
+    assert "| sqlite " in text and "goals met" in text and "caused follow-up" in text
 
 
 def test_postgres_half_says_why_it_is_skipped(monkeypatch) -> None:
