@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.commands.replay_access import check_step, game_here, parse_id, replay_of, viewable
 from bot.commands.replay_card import card_for
-from bot.commands.which_game import game_autocomplete
+from bot.commands.replay_list import replay_autocomplete
 from bot.i18n import _, speaking
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import reply, send_to
@@ -27,11 +27,11 @@ log = logging.getLogger(__name__)
     name="replay", description="Step through a game move by move: any finished game, or your own up to now."
 )
 @app_commands.describe(
-    game="The game's number (default: the game of this thread or channel)",
+    game="Yours or any finished game of this server, listed as you type (default: the game here)",
     step="The step to open at (0 is the set-up; default 0)",
     share="Post it in the channel for everyone (default: only you see it)",
 )
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.autocomplete(game=replay_autocomplete)
 @entry(Ack.THINKING)
 async def replay_command(
     interaction: discord.Interaction,
