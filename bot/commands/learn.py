@@ -37,16 +37,11 @@ def practice_seats(slug: str) -> int:
     return min(max(game.min_seats, PRACTICE_SEATS), game.max_seats)
 
 
-def is_practice_of(record: GameRecord, user_id: int) -> bool:
-    """Whether ``record`` is ``user_id``'s own practice table (they host it, alone with bots)."""
-    return record.practice and record.guild_id is None and record.host_id == user_id
-
-
 async def practice_games(interaction: discord.Interaction) -> list[GameRecord]:
     """The caller's practice tables still open, newest first."""
     user_id = interaction.user.id
     return [
-        r for r in await service_of(interaction).storage.games_for_user(user_id) if is_practice_of(r, user_id)
+        r for r in await service_of(interaction).storage.games_for_user(user_id) if r.practice_of(user_id)
     ]
 
 
@@ -87,7 +82,7 @@ async def own_practice(interaction: discord.Interaction, value: str) -> GameReco
     if not number.isdecimal() or len(number) > len(str(MAX_ID)):
         return None
     record = await service_of(interaction).storage.load(int(number))
-    return record if record is not None and is_practice_of(record, interaction.user.id) else None
+    return record if record is not None and record.practice_of(interaction.user.id) else None
 
 
 async def cancel_practice(interaction: discord.Interaction, record: GameRecord) -> None:

@@ -47,6 +47,10 @@ async def replay_command(
         if latest is None:
             raise Refusal(_("Say which game to replay with the `game` option: its number, such as 12."))
         record = await game_here(interaction, latest.id)
+    if share and record.practice:
+        raise Refusal(
+            _("Game #{id} is your practice game, yours alone: replay it without `share`.", id=record.id)
+        )
     views = viewable(record, interaction.user.id, shared=share)
     replay = await replay_of(interaction, record)
     at = step or 0

@@ -1,12 +1,13 @@
 """The list `/game replay`'s `game` option offers as you type: the games you may replay here.
 
 That is every game of this server that has ended (finished or cancelled after it started: anyone
-in the server may replay it, see ``replay_access``) and your own running games. Your running
-games come first, then ended games, yours before everyone's, the most recently ended first,
-within Discord's 25 choices. Each is named with its title, number, whether it runs or when it
-ended (a date in your time zone), and its players, in your language. Typing a number keeps the
-games whose number holds it (that very game first), typing part of a title keeps that title's
-games, and anything else (a player's name, a date) is looked for among the latest games.
+in the server may replay it, see ``replay_access``), your own running games, and your own
+practice tables (`/learn`; nobody else's is ever listed). Your running games come first, then
+ended games, yours before everyone's, the most recently ended first, within Discord's 25 choices.
+Each is named with its title, number, whether it runs or when it ended (a date in your time
+zone), and its players, in your language. Typing a number keeps the games whose number holds it
+(that very game first), typing part of a title keeps that title's games, and anything else (a
+player's name, a date) is looked for among the latest games.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ def replay_name(record: GameRecord, where: tzinfo = UTC) -> str:
     title = _(game.title) if game is not None else record.game
     players = ", ".join(seat.name for seat in record.seats)
     day = datetime.fromtimestamp(record.updated_at, where).date().isoformat()
+    if record.practice:  # its players are the caller and bots
+        if record.status == "active":
+            return _("Practice: {title} #{id} · running", title=title, id=record.id)
+        if record.status == "cancelled":
+            return _("Practice: {title} #{id} · cancelled {date}", title=title, id=record.id, date=day)
+        return _("Practice: {title} #{id} · finished {date}", title=title, id=record.id, date=day)
     if record.status == "active":
         name = _("{title} #{id} · running · {players}", title=title, id=record.id, players=players)
     elif record.status == "cancelled":

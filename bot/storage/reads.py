@@ -96,7 +96,8 @@ class Reads(StorageBase):
         games, then finished and cancelled games (their own first), the most recent first.
 
         ``games``: only these slugs (an empty list: none); ``number``: only games whose number
-        contains these digits. A practice table is its player's alone: never another's.
+        contains these digits. A practice table (`/learn`, of no server) is its player's alone:
+        theirs is listed with their games, another's never.
         """
         if limit < 0:
             raise ValueError("limit must be >= 0")
@@ -114,7 +115,7 @@ class Reads(StorageBase):
             "limit": limit,
         }
         found = await self._games(SQL_SELECT_REPLAYABLE_GAMES, **params)
-        return [g for g in found if not g.practice or g.seat_of(user_id) is not None]
+        return [g for g in found if g.practice_of(user_id) or (g.guild_id is not None and not g.practice)]
 
     async def log_entries(
         self, game_id: int, *, limit: int, offset: int = 0

@@ -211,13 +211,14 @@ ORDER BY (g.thread_id IS NOT DISTINCT FROM :channel_id) DESC, g.created_at DESC,
 LIMIT 1
 """
 # The games a member may replay in a server (`/game replay`'s list): every finished or cancelled
-# game that started (a seed), and the running games the member sits in. Their running games
-# first, then their own finished ones, then everyone's, the most recently ended (or moved) first.
-# ``games``: only these slugs, comma-joined (None: any); ``number``: only ids whose digits
-# contain it (None: any). A practice table (`/learn`) has no server, so it is never found here.
+# game of the server that started (a seed), and the running games the member sits in; with the
+# member's own games of no server (their practice tables: ``Reads.replayable_games`` keeps those
+# only). Their running games first, then their own ended ones, then everyone's, the most recently
+# ended (or moved) first. ``games``: only these slugs, comma-joined (None: any); ``number``: only
+# ids whose digits contain it (None: any).
 SQL_SELECT_REPLAYABLE_GAMES = f"""
 SELECT {_GAME_COLUMNS} FROM games g
-WHERE g.guild_id = :guild_id AND g.seed IS NOT NULL
+WHERE (g.guild_id = :guild_id OR (g.guild_id IS NULL AND g.host_id = :user_id)) AND g.seed IS NOT NULL
   AND (g.status IN ('finished', 'cancelled')
        OR (g.status = 'active'
            AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id)))

@@ -1,8 +1,9 @@
 """`/game replay`'s `game` list through SimCord: it offers the games the caller may replay (their
 running games first, then the server's finished and cancelled ones, theirs before everyone's,
 the most recent first), labelled in the caller's language, filtered by a number, a title or a
-player, within Discord's 25 choices; never a lobby, another's running game, another server's
-game or anyone's practice table; and a game picked from it replays."""
+player, within Discord's 25 choices, with the caller's own practice tables; never a lobby,
+another's running game, another server's game or another's practice table; and a game picked
+from it replays."""
 
 from __future__ import annotations
 
@@ -84,9 +85,11 @@ async def test_the_replay_list_offers_your_games_then_the_servers_finished_ones(
         f"Star Gazers #{cancelled.id} · cancelled {day(cancelled)} · cy, zed",
         f"Observatory #{old.id} · finished {day(old)} · cy, zed",
     ]
-    # zed: his running game, his ended ones, then ada's; his practice table is not a server's.
-    assert values(await listed(zed, channel)) == [theirs_running.id, cancelled.id, old.id, mine_done.id]
-    for member in (ada, bea, cy, zed):
+    # zed: his running games (his practice table too), his ended ones, then ada's.
+    zeds = await listed(zed, channel)
+    assert values(zeds) == [practice.id, theirs_running.id, cancelled.id, old.id, mine_done.id]
+    assert zeds[0]["name"] == f"Practice: Observatory #{practice.id} · running"
+    for member in (ada, bea, cy):
         offered = values(await listed(member, channel))
         assert practice.id not in offered and elsewhere.id not in offered
     # In the other server, only its own game.
@@ -104,6 +107,15 @@ async def test_the_replay_list_offers_your_games_then_the_servers_finished_ones(
     # A game picked from the list replays, for someone who never sat at it.
     shown = await ada.slash(channel, "game replay", game=choices[2]["value"])
     assert shown.ephemeral and f"#{cancelled.id}" in said(shown), said(shown)
+    # A practice table replays for its player alone, never shared in the server.
+    posted = [m.id for m in channel.history()]
+    shown = await zed.slash(channel, "game replay", game=zeds[0]["value"])
+    assert shown.ephemeral and f"#{practice.id}" in said(shown), said(shown)
+    refused = await zed.slash(channel, "game replay", game=str(practice.id), share=True)
+    assert refused.ephemeral and "without `share`" in said(refused), said(refused)
+    refused = await ada.slash(channel, "game replay", game=str(practice.id))
+    assert refused.ephemeral and f"There's no game #{practice.id} in this server." in said(refused)
+    assert [m.id for m in channel.history()] == posted, "nothing of it is posted"
 
 
 @pytest.mark.simcord(strict_sync=True)

@@ -1,7 +1,7 @@
 """`/game replay`'s list: the games of a server a member may replay (``replayable_games``), on
 every backend. Their own running games first, then finished and cancelled games that started,
-their own before everyone's, the most recently ended first; never a lobby, another's running
-game, another server's game or a practice table."""
+their own before everyone's, the most recently ended first, with their own practice tables;
+never a lobby, another's running game, another server's game or another's practice table."""
 
 from __future__ import annotations
 
@@ -41,22 +41,36 @@ async def test_the_games_a_member_may_replay_in_order(storage: Storage) -> None:
     await storage.set_status(cancelled_lobby.id, "cancelled")
     elsewhere = await started(storage, host_id=ME, guild_id=2)
     await finish(storage, elsewhere)
-    for host in (ME, 300):  # practice tables (`/learn`): no server, the player's alone
-        practice = await started(storage, host_id=host, players=1, guild_id=None, options={"practice": 1})
-        await finish(storage, practice)
+    dm_game = await started(storage, host_id=ME, guild_id=None)  # of no server, but no practice
+    await finish(storage, dm_game)
+    practice = {}
+    for host in (300, ME):  # practice tables (`/learn`): no server, the player's alone
+        practice[host] = await started(
+            storage, host_id=host, players=1, guild_id=None, options={"practice": 1}
+        )
+        await finish(storage, practice[host])
 
     games = await storage.replayable_games(1, ME)
-    # ME's finished game comes before everyone's, though it was not the last to end.
-    assert [g.id for g in games] == [mine_running.id, mine_done.id, theirs_cancelled.id, theirs_old.id]
+    # ME's finished games come before everyone's, though the cancelled one ended later.
+    assert [g.id for g in games] == [
+        mine_running.id,
+        practice[ME].id,
+        mine_done.id,
+        theirs_cancelled.id,
+        theirs_old.id,
+    ]
+    assert games[1].practice and games[1].guild_id is None
     assert theirs_running.id not in [g.id for g in games]
-    assert games[1].status == "finished" and games[1].seat_of(ME) == 2 and len(games[1].seats) == 3
+    assert games[2].status == "finished" and games[2].seat_of(ME) == 2 and len(games[2].seats) == 3
     assert games[0] == await storage.load(mine_running.id)
 
     # Someone who played none of them: every finished game, the most recent first.
     everyone = [theirs_cancelled.id, mine_done.id, theirs_old.id]
     assert [g.id for g in await storage.replayable_games(1, 999)] == everyone
-    assert [g.id for g in await storage.replayable_games(2, ME)] == [elsewhere.id]
-    assert await storage.replayable_games(3, ME) == []
+    assert [g.id for g in await storage.replayable_games(2, ME)] == [practice[ME].id, elsewhere.id]
+    assert [g.id for g in await storage.replayable_games(3, ME)] == [practice[ME].id]
+    assert [g.id for g in await storage.replayable_games(3, 300)] == [practice[300].id]
+    assert dm_game.id not in [g.id for g in await storage.replayable_games(1, ME, limit=100)]
 
 
 async def test_filters_by_title_and_number_and_limit(storage: Storage) -> None:
