@@ -91,6 +91,8 @@ async def cancel_practice(interaction: discord.Interaction, record: GameRecord) 
         raise Refusal(_("Your practice game #{id} is already over.", id=record.id))
     service = service_of(interaction)
     done = await close_practice(service, record)
+    if done is not None and done.status != "cancelled":  # it ended by itself a moment before
+        raise Refusal(_("Your practice game #{id} is already over.", id=record.id))
     title = get_game(record.game).title
     log.info("practice game %s cancelled by its player %s", record.id, interaction.user.id)
     await tell_privately(
