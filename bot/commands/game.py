@@ -10,14 +10,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands.learn import cancel_practice, own_practice, practice_games, practice_name
 from bot.commands.rematch import close_lobby
-from bot.commands.which_game import GAME_OPTION, find_game, game_autocomplete
+from bot.commands.which_game import CHOICE_CHARS, CHOICES_SHOWN, GAME_OPTION, find_game, game_autocomplete
 from bot.core.running import running
 from bot.core.table import describe_waiting, due_by_seat, is_manager
 from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
 from bot.i18n import M_, N_, Msg, _, ngettext, speaking, translate
 from bot.i18n.msg import from_stored
+from bot.i18n.readers import private_language
 from bot.storage import GameRecord
 from bot.tell.delivery import format_events
 from bot.tell.resume import SET_ASIDE
@@ -36,6 +38,7 @@ NO_GAME = N_(
 # Lines of the log that mark where the game is, said as they are (not "who: line"). Checked on an
 # event's English text (a ``Msg`` is its English text), whatever language the reader reads.
 MARKERS = ("Round ", "Game over")
+CANCEL_OPTION = "Which game of this channel, or your practice game (the list appears as you type)"
 LOG_LINES = 15
 LOG_CHARS = 4000  # an embed description holds 4096
 
@@ -214,19 +217,57 @@ def _fit(text: str, limit: int) -> str:
     return "…\n" + cut[cut.find("\n") + 1 :] if "\n" in cut else "…" + cut[1:]
 
 
-@app_commands.command(name="cancel", description="End the game here (host or Manage Server).")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
+async def cancel_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The channel's open games (``game_autocomplete``), then the caller's own practice tables:
+    those are played in their DMs, where no `/game` command runs, and are nobody else's."""
+    choices = await game_autocomplete(interaction, current)
+    with speaking(await private_language(interaction)):
+        typed = current.strip().removeprefix("#").casefold()
+        practice = [(r, practice_name(r)) for r in await practice_games(interaction)]
+        choices += [
+            app_commands.Choice(name=name[:CHOICE_CHARS], value=str(r.id))
+            for r, name in practice
+            if typed in name.casefold()
+        ]
+    return choices[:CHOICES_SHOWN]
+
+
+@app_commands.command(
+    name="cancel", description="End the game here (host or Manage Server), or your practice game."
+)
+@app_commands.describe(game=CANCEL_OPTION)
+@app_commands.autocomplete(game=cancel_autocomplete)
 @entry(Ack.THINKING)
 async def cancel(interaction: discord.Interaction, game: str | None = None) -> None:
+    practice = await own_practice(interaction, game) if game is not None else None
+    if practice is not None:
+        await cancel_practice(interaction, practice)
+        return
     record = await find_game(interaction, game)
     if record is None:
-        raise Refusal(_(NO_GAME))
+        raise Refusal(_nothing_to_cancel(await practice_games(interaction)))
     if record.status not in {"lobby", "active"}:
         raise Refusal(_("Game #{id} is already over.", id=record.id))
     if interaction.user.id != record.host_id and not is_manager(interaction.user):
         raise Refusal(_("Only the host or someone with Manage Server can cancel this game."))
     await end_game(interaction, record, M_("{name} cancelled the game.", name=interaction.user.display_name))
+
+
+def _nothing_to_cancel(practice: list[GameRecord]) -> str:
+    """No game here: the usual refusal, and how to end a practice table the caller has open."""
+    if not practice:
+        return _(NO_GAME)
+    listed = ", ".join(discord.utils.escape_markdown(practice_name(r)) for r in practice[:5])
+    return ngettext(
+        "There's no game running here. Your practice game is played in our direct messages: to end "
+        "it, pick it in this command's `game` option ({games}).",
+        "There's no game running here. Your practice games are played in our direct messages: to "
+        "end one, pick it in this command's `game` option ({games}).",
+        len(practice),
+        games=listed,
+    )
 
 
 async def end_game(interaction: discord.Interaction, record: GameRecord, reason: Msg) -> None:

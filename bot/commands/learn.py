@@ -4,7 +4,9 @@ The table is the caller's own: the game is played in their DMs (its cards, panel
 against bot seats, with no lobby and no thread. A guide explains the first decisions in the
 panels (``bot.tell.guide``) until the player skips it. A practice game is marked as such with
 its options (``GameRecord.practice``): it writes no results, so stats and ratings never count
-it, and `/game mine` lists it apart. A new `/learn` of the same game closes the earlier one.
+it, and `/game mine` lists it apart. A new `/learn` of the same game closes the earlier one, and
+`/game cancel` closes one on demand (the table has no server, so the command finds it by its
+number, which its `game` list offers; nobody else's practice table is ever found or listed).
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from bot.commands.lobby import GAME_CHOICES
 from bot.games import get_game
 from bot.i18n import Language, _, language, ngettext, speaking
 from bot.storage import GameRecord
-from bot.storage.records import PRACTICE_KEY
+from bot.storage.records import MAX_ID, PRACTICE_KEY
 from bot.tell.live_timer import TIMER_KEY
 from bot.ui.guide import GUIDE_KEY, fresh_guide
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
-from bot.ui.ports import service_of
+from bot.ui.ports import Service, service_of
 
 log = logging.getLogger(__name__)
 
@@ -35,21 +37,83 @@ def practice_seats(slug: str) -> int:
     return min(max(game.min_seats, PRACTICE_SEATS), game.max_seats)
 
 
+async def practice_games(interaction: discord.Interaction) -> list[GameRecord]:
+    """The caller's practice tables still open, newest first."""
+    user_id = interaction.user.id
+    return [
+        r for r in await service_of(interaction).storage.games_for_user(user_id) if r.practice_of(user_id)
+    ]
+
+
+def practice_name(record: GameRecord) -> str:
+    """A practice table as the `game` lists name it."""
+    title = _(get_game(record.game).title)
+    return _("Practice: {title} #{id} · in your direct messages", title=title, id=record.id)
+
+
+async def close_practice(service: Service, record: GameRecord) -> GameRecord | None:
+    """Cancel a practice table and retire its panels; the table as it is now (None if gone). It
+    writes no results (a practice game never does), so no stats or ratings change."""
+    async with service.lock(record.id):
+        await service.storage.set_status(record.id, "cancelled")
+        service.disarm(record.id)
+        done = await service.storage.load(record.id)
+    if done is not None:
+        await service.delivery.retire_game(done)
+    return done
+
+
 async def close_earlier(interaction: discord.Interaction, slug: str) -> int:
     """Close the caller's practice games of ``slug`` still running; how many there were."""
     service = service_of(interaction)
     closed = 0
-    for record in await service.storage.games_for_user(interaction.user.id):
-        if not record.practice or record.game != slug or record.status not in ("lobby", "active"):
-            continue
-        async with service.lock(record.id):
-            await service.storage.set_status(record.id, "cancelled")
-            service.disarm(record.id)
-            done = await service.storage.load(record.id)
-        if done is not None:
-            await service.delivery.retire_game(done)
-        closed += 1
+    for record in await practice_games(interaction):
+        if record.game == slug:
+            await close_practice(service, record)
+            closed += 1
     return closed
+
+
+async def own_practice(interaction: discord.Interaction, value: str) -> GameRecord | None:
+    """The caller's own practice table numbered ``value`` (the `game` option), or None: then the
+    value is left to the usual lookup, which finds no game of that number here (so another's
+    practice table is never told apart from no game at all)."""
+    number = value.strip().removeprefix("#")
+    if not number.isdecimal() or len(number) > len(str(MAX_ID)):
+        return None
+    record = await service_of(interaction).storage.load(int(number))
+    return record if record is not None and record.practice_of(interaction.user.id) else None
+
+
+async def cancel_practice(interaction: discord.Interaction, record: GameRecord) -> None:
+    """`/game cancel` of the caller's own practice table: closed, said privately and at the table."""
+    if record.status not in ("lobby", "active"):
+        raise Refusal(_("Your practice game #{id} is already over.", id=record.id))
+    service = service_of(interaction)
+    done = await close_practice(service, record)
+    if done is not None and done.status != "cancelled":  # it ended by itself a moment before
+        raise Refusal(_("Your practice game #{id} is already over.", id=record.id))
+    title = get_game(record.game).title
+    log.info("practice game %s cancelled by its player %s", record.id, interaction.user.id)
+    await tell_privately(
+        interaction,
+        _(
+            "Done: your practice game of {title} (#{id}) is cancelled. Practice never counts, so no "
+            "stats or ratings change. Start another whenever you like with `/learn`.",
+            title=_(title),
+            id=record.id,
+        ),
+    )
+    if done is None:
+        return
+    with speaking(record.language):  # at the table: the table's language
+        closing = _(
+            "You cancelled this practice game of {title} (#{id}): no more moves can be played in it. "
+            "Start another with `/learn`.",
+            title=_(title),
+            id=record.id,
+        )
+    await service.delivery.post(done, None, closing)
 
 
 @app_commands.command(name="learn", description="Learn a game by playing it against the bot, with hints.")

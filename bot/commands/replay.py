@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.commands.replay_access import check_step, game_here, parse_id, replay_of, viewable
 from bot.commands.replay_card import card_for
-from bot.commands.which_game import game_autocomplete
+from bot.commands.replay_list import replay_autocomplete
 from bot.i18n import _, speaking
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import reply, send_to
@@ -27,11 +27,11 @@ log = logging.getLogger(__name__)
     name="replay", description="Step through a game move by move: any finished game, or your own up to now."
 )
 @app_commands.describe(
-    game="The game's number (default: the game of this thread or channel)",
+    game="Yours or any finished game of this server, listed as you type (default: the game here)",
     step="The step to open at (0 is the set-up; default 0)",
     share="Post it in the channel for everyone (default: only you see it)",
 )
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.autocomplete(game=replay_autocomplete)
 @entry(Ack.THINKING)
 async def replay_command(
     interaction: discord.Interaction,
@@ -47,6 +47,10 @@ async def replay_command(
         if latest is None:
             raise Refusal(_("Say which game to replay with the `game` option: its number, such as 12."))
         record = await game_here(interaction, latest.id)
+    if share and record.practice:
+        raise Refusal(
+            _("Game #{id} is your practice game, yours alone: replay it without `share`.", id=record.id)
+        )
     views = viewable(record, interaction.user.id, shared=share)
     replay = await replay_of(interaction, record)
     at = step or 0

@@ -4,7 +4,9 @@ A finished game (or a cancelled one: nothing of it can be played any more) is an
 server to replay, every seat's view included: its hidden information is revealed. A running
 game is its own players' only, up to now, and only as that player could see it: the table's
 view and their own seat's. A card posted in the channel (``share``) of a running game shows the
-table's view alone, whoever steps it. Every refusal is raised before anything is shown or changed.
+table's view alone, whoever steps it. A practice table (`/learn`) has no server and is its
+player's alone: they may replay it from any server (never share it there), and to anyone else it
+is no game at all. Every refusal is raised before anything is shown or changed.
 """
 
 from __future__ import annotations
@@ -44,10 +46,12 @@ def parse_id(value: str) -> int:
 
 
 async def game_here(interaction: discord.Interaction, game_id: int) -> GameRecord:
-    """Game ``game_id`` if it belongs to this server and has started; else a refusal that says
-    nothing of a game elsewhere."""
+    """Game ``game_id`` if it belongs to this server (or is the caller's own practice table) and
+    has started; else a refusal that says nothing of a game elsewhere."""
     record = await service_of(interaction).storage.load(game_id) if game_id <= MAX_ID else None
-    if record is None or record.guild_id != interaction.guild_id:
+    if record is None or (
+        record.guild_id != interaction.guild_id and not record.practice_of(interaction.user.id)
+    ):
         raise Refusal(_("There's no game #{number} in this server.", number=game_id))
     if record.seed is None or record.status == "lobby":
         raise Refusal(_("Game #{id} hasn't started yet: there is nothing to replay.", id=record.id))

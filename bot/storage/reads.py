@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from bot.storage.base import StorageBase
 from bot.storage.records import (
     ActionRecord,
@@ -24,10 +27,14 @@ from bot.storage.statements import (
     SQL_SELECT_LOG_ENTRIES,
     SQL_SELECT_OPEN_GAMES_IN_CHANNEL,
     SQL_SELECT_OPEN_GAMES_IN_GUILD,
+    SQL_SELECT_REPLAYABLE_GAMES,
     SQL_SELECT_RESULTS,
     SQL_SELECT_SOLO_BEST,
     SQL_SELECT_STATS,
 )
+
+# A slug as the list filter matches it (SQL_SELECT_REPLAYABLE_GAMES): no comma, no LIKE wildcard.
+_SLUG = re.compile(r"[a-z0-9-]+")
 
 
 class Reads(StorageBase):
@@ -75,6 +82,40 @@ class Reads(StorageBase):
         can still be read where it was played."""
         games = await self._games(SQL_SELECT_LATEST_GAME_IN_CHANNEL, channel_id=channel_id)
         return games[0] if games else None
+
+    async def replayable_games(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        games: Sequence[str] | None = None,
+        number: str | None = None,
+        limit: int = 25,
+    ) -> list[GameRecord]:
+        """The games of a server ``user_id`` may replay, at most ``limit``: their own running
+        games, then finished and cancelled games (their own first), the most recent first.
+
+        ``games``: only these slugs (an empty list: none); ``number``: only games whose number
+        contains these digits. A practice table (`/learn`, of no server) is its player's alone:
+        theirs is listed with their games, another's never.
+        """
+        if limit < 0:
+            raise ValueError("limit must be >= 0")
+        if number is not None and not number.isdecimal():
+            raise ValueError("number must be digits")
+        if games is not None and not all(_SLUG.fullmatch(slug) for slug in games):
+            raise ValueError(f"not game slugs: {list(games)}")
+        if games is not None and not games:
+            return []
+        params = {
+            "guild_id": guild_id,
+            "user_id": user_id,
+            "games": ",".join(games) if games is not None else None,
+            "number": number,
+            "limit": limit,
+        }
+        found = await self._games(SQL_SELECT_REPLAYABLE_GAMES, **params)
+        return [g for g in found if g.practice_of(user_id) or (g.guild_id is not None and not g.practice)]
 
     async def log_entries(
         self, game_id: int, *, limit: int, offset: int = 0

@@ -116,6 +116,11 @@ class GameRecord:
         ratings (no results rows are written for it) and listed apart in `/game mine`."""
         return bool(self.options.get(PRACTICE_KEY))
 
+    def practice_of(self, user_id: int) -> bool:
+        """Whether this is ``user_id``'s own practice table: a `/learn` game has no server, and its
+        player hosts it (alone with bots); nobody else may see it."""
+        return self.practice and self.guild_id is None and self.host_id == user_id
+
     @property
     def play_channel_id(self) -> int:
         """Where the game is played: its thread if it has one, else the channel."""

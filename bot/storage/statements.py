@@ -210,6 +210,25 @@ WHERE g.thread_id = :channel_id OR g.channel_id = :channel_id
 ORDER BY (g.thread_id IS NOT DISTINCT FROM :channel_id) DESC, g.created_at DESC, g.id DESC
 LIMIT 1
 """
+# The games a member may replay in a server (`/game replay`'s list): every finished or cancelled
+# game of the server that started (a seed), and the running games the member sits in; with the
+# member's own games of no server (their practice tables: ``Reads.replayable_games`` keeps those
+# only). Their running games first, then their own ended ones, then everyone's, the most recently
+# ended (or moved) first. ``games``: only these slugs, comma-joined (None: any); ``number``: only
+# ids whose digits contain it (None: any).
+SQL_SELECT_REPLAYABLE_GAMES = f"""
+SELECT {_GAME_COLUMNS} FROM games g
+WHERE (g.guild_id = :guild_id OR (g.guild_id IS NULL AND g.host_id = :user_id)) AND g.seed IS NOT NULL
+  AND (g.status IN ('finished', 'cancelled')
+       OR (g.status = 'active'
+           AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id)))
+  AND (CAST(:games AS TEXT) IS NULL OR ',' || CAST(:games AS TEXT) || ',' LIKE '%,' || g.game || ',%')
+  AND (CAST(:number AS TEXT) IS NULL OR CAST(g.id AS TEXT) LIKE '%' || CAST(:number AS TEXT) || '%')
+ORDER BY g.status = 'active' DESC,
+         EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id) DESC,
+         g.updated_at DESC, g.id DESC
+LIMIT :limit
+"""
 # The public log is the actions that produced events ('[]' is how an empty list is stored).
 SQL_COUNT_LOG_ENTRIES = "SELECT COUNT(*) FROM actions WHERE game_id = :game_id AND events != '[]'"
 SQL_SELECT_LOG_ENTRIES = """

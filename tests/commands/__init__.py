@@ -1,0 +1,1 @@
+"""Behaviour tests of the slash commands (bot/commands), through SimCord."""
