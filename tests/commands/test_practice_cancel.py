@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.driver import open_table, start_game
-from tests.bot.helpers import all_text, controls, dm_history, said
-from tests.bot.learn_driver import practice_record
+from tests.drivers.driver import open_table, start_game
+from tests.drivers.helpers import all_text, controls, dm_history, said
+from tests.drivers.learn_driver import practice_record
 
 
 async def cancel_choices(member, channel, typed=""):

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.bot.driver import open_table, start_game
-from tests.bot.helpers import said
+from tests.drivers.driver import open_table, start_game
+from tests.drivers.helpers import said
 
 
 async def ended(env: Any, guild: Any, channel: Any, players: list[Any], slug: str = "observatory") -> Any:
