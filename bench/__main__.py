@@ -25,6 +25,7 @@ from bench import (
     engine_bench,
     fuzz_bench,
     image_bytes_bench,
+    image_bytes_report,
     load_bench,
     render_bench,
     scheduler_bench,
@@ -175,7 +176,7 @@ def main(argv: list[str]) -> int:
                 scheduler_bench.run(directory, config.scheduler_games)
             ),
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
-            "image-bytes": lambda: image_bytes_bench.report(
+            "image-bytes": lambda: image_bytes_report.report(
                 image_bytes_bench.run(directory, args.quick, args.title)
             ),
             "fuzz": lambda: fuzz_bench.report(

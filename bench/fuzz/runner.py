@@ -4,7 +4,8 @@ Each step is one thing a person could do: use a random enabled button or select 
 member can see (seated or not, a fresh panel or an old one), and now and then run a ``/game``
 command, let time pass, restart the bot, close someone's DMs, or type into a form. After every
 step the checks of ``bench.fuzz.checks`` run. Buttons that move a game on are weighted up and
-Back/Undo loops are cut short, so a game reaches its results within a few hundred steps.
+Back/Undo loops are cut short (``bench.fuzz.choosing``), so a game reaches its results within a
+few hundred steps.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from simcord.backend.errors import SetupError
 from simcord.components import walk_components
 
 from bench.fuzz.checks import ErrorLog, PublicWatch, Replayer
+from bench.fuzz.choosing import GO_BACK, form_texts, pick
 from bench.fuzz.imagetext import ImageText
 from bench.fuzz.screen import Control, Screen
 from bot.games import get_game
@@ -30,26 +32,8 @@ from bot.ui.outgoing import has_controls
 log = logging.getLogger(__name__)
 
 SEATS = {"sky-of-stars": (3, 6), "observatory": (1, 5), "starry-night-sky": (2, 4), "star-gazers": (2, 4)}
-MOVE_ON = (
-    "confirm",
-    "draw",
-    "finish",
-    "lock",
-    "start",
-    "roll",
-    "place",
-    "keep",
-    "done",
-    "take",
-    "stop",
-    "explore",
-    "pass",
-    "skip",
-)
-GO_BACK = ("back", "undo", "start over", "cancel")
 CLOSED_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
 SLOW = 1.0  # seconds: a step slower than this is listed
-LABELS = [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 7)]
 
 
 class Step(StrEnum):
@@ -87,25 +71,6 @@ class Stats:
             self.slow.append((seconds, what))
         if seconds > self.slowest:
             self.slowest, self.slowest_what = seconds, what
-
-
-def form_texts(rng: random.Random) -> list[str]:
-    """What a player might type into a form: valid, invalid and hostile text."""
-    a, b = rng.sample(LABELS, 2)
-    return [
-        f"{a} {b}",
-        f"{a.lower()}{b.lower()}",
-        "Z9 Q0",
-        "C4",
-        "x" * 4000,
-        f"{a} {b} " + "y" * 3990,
-        f"\u202e{a} {b}\u202c",
-        f"\u200b{a}\u200d {b}\ufeff",
-        f"@everyone {a} {b}",
-        f"<@&1> {a} {b}",
-        "🌟🌟🌟🌟",
-        "    ",
-    ]
 
 
 class Fuzzer:
@@ -255,38 +220,11 @@ class Fuzzer:
         else:
             await self.click(channel, people)
 
-    def weight(self, control: Control) -> float:
-        """How much a person would want to press this: moving on is likely, going back is not,
-        and a button that keeps saying "not yet" is tried less and less."""
-        label = control.label.lower()
-        weight = 1.0
-        if label.startswith(MOVE_ON) and not label.endswith("first"):
-            weight *= 5
-        if label.startswith(GO_BACK):
-            weight = 0.0 if self._backs >= 2 else weight * 0.2
-        if control.custom_id.startswith(("lobby:", "astro:leave:")):
-            weight *= 0.05
-        return weight * 0.4 ** self._futile.get(control.key, 0)
-
-    def pick(self, controls: list[Control], seated: set[int]) -> Control | None:
-        """Mostly a seated member's newest panel; now and then an old panel, or someone who is
-        not playing pressing what they can see."""
-        groups: dict[str, list[Control]] = {"fresh": [], "old": [], "outsider": []}
-        for control in controls:
-            kind = "outsider" if control.member.id not in seated else "fresh" if control.newest else "old"
-            groups[kind].append(control)
-        shares = {"fresh": 0.85, "old": 0.08, "outsider": 0.07}
-        weighted = {k: [self.weight(c) for c in group] for k, group in groups.items()}
-        live = [k for k in groups if any(weighted[k])]
-        if not live:
-            return None
-        kind = self.rng.choices(live, [shares[k] for k in live])[0]
-        return self.rng.choices(groups[kind], weighted[kind])[0]
-
     async def click(self, channel: Any, people: list[Any]) -> None:
         record = await self.env.bot.storage.latest_game_in_channel(channel.id)
         seated = {s.user_id for s in record.seats} if record else set()
-        control = self.pick(self.screen.controls(channel, people, self.rng), seated)
+        controls = self.screen.controls(channel, people, self.rng)
+        control = pick(self.rng, controls, seated, self._backs, self._futile)
         if control is None:
             self.note("nothing to click: wait 35 s")
             await self.timed("wait 35 s", lambda: self.env.advance_time(35))

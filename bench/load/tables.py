@@ -27,7 +27,7 @@ from simcord.backend.errors import SetupError
 from simcord.components import walk_components
 from simcord.results import ResponseMessage
 
-from bench.fuzz.runner import GO_BACK, MOVE_ON
+from bench.fuzz.choosing import GO_BACK, MOVE_ON
 from bench.fuzz.screen import Control, Screen
 from bench.load.live import Cause, causing
 

@@ -20,6 +20,7 @@ from bot.core.table import is_manager
 from bot.games import get_game
 from bot.i18n import M_, N_, Msg, _, speaking
 from bot.storage import GameRecord, SeatTaken
+from bot.tell.takeover import announce_handover
 from bot.ui.interactions import Ack, Refusal, answer, entry, tell_privately
 from bot.ui.ports import service_of
 
@@ -143,7 +144,7 @@ async def hand_to_bot(
         else:
             reloaded = await service.storage.load(record.id)
             assert reloaded is not None
-            await service.pacer.announce_handover(reloaded, seat, note)
+            await announce_handover(service, reloaded, seat, note)
         reloaded = await service.storage.load(record.id)
         assert reloaded is not None
         await service.settle(reloaded)

@@ -17,15 +17,8 @@ from typing import TYPE_CHECKING, Self
 
 from bot.storage.dialect import CommitTimer, Dialect, Params, Tx
 from bot.storage.migrations import Migration
-from bot.storage.records import (
-    GameRecord,
-    MigrationError,
-    SeatRecord,
-    StorageError,
-    _game_from_row,
-    _seat_from_row,
-    places,
-)
+from bot.storage.records import GameRecord, MigrationError, SeatRecord, StorageError, places
+from bot.storage.rows import game_from_row, seat_from_row
 from bot.storage.statements import (
     SQL_COUNT_GAMES_BY_STATUS,
     SQL_CREATE_SCHEMA_VERSION,
@@ -86,8 +79,8 @@ class StorageBase:
         seats: dict[int, list[SeatRecord]] = {game_id: [] for game_id in ids}
         sql_seats = self._dialect.sql_seats_for_games
         for seat_row in await tx.fetch(sql_seats, {"ids": self._dialect.ids_param(ids)}):
-            seats[seat_row["game_id"]].append(_seat_from_row(seat_row))
-        return [_game_from_row(row, seats[row["id"]]) for row in rows]
+            seats[seat_row["game_id"]].append(seat_from_row(seat_row))
+        return [game_from_row(row, seats[row["id"]]) for row in rows]
 
     @staticmethod
     async def _load_in(tx: Tx, game_id: int) -> GameRecord | None:
@@ -95,7 +88,7 @@ class StorageBase:
         if row is None:
             return None
         seats = await tx.fetch(SQL_SELECT_SEATS, {"game_id": game_id})
-        return _game_from_row(row, [_seat_from_row(seat) for seat in seats])
+        return game_from_row(row, [seat_from_row(seat) for seat in seats])
 
     @classmethod
     async def _require(cls, tx: Tx, game_id: int) -> GameRecord:

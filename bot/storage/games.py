@@ -18,10 +18,9 @@ from bot.storage.records import (
     SeatTaken,
     StaleVersion,
     StorageError,
-    _dumps,
-    _events_dumps,
     _Unset,
 )
+from bot.storage.rows import dumps, events_dumps
 from bot.storage.statements import (
     SQL_DELETE_SEAT,
     SQL_INSERT_ACTION,
@@ -74,7 +73,7 @@ class Games(StorageBase):
             "guild_id": guild_id,
             "channel_id": channel_id,
             "host_id": host_id,
-            "options": _dumps(options),
+            "options": dumps(options),
             "now": time.time(),
             "pace": pace,
             "language": language.value,
@@ -147,7 +146,7 @@ class Games(StorageBase):
 
     async def set_lobby_options(self, game_id: int, options: dict[str, Any]) -> GameRecord:
         """The host changed an option in the lobby; ``StaleVersion`` once the lobby has closed."""
-        params = {"game_id": game_id, "options": _dumps(options), "now": time.time()}
+        params = {"game_id": game_id, "options": dumps(options), "now": time.time()}
         async with self._write() as tx:
             if not await tx.execute(SQL_UPDATE_LOBBY_OPTIONS, params):
                 raise StaleVersion(f"game {game_id} is no longer a lobby")
@@ -224,10 +223,10 @@ class Games(StorageBase):
         params = {
             "game_id": game_id,
             "seed": seed,
-            "state": _dumps(state),
+            "state": dumps(state),
             "deadline_at": deadline_at,
             "now": time.time(),
-            "options": None if options is None else _dumps(options),
+            "options": None if options is None else dumps(options),
         }
         async with self._write() as tx:
             if not await tx.execute(SQL_UPDATE_GAME_START, params):
@@ -271,7 +270,7 @@ class Games(StorageBase):
         game_params = {
             "game_id": game_id,
             "expected_version": expected_version,
-            "state": _dumps(state),
+            "state": dumps(state),
             "deadline_at": deadline_at,
             "finished": bool(finished),
             "now": now,
@@ -280,8 +279,8 @@ class Games(StorageBase):
             "game_id": game_id,
             "seq": expected_version + 1,
             "seat": seat,
-            "action": _dumps(action),
-            "events": _events_dumps(events),
+            "action": dumps(action),
+            "events": events_dumps(events),
             "now": now,
             "click": click,
         }

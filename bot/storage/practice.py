@@ -9,7 +9,8 @@ import time
 from typing import Any
 
 from bot.storage.base import StorageBase
-from bot.storage.records import StaleVersion, _dumps
+from bot.storage.records import StaleVersion
+from bot.storage.rows import dumps
 from bot.storage.statements import SQL_UPDATE_ACTIVE_OPTIONS
 
 log = logging.getLogger(__name__)
@@ -20,7 +21,7 @@ class Practice(StorageBase):
         """Store a running game's table options (a practice guide's progress, or its end when the
         player skips it); ``StaleVersion`` once the game is over. Its state and version are left
         alone, so a move in flight never conflicts with it."""
-        params = {"game_id": game_id, "options": _dumps(options), "now": time.time()}
+        params = {"game_id": game_id, "options": dumps(options), "now": time.time()}
         async with self._write() as tx:
             if not await tx.execute(SQL_UPDATE_ACTIVE_OPTIONS, params):
                 raise StaleVersion(f"game {game_id} is no longer running")

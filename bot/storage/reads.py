@@ -7,15 +7,8 @@ import re
 from collections.abc import Sequence
 
 from bot.storage.base import StorageBase
-from bot.storage.records import (
-    ActionRecord,
-    GameRecord,
-    GameStats,
-    ResultRecord,
-    SoloBest,
-    _action_from_row,
-    _result_from_row,
-)
+from bot.storage.records import ActionRecord, GameRecord, GameStats, ResultRecord, SoloBest
+from bot.storage.rows import action_from_row, result_from_row
 from bot.storage.statements import (
     SQL_COUNT_LOG_ENTRIES,
     SQL_SELECT_ACTIONS,
@@ -49,7 +42,7 @@ class Reads(StorageBase):
                 rows = await tx.fetch(SQL_SELECT_ACTIONS, {"game_id": game_id})
             else:
                 rows = await tx.fetch(SQL_SELECT_LAST_ACTIONS, {"game_id": game_id, "limit": limit})
-        return [_action_from_row(row) for row in rows]
+        return [action_from_row(row) for row in rows]
 
     async def _games(self, sql: str, **params: object) -> list[GameRecord]:
         """The games ``sql`` selects with their seats, from one snapshot."""
@@ -132,7 +125,7 @@ class Reads(StorageBase):
             rows = await tx.fetch(
                 SQL_SELECT_LOG_ENTRIES, {"game_id": game_id, "limit": limit, "offset": offset}
             )
-        return int(total), [_action_from_row(row) for row in rows]
+        return int(total), [action_from_row(row) for row in rows]
 
     # ---- results, stats and leaderboards --------------------------------------------------------
 
@@ -140,7 +133,7 @@ class Reads(StorageBase):
         """A finished game's stored result in seat order (empty if not recorded)."""
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_RESULTS, {"game_id": game_id})
-        return [_result_from_row(row) for row in rows]
+        return [result_from_row(row) for row in rows]
 
     async def stats(
         self, guild_id: int | None, game: str | None = None, user_id: int | None = None

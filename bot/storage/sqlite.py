@@ -25,7 +25,8 @@ import aiosqlite
 
 from bot.storage.dialect import NO_PARAMS, Params, Tx
 from bot.storage.migrations import bundled_migrations, discover_migrations, split_statements
-from bot.storage.records import Row, _dumps
+from bot.storage.records import Row
+from bot.storage.rows import dumps
 from bot.storage.sql import SqlStorage
 from bot.storage.statements import SEAT_COLUMNS
 
@@ -131,7 +132,7 @@ class SqliteDialect:
         self._closed = False
 
     def ids_param(self, ids: list[int]) -> Any:
-        return _dumps(ids)
+        return dumps(ids)
 
     @contextlib.asynccontextmanager
     async def write(self, timer: contextlib.AbstractContextManager[None]) -> AsyncIterator[SqliteTx]:

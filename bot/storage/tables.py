@@ -7,18 +7,8 @@ import json
 from collections.abc import Sequence
 
 from bot.storage.base import StorageBase
-from bot.storage.records import (
-    PING_MODES,
-    Deadline,
-    MovePing,
-    PanelCopyRow,
-    StorageError,
-    UserSettings,
-    _dumps,
-    _move_ping_from_row,
-    _panel_copy_from_row,
-    _settings_from_row,
-)
+from bot.storage.records import PING_MODES, Deadline, MovePing, PanelCopyRow, StorageError, UserSettings
+from bot.storage.rows import dumps, move_ping_from_row, panel_copy_from_row, settings_from_row
 from bot.storage.statements import (
     SQL_DELETE_DEADLINE,
     SQL_DELETE_GAME_DEADLINES,
@@ -63,7 +53,7 @@ class Tables(StorageBase):
                 "decision": d.decision,
                 "opened_at": d.opened_at,
                 "due_at": d.due_at,
-                "reminders": _dumps(list(d.reminders)),
+                "reminders": dumps(list(d.reminders)),
             }
             for d in deadlines
         ]
@@ -82,7 +72,7 @@ class Tables(StorageBase):
             "game_id": game_id,
             "seat": seat,
             "decision": decision,
-            "reminders": _dumps(list(reminders)),
+            "reminders": dumps(list(reminders)),
         }
         async with self._one(write=True) as tx:
             await tx.execute(SQL_UPDATE_DEADLINE_REMINDERS, params)
@@ -92,7 +82,7 @@ class Tables(StorageBase):
     async def user_settings(self, user_id: int) -> UserSettings:
         async with self._one() as tx:
             row = await tx.fetchrow(SQL_SELECT_USER_SETTINGS, {"user_id": user_id})
-        return UserSettings(user_id) if row is None else _settings_from_row(row)
+        return UserSettings(user_id) if row is None else settings_from_row(row)
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         if settings.ping not in PING_MODES:
@@ -120,12 +110,12 @@ class Tables(StorageBase):
         """The player's live copy of the game's panel, if one is known."""
         async with self._one() as tx:
             row = await tx.fetchrow(SQL_SELECT_PANEL_COPY, {"game_id": game_id, "user_id": user_id})
-        return None if row is None else _panel_copy_from_row(row)
+        return None if row is None else panel_copy_from_row(row)
 
     async def panel_copies(self, game_id: int) -> list[PanelCopyRow]:
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_PANEL_COPIES, {"game_id": game_id})
-        return [_panel_copy_from_row(row) for row in rows]
+        return [panel_copy_from_row(row) for row in rows]
 
     async def set_panel_copy(self, copy: PanelCopyRow) -> None:
         """``copy`` is the player's live one now (it replaces the one kept before)."""
@@ -154,7 +144,7 @@ class Tables(StorageBase):
         """The game's "Your move" posts still live, oldest first."""
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_MOVE_PINGS, {"game_id": game_id})
-        return [_move_ping_from_row(row) for row in rows]
+        return [move_ping_from_row(row) for row in rows]
 
     async def add_move_ping(self, ping: MovePing) -> None:
         params = {
@@ -162,7 +152,7 @@ class Tables(StorageBase):
             "message_id": ping.message_id,
             "channel_id": ping.channel_id,
             "decision": ping.decision,
-            "user_ids": _dumps(list(ping.user_ids)),
+            "user_ids": dumps(list(ping.user_ids)),
         }
         async with self._one(write=True) as tx:
             await tx.execute(SQL_INSERT_MOVE_PING, params)

@@ -4,8 +4,8 @@ A paced game gives every human seat that owes a decision a stored deadline (in a
 ``bot.core.quiet``). Reminders go out about half-way and shortly before it. When it passes, the game's
 bot player decides for the seat (or, where the choice is the player's alone, the game skips it:
 ``Game.missed_deadline``); after two misses in a row the bot keeps the seat until the
-player presses **Reclaim seat**. Everything is re-checked against the database when it fires, so
-a deadline acts at most once, even across a restart.
+player presses **Reclaim seat** (both in ``bot.tell.takeover``). Everything is re-checked against
+the database when it fires, so a deadline acts at most once, even across a restart.
 
 A live table's step timer (``bot.tell.live_timer``) is the same machinery with plain seconds: one
 stored deadline per human seat owing the step, all due when the step's timer runs out, no
@@ -25,10 +25,11 @@ from bot.core.quiet import QuietHours, advance_awake, quiet_end, reminder_times
 from bot.core.running import RunningGame, running
 from bot.core.speakers import user_language
 from bot.games import get_game
-from bot.i18n import M_, MN_, N_, Msg, _, ngettext, speaking, translate
+from bot.i18n import N_, _, ngettext, speaking
 from bot.storage import Deadline, GameRecord, MovePing
 from bot.tell.live_timer import step_timer
 from bot.tell.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
+from bot.tell.takeover import decide_for_late_seat
 from bot.ui.outgoing import Outgoing, try_dm
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HANDOVER_AFTER = 2  # missed deadlines in a row before the bot keeps the seat
-MAX_TIMEOUT_STEPS = 200  # sub-actions the bot may take to finish one late seat's decision
 # A "Your move" post once its move is made (the thread's language; the mentions no longer ping).
 MOVED_ON = N_("{players}: that move has been made, and the game has moved on.")
 PACES = {
@@ -308,75 +307,7 @@ class Pacer:
         if record is None:
             await self.storage.drop_deadline(job.game_id, job.seat, job.key)
             return
-        game = get_game(record.game)
-        seat = job.seat
-        skip = game.missed_deadline(record.state, seat)
-        action = skip if skip is not None else game.timeout_action(record.state, seat, _rng(record, seat))
-        if action is None:
-            await self.storage.drop_deadline(record.id, seat, job.key)
-            return
-        misses = record.seats[seat].timeouts + 1
-        if skip is not None:  # a system action: the game's own event says what was skipped
-            after = await self.service.commit(record, None, skip)
-        else:
-            late = "{" + str(seat) + "}"  # the seat's name, filled in where the event is read
-            note = M_("{seat} ran out of time, so the bot made that move for them.", seat=late)
-            after = await self.service.commit(record, seat, action, by_bot=True, extra_events=(note,))
-            after = await self._finish_decision(after, seat, job.key)
-        await self.storage.drop_deadline(record.id, seat, job.key)
-        # A live table keeps the seat: its players are there, and the timer bounds each wait.
-        hand_over = bool(record.pace) and misses >= HANDOVER_AFTER
-        await self.storage.set_seat_control(
-            record.id, seat, timeouts=misses, autopilot=True if hand_over else None
-        )
-        if hand_over:
-            user = record.seats[seat].user_id
-            await self.announce_handover(
-                after,
-                seat,
-                MN_(
-                    "<@{user}> missed {n} deadline in a row, so the bot is playing your seat for now. "
-                    "Press **Reclaim seat** whenever you're back.",
-                    "<@{user}> missed {n} deadlines in a row, so the bot is playing your seat for now. "
-                    "Press **Reclaim seat** whenever you're back.",
-                    misses,
-                    user=user,
-                ),
-            )
-        after = await self.storage.load(record.id) or after
-        await self.service.settle(after)
-
-    async def _finish_decision(self, record: RunningGame, seat: int, decision: int) -> RunningGame:
-        """Keep deciding for a late seat until it no longer owes ``decision``.
-
-        A turn can be several sub-actions (pick, place, confirm); one timed-out move must not
-        leave the seat half-way through its turn with a fresh deadline.
-        """
-        game = get_game(record.game)
-        for _step in range(MAX_TIMEOUT_STEPS):
-            if (
-                record.status != "active"
-                or game.decision_id(record.state) != decision
-                or seat not in game.to_act(record.state)
-            ):
-                break
-            action = game.timeout_action(record.state, seat, _rng(record, seat))
-            if action is None:
-                break
-            record = await self.service.commit(record, seat, action, by_bot=True)
-        return record
-
-    async def announce_handover(self, record: GameRecord, seat: int, message: Msg) -> None:
-        """Tell the thread the bot plays ``seat`` for now: ``message`` mentions its player and
-        says why; it carries **Reclaim seat**."""
-        from bot.ui.components import ReclaimButton
-
-        with speaking(record.language):
-            text = translate(message)
-            view = discord.ui.View(timeout=None)
-            view.add_item(ReclaimButton(record.id, seat))
-        user = record.seats[seat].user_id
-        await self.service.delivery.post(record, None, text, mentions=(user,), view=view)
+        await decide_for_late_seat(self.service, record, job.seat, job.key)
 
     async def _remind(self, job: Job) -> None:
         record = await self._current(job)
@@ -440,9 +371,3 @@ class Pacer:
             await self.service.send_panel(record, job.seat, channel)
         if channel is not None and ping in ("both", "mention"):
             await self.mention(record, channel, [user_id])
-
-
-def _rng(record: GameRecord, seat: int) -> Any:
-    from bot.core.table import bot_rng
-
-    return bot_rng(record, seat)

@@ -12,11 +12,11 @@ from itertools import combinations
 from typing import Any
 
 from bot.games.base import Action, State
-from bot.games.observatory import draft, flow
+from bot.games.observatory import draft, flow, refill
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.components import card
 from bot.games.observatory.geometry import orientations, place, touches
-from bot.games.observatory.model import SIZE, Phase, Track, cell_name
+from bot.games.observatory.model import DECKS, SIZE, Phase, Track, cell_name
 from bot.games.rng import Rng
 
 TRACK_WEIGHT = {"finder": 3.0, "drive": 2.6, "filter": 1.6, "lens": 1.4, "funding": 1.2}
@@ -149,7 +149,7 @@ def _keep(hand: list[str]) -> list[str]:
 
 
 def _take(state: State) -> Action:
-    sky = [c for kind in flow.DECKS for c in state["sky"][kind]]
+    sky = [c for kind in DECKS for c in state["sky"][kind]]
     if sky:
         best = max(sky, key=lambda cid: _card_value(cid) / len(card(cid).stars) ** 1.5)
         return {"kind": "take", "source": "sky", "card": best}
@@ -163,11 +163,11 @@ def _refill_move(state: State, seat: int) -> Action:
     action = _best_complete(state, seat, sheet)
     if action:
         return action
-    for g in flow.refill_grants(sheet):
+    for g in refill.refill_grants(sheet):
         move = _use_grant(sheet, g, cell_values(sheet), prefer_star=False)
         if move:
             return move
-    return _take(state) if flow.needs_card(state, seat) else {"kind": "done"}
+    return _take(state) if refill.needs_card(state, seat) else {"kind": "done"}
 
 
 def choose(game: Any, state: State, seat: int, rng: Rng) -> Action | None:

@@ -20,7 +20,7 @@ from bot.games.base import (
     action_kind,
     check_seat,
 )
-from bot.games.observatory import bot_player, draft, flow, secrets, views
+from bot.games.observatory import bot_player, draft, flow, refill, secrets, views
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import DRAFT_KINDS, REFILL_KINDS, ActionKind
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
@@ -99,7 +99,7 @@ class Observatory(Game):
         if phase == Phase.ROLL.value:
             return [{"kind": ActionKind.ROLL.value}]
         if phase == Phase.REFILL.value:
-            return flow.refill_actions(state, seat)
+            return refill.refill_actions(state, seat)
         return draft_actions(state, seat)
 
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:

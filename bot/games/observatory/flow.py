@@ -14,6 +14,7 @@ from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import ActionKind
 from bot.games.observatory.components import card, load_cards
 from bot.games.observatory.model import (
+    DECKS,
     GOALS,
     SKY_ROW,
     GrantKind,
@@ -24,11 +25,10 @@ from bot.games.observatory.model import (
     nights_for,
     turns_per_night,
 )
+from bot.games.observatory.refill import bonus_pending, needs_card, owes_refill, refill_grants
 from bot.games.observatory.texts import card_name, listed, space_name
 from bot.games.rng import Rng
 from bot.i18n.msg import M_, seat_ref, to_stored
-
-DECKS = ("large", "small")
 
 
 def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
@@ -231,43 +231,13 @@ def is_last_turn(state: State) -> bool:
 
 
 # --- refill -----------------------------------------------------------------------------------
-# A seat refilling may also complete a goal that already fits its unused stars ("complete at any
-# time"), and must then use that card's bonus. It keeps its place in the queue while it still
-# needs a card, or while it could complete or spend such a bonus and has not said it is done.
-
-
-def _available(state: State) -> bool:
-    return any(state["sky"][k] or state["decks"][k] for k in DECKS)
-
-
-def needs_card(state: State, seat: int) -> bool:
-    return len(state["sheets"][seat]["goals"]) < GOALS and _available(state)
-
-
-def refill_grants(sheet: sh.Sheet) -> list[dict[str, Any]]:
-    """The completion bonuses a refilling seat may spend (other banked bonuses wait for a step)."""
-    return [g for g in sheet["grants"] if g["source"] == GrantSource.COMPLETION.value]
-
-
-def bonus_pending(sheet: sh.Sheet) -> bool:
-    """A completion bonus that must be used now (the first copy, while it has somewhere to go)."""
-    return any(g["required"] and sh.grant_usable(sheet, g) for g in refill_grants(sheet))
-
-
-def _could_act(sheet: sh.Sheet) -> bool:
-    return bool(sh.placements(sheet)) or any(sh.grant_usable(sheet, g) for g in refill_grants(sheet))
-
-
-def _owes_refill(state: State, seat: int) -> bool:
-    if needs_card(state, seat):
-        return True
-    return not state["refill"].get("passed") and _could_act(state["sheets"][seat])
+# The moves of the refill; what a refilling seat owes and may do is in ``refill``.
 
 
 def _next_refill(state: State, events: list[str]) -> None:
     refill = state["refill"]
     queue = refill["queue"]
-    while queue and not _owes_refill(state, queue[0]):
+    while queue and not owes_refill(state, queue[0]):
         sheet = state["sheets"][queue.pop(0)]
         sheet["grants"] = [g for g in sheet["grants"] if g["source"] != GrantSource.COMPLETION.value]
         refill["passed"] = False
@@ -277,30 +247,6 @@ def _next_refill(state: State, events: list[str]) -> None:
         return
     state["refill"] = None
     _advance(state, events)
-
-
-def refill_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    """Every action the refilling ``seat`` may take now."""
-    sheet = state["sheets"][seat]
-    out: list[dict[str, Any]] = []
-    pending = bonus_pending(sheet)
-    if needs_card(state, seat) and not pending:
-        out += [{"kind": "take", "source": "sky", "card": c} for kind in DECKS for c in state["sky"][kind]]
-        out += [{"kind": "take", "source": "deck", "deck": kind} for kind in DECKS if state["decks"][kind]]
-    for card_id, found in sh.placements(sheet).items():
-        out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
-    for g, _ in sh.grant_groups({**sheet, "grants": refill_grants(sheet)}):
-        out += [
-            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
-        ]
-        out += [
-            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
-            for t, vals in sh.grant_spaces(sheet, g).items()
-            for s in vals
-        ]
-    if not needs_card(state, seat) and not pending:
-        out.append({"kind": "done"})
-    return out
 
 
 def refill_move(

@@ -16,6 +16,7 @@ SIZE = 12
 COLUMNS = "ABCDEFGHIJKL"
 GOALS = 4
 SKY_ROW = 3
+DECKS = ("large", "small")  # the goal cards' two decks, each with its own Night Sky row
 SPACES = (2, 3, 4, 5, 6)
 WILD = 1
 

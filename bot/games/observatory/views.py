@@ -113,11 +113,12 @@ from itertools import combinations
 from typing import Any
 
 from bot.games.base import State, View
-from bot.games.observatory import draft, flow
+from bot.games.observatory import draft, flow, refill
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.components import card
 from bot.games.observatory.model import (
     COLUMNS,
+    DECKS,
     SIZE,
     SLUG,
     SPACES,
@@ -304,18 +305,18 @@ def _placements(sheet: sh.Sheet) -> dict[str, list[dict[str, Any]]]:
 
 def _refill_choice(state: State, seat: int) -> dict[str, Any]:
     sheet = state["sheets"][seat]
-    needs, pending = flow.needs_card(state, seat), flow.bonus_pending(sheet)
+    needs, pending = refill.needs_card(state, seat), refill.bonus_pending(sheet)
     blockers: list[str] = [M_("Take a new goal card.")] if needs else []
     if pending:
         blockers.insert(0, M_("Use the bonus of the constellation you completed first."))
     return {
         "kind": "refill",
         "needs": max(0, 4 - len(sheet["goals"])),
-        "sky": [c for k in flow.DECKS for c in state["sky"][k]],
-        "decks": [k for k in flow.DECKS if state["decks"][k]],
+        "sky": [c for k in DECKS for c in state["sky"][k]],
+        "decks": [k for k in DECKS if state["decks"][k]],
         "can_take": needs and not pending,
         "placements": _placements(sheet),
-        "grants": _grants(sheet, flow.refill_grants(sheet)),
+        "grants": _grants(sheet, refill.refill_grants(sheet)),
         "can_done": not blockers,
         "blockers": blockers,
     }

@@ -22,7 +22,7 @@ from bot.games.base import (
     malformed,
 )
 from bot.games.rng import Rng
-from bot.games.sky_of_stars import bot_player, flow, house, secrets, views
+from bot.games.sky_of_stars import bot_player, deal, flow, house, results, secrets, views
 from bot.games.sky_of_stars.components import DECKS, DEFAULT_DECK, load_vault
 from bot.games.sky_of_stars.model import (
     MAX_SEATS,
@@ -134,7 +134,7 @@ class SkyOfStars(Game):
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)
-        return flow.new_game(seats, self.validate_options(options), seed)
+        return deal.new_game(seats, self.validate_options(options), seed)
 
     def to_act(self, state: State) -> list[int]:
         return list(state["waiting"])
@@ -151,7 +151,7 @@ class SkyOfStars(Game):
         return secrets.disguise(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
-        return flow.outcome_of(state) if state["phase"] == Phase.OVER.value else None
+        return results.outcome_of(state) if state["phase"] == Phase.OVER.value else None
 
     def _view(self, state: State, seat: int | None) -> View:
         return views.public_view(state) if seat is None else views.seat_view(state, seat)

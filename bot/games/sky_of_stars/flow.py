@@ -1,4 +1,4 @@
-"""The state machine: opening steps, rolling the die, guessing and scoring rounds.
+"""The state machine: opening steps, rolling the die, guessing, and on to the next round.
 
 Every function takes a state the caller already copied and mutates it, appending public
 sentences to ``events``. A step is a set of seats that decide together (``waiting``); when the
@@ -8,11 +8,10 @@ last one locks in, ``finish_step`` resolves it and opens whatever comes next.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
-from bot.games.base import Outcome, State
+from bot.games.base import State
 from bot.games.rng import Rng
-from bot.games.sky_of_stars.components import Shape, load_vault
+from bot.games.sky_of_stars.components import Shape
 from bot.games.sky_of_stars.house import dealt_cards
 from bot.games.sky_of_stars.model import (
     DIE,
@@ -20,56 +19,18 @@ from bot.games.sky_of_stars.model import (
     MAX_USELESS_ROLLS,
     NUMBERS,
     ROUNDS,
-    SLUG,
     Face,
     Phase,
-    comma_list,
     empty_constellation,
     join_seats,
     left_of,
     seat_mark,
 )
 from bot.games.sky_of_stars.moves import Board
-from bot.games.sky_of_stars.scoring import colour_counts, final_outcome, score_round
+from bot.games.sky_of_stars.results import close_round, end_game
 from bot.i18n.msg import M_, MN_, N_
 
 log = logging.getLogger(__name__)
-
-
-def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
-    """A shuffled deck, empty vaults, and round 1 already under way.
-
-    The contract's ``setup`` returns no events, so round 1's opening sentence is dropped here;
-    everything it says (the card) is in the view.
-    """
-    rng = Rng(seed)
-    deck = list(range(len(dealt_cards(options))))
-    rng.shuffle(deck)
-    state: State = {
-        "game": SLUG,
-        "seats": seats,
-        "options": dict(options),
-        "rng": rng.state,
-        "seed": seed,  # shown only once the game is over, so anyone can replay it
-        "deck": deck,
-        "round": 0,
-        "phase": Phase.START.value,
-        "decision": 0,
-        "numbers": [],
-        "roll": None,
-        "stop_by": None,
-        "waiting": [],
-        "locked": [],
-        "skipped": [],
-        "late": [],
-        "pending": [None] * seats,
-        "guess": None,
-        "vaults": [{"cancelled": [], "current": empty_constellation(), "past": []} for _ in range(seats)],
-        "reveals": [],
-        "scores": [{"rounds": []} for _ in range(seats)],
-    }
-    _begin_round(state, [])
-    return state
 
 
 def card_words(state: State) -> list[str]:
@@ -198,7 +159,8 @@ def _open(state: State, phase: Phase, waiting: list[int], skipped: list[int]) ->
     state["decision"] += 1
 
 
-def _begin_round(state: State, events: list[str]) -> None:
+def begin_round(state: State, events: list[str]) -> None:
+    """Next card, fresh secret numbers, empty skies; then the starting-star step (or the die)."""
     state["round"] += 1
     rng = Rng(state["rng"])
     # each seat reshuffles its five number cards, so every number is equally likely each round
@@ -388,7 +350,7 @@ def _reveal(state: State, events: list[str]) -> None:
         )
     state["guess"]["position"] += 1
     if state["guess"]["position"] >= state["seats"]:
-        _score_round(state, events)  # the round's last reveal and its scores are one moment
+        close_round(state, events)  # the round's last reveal and its scores are one moment
     if reveal_pause(state) > 0:
         _open(state, Phase.REVEAL, [], [])  # the answer stays alone until the pause runs out
         return
@@ -409,69 +371,6 @@ def _after_reveal(state: State, events: list[str]) -> None:
     if state["guess"]["position"] < state["seats"]:
         _open_guess(state, events)
     elif state["round"] < ROUNDS:
-        _begin_round(state, events)
+        begin_round(state, events)
     else:
-        _end_game(state, events)
-
-
-def _score_round(state: State, events: list[str]) -> None:
-    number = state["round"]
-    reveals = [r for r in state["reveals"] if r["round"] == number]
-    points = score_round(state["seats"], reveals)
-    for seat, score in enumerate(points):
-        state["scores"][seat]["rounds"].append(score)
-    for vault in state["vaults"]:
-        vault["past"].append({"round": number, **vault["current"]})
-        vault["current"] = empty_constellation()
-    listed = comma_list(
-        [
-            M_("{who} {points} (+1 box)", who=seat_mark(s), points=p["points"])
-            if p["plus_one"]
-            else f"{seat_mark(s)} {p['points']}"
-            for s, p in enumerate(points)
-        ]
-    )
-    events.append(M_("Round {round} scores: {listed}.", round=number, listed=listed))
-
-
-def _end_game(state: State, events: list[str]) -> None:
-    state.update(phase=Phase.OVER.value, waiting=[], locked=[], skipped=[], late=[], guess=None, roll=None)
-    state["pending"] = [None] * state["seats"]
-    result = outcome_of(state)
-    for colour, said in MAJORITY_TEXT.items():
-        leaders = [s for s, b in enumerate(result.breakdown) if colour in b["majorities"]]
-        if leaders:
-            events.append(M_(said, seats=join_seats(leaders)))
-    best = result.scores[result.winners[0]]
-    if len(result.winners) == 1:
-        events.append(
-            MN_(
-                "Game over. {who} wins with {n} point.",
-                "Game over. {who} wins with {n} points.",
-                best,
-                who=seat_mark(result.winners[0]),
-            )
-        )
-    else:
-        events.append(
-            MN_(
-                "Game over. {seats} share the win with {n} point.",
-                "Game over. {seats} share the win with {n} points.",
-                best,
-                seats=join_seats(result.winners),
-            )
-        )
-
-
-MAJORITY_TEXT = {
-    "yellow": N_("Most yellow stars: {seats} (+1)."),
-    "red": N_("Most red stars: {seats} (+1)."),
-    "blue": N_("Most blue stars: {seats} (+1)."),
-}
-
-
-def outcome_of(state: State) -> Outcome:
-    """The final result, derived from the stored round scores and the finished vaults."""
-    vault = load_vault()
-    counts = [colour_counts(v["past"], vault) for v in state["vaults"]]
-    return final_outcome([s["rounds"] for s in state["scores"]], counts)
+        end_game(state, events)

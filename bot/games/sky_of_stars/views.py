@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import State, View
-from bot.games.sky_of_stars import flow
+from bot.games.sky_of_stars import flow, results
 from bot.games.sky_of_stars.model import NUMBERS, ROUNDS, SLUG, Phase, left_of
 from bot.games.sky_of_stars.moves import Board
 
@@ -43,7 +43,7 @@ def public_view(state: State) -> View:
     phase = state["phase"]
     over = phase == Phase.OVER.value
     guess = state["guess"]
-    result = flow.outcome_of(state) if over else None
+    result = results.outcome_of(state) if over else None
     return {
         "game": SLUG,
         "phase": phase,

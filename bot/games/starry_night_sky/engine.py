@@ -22,7 +22,7 @@ from bot.games.base import (
     malformed,
 )
 from bot.games.rng import Rng
-from bot.games.starry_night_sky import bot_player, moves, secrets, turn, views
+from bot.games.starry_night_sky import bot_player, deal, moves, secrets, turn, views
 from bot.games.starry_night_sky.actions import TRADE_STEPS, ActionKind, Step
 from bot.games.starry_night_sky.components import COLOURS, START, load_map
 from bot.games.starry_night_sky.model import MAX_SEATS, MIN_SEATS, POOL_CAP, SLUG, TITLE, empty_spots
@@ -53,7 +53,7 @@ class StarryNightSky(Game):
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)
-        return turn.new_game(seats, self.validate_options(options), seed)
+        return deal.new_game(seats, self.validate_options(options), seed)
 
     def to_act(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["current"]]

@@ -1,4 +1,5 @@
-"""Scores: the running parts (discoveries, stars, goals) plus Myth cards once the night is over.
+"""Scores: the running parts (discoveries, stars, goals) plus Myth cards once the night is over,
+and the close of the night that reveals them and names the winner.
 
 Ties go to the most Myth points; players still level share the win.
 """
@@ -10,6 +11,8 @@ from typing import Any
 from bot.games.base import Outcome
 from bot.games.starry_night_sky.components import load_myths
 from bot.games.starry_night_sky.model import is_mapped
+from bot.games.starry_night_sky.phrases import listing, who
+from bot.i18n.msg import M_
 
 
 def myth_scored(state: dict[str, Any], myth_id: str) -> bool:
@@ -38,3 +41,21 @@ def outcome_of(state: dict[str, Any]) -> Outcome:
     top_myths = max(breakdown[s]["myths"] for s in leaders)
     winners = [s for s in leaders if breakdown[s]["myths"] == top_myths]
     return Outcome(scores=scores, winners=winners, breakdown=breakdown)
+
+
+def end_game(state: dict[str, Any], events: list[str]) -> None:
+    """Close the night after its last round: Myths are revealed and scored, the winner named."""
+    state["phase"] = "over"
+    state["turn"] = None
+    state["current"] = None
+    state["decision"] += 1
+    for seat in range(state["seats"]):
+        points = myth_points(state, seat)
+        if points:
+            events.append(M_("{player} scores {points} from Myth cards.", player=who(seat), points=points))
+    result = outcome_of(state)
+    winners = [who(w) for w in result.winners]
+    if len(winners) == 1:
+        events.append(M_("The night is over. Winner: {player}.", player=winners[0]))
+    else:
+        events.append(M_("The night is over. Winner: {players}.", players=listing(winners)))

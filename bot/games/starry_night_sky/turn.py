@@ -1,8 +1,9 @@
 """The turn: gather (goal, stars, assignment), explore (move, place, bonus), trade-ins, end.
 
-Everything random happens here, drawing from the RNG stored in the state. Steps with a single
-possible outcome run by themselves (an assignment with one result, an Explore step nobody can
-make, an end with nothing left to trade), so a panel only ever shows real choices.
+Everything random after the opening deal (``deal``) happens here, drawing from the RNG stored in
+the state. Steps with a single possible outcome run by themselves (an assignment with one result,
+an Explore step nobody can make, an end with nothing left to trade), so a panel only ever shows
+real choices.
 """
 
 from __future__ import annotations
@@ -13,37 +14,19 @@ from typing import Any
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import moves
 from bot.games.starry_night_sky.actions import Step
-from bot.games.starry_night_sky.components import (
-    BAG_PER_COLOUR,
-    COLOURS,
-    START,
-    load_goals,
-    load_map,
-    load_myths,
-)
+from bot.games.starry_night_sky.components import COLOURS, load_goals, load_map
 from bot.games.starry_night_sky.goals import score_goals
-from bot.games.starry_night_sky.model import (
-    DAWN_MARKERS,
-    DAWN_POINTS,
-    MAX_GOALS,
-    MYTHS_EACH,
-    NIGHT_FILL,
-    NIGHT_TRACK,
-    POOL_CAP,
-    POOLS,
-    SLUG,
-    is_bare,
-    is_mapped,
-    name,
-)
-from bot.games.starry_night_sky.phrases import colour_word, describe_stars, how_there, listing, sky_name, who
-from bot.games.starry_night_sky.scoring import myth_points, outcome_of
-from bot.i18n.msg import M_, MN_, Msg, from_stored, to_stored
+from bot.games.starry_night_sky.model import DAWN_POINTS, MAX_GOALS, POOL_CAP, is_bare, is_mapped, name
+from bot.games.starry_night_sky.phrases import colour_word, describe_stars, how_there, sky_name, who
+from bot.games.starry_night_sky.scoring import end_game
+from bot.games.starry_night_sky.turn_summary import summary
+from bot.i18n.msg import M_, Msg, from_stored, to_stored
 
 State = dict[str, Any]
 
 
-def _draw_star(state: State, rng: Rng) -> str | None:
+def draw_star(state: State, rng: Rng) -> str | None:
+    """One star out of the bag, each left in it equally likely; None once the bag is empty."""
     bag = state["bag"]
     total = sum(bag.values())
     if not total:
@@ -55,57 +38,6 @@ def _draw_star(state: State, rng: Rng) -> str | None:
             return colour
         pick -= bag[colour]
     raise AssertionError("unreachable")
-
-
-def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
-    rng = Rng(seed)
-    deck = sorted(load_goals())
-    rng.shuffle(deck)
-    myths = sorted(load_myths())
-    rng.shuffle(myths)
-    state: State = {
-        "game": SLUG,
-        "seats": seats,
-        "options": dict(options),
-        "rng": 0,
-        "decision": 1,
-        "phase": "play",
-        "round": 1,
-        "current": 0,
-        "night": list(NIGHT_TRACK[: NIGHT_FILL[seats]]),
-        "night_total": NIGHT_FILL[seats],
-        "dawn_left": DAWN_MARKERS,
-        "dawn": False,
-        "ended_by": None,
-        "bag": {c: BAG_PER_COLOUR for c in COLOURS},
-        "deck": deck,
-        "discard": [],
-        "board": {
-            cid: {"filled": [False] * len(c.spots), "marker": None, "dawn_marker": False, "by": None}
-            for cid, c in load_map().constellations.items()
-        },
-        "players": [],
-        "turn": None,
-        "last_summary": None,
-        "round_activity": False,
-    }
-    for seat in range(seats):
-        pools = [[_draw_star(state, rng)] for _ in range(POOLS)]
-        dealt = sorted(myths[seat * MYTHS_EACH : (seat + 1) * MYTHS_EACH])
-        state["players"].append(
-            {
-                "at": START,
-                "pools": pools,
-                "goals": [],
-                "myths": dealt,
-                "score": {"discovery": 0, "stars": 0, "goals": 0},
-                "turns": 0,
-            }
-        )
-    state["rng"] = rng.state
-    events: list[str] = []
-    start_turn(state, events)
-    return state
 
 
 def _new_turn(seat: int) -> dict[str, Any]:
@@ -171,7 +103,7 @@ def start_turn(state: State, events: list[str]) -> None:
             turn["drew_goal"] = gid
             state["round_activity"] = True
     room = sum(1 for p in player["pools"] if len(p) < POOL_CAP)
-    drawn = [star for star in (_draw_star(state, rng) for _ in range(room)) if star is not None]
+    drawn = [star for star in (draw_star(state, rng) for _ in range(room)) if star is not None]
     state["rng"] = rng.state
     turn["drawn"] = drawn
     turn["gathered"] = list(drawn)
@@ -393,58 +325,6 @@ def trade(state: State, gid: str, colour: str, pool: int, events: list[str]) -> 
     after_trade(state, events)
 
 
-def summary(state: State) -> Msg:
-    """One sentence for the whole turn, e.g. discovered X (+2), placed 2 stars (+2), a goal (+2)."""
-    turn = state["turn"]
-    seat = turn["seat"]
-    parts: list[Msg] = []
-    for ex in turn["explorations"]:
-        where = sky_name(ex["at"])
-        if ex["discovered"]:
-            parts.append(M_("discovered {place} (+{points})", place=where, points=ex["marker"]))
-        n = sum(ex["placed"].values())
-        if n:
-            parts.append(
-                MN_("placed {n} star on {place} (+{n})", "placed {n} stars on {place} (+{n})", n, place=where)
-            )
-        if ex["completed"]:
-            parts.append(M_("finished mapping {place}", place=where))
-    if turn["bonus_missed"]:
-        parts.append(M_("found nowhere to go for the bonus exploration"))
-    for goal in turn["completed_goals"]:
-        parts.append(
-            M_(
-                "completed “{goal}” (+{points}: {why})",
-                goal=Msg(goal["text"]),
-                points=goal["points"],
-                why=from_stored(goal["why"]),
-            )
-        )
-    if turn["trades"]:
-        colours = [t["colour"] for t in turn["trades"]]
-        if len(colours) == 1:
-            parts.append(M_("traded a goal for a {colour} star", colour=colour_word(colours[0], 1)))
-        else:
-            parts.append(
-                M_(
-                    "traded {count} goals for {colours} stars",
-                    count=len(colours),
-                    colours=listing([colour_word(c, 2) for c in colours]),
-                )
-            )
-    if turn["skipped_explore"]:
-        parts.insert(0, M_("could not explore (no star fits anywhere in reach)"))
-    body = listing(parts) if parts else M_("ended the turn")
-    # i18n: {body} lists what the player did ("discovered A (+2) and placed 1 star on A (+1)").
-    return MN_(
-        "{player} {body}: {n} point this turn.",
-        "{player} {body}: {n} points this turn.",
-        turn["points"],
-        player=who(seat),
-        body=body,
-    )
-
-
 def finish_turn(state: State, events: list[str]) -> None:
     """Check close-of-turn goals, sum up, pass to the left, and end the game after dawn's round."""
     turn = state["turn"]
@@ -465,27 +345,10 @@ def finish_turn(state: State, events: list[str]) -> None:
                 M_("A whole round went by in which nobody could do anything, so the night ends here.")
             )
         if state["ended_by"]:
-            _end_game(state, events)
+            end_game(state, events)
             return
         state["round"] += 1
         state["round_activity"] = False
     state["current"] = following
     state["decision"] += 1
     start_turn(state, events)
-
-
-def _end_game(state: State, events: list[str]) -> None:
-    state["phase"] = "over"
-    state["turn"] = None
-    state["current"] = None
-    state["decision"] += 1
-    for seat in range(state["seats"]):
-        points = myth_points(state, seat)
-        if points:
-            events.append(M_("{player} scores {points} from Myth cards.", player=who(seat), points=points))
-    result = outcome_of(state)
-    winners = [who(w) for w in result.winners]
-    if len(winners) == 1:
-        events.append(M_("The night is over. Winner: {player}.", player=winners[0]))
-    else:
-        events.append(M_("The night is over. Winner: {players}.", players=listing(winners)))

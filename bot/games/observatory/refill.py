@@ -1,0 +1,67 @@
+"""Taking new goals after a turn: what a refilling seat still owes and what it may do now.
+
+Read-only, so the views and the bot player ask the same questions the moves in ``flow`` check.
+A seat refilling may also complete a goal that already fits its unused stars ("complete at any
+time"), and must then use that card's bonus. It keeps its place in the queue while it still
+needs a card, or while it could complete or spend such a bonus and has not said it is done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import State
+from bot.games.observatory import sheet as sh
+from bot.games.observatory.model import DECKS, GOALS, GrantSource, cell_name
+
+
+def _available(state: State) -> bool:
+    return any(state["sky"][k] or state["decks"][k] for k in DECKS)
+
+
+def needs_card(state: State, seat: int) -> bool:
+    return len(state["sheets"][seat]["goals"]) < GOALS and _available(state)
+
+
+def refill_grants(sheet: sh.Sheet) -> list[dict[str, Any]]:
+    """The completion bonuses a refilling seat may spend (other banked bonuses wait for a step)."""
+    return [g for g in sheet["grants"] if g["source"] == GrantSource.COMPLETION.value]
+
+
+def bonus_pending(sheet: sh.Sheet) -> bool:
+    """A completion bonus that must be used now (the first copy, while it has somewhere to go)."""
+    return any(g["required"] and sh.grant_usable(sheet, g) for g in refill_grants(sheet))
+
+
+def _could_act(sheet: sh.Sheet) -> bool:
+    return bool(sh.placements(sheet)) or any(sh.grant_usable(sheet, g) for g in refill_grants(sheet))
+
+
+def owes_refill(state: State, seat: int) -> bool:
+    if needs_card(state, seat):
+        return True
+    return not state["refill"].get("passed") and _could_act(state["sheets"][seat])
+
+
+def refill_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every action the refilling ``seat`` may take now."""
+    sheet = state["sheets"][seat]
+    out: list[dict[str, Any]] = []
+    pending = bonus_pending(sheet)
+    if needs_card(state, seat) and not pending:
+        out += [{"kind": "take", "source": "sky", "card": c} for kind in DECKS for c in state["sky"][kind]]
+        out += [{"kind": "take", "source": "deck", "deck": kind} for kind in DECKS if state["decks"][kind]]
+    for card_id, found in sh.placements(sheet).items():
+        out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
+    for g, _ in sh.grant_groups({**sheet, "grants": refill_grants(sheet)}):
+        out += [
+            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
+        ]
+        out += [
+            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
+            for t, vals in sh.grant_spaces(sheet, g).items()
+            for s in vals
+        ]
+    if not needs_card(state, seat) and not pending:
+        out.append({"kind": "done"})
+    return out
