@@ -82,7 +82,7 @@ def test_status_line_and_waiting_panels_name_whom_the_game_waits_for(slug):
 
 
 def test_a_bot_turn_in_starry_night_sky_is_not_sent_to_a_panel():
-    """The step message of a bot's turn says the bot is playing, not that its panel is in DMs."""
+    """The step message of a bot's turn says the bot is playing; a person's, that the table waits for them."""
     game, presenter = get_game("starry-night-sky"), PRESENTERS["starry-night-sky"]
     state = game.setup(2, game.validate_options({}), seed=3)
     seat = game.to_act(state)[0]
@@ -92,7 +92,7 @@ def test_a_bot_turn_in_starry_night_sky_is_not_sent_to_a_panel():
     human = presenter.step_message(game.view(state, None), Names(seated), 1)
     assert "Bot 1 is playing…" in robot.content and "DMs" not in robot.content
     assert "Bot 1 is playing…" in (robot.footer or "")
-    assert "DMs" in human.content and "is playing…" not in human.content
+    assert human.content.startswith("Waiting for Bot 1\n") and "is playing…" not in human.content
 
 
 def played_until(slug: str, seats: int, reached) -> dict:
