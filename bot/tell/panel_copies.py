@@ -66,6 +66,7 @@ class PanelCopy:
     opened_at: float = field(default_factory=time.monotonic)
     language: Language = field(default_factory=language)
     channel_id: int | None = None  # a DM's channel: how a restarted bot finds it again
+    delete: Callable[[], Awaitable[Any]] | None = None  # a DM's own delete (a practice table drops old ones)
 
     def editable(self) -> bool:
         return self.kind is CopyKind.DM or time.monotonic() - self.opened_at < EPHEMERAL_EDIT_SECONDS
@@ -141,18 +142,22 @@ class PanelCopies:
             and row.channel_id is not None
             and self._reopen is not None
         ):
+            found = self._reopen(row.channel_id, row.message_id)
             copy = PanelCopy(
                 CopyKind.DM,
                 row.message_id,
-                self._reopen(row.channel_id, row.message_id).edit,
+                found.edit,
                 language=row.language,
                 channel_id=row.channel_id,
+                delete=found.delete,
             )
             self._shown[row.message_id] = copy
         return copy
 
-    async def adopt(self, game_id: int, user_id: int, copy: PanelCopy) -> None:
-        """``copy`` is now the user's live panel; the previous one is retired."""
+    async def adopt(self, game_id: int, user_id: int, copy: PanelCopy, *, drop_old_dm: bool = False) -> None:
+        """``copy`` is now the user's live panel; the previous one is retired. ``drop_old_dm``: a
+        DM replaced by a newer DM is deleted instead (a practice table, played entirely in the DMs,
+        would otherwise gather a "newer panel below" line for every step)."""
         rows = self._rows()
         old = await rows.panel_copy(game_id, user_id)
         self._shown[copy.message_id] = copy
@@ -165,7 +170,24 @@ class PanelCopies:
                 where = Where.EPHEMERAL
             else:  # a DM replaced by a newer DM is not "moved to your direct messages"
                 where = Where.NEWER_DM if old.kind == CopyKind.DM.value else Where.DM
+            if drop_old_dm and where is Where.NEWER_DM and copy.kind is CopyKind.DM and await self._drop(old):
+                return
             await self._retire_row(old, where)
+
+    async def _drop(self, row: PanelCopyRow) -> bool:
+        """Delete an old DM copy; False if it can't be (it is then retired with its line)."""
+        copy = self._copy_of(row)
+        if copy is None or copy.delete is None:
+            return False
+        try:
+            await copy.delete()
+        except discord.HTTPException as error:
+            log.info("panel copy %s could not be deleted: %s", row.message_id, error)
+            return False
+        self._shown.pop(row.message_id, None)
+        self._retired.add(row.message_id)  # a click already on its way is told nothing more
+        panel_retired()
+        return True
 
     def refresh_token(self, message_id: int, edit: Edit) -> None:
         """A click on a live ephemeral copy gives a fresh token to edit it, for 15 minutes from

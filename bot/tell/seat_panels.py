@@ -108,8 +108,10 @@ class SeatPanels:
         user = await self.service.user(seat_record.user_id)
         status, message = (await dm(user, out)) if user is not None else (DmStatus.FAILED, None)
         if message is not None:
-            copy = PanelCopy(CopyKind.DM, message.id, message.edit, channel_id=message.channel.id)
-            await self.copies.adopt(record.id, seat_record.user_id, copy)
+            copy = PanelCopy(
+                CopyKind.DM, message.id, message.edit, channel_id=message.channel.id, delete=message.delete
+            )
+            await self.copies.adopt(record.id, seat_record.user_id, copy, drop_old_dm=record.practice)
         pending = self._undelivered.get(record.id)
         if status is DmStatus.FAILED:
             log.warning(

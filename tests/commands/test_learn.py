@@ -35,6 +35,7 @@ async def finish_checks(env, channel, ada, before, game_id, guide):
     assert said(await ada.slash(channel, "stats")) == before, "stats are unchanged by a practice game"
     dms = "\n".join(all_text(m) for m in dm_history(ada))
     assert "Practice: " in dms
+    assert "A newer panel is below" not in dms, "a practice table deletes the panels it replaced"
 
 
 async def play(env, table, ada, guide, turn, *, waits=None, limit=600):

@@ -36,6 +36,23 @@ class InDms:
     async def panel(self, player: Any) -> Any:
         return self.live_copy(player)
 
+    def stand_in(self, player: Any) -> Any:
+        """A practice table deletes the DM panel a newer one replaced: the newest live copy
+        stands in for it (none once the game is over: then the newest DM, retired)."""
+        return self.live_copy(player) or dm_history(player)[-1]
+
+    def current(self, player: Any, message: Any) -> Any:
+        try:
+            return super().current(player, message)  # type: ignore[misc]
+        except LookupError:
+            return self.stand_in(player)
+
+    def reload(self, player: Any, message: Any, *rest: Any) -> Any:
+        try:
+            return super().reload(player, message, *rest)  # type: ignore[misc]
+        except LookupError:
+            return self.stand_in(player)
+
 
 class ObsTable(InDms, observatory_driver.ObsTable):
     pass
