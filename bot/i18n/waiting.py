@@ -26,14 +26,34 @@ log = logging.getLogger(__name__)
 
 class Names(list[str]):
     """Seat names in seat order (``names[seat]``, ``"{0}".format(*names)``), knowing which seats
-    are bot seats (``bots``) and which a human handed over to the bot (``autopilot``)."""
+    are bot seats (``bots``), which a human handed over to the bot (``autopilot``), and whether
+    the table is played in its one player's DMs (``in_dms``, a `/learn` table: no thread to
+    point to, its cards are above the panel)."""
 
     def __init__(
-        self, names: Iterable[str] = (), *, bots: Iterable[int] = (), autopilot: Iterable[int] = ()
+        self,
+        names: Iterable[str] = (),
+        *,
+        bots: Iterable[int] = (),
+        autopilot: Iterable[int] = (),
+        in_dms: bool = False,
     ) -> None:
         super().__init__(names)
         self.bots = frozenset(bots)
         self.autopilot = frozenset(autopilot)
+        self.in_dms = in_dms
+
+
+def in_dms(names: Sequence[str]) -> bool:
+    """Whether the table is played in its player's DMs (never for a plain list)."""
+    return bool(getattr(names, "in_dms", False))
+
+
+def results_line(names: Sequence[str]) -> str:
+    """A panel's line once the game is over: where the results are."""
+    if in_dms(names):
+        return _("The game is over: the results are above.")
+    return _("The game is over: see the results in the game thread.")
 
 
 def bot_seats(names: Sequence[str]) -> frozenset[int]:

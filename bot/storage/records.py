@@ -104,6 +104,7 @@ class GameRecord:
             (seat.name for seat in self.seats),
             bots=[s.seat for s in self.seats if s.is_bot],
             autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot],
+            in_dms=self.practice,
         )
 
     @property

@@ -125,3 +125,42 @@ def test_a_bot_turn_opens_with_the_bot_playing_not_a_call_to_a_player(slug, reac
     assert "Bot 1 is playing…" in robot.content and "Bot 1 is playing…" in (robot.footer or "")
     assert "your turn" not in robot.content and "press" not in robot.content
     assert "Bot 1 is playing…" not in human.content
+
+
+def played_to(slug: str, seats: int, reached) -> dict:
+    """Like ``played_until``, with room for a whole game."""
+    game, rng = get_game(slug), Rng(5)
+    state = game.setup(seats, game.validate_options({}), seed=5)
+    for _step in range(3000):
+        if reached(game.view(state, None)):
+            return state
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, game.bot_action(state, seat, rng)).state
+    raise AssertionError(f"{slug} never reached the step")
+
+
+@pytest.mark.parametrize("slug", ["observatory", "star-gazers", "starry-night-sky"])
+def test_a_finished_panel_points_to_the_results_where_the_table_is(slug):
+    """A thread game's panel sends its player to the thread; a practice table's (`/learn`, all
+    in the player's DMs) says the results are above it, where its cards are."""
+    game, presenter = get_game(slug), PRESENTERS[slug]
+    state = played_to(slug, 2, lambda view: view["phase"] == "over")
+    view = game.view(state, 0)
+    in_thread = presenter.panel(view, Names(["Ada", "Bot 1"], bots=[1]), 1).content
+    at_dm_table = presenter.panel(view, Names(["Ada", "Bot 1"], bots=[1], in_dms=True), 1).content
+    assert "in the game thread" in in_thread
+    assert "the results are above" in at_dm_table and "thread" not in at_dm_table
+
+
+def test_a_practice_reveal_points_above_not_to_a_thread():
+    game, presenter = get_game("sky-of-stars"), PRESENTERS["sky-of-stars"]
+    state = played_to("sky-of-stars", 3, lambda view: view["phase"] == "reveal")
+    view = game.view(state, 0)
+    names = ["Ada", "Bot 1", "Bot 2"]
+    in_thread = presenter.panel(view, Names(names, bots=[1, 2]), 1).content
+    at_dm_table = presenter.panel(view, Names(names, bots=[1, 2], in_dms=True), 1).content
+    assert "out in the game thread" in in_thread
+    assert "out just above" in at_dm_table and "thread" not in at_dm_table
+    with speaking(Language.ITALIAN):
+        italian = presenter.panel(view, Names(names, bots=[1, 2], in_dms=True), 1).content
+    assert "qui sopra" in italian and "thread" not in italian

@@ -28,7 +28,7 @@ from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
 from bot.faces.observatory.words import DONE, DONE_SHORT, DONE_TEXT, card_name, grant_label, title_of
 from bot.games.base import View
 from bot.i18n import _, ngettext
-from bot.i18n.waiting import waiting_for
+from bot.i18n.waiting import results_line, waiting_for
 from bot.ui.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ def waiting_panel(view: View, names: list[str], note: str | None, *, sheet: bool
     seat = view.get("you", 0)
     lines = [note] if note else []
     if view.get("phase") == "over":
-        lines = [_("The game is over: the results are in the game thread.")]
+        lines = [results_line(names)]
     else:
         who = waiting_for(view.get("to_act") or [], names)  # the same words in every game
         lines.append(" ".join((_("Nothing to decide right now."), f"{who}." if who else "")).strip())

@@ -25,6 +25,7 @@ from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, stop_confirm_text, stop_line
 from bot.games.base import View
 from bot.i18n import N_, _
+from bot.i18n.waiting import results_line
 from bot.ui.outgoing import Outgoing
 
 PANEL_FILE = "vault" + art.PANEL_SUFFIX  # named by what it draws: "vault-<digest>.webp"
@@ -92,7 +93,7 @@ def build_panel(
             )
         )
         if view["phase"] == "over":
-            lines = [_("The game is over: see the results in the game thread.")]
+            lines = [results_line(names)]
     elif choice["kind"] == "guess":
         artist = choice["artist"]
         lines.append(_("Which word did **{name}** draw?", name=names[artist]))

@@ -29,6 +29,7 @@ from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
 from bot.games.base import View
 from bot.i18n import N_, _
+from bot.i18n.waiting import in_dms
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import Hint, Presenter
 from render.headers import phase_words
@@ -216,11 +217,18 @@ class SkyOfStarsPresenter(Presenter):
         picture: the answer is in the thread, and the next step draws a new picture anyway."""
         if view["phase"] == "reveal":
             reveal = view["reveals"][-1]
-            said = _(
-                "The answer for **{name}**'s drawing is out in the game thread. Your next panel "
-                "comes in a few seconds.",
-                name=names[reveal["artist"]],
-            )
+            if in_dms(names):  # a practice table: the answer is the card just above
+                said = _(
+                    "The answer for **{name}**'s drawing is out just above. Your next panel comes in "
+                    "a few seconds.",
+                    name=names[reveal["artist"]],
+                )
+            else:
+                said = _(
+                    "The answer for **{name}**'s drawing is out in the game thread. Your next panel "
+                    "comes in a few seconds.",
+                    name=names[reveal["artist"]],
+                )
             return Outgoing(said, round_title(view))
         return build_panel(
             view, names, game_id, picked_from=picked_from, picked=picked, note=note, asking_stop=asking_stop

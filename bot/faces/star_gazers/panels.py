@@ -35,6 +35,7 @@ from bot.faces.star_gazers.words import (
 from bot.games.base import View
 from bot.i18n import _, translate
 from bot.i18n.msg import N_
+from bot.i18n.waiting import results_line
 from bot.ui.outgoing import Outgoing
 
 # i18n: a piece still to place this turn, in "Still to place after this: tile, bonus."
@@ -69,7 +70,7 @@ def build_panel(
     lines: list[str] = []
     if choice is None:
         if view["phase"] == "over":
-            return Outgoing(_("The game is over: see the results in the game thread."), head)
+            return Outgoing(results_line(names), head)
         if view["phase"] == "journal":
             kept = _("Journal card kept. The game starts when everyone has chosen.")
             return Outgoing(f"{kept}\n{progress_line(view, names)}", head)

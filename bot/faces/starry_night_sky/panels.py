@@ -39,6 +39,7 @@ from bot.faces.starry_night_sky.words import (
 from bot.games.base import View
 from bot.games.starry_night_sky.phrases import colour_count
 from bot.i18n import _, ngettext, translate
+from bot.i18n.waiting import results_line
 from bot.ui.outgoing import Outgoing
 
 
@@ -70,7 +71,7 @@ def build_panel(
     render = partial(art.panel_png, view, names)
     if choice is None:
         if view["phase"] == "over":
-            return Outgoing(_("The night is over: see the results in the game thread."), head)
+            return Outgoing(results_line(names), head)
         lines.insert(0, _("Not your turn: {progress}", progress=progress_line(view, names)))
         # no picture while waiting: the thread's board shows the sky after every turn
         return Outgoing("\n".join(lines), head)
