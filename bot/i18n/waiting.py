@@ -28,7 +28,7 @@ class Names(list[str]):
     """Seat names in seat order (``names[seat]``, ``"{0}".format(*names)``), knowing which seats
     are bot seats (``bots``), which a human handed over to the bot (``autopilot``), and whether
     the table is played in its one player's DMs (``in_dms``, a `/learn` table: no thread to
-    point to, its cards are above the panel)."""
+    point to, its cards are in the same chat)."""
 
     def __init__(
         self,
@@ -52,7 +52,7 @@ def in_dms(names: Sequence[str]) -> bool:
 def results_line(names: Sequence[str]) -> str:
     """A panel's line once the game is over: where the results are."""
     if in_dms(names):
-        return _("The game is over: the results are above.")
+        return _("The game is over: the results are right here in this chat.")
     return _("The game is over: see the results in the game thread.")
 
 

@@ -142,17 +142,17 @@ def played_to(slug: str, seats: int, reached) -> dict:
 @pytest.mark.parametrize("slug", ["observatory", "star-gazers", "starry-night-sky"])
 def test_a_finished_panel_points_to_the_results_where_the_table_is(slug):
     """A thread game's panel sends its player to the thread; a practice table's (`/learn`, all
-    in the player's DMs) says the results are above it, where its cards are."""
+    in the player's DMs) says the results are in that chat, where its cards are."""
     game, presenter = get_game(slug), PRESENTERS[slug]
     state = played_to(slug, 2, lambda view: view["phase"] == "over")
     view = game.view(state, 0)
     in_thread = presenter.panel(view, Names(["Ada", "Bot 1"], bots=[1]), 1).content
     at_dm_table = presenter.panel(view, Names(["Ada", "Bot 1"], bots=[1], in_dms=True), 1).content
     assert "in the game thread" in in_thread
-    assert "the results are above" in at_dm_table and "thread" not in at_dm_table
+    assert "the results are right here in this chat" in at_dm_table and "thread" not in at_dm_table
 
 
-def test_a_practice_reveal_points_above_not_to_a_thread():
+def test_a_practice_reveal_points_to_the_chat_not_to_a_thread():
     game, presenter = get_game("sky-of-stars"), PRESENTERS["sky-of-stars"]
     state = played_to("sky-of-stars", 3, lambda view: view["phase"] == "reveal")
     view = game.view(state, 0)
@@ -160,7 +160,7 @@ def test_a_practice_reveal_points_above_not_to_a_thread():
     in_thread = presenter.panel(view, Names(names, bots=[1, 2]), 1).content
     at_dm_table = presenter.panel(view, Names(names, bots=[1, 2], in_dms=True), 1).content
     assert "out in the game thread" in in_thread
-    assert "out just above" in at_dm_table and "thread" not in at_dm_table
+    assert "right here in this chat" in at_dm_table and "thread" not in at_dm_table
     with speaking(Language.ITALIAN):
         italian = presenter.panel(view, Names(names, bots=[1, 2], in_dms=True), 1).content
-    assert "qui sopra" in italian and "thread" not in italian
+    assert "in questa chat" in italian and "thread" not in italian

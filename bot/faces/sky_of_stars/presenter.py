@@ -217,10 +217,10 @@ class SkyOfStarsPresenter(Presenter):
         picture: the answer is in the thread, and the next step draws a new picture anyway."""
         if view["phase"] == "reveal":
             reveal = view["reveals"][-1]
-            if in_dms(names):  # a practice table: the answer is the card just above
+            if in_dms(names):  # a practice table: the answer is posted in these DMs
                 said = _(
-                    "The answer for **{name}**'s drawing is out just above. Your next panel comes in "
-                    "a few seconds.",
+                    "The answer for **{name}**'s drawing is out, right here in this chat. Your next "
+                    "panel comes in a few seconds.",
                     name=names[reveal["artist"]],
                 )
             else:
