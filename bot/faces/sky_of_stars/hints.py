@@ -15,7 +15,9 @@ HINTS = {
     ),
     "stroke": N_(
         "The die decides which kind of star your next line must reach. Prefer the line that adds "
-        "the most telling part of your word, and keep lines short to save room for later rounds."
+        "the most telling part of your word, and keep lines short to save room for later rounds. "
+        "When your drawing says enough, press STOP: the others get one last line, then everyone "
+        "guesses."
     ),
     "final": N_(
         "The drawing is over, with one last optional line. Add it only if it makes your word "

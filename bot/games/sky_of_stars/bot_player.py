@@ -2,9 +2,13 @@
 
 A seat handed to the bot (after two missed deadlines, a kick or a leave; a merely late player
 gets no move at all, see ``SkyOfStars.missed_deadline``) draws short legal lines, preferring
-stars of the colour it already leads with, never calls STOP, always takes the last free line,
-and on a swirl crosses out a star of the colour its neighbour collects most. When it guesses
-for a handed-over seat it guesses at random, which never scores less than not guessing.
+stars of the colour it already leads with, always takes the last free line, and on a swirl
+crosses out a star of the colour its neighbour collects most. When it guesses for a handed-over
+seat it guesses at random, which never scores less than not guessing.
+
+It calls STOP only late (``STOP_FROM_ROLL``), as a player tired of a long round would: people
+call it long before that, so at a table of people it rarely matters, but at a `/learn` table of
+bots a newcomer who never presses STOP is not left rolling until the vault is full.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from bot.games.base import Action, State
 from bot.games.rng import Rng
 from bot.games.sky_of_stars.components import load_vault
 from bot.games.sky_of_stars.model import ActionKind, left_of
+
+STOP_FROM_ROLL = 8  # the roll from which the bot calls STOP itself (its line still follows)
 
 
 def colour_of(label: str) -> str:
@@ -62,6 +68,13 @@ def choose(legal: list[Action], state: State, seat: int, rng: Rng) -> Action | N
     for action in legal:
         kinds.setdefault(action["kind"], []).append(action)
     mine = favourite(colours_used(state, seat))
+    roll = state.get("roll") or {}
+    if (
+        ActionKind.STOP.value in kinds
+        and ActionKind.STROKE.value in kinds
+        and roll.get("count", 0) >= STOP_FROM_ROLL
+    ):
+        return kinds[ActionKind.STOP.value][0]  # the caller still owes this roll's line: asked again
     if ActionKind.STROKE.value in kinds:
         return short_stroke(kinds[ActionKind.STROKE.value], rng, mine)
     if ActionKind.START.value in kinds:

@@ -6,6 +6,7 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.rng import Rng
+from bot.games.sky_of_stars.bot_player import STOP_FROM_ROLL
 from bot.games.sky_of_stars.engine import SkyOfStars
 from bot.games.sky_of_stars.simulate import random_move
 
@@ -29,7 +30,7 @@ def play(seats: int, bot_seat: int, seed: int) -> list[int]:
                 continue
         seat, action = random_move(GAME, state, rng)
         if seat == bot_seat and action["kind"] == "stop":
-            continue  # the bot never calls STOP; its opponents may
+            continue  # the bot calls STOP itself, late (STOP_FROM_ROLL); its opponents may any time
         if seat == bot_seat:
             action = GAME.bot_action(state, seat, rng) or action
         state = GAME.apply(state, seat, action).state
@@ -139,3 +140,31 @@ def test_a_missed_deadline_is_the_bots_to_declare_and_only_for_a_seat_that_owes_
 
 def first_stroke(state, seat):
     return next(a for a in GAME.legal_actions(state, seat) if a["kind"] == "stroke")
+
+
+def test_the_bot_calls_stop_late_then_still_draws_its_line():
+    """From ``STOP_FROM_ROLL`` on the bot ends a long round (a `/learn` table of bots would
+    otherwise roll on until the vaults are full), and still draws the line it owes; before
+    that it only draws."""
+    state = GAME.setup(3, {}, 7)
+    rng = Rng(7)
+    stopped_at = None
+    for _ in range(5_000):
+        phase, waiting = state["phase"], GAME.to_act(state)
+        if phase != "stroke" or not waiting:
+            seat, action = random_move(GAME, state, rng, stop_chance=0.0)
+            state = GAME.apply(state, seat, action).state
+            continue
+        seat = waiting[0]
+        action = GAME.bot_action(state, seat, rng)
+        assert action in GAME.legal_actions(state, seat)
+        if action["kind"] == "stop":
+            assert state["roll"]["count"] >= STOP_FROM_ROLL and state["stop_by"] is None
+            stopped_at = state["roll"]["count"]
+            state = GAME.apply(state, seat, action).state
+            after = GAME.bot_action(state, seat, rng)
+            assert after["kind"] == "stroke", "the caller still draws the line it owes"
+            break
+        assert state["roll"]["count"] < STOP_FROM_ROLL or state["stop_by"] is not None
+        state = GAME.apply(state, seat, action).state
+    assert stopped_at == STOP_FROM_ROLL, stopped_at
