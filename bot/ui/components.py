@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ import discord
 from bot.core.running import running
 from bot.games import get_game
 from bot.i18n import M_, _
+from bot.i18n.waiting import in_dms
 from bot.ui.guide import shown_hint, with_hint
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import Outgoing, reply
@@ -65,6 +67,12 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
     @entry(Ack.THINKING)
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_panel(interaction, self.game_id)
+
+
+def open_panel_items(game_id: int, names: Sequence[str]) -> list[discord.ui.Item[Any]]:
+    """A status card's **Open my panel**; none at a `/learn` table, played in its player's DMs,
+    where the panel is in the same chat, just below."""
+    return [] if in_dms(names) else [OpenPanelButton(game_id)]
 
 
 async def seat_view(

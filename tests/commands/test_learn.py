@@ -54,6 +54,10 @@ async def play(env, table, ada, guide, turn, *, waits=None, limit=600):
         assert message is not None, "ada has a panel when it is her move"
         if record.status_message_id is not None:
             assert message.id > record.status_message_id, "the panel comes under the step's card"
+            card = next(m for m in dm_history(ada) if m.id == record.status_message_id)
+            assert not any(i.startswith("astro:panel:") for i in custom_ids(card)), (
+                "no Open my panel on a card whose panel is in the same chat"
+            )
         await turn(message)
     raise AssertionError("the practice game did not finish")
 

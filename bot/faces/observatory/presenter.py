@@ -24,7 +24,7 @@ from bot.faces.observatory.words import title_of
 from bot.games.base import View
 from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
-from bot.ui.components import OpenPanelButton
+from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import Hint, Presenter
 
@@ -126,7 +126,7 @@ class ObservatoryPresenter(Presenter):
         phase, dec = view.get("phase"), view.get("decision", 0)
         active: int = view.get("active", 0)
         who = names[active] if 0 <= active < len(names) else "?"
-        items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
+        items: list[discord.ui.Item[Any]] = open_panel_items(game_id, names)
         if phase == "keep":
             if (view.get("options") or {}).get("first_game"):
                 text = _("First game: everyone gets four goal cards to keep. Confirm them in your panel.")

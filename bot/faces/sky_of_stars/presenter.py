@@ -90,11 +90,11 @@ class SkyOfStarsPresenter(Presenter):
         return _(text) if text else super().stale_text(kind)
 
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
-        from bot.ui.components import OpenPanelButton
+        from bot.ui.components import open_panel_items
 
         phase, dec = view["phase"], view["decision"]
         title = round_title(view)
-        items: list[discord.ui.Item[Any]] = [OpenPanelButton(game_id)]
+        items: list[discord.ui.Item[Any]] = open_panel_items(game_id, names)
         if phase == "guess":
             return guess_card(view, names, game_id, self.progress(view, names))
         if phase == "reveal":

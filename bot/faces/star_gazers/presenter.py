@@ -19,7 +19,7 @@ from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, 
 from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
-from bot.ui.components import OpenPanelButton
+from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import Hint, Presenter
 
@@ -67,7 +67,7 @@ class StarGazersPresenter(Presenter):
                 title,
                 partial(board, art.public_only(view), names),
                 "universe.webp",
-                [OpenPanelButton(game_id)],
+                open_panel_items(game_id, names),
                 footer=self.progress(view, names),
             ),
             "universe",

@@ -29,7 +29,7 @@ from bot.faces.starry_night_sky.words import (
 from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import waiting_for
-from bot.ui.components import OpenPanelButton
+from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import Hint, Presenter
 
@@ -73,7 +73,7 @@ class StarryNightSkyPresenter(Presenter):
             heading(view),
             partial(art.board_png, view, names),
             BOARD_FILE,
-            [OpenPanelButton(game_id)],
+            open_panel_items(game_id, names),
             footer=self.progress(view, names),
         )
 
