@@ -284,7 +284,7 @@ PANEL_SCALE = 2
 theme's 1000 px and sent at half that, 500 px: a phone shows them about 400 px wide (800 device
 pixels on a dense screen), so the full width was never seen, and they are most of what a player
 downloads (two a roll). An exact 2:1 box filter keeps strokes and star points crisp; star shapes
-and labels stay apart at 400 px (see ``tests/faces/sky_of_stars/test_sky_panel_size.py``)."""
+and labels stay apart at 400 px (see ``tests/faces/sky_of_stars/test_sky_art_real_views.py``)."""
 
 PANEL_SUFFIX = ".webp"
 """The file type of every panel picture (``_vault_encoded``)."""
