@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.commands.gamenight_start import GameNightClock, TiePick
+from bot.commands.learn import EndPracticeButton
 from bot.commands.lobby import LobbyButton, TimerSelect
 from bot.commands.rematch import RematchButton, close_lobby
 from bot.commands.replay_card import DYNAMIC_ITEMS as REPLAY_ITEMS
@@ -140,6 +141,7 @@ class AstrolabeBot(discord.Client):
                 ReclaimButton,
                 TiePick,
                 SkipGuideButton,
+                EndPracticeButton,
                 *DYNAMIC_ITEMS,
                 *REPLAY_ITEMS,
             )

@@ -4,14 +4,17 @@ The table is the caller's own: the game is played in their DMs (its cards, panel
 against bot seats, with no lobby and no thread. A guide explains the first decisions in the
 panels (``bot.tell.guide``) until the player skips it. A practice game is marked as such with
 its options (``GameRecord.practice``): it writes no results, so stats and ratings never count
-it, and `/game mine` lists it apart. A new `/learn` of the same game closes the earlier one, and
-`/game cancel` closes one on demand (the table has no server, so the command finds it by its
-number, which its `game` list offers; nobody else's practice table is ever found or listed).
+it, and `/game mine` lists it apart. A new `/learn` of the same game closes the earlier one; the
+player ends one on demand with the **End this practice** button under its first message, in the
+DMs where it is played, or with `/game cancel` in a server (the table has no server, so the
+command finds it by its number, which its `game` list offers; nobody else's practice table is
+ever found or listed).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -104,16 +107,63 @@ async def cancel_practice(interaction: discord.Interaction, record: GameRecord) 
             id=record.id,
         ),
     )
-    if done is None:
-        return
-    with speaking(record.language):  # at the table: the table's language
+    if done is not None:
+        await say_closed(service, done)
+
+
+async def say_closed(service: Service, done: GameRecord) -> None:
+    """The line a cancelled practice table ends with, at the table, in the table's language."""
+    with speaking(done.language):
         closing = _(
             "You cancelled this practice game of {title} (#{id}): no more moves can be played in it. "
             "Start another with `/learn`.",
-            title=_(title),
-            id=record.id,
+            title=_(get_game(done.game).title),
+            id=done.id,
         )
     await service.delivery.post(done, None, closing)
+
+
+class EndPracticeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:endpractice:(?P<game>\d+)"
+):
+    """Under a practice table's first message: ends the table from the DMs where it is played,
+    where `/game` (a server command) can't be typed."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_("End this practice"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"astro:endpractice:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> EndPracticeButton:
+        return cls(int(match["game"]))
+
+    @entry(Ack.UPDATE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        record = await service.storage.load(self.game_id)
+        if record is None or not record.practice_of(interaction.user.id) or record.status != "active":
+            raise Refusal(_("This practice game is no longer running."))
+        done = await close_practice(service, record)
+        if done is None or done.status != "cancelled":
+            raise Refusal(_("This practice game is no longer running."))
+        log.info("practice game %s ended by its player %s", record.id, interaction.user.id)
+        if interaction.message is not None:  # the first message keeps its words, without the button
+            await interaction.edit_original_response(view=None)
+        await say_closed(service, done)
+
+
+def end_practice_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(EndPracticeButton(game_id))
+    return view
 
 
 @app_commands.command(name="learn", description="Learn a game by playing it against the bot, with hints.")
@@ -139,7 +189,7 @@ async def learn(interaction: discord.Interaction, game: app_commands.Choice[str]
             title=_(rules.title),
         )
     try:
-        await place.send(intro)
+        first = await place.send(intro)
     except discord.HTTPException as error:
         log.info("practice intro to user %s refused: %s", interaction.user.id, error)
         raise Refusal(
@@ -150,6 +200,12 @@ async def learn(interaction: discord.Interaction, game: app_commands.Choice[str]
         ) from error
     closed = await close_earlier(interaction, slug)
     record = await open_practice(interaction, slug, place, table_language)
+    try:
+        with speaking(table_language):
+            first = await first.edit(view=end_practice_view(record.id))
+        service_of(interaction).delivery.copies.track_public(record.id, first)  # stripped at the end
+    except discord.HTTPException as error:  # the table still plays; `/game cancel` still ends it
+        log.info("practice game %s: no End button on its first message: %s", record.id, error)
     bots = len(record.seats) - 1
     text = ngettext(
         "Your practice table of {title} is open in your direct messages, against {n} bot.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.drivers.driver import open_table, start_game
-from tests.drivers.helpers import all_text, controls, dm_history, said
+from tests.drivers.helpers import all_text, controls, custom_ids, dm_history, said
 from tests.drivers.learn_driver import practice_record
 
 
@@ -94,3 +94,47 @@ async def test_game_cancel_beside_a_server_game_and_in_italian(simcord_env):
     # Without the option, `/game cancel` in the channel still ends the channel's game.
     assert "Fatto: la partita è chiusa." in said(await ada.slash(channel, "game cancel"))
     assert await storage.active_games() == []
+
+
+def end_button(message):
+    return next((i for i in custom_ids(message) if i.startswith("astro:endpractice:")), None)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_the_end_button_ends_a_practice_in_its_dms_also_after_a_restart(simcord_env, restart_bot):
+    """In the DMs, where `/game` can't be typed, the practice table's first message carries
+    **End this practice**: it works after a restart, and ends the table like `/game cancel`."""
+    env = simcord_env
+    guild, channel, (ada,) = await open_table(env, ["ada"])
+    stats = said(await ada.slash(channel, "stats"))
+    await ada.slash(channel, "learn", game="observatory")
+    practice = await practice_record(env)
+    [first] = [m for m in dm_history(ada) if "Practice: Observatory" in all_text(m)]
+    assert end_button(first) == f"astro:endpractice:{practice.id}"
+
+    await restart_bot()
+    storage = env.bot.storage  # the restarted bot's
+    await ada.user.click(first, custom_id=end_button(first))
+    closed = await storage.load(practice.id)
+    assert closed.status == "cancelled"
+    assert await storage.results(practice.id) == [] and await storage.active_games() == []
+    assert said(await ada.slash(channel, "stats")) == stats
+    history = dm_history(ada)
+    assert f"You cancelled this practice game of Observatory (#{practice.id})" in all_text(history[-1])
+    [first] = [m for m in history if m.id == first.id]
+    assert "Practice: Observatory" in all_text(first) and end_button(first) is None, "its words stay"
+    assert not any(controls(m) for m in history), "nothing of it is left to click"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_an_earlier_practice_loses_its_end_button_when_a_new_one_replaces_it(simcord_env):
+    env = simcord_env
+    guild, channel, (ada,) = await open_table(env, ["ada"])
+    await ada.slash(channel, "learn", game="star-gazers")
+    earlier = await practice_record(env)
+    await ada.slash(channel, "learn", game="star-gazers")
+    later = await practice_record(env)
+    assert later.id != earlier.id
+    buttons = [end_button(m) for m in dm_history(ada) if end_button(m)]
+    assert buttons == [f"astro:endpractice:{later.id}"], "only the live table's first message has one"
+    assert (await env.bot.storage.load(earlier.id)).status == "cancelled"
