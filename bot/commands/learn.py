@@ -151,12 +151,13 @@ class EndPracticeButton(
         record = await service.storage.load(self.game_id)
         if record is None or not record.practice_of(interaction.user.id) or record.status != "active":
             raise Refusal(_("This practice game is no longer running."))
+        if interaction.message is not None:  # its button goes with the edit below, not a second one
+            service.delivery.copies.forget_public(record.id, interaction.message.id)
         done = await close_practice(service, record)
         if done is None or done.status != "cancelled":
             raise Refusal(_("This practice game is no longer running."))
         log.info("practice game %s ended by its player %s", record.id, interaction.user.id)
-        if interaction.message is not None:  # the first message keeps its words, without the button
-            await interaction.edit_original_response(view=None)
+        await interaction.edit_original_response(view=None)  # its words stay, without the button
         await say_closed(service, done)
 
 
