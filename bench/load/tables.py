@@ -181,7 +181,13 @@ class Table:
         first after ``opening`` seconds (tables don't all sit down at once)."""
         await asyncio.sleep(opening)
         while time.perf_counter() < until_time and not self.stopping:
-            if not await self.open():
+            try:
+                opened = await self.open()
+            except Exception:  # counted and said, not a table that silently stops playing
+                log.exception("table %d could not open a game", self.number)
+                self.log.open_failures += 1
+                opened = False
+            if not opened:
                 await asyncio.sleep(10)  # a host whose /play failed waits before trying again
                 continue
             players = [m for m in self.members if m.id in self.seated]
