@@ -1,5 +1,5 @@
 """Game nights (`/gamenight`, migration 0011): a planned evening with a Discord scheduled event,
-a native poll for the game, and the lobby the bot opens at the start (a part of ``SqlStorage``).
+a native poll for the game, and the lobby the bot opens at the start (a part of ``Storage``).
 
 A night is kept from the moment its event and poll exist until the lobby opens or it is
 cancelled, so a restarted bot (or another process) still opens it on time. ``due_at`` is the
@@ -112,7 +112,7 @@ def _night_from_row(row: Row) -> GameNight:
 
 
 class GameNights(StorageBase):
-    """The game-night methods of ``SqlStorage``."""
+    """The game-night methods of ``Storage``."""
 
     async def create_game_night(
         self,

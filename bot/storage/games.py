@@ -1,4 +1,4 @@
-"""Lobbies, seats and play: the writes that move a game along (a part of ``SqlStorage``)."""
+"""Lobbies, seats and play: the writes that move a game along (a part of ``Storage``)."""
 
 from __future__ import annotations
 

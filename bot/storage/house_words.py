@@ -31,7 +31,7 @@ class HouseCard:
 
 
 class HouseWords(StorageBase):
-    """The house-word methods of ``SqlStorage``."""
+    """The house-word methods of ``Storage``."""
 
     async def house_words(self, guild_id: int) -> list[HouseCard]:
         """The server's cards, oldest first."""

@@ -1,5 +1,5 @@
 """Paced games' deadlines, ``/settings``, where each player's live panel is and the "Your move"
-posts (a part of ``SqlStorage``; see ``bot.tell.panel_copies`` for why panels are kept)."""
+posts (a part of ``Storage``; see ``bot.tell.panel_copies`` for why panels are kept)."""
 
 from __future__ import annotations
 
