@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.i18n.languages import DEFAULT, Language
-from bot.i18n.waiting import Names
 
 # A result row: sqlite3.Row or asyncpg.Record, both read by column name and by position.
 Row = Any
@@ -95,17 +94,6 @@ class GameRecord:
     def user_ids(self) -> list[int]:
         """User ids in seat order."""
         return [seat.user_id for seat in self.seats]
-
-    @property
-    def names(self) -> Names:
-        """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events; they know
-        which seats the bot plays (``bot.i18n.waiting``), so a face can say so."""
-        return Names(
-            (seat.name for seat in self.seats),
-            bots=[s.seat for s in self.seats if s.is_bot],
-            autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot],
-            in_dms=self.practice,
-        )
 
     @property
     def practice(self) -> bool:
