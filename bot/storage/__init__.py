@@ -20,7 +20,6 @@ from bot.storage.migrations import (
     split_statements,
 )
 from bot.storage.records import (
-    PANEL_KINDS,
     PING_MODES,
     STATUSES,
     UNSET,
@@ -56,7 +55,6 @@ __all__ = [
     "Migration",
     "MigrationError",
     "MovePing",
-    "PANEL_KINDS",
     "PING_MODES",
     "PanelCopyRow",
     "PlayerRating",

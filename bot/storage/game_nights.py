@@ -19,7 +19,6 @@ from bot.i18n.languages import DEFAULT, Language, parse
 from bot.storage.base import StorageBase
 from bot.storage.records import Row, StorageError
 
-NIGHT_STATUSES: Final = ("planned", "tie", "opened", "cancelled")
 OPEN_STATUSES: Final = ("planned", "tie")  # the bot still has something to do
 
 _NIGHT_COLUMNS = (
@@ -85,7 +84,7 @@ class GameNight:
     language: Language
     starts_at: float
     due_at: float | None
-    status: str  # one of NIGHT_STATUSES
+    status: str  # "planned", "tie" (a poll tie waits for the host), "opened" or "cancelled"
     event_id: int
     poll_message_id: int
     tie_message_id: int | None

@@ -147,9 +147,6 @@ class UserSettings:
     text_boards: bool = False
 
 
-PANEL_KINDS: Final = ("dm", "ephemeral")
-
-
 @dataclass(frozen=True)
 class PanelCopyRow:
     """Where a player's live panel of a game is shown, kept so a restarted bot (or another
@@ -158,7 +155,7 @@ class PanelCopyRow:
 
     game_id: int
     user_id: int
-    kind: str  # one of PANEL_KINDS
+    kind: str  # "dm" or "ephemeral"
     message_id: int
     channel_id: int | None
     language: Language = DEFAULT

@@ -116,10 +116,6 @@ def used_dice(sheet: Sheet) -> set[int]:
     return used
 
 
-def _matches(value: int, wild: bool, label: int) -> bool:
-    return wild or value == label
-
-
 def _label_groups() -> dict[tuple[int, int], tuple[int, ...]]:
     groups: dict[tuple[int, int], list[int]] = {}
     for c in ALL_CELLS:
