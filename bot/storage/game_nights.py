@@ -18,6 +18,7 @@ from typing import Any, Final
 from bot.i18n.languages import DEFAULT, Language, parse
 from bot.storage.base import StorageBase
 from bot.storage.records import Row, StorageError
+from bot.storage.rows import record_from_row
 
 OPEN_STATUSES: Final = ("planned", "tie")  # the bot still has something to do
 
@@ -92,22 +93,8 @@ class GameNight:
 
 
 def _night_from_row(row: Row) -> GameNight:
-    return GameNight(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        host_name=row["host_name"],
-        games=tuple(json.loads(row["games"])),
-        language=parse(row["language"]) or DEFAULT,
-        starts_at=row["starts_at"],
-        due_at=row["due_at"],
-        status=row["status"],
-        event_id=row["event_id"],
-        poll_message_id=row["poll_message_id"],
-        tie_message_id=row["tie_message_id"],
-        game_id=row["game_id"],
-    )
+    games, language = tuple(json.loads(row["games"])), parse(row["language"]) or DEFAULT
+    return record_from_row(GameNight, row, games=games, language=language)
 
 
 class GameNights(StorageBase):
