@@ -78,6 +78,10 @@ class Outcome:
     winners: list[int]
     breakdown: list[dict[str, Any]] = field(default_factory=list)
 
+    def as_view(self) -> dict[str, Any]:
+        """The result as a view carries it (``"outcome"``), in plain JSON."""
+        return {"scores": self.scores, "winners": self.winners, "breakdown": self.breakdown}
+
 
 @dataclass(frozen=True)
 class Applied:

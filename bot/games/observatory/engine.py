@@ -22,7 +22,13 @@ from bot.games.base import (
 )
 from bot.games.observatory import bot_player, draft, flow, refill, secrets, views
 from bot.games.observatory import sheet as sh
-from bot.games.observatory.actions import DRAFT_KINDS, REFILL_KINDS, ActionKind
+from bot.games.observatory.actions import (
+    DRAFT_KINDS,
+    REFILL_KINDS,
+    ActionKind,
+    completion_actions,
+    grant_actions,
+)
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
 from bot.games.observatory.scoring import outcome_of
 from bot.games.rng import Rng
@@ -187,17 +193,8 @@ def draft_actions(state: State, seat: int) -> list[Action]:
     out += [{"kind": "shooting_star", "cell": cell_name(c)} for c in sh.shooting_cells(sheet, roll, active)]
     if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None:
         out += [{"kind": "set_drive", "value": v} for v in SPACES]
-    for g, _ in sh.grant_groups(sheet):
-        out += [
-            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
-        ]
-        out += [
-            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
-            for t, vals in sh.grant_spaces(sheet, g).items()
-            for s in vals
-        ]
-    for card_id, found in sh.placements(sheet).items():
-        out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
+    out += grant_actions(sheet)
+    out += completion_actions(sheet)
     if state["drafts"][seat]["undo"]:
         out.append({"kind": "undo"})
     if not draft.blockers(state, seat, sheet):
