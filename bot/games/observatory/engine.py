@@ -9,17 +9,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import (
-    Action,
-    Game,
-    IllegalAction,
-    Move,
-    OptionSpec,
-    Outcome,
-    State,
-    View,
-    copy_json,
-)
+from bot.games.base import Action, Game, IllegalAction, Move, OptionSpec, Outcome, State, View, copy_json
 from bot.games.observatory import bot_player, draft, flow, refill, secrets, views
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import (
