@@ -44,7 +44,6 @@ class Observatory(Game):
             command="Observatory: the gentler first-game deal (1 large + 3 small cards, keep all)",
         ),
     )
-    allows_bot_seats = True
     live_timer = 180  # everyone plots and researches on each roll at a live table
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:

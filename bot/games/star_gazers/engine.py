@@ -27,8 +27,6 @@ class StarGazers(Game):
     title = TITLE
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    options = ()
-    allows_bot_seats = True
     action_kinds = ActionKind
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:

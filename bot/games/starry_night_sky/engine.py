@@ -32,8 +32,6 @@ class StarryNightSky(Game):
     title = TITLE
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    options = ()
-    allows_bot_seats = True
     action_kinds = ActionKind
     over_text = N_("The night is over; the game has ended.")
 
