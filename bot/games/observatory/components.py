@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.observatory.model import SIZE
+from bot.games.plane import on_segment
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -71,15 +72,6 @@ def canonical(stars: list, lines: list) -> tuple:
         segs = sorted(tuple(sorted((pts[i], pts[j]))) for i, j in lines)
         keys.append((tuple(sorted(pts)), tuple(segs)))
     return min(keys)
-
-
-def _on_segment(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> bool:
-    cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
-    return (
-        cross == 0
-        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
-        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-    )
 
 
 def _check_card(raw: Any, index: int) -> Card:
@@ -153,7 +145,7 @@ def _check_lines(where: str, lines: Any, pts: list[tuple[Any, ...]]) -> tuple[tu
             raise DataError(f"{where}: line {line!r} is repeated.")
         seen_lines.add(key)
         a, b = pts[line[0]], pts[line[1]]
-        if any(_on_segment(p, a, b) for p in pts if p not in (a, b)):
+        if any(on_segment(p, a, b) for p in pts if p not in (a, b)):
             raise DataError(f"{where}: line {line!r} runs through another of its stars.")
     _check_connected(where, len(pts), seen_lines)
     return tuple((line[0], line[1]) for line in lines)
