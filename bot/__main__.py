@@ -1,4 +1,5 @@
-"""`python -m bot` runs the bot with the token from the environment.
+"""`python -m bot` runs the bot with the token from the environment (`python -m bot sandbox`, `health`
+and `i18n update|compile` run the sandbox, the health check and the catalog tool).
 
 Start-up problems an operator can fix end in one line saying what to do, not a traceback: a
 missing or refused token, an unreachable Discord, a database that can't be opened. The database is
@@ -136,6 +137,10 @@ def main(argv: list[str]) -> int:
         return sandbox(argv[1:])
     if argv[:1] == ["health"]:  # ask the running bot's /healthz (the Docker HEALTHCHECK)
         return health_check(argv[1:])
+    if argv[:1] == ["i18n"]:  # keep the translation catalogs in step with the code
+        from bot.commands.catalogs import main as catalogs
+
+        return catalogs(argv[1:])
     try:
         settings = Config.from_env()
     except ConfigError as error:

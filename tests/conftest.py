@@ -21,7 +21,7 @@ from bot.app import AstrolabeBot, create_bot
 from bot.core.config import Config
 from bot.storage import sqlite as sqlite_storage
 from bot.storage.postgres import PostgresStorage
-from bot.storage.protocol import Storage
+from bot.storage.sql import Storage
 
 # How long a thread the test started may take to end after it (a closed connection's worker
 # ends by itself, but a loaded machine may take a while to schedule it).

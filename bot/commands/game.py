@@ -14,7 +14,7 @@ from bot.commands.learn import cancel_practice, own_practice, practice_games, pr
 from bot.commands.rematch import close_lobby
 from bot.commands.which_game import CHOICE_CHARS, CHOICES_SHOWN, GAME_OPTION, find_game, game_autocomplete
 from bot.core.running import running
-from bot.core.table import describe_waiting, due_by_seat, is_manager
+from bot.core.table import describe_waiting, due_by_seat, is_manager, names_of
 from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
 from bot.i18n import M_, N_, Msg, _, ngettext, speaking, translate
@@ -68,7 +68,7 @@ async def status(interaction: discord.Interaction, game: str | None = None, publ
     table_view = get_game(record.game).view(running(record).state, None)
     due = due_by_seat(await service.storage.deadlines(record.id), record) if record.pace else {}
     with speaking(record.language if public else None):  # in the thread: the table's language
-        out = PRESENTERS[record.game].board(table_view, record.names)
+        out = PRESENTERS[record.game].board(table_view, names_of(record))
         out.content = f"{out.content}\n{describe_waiting(record, due)}"
         reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
         out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
@@ -100,7 +100,7 @@ async def sheet(
     rules = get_game(record.game)
     viewer_seat = record.seat_of(interaction.user.id)
     view = rules.view(running(record).state, seat if viewer_seat == seat else None)
-    out = PRESENTERS[record.game].sheet(view, record.names, seat)
+    out = PRESENTERS[record.game].sheet(view, names_of(record), seat)
     out.spoken = await reads_text(interaction.client, interaction.user.id)
     await reply(interaction, out)
 
@@ -169,7 +169,7 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     if page > pages:  # past the oldest page: show the oldest one
         page = pages
         total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
-    text = _fit("\n".join(log_lines(entries, record.names)), LOG_CHARS)
+    text = _fit("\n".join(log_lines(entries, names_of(record))), LOG_CHARS)
     title = _("Game #{id} ({title}): moves", id=record.id, title=_(get_game(record.game).title))
     embed = discord.Embed(title=title, description=text or _("Nothing has happened yet."), colour=COLOUR)
     embed.set_footer(

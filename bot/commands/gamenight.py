@@ -202,6 +202,51 @@ async def create(
     assert guild is not None and isinstance(channel, discord.abc.Messageable)
     language = server_language(guild)
     host = interaction.user
+    event, message = await _post_event_and_poll(guild, channel, host, games, starts_at, language)
+    try:
+        night = await storage.create_game_night(
+            guild_id=guild.id,
+            channel_id=channel_id_of(interaction),
+            host_id=host.id,
+            host_name=host.display_name,
+            games=games,
+            language=language,
+            starts_at=starts_at,
+            event_id=event.id,
+            poll_message_id=message.id,
+        )
+    except Exception:
+        await _undo_event(event)
+        await _undo_message(message)
+        raise
+    nights_of(interaction).arm(night)
+    log.info("game night %s planned in channel %s for %s", night.id, night.channel_id, starts_at)
+    await answer(interaction, _planned(starts_at, timezone, event.url))
+
+
+def _planned(starts_at: float, timezone: str, url: str) -> str:
+    """The host's confirmation: when, in their time zone and in everyone's, and where."""
+    local = datetime.fromtimestamp(starts_at, zone(timezone))
+    return _(
+        "Game night planned for {local} ({timezone}), <t:{ts}:R>: the event is {url} and the poll is "
+        "in this channel. Change it with `/gamenight reschedule` or `/gamenight cancel`.",
+        local=local.strftime("%Y-%m-%d %H:%M"),
+        timezone=shown_timezone(timezone),
+        ts=int(starts_at),
+        url=url,
+    )
+
+
+async def _post_event_and_poll(
+    guild: discord.Guild,
+    channel: discord.abc.Messageable,
+    host: discord.abc.User,
+    games: list[str],
+    starts_at: float,
+    language: Language,
+) -> tuple[discord.ScheduledEvent, discord.Message]:
+    """The server event, then the poll announcing it; the event goes again if the poll can't be
+    posted. Both are in the server's language."""
     with speaking(language):
         event = await guild.create_scheduled_event(
             name=_("Game night"),
@@ -233,36 +278,7 @@ async def create(
                     error=error.text or error.status,
                 )
             ) from error
-    try:
-        night = await storage.create_game_night(
-            guild_id=guild.id,
-            channel_id=channel_id_of(interaction),
-            host_id=host.id,
-            host_name=host.display_name,
-            games=games,
-            language=language,
-            starts_at=starts_at,
-            event_id=event.id,
-            poll_message_id=message.id,
-        )
-    except Exception:
-        await _undo_event(event)
-        await _undo_message(message)
-        raise
-    nights_of(interaction).arm(night)
-    log.info("game night %s planned in channel %s for %s", night.id, night.channel_id, starts_at)
-    local = datetime.fromtimestamp(starts_at, zone(timezone))
-    await answer(
-        interaction,
-        _(
-            "Game night planned for {local} ({timezone}), <t:{ts}:R>: the event is {url} and the poll is "
-            "in this channel. Change it with `/gamenight reschedule` or `/gamenight cancel`.",
-            local=local.strftime("%Y-%m-%d %H:%M"),
-            timezone=shown_timezone(timezone),
-            ts=int(starts_at),
-            url=event.url,
-        ),
-    )
+    return event, message
 
 
 async def _undo_event(event: discord.ScheduledEvent) -> None:

@@ -12,7 +12,7 @@ from bot.commands.lobby_speed import (
     length_lines,
     speed_line,
 )
-from bot.core.table import and_list, ranked, seat_line
+from bot.core.table import and_list, names_of, ranked, seat_line
 from bot.games import get_game
 from bot.i18n import (
     NP_,
@@ -58,7 +58,9 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
         if record.thread_id:
             embed.description += " " + _("It was played in {where}.", where=where)
     elif record.status == "finished":
-        winners = [discord.utils.escape_markdown(record.names[s]) for s in outcome.winners] if outcome else []
+        winners = (
+            [discord.utils.escape_markdown(names_of(record)[s]) for s in outcome.winners] if outcome else []
+        )
         if len(winners) == 1:
             embed.description = _(
                 "**{winner}** won. The game was played in {where}.", winner=winners[0], where=where

@@ -18,7 +18,7 @@ from babel.numbers import get_decimal_symbol
 from discord import app_commands
 
 from bot.commands.lobby import GAME_CHOICES
-from bot.core.table import due_by_seat
+from bot.core.table import due_by_seat, names_of
 from bot.games import GAMES
 from bot.i18n import _, language, ngettext
 from bot.i18n.waiting import due_text
@@ -94,7 +94,7 @@ def describe_game(
     """Two lines: the linked title with its seats, then what the game waits on (with ``due``,
     when each waited-for move of a paced game is due)."""
     game_link = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
-    seated = {"game": game_link, "n": len(record.seats), "names": _names(record.names)}
+    seated = {"game": game_link, "n": len(record.seats), "names": _names(names_of(record))}
     if where:
         head = _(
             "{game} in {place} · {n} seated: {names}",
@@ -119,7 +119,7 @@ def describe_game(
         waiting = waiting_seats(record)
         mine = [s for s in waiting if record.seats[s].user_id == viewer] if viewer is not None else []
         if mine:
-            others = [record.names[s] for s in waiting if s not in mine]
+            others = [names_of(record)[s] for s in waiting if s not in mine]
             state = (
                 _("⏳ **Your move** (also waiting on {names})", names=_names(others))
                 if others
@@ -128,7 +128,7 @@ def describe_game(
             if mine[0] in due:
                 state = " · ".join((state, _("due {when}", when=due_text(due[mine[0]]))))
         elif waiting:
-            state = _("Waiting on: {names}", names=_names([record.names[s] for s in waiting]))
+            state = _("Waiting on: {names}", names=_names([names_of(record)[s] for s in waiting]))
             soonest = min((due[s] for s in waiting if s in due), default=None)
             if soonest is not None:
                 state = " · ".join((state, _("due {when}", when=due_text(soonest))))

@@ -24,6 +24,7 @@ import discord
 from bot.commands.game import log_lines
 from bot.commands.replay_access import check_step, check_view, game_here, is_over, replay_of, viewable
 from bot.core.replay import Replay
+from bot.core.table import names_of
 from bot.faces import PRESENTERS
 from bot.games import get_game
 from bot.i18n import _, language, speaking
@@ -52,8 +53,8 @@ def picture(record: GameRecord, replay: Replay, step: int, seat: int | None) -> 
     game, presenter = get_game(record.game), PRESENTERS[record.game]
     state = replay.state(step)
     if seat is None:
-        return presenter.board(game.view(state, None), record.names)
-    return presenter.sheet(game.view(state, seat), record.names, seat)
+        return presenter.board(game.view(state, None), names_of(record))
+    return presenter.sheet(game.view(state, seat), names_of(record), seat)
 
 
 def heading(record: GameRecord, replay: Replay, step: int) -> str:
@@ -68,7 +69,7 @@ def heading(record: GameRecord, replay: Replay, step: int) -> str:
 
 def _lines(record: GameRecord, replay: Replay, step: int) -> str:
     """The log lines that led to ``step``: a few before it, then its own in bold."""
-    names = record.names
+    names = names_of(record)
     move = replay.move(step)
     if move is None:
         return _("The game as it was set up, before the first move.")
@@ -113,7 +114,7 @@ def card(
 ) -> Outgoing:
     """The card of ``step`` seen as ``seat``; ``views``: the views the select offers. Reads states:
     call it in a worker thread (``card_for``)."""
-    names = record.names
+    names = names_of(record)
     shown = picture(record, replay, step, seat)
     title = _("Replay of {title} #{id}", title=_(get_game(record.game).title), id=record.id)
     whose = _("The table's view") if seat is None else _("{name}'s view", name=names[seat])

@@ -6,7 +6,7 @@ each user the commands in their client's language. Names (commands, groups, opti
 up with a gettext context, because Discord wants them lowercase, without spaces, and unique
 among siblings, unlike the same word in a sentence; descriptions and choice names are plain texts.
 
-Nobody marks the decorators' strings: ``python -m bot.i18n update`` walks the command tree
+Nobody marks the decorators' strings: ``python -m bot i18n update`` walks the command tree
 (``command_texts``) and adds every string it finds to the core catalog.
 """
 

@@ -12,7 +12,7 @@ from bot.games import get_game
 from bot.games.base import Outcome
 from bot.games.rng import Rng
 from bot.i18n import _, ngettext
-from bot.i18n.waiting import due_text, listed, seat_name
+from bot.i18n.waiting import Names, due_text, listed, seat_name
 from bot.storage import Deadline, GameRecord, SeatRecord, places
 
 
@@ -21,9 +21,21 @@ def bot_rng(record: GameRecord, seat: int) -> Rng:
     return Rng(((record.seed or 0) * 1_000_003 + record.version * 1_009 + seat) & ((1 << 64) - 1))
 
 
+def names_of(record: GameRecord) -> Names:
+    """The seats' display names in seat order, ready to fill ``{0}``, ``{1}``… in events; they know
+    which seats the bot plays and whether the table is in its player's DMs (``bot.i18n.waiting``),
+    so a face can say so."""
+    return Names(
+        (seat.name for seat in record.seats),
+        bots=[s.seat for s in record.seats if s.is_bot],
+        autopilot=[s.seat for s in record.seats if s.autopilot and not s.is_bot],
+        in_dms=record.practice,
+    )
+
+
 def seat_label(record: GameRecord, seat: int) -> str:
     """A seat's name, marked when the bot plays it."""
-    return seat_name(record.names, seat)
+    return seat_name(names_of(record), seat)
 
 
 def and_list(items: Sequence[str]) -> str:

@@ -1,10 +1,13 @@
-"""Keeping the catalogs in step with the code: ``python -m bot.i18n update`` (and ``compile``).
+"""Keeping the catalogs in step with the code: ``python -m bot i18n update`` (and ``compile``).
 
 ``update`` extracts every marked text with Babel, writes each domain's ``.pot`` template and
 merges it into each language's ``.po``: new texts arrive untranslated, texts no longer in the
 code are dropped, translations already made are kept (a changed English text keeps its old
 translation marked fuzzy, which the catalog tests refuse until someone checks it).
 ``compile`` writes the ``.mo`` files beside the sources; the wheel build does the same.
+
+Texts nobody marks (the slash commands' words in their decorators) are given by the caller: the
+command line is ``bot.commands.catalogs``, the layer that can walk the command tree.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -41,6 +44,8 @@ _HOLDER = "The Astrolabe developers"
 # The template's date would change on every run and churn the diffs; the texts are what matter.
 _STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 TRANSLATED = [language for language in Language if language is not Language.ENGLISH]
+TextId = tuple[str, str | None]
+"""A text of a catalog and its gettext context."""
 
 
 def _package_dir(package: str) -> Path:
@@ -60,8 +65,11 @@ def _excluded(place: CatalogPlace, all_places: list[CatalogPlace]) -> list[str]:
     return skipped
 
 
-def template(place: CatalogPlace, all_places: list[CatalogPlace]) -> Catalog:
-    """The domain's ``.pot``: every marked text in its source packages, with where it is used."""
+def template(
+    place: CatalogPlace, all_places: list[CatalogPlace], unmarked: Collection[TextId] = ()
+) -> Catalog:
+    """The domain's ``.pot``: every marked text in its source packages, with where it is used; the
+    core domain's also has the ``unmarked`` texts (see ``_add_unmarked``)."""
     catalog = Catalog(
         domain=place.domain,
         project="Astrolabe",
@@ -84,17 +92,16 @@ def template(place: CatalogPlace, all_places: list[CatalogPlace]) -> Catalog:
             catalog.add(message, None, [(location, lineno)], auto_comments=comments, context=context)
     for message_id, context in _extra_texts(place):
         catalog.add(message_id, None, [("(data)", 0)], context=context)
-    if place.domain == CORE_DOMAIN:
-        _add_command_texts(catalog, place, all_places)
+    if place.domain == CORE_DOMAIN and unmarked:
+        _add_unmarked(catalog, place, all_places, unmarked)
     return catalog
 
 
-def _add_command_texts(catalog: Catalog, core: CatalogPlace, all_places: list[CatalogPlace]) -> None:
-    """The slash commands' names, descriptions and choices, walked from the bot's command tree
-    (nobody marks decorator strings), except texts a game's own catalog already has (its title)."""
-    from bot.commands.translator import command_texts
-    from bot.commands.tree import COMMANDS
-
+def _add_unmarked(
+    catalog: Catalog, core: CatalogPlace, all_places: list[CatalogPlace], unmarked: Iterable[TextId]
+) -> None:
+    """Texts no marker names (the slash commands' names, descriptions and choices), except those
+    a game's own catalog already has (its title) and a language's own name, which stays as it is."""
     elsewhere = {
         (message.id, message.context)
         for other in all_places
@@ -102,8 +109,8 @@ def _add_command_texts(catalog: Catalog, core: CatalogPlace, all_places: list[Ca
         for message in template(other, all_places)
         if message.id
     }
-    native = {language.native_name for language in Language}  # a language's own name stays as it is
-    for text, context, _where in command_texts(COMMANDS):
+    native = {language.native_name for language in Language}
+    for text, context in unmarked:
         if (text, context) not in elsewhere and text not in native:
             catalog.add(text, None, [("(commands)", 0)], context=context)
 
@@ -124,8 +131,9 @@ def _po_path(place: CatalogPlace, language: Language) -> Path:
     return _package_dir(place.package) / "locale" / language.value / "LC_MESSAGES" / f"{place.domain}.po"
 
 
-def update(domains: Iterable[str] = ()) -> None:
-    """Refresh the templates and catalogs of ``domains`` (all of them when empty)."""
+def update(domains: Iterable[str] = (), unmarked: Collection[TextId] = ()) -> None:
+    """Refresh the templates and catalogs of ``domains`` (all of them when empty); ``unmarked``
+    as for ``template``."""
     all_places = places()
     wanted = set(domains)
     unknown = wanted - {place.domain for place in all_places}
@@ -134,7 +142,7 @@ def update(domains: Iterable[str] = ()) -> None:
     for place in all_places:
         if wanted and place.domain not in wanted:
             continue
-        pot = template(place, all_places)
+        pot = template(place, all_places, unmarked)
         folder = _package_dir(place.package) / "locale"
         folder.mkdir(parents=True, exist_ok=True)
         with open(folder / f"{place.domain}.pot", "wb") as out:
@@ -191,14 +199,14 @@ def compile_tree(root: Path) -> list[Path]:
     return written
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.i18n", description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, unmarked: Collection[TextId] = ()) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot i18n", description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=["update", "compile"])
     parser.add_argument("domains", nargs="*", help="update only these domains (astrolabe, or a game)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.command == "update":
-        update(args.domains)
+        update(args.domains, unmarked)
     else:
         for path in compile_tree(_package_dir("bot")):
             log.info("wrote %s", path)

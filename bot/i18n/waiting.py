@@ -8,7 +8,7 @@ A paced game's deadlines (``bot.tell.pacing``) are said as Discord timestamps, w
 themselves in each reader's own time zone. Words only (no Discord, no storage), so a face's
 ``words`` module, which its art reads, may use them.
 
-The names a face gets are ``Names`` (``GameRecord.names``): a plain list of seat names that also
+The names a face gets are ``Names`` (``bot.core.table.names_of``): a plain list of seat names that also
 knows which seats the bot plays, so faces need no record to say it.
 """
 

@@ -36,6 +36,16 @@ STATUSES: Final = ("lobby", "active", "finished", "cancelled")
 GameCounts = Callable[[], Iterable[tuple[str, str, int]]]
 
 
+def _counter(registry: CollectorRegistry, name: str, documentation: str, *labels: str) -> Counter:
+    return Counter(f"{PREFIX}_{name}", documentation, labels, registry=registry)
+
+
+def _histogram(
+    registry: CollectorRegistry, name: str, documentation: str, buckets: tuple[float, ...], *labels: str
+) -> Histogram:
+    return Histogram(f"{PREFIX}_{name}", documentation, labels, buckets=buckets, registry=registry)
+
+
 class Metrics:
     """One bot's metrics (see the module doc). ``games``, when set, is read at every scrape: it
     returns ``(title, status, count)`` rows, or raises when the database can't say (the gauge is
@@ -45,64 +55,42 @@ class Metrics:
         # Set by whoever serves the metrics (bot.ops.health): read at every scrape.
         self.games: GameCounts | None = None
         self.watch = watch  # a bot.ops.faults.DatabaseWatch: told when a commit fails or succeeds
-        self.registry = CollectorRegistry(auto_describe=True)
-        r = self.registry
-        self.interactions = Counter(
-            f"{PREFIX}_interactions",
-            "Interactions handled, by type and outcome",
-            ["type", "outcome"],
-            registry=r,
+        self.registry = r = CollectorRegistry(auto_describe=True)
+        self.interactions = _counter(
+            r, "interactions", "Interactions handled, by type and outcome", "type", "outcome"
         )
-        self.ack_seconds = Histogram(
-            f"{PREFIX}_ack_seconds",
-            "From the handler starting (entry) to the acknowledgement",
-            ["ack"],
-            buckets=ACK_BUCKETS,
-            registry=r,
+        self.ack_seconds = _histogram(
+            r, "ack_seconds", "From the handler starting (entry) to the acknowledgement", ACK_BUCKETS, "ack"
         )
-        self.followup_seconds = Histogram(
-            f"{PREFIX}_followup_seconds",
+        self.followup_seconds = _histogram(
+            r,
+            "followup_seconds",
             "From the handler starting to its end (the move saved, the answer and the public post sent)",
-            ["ack"],
-            buckets=WORK_BUCKETS,
-            registry=r,
+            WORK_BUCKETS,
+            "ack",
         )
-        self.render_seconds = Histogram(
-            f"{PREFIX}_render_seconds",
-            "Drawing one picture, by kind",
-            ["kind"],
-            buckets=RENDER_BUCKETS,
-            registry=r,
+        self.render_seconds = _histogram(
+            r, "render_seconds", "Drawing one picture, by kind", RENDER_BUCKETS, "kind"
         )
-        self.http_errors = Counter(
-            f"{PREFIX}_discord_http_errors",
+        self.http_errors = _counter(
+            r,
+            "discord_http_errors",
             "Discord REST calls that failed, by HTTP status and Discord error code "
             "(429s that discord.py waited out are not errors)",
-            ["status", "code"],
-            registry=r,
+            "status",
+            "code",
         )
-        self.commit_seconds = Histogram(
-            f"{PREFIX}_db_commit_seconds", "Database write transactions", buckets=COMMIT_BUCKETS, registry=r
+        self.commit_seconds = _histogram(
+            r, "db_commit_seconds", "Database write transactions", COMMIT_BUCKETS
         )
-        self.commit_errors = Counter(
-            f"{PREFIX}_db_commit_errors", "Database write transactions that failed", registry=r
+        self.commit_errors = _counter(r, "db_commit_errors", "Database write transactions that failed")
+        self.timers_due = _counter(
+            r, "timers_due", "Timed jobs fired (countdowns, deadlines, reminders, wake-ups), by kind", "kind"
         )
-        self.timers_due = Counter(
-            f"{PREFIX}_timers_due",
-            "Timed jobs fired (countdowns, deadlines, reminders, wake-ups), by kind",
-            ["kind"],
-            registry=r,
+        self.timer_late_seconds = _histogram(
+            r, "timer_late_seconds", "How long after its due time a timed job fired", LATE_BUCKETS, "kind"
         )
-        self.timer_late_seconds = Histogram(
-            f"{PREFIX}_timer_late_seconds",
-            "How long after its due time a timed job fired",
-            ["kind"],
-            buckets=LATE_BUCKETS,
-            registry=r,
-        )
-        self.panels_retired = Counter(
-            f"{PREFIX}_panels_retired", "Panel copies retired (their controls removed)", registry=r
-        )
+        self.panels_retired = _counter(r, "panels_retired", "Panel copies retired (their controls removed)")
         self.up = Gauge(f"{PREFIX}_discord_connected", "1 while connected to Discord", registry=r)
         r.register(_GamesCollector(self))
 

@@ -2,8 +2,9 @@
 
 The logic and its statements are written once (``bot.storage.sql``, ``bot.storage.statements``)
 over a small dialect per database (``bot.storage.dialect``): SQLite (``SqliteStorage``, the
-default, embedded) and PostgreSQL (``PostgresStorage``, for several processes). Both satisfy
-the ``Storage`` protocol; ``bot.storage.open`` chooses one from ``ASTROLABE_DB``. The records and
+default, embedded) and PostgreSQL (``PostgresStorage``, for several processes). Both are a
+``Storage`` (``bot.storage.sql``) and add only how they open; ``bot.storage.open`` chooses one
+from ``ASTROLABE_DB``. The records and
 errors both return are in ``bot.storage.records``, the bundled migrations in
 ``bot.storage.migrations``. The names below are the package's public API.
 """
@@ -18,9 +19,7 @@ from bot.storage.migrations import (
     discover_migrations,
     split_statements,
 )
-from bot.storage.protocol import Storage
 from bot.storage.records import (
-    PANEL_KINDS,
     PING_MODES,
     STATUSES,
     UNSET,
@@ -42,6 +41,7 @@ from bot.storage.records import (
     places,
 )
 from bot.storage.skill import PlayerRating, RatingRow, Season
+from bot.storage.sql import Storage
 from bot.storage.sqlite import SqliteStorage
 
 __all__ = [
@@ -55,7 +55,6 @@ __all__ = [
     "Migration",
     "MigrationError",
     "MovePing",
-    "PANEL_KINDS",
     "PING_MODES",
     "PanelCopyRow",
     "PlayerRating",

@@ -1,5 +1,5 @@
 """Game nights (`/gamenight`, migration 0011): a planned evening with a Discord scheduled event,
-a native poll for the game, and the lobby the bot opens at the start (a part of ``SqlStorage``).
+a native poll for the game, and the lobby the bot opens at the start (a part of ``Storage``).
 
 A night is kept from the moment its event and poll exist until the lobby opens or it is
 cancelled, so a restarted bot (or another process) still opens it on time. ``due_at`` is the
@@ -18,8 +18,8 @@ from typing import Any, Final
 from bot.i18n.languages import DEFAULT, Language, parse
 from bot.storage.base import StorageBase
 from bot.storage.records import Row, StorageError
+from bot.storage.rows import record_from_row
 
-NIGHT_STATUSES: Final = ("planned", "tie", "opened", "cancelled")
 OPEN_STATUSES: Final = ("planned", "tie")  # the bot still has something to do
 
 _NIGHT_COLUMNS = (
@@ -85,7 +85,7 @@ class GameNight:
     language: Language
     starts_at: float
     due_at: float | None
-    status: str  # one of NIGHT_STATUSES
+    status: str  # "planned", "tie" (a poll tie waits for the host), "opened" or "cancelled"
     event_id: int
     poll_message_id: int
     tie_message_id: int | None
@@ -93,26 +93,12 @@ class GameNight:
 
 
 def _night_from_row(row: Row) -> GameNight:
-    return GameNight(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        host_name=row["host_name"],
-        games=tuple(json.loads(row["games"])),
-        language=parse(row["language"]) or DEFAULT,
-        starts_at=row["starts_at"],
-        due_at=row["due_at"],
-        status=row["status"],
-        event_id=row["event_id"],
-        poll_message_id=row["poll_message_id"],
-        tie_message_id=row["tie_message_id"],
-        game_id=row["game_id"],
-    )
+    games, language = tuple(json.loads(row["games"])), parse(row["language"]) or DEFAULT
+    return record_from_row(GameNight, row, games=games, language=language)
 
 
 class GameNights(StorageBase):
-    """The game-night methods of ``SqlStorage``."""
+    """The game-night methods of ``Storage``."""
 
     async def create_game_night(
         self,

@@ -1,4 +1,4 @@
-"""Lobbies, seats and play: the writes that move a game along (a part of ``SqlStorage``)."""
+"""Lobbies, seats and play: the writes that move a game along (a part of ``Storage``)."""
 
 from __future__ import annotations
 
@@ -285,28 +285,7 @@ class Games(StorageBase):
             "click": click,
         }
         async with self._write() as tx:
-            current = await self._lock_game(tx, game_id)
-            if current is None:
-                raise StorageError(f"no game {game_id}")
-            # Checked under the row lock: another process's copy of this click has either
-            # committed (and is seen here) or waits behind us.
-            if click is not None and await tx.fetchval(
-                SQL_SELECT_CLICK_LOGGED, {"game_id": game_id, "click": click}
-            ):
-                raise AlreadyApplied(f"click {click} is already in the log of game {game_id}")
-            status, version = current
-            # Version check first: a stale click then never even attempts the INSERT.
-            if status != "active" or version != expected_version:
-                log.info(
-                    "stale action on game %d: expected version %d, game is %s at %d",
-                    game_id,
-                    expected_version,
-                    status,
-                    version,
-                )
-                raise StaleVersion(
-                    f"game {game_id} is {status} at version {version}, not active at {expected_version}"
-                )
+            await self._check_next_action(tx, game_id, expected_version, click)
             await tx.execute(SQL_UPDATE_GAME_AFTER_ACTION, game_params)
             try:
                 await tx.execute(SQL_INSERT_ACTION, action_params)
@@ -318,6 +297,35 @@ class Games(StorageBase):
             if outcome is not None:
                 await self._insert_results(tx, await self._require(tx, game_id), outcome)
         return expected_version + 1
+
+    async def _check_next_action(
+        self, tx: Tx, game_id: int, expected_version: int, click: str | None
+    ) -> None:
+        """Lock the game's row and refuse an action that may not be logged next: a click already
+        in the log (``AlreadyApplied``), a game that moved on or is not active (``StaleVersion``).
+
+        Checked under the row lock: another process's copy of this click has either committed
+        (and is seen here) or waits behind us. The version is checked before anything is
+        written, so a stale click never even attempts the INSERT."""
+        current = await self._lock_game(tx, game_id)
+        if current is None:
+            raise StorageError(f"no game {game_id}")
+        if click is not None and await tx.fetchval(
+            SQL_SELECT_CLICK_LOGGED, {"game_id": game_id, "click": click}
+        ):
+            raise AlreadyApplied(f"click {click} is already in the log of game {game_id}")
+        status, version = current
+        if status != "active" or version != expected_version:
+            log.info(
+                "stale action on game %d: expected version %d, game is %s at %d",
+                game_id,
+                expected_version,
+                status,
+                version,
+            )
+            raise StaleVersion(
+                f"game {game_id} is {status} at version {version}, not active at {expected_version}"
+            )
 
     async def set_aside(self, game_id: int, reason: str) -> bool:
         """Mark a game that can't be loaded, so start-up skips it and players are told why;

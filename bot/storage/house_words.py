@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.storage.base import StorageBase
+from bot.storage.rows import record_from_row
 from bot.storage.statements import (
     SQL_DELETE_HOUSE_CARD,
     SQL_DELETE_HOUSE_WORDS,
@@ -31,16 +32,13 @@ class HouseCard:
 
 
 class HouseWords(StorageBase):
-    """The house-word methods of ``SqlStorage``."""
+    """The house-word methods of ``Storage``."""
 
     async def house_words(self, guild_id: int) -> list[HouseCard]:
         """The server's cards, oldest first."""
         async with self._read() as tx:
             rows = await tx.fetch(SQL_SELECT_HOUSE_WORDS, {"guild_id": guild_id})
-        return [
-            HouseCard(row["id"], tuple(json.loads(row["words"])), row["added_by"], row["added_at"])
-            for row in rows
-        ]
+        return [record_from_row(HouseCard, row, words=tuple(json.loads(row["words"]))) for row in rows]
 
     async def add_house_words(
         self,

@@ -1,5 +1,5 @@
 """A paced lobby's speed: the host changes the time per move until the game starts (a part of
-``SqlStorage``)."""
+``Storage``)."""
 
 from __future__ import annotations
 

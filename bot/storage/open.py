@@ -1,14 +1,14 @@
 """Choose the storage backend from ``ASTROLABE_DB``: a ``postgresql://`` URL opens PostgreSQL
 (several bot processes may share it), anything else is the path of a SQLite file (the default,
-embedded, nothing to set up). Both satisfy ``bot.storage.Storage``: the same methods, records
-and errors."""
+embedded, nothing to set up). Both are a ``bot.storage.Storage``: the same methods, records and
+errors."""
 
 from __future__ import annotations
 
 import os
 
 from bot.storage.postgres import PostgresStorage, is_postgres_url
-from bot.storage.protocol import Storage
+from bot.storage.sql import Storage
 from bot.storage.sqlite import SqliteStorage
 
 

@@ -28,7 +28,7 @@ import asyncpg
 from bot.storage.dialect import NO_PARAMS, Params, Tx
 from bot.storage.migrations import bundled_migrations, discover_migrations
 from bot.storage.records import Row, StorageError
-from bot.storage.sql import SqlStorage
+from bot.storage.sql import Storage
 from bot.storage.statements import SEAT_COLUMNS
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ class PostgresDialect:
             await self.pool.close()
 
 
-class PostgresStorage(SqlStorage):
+class PostgresStorage(Storage):
     """All persistence for the bot, on PostgreSQL. Create with ``await PostgresStorage.open(url)``."""
 
     @classmethod

@@ -1,5 +1,5 @@
 """Practice games (`/learn`): the guide's progress, kept with the game's options (a part of
-``SqlStorage``). A practice game is marked by its ``practice`` option (``GameRecord.practice``);
+``Storage``). A practice game is marked by its ``practice`` option (``GameRecord.practice``);
 no results rows are ever written for it, so stats, leaderboards and ratings never see it."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Fair ratings: a skill rating per server, game and season, kept in the transaction that writes a
 game's results, readable by season, and rebuilt from the stored results on demand (a part of
-``SqlStorage``; the model is ``bot.storage.skill``, the reasons docs/ratings.md).
+``Storage``; the model is ``bot.storage.skill``, the reasons docs/ratings.md).
 
 A game is rated when it finished on a server with people only: no bot seat, and no seat the bot
 played for an absent player (``seats.handed_over``). Cancelled games have no results, so they

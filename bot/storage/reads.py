@@ -1,5 +1,5 @@
 """Reads: the log, the game lists and overviews, results, stats and leaderboards (a part of
-``SqlStorage``)."""
+``Storage``)."""
 
 from __future__ import annotations
 

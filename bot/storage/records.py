@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.i18n.languages import DEFAULT, Language
-from bot.i18n.waiting import Names
 
 # A result row: sqlite3.Row or asyncpg.Record, both read by column name and by position.
 Row = Any
@@ -97,17 +96,6 @@ class GameRecord:
         return [seat.user_id for seat in self.seats]
 
     @property
-    def names(self) -> Names:
-        """Display names in seat order, ready to fill ``{0}``, ``{1}``… in events; they know
-        which seats the bot plays (``bot.i18n.waiting``), so a face can say so."""
-        return Names(
-            (seat.name for seat in self.seats),
-            bots=[s.seat for s in self.seats if s.is_bot],
-            autopilot=[s.seat for s in self.seats if s.autopilot and not s.is_bot],
-            in_dms=self.practice,
-        )
-
-    @property
     def practice(self) -> bool:
         """A `/learn` table: played against the bot for practice, never counted in stats or
         ratings (no results rows are written for it) and listed apart in `/game mine`."""
@@ -159,9 +147,6 @@ class UserSettings:
     text_boards: bool = False
 
 
-PANEL_KINDS: Final = ("dm", "ephemeral")
-
-
 @dataclass(frozen=True)
 class PanelCopyRow:
     """Where a player's live panel of a game is shown, kept so a restarted bot (or another
@@ -170,7 +155,7 @@ class PanelCopyRow:
 
     game_id: int
     user_id: int
-    kind: str  # one of PANEL_KINDS
+    kind: str  # "dm" or "ephemeral"
     message_id: int
     channel_id: int | None
     language: Language = DEFAULT

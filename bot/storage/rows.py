@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.i18n.languages import DEFAULT, parse
 from bot.i18n.msg import from_stored, to_stored
@@ -25,46 +26,55 @@ from bot.storage.records import (
     UserSettings,
 )
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 log = logging.getLogger(__name__)
+
+R = TypeVar("R", bound="DataclassInstance")
 
 
 def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
+def record_from_row(cls: type[R], row: Row, **decoded: Any) -> R:
+    """The record ``cls`` (a dataclass) from a row with a column for each of its fields, of the
+    same name: a ``bool`` field reads the 0 or 1 SQLite stores, and ``decoded`` gives the fields
+    stored in another form (JSON, a language code) or not in the row at all."""
+    columns = _COLUMNS.get(cls)
+    if columns is None:  # each field and whether it is a bool (the annotations are text)
+        columns = _COLUMNS[cls] = tuple((f.name, f.type in ("bool", bool)) for f in fields(cls))
+    values = dict(decoded)
+    for name, is_bool in columns:
+        if name not in values:
+            values[name] = bool(row[name]) if is_bool else row[name]
+    return cls(**values)
+
+
+_COLUMNS: dict[type, tuple[tuple[str, bool], ...]] = {}
+
+
+def row_params(record: DataclassInstance, **encoded: Any) -> dict[str, Any]:
+    """A record as the named parameters of the statement that writes its row, the other way from
+    ``record_from_row``: a ``bool`` as 0 or 1, and ``encoded`` gives the fields stored in another
+    form (JSON, a language code)."""
+    params = {f.name: getattr(record, f.name) for f in fields(record)}
+    params.update((name, int(value)) for name, value in params.items() if type(value) is bool)
+    params.update(encoded)
+    return params
+
+
 def seat_from_row(row: Row) -> SeatRecord:
-    return SeatRecord(
-        game_id=row["game_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        name=row["name"],
-        dm_open=bool(row["dm_open"]),
-        is_bot=bool(row["is_bot"]),
-        autopilot=bool(row["autopilot"]),
-        left_game=bool(row["left_game"]),
-        timeouts=row["timeouts"],
-    )
+    return record_from_row(SeatRecord, row)
 
 
 def panel_copy_from_row(row: Row) -> PanelCopyRow:
-    return PanelCopyRow(
-        row["game_id"],
-        row["user_id"],
-        row["kind"],
-        row["message_id"],
-        row["channel_id"],
-        parse(row["language"]) or DEFAULT,
-    )
+    return record_from_row(PanelCopyRow, row, language=parse(row["language"]) or DEFAULT)
 
 
 def move_ping_from_row(row: Row) -> MovePing:
-    return MovePing(
-        row["game_id"],
-        row["message_id"],
-        row["channel_id"],
-        row["decision"],
-        tuple(json.loads(row["user_ids"])),
-    )
+    return record_from_row(MovePing, row, user_ids=tuple(json.loads(row["user_ids"])))
 
 
 def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, Any] | None:
@@ -89,41 +99,19 @@ def game_from_row(row: Row, seats: list[SeatRecord]) -> GameRecord:
     state = _json_object(row["state"], "state", problems)
     if problems:
         log.warning("game %d can't be loaded: %s", row["id"], "; ".join(problems))
-    return GameRecord(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        host_id=row["host_id"],
-        status=row["status"],
+    return record_from_row(
+        GameRecord,
+        row,
         options=options or {},
-        seed=row["seed"],
         state=state,
-        version=row["version"],
-        lobby_message_id=row["lobby_message_id"],
-        status_message_id=row["status_message_id"],
-        deadline_at=row["deadline_at"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
         seats=seats,
-        pace=row["pace"],
         set_aside=row["set_aside"] or "; ".join(problems) or None,
         language=parse(row["language"]) or DEFAULT,
     )
 
 
 def settings_from_row(row: Row) -> UserSettings:
-    return UserSettings(
-        row["user_id"],
-        row["ping"],
-        row["timezone"],
-        row["quiet_start"],
-        row["quiet_end"],
-        language=parse(row["language"]),
-        discord_locale=row["discord_locale"],
-        text_boards=bool(row["text_boards"]),
-    )
+    return record_from_row(UserSettings, row, language=parse(row["language"]))
 
 
 def events_dumps(events: Sequence[str]) -> str:
@@ -142,24 +130,13 @@ def events_dumps(events: Sequence[str]) -> str:
 
 
 def action_from_row(row: Row) -> ActionRecord:
-    return ActionRecord(
-        seq=row["seq"],
-        seat=row["seat"],
+    return record_from_row(
+        ActionRecord,
+        row,
         action=json.loads(row["action"]),
         events=[from_stored(event) for event in json.loads(row["events"])],
-        created_at=row["created_at"],
     )
 
 
 def result_from_row(row: Row) -> ResultRecord:
-    return ResultRecord(
-        game_id=row["game_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        name=row["name"],
-        score=row["score"],
-        place=row["place"],
-        won=bool(row["won"]),
-        with_bots=bool(row["with_bots"]),
-        finished_at=row["finished_at"],
-    )
+    return record_from_row(ResultRecord, row)

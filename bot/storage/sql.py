@@ -13,6 +13,8 @@ from bot.storage.tables import Tables
 from bot.storage.timers import Timers
 
 
-class SqlStorage(Games, LobbyPace, Practice, Reads, Tables, Timers, Ratings, HouseWords, GameNights):
+class Storage(Games, LobbyPace, Practice, Reads, Tables, Timers, Ratings, HouseWords, GameNights):
     """All persistence for the bot, over the ``Dialect`` of a backend (``SqliteStorage``,
-    ``PostgresStorage``), which alone knows how to connect."""
+    ``PostgresStorage``), which alone knows how to connect: what callers hold and type against,
+    whichever backend they were given. A backend adds only its ``open``
+    (``tests/storage/test_backends.py`` checks it), so nothing a caller uses is backend-only."""

@@ -27,7 +27,7 @@ from bot.storage.dialect import NO_PARAMS, Params, Tx
 from bot.storage.migrations import bundled_migrations, discover_migrations, split_statements
 from bot.storage.records import Row
 from bot.storage.rows import dumps
-from bot.storage.sql import SqlStorage
+from bot.storage.sql import Storage
 from bot.storage.statements import SEAT_COLUMNS
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ class SqliteDialect:
             _UNCLOSED.discard(self.db)
 
 
-class SqliteStorage(SqlStorage):
+class SqliteStorage(Storage):
     """All persistence for the bot in a SQLite file. Create with ``await SqliteStorage.open(path)``."""
 
     _dialect: SqliteDialect

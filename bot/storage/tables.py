@@ -1,5 +1,5 @@
 """Paced games' deadlines, ``/settings``, where each player's live panel is and the "Your move"
-posts (a part of ``SqlStorage``; see ``bot.tell.panel_copies`` for why panels are kept)."""
+posts (a part of ``Storage``; see ``bot.tell.panel_copies`` for why panels are kept)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from collections.abc import Sequence
 
 from bot.storage.base import StorageBase
 from bot.storage.records import PING_MODES, Deadline, MovePing, PanelCopyRow, StorageError, UserSettings
-from bot.storage.rows import dumps, move_ping_from_row, panel_copy_from_row, settings_from_row
+from bot.storage.rows import (
+    dumps,
+    move_ping_from_row,
+    panel_copy_from_row,
+    record_from_row,
+    row_params,
+    settings_from_row,
+)
 from bot.storage.statements import (
     SQL_DELETE_DEADLINE,
     SQL_DELETE_GAME_DEADLINES,
@@ -42,21 +49,11 @@ class Tables(StorageBase):
                 rows = await tx.fetch(SQL_SELECT_DEADLINES)
             else:
                 rows = await tx.fetch(SQL_SELECT_GAME_DEADLINES, {"game_id": game_id})
-        return [Deadline(row[0], row[1], row[2], row[3], row[4], json.loads(row[5])) for row in rows]
+        return [record_from_row(Deadline, row, reminders=json.loads(row["reminders"])) for row in rows]
 
     async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
         """Replace a game's pending deadlines with exactly these (one transaction)."""
-        rows = [
-            {
-                "game_id": game_id,
-                "seat": d.seat,
-                "decision": d.decision,
-                "opened_at": d.opened_at,
-                "due_at": d.due_at,
-                "reminders": dumps(list(d.reminders)),
-            }
-            for d in deadlines
-        ]
+        rows = [row_params(d, game_id=game_id, reminders=dumps(list(d.reminders))) for d in deadlines]
         async with self._write() as tx:
             await tx.execute(SQL_DELETE_GAME_DEADLINES, {"game_id": game_id})
             await tx.executemany(SQL_UPSERT_DEADLINE, rows)
@@ -87,15 +84,7 @@ class Tables(StorageBase):
     async def save_user_settings(self, settings: UserSettings) -> None:
         if settings.ping not in PING_MODES:
             raise StorageError(f"unknown ping mode {settings.ping!r}")
-        params = {
-            "user_id": settings.user_id,
-            "ping": settings.ping,
-            "timezone": settings.timezone,
-            "quiet_start": settings.quiet_start,
-            "quiet_end": settings.quiet_end,
-            "language": settings.language.value if settings.language else None,
-            "text_boards": int(settings.text_boards),
-        }
+        params = row_params(settings, language=settings.language.value if settings.language else None)
         async with self._one(write=True) as tx:
             await tx.execute(SQL_UPSERT_USER_SETTINGS, params)
 
@@ -119,14 +108,7 @@ class Tables(StorageBase):
 
     async def set_panel_copy(self, copy: PanelCopyRow) -> None:
         """``copy`` is the player's live one now (it replaces the one kept before)."""
-        params = {
-            "game_id": copy.game_id,
-            "user_id": copy.user_id,
-            "kind": copy.kind,
-            "channel_id": copy.channel_id,
-            "message_id": copy.message_id,
-            "language": copy.language.value,
-        }
+        params = row_params(copy, language=copy.language.value)
         async with self._one(write=True) as tx:
             await tx.execute(SQL_UPSERT_PANEL_COPY, params)
 
@@ -147,13 +129,7 @@ class Tables(StorageBase):
         return [move_ping_from_row(row) for row in rows]
 
     async def add_move_ping(self, ping: MovePing) -> None:
-        params = {
-            "game_id": ping.game_id,
-            "message_id": ping.message_id,
-            "channel_id": ping.channel_id,
-            "decision": ping.decision,
-            "user_ids": dumps(list(ping.user_ids)),
-        }
+        params = row_params(ping, user_ids=dumps(list(ping.user_ids)))
         async with self._one(write=True) as tx:
             await tx.execute(SQL_INSERT_MOVE_PING, params)
 

@@ -88,7 +88,7 @@ def claim_params(job: TimedJob, owner: str) -> dict[str, Any]:
 
 
 class Timers(StorageBase):
-    """The timer methods of ``SqlStorage``."""
+    """The timer methods of ``Storage``."""
 
     async def timed_jobs(
         self,

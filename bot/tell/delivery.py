@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core.running import RunningGame
+from bot.core.table import names_of
 from bot.games import get_game
 from bot.i18n import _, ngettext, speaking, translate
 from bot.storage import GameRecord
@@ -172,12 +173,12 @@ class Delivery(SeatPanels):
         presenter = self.service.presenter(after)
         public = get_game(after.game).view(after.state, None) if events else {}
         lines = [
-            translate(event).format(*after.names)
+            translate(event).format(*names_of(after))
             for event in events
             if not presenter.told_by_card(public, event)
         ]
         if events and channel is not None:
-            dressed = presenter.announcement(public, after.names, events, after.id)
+            dressed = presenter.announcement(public, names_of(after), events, after.id)
             if dressed is not None:  # the face shows these events as one richer message (a reveal)
                 await self.send_public(after, channel, dressed, "announcement")
                 lines = []
@@ -281,7 +282,7 @@ class Delivery(SeatPanels):
     async def _refresh_progress(self, record: RunningGame, channel: discord.abc.Messageable) -> None:
         assert record.status_message_id is not None
         public = get_game(record.game).view(record.state, None)
-        line = self.service.presenter(record).progress(public, record.names)
+        line = self.service.presenter(record).progress(public, names_of(record))
         try:
             message = await channel.fetch_message(record.status_message_id)
             if is_card(message):  # its words and picture stay; its controls are the step's own
@@ -311,7 +312,7 @@ class Delivery(SeatPanels):
         if channel is None:
             return
         public = get_game(record.game).view(record.state, None)
-        out = with_events(self.service.presenter(record).results(public, record.names), list(events))
+        out = with_events(self.service.presenter(record).results(public, names_of(record)), list(events))
         await self._send(record, channel, lambda c: send_to(c, out), "results")
         if len(record.seats) == 1 and not record.seats[0].is_bot:
             text = await self._solo_best_line(record)

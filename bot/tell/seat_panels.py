@@ -14,7 +14,7 @@ import discord
 
 from bot.core.running import RunningGame
 from bot.core.speakers import user_language
-from bot.core.table import due_by_seat
+from bot.core.table import due_by_seat, names_of
 from bot.games import get_game
 from bot.i18n import Language, _, speaking
 from bot.i18n.waiting import deadline_line
@@ -162,7 +162,7 @@ class SeatPanels:
         picture's words as text for a player who reads boards as text. In a paced game it says
         when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
-        out = self.service.presenter(record).panel(view, record.names, record.id)
+        out = self.service.presenter(record).panel(view, names_of(record), record.id)
         hint = await mark_hint(self.storage, self.service.presenter(record), record, seat)
         out = with_hint(out, hint, record.id)
         out.spoken = await reads_text(self.service.bot, record.seats[seat].user_id)

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.core.running import RunningGame
+from bot.core.table import names_of
 from bot.games import get_game
 from bot.i18n import N_, _, speaking
 from bot.ui.outgoing import Outgoing, without_controls
@@ -88,7 +89,7 @@ class StatusCards:
 
     def compose(self, record: RunningGame) -> Outgoing:
         public = get_game(record.game).view(record.state, None)
-        return self.delivery.service.presenter(record).step_message(public, record.names, record.id)
+        return self.delivery.service.presenter(record).step_message(public, names_of(record), record.id)
 
     async def open(self, record: RunningGame, channel: Any, events: list[str]) -> discord.Message | None:
         """The card for the step that just opened: the same card redrawn when the face groups
@@ -127,7 +128,7 @@ class StatusCards:
         public = get_game(record.game).view(record.state, None)
         due = await self.delivery.service.pacer.step_due(record)
         with speaking(record.language):
-            progress = self.delivery.service.presenter(record).progress(public, record.names)
+            progress = self.delivery.service.presenter(record).progress(public, names_of(record))
             out = with_events(card.base, card.events, countdown_line(record, due))
         out.footer = progress or out.footer
         if full:

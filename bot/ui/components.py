@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.core.running import running
+from bot.core.table import names_of
 from bot.games import get_game
 from bot.i18n import M_, _
 from bot.i18n.waiting import in_dms
@@ -34,7 +35,7 @@ def panel_for(
     did, and (``keep``) a picture that panel already shows is kept, not sent again."""
     service = service_of(interaction)
     presenter = service.presenter(record)
-    out = presenter.panel(view, record.names, record.id, **stage)
+    out = presenter.panel(view, names_of(record), record.id, **stage)
     seat = record.seat_of(interaction.user.id)
     if seat is not None:  # a practice game's guide: the hint this decision was given
         out = with_hint(out, shown_hint(presenter, record, seat), record.id)
@@ -81,7 +82,7 @@ async def seat_view(
     """The clicker's own view and the seat names, if the panel is still current (else a
     ``Refusal``). Panel callbacks use it to redraw the next sub-step."""
     record, seat = await service_of(interaction).clicker_seat(interaction, game_id, decision)
-    return get_game(record.game).view(record.state, seat), record.names
+    return get_game(record.game).view(record.state, seat), names_of(record)
 
 
 async def show_panel(interaction: discord.Interaction, game_id: int) -> None:

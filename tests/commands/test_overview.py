@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.commands.game import LOG_LINES, log_lines
 from bot.commands.overview import stats_line
+from bot.core.table import names_of
 from bot.storage import GameStats, places
 from bot.tell.delivery import format_events
 from bot.ui.outgoing import Outgoing
@@ -63,7 +64,7 @@ async def test_list_and_mine_show_links_and_whose_move(simcord_env, quick_images
     # Ada picks her starting star, so the game now waits on Bea and Cy only.
     await table.act(ada, await table.panel(ada), chooser=lambda ids: ids[0])
     running = await current_record(env)
-    assert [running.names[seat] for seat in GAME.to_act(running.state)] == ["bea", "cy"]
+    assert [names_of(running)[seat] for seat in GAME.to_act(running.state)] == ["bea", "cy"]
 
     # A lobby in another channel (Dee hosts, Bea joined), and one of Bea's in another server.
     lounge = guild.create_text_channel("lounge")
@@ -121,17 +122,17 @@ async def test_log_pages_through_the_whole_game(simcord_env, quick_images):
     await play_until(env, table, lambda v: v["round"] == 3 and v["phase"] == "guess")
     record = await current_record(env)
     moves = [a for a in await env.bot.storage.actions(record.id) if a.events]
-    entries = [format_events(a.events, record.names) for a in moves]
+    entries = [format_events(a.events, names_of(record)) for a in moves]
     assert len(entries) > LOG_LINES, "the game should need more than one page by now"
     pages = -(-len(entries) // LOG_LINES)
     rest = len(entries) - LOG_LINES * (pages - 1)
 
     latest = await bea.slash(thread, "game log")
     assert latest.ephemeral and f"Page 1 of {pages}" in said(latest)
-    assert description(latest) == "\n".join(log_lines(moves[-LOG_LINES:], record.names))
+    assert description(latest) == "\n".join(log_lines(moves[-LOG_LINES:], names_of(record)))
     oldest = await bea.slash(thread, "game log", page=pages)
     assert f"Page {pages} of {pages}" in said(oldest)
-    assert description(oldest) == "\n".join(log_lines(moves[:rest], record.names))
+    assert description(oldest) == "\n".join(log_lines(moves[:rest], names_of(record)))
     assert "Page 1 of" not in said(oldest)
     beyond = await bea.slash(thread, "game log", page=pages + 5)
     assert description(beyond) == description(oldest)

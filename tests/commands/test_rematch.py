@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.table import names_of
 from bot.games import get_game
 from bot.storage import places
 from tests.commands.test_overview import quick_images  # noqa: F401 - a fixture
@@ -47,15 +48,15 @@ async def test_finished_lobby_shows_the_result_and_rematch_seats_the_same_player
     text = all_text(closed)
     assert "finished" in title(closed) and "**" not in title(closed)
     verdict = text.split("**")[1]  # the winners, in bold
-    assert sorted(verdict.split(" and ")) == sorted(finished.names[w] for w in outcome.winners)
+    assert sorted(verdict.split(" and ")) == sorted(names_of(finished)[w] for w in outcome.winners)
     assert f"<#{thread.id}>" in text
-    for name, score in zip(finished.names, outcome.scores, strict=True):
+    for name, score in zip(names_of(finished), outcome.scores, strict=True):
         assert f"{name}: {score} point" in text
     scores = next(f.value for f in closed.embeds[0].fields if f.name == "Scores").splitlines()
     place = places(outcome.scores, outcome.winners)  # best place first, a tie sharing its number (issue 20)
-    by_place = sorted(range(len(finished.names)), key=lambda s: (place[s], s))
+    by_place = sorted(range(len(names_of(finished))), key=lambda s: (place[s], s))
     assert scores == [
-        f"{place[s]}. {finished.names[s]}: {outcome.scores[s]} point"
+        f"{place[s]}. {names_of(finished)[s]}: {outcome.scores[s]} point"
         f"{'' if outcome.scores[s] == 1 else 's'}{' 🏆' if s in outcome.winners else ''}"
         for s in by_place
     ], scores

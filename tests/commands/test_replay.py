@@ -18,6 +18,7 @@ from bench.fuzz.secrets import FINDERS
 from bot.commands.replay_access import replays_of, round_mark
 from bot.commands.replay_card import card, kept_picture
 from bot.core.replay import Replay
+from bot.core.table import names_of
 from bot.faces import PRESENTERS
 from bot.games import get_game
 from bot.games.base import IllegalAction
@@ -98,7 +99,7 @@ async def test_a_finished_game_replays_step_by_step_as_the_board_showed_it(simco
     record = await hand_to_bot(env, players[0], channel, players)
     record = await run_time(env, record.id, until=lambda r: r.status == "finished")
     states = snapshots.states[record.id]
-    game, presenter, names, last = get_game(slug), PRESENTERS[slug], record.names, len(states) - 1
+    game, presenter, names, last = get_game(slug), PRESENTERS[slug], names_of(record), len(states) - 1
 
     def board_bytes(step: int, seat: int | None = None) -> bytes:
         if seat is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bot.core.table import names_of
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games import get_game
 from tests.drivers.driver import open_table, starter
@@ -172,7 +173,7 @@ class Table(PanelTable):
                         images(message),
                         all_text(message),
                         shown.state,
-                        shown.names,
+                        names_of(shown),
                     )
                 )
                 return await self.click(player, message, place[0])

@@ -25,6 +25,7 @@ from typing import Any
 import discord
 import simcord
 
+from bot.core.table import names_of
 from bot.faces.starry_night_sky.words import PLAYING, STEP_TEXT
 from bot.games import get_game
 from bot.i18n.waiting import bot_plays, waiting_for
@@ -169,7 +170,7 @@ def names_exactly(footer: str, said: str) -> bool:
 def expected_status(record: GameRecord) -> Callable[[str], str | None]:
     """A check of a status footer against the engine: returns what is wrong, or ``None``."""
     game = get_game(record.game)
-    state, names = record.state, record.names
+    state, names = record.state, names_of(record)
     waiting = game.to_act(state)
     waiting_names = {names[s] for s in waiting}
     seats = len(names)

@@ -19,9 +19,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
+from bot.commands.catalogs import template
 from bot.i18n import Language, _, ngettext, speaking
 from bot.i18n.catalogs import CatalogPlace, places
-from bot.i18n.tool import TRANSLATED, _po_path, template
+from bot.i18n.tool import TRANSLATED, _po_path
 
 PLACES = places()
 
@@ -55,7 +56,7 @@ def test_every_marked_text_is_translated(place: CatalogPlace, language: Language
             fuzzy.append(message.id)
         elif not (all(found.string) if isinstance(found.string, tuple) else found.string):
             empty.append(message.id)
-    hint = "run `python -m bot.i18n update` and translate the new texts"
+    hint = "run `python -m bot i18n update` and translate the new texts"
     where = f"{place.domain} {language.value}"
     assert not missing, f"{len(missing)} texts not in {where} ({hint}): {missing[:10]}"
     assert not fuzzy, f"{len(fuzzy)} fuzzy (check them and drop the flag): {fuzzy[:10]}"

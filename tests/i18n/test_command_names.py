@@ -11,6 +11,7 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
+from bot.commands.catalogs import template
 from bot.commands.translator import (
     COMMAND_NAME,
     DESCRIPTION_LIMIT,
@@ -23,7 +24,6 @@ from bot.commands.translator import (
 from bot.commands.tree import COMMANDS
 from bot.i18n import Language
 from bot.i18n.catalogs import CORE_DOMAIN, places, translations
-from bot.i18n.tool import template
 
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
 NATIVE = {language.native_name for language in Language}

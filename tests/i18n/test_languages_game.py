@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.table import names_of
 from bot.games import get_game
 from bot.i18n import Language, speaking
 from tests.drivers.helpers import (
@@ -54,7 +55,7 @@ def panel_text(env, record, seat: int, language: Language) -> str:
     engineer's: this checks whose language the copy is in, whatever the catalog holds today)."""
     presenter = env.bot.service.presenter(record)
     with speaking(language):
-        return presenter.panel(GAME.view(record.state, seat), record.names, record.id).content
+        return presenter.panel(GAME.view(record.state, seat), names_of(record), record.id).content
 
 
 async def keep_journal(player, record_id: int, panel) -> None:

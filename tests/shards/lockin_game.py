@@ -4,9 +4,10 @@ in any order; when all have, the next round starts. A countdown locks in the mis
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import Action, Applied, Game, IllegalAction, Outcome, View
+from bot.games.base import Action, Applied, Game, IllegalAction, Move, Outcome, View
 
 State = dict[str, Any]
 
@@ -58,6 +59,10 @@ class Lockin(Game):
 
     def _legal_actions(self, state: State, seat: int) -> list[Action]:
         return [{"round": state["round"], "n": 1}] if state["locked"][seat] is None else []
+
+    def _moves(self) -> Mapping[Any, Move]:
+        """None: lock-in's actions carry no ``kind``, so ``apply`` is the module's own function."""
+        return {}
 
     def apply(self, state: State, seat: int | None, action: Action) -> Applied:
         try:

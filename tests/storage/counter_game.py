@@ -11,15 +11,23 @@ Run as a script it is the "crashing bot" of ``test_crash.py``: it records action
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import os
 import sys
+from collections.abc import Mapping
+from enum import Enum
 from typing import Any
 
-from bot.games.base import Applied, Game, IllegalAction, OptionSpec, Outcome, State
+from bot.games.base import Action, Game, IllegalAction, Move, OptionSpec, Outcome, State, SystemMove
 from bot.games.replay import replay
 from bot.games.rng import Rng
+
+REFUSAL = "Not your turn, or not a legal move."
+
+
+class Kind(Enum):
+    ADD = "add"
+    TIMEOUT = "timeout"
 
 
 class CounterGame(Game):
@@ -28,6 +36,7 @@ class CounterGame(Game):
     min_seats = 1
     max_seats = 6
     options = (OptionSpec("target", "Score that ends the game", (10, 30, 1000), 1000),)
+    action_kinds = Kind
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         rng = Rng(seed)
@@ -51,26 +60,19 @@ class CounterGame(Game):
             return []
         return [{"kind": "add", "n": n} for n in (1, 2, 3)]
 
-    def apply(self, state: State, seat: int | None, action: dict[str, Any]) -> Applied:
-        if self.is_over(state):
-            raise IllegalAction("The game is over.")
-        new = copy.deepcopy(state)
-        rng = Rng(new["rng"])
-        turn = new["turn"]
-        if seat is None and action.get("kind") == "timeout":
-            penalty = rng.below(2)
-            new["counts"][turn] -= penalty
-            events = [f"{{{turn}}} ran out of time and lost {penalty}."]
-        elif seat is not None and action in self._legal_actions(state, seat):
-            bonus = rng.below(3)
-            new["counts"][turn] += action["n"] + bonus
-            events = [f"{{{turn}}} added {action['n']} (+{bonus} bonus)."]
-        else:
-            raise IllegalAction("Not your turn, or not a legal move.")
-        new["rng"] = rng.state
-        new["turn"] = (turn + 1) % len(new["counts"])
-        new["step"] += 1
-        return Applied(new, events)
+    def _actor(self, state: State, seat: Any, kind: Kind) -> int | None:
+        """A timeout comes from the bot alone; an addition from the seat whose turn it is."""
+        if seat is None and kind is Kind.TIMEOUT:
+            return None
+        if kind is Kind.TIMEOUT or seat not in self.to_act(state):
+            raise IllegalAction(REFUSAL)
+        return seat
+
+    def _moves(self) -> Mapping[Kind, Move]:
+        return {Kind.ADD: _add}
+
+    def _system_moves(self) -> Mapping[Kind, SystemMove]:
+        return {Kind.TIMEOUT: _timeout}
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"counts": list(state["counts"]), "turn": state["turn"]}
@@ -92,6 +94,30 @@ class CounterGame(Game):
             return None, {"kind": "timeout"}
         seat = self.to_act(state)[0]
         return seat, self.legal_actions(state, seat)[pick % 3]
+
+
+def _add(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if action.get("n") not in (1, 2, 3):
+        raise IllegalAction(REFUSAL)
+    rng = Rng(state["rng"])
+    bonus = rng.below(3)
+    state["counts"][seat] += action["n"] + bonus
+    events.append(f"{{{seat}}} added {action['n']} (+{bonus} bonus).")
+    _next_turn(state, rng)
+
+
+def _timeout(state: State, action: Action, events: list[str]) -> None:
+    rng = Rng(state["rng"])
+    penalty = rng.below(2)
+    state["counts"][state["turn"]] -= penalty
+    events.append(f"{{{state['turn']}}} ran out of time and lost {penalty}.")
+    _next_turn(state, rng)
+
+
+def _next_turn(state: State, rng: Rng) -> None:
+    state["rng"] = rng.state
+    state["turn"] = (state["turn"] + 1) % len(state["counts"])
+    state["step"] += 1
 
 
 __all__ = ["CounterGame", "replay", "IllegalAction"]

@@ -32,7 +32,7 @@ async def test_add_seat_numbers_in_order_and_refuses_double_join(storage: Storag
     record = await make_lobby(storage, players=3)
     assert [s.seat for s in record.seats] == [0, 1, 2]
     assert record.user_ids == [100, 101, 102]
-    assert record.names == ["p100", "p101", "p102"]
+    assert [seat.name for seat in record.seats] == ["p100", "p101", "p102"]
     assert record.seat_of(102) == 2 and record.seat_of(999) is None
     with pytest.raises(SeatTaken):
         await storage.add_seat(record.id, 101, "again")

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.core.running import RunningGame
+from bot.core.table import names_of
 from bot.faces.star_gazers import plan
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.codes import decode
@@ -51,7 +52,7 @@ async def _refresh_after(
     """
     game = get_game(record.game)
     view = game.view(record.state, seat)
-    names = record.names
+    names = names_of(record)
     same_turn = game.decision_id(record.state) == decision
     in_place = interaction.message is not None and interaction.message.flags.ephemeral
     if seat in game.to_act(record.state) and (same_turn or in_place or not record.seats[seat].dm_open):

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.core.table import names_of
 from bot.faces.starry_night_sky.plan import parse as parse_plan
 from bot.faces.starry_night_sky.words import heading, parse_place, said
 from bot.games import get_game
@@ -164,7 +165,7 @@ class SnsDo(
         ):
             await edit_panel(interaction, panel_for(interaction, record, view))
             return
-        summary = said(view.get("last_summary") or "", record.names)
+        summary = said(view.get("last_summary") or "", names_of(record))
         done = _("Your turn is over.") + (f"\n{summary}" if summary else "")
         if record.status == "active":
             done += "\n" + _("Your next panel will arrive when it's your turn again.")

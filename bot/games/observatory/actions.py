@@ -45,6 +45,11 @@ Steps (``decision_id`` changes once per step, never per sub-action):
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
+
+from bot.games.base import Action
+from bot.games.observatory import sheet as sh
+from bot.games.observatory.model import cell_name
 
 
 class ActionKind(StrEnum):
@@ -83,3 +88,28 @@ DRAFT_KINDS = frozenset(
 REFILL_KINDS = frozenset(
     {ActionKind.COMPLETE, ActionKind.FREE_STAR, ActionKind.FREE_RESEARCH, ActionKind.DONE}
 )
+
+
+def completion_actions(sheet: sh.Sheet) -> list[Action]:
+    """A ``complete`` for each way a goal card fits the sheet's unused stars."""
+    return [
+        {"kind": "complete", "card": card_id, "placement": p.id}
+        for card_id, found in sh.placements(sheet).items()
+        for p in found
+    ]
+
+
+def grant_actions(sheet: sh.Sheet, grants: list[dict[str, Any]] | None = None) -> list[Action]:
+    """A ``free_star`` or ``free_research`` for each open grant of the sheet (``grants``: only
+    these of them), where it can be spent."""
+    out: list[Action] = []
+    for g, _ in sh.grant_groups(sheet if grants is None else {**sheet, "grants": grants}):
+        out += [
+            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
+        ]
+        out += [
+            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
+            for t, vals in sh.grant_spaces(sheet, g).items()
+            for s in vals
+        ]
+    return out

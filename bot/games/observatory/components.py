@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.observatory.model import SIZE
+from bot.games.plane import on_segment
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -73,15 +74,6 @@ def canonical(stars: list, lines: list) -> tuple:
     return min(keys)
 
 
-def _on_segment(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> bool:
-    cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
-    return (
-        cross == 0
-        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
-        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-    )
-
-
 def _check_card(raw: Any, index: int) -> Card:
     where = f"card #{index + 1}"
     if not isinstance(raw, dict):
@@ -110,7 +102,32 @@ def _check_card(raw: Any, index: int) -> Card:
     rows, cols = [p[0] for p in pts], [p[1] for p in pts]
     if max(rows) - min(rows) >= SIZE or max(cols) - min(cols) >= SIZE:
         raise DataError(f"{where}: the figure does not fit the {SIZE}x{SIZE} map.")
-    lines = raw.get("lines")
+    lines = _check_lines(where, raw.get("lines"), pts)
+    points = raw.get("points")
+    if asterism:
+        if points is not None:
+            raise DataError(f"{where}: asterisms have no points of their own.")
+    elif type(points) is not int or points <= 0:
+        raise DataError(f"{where}: points must be a positive integer.")
+    bonus = raw.get("bonus")
+    if bonus is not None:
+        _check_bonus(where, bonus)
+    return Card(
+        cid,
+        name,
+        kind,
+        asterism,
+        desc,
+        tuple(pts),
+        lines,
+        points,
+        dict(bonus) if bonus else None,
+    )
+
+
+def _check_lines(where: str, lines: Any, pts: list[tuple[Any, ...]]) -> tuple[tuple[int, int], ...]:
+    """A card's lines: each joins two of its stars, once, without running through a third, and
+    together they join every star into one figure."""
     if not isinstance(lines, list) or not lines:
         raise DataError(f"{where}: needs lines.")
     seen_lines: set[tuple[int, int]] = set()
@@ -128,35 +145,20 @@ def _check_card(raw: Any, index: int) -> Card:
             raise DataError(f"{where}: line {line!r} is repeated.")
         seen_lines.add(key)
         a, b = pts[line[0]], pts[line[1]]
-        if any(_on_segment(p, a, b) for p in pts if p not in (a, b)):
+        if any(on_segment(p, a, b) for p in pts if p not in (a, b)):
             raise DataError(f"{where}: line {line!r} runs through another of its stars.")
     _check_connected(where, len(pts), seen_lines)
-    points = raw.get("points")
-    if asterism:
-        if points is not None:
-            raise DataError(f"{where}: asterisms have no points of their own.")
-    elif type(points) is not int or points <= 0:
-        raise DataError(f"{where}: points must be a positive integer.")
-    bonus = raw.get("bonus")
-    if bonus is not None:
-        if not isinstance(bonus, dict) or bonus.get("kind") not in BONUS_KINDS:
-            raise DataError(f"{where}: bonus must be null or one of {', '.join(BONUS_KINDS)}.")
-        if bonus["kind"] == "shooting_star":
-            if bonus.get("value") not in (2, 3, 4, 5, 6) or len(bonus) != 2:
-                raise DataError(f"{where}: a Shooting Star bonus needs a die value 2-6.")
-        elif len(bonus) != 1:
-            raise DataError(f"{where}: unexpected fields in the bonus.")
-    return Card(
-        cid,
-        name,
-        kind,
-        asterism,
-        desc,
-        tuple(pts),
-        tuple(tuple(line) for line in lines),
-        points,
-        dict(bonus) if bonus else None,
-    )
+    return tuple((line[0], line[1]) for line in lines)
+
+
+def _check_bonus(where: str, bonus: Any) -> None:
+    if not isinstance(bonus, dict) or bonus.get("kind") not in BONUS_KINDS:
+        raise DataError(f"{where}: bonus must be null or one of {', '.join(BONUS_KINDS)}.")
+    if bonus["kind"] == "shooting_star":
+        if bonus.get("value") not in (2, 3, 4, 5, 6) or len(bonus) != 2:
+            raise DataError(f"{where}: a Shooting Star bonus needs a die value 2-6.")
+    elif len(bonus) != 1:
+        raise DataError(f"{where}: unexpected fields in the bonus.")
 
 
 def _check_connected(where: str, count: int, lines: set[tuple[int, int]]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Action, IllegalAction, State
+from bot.games.base import Action, IllegalAction, State, copy_json
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import ActionKind
 from bot.games.observatory.components import load_cards
@@ -234,7 +234,7 @@ def apply_sub(state: State, seat: int, kind: ActionKind, action: Action) -> bool
         draft["undo"] = []  # a finished seat can no longer take anything back
         return True
     # The sheet may be shared with the previous state: edit a copy, keep the original for undo.
-    edited = sh.clone(sheet)
+    edited = copy_json(sheet)
     HANDLERS[kind](state, seat, edited, action)
     state["sheets"][seat] = edited
     draft["undo"].append(sheet)

@@ -1,55 +1,34 @@
 """``Observatory``: the Game contract over ``flow`` (steps) and ``draft`` (per-seat sub-actions).
 
-``apply`` works on a copy, so a refused action never changes anything.
+``apply`` (``Game.apply``) works on a copy, so a refused action never changes anything.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import (
-    Action,
-    Applied,
-    Game,
-    IllegalAction,
-    OptionSpec,
-    Outcome,
-    State,
-    View,
-    action_kind,
-    check_seat,
-)
+from bot.games.base import Action, Game, IllegalAction, Move, OptionSpec, Outcome, State, View, copy_json
 from bot.games.observatory import bot_player, draft, flow, refill, secrets, views
 from bot.games.observatory import sheet as sh
-from bot.games.observatory.actions import DRAFT_KINDS, REFILL_KINDS, ActionKind
+from bot.games.observatory.actions import (
+    DRAFT_KINDS,
+    REFILL_KINDS,
+    ActionKind,
+    completion_actions,
+    grant_actions,
+)
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
 from bot.games.observatory.scoring import outcome_of
 from bot.games.rng import Rng
 from bot.i18n.msg import M_, N_
 
-_copy = sh.clone
-
-
-def _copy_for(state: State, seat: int, kind: ActionKind) -> State:
-    """A copy safe to edit. Rolling replaces top-level entries only; a draft sub-action touches
-    only its own seat, and ``draft.apply_sub`` copies that sheet before editing it (the old sheet
-    becomes the undo snapshot, never edited again). Closing a step copies everything first."""
-    if kind is ActionKind.ROLL:
-        return dict(state)
-    if kind not in DRAFT_KINDS or state["drafts"][seat] is None:
-        return _copy(state)
-    new = dict(state)
-    new["sheets"] = list(state["sheets"])
-    new["drafts"] = list(state["drafts"])
-    old = state["drafts"][seat]
-    new["drafts"][seat] = {"undo": list(old["undo"]), "done": old["done"]}
-    return new
-
 
 class Observatory(Game):
     slug = SLUG
     title = TITLE
+    action_kinds = ActionKind
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options = (
@@ -65,7 +44,6 @@ class Observatory(Game):
             command="Observatory: the gentler first-game deal (1 large + 3 small cards, keep all)",
         ),
     )
-    allows_bot_seats = True
     live_timer = 180  # everyone plots and researches on each roll at a live table
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
@@ -74,9 +52,6 @@ class Observatory(Game):
 
     def to_act(self, state: State) -> list[int]:
         return flow.to_act(state)
-
-    def decision_id(self, state: State) -> int:
-        return state["decision"]
 
     def disguise(self, state: State, viewer: int | None) -> State:
         return secrets.disguise(state, viewer)
@@ -105,37 +80,69 @@ class Observatory(Game):
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
         return bot_player.choose(self, state, seat, rng)
 
-    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        kind = action_kind(action, ActionKind)
-        seat = check_seat(state, seat)
-        phase = state["phase"]
-        if phase == Phase.OVER.value:
-            raise IllegalAction(M_("The game is over."))
+    def _moves(self) -> Mapping[ActionKind, Move]:
+        return _MOVES
+
+    def _refuse_out_of_turn(self, state: State, seat: int, kind: ActionKind) -> None:
         if seat not in flow.to_act(state):
             raise IllegalAction(_not_yours(state, seat))
-        new = _copy_for(state, seat, kind)
-        events: list[str] = []
-        if kind is ActionKind.KEEP:
-            if phase != Phase.KEEP.value:
-                raise IllegalAction(M_("Goals are only chosen at the start of the game."))
-            flow.keep(new, seat, action.get("cards"), events)
-        elif kind is ActionKind.ROLL:
-            if phase != Phase.ROLL.value:
-                raise IllegalAction(M_("It is not time to roll."))
-            flow.roll(new, events)
-        elif kind is ActionKind.TAKE:
-            if phase != Phase.REFILL.value:
-                raise IllegalAction(M_("New goals are taken only after a turn in which you completed one."))
-            flow.take(new, seat, action, events)
-        elif kind in REFILL_KINDS and phase == Phase.REFILL.value:
-            flow.refill_move(new, seat, kind, action, events)
-        elif kind in DRAFT_KINDS:
-            if phase not in (Phase.NIGHT_BONUS.value, Phase.DECIDE.value):
-                raise IllegalAction(_wrong_step(phase))
-            if draft.apply_sub(new, seat, kind, action) and not flow.to_act(new):
-                new = _copy(new)
-                flow.finish_step(new, events)
-        return Applied(new, events)
+
+    def _copy_for(self, state: State, seat: int | None, kind: ActionKind) -> State:
+        """A copy safe to edit. Rolling replaces top-level entries only; a draft sub-action touches
+        only its own seat, and ``draft.apply_sub`` copies that sheet before editing it (the old
+        sheet becomes the undo snapshot, never edited again). Closing a step copies everything
+        first (``_draft``)."""
+        if kind is ActionKind.ROLL:
+            return dict(state)
+        if seat is None or kind not in DRAFT_KINDS or state["drafts"][seat] is None:
+            return copy_json(state)
+        new = dict(state)
+        new["sheets"] = list(state["sheets"])
+        new["drafts"] = list(state["drafts"])
+        old = state["drafts"][seat]
+        new["drafts"][seat] = {"undo": list(old["undo"]), "done": old["done"]}
+        return new
+
+
+def _keep(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if state["phase"] != Phase.KEEP.value:
+        raise IllegalAction(M_("Goals are only chosen at the start of the game."))
+    flow.keep(state, seat, action.get("cards"), events)
+
+
+def _roll(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if state["phase"] != Phase.ROLL.value:
+        raise IllegalAction(M_("It is not time to roll."))
+    flow.roll(state, events)
+
+
+def _take(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if state["phase"] != Phase.REFILL.value:
+        raise IllegalAction(M_("New goals are taken only after a turn in which you completed one."))
+    flow.take(state, seat, action, events)
+
+
+def _draft(state: State, seat: int, action: Action, events: list[str]) -> State | None:
+    """A sub-action of a seat's draft, or of its refill; the last seat's ``done`` closes the step."""
+    phase, kind = state["phase"], ActionKind(action["kind"])
+    if kind in REFILL_KINDS and phase == Phase.REFILL.value:
+        flow.refill_move(state, seat, kind, action, events)
+        return None
+    if phase not in (Phase.NIGHT_BONUS.value, Phase.DECIDE.value):
+        raise IllegalAction(_wrong_step(phase))
+    if draft.apply_sub(state, seat, kind, action) and not flow.to_act(state):
+        closed = copy_json(state)
+        flow.finish_step(closed, events)
+        return closed
+    return None
+
+
+_MOVES: dict[ActionKind, Move] = {
+    ActionKind.KEEP: _keep,
+    ActionKind.ROLL: _roll,
+    ActionKind.TAKE: _take,
+    **dict.fromkeys(DRAFT_KINDS, _draft),
+}
 
 
 def _not_yours(state: State, seat: int) -> str:
@@ -175,17 +182,8 @@ def draft_actions(state: State, seat: int) -> list[Action]:
     out += [{"kind": "shooting_star", "cell": cell_name(c)} for c in sh.shooting_cells(sheet, roll, active)]
     if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None:
         out += [{"kind": "set_drive", "value": v} for v in SPACES]
-    for g, _ in sh.grant_groups(sheet):
-        out += [
-            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
-        ]
-        out += [
-            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
-            for t, vals in sh.grant_spaces(sheet, g).items()
-            for s in vals
-        ]
-    for card_id, found in sh.placements(sheet).items():
-        out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
+    out += grant_actions(sheet)
+    out += completion_actions(sheet)
     if state["drafts"][seat]["undo"]:
         out.append({"kind": "undo"})
     if not draft.blockers(state, seat, sheet):

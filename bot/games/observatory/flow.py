@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.games.base import IllegalAction, State
+from bot.games.base import IllegalAction, State, copy_json
 from bot.games.observatory import draft
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import ActionKind
@@ -149,7 +149,7 @@ def _open_drafts(state: State, phase: Phase) -> None:
     state["phase"] = phase.value
     state["decision"] += 1
     state["drafts"] = [{"undo": [], "done": False} for _ in range(state["seats"])]
-    state["base"] = sh.clone(state["sheets"])
+    state["base"] = copy_json(state["sheets"])
 
 
 def roll(state: State, rng_events: list[str]) -> None:

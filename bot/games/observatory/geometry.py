@@ -13,9 +13,9 @@ from functools import cache, lru_cache
 
 from bot.games.observatory.components import card, rotate
 from bot.games.observatory.model import SIZE, cell_name
+from bot.games.plane import Point, segments_touch
 from bot.i18n.msg import M_
 
-Point = tuple[int, int]
 Segment = tuple[int, int]  # two cell indices
 
 
@@ -96,40 +96,6 @@ def orientations(card_id: str) -> tuple[Orientation, ...]:
 
 def _point(cell: int) -> Point:
     return divmod(cell, SIZE)
-
-
-def _orient(p: Point, q: Point, r: Point) -> int:
-    v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-    return (v > 0) - (v < 0)
-
-
-def on_segment(p: Point, a: Point, b: Point) -> bool:
-    """Whether point ``p`` lies on the closed segment ``ab``."""
-    return (
-        _orient(a, b, p) == 0
-        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
-        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-    )
-
-
-def segments_touch(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """Whether closed segments ``ab`` and ``cd`` share at least one point."""
-    if (
-        max(a[0], b[0]) < min(c[0], d[0])
-        or max(c[0], d[0]) < min(a[0], b[0])
-        or max(a[1], b[1]) < min(c[1], d[1])
-        or max(c[1], d[1]) < min(a[1], b[1])
-    ):
-        return False
-    o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
-    if o1 != o2 and o3 != o4 and 0 not in (o1, o2, o3, o4):
-        return True
-    return (
-        (o1 == 0 and on_segment(c, a, b))
-        or (o2 == 0 and on_segment(d, a, b))
-        or (o3 == 0 and on_segment(a, c, d))
-        or (o4 == 0 and on_segment(b, c, d))
-    )
 
 
 def touches(segments: tuple[Segment, ...], existing: tuple[Segment, ...]) -> bool:

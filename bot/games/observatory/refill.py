@@ -12,7 +12,8 @@ from typing import Any
 
 from bot.games.base import State
 from bot.games.observatory import sheet as sh
-from bot.games.observatory.model import DECKS, GOALS, GrantSource, cell_name
+from bot.games.observatory.actions import completion_actions, grant_actions
+from bot.games.observatory.model import DECKS, GOALS, GrantSource
 
 
 def _available(state: State) -> bool:
@@ -51,17 +52,8 @@ def refill_actions(state: State, seat: int) -> list[dict[str, Any]]:
     if needs_card(state, seat) and not pending:
         out += [{"kind": "take", "source": "sky", "card": c} for kind in DECKS for c in state["sky"][kind]]
         out += [{"kind": "take", "source": "deck", "deck": kind} for kind in DECKS if state["decks"][kind]]
-    for card_id, found in sh.placements(sheet).items():
-        out += [{"kind": "complete", "card": card_id, "placement": p.id} for p in found]
-    for g, _ in sh.grant_groups({**sheet, "grants": refill_grants(sheet)}):
-        out += [
-            {"kind": "free_star", "grant": g["id"], "cell": cell_name(c)} for c in sh.grant_cells(sheet, g)
-        ]
-        out += [
-            {"kind": "free_research", "grant": g["id"], "track": t, "space": s}
-            for t, vals in sh.grant_spaces(sheet, g).items()
-            for s in vals
-        ]
+    out += completion_actions(sheet)
+    out += grant_actions(sheet, refill_grants(sheet))
     if not needs_card(state, seat) and not pending:
         out.append({"kind": "done"})
     return out

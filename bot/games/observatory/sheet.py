@@ -42,15 +42,6 @@ _STAR, _EITHER, _RESEARCH, _SHOOTING = (
 SHOOTING_DIE = 3
 
 
-def clone(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars), much faster than ``copy.deepcopy``."""
-    if type(value) is dict:
-        return {k: clone(v) if type(v) in (dict, list) else v for k, v in value.items()}
-    if type(value) is list:
-        return [clone(v) if type(v) in (dict, list) else v for v in value]
-    return value
-
-
 def new_turn() -> dict[str, Any]:
     return {"plot": None, "research": None, "lens": None, "shooting": None, "completed": [], "done": []}
 
@@ -123,10 +114,6 @@ def used_dice(sheet: Sheet) -> set[int]:
     if turn["shooting"] is not None:
         used.add(SHOOTING_DIE)
     return used
-
-
-def _matches(value: int, wild: bool, label: int) -> bool:
-    return wild or value == label
 
 
 def _label_groups() -> dict[tuple[int, int], tuple[int, ...]]:

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from bot.games.base import Action, State
 from bot.games.observatory.engine import Observatory
 from bot.games.rng import Rng
+from bot.games.self_play import Move, random_seat, self_play
 
-Move = tuple[int, Action]
 MAX_ACTIONS = 20_000
 
 
@@ -40,22 +40,19 @@ Player = Callable[[Observatory, State, int, Rng], Action]
 def play_game(
     seats: int, seed: int, rng_seed: int, players: list[Player] | None = None, options: dict | None = None
 ) -> tuple[State, list[Move]]:
-    """Play one whole game; ``players[seat]`` picks that seat's actions (random by default)."""
-    game = Observatory()
-    rng = Rng(rng_seed)
-    state = game.setup(seats, options or {}, seed)
+    """Play one whole game; ``players[seat]`` picks that seat's actions (random by default), and
+    of the seats deciding at once a random one acts next."""
     chosen = players or [random_action] * seats
-    log: list[Move] = []
-    while True:
-        acting = game.to_act(state)
-        if not acting:
-            return state, log
-        if len(log) >= MAX_ACTIONS:
-            raise RuntimeError(f"game did not finish within {MAX_ACTIONS} actions")
-        seat = rng.choice(acting)
-        action = chosen[seat](game, state, seat, rng)
-        state = game.apply(state, seat, action).state
-        log.append((seat, action))
+    return self_play(
+        Observatory(),
+        seats,
+        seed,
+        rng_seed,
+        chosen,
+        options=options,
+        max_actions=MAX_ACTIONS,
+        pick=random_seat,
+    )
 
 
 def play_random_game(

@@ -225,13 +225,7 @@ def public_view(state: State) -> View:
         "sheets": [sheet_view(s) for s in sheets],
         "last_turn": [from_stored(line) for line in state["last_turn"]],
         "scores": [breakdown(s) for s in sheets],
-        "outcome": None
-        if result is None
-        else {
-            "scores": result.scores,
-            "winners": result.winners,
-            "breakdown": result.breakdown,
-        },
+        "outcome": None if result is None else result.as_view(),
     }
     view["cards"] = _collect_cards(view)
     return view

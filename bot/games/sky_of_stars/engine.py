@@ -1,23 +1,25 @@
 """``SkyOfStars``: the Game contract, with every action checked before the state moves on.
 
-``apply`` works on a copy, checks the action against the rules and only then hands the copy
-to ``flow`` for the step to resolve, so a refused action never changes anything.
+``apply`` (``Game.apply``) works on a copy; each move checks the action against the rules and
+only then hands the copy to ``flow`` for the step to resolve, so a refused action never changes
+anything.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import (
     Action,
-    Applied,
     Game,
     IllegalAction,
+    Move,
     OptionSpec,
     Outcome,
     State,
+    SystemMove,
     View,
-    action_kind,
     check_seat,
     malformed,
 )
@@ -40,18 +42,6 @@ from bot.i18n.msg import M_, N_
 _DRAWING = (Phase.STROKE.value, Phase.SWIRL.value)
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars): ``apply`` never edits its input."""
-    if type(value) is dict:
-        return {key: _copy(item) if type(item) in _NESTED else item for key, item in value.items()}
-    if type(value) is list:
-        return [_copy(item) if type(item) in _NESTED else item for item in value]
-    return value
-
-
-_NESTED = (dict, list)
-
-
 def _star(action: Action, key: str) -> str:
     """The star label under ``key``, accepting any letter case; refuses anything else."""
     value = action.get(key)
@@ -69,6 +59,7 @@ def _star(action: Action, key: str) -> str:
 class SkyOfStars(Game):
     slug = SLUG
     title = N_("A Sky of Stars")
+    action_kinds = ActionKind
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options = (
@@ -139,9 +130,6 @@ class SkyOfStars(Game):
     def to_act(self, state: State) -> list[int]:
         return list(state["waiting"])
 
-    def decision_id(self, state: State) -> int:
-        return state["decision"]
-
     def countdown(self, state: State) -> float | None:
         if state["phase"] == Phase.REVEAL.value:
             return flow.reveal_pause(state)
@@ -194,24 +182,22 @@ class SkyOfStars(Game):
             return {"kind": ActionKind.TIMEOUT.value, "seat": seat}
         return None
 
-    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        kind = action_kind(action, ActionKind)
+    def _moves(self) -> Mapping[ActionKind, Move]:
+        return _MOVES
+
+    def _system_moves(self) -> Mapping[ActionKind, SystemMove]:
+        return _SYSTEM_MOVES
+
+    def _actor(self, state: State, seat: Any, kind: ActionKind) -> int | None:
+        """A timeout is the bot's own countdown, the one action without a seat; no seat sends one."""
         if seat is None:
             if kind is not ActionKind.TIMEOUT:
                 raise malformed("only a timeout can come from the bot itself.")
-        else:
-            check_seat(state, seat)
-            if kind is ActionKind.TIMEOUT:
-                raise IllegalAction(M_("Only the bot's countdown can end the guessing."))
-        if state["phase"] == Phase.OVER.value:
-            raise IllegalAction(M_("The game is over."))
-        new = _copy(state)
-        events: list[str] = []
-        if seat is None:  # the bot's own countdown, the one action without a seat (checked above)
-            _timeout(new, seat, action, events)
-        else:
-            _HANDLERS[kind](new, seat, action, events)
-        return Applied(new, events)
+            return None
+        check_seat(state, seat)
+        if kind is ActionKind.TIMEOUT:
+            raise IllegalAction(M_("Only the bot's countdown can end the guessing."))
+        return seat
 
 
 def _require_waiting(state: State, seat: int, done: str, skipped: str) -> None:
@@ -352,7 +338,7 @@ def _guess(state: State, seat: int, action: Action, events: list[str]) -> None:
     flow.lock(state, seat, events)
 
 
-def _timeout(state: State, seat: int | None, action: Action, events: list[str]) -> None:
+def _timeout(state: State, action: Action, events: list[str]) -> None:
     """The guessing countdown ran out, or (with ``"seat"``) one seat's deadline in a drawing step."""
     if "seat" in action:
         late = action["seat"]
@@ -372,12 +358,12 @@ def _timeout(state: State, seat: int | None, action: Action, events: list[str]) 
     flow.timeout(state, events)
 
 
-_HANDLERS = {
+_MOVES: dict[ActionKind, Move] = {
     ActionKind.START: _start,
     ActionKind.STROKE: _stroke,
     ActionKind.CANCEL: _cancel,
     ActionKind.STOP: _stop,
     ActionKind.PASS: _pass,
     ActionKind.GUESS: _guess,
-    ActionKind.TIMEOUT: _timeout,
 }
+_SYSTEM_MOVES: dict[ActionKind, SystemMove] = {ActionKind.TIMEOUT: _timeout}

@@ -8,31 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from bot.games.plane import Point, segments_touch
 from bot.games.sky_of_stars.components import Vault, load_vault
-
-Point = tuple[int, int]
-
-
-def _orient(a: Point, b: Point, c: Point) -> int:
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-
-def _within_box(a: Point, b: Point, p: Point) -> bool:
-    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-
-
-def segments_touch(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """True if segments a-b and c-d share any point: a crossing, a touch or a collinear overlap."""
-    d1, d2 = _orient(c, d, a), _orient(c, d, b)
-    d3, d4 = _orient(a, b, c), _orient(a, b, d)
-    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
-        return True
-    return (
-        (d1 == 0 and _within_box(c, d, a))
-        or (d2 == 0 and _within_box(c, d, b))
-        or (d3 == 0 and _within_box(a, b, c))
-        or (d4 == 0 and _within_box(a, b, d))
-    )
 
 
 def passes_over(a: Point, b: Point, c: Point, radius: int) -> bool:

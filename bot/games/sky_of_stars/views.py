@@ -75,13 +75,7 @@ def public_view(state: State) -> View:
         ],
         "outcome": None
         if result is None
-        else {
-            "scores": result.scores,
-            "winners": result.winners,
-            "breakdown": result.breakdown,
-            "seed": state.get("seed"),
-            "highlights": highlights(state),
-        },
+        else {**result.as_view(), "seed": state.get("seed"), "highlights": highlights(state)},
     }
 
 

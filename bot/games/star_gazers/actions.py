@@ -78,12 +78,3 @@ class ActionKind(StrEnum):
     STEPS = "steps"
     UNDO = "undo"
     CONFIRM = "confirm"
-
-
-class Target(StrEnum):
-    """Where a token can go, for ``{"kind": "token", "target": ...}``."""
-
-    CELL = "cell"
-    RESERVE = "reserve"
-    SHUTTLE = "shuttle"
-    DISCARD = "discard"

@@ -1,29 +1,19 @@
 """``StarGazers``: the Game contract over the journal phase and the drafted turns.
 
-``apply`` copies what the action may change, checks the action and only then changes the copy,
-so a refused action never changes anything. A turn's sub-actions touch only the turn's draft,
-which is why they copy just ``state["turn"]``.
+``apply`` (``Game.apply``) copies what the action may change, and each move checks the action
+before it changes the copy, so a refused action never changes anything. A turn's sub-actions
+touch only the turn's draft, which is why they copy just ``state["turn"]``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import (
-    Action,
-    Applied,
-    Game,
-    IllegalAction,
-    Outcome,
-    State,
-    View,
-    action_kind,
-    check_seat,
-)
+from bot.games.base import Action, Game, IllegalAction, Move, Outcome, State, View, copy_json
 from bot.games.rng import Rng
 from bot.games.star_gazers import bot_player, flow, secrets, turn, views
 from bot.games.star_gazers.actions import ActionKind
-from bot.games.star_gazers.flow import copy_json
 from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
 from bot.games.star_gazers.options import actions_for
 from bot.i18n.msg import M_
@@ -37,8 +27,7 @@ class StarGazers(Game):
     title = TITLE
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    options = ()
-    allows_bot_seats = True
+    action_kinds = ActionKind
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)
@@ -51,9 +40,6 @@ class StarGazers(Game):
         if state["phase"] == Phase.DRAFT.value:
             return [state["turn"]["seat"]]
         return []
-
-    def decision_id(self, state: State) -> int:
-        return state["decision"]
 
     def disguise(self, state: State, viewer: int | None) -> State:
         return secrets.disguise(state, viewer)
@@ -76,43 +62,30 @@ class StarGazers(Game):
             return None
         return bot_player.choose(state, seat, rng)
 
-    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        kind = action_kind(action, ActionKind)
-        seat = check_seat(state, seat)
-        phase = state["phase"]
-        if phase == Phase.OVER.value:
-            raise IllegalAction(M_("The game is over."))
-        events: list[str] = []
+    def _moves(self) -> Mapping[ActionKind, Move]:
+        return {**_MOVES, ActionKind.STEPS: self._steps}
+
+    def _refuse_out_of_turn(self, state: State, seat: int, kind: ActionKind) -> None:
+        """Journal cards are kept all at once (``_keep`` says who already has); the rest is the
+        drafting player's turn."""
         if kind is ActionKind.KEEP:
-            if phase != Phase.JOURNAL.value:
-                raise IllegalAction(M_("Journal cards are only kept at the start of the game."))
-            if state["kept"][seat] is not None:
-                raise IllegalAction(M_("You have already kept a Journal card; waiting for the others."))
-            if action.get("card") not in state["dealt"][seat]:
-                raise IllegalAction(M_("Keep one of the two Journal cards you were dealt."))
-            new = copy_json(state)
-            flow.keep(new, seat, action["card"], events)
-            return Applied(new, events)
-        if phase != Phase.DRAFT.value:
+            return
+        if state["phase"] != Phase.DRAFT.value:
             raise IllegalAction(M_("First keep one of your two Journal cards."))
         if state["turn"]["seat"] != seat:
             raise IllegalAction(M_("It is not your turn: wait for your panel."))
-        if kind is ActionKind.STEPS:
-            return self._steps(state, seat, action)
-        if kind is ActionKind.CONFIRM:
-            turn.ready(state["turn"])
-            new = copy_json(state)
-            flow.confirm(new, events)
-            return Applied(new, events)
-        new = dict(state)
-        new["turn"] = copy_json(state["turn"])
-        if kind is ActionKind.UNDO:
-            turn.undo(state, new["turn"])
-        else:
-            turn.HANDLERS[kind.value](new["turn"], action)
-        return Applied(new, events)
 
-    def _steps(self, state: State, seat: int, action: Action) -> Applied:
+    def _copy_for(self, state: State, seat: int | None, kind: ActionKind) -> State:
+        """The whole state to keep a card or end a turn; else only the turn's draft, which is
+        all a sub-action edits (``steps`` builds its state from the sub-actions' own copies)."""
+        if kind in (ActionKind.KEEP, ActionKind.CONFIRM):
+            return copy_json(state)
+        new = dict(state)
+        if kind is not ActionKind.STEPS:
+            new["turn"] = copy_json(state["turn"])
+        return new
+
+    def _steps(self, state: State, seat: int, action: Action, events: list[str]) -> State:
         """Several sub-actions of the turn as one move, all or nothing: a panel previews a tile
         with its token and sends both (and the confirm) with one click. Each step is checked
         exactly as if it came alone, so a refused step leaves the state as it was."""
@@ -127,8 +100,40 @@ class StarGazers(Game):
             )
         if any(s.get("kind") == ActionKind.CONFIRM.value for s in steps[:-1]):
             raise IllegalAction(M_("Malformed action: only the last of the `steps` may confirm the turn."))
-        events: list[str] = []
         for step in steps:
             applied = self.apply(state, seat, step)
-            state, events = applied.state, events + list(applied.events)
-        return Applied(state, events)
+            state = applied.state
+            events += applied.events
+        return state
+
+
+def _keep(state: State, seat: int, action: Action, events: list[str]) -> None:
+    if state["phase"] != Phase.JOURNAL.value:
+        raise IllegalAction(M_("Journal cards are only kept at the start of the game."))
+    if state["kept"][seat] is not None:
+        raise IllegalAction(M_("You have already kept a Journal card; waiting for the others."))
+    if action.get("card") not in state["dealt"][seat]:
+        raise IllegalAction(M_("Keep one of the two Journal cards you were dealt."))
+    flow.keep(state, seat, action["card"], events)
+
+
+def _confirm(state: State, seat: int, action: Action, events: list[str]) -> None:
+    turn.ready(state["turn"])
+    flow.confirm(state, events)
+
+
+def _undo(state: State, seat: int, action: Action, events: list[str]) -> None:
+    turn.undo(state, state["turn"])
+
+
+def _turn_step(state: State, seat: int, action: Action, events: list[str]) -> None:
+    """One sub-action of the turn: it edits the turn's draft alone."""
+    turn.HANDLERS[action["kind"]](state["turn"], action)
+
+
+_MOVES: dict[ActionKind, Move] = {
+    ActionKind.KEEP: _keep,
+    ActionKind.CONFIRM: _confirm,
+    ActionKind.UNDO: _undo,
+    **{ActionKind(kind): _turn_step for kind in turn.HANDLERS},
+}

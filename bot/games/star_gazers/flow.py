@@ -6,10 +6,9 @@ parts a turn can touch; ``confirm`` copies it back here, so everything before it
 
 from __future__ import annotations
 
-import marshal
 from typing import Any
 
-from bot.games.base import Outcome
+from bot.games.base import Outcome, copy_json
 from bot.games.rng import Rng
 from bot.games.star_gazers.components import (
     BONUS_TYPES,
@@ -122,8 +121,8 @@ def keep(state: State, seat: int, card: str, events: list[str]) -> None:
 
 def fresh_work(state: State, seat: int) -> dict[str, Any]:
     """A private copy of everything a turn can change, to be edited by the draft."""
-    work = {key: _copy(state[key]) for key in WORK_KEYS}
-    work["player"] = _copy(state["players"][seat])
+    work = {key: copy_json(state[key]) for key in WORK_KEYS}
+    work["player"] = copy_json(state["players"][seat])
     return work
 
 
@@ -217,12 +216,3 @@ def winners_of(parts: list[dict[str, Any]]) -> list[int]:
     tied = [s for s, p in enumerate(parts) if p["total"] == best]
     most = max(parts[s]["telescopes"]["count"] for s in tied)
     return [s for s in tied if parts[s]["telescopes"]["count"] == most]
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data. ``marshal`` does it in C, twice as fast as a Python walk
-    (the state never shares one list between two places, so nothing aliases in the copy)."""
-    return marshal.loads(marshal.dumps(value))
-
-
-copy_json = _copy

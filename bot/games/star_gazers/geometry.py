@@ -58,9 +58,6 @@ def _neighbours() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 NEIGHBOURS = _neighbours()
-BORDER_SIDES = tuple(
-    tuple(side for side in range(4) if side not in {s for s, _ in NEIGHBOURS[c]}) for c in range(CELLS)
-)
 
 PAIRS = tuple((a, b) for a, b, _, _ in EDGES)  # Adjacent Tiles groups
 LINES = tuple(tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)) + tuple(

@@ -7,8 +7,8 @@ that is not the viewer's (the public sees a turn once it is confirmed).
 
 from __future__ import annotations
 
-from bot.games.base import RNG_FLIP, State, renamed
-from bot.games.star_gazers.flow import copy_json, fresh_work
+from bot.games.base import RNG_FLIP, State, copy_json, renamed
+from bot.games.star_gazers.flow import fresh_work
 
 
 def hidden_cards(state: State, viewer: int | None) -> set[str]:

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from bot.games.base import Action, State
 from bot.games.rng import Rng
+from bot.games.self_play import Move, self_play
 from bot.games.star_gazers.engine import StarGazers
 
-Move = tuple[int, Action]
 Chooser = Callable[[StarGazers, State, int, Rng], Action]
 
 MAX_ACTIONS = 5_000  # a game needs about 6 actions a pick; a bug must not hang a benchmark
@@ -42,19 +42,9 @@ def play_game(
     seats: int, seed: int, rng_seed: int, players: list[Chooser] | None = None
 ) -> tuple[State, list[Move]]:
     """Play one whole game; ``players[s]`` chooses for seat ``s`` (random by default)."""
-    game = StarGazers()
-    rng = Rng(rng_seed)
-    choosers = players or [random_action] * seats
-    state = game.setup(seats, {}, seed)
-    log: list[Move] = []
-    while waiting := game.to_act(state):
-        if len(log) >= MAX_ACTIONS:
-            raise RuntimeError(f"game did not finish within {MAX_ACTIONS} actions")
-        seat = waiting[0]
-        action = choosers[seat](game, state, seat, rng)
-        state = game.apply(state, seat, action).state
-        log.append((seat, action))
-    return state, log
+    return self_play(
+        StarGazers(), seats, seed, rng_seed, players or [random_action] * seats, max_actions=MAX_ACTIONS
+    )
 
 
 def play_random_game(seats: int, seed: int, rng_seed: int) -> tuple[State, list[Move]]:

@@ -277,16 +277,3 @@ def load_goals() -> dict[str, Goal]:
 @cache
 def load_myths() -> dict[str, Myth]:
     return parse_myths(_read("myths.json"), load_map())
-
-
-def distances(origin: str) -> dict[str, int]:
-    """Plain graph distances from ``origin`` (used by calibration and the bot)."""
-    sky = load_map()
-    dist, todo = {origin: 0}, deque([origin])
-    while todo:
-        node = todo.popleft()
-        for nxt in sky.neighbours[node]:
-            if nxt not in dist:
-                dist[nxt] = dist[node] + 1
-                todo.append(nxt)
-    return dist

@@ -6,21 +6,10 @@ edited in place through the turn's sub-steps and a new one opens for the next pl
 
 from __future__ import annotations
 
-import marshal
+from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import (
-    Action,
-    Applied,
-    Game,
-    IllegalAction,
-    Outcome,
-    State,
-    View,
-    action_kind,
-    check_seat,
-    malformed,
-)
+from bot.games.base import Action, Game, IllegalAction, Move, Outcome, State, View, malformed
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import bot_player, deal, moves, secrets, turn, views
 from bot.games.starry_night_sky.actions import TRADE_STEPS, ActionKind, Step
@@ -29,11 +18,6 @@ from bot.games.starry_night_sky.model import MAX_SEATS, MIN_SEATS, POOL_CAP, SLU
 from bot.games.starry_night_sky.phrases import colour_word, sky_name
 from bot.games.starry_night_sky.scoring import outcome_of
 from bot.i18n.msg import M_, MN_, N_
-
-
-def _copy(value: Any) -> Any:
-    """Deep copy of JSON-shaped data, so ``apply`` never edits its input (marshal is the fastest)."""
-    return marshal.loads(marshal.dumps(value))
 
 
 def _pool(action: Action) -> int:
@@ -48,8 +32,8 @@ class StarryNightSky(Game):
     title = TITLE
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    options = ()
-    allows_bot_seats = True
+    action_kinds = ActionKind
+    over_text = N_("The night is over; the game has ended.")
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)
@@ -57,9 +41,6 @@ class StarryNightSky(Game):
 
     def to_act(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["current"]]
-
-    def decision_id(self, state: State) -> int:
-        return state["decision"]
 
     def disguise(self, state: State, viewer: int | None) -> State:
         return secrets.disguise(state, viewer)
@@ -111,17 +92,12 @@ class StarryNightSky(Game):
             return None
         return bot_player.choose(self, state, seat, rng)
 
-    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        kind = action_kind(action, ActionKind)
-        seat = check_seat(state, seat)
-        if state["phase"] == "over":
-            raise IllegalAction(M_("The night is over; the game has ended."))
+    def _moves(self) -> Mapping[ActionKind, Move]:
+        return _MOVES
+
+    def _refuse_out_of_turn(self, state: State, seat: int, kind: ActionKind) -> None:
         if seat != state["current"]:
             raise IllegalAction(M_("It is not your turn yet; your panel will open when it is."))
-        new = _copy(state)
-        events: list[str] = []
-        _HANDLERS[kind](new, seat, action, events)
-        return Applied(new, events)
 
 
 def _step(state: State) -> Step:
@@ -297,7 +273,7 @@ def _end(state: State, seat: int, action: Action, events: list[str]) -> None:
     turn.finish_turn(state, events)
 
 
-_HANDLERS = {
+_MOVES: dict[ActionKind, Move] = {
     ActionKind.ASSIGN: _assign,
     ActionKind.MOVE: _move,
     ActionKind.PLACE: _place,

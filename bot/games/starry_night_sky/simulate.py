@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 from bot.games.base import Action, State
 from bot.games.rng import Rng
+from bot.games.self_play import Move, self_play
 from bot.games.starry_night_sky.engine import StarryNightSky
 
-Move = tuple[int, Action]
 Policy = Callable[[StarryNightSky, State, int, Rng], Action]
 
 MAX_ACTIONS = 5_000  # a game ends by dawn or by a stalled round; this only guards against bugs
@@ -36,19 +36,8 @@ def play_game(
     seats: int, seed: int, rng_seed: int, policies: list[Policy] | None = None
 ) -> tuple[State, list[Move]]:
     """Play a whole game; ``policies[seat]`` picks each action (random play by default)."""
-    game = StarryNightSky()
-    rng = Rng(rng_seed)
-    state = game.setup(seats, {}, seed)
     chosen = policies or [random_action] * seats
-    log: list[Move] = []
-    while state["phase"] != "over":
-        if len(log) >= MAX_ACTIONS:
-            raise RuntimeError(f"game did not finish within {MAX_ACTIONS} actions")
-        seat = state["current"]
-        action = chosen[seat](game, state, seat, rng)
-        state = game.apply(state, seat, action).state
-        log.append((seat, action))
-    return state, log
+    return self_play(StarryNightSky(), seats, seed, rng_seed, chosen, max_actions=MAX_ACTIONS)
 
 
 def play_random_game(seats: int, seed: int, rng_seed: int) -> tuple[State, list[Move]]:

@@ -131,16 +131,15 @@ def _turn(state: State) -> dict[str, Any] | None:
     return out
 
 
-def public_view(state: State) -> View:
-    sky = load_map()
-    over = state["phase"] == "over"
+def _constellations(state: State) -> dict[str, dict[str, Any]]:
+    """Every constellation of the map: where it is drawn, its stars, markers and telescopes."""
     at: dict[str, list[int]] = {}
     for seat, player in enumerate(state["players"]):
         at.setdefault(player["at"], []).append(seat)
-    constellations = {}
-    for cid, c in sky.constellations.items():
+    out = {}
+    for cid, c in load_map().constellations.items():
         spot = state["board"][cid]
-        constellations[cid] = {
+        out[cid] = {
             "id": cid,
             "name": c.name,
             "x": c.x,
@@ -153,6 +152,13 @@ def public_view(state: State) -> View:
             "mapped": is_mapped(state, cid),
             "telescopes": at.get(cid, []),
         }
+    return out
+
+
+def public_view(state: State) -> View:
+    sky = load_map()
+    over = state["phase"] == "over"
+    constellations = _constellations(state)
     result = outcome_of(state) if over else None
     return {
         "game": SLUG,
@@ -190,13 +196,7 @@ def public_view(state: State) -> View:
         "turn": _turn(state),
         "last_summary": None if state["last_summary"] is None else from_stored(state["last_summary"]),
         "myths": [[_myth(state, m) for m in p["myths"]] for p in state["players"]] if over else None,
-        "outcome": None
-        if result is None
-        else {
-            "scores": result.scores,
-            "winners": result.winners,
-            "breakdown": result.breakdown,
-        },
+        "outcome": None if result is None else result.as_view(),
     }
 
 

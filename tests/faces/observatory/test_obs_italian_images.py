@@ -18,6 +18,7 @@ from bot.faces.observatory.art import images as art
 from bot.faces.observatory.items import ObsGo, ObsPick
 from bot.faces.observatory.panels import build_panel
 from bot.games import get_game
+from bot.games.base import copy_json
 from bot.games.observatory import sheet as sh
 from bot.games.rng import Rng
 from bot.i18n import Language, speaking
@@ -49,7 +50,7 @@ def play(seats: int, seed: int, options: dict[str, Any] | None = None) -> dict[s
 def powered(state: dict[str, Any]) -> dict[str, Any]:
     """A decide step where seat 0 has every track's power and several bonuses banked: the Lens,
     an unwritten Drive, four Finder stars, a Filter bonus to spend and a card bonus to use."""
-    state = sh.clone(state)
+    state = copy_json(state)
     sheet = state["sheets"][state["active"]]
     for track in ("lens", "drive", "finder"):
         for space in (2, 3, 4, 5, 6):

@@ -14,6 +14,7 @@ import statistics
 
 import pytest
 
+from bot.core.table import names_of
 from bot.faces.observatory import PRESENTER
 from bot.faces.observatory.art.sheet import fresh_of
 from tests.drivers.helpers import current_record
@@ -56,7 +57,9 @@ class CheckedTable(ObsTable):
         if choice["kind"] not in ("decide", "night_bonus"):
             return
         # the picture on the panel is the sheet drawn from this very draft (home or Finish stage)
-        drawn = {PRESENTER.panel(view, record.names, record.id, stage=stage).filename for stage in ("h", "f")}
+        drawn = {
+            PRESENTER.panel(view, names_of(record), record.id, stage=stage).filename for stage in ("h", "f")
+        }
         shown = sheet_files(message)
         assert shown and shown[0] in drawn, (player.name, shown, drawn)
         # and the draft's moves are on it, ringed as not final yet

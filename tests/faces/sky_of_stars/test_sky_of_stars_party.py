@@ -17,6 +17,7 @@ import discord
 import pytest
 from PIL import Image
 
+from bot.core.table import names_of
 from bot.games import get_game
 from tests.drivers.helpers import (
     all_text,
@@ -177,7 +178,7 @@ async def test_a_four_player_party(simcord_env, monkeypatch, caplog):
     first = next(r for r in final["reveals"] if r["round"] == 1 and r["artist"] == changed_at[2])
     assert first["guesses"][str(changed_at[1])] == 2  # the changed guess counted
 
-    names = stored.names
+    names = names_of(stored)
     reveals = [m for m in thread.history() if " drew #" in title(m)]
     assert len(reveals) == len(final["reveals"]) == 12 == paused  # one message per drawing
     for message, reveal in zip(reveals, final["reveals"], strict=True):

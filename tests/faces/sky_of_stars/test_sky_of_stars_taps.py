@@ -9,6 +9,7 @@ import re
 import statistics
 from functools import partial
 
+from bot.core.table import names_of
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.panels import PANEL_FILE
 from bot.faces.sky_of_stars.pictures import picture_name
@@ -46,7 +47,7 @@ async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcor
         record = await current_record(env)
         seat = next(s for s, p in enumerate(table.players) if p is player)
         view = GAME.view(record.state, seat)
-        assert [a.filename for a in message.attachments] == [preview_of(view, record.names, kind, arg)], (
+        assert [a.filename for a in message.attachments] == [preview_of(view, names_of(record), kind, arg)], (
             kind,
             arg,
             "the move's button is not under the picture of that move",

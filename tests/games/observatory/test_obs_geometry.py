@@ -8,8 +8,9 @@ from obs_helpers import GAME, act, cells, give_stars, rolled, started
 
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.components import canonical, load_cards, rotate
-from bot.games.observatory.geometry import find_placements, on_segment, orientations, segments_touch
+from bot.games.observatory.geometry import find_placements, orientations, segments_touch
 from bot.games.observatory.model import SIZE
+from bot.games.plane import on_segment
 
 
 def _card_with(points: set[tuple[int, int]]):

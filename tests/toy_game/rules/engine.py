@@ -9,20 +9,20 @@ cards, secret), ``table`` (this round's cards, public), ``turn`` (the seat to pl
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
 from bot.games.base import (
     RNG_FLIP,
     Action,
-    Applied,
     Game,
     IllegalAction,
+    Move,
     OptionSpec,
     Outcome,
     State,
     View,
-    action_kind,
     malformed,
 )
 from bot.games.rng import Rng
@@ -42,6 +42,7 @@ class HighCard(Game):
     max_seats = 4
     options = (OptionSpec("rounds", N_("Rounds to play"), (1, 3, 5), 3),)
     live_timer = 60
+    action_kinds = Kind
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)
@@ -69,38 +70,17 @@ class HighCard(Game):
     def to_act(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["turn"]]
 
-    def decision_id(self, state: State) -> int:
-        return state["decision"]
-
     def _legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []
         return [{"kind": Kind.PLAY.value, "card": card} for card in state["hands"][seat]]
 
-    def apply(self, state: State, seat: int | None, action: Action) -> Applied:
-        action_kind(action, Kind)
-        if state["phase"] == "over":
-            raise IllegalAction(M_("The game is over."))
-        if seat != state["turn"] or type(seat) is not int:
+    def _moves(self) -> Mapping[Kind, Move]:
+        return {Kind.PLAY: _play}
+
+    def _refuse_out_of_turn(self, state: State, seat: int, kind: Kind) -> None:
+        if seat != state["turn"]:
             raise IllegalAction(M_("It isn't your turn."))
-        card = action.get("card")
-        if type(card) is not int:
-            raise malformed(M_("`card` must be a whole number."))
-        if card not in state["hands"][seat]:
-            raise IllegalAction(M_("That card is not in your hand."))
-        new = copy.deepcopy(state)
-        new["hands"][seat].remove(card)
-        new["table"][seat] = card
-        events = [M_("{who} plays {card}.", who=f"{{{seat}}}", card=card)]
-        if None in new["table"]:
-            seats = new["seats"]
-            new["turn"] = next(
-                s % seats for s in range(seat + 1, seat + seats) if new["table"][s % seats] is None
-            )
-        else:
-            events.append(_score_round(new))
-        new["decision"] += 1
-        return Applied(new, events)
 
     def _view(self, state: State, seat: int | None) -> View:
         view: View = {
@@ -141,6 +121,26 @@ class HighCard(Game):
     def bot_action(self, state: State, seat: int, rng: Rng) -> Action | None:
         actions = self.legal_actions(state, seat)
         return max(actions, key=lambda a: a["card"]) if actions else None
+
+
+def _play(state: State, seat: int, action: Action, events: list[str]) -> None:
+    """``apply`` checked the seat, the game's end and the turn, and copied the state."""
+    card = action.get("card")
+    if type(card) is not int:
+        raise malformed(M_("`card` must be a whole number."))
+    if card not in state["hands"][seat]:
+        raise IllegalAction(M_("That card is not in your hand."))
+    state["hands"][seat].remove(card)
+    state["table"][seat] = card
+    events.append(M_("{who} plays {card}.", who=f"{{{seat}}}", card=card))
+    if None in state["table"]:
+        seats = state["seats"]
+        state["turn"] = next(
+            s % seats for s in range(seat + 1, seat + seats) if state["table"][s % seats] is None
+        )
+    else:
+        events.append(_score_round(state))
+    state["decision"] += 1
 
 
 def _score_round(state: State) -> str:

@@ -18,7 +18,6 @@ from render.common import mix
 from render.theme import RGB
 
 SS = 4
-Box = tuple[float, float, float, float]
 
 # --- the game's own colours (kept here: only Star Gazers draws these things) ----------------
 TILE_BG: RGB = (30, 42, 96)
@@ -51,7 +50,6 @@ EVENTS: dict[str, RGB] = {
     "supernova": (255, 246, 170),
     "transit": (255, 170, 70),
 }
-EVENT_LETTERS = {"eclipse": "E", "aurora": "A", "nebula": "N", "supernova": "S", "transit": "T"}
 
 
 def _canvas(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
@@ -373,10 +371,3 @@ def half(kind: str, r: int) -> Image.Image:
             draw.line((c - rr, c + rr * 0.5, c + rr, c - rr * 0.5), fill=dark, width=round(rr * 0.22))
     draw.ellipse((c - rr, c - rr, c + rr, c + rr), outline=(*theme.SHADOW, 255), width=round(rr * 0.08))
     return _finish(big, size)
-
-
-def mask_circle(size: int) -> Image.Image:
-    """An antialiased disc mask (for round badges)."""
-    big = Image.new("L", (size * SS, size * SS))
-    ImageDraw.Draw(big).ellipse((0, 0, size * SS - 1, size * SS - 1), fill=255)
-    return big.resize((size, size), Image.Resampling.LANCZOS)
