@@ -93,13 +93,15 @@ async def show_stop(record: Any, delivery: Any) -> None:
             continue  # the panel the STOP was pressed on is redrawn by its own click
         with speaking(await delivery.seat_language(record, seat)):
             out = await delivery.panel_of(record, seat)
+        shown = None
         if copy.kind is CopyKind.DM and copy.channel_id is not None:
             try:
                 shown = await delivery.message_at(copy.channel_id, copy.message_id).fetch()
             except discord.HTTPException:
                 shown = None
             out = keep_if_shown(out, shown)
-        await delivery.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
+        # ``on``: a kept picture goes in the edit's ``attachments`` by id, as every other edit's
+        await delivery.copies.update(record.id, info.user_id, await out.kwargs(editing=True, on=shown))
 
 
 async def retire_questions(record: Any, delivery: Any) -> None:
