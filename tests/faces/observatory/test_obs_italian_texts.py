@@ -133,7 +133,7 @@ async def test_the_typed_cell_form_opens_in_the_readers_language():
     with speaking(Language.ITALIAN):
         form = CellForm(3, 1, "p01", "plot.01")
     assert form.title == "Scrivi una casella"
-    assert form.cell.to_component_dict()["label"] == "Casella: lettera della colonna e numero della riga"
+    assert form.cell.to_component_dict()["label"] == "Casella: lettera di colonna e numero di riga"
     english = CellForm(3, 1, "p01", "plot.01")
     assert english.title == "Type a cell"
     assert english.cell.to_component_dict()["label"] == "Cell: column letter and row number"
