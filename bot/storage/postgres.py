@@ -39,7 +39,10 @@ log = logging.getLogger(__name__)
 __all__ = ["PostgresStorage", "is_postgres_url", "postgres_migrations"]
 
 MIGRATIONS_SUBFOLDER: Final = "postgres"
-POOL_MIN: Final = 1
+# No floor of idle connections: with one, asyncpg keeps reconnecting in the background while the
+# server is away, logging a traceback at each try; without, a connection is made when a query
+# needs one, and an outage is told once by the bot's DatabaseWatch (bot.ops.faults).
+POOL_MIN: Final = 0
 POOL_MAX: Final = 10
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
 # Any constant works; it only has to be the same in every process migrating this database.

@@ -181,3 +181,33 @@ def test_only_the_database_being_away_counts_as_its_outage():
     ]
     assert [database_outage(error) for error in away] == [True] * len(away)
     assert [database_outage(error) for error in bugs] == [False] * len(bugs)
+
+
+async def test_every_way_postgresql_is_away_is_an_outage(tmp_path):
+    """A socket that is gone (asyncpg's ``FileNotFoundError``), a reset, a shutdown, too many
+    connections: the database away. A missing file elsewhere, a cancelled query: bugs."""
+    import asyncpg
+
+    from bot.ops.faults import database_outage
+
+    try:
+        await asyncpg.connect(f"postgresql://postgres@/postgres?host={tmp_path}", timeout=5)
+    except FileNotFoundError as error:
+        socket_gone: BaseException = error
+    else:  # pragma: no cover
+        raise AssertionError("connected to no server")
+    try:
+        (tmp_path / "missing.png").read_bytes()
+    except FileNotFoundError as error:
+        missing_file: BaseException = error
+    away = [
+        socket_gone,
+        ConnectionResetError(104, "Connection reset by peer"),
+        asyncpg.AdminShutdownError("terminating connection due to administrator command"),
+        asyncpg.CannotConnectNowError("the database system is shutting down"),
+        asyncpg.TooManyConnectionsError("sorry, too many clients already"),
+        asyncpg.ConnectionFailureError("connection failure"),
+    ]
+    bugs = [missing_file, asyncpg.QueryCanceledError("canceling statement due to statement timeout")]
+    assert [database_outage(error) for error in away] == [True] * len(away)
+    assert [database_outage(error) for error in bugs] == [False] * len(bugs)
