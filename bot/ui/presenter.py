@@ -111,3 +111,15 @@ class Presenter(ABC):
         own settles them here (A Sky of Stars retires its STOP questions once their roll is
         over). The default does nothing."""
         return None
+
+
+def tie_line(outcome: Any) -> str:
+    """How a tie on points was settled, in the reader's language (from the rules' outcome, a view's
+    ``"outcome"`` or an ``Outcome``), or ``""`` when points alone decided."""
+    get = outcome.get if isinstance(outcome, dict) else lambda key: getattr(outcome, key, None)
+    used, winners = get("tie_break") or [], get("winners") or []
+    if not used:
+        return ""
+    if len(winners) == 1:
+        return _("Tie on points, decided by {criterion}.", criterion=_(used[-1]))
+    return _("Tie on points and on the tie-break ({criterion}): the win is shared.", criterion=_(used[-1]))
