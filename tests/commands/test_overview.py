@@ -130,6 +130,9 @@ async def test_log_pages_through_the_whole_game(simcord_env, quick_images):
     latest = await bea.slash(thread, "game log")
     assert latest.ephemeral and f"Page 1 of {pages}" in said(latest)
     assert description(latest) == "\n".join(log_lines(moves[-LOG_LINES:], names_of(record)))
+    # the count agrees with the lines listed, and a running game's seed stays unsaid
+    assert f"{len(description(latest).splitlines())} lines shown" in said(latest)
+    assert str(record.seed) not in said(latest)
     oldest = await bea.slash(thread, "game log", page=pages)
     assert f"Page {pages} of {pages}" in said(oldest)
     assert description(oldest) == "\n".join(log_lines(moves[:rest], names_of(record)))
@@ -149,6 +152,7 @@ async def test_log_pages_through_the_whole_game(simcord_env, quick_images):
     assert await play_until(env, table, lambda v: v["phase"] == "over") is None
     final = await bea.slash(thread, "game log")
     assert "Game over" in said(final) and "Page 1 of" in said(final)
+    assert f"seed {record.seed}" in said(final), "the seed is kept for the log of a finished game"
 
 
 def test_games_with_bots_are_marked():
