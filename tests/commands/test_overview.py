@@ -175,8 +175,8 @@ STATS_LINE = re.compile(
     r"Played \*\*(\d+)\*\* · won \*\*(\d+)\*\* \(\d+%\) · best score \*\*(-?\d+)\*\* · "
     r"average \*\*(-?[\d.]+)\*\*"
 )
-LEADER_LINE = re.compile(r"\*\*(\d+)\.\*\* (\w+): rating \*\*(-?[\d.]+)\*\* · (\d+) games? · (\d+) wins?")
-RATING_LINE = re.compile(r"Rating \*\*(-?[\d.]+)\*\* \(season 1, (\d+) rated games?\) · last (\d+) games?")
+LEADER_LINE = re.compile(r"\*\*(\d+)\.\*\* (\w+): rating \*\*(\d+)\*\* · (\d+) games? · (\d+) wins?")
+RATING_LINE = re.compile(r"Rating \*\*(\d+)\??\*\* \(season 1, (\d+) rated games?\) · last (\d+) games?")
 
 
 def expected_ratings(outcomes):
@@ -235,7 +235,7 @@ async def test_stats_after_three_finished_games(simcord_env, quick_images):
 
     # Every game was between people: each one is rated, and the leaderboard ranks by rating.
     rated = expected_ratings(outcomes)
-    assert f"{rated[bea.id][0]:.1f}" == RATING_LINE.search(said(theirs)).group(1)
+    assert f"{max(0, round(1000 + 40 * rated[bea.id][0]))}" == RATING_LINE.search(said(theirs)).group(1)
     board = await cy.slash(channel, "leaderboard", game="sky-of-stars")
     assert board.acknowledged and not board.ephemeral
     lines = [m.groups() for m in LEADER_LINE.finditer(description(board))]
@@ -243,6 +243,6 @@ async def test_stats_after_three_finished_games(simcord_env, quick_images):
     assert [name for _, name, *_ in lines] == [names[u] for u in order]
     for (rank, _, rating, games, wins), user_id in zip(lines, order, strict=True):
         estimate, played, won = rated[user_id]
-        assert (float(rating), int(games), int(wins)) == (round(estimate, 1), played, won)
+        assert (int(rating), int(games), int(wins)) == (max(0, round(1000 + 40 * estimate)), played, won)
         assert int(rank) == 1 + sum(1 for u in order if rated[u][0] > estimate)
     assert "at least 3 rated games" in said(board)
