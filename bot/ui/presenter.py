@@ -35,6 +35,9 @@ class Presenter(ABC):
     # What the player's DMs carry while the game runs, said when they join a lobby (``N_`` too).
     sent_by_dm: str = N_("Your panels")
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    # Every player gets a panel when the game starts, not only the seats deciding first: a
+    # turn-by-turn game's waiting panel says what comes next for them.
+    panel_from_start: bool = False
 
     @abstractmethod
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:

@@ -39,6 +39,7 @@ BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.
 
 class StarryNightSkyPresenter(Presenter):
     slug = SLUG
+    panel_from_start = True
     rules_summary = RULES
 
     dynamic_items = DYNAMIC_ITEMS
