@@ -172,17 +172,21 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     text = _fit("\n".join(log_lines(entries, names_of(record))), LOG_CHARS)
     title = _("Game #{id} ({title}): moves", id=record.id, title=_(get_game(record.game).title))
     embed = discord.Embed(title=title, description=text or _("Nothing has happened yet."), colour=COLOUR)
-    embed.set_footer(
-        text=ngettext(
-            "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
-            "{n} entry in all",
-            "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
-            "{n} entries in all",
-            total,
-            page=page,
-            pages=pages,
-        )
+    shown = sum(1 for line in text.splitlines() if line != "…")
+    footer = ngettext(
+        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+        "{n} line shown",
+        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+        "{n} lines shown",
+        shown,
+        page=page,
+        pages=pages,
     )
+    if record.status != "active" and record.seed is not None:
+        # Kept here, not in the results: who wants to check a finished game's dice finds it,
+        # and a running game's seed would tell its future rolls.
+        footer = _("{footer} · seed {seed}", footer=footer, seed=record.seed)
+    embed.set_footer(text=footer)
     await answer(interaction, embed=embed)
 
 

@@ -272,6 +272,14 @@ class GameService:
             )
         )
         await self.open_step(started, channel)
+        if self.presenter(started).panel_from_start:  # the others' waiting panels, what comes next
+            deciding = set(game.to_act(started.state))
+            waiting = [
+                seat
+                for seat, info in enumerate(started.seats)
+                if seat not in deciding and not info.bot_controlled and info.dm_open
+            ]
+            await asyncio.gather(*(self.delivery.send_panel(started, seat, channel) for seat in waiting))
         record = started
         record = await self.settle(await self.storage.load(record.id) or record)
         closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]

@@ -35,6 +35,9 @@ class Presenter(ABC):
     # What the player's DMs carry while the game runs, said when they join a lobby (``N_`` too).
     sent_by_dm: str = N_("Your panels")
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    # Every player gets a panel when the game starts, not only the seats deciding first: a
+    # turn-by-turn game's waiting panel says what comes next for them.
+    panel_from_start: bool = False
 
     @abstractmethod
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
@@ -111,3 +114,15 @@ class Presenter(ABC):
         own settles them here (A Sky of Stars retires its STOP questions once their roll is
         over). The default does nothing."""
         return None
+
+
+def tie_line(outcome: Any) -> str:
+    """How a tie on points was settled, in the reader's language (from the rules' outcome, a view's
+    ``"outcome"`` or an ``Outcome``), or ``""`` when points alone decided."""
+    get = outcome.get if isinstance(outcome, dict) else lambda key: getattr(outcome, key, None)
+    used, winners = get("tie_break") or [], get("winners") or []
+    if not used:
+        return ""
+    if len(winners) == 1:
+        return _("Tie on points, decided by {criterion}.", criterion=_(used[-1]))
+    return _("Tie on points and on the tie-break ({criterion}): the win is shared.", criterion=_(used[-1]))

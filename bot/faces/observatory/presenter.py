@@ -26,7 +26,7 @@ from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, Presenter, tie_line
 
 log = logging.getLogger(__name__)
 
@@ -232,9 +232,7 @@ class ObservatoryPresenter(Presenter):
             head = _("**{name}** wins!", name=names[winners[0]])
         else:
             head = _("{names} share the win!", names=both_names([f"**{names[w]}**" for w in winners]))
-        tied = seats > 1 and [scores[s] for s in range(seats)].count(max(scores)) > 1
-        if tied and len(winners) == 1:
-            head = _("{head} (tie on points, broken by fewer completed cards)", head=head)
+        head = "\n".join(filter(None, [head, tie_line(outcome)]))
         return Outgoing(
             "\n".join([head, "\n".join(lines)]),
             _("Observatory · Final results"),

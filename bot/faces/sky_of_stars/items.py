@@ -339,7 +339,8 @@ class SkyDo(
         # the panel goes on with whatever the game still waits for from this player (after
         # STOP, their own line for this roll), or says there is nothing to do yet
         view = get_game(record.game).view(record.state, seat)
-        out = panel_for(interaction, record, view, note=done)
+        note = None if self.kind == "stop" else done  # after STOP, the panel's own STOP line says it
+        out = panel_for(interaction, record, view, note=note)
         if self.kind in MADE_AS_PREVIEWED and view.get("choice") is None:
             out = keep_shown(out, interaction.message)
         await edit_panel(interaction, out)

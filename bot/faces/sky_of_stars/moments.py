@@ -109,7 +109,8 @@ def swirl_news(view: View, names: list[str]) -> str | None:
 
 
 def how_it_went(view: View, names: list[str]) -> str:
-    """The line under the results: the drawings everyone read, the busiest drawer, the seed."""
+    """The line under the results: the drawings everyone read, the busiest drawer (the seed is in
+    `/game log`, not here: a 19-digit number means nothing to the table)."""
     outcome = view["outcome"] or {}
     facts = outcome.get("highlights") or {}
     parts = []
@@ -136,7 +137,4 @@ def how_it_went(view: View, names: list[str]) -> str:
     if most:
         count = facts["stars"][most[0]]
         parts.append(_("Most stars drawn: {names} ({count}).", names=names_list(most, names), count=count))
-    seed = outcome.get("seed")
-    if seed is not None:
-        parts.append(_("Seed {seed}.", seed=seed))
     return " ".join(parts)

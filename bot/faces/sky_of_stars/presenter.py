@@ -31,7 +31,7 @@ from bot.games.base import View
 from bot.i18n import N_, _
 from bot.i18n.waiting import in_dms
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, Presenter, tie_line
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,7 @@ class SkyOfStarsPresenter(Presenter):
             headline = _("{names} win!", names=joined)
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
         lines = [f"{names[s]}: {outcome['scores'][s]}" for s in ranking]
-        text = "\n".join([headline, *lines, how_it_went(view, names)])
+        text = "\n".join([headline, *filter(None, [tie_line(outcome)]), *lines, how_it_went(view, names)])
         return Outgoing(
             text, _("A Sky of Stars · Final results"), partial(art.results_png, view, names), "results.png"
         )

@@ -21,7 +21,7 @@ from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, Presenter, tie_line
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +124,7 @@ class StarGazersPresenter(Presenter):
             lines = [_("{name} wins!", name=winners[0])]
         else:
             lines = [_("{names} win!", names=_and(winners))]
+        lines += filter(None, [tie_line(outcome)])
         for s in ranking:
             cards = view["players"][s]["journal"] or []
             done = sum(1 for c in cards if c["complete"])

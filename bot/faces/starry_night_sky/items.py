@@ -15,7 +15,7 @@ import discord
 
 from bot.core.table import names_of
 from bot.faces.starry_night_sky.plan import parse as parse_plan
-from bot.faces.starry_night_sky.words import heading, parse_place, said
+from bot.faces.starry_night_sky.words import heading, next_turn_line, parse_place, said
 from bot.games import get_game
 from bot.games.base import View
 from bot.i18n import _
@@ -168,7 +168,7 @@ class SnsDo(
         summary = said(view.get("last_summary") or "", names_of(record))
         done = _("Your turn is over.") + (f"\n{summary}" if summary else "")
         if record.status == "active":
-            done += "\n" + _("Your next panel will arrive when it's your turn again.")
+            done += "\n" + next_turn_line(view, names_of(record))
         await edit_panel(interaction, Outgoing(done, heading(view)))
 
 

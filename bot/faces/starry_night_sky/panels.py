@@ -28,6 +28,7 @@ from bot.faces.starry_night_sky.words import (
     heading,
     me,
     myth_text,
+    next_turn_line,
     or_list,
     parse_place,
     place_code,
@@ -72,7 +73,10 @@ def build_panel(
     if choice is None:
         if view["phase"] == "over":
             return Outgoing(results_line(names), head)
-        lines.insert(0, _("Not your turn: {progress}", progress=progress_line(view, names)))
+        lines[:0] = [
+            _("Not your turn: {progress}", progress=progress_line(view, names)),
+            next_turn_line(view, names),
+        ]
         # no picture while waiting: the thread's board shows the sky after every turn
         return Outgoing("\n".join(lines), head)
     dec = view["decision"]

@@ -31,7 +31,7 @@ from bot.i18n import _, ngettext
 from bot.i18n.waiting import waiting_for
 from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, Presenter, tie_line
 
 log = logging.getLogger(__name__)
 BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.images.encode``)
@@ -39,6 +39,7 @@ BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.
 
 class StarryNightSkyPresenter(Presenter):
     slug = SLUG
+    panel_from_start = True
     rules_summary = RULES
 
     dynamic_items = DYNAMIC_ITEMS
@@ -131,15 +132,11 @@ class StarryNightSkyPresenter(Presenter):
         outcome = view["outcome"]
         winners = and_list([f"**{names[s]}**" for s in outcome["winners"]])
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
-        top = outcome["scores"][outcome["winners"][0]] if outcome["winners"] else None
         if len(outcome["winners"]) > 1:
             lines = [_("{winners} share the win! The Myth cards are revealed:", winners=winners)]
-        elif outcome["scores"].count(top) > 1:
-            lines = [
-                _("{winners} wins on Myth points after a tie! The Myth cards are revealed:", winners=winners)
-            ]
         else:
             lines = [_("{winners} wins! The Myth cards are revealed:", winners=winners)]
+        lines[1:1] = filter(None, [tie_line(outcome)])
         for s in ranking:
             part = outcome["breakdown"][s]
             lines.append(

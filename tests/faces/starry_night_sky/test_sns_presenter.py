@@ -148,7 +148,8 @@ def test_results_name_the_winner_and_a_tie_won_on_myths():
     tied = json.loads(json.dumps(view))
     tied["outcome"]["scores"] = [30, 30]
     tied["outcome"]["winners"] = [1]
-    assert "on Myth points after a tie" in PRESENTER.results(tied, names).content
+    tied["outcome"]["tie_break"] = ["more Myth points"]
+    assert "Tie on points, decided by more Myth points." in PRESENTER.results(tied, names).content
     shared = json.loads(json.dumps(tied))
     shared["outcome"]["winners"] = [0, 1]
     assert "**Ada** and **Bea** share the win" in PRESENTER.results(shared, names).content
