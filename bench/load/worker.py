@@ -28,7 +28,7 @@ import simcord
 
 from bench.load import measure, paced
 from bench.load.live import SharedIds, go_live, start_at_wall_clock, tag_snowflakes, timers_cause_themselves
-from bench.load.tables import Log, Table, until
+from bench.load.tables import LOBBY_WAIT, Log, Table, until
 from bot.app import create_bot
 from bot.core.config import Config
 from bot.ops.metrics import use
@@ -38,6 +38,7 @@ from bot.tell.scheduler import ClientAlarm, PollAlarm
 PACED_CHANNELS = 40
 PACED_PLAYERS = 400
 PROFILE_VARIABLE = "ASTROLABE_LOAD_PROFILE"
+OPENING_GRACE = 2 * LOBBY_WAIT + 30  # the longest an opening takes: /play twice, then the start
 SHARED_AT = 1_500_000_000.0  # 2017: the millisecond the shared ids are drawn in
 
 
@@ -199,6 +200,8 @@ async def work(plan: Plan) -> dict[str, Any]:
         for table in tables:
             table.stopping = True
         await asyncio.wait(playing, timeout=20)
+        if log_.opening:  # a game still sitting down is waited for, not counted as neither
+            await asyncio.wait(playing, timeout=OPENING_GRACE)
         probe.stop()
         await bot.service.wait_idle(10)  # the last clicks' moves end, and with them what they cause
         got = measure.latencies(log_.clicks, stamps, start, end)
@@ -215,6 +218,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             games_opened=log_.games_opened,
             games_finished=log_.games_finished,
             open_failures=log_.open_failures,
+            opening=log_.opening,
             refused_by_client=log_.refused_by_client,
             late={k: v for k, v in taps.late.items()},
             commits=[x for v in taps.commits.values() for x in v],
