@@ -15,6 +15,7 @@ import functools
 import hashlib
 import io
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -219,16 +220,26 @@ def current_digests() -> dict[str, dict[str, Any]]:
         return {picture.key: pixel_digest(picture.make()) for picture in pictures()}
 
 
-def write_digests(path: Path = DIGESTS) -> None:
-    """Store today's digests, with the Pillow version whose FreeType drew the text."""
-    lines = [
-        f"  {json.dumps(key, ensure_ascii=False)}: {json.dumps(value, sort_keys=True)}"
-        for key, value in sorted(current_digests().items())
-    ]
-    body = ",\n".join(lines)
-    path.write_text(f'{{\n "pillow": "{PIL.__version__}",\n "pictures": {{\n{body}\n }}\n}}\n')
+def write_digests(path: Path = DIGESTS, *, baseline: bool = False) -> None:
+    """Store today's digests, with the Pillow version whose FreeType drew the text. The baseline
+    (the pictures before issue 31, which ``ALLOWED`` differences are counted from) is kept as it
+    is, unless ``baseline``: then today's pictures become it too."""
+    now = current_digests()
+    old = json.loads(path.read_text()) if path.exists() else {}
+    base = now if baseline or "baseline" not in old else old["baseline"]
+
+    def block(digests: dict[str, dict[str, Any]]) -> str:
+        return ",\n".join(
+            f"  {json.dumps(key, ensure_ascii=False)}: {json.dumps(value, sort_keys=True)}"
+            for key, value in sorted(digests.items())
+        )
+
+    path.write_text(
+        f'{{\n "pillow": "{PIL.__version__}",\n "pictures": {{\n{block(now)}\n }},\n'
+        f' "baseline": {{\n{block(base)}\n }}\n}}\n'
+    )
 
 
 if __name__ == "__main__":
-    write_digests()
+    write_digests(baseline="--baseline" in sys.argv)
     print(f"wrote {len(pictures())} digests to {DIGESTS}")
