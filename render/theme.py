@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import ImageFont
 
+from render.encode import old_way
+
 RGB = tuple[int, int, int]
 
 # --- palette -------------------------------------------------------------------------------
@@ -92,7 +94,8 @@ class CachedFont(ImageFont.FreeTypeFont):
     asks the font for the text's mask (``getmask2``) and blends it into the image; here the mask
     of a text at a sub-pixel start, anchor and stroke is kept, so the blend, and so the pixels, are
     exactly those of a fresh rasterising. Widths (``getlength``, used by every layout) are kept too.
-    Colour glyphs (``mode="RGBA"``) are not kept: Pillow writes into that mask."""
+    Colour glyphs (``mode="RGBA"``) are not kept: Pillow writes into that mask. Inside
+    ``render.encode.the_old_way`` every text is rasterised afresh, as before."""
 
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size)
@@ -128,7 +131,13 @@ class CachedFont(ImageFont.FreeTypeFont):
         *args: Any,
         **kwargs: Any,
     ) -> tuple[Any, tuple[int, int]]:
-        if mode == "RGBA" or args or set(kwargs) - {"stroke_filled"} or not isinstance(text, str):
+        if (
+            mode == "RGBA"
+            or args
+            or set(kwargs) - {"stroke_filled"}
+            or not isinstance(text, str)
+            or old_way()
+        ):
             return super().getmask2(
                 text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
             )
@@ -155,7 +164,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         features: list[str] | None = None,
         language: str | None = None,
     ) -> float:
-        if features is not None or not isinstance(text, str):
+        if features is not None or not isinstance(text, str) or old_way():
             return super().getlength(text, mode, direction, features, language)
         return self._lengths(text, mode, direction, language)
 
