@@ -298,7 +298,8 @@ colours are larger, 48 a third larger still)."""
 
 def _panel_sized(image: Image.Image) -> Image.Image:
     size = (image.width // PANEL_SCALE, image.height // PANEL_SCALE)
-    return image.convert("RGB").resize(size, Image.Resampling.BOX)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # no copy of an RGB drawing
+    return rgb.resize(size, Image.Resampling.BOX)
 
 
 # A palette PNG at zlib level 6: measured on a vault, 5 ms and 18 KB where the lossless WebP took
