@@ -35,6 +35,7 @@ from bot.ops.metrics import Metrics, count_http_errors, use
 from bot.storage import Storage
 from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
+from bot.ui import painter
 from bot.ui.components import OpenPanelButton, ReclaimButton
 from bot.ui.guide import SkipGuideButton
 from bot.ui.interactions import APOLOGY
@@ -215,6 +216,7 @@ class AstrolabeBot(discord.Client):
         if self._storage is not None:
             storage, self._storage = self._storage, None
             await storage.close()
+        painter.close()
         await super().close()
 
 

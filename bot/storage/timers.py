@@ -30,7 +30,7 @@ from bot.storage.statements import (
 QuietEnd = Callable[[str, int | None, int | None, float], float | None]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TimedJob:
     """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value."""
 
@@ -106,6 +106,8 @@ class Timers(StorageBase):
             deadlines = await tx.fetch(SQL_SELECT_TIMED_DEADLINES)
             held = await tx.fetch(SQL_SELECT_HELD_CLAIMS, {"now": now}) if unclaimed else []
         jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now, quiet_end=quiet_end)
+        if not held:
+            return jobs
         taken = {tuple(row) for row in held}
         return [job for job in jobs if job.claim_key not in taken]
 

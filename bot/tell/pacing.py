@@ -163,9 +163,7 @@ class Pacer:
         """Arm every stored timer from the rows the timers need (due times, decision ids),
         without loading any game's state: a restart with thousands of games resumes at once."""
         jobs = await self.storage.timed_jobs(now=now(), quiet_end=quiet_end)
-        for timed in jobs:
-            self.scheduler.add(*job_of(timed))
-        return len(jobs)
+        return self.scheduler.add_many(job_of(timed) for timed in jobs)
 
     def start_polling(self, every: float) -> None:
         """Where other processes share the database: look for overdue jobs nobody holds (their

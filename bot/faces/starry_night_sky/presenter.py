@@ -34,7 +34,7 @@ from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import Hint, Presenter, tie_line
 
 log = logging.getLogger(__name__)
-BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.images.encode``)
+BOARD_FILE = f"board.{art.EXTENSION}"  # the encoder chosen in ``art.images`` (``PICTURE``)
 
 
 class StarryNightSkyPresenter(Presenter):
