@@ -152,6 +152,11 @@ SQL_UPDATE_TABLE_PLAYERS = """
 UPDATE tournament_tables SET players = :players, status = :status, why = :why
 WHERE id = :table_id AND status = 'waiting'
 """
+SQL_SELECT_ORGANISER_ROLE = "SELECT role_id FROM tournament_organisers WHERE guild_id = :guild_id"
+SQL_DELETE_ORGANISER_ROLE = "DELETE FROM tournament_organisers WHERE guild_id = :guild_id"
+SQL_INSERT_ORGANISER_ROLE = (
+    "INSERT INTO tournament_organisers (guild_id, role_id) VALUES (:guild_id, :role_id)"
+)
 
 
 @dataclass(frozen=True)
@@ -350,6 +355,19 @@ class Tournaments(StorageBase):
                 return False
             await tx.execute(SQL_UPDATE_TOURNAMENT_DUE, params)
         return True
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        """The role the server lets create tournaments (besides Manage Server and Manage Events)."""
+        async with self._one() as tx:
+            value = await tx.fetchval(SQL_SELECT_ORGANISER_ROLE, {"guild_id": guild_id})
+        return None if value is None else int(value)
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        params = {"guild_id": guild_id, "role_id": role_id}
+        async with self._write() as tx:
+            await tx.execute(SQL_DELETE_ORGANISER_ROLE, params)
+            if role_id is not None:
+                await tx.execute(SQL_INSERT_ORGANISER_ROLE, params)
 
     # ---- entrants -----------------------------------------------------------------------------
 

@@ -80,3 +80,9 @@ CREATE TABLE tournament_tables (
     claimed_until DOUBLE PRECISION,
     UNIQUE (tournament_id, round_no, position)
 );
+
+-- The role a server lets create tournaments besides Manage Server and Manage Events.
+CREATE TABLE tournament_organisers (
+    guild_id BIGINT PRIMARY KEY,
+    role_id  BIGINT NOT NULL
+);

@@ -136,3 +136,12 @@ async def test_entrants_stop_but_keep_their_rows(storage: Storage) -> None:
     entrants = {e.user_id: e for e in await storage.entrants(t.id)}
     assert entrants[100].rating == 1600.0 and entrants[101].status == "withdrawn"
     assert entrants[102].status == "in"
+
+
+async def test_the_servers_organiser_role(storage: Storage) -> None:
+    assert await storage.organiser_role(BIG) is None
+    await storage.set_organiser_role(BIG, BIG + 5)
+    await storage.set_organiser_role(BIG, BIG + 6)
+    assert await storage.organiser_role(BIG) == BIG + 6
+    await storage.set_organiser_role(BIG, None)
+    assert await storage.organiser_role(BIG) is None
