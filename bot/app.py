@@ -22,6 +22,9 @@ from bot.commands.lobby import LobbyButton, TimerSelect
 from bot.commands.rematch import RematchButton, close_lobby
 from bot.commands.replay_card import DYNAMIC_ITEMS as REPLAY_ITEMS
 from bot.commands.seats import ConfirmLeave
+from bot.commands.tournament_manage import member_left
+from bot.commands.tournament_run import TournamentClock
+from bot.commands.tournament_signup import SignupButton
 from bot.commands.translator import CommandTranslator
 from bot.commands.tree import COMMANDS
 from bot.core.config import Config
@@ -69,8 +72,9 @@ class AstrolabeBot(discord.Client):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for command in COMMANDS:
             self.tree.add_command(command)
-        self.service = GameService(self, on_game_over=close_lobby)
+        self.service = GameService(self, on_game_over=self._game_over)
         self.game_nights = GameNightClock(self)
+        self.tournaments = TournamentClock(self)
         # Each player's language for private output (bot.i18n.readers asks it for every interaction).
         self.reader_languages = ReaderLanguages(lambda: self.storage)
         self._translator_set = False
@@ -141,6 +145,7 @@ class AstrolabeBot(discord.Client):
                 ConfirmLeave,
                 ReclaimButton,
                 TiePick,
+                SignupButton,
                 SkipGuideButton,
                 EndPracticeButton,
                 *DYNAMIC_ITEMS,
@@ -153,6 +158,7 @@ class AstrolabeBot(discord.Client):
         if self._rearmed:
             self.service.close()  # the old timer task was cancelled with the old session
             self.game_nights.close()
+            self.tournaments.close()
             self._rearmed = False  # so on_ready re-arms from the database
         if self.sync_commands:
             await self._sync()
@@ -176,10 +182,21 @@ class AstrolabeBot(discord.Client):
                 await self.before_resume()
             count = await self.service.rearm_all()
             await self.game_nights.rearm_all()
+            await self.tournaments.rearm_all()
             if is_shared(self.storage) and self.settings.timer_poll > 0:
                 self.service.pacer.start_polling(self.settings.timer_poll)
                 self.game_nights.start_polling(self.settings.timer_poll)
+                self.tournaments.start_polling(self.settings.timer_poll)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
+
+    async def _game_over(self, service: GameService, record: Any) -> None:
+        """A game ended: its lobby message says so, and a tournament table moves its round on."""
+        await close_lobby(service, record)
+        await self.tournaments.table_done(record)
+
+    async def on_member_remove(self, member: discord.Member) -> None:
+        """Needs the members intent; without it, a round's pairing finds who left instead."""
+        await member_left(self, member.guild.id, member.id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -209,6 +226,7 @@ class AstrolabeBot(discord.Client):
         the Discord connection. Safe to call twice and on a bot that never logged in."""
         self.service.close()
         self.game_nights.close()
+        self.tournaments.close()
         if self.operator_server is not None:
             server, self.operator_server = self.operator_server, None
             await server.close()

@@ -43,6 +43,7 @@ class JobKind(StrEnum):
     REMIND = "remind"  # remind a seat that it owes a decision (key: decision)
     WAKE = "wake"  # a player's quiet hours ended: deliver what was held back (key: decision)
     NIGHT = "night"  # a game night's start, or the end of its host's tie pick (id: the night's)
+    TOURNAMENT = "tournament"  # sign-up closes or a round's deadline (id: the tournament's)
 
 
 @dataclass(order=True, slots=True)
