@@ -205,7 +205,12 @@ async def _play(
     channel = interaction.channel
     if not isinstance(channel, discord.abc.Messageable):
         raise RuntimeError(f"interaction {interaction.id} came from a channel that takes no messages")
-    message = await channel.send(embed=lobby_embed(record), view=lobby_view(record))
+    try:
+        message = await channel.send(embed=lobby_embed(record), view=lobby_view(record))
+    except discord.HTTPException:
+        # No lobby message, no lobby: nobody could join it, and it must not hold the host's seat.
+        await service.storage.set_status(record.id, "cancelled")
+        raise
     await service.storage.set_messages(record.id, lobby_message_id=message.id)
     ping = (await service.storage.user_settings(interaction.user.id)).ping
     if not await welcome_dm(interaction.user, record, ping):

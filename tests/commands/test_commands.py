@@ -66,6 +66,19 @@ async def test_play_is_acknowledged_before_its_database_work(simcord_env, monkey
 
 
 @pytest.mark.simcord(strict_sync=True)
+async def test_a_lobby_discord_would_not_post_is_not_left_open(simcord_env):
+    """If Discord refuses the lobby's message, the lobby's row is cancelled: nobody could join it,
+    and the host gets the apology privately."""
+    env = simcord_env
+    _, channel, (ada, _, _) = await open_lobby(env)
+    env.inject_error("POST", "/channels/*/messages", status=503, times=None)
+    failed = await ada.slash(channel, "play", game="sky-of-stars")
+    assert channel.last_message is None
+    assert "Sorry, something went wrong" in said(failed)
+    assert await env.bot.storage.game_in_channel(channel.id) is None
+
+
+@pytest.mark.simcord(strict_sync=True)
 async def test_play_refused_without_channel_permissions(simcord_env):
     env = simcord_env
     guild, _, (ada, _, _) = await open_lobby(env)
