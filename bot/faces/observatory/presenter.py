@@ -21,7 +21,8 @@ from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
 from bot.faces.observatory.panels import build_panel, finished_panel
 from bot.faces.observatory.pictures import named
 from bot.faces.observatory.words import title_of
-from bot.games.base import View
+from bot.games.base import EventKind, View
+from bot.games.observatory import GAME
 from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
@@ -30,7 +31,6 @@ from bot.ui.presenter import Hint, Presenter
 
 log = logging.getLogger(__name__)
 
-ROLL_MARK = "; the Shooting Star die shows "  # the rules' roll sentence: "{0} rolled 3, 4, 6; the …"
 
 SLUG = "observatory"
 
@@ -100,8 +100,8 @@ class ObservatoryPresenter(Presenter):
 
     def told_by_card(self, view: View, event: str) -> bool:
         """The roll's card says who rolled what in its own words (``step_message``, ``decide``),
-        so the rules' roll sentence (read on its English text, in any language) is not repeated."""
-        return view.get("phase") == "decide" and ROLL_MARK in event
+        so the rules' roll event is not repeated."""
+        return view.get("phase") == "decide" and GAME.event_kind(event) is EventKind.ROLLED
 
     def hint(self, view: View) -> Hint | None:
         return hints.hint(view)

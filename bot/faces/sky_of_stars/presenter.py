@@ -17,7 +17,6 @@ from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
 from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
 from bot.faces.sky_of_stars.moments import (
-    REVEAL_MARK,
     guess_card,
     how_it_went,
     is_reveal,
@@ -27,7 +26,8 @@ from bot.faces.sky_of_stars.moments import (
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
-from bot.games.base import View
+from bot.games.base import EventKind, View
+from bot.games.sky_of_stars import GAME
 from bot.i18n import N_, _
 from bot.i18n.waiting import in_dms
 from bot.ui.outgoing import Outgoing
@@ -36,8 +36,6 @@ from render.headers import phase_words
 
 log = logging.getLogger(__name__)
 
-ROUND_MARK = " begins. The card shows: "  # the rules' "Round 2 begins. The card shows: …"
-LAST_LINE_MARK = " one final stroke "  # the rules' "… may add one final stroke to any new star, or pass."
 
 STALE_TEXTS: dict[str, str] = {  # keyed by PublicKind, which is a str
     PublicKind.STOP: N_("This roll is over, so STOP can't be called on it. Use the newest roll's card."),
@@ -180,13 +178,13 @@ class SkyOfStarsPresenter(Presenter):
         )
 
     def told_by_card(self, view: View, event: str) -> bool:
-        """The card's own words say it already (the rules' sentences are read on their English
-        text, in any language): during the reveal's pause the card is the answer (its title names
-        the drawing and the word, its text every guess); a round's card shows its words and asks
-        for a starting star; the last lines' card says who may draw one."""
-        phase = view.get("phase")
-        marks = {"reveal": REVEAL_MARK, "start": ROUND_MARK, "final": LAST_LINE_MARK}
-        return phase in marks and marks[phase] in event
+        """The card's own words say it already (as the rules tag the event): during the reveal's
+        pause the card is the answer (its title names the drawing and the word, its text every
+        guess); a round's card shows its words and asks for a starting star; the last lines' card
+        says who may draw one."""
+        told = {"reveal": EventKind.REVEALED, "start": EventKind.ROUND_BEGINS, "final": EventKind.LAST_LINES}
+        kind = told.get(view.get("phase", ""))
+        return kind is not None and GAME.event_kind(event) is kind
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """A reveal is one message: the drawing again, its word, every guess and its points. With

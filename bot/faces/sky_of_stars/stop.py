@@ -17,12 +17,12 @@ from typing import Any
 import discord
 
 from bot.faces.sky_of_stars.pictures import keep_if_shown
+from bot.games.base import EventKind
+from bot.games.sky_of_stars import GAME
 from bot.i18n import N_, Language, _, language, speaking
 from bot.ui.copies import ACTED_FROM, CopyKind
 
 log = logging.getLogger(__name__)
-
-STOP_MARK = " called STOP. "  # the rules' sentence: "{1} called STOP. Drawing ends once …"
 
 RETIRED = {
     "over": N_("That roll is over, so this question is closed."),
@@ -71,8 +71,8 @@ def restore(delivery: Any, game_id: int, question: Question | None) -> None:
 
 
 def is_stop(events: list[str]) -> bool:
-    """Whether a move's events hold a STOP call (read on the rules' English text)."""
-    return any(STOP_MARK in event for event in events)
+    """Whether a move's events hold a STOP call (as the rules tag it)."""
+    return any(GAME.event_kind(event) is EventKind.STOP_CALLED for event in events)
 
 
 async def after_move(record: Any, events: list[str], delivery: Any) -> None:
