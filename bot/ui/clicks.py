@@ -129,6 +129,14 @@ def control_of(item: Any) -> Control | None:
     return item.control if isinstance(item, ControlItem) else None
 
 
+def played_by(item: Any) -> Action | None:
+    """The action a button of a ``PLAY`` control plays (``None`` for any other item)."""
+    control = control_of(item)
+    if control is None or control.role is not Role.PLAY:
+        return None
+    return control.action(Click(control, item.fields))
+
+
 # ---------------------------------------------------------------------- the paths
 
 
