@@ -6,8 +6,8 @@ import re
 
 from bot.commands.lobby import play_command
 from bot.faces import PRESENTERS
-from bot.ui.clicks import items_of
 from bot.games import GAMES
+from bot.ui.clicks import items_of
 
 
 def test_every_game_has_a_presenter_and_every_presenter_a_game() -> None:

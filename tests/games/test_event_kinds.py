@@ -3,7 +3,8 @@ module outside the rules reads a rule sentence to know what happened.
 
 The second test reads every module of ``bot/`` outside ``bot/games``: no text it compares with
 (``in``, ``==``, ``startswith``, ``endswith``), directly or through a module constant, may be a
-piece of one of the rules' event sentences (words with a space between: one word is a key). Rewording a sentence then can't change a face.
+piece of one of the rules' event sentences (words with a space between: one word is a key).
+Rewording a sentence then can't change a face.
 """
 
 from __future__ import annotations
@@ -67,9 +68,12 @@ def compared_texts(tree: ast.AST) -> list[tuple[int, str]]:
             isinstance(op, (ast.In, ast.NotIn, ast.Eq)) for op in node.ops
         ):
             operands = [node.left, *node.comparators]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr in ("startswith", "endswith"):
-                operands = list(node.args)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+        ):
+            operands = list(node.args)
         found += [(node.lineno, text) for operand in operands for text in texts_of(operand)]
     return found
 
