@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, ClassVar
 
@@ -28,7 +28,7 @@ import discord
 from bot.core.table import names_of
 from bot.games import get_game
 from bot.games.base import Action
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.ui.components import panel_for
 from bot.ui.controls import Click, Control, Played, Role, Seen
 from bot.ui.interactions import Ack, Refusal, acknowledge, entry, picked_values
@@ -36,8 +36,6 @@ from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
-
-BAD_BUTTON = N_("That button doesn't match anything I can play. Open a fresh panel with **Open my panel**.")
 
 
 class ControlItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -129,6 +127,16 @@ def control_of(item: Any) -> Control | None:
     return item.control if isinstance(item, ControlItem) else None
 
 
+def of_controls(items: Iterable[Any], *controls: Control) -> list[ControlItem]:
+    """The items among ``items`` built from one of ``controls``."""
+    return [item for item in items if isinstance(item, ControlItem) and item.control in controls]
+
+
+def option_values(item: ControlItem) -> list[str]:
+    """The values a select item offers (none for a button)."""
+    return [option.value for option in getattr(item.item, "options", [])]
+
+
 def played_by(item: Any) -> Action | None:
     """The action a button of a ``PLAY`` control plays (``None`` for any other item)."""
     control = control_of(item)
@@ -158,7 +166,7 @@ async def play(interaction: discord.Interaction, click: Click) -> None:
     await acknowledge(interaction, Ack.THINKING if public else Ack.UPDATE)
     action = click.control.action(click)
     if action is None:
-        raise Refusal(_(BAD_BUTTON))
+        raise Refusal(_(click.control.refused))
     await play_action(interaction, click, action, public=public)
 
 

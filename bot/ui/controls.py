@@ -23,8 +23,10 @@ from typing import Any
 import discord
 
 from bot.games.base import Action, State, View
+from bot.i18n import N_
 
 DIGITS = r"\d+"
+BAD_BUTTON = N_("That button doesn't match anything I can play. Open a fresh panel with **Open my panel**.")
 
 
 class Role(enum.Enum):
@@ -105,7 +107,8 @@ class Control:
     """One control of a face (see the module docstring). ``action``: a ``PLAY`` control's codec,
     ``None`` for a click that matches no action (refused, nothing played); ``in_thread``: the
     control sits on a public message, so its play is answered privately instead of redrawing it;
-    ``form``: a ``FORM`` control's form."""
+    ``form``: a ``FORM`` control's form; ``refused``: what a click whose code matches no action
+    is told (``N_``)."""
 
     template: str
     role: Role
@@ -113,6 +116,7 @@ class Control:
     action: Callable[[Click], Action | None] = _no_action
     in_thread: Callable[[Click], bool] = _never
     form: Form | None = None
+    refused: str = BAD_BUTTON
 
     @property
     def name(self) -> str:

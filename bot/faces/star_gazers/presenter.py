@@ -1,7 +1,7 @@
 """Star Gazers on Discord: public step messages, board, sheets and results.
 
-The private turn panels are built in ``panels``, their buttons and selects live in ``items``
-(custom_id prefix ``sg:``) and the words in ``words``.
+The private turn panels are built in ``panels``, their buttons and selects are declared in ``items``
+(custom_id prefix ``sg:``), what a click shows next is in ``clicked`` and the words in ``words``.
 """
 
 from __future__ import annotations
@@ -9,19 +9,20 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from bot.faces.star_gazers import described, hints
+from bot.faces.star_gazers import clicked, described, hints
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
-from bot.faces.star_gazers.items import DYNAMIC_ITEMS
+from bot.faces.star_gazers.items import CONTROLS
 from bot.faces.star_gazers.panels import build_panel
 from bot.faces.star_gazers.pictures import named
 from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, titled
-from bot.games.base import View
+from bot.games.base import Action, View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
+from bot.ui.controls import Click, Played, Seen
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, PanelAt, Presenter
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +30,16 @@ log = logging.getLogger(__name__)
 class StarGazersPresenter(Presenter):
     slug = SLUG
     rules_summary = RULES
+    controls = CONTROLS
 
-    dynamic_items = DYNAMIC_ITEMS
+    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
+        return clicked.after_play(seen, played, panel)
+
+    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
+        return clicked.step(seen, click, panel)
+
+    def typed(self, seen: Seen, click: Click, panel: PanelAt) -> Action | Outgoing:
+        return clicked.typed(seen, click, panel)
 
     # -------------------------------------------------------------- public
     def hint(self, view: View) -> Hint | None:
