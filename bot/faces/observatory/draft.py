@@ -20,7 +20,7 @@ from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.draft_base import PRIMARY, SECONDARY, SUCCESS
 from bot.faces.observatory.draft_bonuses import BonusStages
-from bot.faces.observatory.items import ObsPick, ObsType
+from bot.faces.observatory.items import pick_select, type_button
 from bot.faces.observatory.words import (
     SELECTS_PER_PAGE,
     STAR_AT,
@@ -117,7 +117,7 @@ class DraftPanel(BonusStages):
                 )
             else:
                 options = [discord.SelectOption(label=cell_text(cell), value=cell) for cell in group]
-                items.append(ObsPick(self.game_id, self.dec, own, n, options, placeholder))
+                items.append(pick_select(self.game_id, self.dec, own, n, options, placeholder))
         if pages > 1:
             nxt = (page + 1) % pages
             items.append(
@@ -127,7 +127,7 @@ class DraftPanel(BonusStages):
                     SECONDARY,
                 )
             )
-        items.append(ObsType(self.game_id, self.dec, stage, code))
+        items.append(type_button(self.game_id, self.dec, stage, code))
         items.append(self.home_button())
         lines = [
             ngettext(
@@ -212,7 +212,9 @@ class DraftPanel(BonusStages):
                 discord.SelectOption(label=label, value=value.split(".", 2)[2], description=about)
                 for value, label, about in options
             ]
-            first = ObsPick(self.game_id, self.dec, stage, 0, choices, _("{what}: pick a space", what=what))
+            first = pick_select(
+                self.game_id, self.dec, stage, 0, choices, _("{what}: pick a space", what=what)
+            )
         items = [first, self.home_button()]
         return self.out(_("{what}: pick the research space to fill.", what=what), items)
 

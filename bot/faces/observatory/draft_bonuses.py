@@ -11,7 +11,7 @@ from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import bonus_text, points_text
 from bot.faces.observatory.draft_base import SECONDARY, SUCCESS
 from bot.faces.observatory.home import DraftHome
-from bot.faces.observatory.items import ObsPick, ObsType
+from bot.faces.observatory.items import pick_select, type_button
 from bot.faces.observatory.words import (
     PER_SELECT,
     SELECTS_PER_PAGE,
@@ -82,7 +82,7 @@ class BonusStages(DraftHome):
                     )
                 )
             if cells:
-                items.append(ObsType(self.game_id, self.dec, base, f"fs.{gid}"))
+                items.append(type_button(self.game_id, self.dec, base, f"fs.{gid}"))
             items.append(self.home_button())
             return self.out(
                 _(
@@ -176,7 +176,7 @@ class BonusStages(DraftHome):
                 for p in chunk
             ]
             items.append(
-                ObsPick(
+                pick_select(
                     self.game_id, self.dec, own, n, options, _("Where to complete {card}", card=name)[:150]
                 )
             )

@@ -15,7 +15,7 @@ import discord
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.draft_base import SECONDARY, SUCCESS, DraftBase
-from bot.faces.observatory.items import ObsType
+from bot.faces.observatory.items import type_button
 from bot.faces.observatory.words import (
     PER_SELECT,
     card_name,
@@ -110,7 +110,7 @@ class DraftHome(DraftBase):
         lists = plot_lists + research + shoot_lists
         items += [self.play(n, options, placeholder) for n, (options, placeholder) in enumerate(lists)]
         if plot_lists:
-            buttons.insert(0, ObsType(self.game_id, self.dec, "h", "plot"))
+            buttons.insert(0, type_button(self.game_id, self.dec, "h", "plot"))
         if c.get("lens") and not c.get("lens_used"):
             buttons.append(self.go("l", _("Lens ±1"), SECONDARY, "🔍"))
         if c.get("drive_values"):

@@ -14,20 +14,21 @@ from typing import Any
 
 import discord
 
-from bot.faces.observatory import described, hints
+from bot.faces.observatory import clicked, described, hints
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
-from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
+from bot.faces.observatory.items import CONTROLS, do_button
 from bot.faces.observatory.panels import build_panel, finished_panel
 from bot.faces.observatory.pictures import named
 from bot.faces.observatory.words import title_of
-from bot.games.base import EventKind, View
+from bot.games.base import Action, EventKind, View
 from bot.games.observatory import GAME
 from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
+from bot.ui.controls import Click, Played, Seen
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, PanelAt, Presenter
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +80,19 @@ class ObservatoryPresenter(Presenter):
     slug = SLUG
     rules_summary = RULES
 
-    @property
-    def dynamic_items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:  # type: ignore[override]
-        return DYNAMIC_ITEMS
+    controls = CONTROLS
+
+    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
+        return clicked.after_play(seen, played, panel)
+
+    def said_after(self, played: Played) -> str:
+        return clicked.said_after(played)
+
+    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
+        return clicked.step(seen, click, panel)
+
+    def typed(self, seen: Seen, click: Click, panel: PanelAt) -> Action | Outgoing:
+        return clicked.typed(seen, click, panel)
 
     # -------------------------------------------------------------- public
     def status_key(self, view: View) -> Hashable | None:
@@ -146,7 +157,7 @@ class ObservatoryPresenter(Presenter):
         elif phase == "roll":
             text = _("**{name}** rolls this turn: press **Roll the dice**.", name=who)
             items.append(
-                ObsDo(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success, "🎲")
+                do_button(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success, "🎲")
             )
         elif phase == "decide":
             rolled = roll_words(view.get("roll"))
