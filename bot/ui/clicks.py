@@ -9,10 +9,10 @@ a click is routed by its custom_id after a restart. A click then goes one way fo
   shows (a thread button is answered privately with the face's ``said_after`` instead);
 - ``STEP``: check the click is current and redraw the panel at the face's ``step``;
 - ``FORM``: open the typed form; its text goes to the face's ``typed``, which gives an action to
-  play or a sub-step to show.
-
-A face whose control needs something none of these do keeps a ``DynamicItem`` of its own in
-``Presenter.dynamic_items`` (the escape hatch).
+  play or a sub-step to show;
+- ``OWN``: the escape hatch, for a control none of these play: the declaration's own ``run``
+  answers it (A Sky of Stars' STOP, whose confirmation is a private question under a thread
+  button that outlives any panel).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.core.running import RunningGame
 from bot.core.table import names_of
 from bot.games import get_game
 from bot.games.base import Action
@@ -173,8 +174,18 @@ async def play(interaction: discord.Interaction, click: Click) -> None:
 async def play_action(
     interaction: discord.Interaction, click: Click, action: Action, *, public: bool
 ) -> None:
+    """Play ``action`` for the clicker and redraw the clicked panel once (a thread control:
+    answer privately)."""
+    record = await perform(interaction, click, action)
+    await show_played(interaction, click, action, record, public=public)
+
+
+async def show_played(
+    interaction: discord.Interaction, click: Click, action: Action, record: RunningGame, *, public: bool
+) -> None:
+    """After ``action`` was played: the clicked panel shows the face's ``after_play``, or a thread
+    control's player is told privately what it did (``said_after``)."""
     service = service_of(interaction)
-    record = await service.perform(interaction, click.game_id, action, decision=click.decision)
     seat = record.seat_of(interaction.user.id)
     if seat is None:
         return
@@ -197,6 +208,25 @@ async def play_action(
         return
     seen = Seen(game.view(record.state, seat), names_of(record), record.id, seat, record.state)
     await edit_panel(interaction, presenter.after_play(seen, played, _panel(interaction, record, seen)))
+
+
+async def perform(interaction: discord.Interaction, click: Click, action: Action) -> RunningGame:
+    """The move core plays ``action``; a refused click on an old public control is told so in the
+    face's words for it (its step is over) rather than the core's."""
+    service = service_of(interaction)
+    try:
+        return await service.perform(interaction, click.game_id, action, decision=click.decision)
+    except Refusal:
+        kind = click.control.public_kind(click)
+        if kind is not None:  # over since? then say it in this control's words
+            await service.clicker_seat(interaction, click.game_id, click.decision, public_kind=kind)
+        raise
+
+
+async def run_own(interaction: discord.Interaction, click: Click) -> None:
+    """An ``OWN`` control: the face answers the click itself (the escape hatch)."""
+    assert click.control.run is not None, f"{click.control.name} has no run"
+    await click.control.run(interaction, click)
 
 
 async def step(interaction: discord.Interaction, click: Click) -> None:
@@ -244,4 +274,4 @@ class TypedForm(discord.ui.Modal, title="-"):
             await play_action(interaction, click, typed, public=False)
 
 
-PATHS = {Role.PLAY: play, Role.STEP: step, Role.FORM: open_form}
+PATHS = {Role.PLAY: play, Role.STEP: step, Role.FORM: open_form, Role.OWN: run_own}

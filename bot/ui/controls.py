@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ class Role(enum.Enum):
     PLAY = "play"  # plays the action its code stands for (in its custom_id, or the option picked)
     STEP = "step"  # shows another sub-step of the same choice: the panel is redrawn, nothing played
     FORM = "form"  # opens a typed form; what is typed is played or shown as a sub-step
+    OWN = "own"  # the escape hatch: the face's own ``Control.run`` answers the click
 
 
 @dataclass(frozen=True)
@@ -102,13 +103,19 @@ def _no_action(click: Click) -> Action | None:
     return None
 
 
-@dataclass(frozen=True)
+def _no_kind(click: Click) -> str | None:
+    return None
+
+
+@dataclass(frozen=True, eq=False)  # one declaration, one control: compared and hashed by identity
 class Control:
     """One control of a face (see the module docstring). ``action``: a ``PLAY`` control's codec,
     ``None`` for a click that matches no action (refused, nothing played); ``in_thread``: the
     control sits on a public message, so its play is answered privately instead of redrawing it;
     ``form``: a ``FORM`` control's form; ``refused``: what a click whose code matches no action
-    is told (``N_``)."""
+    is told (``N_``); ``public_kind``: the kind of an old public control, whose click after its
+    step is refused in the face's words for it (``Presenter.stale_text``); ``run``: an ``OWN``
+    control's answer (the escape hatch)."""
 
     template: str
     role: Role
@@ -117,6 +124,8 @@ class Control:
     in_thread: Callable[[Click], bool] = _never
     form: Form | None = None
     refused: str = BAD_BUTTON
+    public_kind: Callable[[Click], str | None] = _no_kind
+    run: Callable[[discord.Interaction, Click], Awaitable[None]] | None = None
 
     @property
     def name(self) -> str:

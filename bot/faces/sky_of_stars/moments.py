@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.faces.sky_of_stars.art import animation
 from bot.faces.sky_of_stars.art.reveal import earned, reveal_png
-from bot.faces.sky_of_stars.items import SkyDo
+from bot.faces.sky_of_stars.items import do_button
 from bot.faces.sky_of_stars.words import names_list, round_title
 from bot.games.base import EventKind, View
 from bot.games.sky_of_stars import GAME
@@ -30,7 +30,7 @@ def guess_card(view: View, names: list[str], game_id: int, progress: str) -> Out
         "Which word did **{name}** draw? Pick its number, in secret: you may change it until the reveal.",
         name=names[artist],
     )
-    items = [SkyDo(game_id, view["decision"], "guess", str(n), "t") for n in range(1, 6)]
+    items = [do_button(game_id, view["decision"], "guess", str(n), "t") for n in range(1, 6)]
     drawing = partial(animation.drawing_gif, view, names, artist, view["round"])
     return Outgoing(
         ask, round_title(view), drawing, "drawing.gif", items, footer=progress, controls_first=True

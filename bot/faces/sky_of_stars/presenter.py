@@ -12,10 +12,11 @@ from typing import Any
 
 import discord
 
-from bot.faces.sky_of_stars import described, hints, stop
+from bot.faces.sky_of_stars import clicked, described, hints, stop
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
-from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
+from bot.faces.sky_of_stars.calling_stop import STOP, stop_button
+from bot.faces.sky_of_stars.items import BACK, DO, PICK, TYPE, PublicKind
 from bot.faces.sky_of_stars.moments import (
     guess_card,
     how_it_went,
@@ -26,12 +27,13 @@ from bot.faces.sky_of_stars.moments import (
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
-from bot.games.base import EventKind, View
+from bot.games.base import Action, EventKind, View
 from bot.games.sky_of_stars import GAME
 from bot.i18n import N_, _
 from bot.i18n.waiting import in_dms
+from bot.ui.controls import Click, Played, Seen
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, PanelAt, Presenter
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
@@ -62,7 +64,19 @@ class SkyOfStarsPresenter(Presenter):
     rules_summary = RULES
     sent_by_dm = N_("Your secret word and your panels")
 
-    dynamic_items = DYNAMIC_ITEMS
+    controls = (PICK, DO, STOP, BACK, TYPE)
+
+    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
+        return clicked.after_play(seen, played, panel)
+
+    def said_after(self, played: Played) -> str:
+        return clicked.done(played)
+
+    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
+        return clicked.step(seen, click, panel)
+
+    def typed(self, seen: Seen, click: Click, panel: PanelAt) -> Action | Outgoing:
+        return clicked.typed(seen, click, panel)
 
     # -------------------------------------------------------------- public
 
@@ -115,7 +129,7 @@ class SkyOfStarsPresenter(Presenter):
             # the roll is said once, by its own line above this text; this says what to do
             text = _(DO_TEXT[view["roll"]["face"]])
             if view["stop_by"] is None:
-                items.append(SkyDo(game_id, dec, "stop", "?", "t"))  # asks for a confirmation first
+                items.append(stop_button(game_id, dec, "?", "t"))  # asks for a confirmation first
             else:
                 last = _("**{name}** called STOP: this is the last roll.", name=names[view["stop_by"]])
                 text = "\n".join([text, last])

@@ -1,6 +1,6 @@
 """STOP once called: every panel says so, and no "Yes, call STOP" question stays clickable.
 
-The thread's STOP button asks first, in a private reply (``items.SkyDo._ask_stop``). That reply is
+The thread's STOP button asks first, in a private reply (``calling_stop.ask``). That reply is
 remembered here with its roll (the decision it was asked on) and the language it was asked in,
 and retired (its button gone, one line saying why) when its roll ends, when anyone calls STOP, or
 when the game ends. Like an ephemeral panel copy, it can only be edited through its interaction's
