@@ -22,7 +22,7 @@ from bot.storage import GameRecord
 from bot.tell.live_timer import step_timer
 from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
 from bot.ui.alt import reads_text
-from bot.ui.copies import ACTED_FROM, CopyKind
+from bot.ui.copies import CopyKind
 from bot.ui.guide import mark_hint, with_hint
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 
@@ -190,7 +190,7 @@ class SeatPanels:
             return False  # a practice table's cards share the DMs: the new panel goes under them
         if not await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True)):
             return False
-        if copy.message_id == ACTED_FROM.get():
+        if copy.message_id == self.copies.clicked(record.id):
             self.copies.redrawn(copy.message_id)
         return True
 
@@ -203,7 +203,7 @@ class SeatPanels:
             if (only is not None and seat not in only) or seat in exclude or info.bot_controlled:
                 continue
             copy = await self.copies.live(record.id, info.user_id)
-            if copy is None or copy.message_id == ACTED_FROM.get():
+            if copy is None or copy.message_id == self.copies.clicked(record.id):
                 continue
             with speaking(await self.seat_language(record, seat)):
                 out = await self.panel_of(record, seat)

@@ -176,7 +176,7 @@ async def play_action(
 ) -> None:
     """Play ``action`` for the clicker and redraw the clicked panel once (a thread control:
     answer privately)."""
-    record = await perform(interaction, click, action)
+    record = await perform(interaction, click, action, redraws=not public)
     await show_played(interaction, click, action, record, public=public)
 
 
@@ -210,12 +210,18 @@ async def show_played(
     await edit_panel(interaction, presenter.after_play(seen, played, _panel(interaction, record, seen)))
 
 
-async def perform(interaction: discord.Interaction, click: Click, action: Action) -> RunningGame:
+async def perform(
+    interaction: discord.Interaction, click: Click, action: Action, *, redraws: bool
+) -> RunningGame:
     """The move core plays ``action``; a refused click on an old public control is told so in the
-    face's words for it (its step is over) rather than the core's."""
+    face's words for it (its step is over) rather than the core's. ``redraws``: the click redraws
+    the message it sits on itself, so telling the move leaves that copy alone."""
     service = service_of(interaction)
+    message = interaction.message.id if redraws and interaction.message is not None else None
     try:
-        return await service.perform(interaction, click.game_id, action, decision=click.decision)
+        return await service.perform(
+            interaction, click.game_id, action, decision=click.decision, redraws=message
+        )
     except Refusal:
         kind = click.control.public_kind(click)
         if kind is not None:  # over since? then say it in this control's words

@@ -43,7 +43,13 @@ class Service(Protocol):
     async def user(self, user_id: int) -> discord.User | None: ...
 
     async def perform(
-        self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        action: Action,
+        *,
+        decision: int | None,
+        redraws: int | None = None,
     ) -> RunningGame: ...
 
     async def clicker_seat(

@@ -47,7 +47,7 @@ async def call_stop(interaction: discord.Interaction, click: Click) -> None:
     answered = stop.answering(delivery, click.game_id, question)
     action = {"kind": "stop"}
     try:
-        record = await perform(interaction, click, action)
+        record = await perform(interaction, click, action, redraws=True)
     except Refusal:
         stop.restore(delivery, click.game_id, answered)
         raise

@@ -20,7 +20,7 @@ from bot.faces.sky_of_stars.pictures import keep_if_shown
 from bot.games.base import EventKind
 from bot.games.sky_of_stars import GAME
 from bot.i18n import N_, Language, _, language, speaking
-from bot.ui.copies import ACTED_FROM, CopyKind
+from bot.ui.copies import CopyKind
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ async def show_stop(record: Any, delivery: Any) -> None:
         if info.bot_controlled:
             continue
         copy = await delivery.copies.live(record.id, info.user_id)
-        if copy is None or copy.message_id == ACTED_FROM.get():
+        if copy is None or copy.message_id == delivery.copies.clicked(record.id):
             continue  # the panel the STOP was pressed on is redrawn by its own click
         with speaking(await delivery.seat_language(record, seat)):
             out = await delivery.panel_of(record, seat)
