@@ -16,8 +16,10 @@ import discord
 from bot.core.running import running
 from bot.core.table import names_of
 from bot.games import get_game
+from bot.games.base import View
 from bot.i18n import M_, _
 from bot.i18n.waiting import in_dms
+from bot.storage import GameRecord
 from bot.ui.guide import shown_hint, with_hint
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import Outgoing, reply
@@ -28,7 +30,7 @@ log = logging.getLogger(__name__)
 
 
 def panel_for(
-    interaction: discord.Interaction, record: Any, view: Any, *, keep: bool = True, **stage: Any
+    interaction: discord.Interaction, record: GameRecord, view: View, *, keep: bool = True, **stage: Any
 ) -> Outgoing:
     """The clicker's panel at ``stage`` (a face's sub-step), drawn by the game's presenter, to
     replace the panel clicked on. It keeps saying when the move is due, as the panel the bot sent

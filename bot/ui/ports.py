@@ -8,7 +8,7 @@ importing it keeps the module graph free of cycles (``tests/test_imports.py``).
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
@@ -85,6 +85,7 @@ class Service(Protocol):
     ) -> DmStatus: ...
 
 
+@runtime_checkable
 class HasService(Protocol):
     """The bot as callbacks see it: ``interaction.client`` carries the service."""
 
@@ -92,6 +93,8 @@ class HasService(Protocol):
 
 
 def service_of(interaction: discord.Interaction) -> Service:
-    """The game service of the bot that received ``interaction``."""
-    client: HasService = interaction.client  # type: ignore[assignment]
+    """The game service of the bot that received ``interaction`` (every Astrolabe bot has one)."""
+    client = interaction.client
+    if not isinstance(client, HasService):
+        raise RuntimeError(f"{type(client).__name__} runs no game service")
     return client.service
