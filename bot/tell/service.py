@@ -204,23 +204,6 @@ class GameService:
         await self.pacer.schedule(record)
         return record
 
-    async def commit(
-        self,
-        record: RunningGame,
-        seat: int | None,
-        action: Action,
-        *,
-        by_bot: bool = False,
-        extra_events: tuple[str, ...] = (),
-        click: str | None = None,
-    ) -> RunningGame:
-        """Apply and save one action through the move core, then announce it. ``by_bot``: the
-        bot moved for ``seat``."""
-        move = await self.moves.save(
-            record, seat, action, by_bot=by_bot, extra_events=extra_events, click=click
-        )
-        return move.record
-
     @property
     def moves(self) -> Moves:
         """The move core over this bot's storage, telling the players of every saved move."""

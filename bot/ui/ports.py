@@ -12,7 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot.core.moves import RunningGame
+from bot.core.moves import Moves, RunningGame
 from bot.games.base import Action
 from bot.storage import GameRecord, Storage
 from bot.ui.outgoing import DmStatus
@@ -29,6 +29,11 @@ class Service(Protocol):
 
     @property
     def storage(self) -> Storage: ...
+
+    @property
+    def moves(self) -> Moves:
+        """The move core over the bot's storage, telling the players of every saved move."""
+        ...
 
     def lock(self, game_id: int) -> asyncio.Lock: ...
 
@@ -64,17 +69,6 @@ class Service(Protocol):
     async def perform_system(self, game_id: int, action: Action, *, expected_version: int) -> None: ...
 
     async def settle(self, record: GameRecord) -> GameRecord: ...
-
-    async def commit(
-        self,
-        record: RunningGame,
-        seat: int | None,
-        action: Action,
-        *,
-        by_bot: bool = False,
-        extra_events: tuple[str, ...] = (),
-        click: str | None = None,
-    ) -> RunningGame: ...
 
     async def start(self, record: GameRecord, channel: discord.abc.Messageable) -> GameRecord: ...
 

@@ -21,14 +21,13 @@ from bot.faces.observatory.items import CONTROLS, do_button
 from bot.faces.observatory.panels import build_panel, finished_panel
 from bot.faces.observatory.pictures import named
 from bot.faces.observatory.words import title_of
-from bot.games.base import Action, EventKind, View
+from bot.games.base import EventKind, View
 from bot.games.observatory import GAME
 from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
-from bot.ui.controls import Click, Played, Seen
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, PanelAt, Presenter
+from bot.ui.presenter import Hint, Presenter
 
 log = logging.getLogger(__name__)
 
@@ -82,17 +81,10 @@ class ObservatoryPresenter(Presenter):
 
     controls = CONTROLS
 
-    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
-        return clicked.after_play(seen, played, panel)
-
-    def said_after(self, played: Played) -> str:
-        return clicked.said_after(played)
-
-    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
-        return clicked.step(seen, click, panel)
-
-    def typed(self, seen: Seen, click: Click, panel: PanelAt) -> Action | Outgoing:
-        return clicked.typed(seen, click, panel)
+    after_play = staticmethod(clicked.after_play)
+    said_after = staticmethod(clicked.said_after)
+    step = staticmethod(clicked.step)
+    typed = staticmethod(clicked.typed)
 
     # -------------------------------------------------------------- public
     def status_key(self, view: View) -> Hashable | None:

@@ -27,13 +27,12 @@ from bot.faces.sky_of_stars.moments import (
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
-from bot.games.base import Action, EventKind, View
+from bot.games.base import EventKind, View
 from bot.games.sky_of_stars import GAME
 from bot.i18n import N_, _
 from bot.i18n.waiting import in_dms
-from bot.ui.controls import Click, Played, Seen
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, PanelAt, Presenter
+from bot.ui.presenter import Hint, Presenter
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
@@ -66,18 +65,10 @@ class SkyOfStarsPresenter(Presenter):
 
     controls = (PICK, DO, STOP, BACK, TYPE)
 
-    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
-        return clicked.after_play(seen, played, panel)
-
-    def said_after(self, played: Played) -> str:
-        return clicked.done(played)
-
-    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
-        return clicked.step(seen, click, panel)
-
-    def typed(self, seen: Seen, click: Click, panel: PanelAt) -> Action | Outgoing:
-        return clicked.typed(seen, click, panel)
-
+    after_play = staticmethod(clicked.after_play)
+    said_after = staticmethod(clicked.done)
+    step = staticmethod(clicked.step)
+    typed = staticmethod(clicked.typed)
     # -------------------------------------------------------------- public
 
     def hint(self, view: View) -> Hint | None:

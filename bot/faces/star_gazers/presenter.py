@@ -16,13 +16,12 @@ from bot.faces.star_gazers.items import CONTROLS
 from bot.faces.star_gazers.panels import build_panel
 from bot.faces.star_gazers.pictures import named
 from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, titled
-from bot.games.base import Action, View
+from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
-from bot.ui.controls import Click, Played, Seen
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, PanelAt, Presenter
+from bot.ui.presenter import Hint, Presenter
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +31,9 @@ class StarGazersPresenter(Presenter):
     rules_summary = RULES
     controls = CONTROLS
 
-    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
-        return clicked.after_play(seen, played, panel)
-
-    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
-        return clicked.step(seen, click, panel)
-
-    def typed(self, seen: Seen, click: Click, panel: PanelAt) -> Action | Outgoing:
-        return clicked.typed(seen, click, panel)
+    after_play = staticmethod(clicked.after_play)
+    step = staticmethod(clicked.step)
+    typed = staticmethod(clicked.typed)
 
     # -------------------------------------------------------------- public
     def hint(self, view: View) -> Hint | None:
