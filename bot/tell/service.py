@@ -227,7 +227,7 @@ class GameService:
     async def send_panel(
         self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
     ) -> DmStatus:
-        return await self.delivery.send_panel(running(record), seat, channel)
+        return await self.delivery.panels.send_panel(running(record), seat, channel)
 
     async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
         """Where the game is played now (a deleted thread is replaced, see ``Delivery``)."""

@@ -41,7 +41,7 @@ def panel_for(
     seat = record.seat_of(interaction.user.id)
     if seat is not None:  # a practice game's guide: the hint this decision was given
         out = with_hint(out, shown_hint(presenter, record, seat), record.id)
-    due = service.delivery.due_note(record, seat) if seat is not None else ""
+    due = service.delivery.panels.due_note(record, seat) if seat is not None else ""
     if due:
         out.content += "\n" + due
     return keep_if_shown(out, interaction.message) if keep else out
@@ -91,9 +91,9 @@ async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
     """Send the clicker's private panel ephemerally (a ``Refusal`` says why there is none)."""
     service = service_of(interaction)
     record, seat = await service.clicker_seat(interaction, game_id, None)
-    message, edit = await reply(interaction, await service.delivery.panel_of(record, seat, jump=False))
+    message, edit = await reply(interaction, await service.delivery.panels.panel_of(record, seat, jump=False))
     if message is not None:  # this copy is the live one now; an older copy is retired
-        await service.delivery.adopt_ephemeral(record, interaction.user.id, message, edit)
+        await service.delivery.panels.adopt_ephemeral(record, interaction.user.id, message, edit)
 
 
 class ReclaimButton(

@@ -91,8 +91,8 @@ async def show_stop(record: Any, delivery: Any) -> None:
         copy = await delivery.copies.live(record.id, info.user_id)
         if copy is None or copy.message_id == delivery.copies.clicked(record.id):
             continue  # the panel the STOP was pressed on is redrawn by its own click
-        with speaking(await delivery.seat_language(record, seat)):
-            out = await delivery.panel_of(record, seat)
+        with speaking(await delivery.panels.seat_language(record, seat)):
+            out = await delivery.panels.panel_of(record, seat)
         if copy.kind is CopyKind.DM and copy.channel_id is not None:
             try:
                 shown = await delivery.message_at(copy.channel_id, copy.message_id).fetch()
