@@ -131,20 +131,15 @@ def roll_panel(view: View, names: list[str], game_id: int) -> Outgoing:
 
 
 # --- refill -----------------------------------------------------------------------------------
-class RefillExtras(DraftPanel):
-    """A refill's completion stages (a goal that already fits, then that card's bonus), reusing
-    the draft panel's; its home and every fallback is the refill panel's home."""
-
-    def home(self, note: str | None = None) -> Outgoing:
-        return refill_home(self.view, self.names, self.game_id, note)
-
-
 def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked: str | None) -> Outgoing:
     """Take a new goal (``t`` list, preview), complete one that fits (``c…``), spend its bonus
     (``g…``/``b``) or, holding four goals, finish (``f``)."""
     base = stage.split("~", 1)[0]
     if base[:1] in ("c", "g", "b"):
-        return RefillExtras(view, names, game_id).build(stage, picked)
+        # a refill's completion stages (a goal that already fits, then that card's bonus) are the
+        # draft panel's; their home and every fallback is the refill panel's home
+        home = partial(refill_home, view, names, game_id)
+        return DraftPanel(view, names, game_id, home).build(stage, picked)
     if base == "f":
         return refill_finish(view, names, game_id)
     choice, dec = view["choice"], view["decision"]
