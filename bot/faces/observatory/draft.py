@@ -53,7 +53,7 @@ class DraftPanel:
     ) -> None:
         self.d = DraftBase(view, names, game_id)
         self.home = home or DraftHome(self.d).home
-        self.bonus = BonusStages(self.d, self)
+        self.bonus = BonusStages(self.d, self.cell_stage, self.space_stage)
 
     def build(self, stage: str, picked: str | None) -> Outgoing:
         base, page = split_page(stage)

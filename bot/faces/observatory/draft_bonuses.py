@@ -3,7 +3,8 @@ card. Apart from ``draft`` so each module stays readable; ``DraftPanel`` holds t
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -24,38 +25,17 @@ from bot.faces.observatory.words import (
 from bot.i18n import _, ngettext
 from bot.ui.outgoing import Outgoing
 
-
-class Stages(Protocol):
-    """The list stages the bonus stages show their picks in (``DraftPanel``'s)."""
-
-    def cell_stage(
-        self,
-        stage: str,
-        page: int,
-        cells: list[str],
-        *,
-        what: str,
-        code: str,
-        extra: list[str] | None = None,
-        orange: bool = False,
-        picked: str | None = None,
-    ) -> Outgoing:
-        """A list of cells to pick from; the panel (``DraftPanel``) draws it."""
-        ...
-
-    def space_stage(
-        self, stage: str, spaces: dict[str, list[int]], *, what: str, code: str, picked: str | None = None
-    ) -> Outgoing:
-        """A list of research spaces to pick from; the panel (``DraftPanel``) draws it."""
-        ...
+ListStage = Callable[..., Outgoing]
+"""A list stage of the panel the bonus stages show their picks in (``DraftPanel``'s cells or
+research spaces)."""
 
 
 class BonusStages:
     """The draft stages that spend banked bonuses and complete cards, of the draft ``d``, showing
-    their lists through ``stages``."""
+    their lists through the panel's ``cell_stage`` and ``space_stage``."""
 
-    def __init__(self, d: DraftBase, stages: Stages) -> None:
-        self.d, self.stages = d, stages
+    def __init__(self, d: DraftBase, cell_stage: ListStage, space_stage: ListStage) -> None:
+        self.d, self.cell_stage, self.space_stage = d, cell_stage, space_stage
 
     def bonuses(self) -> Outgoing:
         grants = self.d.choice.get("grants") or []
@@ -118,8 +98,8 @@ class BonusStages:
                 art.Marks(legal=cells),
             )
         if suffix == "r" or kind == "research":
-            return self.stages.space_stage(base, spaces, what=label, code=f"fr.{gid}", picked=picked)
-        return self.stages.cell_stage(
+            return self.space_stage(base, spaces, what=label, code=f"fr.{gid}", picked=picked)
+        return self.cell_stage(
             base, page, cells, what=label, code=f"fs.{gid}", orange=kind == "shooting_star", picked=picked
         )
 

@@ -204,20 +204,10 @@ class SkyOfStarsPresenter(Presenter):
 
     # -------------------------------------------------------------- private panel
 
-    def panel(
-        self,
-        view: View,
-        names: list[str],
-        game_id: int,
-        *,
-        picked_from: str | None = None,
-        picked: str | None = None,
-        note: str | None = None,
-        asking_stop: bool = False,
-    ) -> Outgoing:
-        """The seat's panel at a sub-step (see ``panels.build_panel``); the callbacks in
-        ``items`` reach the panels through here. During a reveal's pause it is a line without a
-        picture: the answer is in the thread, and the next step draws a new picture anyway."""
+    def panel(self, view: View, names: list[str], game_id: int, **stage: Any) -> Outgoing:
+        """The seat's panel at a sub-step (``stage``: see ``panels.build_panel``); the platform
+        reaches the panels through here. During a reveal's pause it is a line without a picture:
+        the answer is in the thread, and the next step draws a new picture anyway."""
         if view["phase"] == "reveal":
             reveal = view["reveals"][-1]
             if in_dms(names):  # a practice table: the answer is posted in these DMs
@@ -233,9 +223,7 @@ class SkyOfStarsPresenter(Presenter):
                     name=names[reveal["artist"]],
                 )
             return Outgoing(said, round_title(view))
-        return build_panel(
-            view, names, game_id, picked_from=picked_from, picked=picked, note=note, asking_stop=asking_stop
-        )
+        return build_panel(view, names, game_id, **stage)
 
     def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
         return described.describe(view, names, seat)

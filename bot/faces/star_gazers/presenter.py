@@ -150,18 +150,7 @@ class StarGazersPresenter(Presenter):
         )
 
     # -------------------------------------------------------------- private panel
-    def panel(
-        self,
-        view: View,
-        names: list[str],
-        game_id: int,
-        *,
-        stage: str | None = None,
-        tentative: View | None = None,
-        note: str | None = None,
-    ) -> Outgoing:
-        """The seat's panel (see ``panels.build_panel`` for ``stage``, ``tentative``, ``note``)."""
-        return build_panel(view, names, game_id, stage, tentative, note)
+    panel = staticmethod(build_panel)  # the seat's panel at a ``stage`` previewed (see ``panels``)
 
     def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
         return described.describe(view, names, seat)
