@@ -17,6 +17,7 @@ from bot.core.running import running
 from bot.core.table import describe_waiting, due_by_seat, is_manager, names_of
 from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
+from bot.games.base import Game
 from bot.i18n import M_, N_, Msg, _, ngettext, speaking, translate
 from bot.i18n.msg import from_stored
 from bot.i18n.readers import private_language
@@ -35,9 +36,6 @@ NO_GAME = N_(
     "There's no game running here. Use this command in a game's thread or channel, "
     "or start a game with `/play`."
 )
-# Lines of the log that mark where the game is, said as they are (not "who: line"). Checked on an
-# event's English text (a ``Msg`` is its English text), whatever language the reader reads.
-MARKERS = ("Round ", "Game over")
 CANCEL_OPTION = "Which game of this channel, or your practice game (the list appears as you type)"
 LOG_LINES = 15
 LOG_CHARS = 4000  # an embed description holds 4096
@@ -169,7 +167,7 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     if page > pages:  # past the oldest page: show the oldest one
         page = pages
         total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
-    text = _fit("\n".join(log_lines(entries, names_of(record))), LOG_CHARS)
+    text = _fit("\n".join(log_lines(entries, names_of(record), get_game(record.game))), LOG_CHARS)
     title = _("Game #{id} ({title}): moves", id=record.id, title=_(get_game(record.game).title))
     embed = discord.Embed(title=title, description=text or _("Nothing has happened yet."), colour=COLOUR)
     shown = sum(1 for line in text.splitlines() if line != "…")
@@ -190,15 +188,17 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     await answer(interaction, embed=embed)
 
 
-def log_lines(entries: list[Any], names: list[str]) -> list[str]:
+def log_lines(entries: list[Any], names: list[str], game: Game) -> list[str]:
     """The page's lines, oldest first, in the reader's language: a line that names nobody is said
-    with who made the move (round and roll markers stay as they are), and a line the same as the
-    one before is dropped. An event is a ``Msg`` (or its stored dict), or an old plain English text."""
+    with who made the move (the lines ``game`` tags as saying where the game is, a round or its
+    end, stay as they are), and a line the same as the one before is dropped. An event is a
+    ``Msg`` (or its stored dict), or an old plain English text."""
     lines: list[str] = []
     for move in entries:
         for event in _events(move.events):
             line = format_events([event], names)  # in the reader's language
-            marker = str.startswith(event, MARKERS)  # the English text, in every language
+            kind = game.event_kind(event)
+            marker = kind is not None and kind.milestone
             anonymous = re.search(r"\{\d+\}", event) is None and not marker
             if anonymous and move.seat is not None and 0 <= move.seat < len(names):
                 # i18n: a line of the game's log said with who made the move ("Ada: Rolled the dice.")

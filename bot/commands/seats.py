@@ -138,7 +138,7 @@ async def hand_to_bot(
     service = service_of(interaction)
     async with service.lock(record.id):
         await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
-        await service.delivery.retire_seat(record, seat)  # their panels close with a line saying why
+        await service.delivery.panels.retire_seat(record, seat)  # their panels close with a line saying why
         if left:
             await service.delivery.post(record, None, note)  # a Msg: said in the table's language
         else:
@@ -190,7 +190,7 @@ async def replace(
             await service.storage.replace_player(record.id, seat, new_player.id, new_player.display_name)
         except SeatTaken as error:
             raise Refusal(_("{name} already plays in this game.", name=new_player.display_name)) from error
-        await service.delivery.retire_seat(record, seat)  # the old player's panels close
+        await service.delivery.panels.retire_seat(record, seat)  # the old player's panels close
         reloaded = await service.storage.load(record.id)
         assert reloaded is not None
         record = await service.settle(reloaded)

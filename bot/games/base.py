@@ -196,6 +196,26 @@ HOUSE_WORDS = "house"
 starts (``Game.wants_house_words``)."""
 
 
+class EventKind(Enum):
+    """The kind of moment an event tells, where a face or the log must know it (a reveal makes
+    one message with its picture; a round's line is said in the log without a player's name).
+    The rules tag their events by message id (``Game.event_kinds``), so nothing outside them
+    reads a sentence to recognise one, and rewording a sentence changes no face."""
+
+    ROUND = "round"  # where the game is: a round's or a roll's line
+    ROUND_BEGINS = "round-begins"  # a round's opening line
+    GAME_OVER = "game-over"
+    ROLLED = "rolled"  # a seat rolled the dice
+    REVEALED = "revealed"  # a hidden drawing was shown with its answer
+    STOP_CALLED = "stop-called"
+    LAST_LINES = "last-lines"  # drawing ended: only a last line is left
+
+    @property
+    def milestone(self) -> bool:
+        """Whether it says where the game is (the log shows it as it is, with no one's name)."""
+        return self in (EventKind.ROUND, EventKind.ROUND_BEGINS, EventKind.GAME_OVER)
+
+
 class Game(ABC):
     """One game's rules. Implementations hold no per-game data: everything is in ``state``."""
 
@@ -215,6 +235,9 @@ class Game(ABC):
     """The kinds of action the game takes (``action["kind"]``); ``apply`` refuses any other."""
     over_text: str = N_("The game is over.")
     """What ``apply`` says to an action sent after the game ended."""
+    event_kinds: Mapping[str, EventKind] = {}
+    """The kind of each event a face or the log recognises, by its message id (``Msg.id``, the
+    English text with its fields unfilled: the singular of a counted text)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Engines implement ``_view``/``_legal_actions``; the checked entry points stay shared."""
@@ -225,6 +248,11 @@ class Game(ABC):
                     f"{cls.__name__} must implement _{name}, not override {name}: "
                     "the shared one checks the seat first."
                 )
+
+    def event_kind(self, event: str) -> EventKind | None:
+        """What kind of moment ``event`` (one of this game's events) tells, if any is tagged."""
+        message_id = getattr(event, "id", None)
+        return None if message_id is None else self.event_kinds.get(message_id)
 
     def check_seat_count(self, seats: Any) -> int:
         """``seats`` if this game can be played by that many; ``setup`` calls it first."""

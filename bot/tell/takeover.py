@@ -36,11 +36,11 @@ async def decide_for_late_seat(service: GameService, record: RunningGame, seat: 
         return
     misses = record.seats[seat].timeouts + 1
     if skip is not None:  # a system action: the game's own event says what was skipped
-        after = await service.commit(record, None, skip)
+        after = (await service.moves.save(record, None, skip)).record
     else:
         late = "{" + str(seat) + "}"  # the seat's name, filled in where the event is read
         note = M_("{seat} ran out of time, so the bot made that move for them.", seat=late)
-        after = await service.commit(record, seat, action, by_bot=True, extra_events=(note,))
+        after = (await service.moves.save(record, seat, action, by_bot=True, extra_events=(note,))).record
         after = await _finish_decision(service, after, seat, decision)
     await storage.drop_deadline(record.id, seat, decision)
     # A live table keeps the seat: its players are there, and the timer bounds each wait.
@@ -83,7 +83,7 @@ async def _finish_decision(
         action = game.timeout_action(record.state, seat, _rng(record, seat))
         if action is None:
             break
-        record = await service.commit(record, seat, action, by_bot=True)
+        record = (await service.moves.save(record, seat, action, by_bot=True)).record
     return record
 
 

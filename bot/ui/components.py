@@ -16,8 +16,10 @@ import discord
 from bot.core.running import running
 from bot.core.table import names_of
 from bot.games import get_game
+from bot.games.base import View
 from bot.i18n import M_, _
 from bot.i18n.waiting import in_dms
+from bot.storage import GameRecord
 from bot.ui.guide import shown_hint, with_hint
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.outgoing import Outgoing, reply
@@ -28,7 +30,7 @@ log = logging.getLogger(__name__)
 
 
 def panel_for(
-    interaction: discord.Interaction, record: Any, view: Any, *, keep: bool = True, **stage: Any
+    interaction: discord.Interaction, record: GameRecord, view: View, *, keep: bool = True, **stage: Any
 ) -> Outgoing:
     """The clicker's panel at ``stage`` (a face's sub-step), drawn by the game's presenter, to
     replace the panel clicked on. It keeps saying when the move is due, as the panel the bot sent
@@ -39,7 +41,7 @@ def panel_for(
     seat = record.seat_of(interaction.user.id)
     if seat is not None:  # a practice game's guide: the hint this decision was given
         out = with_hint(out, shown_hint(presenter, record, seat), record.id)
-    due = service.delivery.due_note(record, seat) if seat is not None else ""
+    due = service.delivery.panels.due_note(record, seat) if seat is not None else ""
     if due:
         out.content += "\n" + due
     return keep_if_shown(out, interaction.message) if keep else out
@@ -89,9 +91,9 @@ async def show_panel(interaction: discord.Interaction, game_id: int) -> None:
     """Send the clicker's private panel ephemerally (a ``Refusal`` says why there is none)."""
     service = service_of(interaction)
     record, seat = await service.clicker_seat(interaction, game_id, None)
-    message, edit = await reply(interaction, await service.delivery.panel_of(record, seat, jump=False))
+    message, edit = await reply(interaction, await service.delivery.panels.panel_of(record, seat, jump=False))
     if message is not None:  # this copy is the live one now; an older copy is retired
-        await service.delivery.adopt_ephemeral(record, interaction.user.id, message, edit)
+        await service.delivery.panels.adopt_ephemeral(record, interaction.user.id, message, edit)
 
 
 class ReclaimButton(

@@ -124,5 +124,5 @@ class SkipGuideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
             record.options = {**record.options, GUIDE_KEY: 0}  # no more hints, for good
             await service.storage.set_game_options(self.game_id, record.options)
             log.info("game %s: the guide was skipped", self.game_id)
-            out = await service.delivery.panel_of(record, seat)
+            out = await service.delivery.panels.panel_of(record, seat)
         await edit_panel(interaction, out)

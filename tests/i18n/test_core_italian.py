@@ -110,20 +110,20 @@ def test_log_lines_translate_each_event_for_the_reader() -> None:
     entries = [
         move(1, 1, to_stored(ran_out)),  # as the action log stores it
         move(2, 0, "{1} took a goal."),  # an old log line: plain English, said as it is
-        move(3, 0, M_("Game over")),  # a marker, known by its English text in every language
+        move(3, 0, M_("Round {round} scores: {listed}.", round=2, listed="Ada 3")),  # where the game is
         move(4, 1, MN_("{n} game", "{n} games", 2)),  # names nobody: said with who moved
     ]
-    english, italian = both(lambda: log_lines(entries, ["Ada", "Bea"]))
+    english, italian = both(lambda: log_lines(entries, ["Ada", "Bea"], GAMES["sky-of-stars"]))
     assert english == [
         "Bea ran out of time, so the bot made that move for them.",
         "Bea took a goal.",
-        "Game over",
+        "Round 2 scores: Ada 3.",
         "Bea: 2 games",
     ]
     assert italian == [
         "Il tempo di Bea è scaduto, quindi il bot ha fatto quella mossa al posto suo.",
         "Bea took a goal.",
-        "Partita finita",
+        "Punti della manche 2: Ada 3.",
         "Bea: 2 partite",
     ]
 

@@ -179,7 +179,7 @@ async def test_messages_sent_as_embeds_before_cards_are_still_edited_and_retired
         embed=discord.Embed(title="An old panel", description="Pick a star."), view=old_view
     )
     await delivery.copies.adopt(record.id, ada.id, copy_of(old))
-    await delivery.update_panels(record, only={0})
+    await delivery.panels.update_panels(record, only={0})
     upgraded = refresh(ada.user.dm_channel, old)
     assert_card(upgraded, "vault.png")
     assert find_component(upgraded, "sky:pick:") is not None

@@ -11,6 +11,7 @@ import pytest
 import bot
 from bot.app import create_bot
 from bot.faces import PRESENTERS
+from bot.ui.clicks import items_of
 from bot.ui.interactions import Ack, entry_kind
 from tests.drivers.helpers import custom_ids, find_component, latest_panel, said
 from tests.drivers.sky_driver import Table, current_record, open_lobby, play_until, start_game
@@ -31,7 +32,7 @@ def dynamic_items() -> list[type]:
 
     items: list[type] = [OpenPanelButton, ReclaimButton, LobbyButton, ConfirmLeave]
     for presenter in PRESENTERS.values():
-        items.extend(presenter.dynamic_items)
+        items.extend(items_of(presenter.controls) + presenter.dynamic_items)
     return items
 
 

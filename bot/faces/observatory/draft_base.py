@@ -11,7 +11,7 @@ import discord
 
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
-from bot.faces.observatory.items import ObsDo, ObsGo, ObsPlay
+from bot.faces.observatory.items import do_button, go_button, play_select
 from bot.faces.observatory.words import (
     PER_SELECT,
     title_of,
@@ -67,24 +67,26 @@ class DraftBase:
 
     def go(
         self, stage: str, label: str, style: discord.ButtonStyle = PRIMARY, emoji: str | None = None
-    ) -> ObsGo:
-        return ObsGo(self.game_id, self.dec, stage, label, style, emoji)
+    ) -> discord.ui.Item[Any]:
+        return go_button(self.game_id, self.dec, stage, label, style, emoji)
 
     def do(
         self, code: str, label: str, style: discord.ButtonStyle = SUCCESS, emoji: str | None = None
-    ) -> ObsDo:
-        return ObsDo(self.game_id, self.dec, code, label, "p", style, emoji)
+    ) -> discord.ui.Item[Any]:
+        return do_button(self.game_id, self.dec, code, label, "p", style, emoji)
 
-    def home_button(self) -> ObsGo:
+    def home_button(self) -> discord.ui.Item[Any]:
         return self.go("h", _("Back"), SECONDARY)
 
-    def play(self, n: int, options: list[tuple[str, str, str | None]], placeholder: str) -> ObsPlay:
+    def play(
+        self, n: int, options: list[tuple[str, str, str | None]], placeholder: str
+    ) -> discord.ui.Item[Any]:
         """A list whose pick plays its move at once (``options``: code, label, description)."""
         choices = [
             discord.SelectOption(label=label[:100], value=code, description=(about or None) and about[:100])
             for code, label, about in options[:PER_SELECT]
         ]
-        return ObsPlay(self.game_id, self.dec, n, choices, placeholder)
+        return play_select(self.game_id, self.dec, n, choices, placeholder)
 
     def die_word(self, index: int) -> str:
         if index == 3:

@@ -16,7 +16,7 @@ import discord
 
 from bot.faces.starry_night_sky import plan as plans
 from bot.faces.starry_night_sky.art import images as art
-from bot.faces.starry_night_sky.items import SnsDo, SnsPick
+from bot.faces.starry_night_sky.items import do_button, pick_select
 from bot.faces.starry_night_sky.words import (
     COLOURS,
     MAX_OPTIONS,
@@ -63,13 +63,13 @@ def planning(
     if follows:
         text += "\n" + _("It already has stars, so a **bonus exploration** follows.")
         items: list[discord.ui.Item[Any]] = [
-            SnsDo(game_id, dec, "ex", plan.code, label=_("Confirm: on to the bonus exploration"))
+            do_button(game_id, dec, "ex", plan.code, label=_("Confirm: on to the bonus exploration"))
         ]
     else:
-        items = [SnsDo(game_id, dec, "xe", plan.code, label=_("Confirm and end my turn"))]
+        items = [do_button(game_id, dec, "xe", plan.code, label=_("Confirm and end my turn"))]
         if view.get("trades"):
             items.append(
-                SnsDo(
+                do_button(
                     game_id,
                     dec,
                     "ex",
@@ -127,7 +127,7 @@ def destination_selects(
         )
     pages = [options[i : i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]
     return [
-        SnsPick(
+        pick_select(
             game_id,
             dec,
             "dest",
@@ -159,7 +159,7 @@ def placement_select(game_id: int, dec: int, dest: dict[str, Any], plan: plans.P
                 default=option == plan,
             )
         )
-    return [SnsPick(game_id, dec, "place", 0, options, placeholder=_("Choose a pool and the stars…"))]
+    return [pick_select(game_id, dec, "place", 0, options, placeholder=_("Choose a pool and the stars…"))]
 
 
 def _fits(dest: dict[str, Any], said: Any) -> str:

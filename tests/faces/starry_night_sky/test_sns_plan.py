@@ -15,6 +15,7 @@ from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
+from bot.ui.clicks import played_by
 from tests.faces.image_checks import assert_small
 
 GAME = StarryNightSky()
@@ -67,9 +68,9 @@ def test_a_move_step_opens_with_the_best_plan_drawn_and_one_confirm():
         plans.value(d) <= plans.value(next(x for x in view["choice"]["destinations"] if x["to"] == best.to))
         for d in view["choice"]["destinations"]
     )
-    confirms = [c for c in out.view().children if getattr(c, "kind", None) in ("ex", "xe")]
-    assert confirms and all(c.arg == best.code for c in confirms)
-    assert GAME.apply(state, seat, confirms[0].action()).state != state
+    confirms = [c for c in out.view().children if getattr(c, "fields", {}).get("kind") in ("ex", "xe")]
+    assert confirms and all(c.fields["arg"] == best.code for c in confirms)
+    assert GAME.apply(state, seat, played_by(confirms[0])).state != state
     assert out.filename.startswith("panel-") and out.filename.endswith(".png")
     image = Image.open(io.BytesIO(out.render()))
     assert image.format == "PNG" and image.width == 1000

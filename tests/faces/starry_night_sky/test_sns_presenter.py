@@ -121,10 +121,11 @@ def test_panels_offer_only_legal_choices(seed):
 
 
 def do_action(custom_id: str) -> dict:
-    from bot.faces.starry_night_sky.items import SnsDo
+    from bot.faces.starry_night_sky.items import DO, action_of
+    from bot.ui.controls import Click
 
     _, _, game, dec, kind, arg = custom_id.split(":")
-    action = SnsDo(int(game), int(dec), kind, arg).action()
+    action = action_of(Click(DO, {"game": game, "dec": dec, "kind": kind, "arg": arg}))
     if action["kind"] == "place":
         action["stars"] = {k: v for k, v in action["stars"].items()}
     return action
