@@ -266,7 +266,9 @@ class GameService:
                 for seat, info in enumerate(started.seats)
                 if seat not in deciding and not info.bot_controlled and info.dm_open
             ]
-            await asyncio.gather(*(self.delivery.panels.send_panel(started, seat, channel) for seat in waiting))
+            await asyncio.gather(
+                *(self.delivery.panels.send_panel(started, seat, channel) for seat in waiting)
+            )
         record = started
         record = await self.settle(await self.storage.load(record.id) or record)
         closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]
