@@ -4,6 +4,7 @@ status lines above every stage. ``home`` builds the home stage on it, ``draft`` 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -53,14 +54,15 @@ class DraftBase:
     ) -> Outgoing:
         content = "\n".join([*self.status_lines(), "", text]).strip()
         stars = (self.view.get("sheet") or {}).get("stars") or []
-        if marks is not None and marks.legal and len(set(marks.legal)) >= 144 - len(stars):
-            # any empty cell: tinting them all says nothing, and the panel keeps the same picture
-            marks = art.Marks(
-                shooting=marks.shooting,
-                picked=marks.picked,
-                placement=marks.placement,
-                space=marks.space,
-                goal=marks.goal,
+        if marks is not None:
+            # any empty cell (a wild die): tinting them all says nothing and buries the other
+            # highlights (a wild Shooting Star would paint the whole sheet orange), and the panel
+            # keeps the same picture; the text says the die is wild
+            empty = 144 - len(stars)
+            marks = replace(
+                marks,
+                legal=[] if len(set(marks.legal)) >= empty else marks.legal,
+                shooting=[] if len(set(marks.shooting)) >= empty else marks.shooting,
             )
         render = partial(art.sheet_png, self.view, self.names, self.seat, marks=marks, note=note)
         return Outgoing(content[:4000], title_of(self.view), render, "sheet.png", items[:25])
@@ -157,6 +159,9 @@ class DraftBase:
                     second=self.die_word(b),
                 )
             )
+        shot = (c.get("shooting") or {}).get("cell")
+        if shot:
+            lines.append(_("✓ Shooting Star at **{cell}**", cell=shot))
         if researched:
             space = _("{track} {space}", track=track_name(researched["track"]), space=researched["space"])
             lines.append(_("✓ Research: **{space}**", space=space))
