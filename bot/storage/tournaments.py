@@ -66,10 +66,14 @@ SQL_UPDATE_SIGNUP_CLOSES = """
 UPDATE tournaments SET signup_closes = :due_at, due_at = :due_at
 WHERE id = :tournament_id AND status = 'signup'
 """
-# The open round moves on only from the round the caller paired after: one process opens it.
+# The open round moves on only from the round the caller paired after, and only once that round
+# is closed: one process opens it, and never while the round before is still played.
 SQL_ADVANCE_ROUND = """
 UPDATE tournaments SET round_no = :round_no, status = 'running', due_at = :due_at, claimed_until = NULL
 WHERE id = :tournament_id AND round_no = :after AND status IN ('signup', 'running')
+  AND (round_no = 0 OR EXISTS (SELECT 1 FROM tournament_rounds r
+                               WHERE r.tournament_id = tournaments.id AND r.round_no = tournaments.round_no
+                                 AND r.closed_at IS NOT NULL))
 """
 SQL_END_TOURNAMENT = """
 UPDATE tournaments SET status = :status, due_at = NULL, claimed_until = NULL, paused_left = NULL
@@ -273,6 +277,20 @@ class Tournaments(StorageBase):
         async with self._one() as tx:
             row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id})
         return None if row is None else _tournament(row)
+
+    async def tournament_state(
+        self, tournament_id: int
+    ) -> tuple[Tournament, list[Entrant], list[Table]] | None:
+        """The tournament, its entrants and every table, read in one snapshot: what a round is
+        paired from, so every process pairs the same round alike."""
+        params = {"tournament_id": tournament_id}
+        async with self._read() as tx:
+            row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, params)
+            if row is None:
+                return None
+            entrants = await tx.fetch(SQL_SELECT_ENTRANTS, params)
+            tables = await tx.fetch(SQL_SELECT_TABLES, params)
+        return _tournament(row), [record_from_row(Entrant, e) for e in entrants], [_table(x) for x in tables]
 
     async def guild_tournaments(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments not over yet, oldest first."""
