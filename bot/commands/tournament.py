@@ -250,6 +250,9 @@ async def _pick(
         everyone = await storage.guild_tournaments(interaction.guild_id)
         here = [t for t in everyone if t.channel_id == channel_id_of(interaction)]
         found = here or everyone
+    if not found and not mine:  # a finished one's standings stay readable where it was played
+        latest = await storage.latest_tournament_in_channel(channel_id_of(interaction))
+        found = [latest] if latest is not None else []
     if not found:
         raise Refusal(_("No tournament is running in this server. Start one with `/tournament create`."))
     if len(found) > 1 and mine:

@@ -41,6 +41,9 @@ SQL_SELECT_GUILD_TOURNAMENTS = f"""
 SELECT {_COLUMNS} FROM tournaments
 WHERE guild_id = :guild_id AND status IN ('signup', 'running', 'paused') ORDER BY id
 """
+SQL_SELECT_LATEST_IN_CHANNEL = f"""
+SELECT {_COLUMNS} FROM tournaments WHERE channel_id = :channel_id ORDER BY id DESC LIMIT 1
+"""
 SQL_SELECT_USER_TOURNAMENTS = f"""
 SELECT {", ".join("t." + c.strip() for c in _COLUMNS.split(","))} FROM tournaments t
 JOIN tournament_entrants e ON e.tournament_id = t.id
@@ -297,6 +300,12 @@ class Tournaments(StorageBase):
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_GUILD_TOURNAMENTS, {"guild_id": guild_id})
         return [_tournament(row) for row in rows]
+
+    async def latest_tournament_in_channel(self, channel_id: int) -> Tournament | None:
+        """The channel's newest tournament, over or not (its standings stay readable)."""
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_LATEST_IN_CHANNEL, {"channel_id": channel_id})
+        return None if row is None else _tournament(row)
 
     async def user_tournaments(self, user_id: int, guild_id: int) -> list[Tournament]:
         """The tournaments not over yet that ``user_id`` signed up for in the server."""

@@ -127,6 +127,8 @@ async def test_pause_extend_resume_and_end(storage: Storage) -> None:
     assert await storage.end_tournament(t.id, "cancelled")
     assert not await storage.end_tournament(t.id, "finished")
     assert await storage.guild_tournaments(BIG) == []
+    latest = await storage.latest_tournament_in_channel(BIG + 1)
+    assert latest is not None and (latest.id, latest.status) == (t.id, "cancelled")
 
 
 async def test_entrants_stop_but_keep_their_rows(storage: Storage) -> None:
