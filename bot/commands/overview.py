@@ -18,6 +18,7 @@ from babel.numbers import get_decimal_symbol
 from discord import app_commands
 
 from bot.commands.lobby import GAME_CHOICES
+from bot.commands.tournament import mine_lines
 from bot.core.table import due_by_seat, names_of
 from bot.games import GAMES
 from bot.i18n import _, language, ngettext
@@ -204,7 +205,10 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
     user_id = interaction.user.id
     service = service_of(interaction)
     records = [await service.checked(r) or r for r in await service.storage.games_for_user(user_id)]
-    if not records:
+    tournaments = (
+        await mine_lines(service.storage, user_id, interaction.guild_id) if interaction.guild_id else []
+    )
+    if not records and not tournaments:
         raise Refusal(_("You're not in any open lobby or game. Start one with `/play`."))
     # Games waiting on you first; otherwise newest first, as storage returns them.
     records.sort(key=lambda r: not any(r.seats[s].user_id == user_id for s in waiting_seats(r)))
@@ -233,6 +237,8 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
         embed = games_embed(_("Your practice games"), practice, 1, lambda r: describe_game(r, viewer=user_id))
         embed.set_footer(text=_("Practice games against the bot (`/learn`) never count in stats."))
         embeds.append(embed)
+    if tournaments:  # `/tournament mine`'s lines: where each of the player's tournaments stands
+        embeds.append(discord.Embed(title=_("Your tournaments"), description="\n".join(tournaments)[:4000]))
     await answer(interaction, embeds=embeds)
 
 

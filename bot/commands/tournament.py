@@ -5,6 +5,7 @@ refusal is private and changes nothing."""
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from datetime import date as calendar_day
@@ -33,11 +34,12 @@ from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
 
-MIN_LEAD_SECONDS: Final = 5 * 60
+MIN_LEAD_SECONDS: Final = 60
 MAX_LEAD_DAYS: Final = 60
 MAX_ROUNDS: Final = 12
 LIVE_ROUND_FALLBACK: Final = 90 * 60
 PACED_ROUND_FALLBACK: Final = 7 * 86400
+RELATIVE: Final = re.compile(r"\+\s*(?P<amount>\d{1,5})\s*(?P<unit>[mh])")
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (set the rounds)", value="swiss"),
     app_commands.Choice(name="round robin (everyone meets)", value="round-robin"),
@@ -47,7 +49,13 @@ FORMAT_CHOICES = [
 
 def signup_close(clock: str, day: str | None, timezone: str, at: float) -> float:
     """The moment sign-up closes from the organiser's ``HH:MM`` (and ``YYYY-MM-DD``) in their
-    zone: 5 minutes to 60 days ahead; without a day, the next time the clock shows it."""
+    zone, or ``+90m``/``+2h`` from now: a minute to 60 days ahead; without a day, the next time
+    the clock shows it."""
+    relative = RELATIVE.fullmatch(clock.strip().lower())
+    if relative is not None:  # "+90m", "+2h": from now
+        amount, unit = int(relative["amount"]), relative["unit"]
+        closes = at + amount * (3600 if unit == "h" else 60)
+        return _within(closes, at)
     parts = clock.strip().replace(".", ":").split(":")
     try:
         hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
@@ -69,8 +77,12 @@ def signup_close(clock: str, day: str | None, timezone: str, at: float) -> float
     closes = moment(chosen_day)
     if not day and closes < at + MIN_LEAD_SECONDS:
         closes = moment(chosen_day + timedelta(days=1))
+    return _within(closes, at)
+
+
+def _within(closes: float, at: float) -> float:
     if not at + MIN_LEAD_SECONDS <= closes <= at + MAX_LEAD_DAYS * 86400:
-        raise Refusal(_("Sign-up must close between 5 minutes and {days} days from now.", days=MAX_LEAD_DAYS))
+        raise Refusal(_("Sign-up must close between a minute and {days} days from now.", days=MAX_LEAD_DAYS))
     return closes
 
 
@@ -103,7 +115,7 @@ group = app_commands.Group(
 @app_commands.describe(
     game="Which game every table plays",
     format="Swiss, round robin or single elimination",
-    closes="When sign-up closes and round 1 starts, in your /settings time zone, like 20:30",
+    closes="When sign-up closes and round 1 starts: 20:30 in your /settings time zone, or +90m, +2h",
     date="The day sign-up closes, like 2026-12-24 (default: the next time it is that hour)",
     rounds="Swiss: how many rounds (default 3)",
     seats="Players per table, within the game's range (default: the fewest it plays with)",
@@ -238,6 +250,9 @@ async def _pick(
         everyone = await storage.guild_tournaments(interaction.guild_id)
         here = [t for t in everyone if t.channel_id == channel_id_of(interaction)]
         found = here or everyone
+    if not found and not mine:  # a finished one's standings stay readable where it was played
+        latest = await storage.latest_tournament_in_channel(channel_id_of(interaction))
+        found = [latest] if latest is not None else []
     if not found:
         raise Refusal(_("No tournament is running in this server. Start one with `/tournament create`."))
     if len(found) > 1 and mine:

@@ -256,10 +256,14 @@ class TournamentClock:
 
     async def next_round(self, t: Tournament) -> None:
         """Pair and open the round after ``t.round_no``, or end the tournament."""
-        entrants = await self.storage.entrants(t.id)
-        active = await self._still_here(t, entrants)
-        tables = await self.storage.tournament_tables(t.id)
-        pairings = pair_round(t, entrants, active, tables)
+        await self._still_here(t, await self.storage.entrants(t.id))  # who left the server is marked
+        state = await self.storage.tournament_state(t.id)
+        if state is None:
+            return
+        t, entrants, tables = state
+        if t.status not in ("signup", "running"):
+            return
+        pairings = pair_round(t, entrants, [e for e in entrants if e.status == "in"], tables)
         if pairings is None:
             await self.finish(t)
             return

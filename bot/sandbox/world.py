@@ -77,8 +77,13 @@ class Sandbox:
         self.env = simcord.Env(self.bot, settle_timeout=SETTLE_STEP_SECONDS)
         self.guild = self.env.create_guild(GUILD_NAME)
         self.games = self.guild.create_text_channel(CHANNEL_NAME, topic="Start a game with /play")
+        # Ada may organise tournaments (Manage Events); the others are plain members.
+        organisers = self.guild.create_role("Organisers", permissions=discord.Permissions(manage_events=True))
         self.members: dict[str, MemberActor] = {
-            name.lower(): self.guild.add_member(self.env.create_user(name.lower(), global_name=name))
+            name.lower(): self.guild.add_member(
+                self.env.create_user(name.lower(), global_name=name),
+                roles=[organisers] if name == MEMBERS[0] else [],
+            )
             for name in MEMBERS
         }
         admins = self.guild.create_role("Admins", permissions=ADMIN_PERMISSIONS)

@@ -41,6 +41,9 @@ SQL_SELECT_GUILD_TOURNAMENTS = f"""
 SELECT {_COLUMNS} FROM tournaments
 WHERE guild_id = :guild_id AND status IN ('signup', 'running', 'paused') ORDER BY id
 """
+SQL_SELECT_LATEST_IN_CHANNEL = f"""
+SELECT {_COLUMNS} FROM tournaments WHERE channel_id = :channel_id ORDER BY id DESC LIMIT 1
+"""
 SQL_SELECT_USER_TOURNAMENTS = f"""
 SELECT {", ".join("t." + c.strip() for c in _COLUMNS.split(","))} FROM tournaments t
 JOIN tournament_entrants e ON e.tournament_id = t.id
@@ -66,10 +69,14 @@ SQL_UPDATE_SIGNUP_CLOSES = """
 UPDATE tournaments SET signup_closes = :due_at, due_at = :due_at
 WHERE id = :tournament_id AND status = 'signup'
 """
-# The open round moves on only from the round the caller paired after: one process opens it.
+# The open round moves on only from the round the caller paired after, and only once that round
+# is closed: one process opens it, and never while the round before is still played.
 SQL_ADVANCE_ROUND = """
 UPDATE tournaments SET round_no = :round_no, status = 'running', due_at = :due_at, claimed_until = NULL
 WHERE id = :tournament_id AND round_no = :after AND status IN ('signup', 'running')
+  AND (round_no = 0 OR EXISTS (SELECT 1 FROM tournament_rounds r
+                               WHERE r.tournament_id = tournaments.id AND r.round_no = tournaments.round_no
+                                 AND r.closed_at IS NOT NULL))
 """
 SQL_END_TOURNAMENT = """
 UPDATE tournaments SET status = :status, due_at = NULL, claimed_until = NULL, paused_left = NULL
@@ -274,11 +281,31 @@ class Tournaments(StorageBase):
             row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id})
         return None if row is None else _tournament(row)
 
+    async def tournament_state(
+        self, tournament_id: int
+    ) -> tuple[Tournament, list[Entrant], list[Table]] | None:
+        """The tournament, its entrants and every table, read in one snapshot: what a round is
+        paired from, so every process pairs the same round alike."""
+        params = {"tournament_id": tournament_id}
+        async with self._read() as tx:
+            row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, params)
+            if row is None:
+                return None
+            entrants = await tx.fetch(SQL_SELECT_ENTRANTS, params)
+            tables = await tx.fetch(SQL_SELECT_TABLES, params)
+        return _tournament(row), [record_from_row(Entrant, e) for e in entrants], [_table(x) for x in tables]
+
     async def guild_tournaments(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments not over yet, oldest first."""
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_GUILD_TOURNAMENTS, {"guild_id": guild_id})
         return [_tournament(row) for row in rows]
+
+    async def latest_tournament_in_channel(self, channel_id: int) -> Tournament | None:
+        """The channel's newest tournament, over or not (its standings stay readable)."""
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_LATEST_IN_CHANNEL, {"channel_id": channel_id})
+        return None if row is None else _tournament(row)
 
     async def user_tournaments(self, user_id: int, guild_id: int) -> list[Tournament]:
         """The tournaments not over yet that ``user_id`` signed up for in the server."""

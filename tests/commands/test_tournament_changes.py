@@ -30,7 +30,8 @@ async def test_refusals_are_private_and_change_nothing(simcord_env):
         (organiser, {**base, "date": "2026-13-40"}, "year-month-day"),
         (organiser, {**base, "closes": "25:99"}, "hours and minutes"),
         (organiser, {**base, "date": (env.now() + timedelta(days=90)).strftime("%Y-%m-%d")}, "60 days"),
-        (organiser, {**base, "date": (env.now() - timedelta(days=1)).strftime("%Y-%m-%d")}, "5 minutes"),
+        (organiser, {**base, "date": (env.now() - timedelta(days=1)).strftime("%Y-%m-%d")}, "a minute"),
+        (organiser, {**base, "closes": "+30s"}, "hours and minutes"),
         (organiser, {**base, "seats": 5}, "2–4"),
         (organiser, {**base, "game": "sky-of-stars", "seats": 2}, "3–6"),
         (organiser, {**base, "format": "round-robin", "rounds": 3}, "Only a Swiss"),
@@ -169,3 +170,27 @@ async def test_the_organiser_pauses_extends_and_cancels(simcord_env):
     assert "cancelled" in said(await organiser.slash(channel, "tournament cancel"))
     assert (await storage.tournament(tid)).status == "cancelled"
     assert "cancelled" in all_text(channel.last_message)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_player_leaving_the_server_and_the_mine_hub(simcord_env):
+    env = simcord_env
+    guild, channel, organiser, players = await server(env, 5)
+    tid = await create_and_fill(
+        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2
+    )
+    storage = env.bot.storage
+    mine = await players[1].slash(channel, "tournament mine")
+    assert mine.ephemeral and f"#{tid}" in said(mine) and "rank" in said(mine)
+    hub = await players[1].slash(channel, "game mine")
+    assert "Your tournaments" in said(hub) and f"#{tid}" in said(hub)
+    gone = players[4]
+    guild.remove_member(gone)
+    await env.advance_time(5)
+    await play_round(env, tid)
+    entrants = {e.user_id: e for e in await storage.entrants(tid)}
+    assert entrants[gone.id].status == "left"
+    second = [x for x in await storage.tournament_tables(tid) if x.round_no == 2]
+    assert second and all(gone.id not in x.players for x in second)
+    await play_to_the_end(env, tid)
+    assert (await storage.tournament(tid)).status == "finished"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.drivers.helpers import all_text
+from tests.drivers.helpers import all_text, said
 from tests.drivers.tournament_driver import card_of, create_and_fill, play_to_the_end, server
 
 
@@ -32,3 +32,12 @@ async def test_swiss_seven_players_of_a_two_player_table(simcord_env):
     assert "is over" in all_text(podium) and "🥇" in all_text(podium)
     card = card_of(channel)
     assert "Podium" in all_text(card) and "finished" in card.embeds[0].title
+    rated = await storage.player_ratings(guild.id, players[0].id, "star-gazers")
+    assert rated and rated[0].games >= 2, "tournament games count for ratings as rated games do"
+    after = await players[0].slash(channel, "tournament standings")
+    assert after.ephemeral and "Podium" in said(after), "a finished tournament's standings stay readable"
+    rounds = await storage.tournament_rounds(tid)
+    now = env.now().timestamp()  # every round's deadline on the simulated clock
+    assert all(0 < r.deadline_at - now <= t.round_seconds for r in rounds), [
+        r.deadline_at - now for r in rounds
+    ]

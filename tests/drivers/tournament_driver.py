@@ -66,12 +66,13 @@ async def play_round(env: Any, tournament: int) -> int:
         record = await bot.storage.load(table.game_id)
         if record is None or record.status != "active":
             continue
-        async with bot.service.lock(record.id):
-            for seat in record.seats:
-                await bot.storage.set_seat_control(record.id, seat.seat, autopilot=True)
-            reloaded = await bot.storage.load(record.id)
-            await bot.service.settle(reloaded)
-        await env.settle() if hasattr(env, "settle") else None
+        with env.time_context():  # the bot's clock reads simulated time, as inside a click
+            async with bot.service.lock(record.id):
+                for seat in record.seats:
+                    await bot.storage.set_seat_control(record.id, seat.seat, autopilot=True)
+                reloaded = await bot.storage.load(record.id)
+                await bot.service.settle(reloaded)
+        await env.settle()
     return round_no
 
 

@@ -67,10 +67,13 @@ async def test_a_round_opens_once(storage: Storage) -> None:
     (first,) = await storage.tournament_rounds(t.id)
     assert (first.round_no, first.deadline_at, first.closed_at) == (1, 5000.0, None)
     stored = await storage.tournament_tables(t.id)
+    state = await storage.tournament_state(t.id)
+    assert state is not None and state[0] == opened and state[2] == stored
     assert [(s.players, s.status, s.places) for s in stored] == [
         ((1, 2), "waiting", None),
         ((3,), "bye", (1,)),
     ]
+    assert not await storage.open_round(t.id, 1, tables, deadline=9000.0), "round 1 is still played"
     assert await storage.close_round(t.id, 1) and not await storage.close_round(t.id, 1)
     assert await storage.open_round(t.id, 1, tables, deadline=9000.0)
 
@@ -124,6 +127,8 @@ async def test_pause_extend_resume_and_end(storage: Storage) -> None:
     assert await storage.end_tournament(t.id, "cancelled")
     assert not await storage.end_tournament(t.id, "finished")
     assert await storage.guild_tournaments(BIG) == []
+    latest = await storage.latest_tournament_in_channel(BIG + 1)
+    assert latest is not None and (latest.id, latest.status) == (t.id, "cancelled")
 
 
 async def test_entrants_stop_but_keep_their_rows(storage: Storage) -> None:
