@@ -178,6 +178,11 @@ class DrawnText:
 _drawn: ContextVar[list[DrawnText] | None] = ContextVar("render_drawn_texts", default=None)
 
 
+def is_recording() -> bool:
+    """Whether the texts drawn now are being recorded (``recording_texts``)."""
+    return _drawn.get() is not None
+
+
 @contextmanager
 def recording_texts() -> Iterator[list[DrawnText]]:
     """Collect every text drawn inside (for tests that measure translated text in its box)."""
