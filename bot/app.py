@@ -35,8 +35,9 @@ from bot.ops.metrics import Metrics, count_http_errors, use
 from bot.storage import Storage
 from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
-from bot.ui.components import OpenPanelButton, ReclaimButton
-from bot.ui.guide import SkipGuideButton
+from bot.ui.clicks import items_of
+from bot.ui.components import OPEN_PANEL, RECLAIM
+from bot.ui.guide import SKIP_GUIDE
 from bot.ui.interactions import APOLOGY
 
 log = logging.getLogger(__name__)
@@ -133,14 +134,12 @@ class AstrolabeBot(discord.Client):
         await self.open_storage()
         if not self._items_added:
             self.add_dynamic_items(
-                OpenPanelButton,
+                *items_of((OPEN_PANEL, RECLAIM, SKIP_GUIDE)),
                 LobbyButton,
                 TimerSelect,
                 RematchButton,
                 ConfirmLeave,
-                ReclaimButton,
                 TiePick,
-                SkipGuideButton,
                 EndPracticeButton,
                 *DYNAMIC_ITEMS,
                 *REPLAY_ITEMS,
