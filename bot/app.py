@@ -17,11 +17,11 @@ import discord
 from discord import app_commands
 
 from bot.commands.gamenight_start import GameNightClock, TiePick
-from bot.commands.learn import EndPracticeButton
+from bot.commands.learn import END_PRACTICE
 from bot.commands.lobby import LobbyButton, TimerSelect
-from bot.commands.rematch import RematchButton, close_lobby
+from bot.commands.rematch import REMATCH, close_lobby
 from bot.commands.replay_card import DYNAMIC_ITEMS as REPLAY_ITEMS
-from bot.commands.seats import ConfirmLeave
+from bot.commands.seats import CONFIRM_LEAVE
 from bot.commands.translator import CommandTranslator
 from bot.commands.tree import COMMANDS
 from bot.core.config import Config
@@ -134,13 +134,10 @@ class AstrolabeBot(discord.Client):
         await self.open_storage()
         if not self._items_added:
             self.add_dynamic_items(
-                *items_of((OPEN_PANEL, RECLAIM, SKIP_GUIDE)),
+                *items_of((OPEN_PANEL, RECLAIM, SKIP_GUIDE, REMATCH, CONFIRM_LEAVE, END_PRACTICE)),
                 LobbyButton,
                 TimerSelect,
-                RematchButton,
-                ConfirmLeave,
                 TiePick,
-                EndPracticeButton,
                 *DYNAMIC_ITEMS,
                 *REPLAY_ITEMS,
             )
