@@ -25,7 +25,7 @@ from bot.storage import GameRecord
 from bot.tell.delivery import format_events
 from bot.tell.resume import SET_ASIDE
 from bot.ui.alt import reads_text
-from bot.ui.components import ReclaimButton, show_panel
+from bot.ui.components import reclaim_button, show_panel
 from bot.ui.interactions import Ack, Refusal, acknowledge, answer, channel_id_of, entry, tell_privately
 from bot.ui.outgoing import COLOUR, reply
 from bot.ui.ports import service_of
@@ -69,7 +69,7 @@ async def status(interaction: discord.Interaction, game: str | None = None, publ
         out = PRESENTERS[record.game].board(table_view, names_of(record))
         out.content = f"{out.content}\n{describe_waiting(record, due)}"
         reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
-        out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
+        out.items = [*out.items, *(reclaim_button(record.id, seat) for seat in reclaimable[:5])]
     out.spoken = not public and await reads_text(interaction.client, interaction.user.id)
     await reply(interaction, out, ephemeral=not public)
     # Whatever the current step couldn't deliver (its public message, a panel) goes out again.

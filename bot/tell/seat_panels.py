@@ -42,10 +42,10 @@ class Undelivered:
 
 
 def panel_button_view(game_id: int) -> discord.ui.View:
-    from bot.ui.components import OpenPanelButton
+    from bot.ui.components import open_panel_button
 
     view = discord.ui.View(timeout=None)
-    view.add_item(OpenPanelButton(game_id))
+    view.add_item(open_panel_button(game_id))
     return view
 
 

@@ -90,12 +90,12 @@ async def _finish_decision(
 async def announce_handover(service: GameService, record: GameRecord, seat: int, message: Msg) -> None:
     """Tell the thread the bot plays ``seat`` for now: ``message`` mentions its player and
     says why; it carries **Reclaim seat**."""
-    from bot.ui.components import ReclaimButton
+    from bot.ui.components import reclaim_button
 
     with speaking(record.language):
         text = translate(message)
         view = discord.ui.View(timeout=None)
-        view.add_item(ReclaimButton(record.id, seat))
+        view.add_item(reclaim_button(record.id, seat))
     user = record.seats[seat].user_id
     await service.delivery.post(record, None, text, mentions=(user,), view=view)
 

@@ -1,8 +1,9 @@
 """The one click path of game panels: the platform's items for the faces' declared controls.
 
 A face declares its controls (``bot.ui.controls.Control``) and builds its items with ``button``
-and ``select``; each declaration gets one ``DynamicItem`` class here, made from its template, so
-a click is routed by its custom_id after a restart. A click then goes one way for every face:
+and ``select`` there; each declaration gets one ``DynamicItem`` class, made from its template, so
+a click is routed by its custom_id after a restart. A click then goes one way for every face,
+here (this module fills ``controls.PATHS``):
 
 - ``PLAY``: decode the action through the declaration, hand it to the move core
   (``service.perform``), and redraw the clicked panel once with what the face's ``after_play``
@@ -18,10 +19,9 @@ a click is routed by its custom_id after a restart. A click then goes one way fo
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -31,119 +31,17 @@ from bot.games import get_game
 from bot.games.base import Action
 from bot.i18n import _
 from bot.ui.components import panel_for
-from bot.ui.controls import Click, Control, Played, Role, Seen
-from bot.ui.interactions import Ack, Refusal, acknowledge, entry, picked_values
+from bot.ui.controls import PATHS, Click, Control, Played, Role, Seen, item_class
+from bot.ui.interactions import Ack, Refusal, acknowledge, entry
 from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
 
 
-class ControlItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """A declared control's item; each declaration has its own subclass (``item_class``)."""
-
-    control: ClassVar[Control]
-
-    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
-        super().__init__(item)
-        self.fields = fields
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ControlItem:
-        return cls(item, match.groupdict())
-
-    @entry(Ack.NONE)
-    async def callback(self, interaction: discord.Interaction) -> None:
-        click = Click(
-            self.control, self.fields, tuple(picked_values(interaction)), message=interaction.message
-        )
-        await PATHS[self.control.role](interaction, click)
-
-
-_CLASSES: dict[str, type[ControlItem]] = {}
-
-
-def item_class(control: Control) -> type[ControlItem]:
-    """The ``DynamicItem`` class of ``control`` (one a declaration, made once)."""
-    made = _CLASSES.get(control.template)
-    if made is None:
-        name = "".join(part.title() for part in re.split(r"[^A-Za-z]+", control.name)) + "Item"
-        made = type(name, (ControlItem,), {"control": control}, template=control.pattern)
-        _CLASSES[control.template] = made
-    return made
-
-
 def items_of(controls: tuple[Control, ...]) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    """The items a bot registers for a face's controls."""
+    """The items a bot registers for ``controls`` (played by the paths below)."""
     return tuple(item_class(control) for control in controls)
-
-
-def button(
-    control: Control,
-    game_id: int,
-    decision: int,
-    *,
-    label: str | None,
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    emoji: str | None = None,
-    **fields: Any,
-) -> ControlItem:
-    """A button of ``control`` (its custom_id filled from ``fields``)."""
-    custom_id = control.custom_id(game_id, decision, **fields)
-    item: discord.ui.Button[Any] = discord.ui.Button(
-        label=label, style=style, emoji=emoji, custom_id=custom_id
-    )
-    return item_class(control)(item, {"game": str(game_id), "dec": str(decision), **map_str(fields)})
-
-
-def select(
-    control: Control,
-    game_id: int,
-    decision: int,
-    *,
-    options: list[discord.SelectOption],
-    placeholder: str | None,
-    count: int | None = None,
-    **fields: Any,
-) -> ControlItem:
-    """A select of ``control``; ``count``: exactly that many options are picked (default one,
-    left unsaid in the component)."""
-    custom_id = control.custom_id(game_id, decision, **fields)
-    item: discord.ui.Select[Any] = discord.ui.Select(
-        placeholder=placeholder, options=options, custom_id=custom_id
-    )
-    if count is not None:
-        item.min_values = item.max_values = count
-    return item_class(control)(item, {"game": str(game_id), "dec": str(decision), **map_str(fields)})
-
-
-def map_str(fields: dict[str, Any]) -> dict[str, str]:
-    return {name: str(value) for name, value in fields.items()}
-
-
-def control_of(item: Any) -> Control | None:
-    """The declaration an item was built from (``None`` for any other item)."""
-    return item.control if isinstance(item, ControlItem) else None
-
-
-def of_controls(items: Iterable[Any], *controls: Control) -> list[ControlItem]:
-    """The items among ``items`` built from one of ``controls``."""
-    return [item for item in items if isinstance(item, ControlItem) and item.control in controls]
-
-
-def option_values(item: ControlItem) -> list[str]:
-    """The values a select item offers (none for a button)."""
-    return [option.value for option in getattr(item.item, "options", [])]
-
-
-def played_by(item: Any) -> Action | None:
-    """The action a button of a ``PLAY`` control plays (``None`` for any other item)."""
-    control = control_of(item)
-    if control is None or control.role is not Role.PLAY:
-        return None
-    return control.action(Click(control, item.fields))
 
 
 # ---------------------------------------------------------------------- the paths
@@ -229,12 +127,6 @@ async def perform(
         raise
 
 
-async def run_own(interaction: discord.Interaction, click: Click) -> None:
-    """An ``OWN`` control: the face answers the click itself (the escape hatch)."""
-    assert click.control.run is not None, f"{click.control.name} has no run"
-    await click.control.run(interaction, click)
-
-
 async def step(interaction: discord.Interaction, click: Click) -> None:
     """A ``STEP`` click: the panel at the sub-step the face reads from the click."""
     await acknowledge(interaction, Ack.UPDATE)
@@ -280,4 +172,4 @@ class TypedForm(discord.ui.Modal, title="-"):
             await play_action(interaction, click, typed, public=False)
 
 
-PATHS = {Role.PLAY: play, Role.STEP: step, Role.FORM: open_form, Role.OWN: run_own}
+PATHS.update({Role.PLAY: play, Role.STEP: step, Role.FORM: open_form})

@@ -16,14 +16,15 @@ from __future__ import annotations
 import enum
 import re
 import string
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
 from bot.games.base import Action, State, View
 from bot.i18n import N_
+from bot.ui.interactions import Ack, entry, picked_values
 
 DIGITS = r"\d+"
 BAD_BUTTON = N_("That button doesn't match anything I can play. Open a fresh panel with **Open my panel**.")
@@ -156,3 +157,110 @@ class Seen:
     game_id: int
     seat: int
     state: State
+
+
+Path = Callable[[discord.Interaction, Click], Awaitable[None]]
+PATHS: dict[Role, Path] = {}
+"""How the platform plays each role (filled by ``bot.ui.clicks``); an ``OWN`` control runs its own."""
+
+
+class ControlItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
+    """A declared control's item; each declaration has its own subclass (``item_class``)."""
+
+    control: ClassVar[Control]
+
+    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
+        super().__init__(item)
+        self.fields = fields
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ControlItem:
+        return cls(item, match.groupdict())
+
+    @entry(Ack.NONE)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        click = Click(
+            self.control, self.fields, tuple(picked_values(interaction)), message=interaction.message
+        )
+        await (self.control.run or PATHS[self.control.role])(interaction, click)
+
+
+_CLASSES: dict[str, type[ControlItem]] = {}
+
+
+def item_class(control: Control) -> type[ControlItem]:
+    """The ``DynamicItem`` class of ``control`` (one a declaration, made once)."""
+    made = _CLASSES.get(control.template)
+    if made is None:
+        name = "".join(part.title() for part in re.split(r"[^A-Za-z]+", control.name)) + "Item"
+        made = type(name, (ControlItem,), {"control": control}, template=control.pattern)
+        _CLASSES[control.template] = made
+    return made
+
+
+def button(
+    control: Control,
+    game_id: int,
+    decision: int,
+    *,
+    label: str | None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    **fields: Any,
+) -> ControlItem:
+    """A button of ``control`` (its custom_id filled from ``fields``)."""
+    custom_id = control.custom_id(game_id, decision, **fields)
+    item: discord.ui.Button[Any] = discord.ui.Button(
+        label=label, style=style, emoji=emoji, custom_id=custom_id
+    )
+    return item_class(control)(item, {"game": str(game_id), "dec": str(decision), **map_str(fields)})
+
+
+def select(
+    control: Control,
+    game_id: int,
+    decision: int,
+    *,
+    options: list[discord.SelectOption],
+    placeholder: str | None,
+    count: int | None = None,
+    **fields: Any,
+) -> ControlItem:
+    """A select of ``control``; ``count``: exactly that many options are picked (default one,
+    left unsaid in the component)."""
+    custom_id = control.custom_id(game_id, decision, **fields)
+    item: discord.ui.Select[Any] = discord.ui.Select(
+        placeholder=placeholder, options=options, custom_id=custom_id
+    )
+    if count is not None:
+        item.min_values = item.max_values = count
+    return item_class(control)(item, {"game": str(game_id), "dec": str(decision), **map_str(fields)})
+
+
+def map_str(fields: dict[str, Any]) -> dict[str, str]:
+    return {name: str(value) for name, value in fields.items()}
+
+
+def control_of(item: Any) -> Control | None:
+    """The declaration an item was built from (``None`` for any other item)."""
+    return item.control if isinstance(item, ControlItem) else None
+
+
+def of_controls(items: Iterable[Any], *controls: Control) -> list[ControlItem]:
+    """The items among ``items`` built from one of ``controls``."""
+    return [item for item in items if isinstance(item, ControlItem) and item.control in controls]
+
+
+def option_values(item: ControlItem) -> list[str]:
+    """The values a select item offers (none for a button)."""
+    return [option.value for option in getattr(item.item, "options", [])]
+
+
+def played_by(item: Any) -> Action | None:
+    """The action a button of a ``PLAY`` control plays (``None`` for any other item)."""
+    control = control_of(item)
+    if control is None or control.role is not Role.PLAY:
+        return None
+    return control.action(Click(control, item.fields))

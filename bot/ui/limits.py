@@ -290,8 +290,8 @@ def _uses(
                     yield keyword.value, Field.FORM_TITLE, names
         elif isinstance(node, ast.Call):
             if _callee(node) == "Form":
-                for value, field in zip(node.args, _FORM_POSITIONS, strict=False):
-                    yield value, field, names
+                for value, position in zip(node.args, _FORM_POSITIONS, strict=False):
+                    yield value, position, names
             for keyword in node.keywords:
                 field = _field(_callee(node), keyword.arg or "", in_modal)
                 if field is not None:

@@ -27,10 +27,11 @@ def privately(result) -> bool:
 
 def dynamic_items() -> list[type]:
     from bot.commands.lobby import LobbyButton
-    from bot.commands.seats import ConfirmLeave
-    from bot.ui.components import OpenPanelButton, ReclaimButton
+    from bot.commands.seats import CONFIRM_LEAVE
+    from bot.ui.components import OPEN_PANEL, RECLAIM
+    from bot.ui.guide import SKIP_GUIDE
 
-    items: list[type] = [OpenPanelButton, ReclaimButton, LobbyButton, ConfirmLeave]
+    items: list[type] = [*items_of((OPEN_PANEL, RECLAIM, SKIP_GUIDE, CONFIRM_LEAVE)), LobbyButton]
     for presenter in PRESENTERS.values():
         items.extend(items_of(presenter.controls) + presenter.dynamic_items)
     return items

@@ -12,8 +12,7 @@ from bot.faces.observatory.pictures import keep_sheet
 from bot.faces.observatory.words import DONE, DONE_TEXT
 from bot.games.base import Action
 from bot.i18n import _
-from bot.ui.clicks import of_controls, option_values
-from bot.ui.controls import BAD_BUTTON, Click, Played, Seen
+from bot.ui.controls import BAD_BUTTON, Click, Played, Seen, of_controls, option_values
 from bot.ui.interactions import Refusal
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import PanelAt

@@ -24,8 +24,7 @@ import discord
 
 from bot.games.base import Action
 from bot.i18n import N_, _
-from bot.ui.clicks import button, select
-from bot.ui.controls import Click, Control, Form, Role
+from bot.ui.controls import Click, Control, Form, Role, button, select
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,9 @@ from bot.faces.sky_of_stars.items import STAR, PublicKind, done_text
 from bot.faces.sky_of_stars.words import DO_LABELS, stop_confirm_text
 from bot.games import get_game
 from bot.i18n import _
-from bot.ui.clicks import button, perform, show_played
+from bot.ui.clicks import perform, show_played
 from bot.ui.components import panel_for
-from bot.ui.controls import Click, Control, Role
+from bot.ui.controls import Click, Control, Role, button
 from bot.ui.interactions import Ack, Refusal, acknowledge
 from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.ports import service_of

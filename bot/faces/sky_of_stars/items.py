@@ -18,8 +18,7 @@ import discord
 from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description
 from bot.games.base import Action
 from bot.i18n import N_, _
-from bot.ui.clicks import button, select
-from bot.ui.controls import Click, Control, Form, Role
+from bot.ui.controls import Click, Control, Form, Role, button, select
 
 
 class PublicKind(enum.StrEnum):

@@ -21,8 +21,7 @@ from bot.faces.star_gazers.words import NOT_OFFERED, round_line, titled
 from bot.games.base import Action, IllegalAction
 from bot.games.star_gazers import GAME
 from bot.i18n import _
-from bot.ui.clicks import of_controls, option_values
-from bot.ui.controls import Click, Played, Seen
+from bot.ui.controls import Click, Played, Seen, of_controls, option_values
 from bot.ui.interactions import Refusal
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import PanelAt

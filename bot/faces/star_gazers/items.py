@@ -23,8 +23,7 @@ from bot.faces.star_gazers.codes import decode
 from bot.faces.star_gazers.words import NOT_OFFERED
 from bot.games.base import Action
 from bot.i18n import N_, _
-from bot.ui.clicks import button, select
-from bot.ui.controls import Click, Control, Form, Role
+from bot.ui.controls import Click, Control, Form, Role, button, select
 
 log = logging.getLogger(__name__)
 

@@ -32,6 +32,16 @@ from bot.i18n import _
 LIMIT = 100  # Discord's longest select option label or description
 
 
+def pool_label(pool: int, stars: dict[str, int]) -> str:
+    """A pool with the stars placed in it, and the points they score: "Pool 2: 2 red (+2)"."""
+    return _(
+        "Pool {pool}: {stars} (+{points})",
+        pool=pool + 1,
+        stars=counts_text(stars),
+        points=sum(stars.values()),
+    )[:LIMIT]
+
+
 def planning(
     view: View, names: list[str], game_id: int, dec: int, choice: dict[str, Any], pick: tuple[str, str] | None
 ) -> tuple[str, list[discord.ui.Item[Any]], Any]:
@@ -149,12 +159,7 @@ def placement_select(game_id: int, dec: int, dest: dict[str, Any], plan: plans.P
         option = plans.make(dest["to"], pool, stars)
         options.append(
             discord.SelectOption(
-                label=_(
-                    "Pool {pool}: {stars} (+{points})",
-                    pool=pool + 1,
-                    stars=counts_text(stars),
-                    points=sum(stars.values()),
-                )[:LIMIT],
+                label=pool_label(pool, stars),
                 value=option.code,
                 default=option == plan,
             )

@@ -18,8 +18,7 @@ from bot.faces.starry_night_sky.plan import parse as parse_plan
 from bot.faces.starry_night_sky.words import parse_place
 from bot.games.base import Action
 from bot.i18n import _
-from bot.ui.clicks import button, select
-from bot.ui.controls import Click, Control, Role
+from bot.ui.controls import Click, Control, Role, button, select
 
 
 def action_of(click: Click) -> Action:

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.faces.starry_night_sky.art import images as art
-from bot.faces.starry_night_sky.exploring import LIMIT, clip, planning
+from bot.faces.starry_night_sky.exploring import LIMIT, clip, planning, pool_label
 from bot.faces.starry_night_sky.items import back_button, do_button, pick_select
 from bot.faces.starry_night_sky.pictures import named
 from bot.faces.starry_night_sky.words import (
@@ -264,12 +264,7 @@ def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str,
     for i, group in enumerate(groups):
         opts = [
             discord.SelectOption(
-                label=_(
-                    "Pool {pool}: {stars} (+{points})",
-                    pool=p + 1,
-                    stars=counts_text(s),
-                    points=sum(s.values()),
-                )[:100],
+                label=pool_label(p, s),
                 value=place_code(p, s),
             )
             for p, s in group[:MAX_OPTIONS]

@@ -22,7 +22,7 @@ from bot.games.base import copy_json
 from bot.games.observatory import sheet as sh
 from bot.games.rng import Rng
 from bot.i18n import Language, speaking
-from bot.ui.clicks import control_of
+from bot.ui.controls import control_of
 from tests.faces.image_checks import TextBoxes, assert_small
 from tests.faces.text_boxes import drawn_texts, misfits
 

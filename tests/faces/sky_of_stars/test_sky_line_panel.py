@@ -10,7 +10,7 @@ from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.calling_stop import STOP
 from bot.faces.sky_of_stars.items import DO, PICK, TYPE, offered_stars
 from bot.faces.sky_of_stars.panels import build_panel, line_ends
-from bot.ui.clicks import control_of
+from bot.ui.controls import control_of
 from tests.faces.sky_of_stars.test_sky_art import NAMES, seat_view
 
 MOVES = {"F3": ["F4", "E3"], "G2": ["G3", "F4"]}  # F4 is reached from F3 (nearer) and from G2

@@ -22,7 +22,7 @@ from bot.games.starry_night_sky.simulate import random_action
 from bot.i18n import Language, _, speaking, translate
 from bot.i18n.catalogs import places
 from bot.i18n.tool import template
-from bot.ui.clicks import control_of
+from bot.ui.controls import control_of
 
 GAME = StarryNightSky()
 PRESENTER = StarryNightSkyPresenter()

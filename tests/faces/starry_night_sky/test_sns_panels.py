@@ -6,7 +6,7 @@ from bot.faces.starry_night_sky.items import DO
 from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.games import get_game
 from bot.games.starry_night_sky.components import load_map
-from bot.ui.clicks import control_of, played_by
+from bot.ui.controls import control_of, played_by
 
 GAME = get_game("starry-night-sky")
 PRESENTER = StarryNightSkyPresenter()

@@ -15,7 +15,7 @@ from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
-from bot.ui.clicks import played_by
+from bot.ui.controls import played_by
 from tests.faces.image_checks import assert_small
 
 GAME = StarryNightSky()

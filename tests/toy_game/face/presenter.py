@@ -11,9 +11,8 @@ import discord
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.i18n.waiting import listed, waiting_for
-from bot.ui.clicks import button
-from bot.ui.components import OpenPanelButton
-from bot.ui.controls import Control, Played, Role, Seen
+from bot.ui.components import open_panel_button
+from bot.ui.controls import Control, Played, Role, Seen, button
 from bot.ui.outgoing import Outgoing
 from bot.ui.presenter import PanelAt, Presenter
 from tests.toy_game.rules.engine import SLUG
@@ -57,7 +56,7 @@ class HighCardPresenter(Presenter):
         return Outgoing(
             _table(view, names),
             _title(view),
-            items=[OpenPanelButton(game_id)],
+            items=[open_panel_button(game_id)],
             footer=self.progress(view, names),
         )
 
