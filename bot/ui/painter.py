@@ -31,6 +31,7 @@ from bot.i18n import Language, speaking
 log = logging.getLogger(__name__)
 
 WORKERS_VARIABLE = "ASTROLABE_PICTURE_WORKERS"
+_REAL_MONOTONIC = time.monotonic  # a simulated Discord (SimCord) replaces it while it runs
 # Imported once in the fork server, so a new worker starts with the drawing code loaded.
 PRELOAD = [
     "bot.faces.observatory.art.images",
@@ -80,8 +81,16 @@ class Painter:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(PRELOAD)
+            context: multiprocessing.context.BaseContext
+            if time.monotonic is _REAL_MONOTONIC:
+                server = multiprocessing.get_context("forkserver")
+                server.set_forkserver_preload(PRELOAD)
+                context = server
+            else:
+                # A simulated clock (SimCord: the sandbox, the benches) stands still inside a
+                # call, and multiprocessing's waits for a fork server's children spin on it
+                # forever; forked workers are waited for without a clock.
+                context = multiprocessing.get_context("fork")
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
         return self._pool
 

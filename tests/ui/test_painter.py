@@ -90,3 +90,23 @@ def test_the_pool_size_comes_from_the_environment() -> None:
     assert workers_from({"ASTROLABE_PICTURE_WORKERS": "0"}) == 0
     assert workers_from({}) == (os.cpu_count() or 1)
     assert workers_from({"ASTROLABE_PICTURE_WORKERS": "many"}) == (os.cpu_count() or 1)
+
+
+async def test_workers_draw_a_game_under_a_simulated_discord(simcord_env, monkeypatch) -> None:
+    """SimCord's clock stands still inside the bot's calls, and a fork server's children were
+    waited for on it forever (the second worker never started): under it the workers are forked.
+    A game starts with its pictures drawn by two workers."""
+    from bot.ui import painter as module
+    from tests.drivers.helpers import images
+    from tests.drivers.sky_driver import open_lobby, start_game
+
+    pool = Painter(workers=2)
+    monkeypatch.setattr(module, "_painter", pool)
+    try:
+        _, channel, players = await open_lobby(simcord_env)
+        await start_game(simcord_env, channel, players)
+        dms = [m for player in players for m in player.user.dm_channel.history() if images(m)]
+        assert dms, "every player's panel came with its picture"
+        assert pool.worker_cpu_seconds > 0, "drawn by the workers"
+    finally:
+        pool.close()
