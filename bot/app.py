@@ -17,11 +17,14 @@ import discord
 from discord import app_commands
 
 from bot.commands.gamenight_start import GameNightClock, TiePick
-from bot.commands.learn import EndPracticeButton
+from bot.commands.learn import END_PRACTICE
 from bot.commands.lobby import LobbyButton, TimerSelect
-from bot.commands.rematch import RematchButton, close_lobby
+from bot.commands.rematch import REMATCH, close_lobby
 from bot.commands.replay_card import DYNAMIC_ITEMS as REPLAY_ITEMS
-from bot.commands.seats import ConfirmLeave
+from bot.commands.seats import CONFIRM_LEAVE
+from bot.commands.tournament_manage import member_left
+from bot.commands.tournament_run import TournamentClock
+from bot.commands.tournament_signup import SignupButton
 from bot.commands.translator import CommandTranslator
 from bot.commands.tree import COMMANDS
 from bot.core.config import Config
@@ -35,8 +38,10 @@ from bot.ops.metrics import Metrics, count_http_errors, use
 from bot.storage import Storage
 from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
-from bot.ui.components import OpenPanelButton, ReclaimButton
-from bot.ui.guide import SkipGuideButton
+from bot.ui import painter
+from bot.ui.clicks import items_of
+from bot.ui.components import OPEN_PANEL, RECLAIM
+from bot.ui.guide import SKIP_GUIDE
 from bot.ui.interactions import APOLOGY
 
 log = logging.getLogger(__name__)
@@ -68,8 +73,9 @@ class AstrolabeBot(discord.Client):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for command in COMMANDS:
             self.tree.add_command(command)
-        self.service = GameService(self, on_game_over=close_lobby)
+        self.service = GameService(self, on_game_over=self._game_over)
         self.game_nights = GameNightClock(self)
+        self.tournaments = TournamentClock(self)
         # Each player's language for private output (bot.i18n.readers asks it for every interaction).
         self.reader_languages = ReaderLanguages(lambda: self.storage)
         self._translator_set = False
@@ -133,15 +139,11 @@ class AstrolabeBot(discord.Client):
         await self.open_storage()
         if not self._items_added:
             self.add_dynamic_items(
-                OpenPanelButton,
+                *items_of((OPEN_PANEL, RECLAIM, SKIP_GUIDE, REMATCH, CONFIRM_LEAVE, END_PRACTICE)),
                 LobbyButton,
                 TimerSelect,
-                RematchButton,
-                ConfirmLeave,
-                ReclaimButton,
                 TiePick,
-                SkipGuideButton,
-                EndPracticeButton,
+                SignupButton,
                 *DYNAMIC_ITEMS,
                 *REPLAY_ITEMS,
             )
@@ -152,6 +154,7 @@ class AstrolabeBot(discord.Client):
         if self._rearmed:
             self.service.close()  # the old timer task was cancelled with the old session
             self.game_nights.close()
+            self.tournaments.close()
             self._rearmed = False  # so on_ready re-arms from the database
         if self.sync_commands:
             await self._sync()
@@ -175,10 +178,21 @@ class AstrolabeBot(discord.Client):
                 await self.before_resume()
             count = await self.service.rearm_all()
             await self.game_nights.rearm_all()
+            await self.tournaments.rearm_all()
             if is_shared(self.storage) and self.settings.timer_poll > 0:
                 self.service.pacer.start_polling(self.settings.timer_poll)
                 self.game_nights.start_polling(self.settings.timer_poll)
+                self.tournaments.start_polling(self.settings.timer_poll)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
+
+    async def _game_over(self, service: GameService, record: Any) -> None:
+        """A game ended: its lobby message says so, and a tournament table moves its round on."""
+        await close_lobby(service, record)
+        await self.tournaments.table_done(record)
+
+    async def on_member_remove(self, member: discord.Member) -> None:
+        """Needs the members intent; without it, a round's pairing finds who left instead."""
+        await member_left(self, member.guild.id, member.id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -208,6 +222,7 @@ class AstrolabeBot(discord.Client):
         the Discord connection. Safe to call twice and on a bot that never logged in."""
         self.service.close()
         self.game_nights.close()
+        self.tournaments.close()
         if self.operator_server is not None:
             server, self.operator_server = self.operator_server, None
             await server.close()
@@ -215,6 +230,7 @@ class AstrolabeBot(discord.Client):
         if self._storage is not None:
             storage, self._storage = self._storage, None
             await storage.close()
+        painter.close()
         await super().close()
 
 

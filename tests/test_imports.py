@@ -153,6 +153,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ops", ("bot.ops",)),
     ("words", ("bot.i18n", "bot.registry")),
     ("rules", ("bot.games",)),
+    ("tournaments", ("bot.tournaments",)),
     ("render", ("render",)),
     ("storage", ("bot.storage",)),
     ("core", ("bot.core",)),
@@ -164,7 +165,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """The platform's layers, lowest first: a module imports only from its own layer or below. The
 folders are the layers, with no exception."""
-WITHOUT_DISCORD = ("words", "rules", "render", "storage", "core")
+WITHOUT_DISCORD = ("words", "rules", "tournaments", "render", "storage", "core")
 """Layers that never import ``discord``, not even through another module: the rules, storage
 and the move core run without it."""
 

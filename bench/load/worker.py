@@ -34,6 +34,7 @@ from bot.core.config import Config
 from bot.ops.metrics import use
 from bot.storage.open import open_storage
 from bot.tell.scheduler import ClientAlarm, PollAlarm
+from bot.ui.painter import painter
 
 PACED_CHANNELS = 40
 PACED_PLAYERS = 400
@@ -184,6 +185,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             os.times(),
             sum(t.moves for t in tables),
         )
+        painted_before = painter().worker_cpu_seconds
         requests_before = stamps.requests
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
         if profile is not None:
@@ -194,6 +196,10 @@ async def work(plan: Plan) -> dict[str, Any]:
             os.times(),
             sum(t.moves for t in tables),
         )
+        # pictures drawn in worker processes (``bot.ui.painter``): their CPU, as the workers report it
+        painted = painter().worker_cpu_seconds - painted_before
+        cpu_groups = measure.cpu_by_group(threads_before, threads_after)
+        cpu_groups[measure.PICTURES] = cpu_groups.get(measure.PICTURES, 0.0) + painted
         wall = time.perf_counter() - start
         rss, peak = measure.rss_mib()
         requests = stamps.requests - requests_before
@@ -225,8 +231,8 @@ async def work(plan: Plan) -> dict[str, Any]:
             renders=[x for v in taps.renders.values() for x in v],
             handled=[x for v in taps.handled.values() for x in v],
             lag=probe.lags,
-            cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system),
-            cpu_groups=measure.cpu_by_group(threads_before, threads_after),
+            cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) + painted,
+            cpu_groups=cpu_groups,
             rss_mib=rss,
             peak_mib=peak,
             requests=requests,

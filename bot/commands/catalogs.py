@@ -10,7 +10,6 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from discord.app_commands import TranslationContextLocation as Where
 
-import bot
 from bot.commands.translator import command_texts
 from bot.commands.tree import COMMANDS
 from bot.i18n import tool
@@ -32,7 +31,7 @@ def text_limits() -> dict[tool.TextId, int]:
         (text, context): Limit.COMMAND_NAME if where in _NAMES else Limit.COMMAND_DESCRIPTION
         for text, context, where in command_texts(COMMANDS)
     }
-    for text, limit in limited_texts(Path(next(iter(bot.__path__)))).items():
+    for text, limit in limited_texts(Path(__file__).resolve().parents[1]).items():
         limits[text] = min(limit, limits.get(text, limit))
     return {text: int(limit) for text, limit in limits.items()}
 

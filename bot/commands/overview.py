@@ -18,12 +18,13 @@ from babel.numbers import get_decimal_symbol
 from discord import app_commands
 
 from bot.commands.lobby import GAME_CHOICES
+from bot.commands.tournament import mine_lines
 from bot.core.table import due_by_seat, names_of
 from bot.games import GAMES
 from bot.i18n import _, language, ngettext
 from bot.i18n.waiting import due_text
 from bot.storage import GameRecord, GameStats, PlayerRating
-from bot.storage.skill import RANKED_AFTER, SOLO
+from bot.storage.skill import RANKED_AFTER, SOLO, shown, shown_change
 from bot.ui.interactions import Ack, Refusal, answer, entry
 from bot.ui.outgoing import COLOUR
 from bot.ui.ports import service_of
@@ -204,7 +205,10 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
     user_id = interaction.user.id
     service = service_of(interaction)
     records = [await service.checked(r) or r for r in await service.storage.games_for_user(user_id)]
-    if not records:
+    tournaments = (
+        await mine_lines(service.storage, user_id, interaction.guild_id) if interaction.guild_id else []
+    )
+    if not records and not tournaments:
         raise Refusal(_("You're not in any open lobby or game. Start one with `/play`."))
     # Games waiting on you first; otherwise newest first, as storage returns them.
     records.sort(key=lambda r: not any(r.seats[s].user_id == user_id for s in waiting_seats(r)))
@@ -233,6 +237,8 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
         embed = games_embed(_("Your practice games"), practice, 1, lambda r: describe_game(r, viewer=user_id))
         embed.set_footer(text=_("Practice games against the bot (`/learn`) never count in stats."))
         embeds.append(embed)
+    if tournaments:  # `/tournament mine`'s lines: where each of the player's tournaments stands
+        embeds.append(discord.Embed(title=_("Your tournaments"), description="\n".join(tournaments)[:4000]))
     await answer(interaction, embeds=embeds)
 
 
@@ -293,15 +299,21 @@ def stats_line(row: GameStats) -> str:
 
 
 def rating_change(trend: float) -> str:
-    """A signed change with the language's decimal mark: +1.5, −0.3, ±0.0."""
-    sign = "+" if round(trend, 1) > 0 else "−" if round(trend, 1) < 0 else "±"
-    return sign + decimal(abs(trend))
+    """A signed change on the shown scale: +60, −12, ±0."""
+    points = shown_change(trend)
+    sign = "+" if points > 0 else "−" if points < 0 else "±"
+    return f"{sign}{abs(points)}"
+
+
+def rating_text(estimate: float, games: int) -> str:
+    """The rating as shown (``shown``), with ``?`` while it is provisional (too few rated games)."""
+    return f"{shown(estimate)}" + ("" if games >= RANKED_AFTER else "?")
 
 
 def rating_line(rating: PlayerRating) -> str:
     """A player's rating this season and its change over their last rated games."""
     said = {
-        "rating": decimal(rating.ordinal),
+        "rating": rating_text(rating.ordinal, rating.games),
         "season": rating.season,
         "games": ngettext("{n} rated game", "{n} rated games", rating.games),
         "change": rating_change(rating.trend),
@@ -323,8 +335,10 @@ def rating_line(rating: PlayerRating) -> str:
             rating.trend_games,
             **said,
         )
-    if rating.track != SOLO and not rating.ranked:
-        line += " · " + ngettext("ranked after {n} rated game", "ranked after {n} rated games", RANKED_AFTER)
+    if not rating.ranked:
+        line += " · " + ngettext(
+            "? provisional until {n} rated game", "? provisional until {n} rated games", RANKED_AFTER
+        )
     return line
 
 

@@ -18,6 +18,7 @@ from bot.commands.overview import stats_command
 from bot.commands.ratings import leaderboard_command
 from bot.commands.replay import replay_command
 from bot.commands.settings import settings_command
+from bot.commands.tournament_manage import tournament_group
 from bot.commands.words import words_command
 
 GAME_SUBCOMMANDS: Final[tuple[app_commands.Command[Any, ..., None], ...]] = (
@@ -56,4 +57,5 @@ COMMANDS: Final[tuple[app_commands.Command[Any, ..., None] | app_commands.Group,
     settings_command,
     words_command,
     gamenight_group,
+    tournament_group,
 )

@@ -182,9 +182,12 @@ class PostgresStorage(Storage):
         cls, url: str, *, migrations_dir: Traversable | Path | None = None, max_connections: int = POOL_MAX
     ) -> PostgresStorage:
         migrations = discover_migrations(migrations_dir or postgres_migrations())
+        pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)
         try:
-            pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)
+            async with pool.acquire():  # with no floor, the first connection tells a bad URL here
+                pass
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            await pool.close()
             # A refused login, a missing database: one line saying which, never the password.
             raise StorageError(f"cannot use the PostgreSQL database {_redact(url)}: {error}") from error
         try:

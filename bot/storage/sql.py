@@ -11,9 +11,12 @@ from bot.storage.ratings import Ratings
 from bot.storage.reads import Reads
 from bot.storage.tables import Tables
 from bot.storage.timers import Timers
+from bot.storage.tournaments import Tournaments
 
 
-class Storage(Games, LobbyPace, Practice, Reads, Tables, Timers, Ratings, HouseWords, GameNights):
+class Storage(
+    Games, LobbyPace, Practice, Reads, Tables, Timers, Ratings, HouseWords, GameNights, Tournaments
+):
     """All persistence for the bot, over the ``Dialect`` of a backend (``SqliteStorage``,
     ``PostgresStorage``), which alone knows how to connect: what callers hold and type against,
     whichever backend they were given. A backend adds only its ``open``

@@ -165,7 +165,14 @@ _BY_CALL: Mapping[tuple[str, str], Field] = {
     ("TextInput", "label"): Field.INPUT_LABEL,
     ("TextInput", "placeholder"): Field.INPUT_PLACEHOLDER,
     ("Embed", "title"): Field.EMBED_TITLE,
+    ("Form", "title"): Field.FORM_TITLE,
+    ("Form", "label"): Field.INPUT_LABEL,
+    ("Form", "placeholder"): Field.INPUT_PLACEHOLDER,
+    ("button", "label"): Field.BUTTON,
+    ("select", "placeholder"): Field.PLACEHOLDER,
 }
+# A declared control's form (``bot.ui.controls.Form``) given by position: title, label, placeholder.
+_FORM_POSITIONS = (Field.FORM_TITLE, Field.INPUT_LABEL, Field.INPUT_PLACEHOLDER)
 _MARKERS = {"_": 0, "N_": 0, "M_": 0, "pgettext": 1, "NP_": 1}
 
 
@@ -179,9 +186,9 @@ def _field(callee: str, keyword: str, in_modal: bool) -> Field | None:
         return _BY_CALL[(callee, keyword)]
     if keyword == "title" and (callee == "Modal" or (callee == "__init__" and in_modal)):
         return Field.FORM_TITLE
-    if keyword == "label" and callee.endswith("Do"):
+    if keyword == "label" and (callee.endswith("Do") or callee.endswith("_button")):
         return Field.BUTTON
-    if keyword == "placeholder" and callee.endswith("Pick"):
+    if keyword == "placeholder" and (callee.endswith("Pick") or callee.endswith("_select")):
         return Field.PLACEHOLDER
     return None
 
@@ -282,6 +289,9 @@ def _uses(
                 if keyword.arg == "title":
                     yield keyword.value, Field.FORM_TITLE, names
         elif isinstance(node, ast.Call):
+            if _callee(node) == "Form":
+                for value, position in zip(node.args, _FORM_POSITIONS, strict=False):
+                    yield value, position, names
             for keyword in node.keywords:
                 field = _field(_callee(node), keyword.arg or "", in_modal)
                 if field is not None:

@@ -1,0 +1,425 @@
+"""A tournament runs itself: sign-up closes, each round is paired and its tables open at once, a
+round closes when its last table finishes (or at its deadline, where the bot finishes for the
+late), then the next round is paired or the podium posted.
+
+Everything is re-read from the database when it happens, so a restart mid-round carries on: the
+clock re-arms every due tournament, opens tables a dead process left unopened and records games
+that finished while the bot was away. Several processes share the work safely: a due tournament
+is leased to one, a round opens once (``Storage.open_round``), a table gets one game, a round
+closes once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final, Protocol
+
+import discord
+
+from bot.commands.tournament_card import card_embed, lines_of, podium_announcement
+from bot.commands.tournament_signup import signup_view
+from bot.commands.tournament_tables import finish_late, forfeit_places, open_table, result_of
+from bot.core.clock import now
+from bot.games import get_game
+from bot.i18n import _, speaking
+from bot.ops.metrics import watch
+from bot.storage import GameRecord
+from bot.storage.skill import ordinal
+from bot.storage.tournaments import Entrant, NewTable, Table, Tournament
+from bot.tell.scheduler import ClientAlarm, Job, JobKind, Scheduler
+from bot.tournaments import pairing
+from bot.tournaments.pairing import Format, Pairing, Why
+from bot.ui.fault_lines import expected_fault
+from bot.ui.outgoing import only_users
+
+log = logging.getLogger(__name__)
+
+LEASE_SECONDS: Final = 120.0
+RETRY_SECONDS: Final = 60.0
+MIN_GRACE: Final = 600.0  # after a deadline, how long the bot has to play the late seats out
+UNRATED: Final = 0.0  # the seeding rating of a player with no rated game of the title
+
+
+def fewest(t: Tournament) -> int:
+    return max(2, get_game(t.game).min_seats)
+
+
+def grace(t: Tournament) -> float:
+    return max(MIN_GRACE, t.round_seconds / 4)
+
+
+def pair_round(
+    t: Tournament, entrants: Sequence[Entrant], active: Sequence[Entrant], tables: Sequence[Table]
+) -> list[Pairing] | None:
+    """The next round's tables from what is stored (the same in any process), or None at the end."""
+    if len(active) < 2:
+        return None
+    lines = {line.player: line for line in lines_of(t, entrants, tables)}
+    rating = {e.user_id: e.rating for e in entrants}
+    field = [
+        pairing.Entrant(
+            e.user_id,
+            rating[e.user_id],
+            lines[e.user_id].points,
+            frozenset(lines[e.user_id].met),
+            lines[e.user_id].byes,
+        )
+        for e in active
+    ]
+    round_no = t.round_no + 1
+    if t.format == Format.SWISS:
+        return None if t.round_no >= t.rounds else pairing.swiss(field, t.seats, fewest(t), t.seed, round_no)
+    if t.format == Format.ROUND_ROBIN:
+        if t.seats == 2:
+            everyone = sorted(e.user_id for e in entrants)
+            found = pairing.circle_round(everyone, t.seed, round_no)
+            if found is None:
+                return None
+            here = {e.user_id for e in active}
+            kept = [tuple(p for p in f.players if p in here) for f in found]
+            return [
+                Pairing(k, Why.BYE if len(k) == 1 else f.why) for k, f in zip(kept, found, strict=True) if k
+            ]
+        return pairing.covering_round(field, t.seats, fewest(t), t.seed, round_no)
+    return _knockout(t, field, tables)
+
+
+def _knockout(t: Tournament, field: list[pairing.Entrant], tables: Sequence[Table]) -> list[Pairing] | None:
+    """The first round by seed; then the advancers of the last round's tables, in table order
+    (two seats: the bracket's), a player who stopped replaced by the next at their table."""
+    here = {e.id: e for e in field}
+    if t.round_no == 0:
+        seeds = [e.id for e in pairing.seeded(field, t.seed)]
+        return pairing.elimination_round(seeds, t.seats, fewest(t), first=True)
+    last = [x for x in tables if x.round_no == t.round_no]
+    if len(last) == 1 and last[0].status != "bye":
+        return None  # that was the final
+    count = pairing.advancing([x.players for x in last if x.status != "bye"], fewest(t))
+    through: list[int] = []
+    for x in last:
+        order = sorted(
+            range(len(x.players)),
+            key=lambda i: (
+                (x.places or ())[i] if x.places else 1,
+                -((x.scores or ())[i] if x.scores else 0),
+            ),
+        )
+        still = [x.players[i] for i in order if x.players[i] in here]  # a player who stopped: the next goes
+        through += still[: 1 if x.status == "bye" else count]
+    if len(through) < 2:
+        return None
+    if t.seats > 2:
+        through = [e.id for e in pairing.seeded([here[p] for p in through], t.seed)]
+    return pairing.elimination_round(through, t.seats, fewest(t), first=False)
+
+
+class TournamentAlarm(ClientAlarm):
+    EVENT: ClassVar[str] = "astrolabe_tournament"
+
+
+class TournamentPollAlarm(ClientAlarm):
+    EVENT: ClassVar[str] = "astrolabe_tournament_poll"
+
+
+class TournamentClock:
+    """Every due tournament in a ``Scheduler`` (keyed by id), and what happens at each step."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.scheduler = Scheduler(self._fire, now, TournamentAlarm(bot))
+        self._poll: asyncio.Task[None] | None = None
+
+    @property
+    def storage(self) -> Any:
+        return self.bot.storage
+
+    # ---- the timers ---------------------------------------------------------------------------
+
+    def arm(self, t: Tournament, when: float | None = None) -> None:
+        self.scheduler.clear_game(t.id)
+        due = when if when is not None else t.due_at
+        if t.status in ("signup", "running") and due is not None:
+            self.scheduler.add(due, t.id, JobKind.TOURNAMENT, None, 0)
+
+    def disarm(self, tournament_id: int) -> None:
+        self.scheduler.clear_game(tournament_id)
+
+    async def rearm_all(self) -> int:
+        """After a restart: arm what is due and catch up on what happened while away."""
+        due = await self.storage.due_tournaments()
+        for t in due:
+            self.arm(t)
+            if t.status == "running" and self.bot.get_guild(t.guild_id) is not None:
+                try:
+                    await self.catch_up(t)
+                except Exception:
+                    log.exception("tournament %s: catching up after a restart failed", t.id)
+        return len(due)
+
+    def start_polling(self, every: float) -> None:
+        if self._poll is None or self._poll.done():
+            self._poll = asyncio.get_running_loop().create_task(
+                self._look(every), name="astrolabe-tournament-poll"
+            )
+
+    async def _look(self, every: float) -> None:
+        alarm = TournamentPollAlarm(self.bot)
+        while True:
+            await alarm.sleep(every)
+            try:
+                for t in await self.storage.due_tournaments():
+                    if t.due_at is not None and t.due_at <= now():
+                        self.arm(t)
+            except Exception as error:
+                if not expected_fault(error, watch=watch()):
+                    log.exception("polling the database for due tournaments failed")
+
+    def close(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+        self.scheduler.close()
+
+    async def _fire(self, job: Job) -> None:
+        t = await self.storage.tournament(job.game_id)
+        if t is None or t.status not in ("signup", "running") or t.due_at is None:
+            return
+        if t.due_at > now() + 1:
+            self.arm(t)
+            return
+        if self.bot.get_guild(t.guild_id) is None:
+            return
+        if not await self.storage.claim_tournament(t.id, now=now(), lease=LEASE_SECONDS):
+            self.arm(t, now() + LEASE_SECONDS + 1)
+            return
+        try:
+            if t.status == "signup":
+                await self.close_signup(t)
+            else:
+                await self.deadline(t)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self.storage.release_tournament(t.id))
+            raise
+        except Exception:
+            await self.storage.release_tournament(t.id)
+            self.arm(t, now() + RETRY_SECONDS)
+            raise
+        await self.storage.release_tournament(t.id)
+
+    # ---- the steps ----------------------------------------------------------------------------
+
+    async def close_signup(self, t: Tournament) -> None:
+        """Seed the field by rating and open round 1, or cancel when too few signed up."""
+        entrants = await self._still_here(t, await self.storage.entrants(t.id))
+        ratings = {e.user_id: await self._rating(t, e.user_id) for e in entrants}
+        await self.storage.set_entrant_ratings(t.id, ratings)
+        if len(entrants) < fewest(t):
+            await self.storage.end_tournament(t.id, "cancelled")
+            self.disarm(t.id)
+            with speaking(t.language):
+                text = _(
+                    "Tournament #{id} is cancelled: sign-up closed with too few players ({n}).",
+                    id=t.id,
+                    n=len(entrants),
+                )
+            await self._say(t, text)
+            await self.refresh(t.id)
+            return
+        await self.next_round(t)
+
+    async def _rating(self, t: Tournament, user_id: int) -> float:
+        rows = await self.storage.player_ratings(t.guild_id, user_id, t.game)
+        return max((ordinal(r.mu, r.sigma) for r in rows), default=UNRATED)
+
+    async def _still_here(self, t: Tournament, entrants: Sequence[Entrant]) -> list[Entrant]:
+        """The entrants still playing; one who left the server is marked so (no member intent
+        needed: the server is asked)."""
+        guild = self.bot.get_guild(t.guild_id)
+        kept = []
+        for e in entrants:
+            if e.status != "in":
+                continue
+            if guild is not None and guild.get_member(e.user_id) is None:
+                try:
+                    await guild.fetch_member(e.user_id)
+                except discord.NotFound:
+                    await self.storage.stop_entrant(t.id, e.user_id, "left")
+                    continue
+                except discord.HTTPException:
+                    pass
+            kept.append(e)
+        return kept
+
+    async def next_round(self, t: Tournament) -> None:
+        """Pair and open the round after ``t.round_no``, or end the tournament."""
+        await self._still_here(t, await self.storage.entrants(t.id))  # who left the server is marked
+        state = await self.storage.tournament_state(t.id)
+        if state is None:
+            return
+        t, entrants, tables = state
+        if t.status not in ("signup", "running"):
+            return
+        pairings = pair_round(t, entrants, [e for e in entrants if e.status == "in"], tables)
+        if pairings is None:
+            await self.finish(t)
+            return
+        deadline = now() + t.round_seconds
+        new = [NewTable(p.players, p.why.value) for p in pairings]
+        if not await self.storage.open_round(t.id, t.round_no, new, deadline=deadline):
+            return  # another process opened it
+        opened = await self.storage.tournament(t.id)
+        assert opened is not None
+        self.arm(opened)
+        log.info("tournament %s opened round %s with %d tables", t.id, opened.round_no, len(new))
+        await self._announce_round(opened, pairings)
+        await self.open_tables(opened)
+        await self.refresh(t.id)
+
+    async def open_tables(self, t: Tournament) -> None:
+        """Open every table of the round still waiting for its game (all at once)."""
+        entrants = {e.user_id: e for e in await self.storage.entrants(t.id)}
+        tables = [x for x in await self.storage.tournament_tables(t.id) if x.round_no == t.round_no]
+        for table in tables:
+            if table.status == "waiting":
+                await open_table(self.bot, t, table, entrants)
+
+    async def deadline(self, t: Tournament) -> None:
+        """The round's time is up: the bot finishes for the late; after the grace, a game that
+        still runs is closed with the late placed last."""
+        rounds = await self.storage.tournament_rounds(t.id)
+        current = next((r for r in rounds if r.round_no == t.round_no), None)
+        if current is None or current.closed_at is not None:
+            return
+        final = now() >= current.deadline_at + grace(t) - 1
+        for table in [x for x in await self.storage.tournament_tables(t.id) if x.round_no == t.round_no]:
+            if table.status == "waiting":
+                entrants = {e.user_id: e for e in await self.storage.entrants(t.id)}
+                await open_table(self.bot, t, table, entrants)
+                continue
+            if table.status != "playing" or table.game_id is None:
+                continue
+            record = await self.storage.load(table.game_id)
+            if record is None:
+                continue
+            if record.status == "finished":
+                await self.table_done(record)
+            elif final:
+                await self._forfeit(t, table, record)
+            else:
+                await finish_late(self.bot, t, table, record)
+        reloaded = await self.storage.tournament(t.id)
+        if reloaded is not None and reloaded.round_no == t.round_no and reloaded.status == "running":
+            if not final:
+                await self.storage.set_tournament_due(t.id, "running", current.deadline_at + grace(t))
+                self.arm(reloaded, current.deadline_at + grace(t))
+            await self.refresh(t.id)
+
+    async def _forfeit(self, t: Tournament, table: Table, record: GameRecord) -> None:
+        if record.status in ("lobby", "active"):
+            await self.storage.set_status(record.id, "cancelled")
+            self.bot.service.disarm(record.id)
+        late = (await self.storage.tournament_table(table.id)) or table
+        if await self.storage.finish_table(table.id, forfeit_places(late), [0] * len(table.players)):
+            await self.after_table(t.id, table.round_no)
+
+    async def catch_up(self, t: Tournament) -> None:
+        """After a restart: tables left unopened open, games that ended while away count."""
+        for table in await self.storage.tournament_tables(t.id):
+            if table.round_no != t.round_no or table.status != "playing" or table.game_id is None:
+                continue
+            record = await self.storage.load(table.game_id)
+            if record is not None and record.status == "finished":
+                await self.table_done(record)
+        fresh = await self.storage.tournament(t.id)
+        if fresh is not None and fresh.status == "running":
+            await self.open_tables(fresh)
+            await self.after_table(t.id, fresh.round_no)
+
+    async def table_done(self, record: GameRecord) -> None:
+        """A game ended: if it is a tournament table, record its places and move the round on."""
+        table = await self.storage.table_of_game(record.id)
+        if table is None:
+            return
+        result = result_of(record)
+        if result is None:
+            return
+        if await self.storage.finish_table(table.id, *result):
+            log.info("tournament %s: table %s finished", table.tournament_id, table.id)
+            await self.refresh(table.tournament_id)
+            await self.after_table(table.tournament_id, table.round_no)
+
+    async def after_table(self, tournament_id: int, round_no: int) -> None:
+        """Close the round once its every table is done (once, in one process), then go on."""
+        t = await self.storage.tournament(tournament_id)
+        if t is None or t.status != "running" or t.round_no != round_no:
+            return
+        tables = [x for x in await self.storage.tournament_tables(t.id) if x.round_no == round_no]
+        if any(x.status in ("waiting", "playing") for x in tables):
+            return
+        if await self.storage.close_round(t.id, round_no):
+            await self.next_round(t)
+
+    async def finish(self, t: Tournament) -> None:
+        if not await self.storage.end_tournament(t.id, "finished"):
+            return
+        self.disarm(t.id)
+        entrants = await self.storage.entrants(t.id)
+        tables = await self.storage.tournament_tables(t.id)
+        done = await self.storage.tournament(t.id)
+        assert done is not None
+        text = podium_announcement(done, entrants, tables)
+        channel = await self.bot.service.channel(t.channel_id)
+        if channel is not None:
+            winners = [line.player for line in lines_of(done, entrants, tables)[:3]]
+            await channel.send(text, allowed_mentions=only_users(*winners))
+        await self.refresh(t.id)
+        log.info("tournament %s finished", t.id)
+
+    # ---- saying it ----------------------------------------------------------------------------
+
+    async def _say(self, t: Tournament, text: str, *pinged: int) -> None:
+        channel = await self.bot.service.channel(t.channel_id)
+        if channel is not None:
+            await channel.send(text, allowed_mentions=only_users(*pinged))
+
+    async def _announce_round(self, t: Tournament, pairings: Sequence[Pairing]) -> None:
+        players = sorted({p for x in pairings for p in x.players})
+        with speaking(t.language):
+            text = _(
+                "**Tournament #{id}, round {round}** is paired: each table has its own thread below, "
+                "and the round ends <t:{ts}:R> at the latest.",
+                id=t.id,
+                round=t.round_no,
+                ts=int(t.due_at or now()),
+            )
+        await self._say(t, text + "\n" + " ".join(f"<@{p}>" for p in players), *players)
+
+    async def refresh(self, tournament_id: int) -> None:
+        """Redraw the tournament's card in its channel (a card gone is only logged)."""
+        t = await self.storage.tournament(tournament_id)
+        if t is None or t.card_message_id is None:
+            return
+        channel: Any = await self.bot.service.channel(t.channel_id)
+        if channel is None:
+            return
+        entrants = await self.storage.entrants(t.id)
+        tables = await self.storage.tournament_tables(t.id)
+        try:
+            await channel.get_partial_message(t.card_message_id).edit(
+                embed=card_embed(t, entrants, tables), view=signup_view(t)
+            )
+        except discord.HTTPException as error:
+            log.warning("tournament %s: could not redraw its card: %s", t.id, error)
+
+
+class HasTournaments(Protocol):
+    tournaments: TournamentClock
+
+
+def clock_of(interaction: discord.Interaction) -> TournamentClock:
+    client: HasTournaments = interaction.client  # type: ignore[assignment]  # discord.py: a plain Client
+    return client.tournaments

@@ -1,0 +1,561 @@
+"""Tournaments (`/tournament`, migration 0012): the competition, who signed up, its rounds and the
+tables of each round (a part of ``Storage``).
+
+Shared by several processes: a round opens by moving the tournament's ``round_no`` on from the
+round before in the same transaction that writes the round's tables, so it opens once; a table's
+game is written with the table's link to it, on condition the table has none yet, so each table
+gets one game. ``due_at`` and the ``claimed_until`` lease work as a game night's do.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bot.i18n.languages import DEFAULT, Language, parse
+from bot.storage.base import StorageBase
+from bot.storage.records import GameRecord, Row, StorageError
+from bot.storage.rows import dumps, record_from_row
+from bot.storage.statements import SQL_INSERT_GAME, SQL_INSERT_SEAT
+
+LIVE_STATUSES: Final = ("signup", "running", "paused")
+
+_COLUMNS = (
+    "id, guild_id, channel_id, organiser_id, organiser_name, game, options, seats, format, rounds,"
+    " pace, round_seconds, language, role_id, signup_closes, seed, status, round_no, due_at,"
+    " paused_left, card_message_id, event_id"
+)
+SQL_INSERT_TOURNAMENT = """
+INSERT INTO tournaments (guild_id, channel_id, organiser_id, organiser_name, game, options, seats,
+                         format, rounds, pace, round_seconds, language, role_id, signup_closes, seed,
+                         status, due_at, created_at)
+VALUES (:guild_id, :channel_id, :organiser_id, :organiser_name, :game, :options, :seats, :format,
+        :rounds, :pace, :round_seconds, :language, :role_id, :signup_closes, :seed, 'signup',
+        :signup_closes, :now)
+"""
+SQL_SELECT_TOURNAMENT = f"SELECT {_COLUMNS} FROM tournaments WHERE id = :tournament_id"
+SQL_SELECT_GUILD_TOURNAMENTS = f"""
+SELECT {_COLUMNS} FROM tournaments
+WHERE guild_id = :guild_id AND status IN ('signup', 'running', 'paused') ORDER BY id
+"""
+SQL_SELECT_LATEST_IN_CHANNEL = f"""
+SELECT {_COLUMNS} FROM tournaments WHERE channel_id = :channel_id ORDER BY id DESC LIMIT 1
+"""
+SQL_SELECT_USER_TOURNAMENTS = f"""
+SELECT {", ".join("t." + c.strip() for c in _COLUMNS.split(","))} FROM tournaments t
+JOIN tournament_entrants e ON e.tournament_id = t.id
+WHERE e.user_id = :user_id AND t.guild_id = :guild_id AND t.status IN ('signup', 'running', 'paused')
+ORDER BY t.id
+"""
+SQL_SELECT_DUE_TOURNAMENTS = f"""
+SELECT {_COLUMNS} FROM tournaments
+WHERE status IN ('signup', 'running') AND due_at IS NOT NULL ORDER BY due_at, id
+"""
+SQL_CLAIM_TOURNAMENT = """
+UPDATE tournaments SET claimed_until = :until
+WHERE id = :tournament_id AND status IN ('signup', 'running')
+  AND (claimed_until IS NULL OR claimed_until < :now)
+"""
+SQL_RELEASE_TOURNAMENT = "UPDATE tournaments SET claimed_until = NULL WHERE id = :tournament_id"
+SQL_UPDATE_TOURNAMENT_CARD = "UPDATE tournaments SET card_message_id = :message_id WHERE id = :tournament_id"
+SQL_UPDATE_TOURNAMENT_EVENT = "UPDATE tournaments SET event_id = :event_id WHERE id = :tournament_id"
+SQL_UPDATE_TOURNAMENT_DUE = """
+UPDATE tournaments SET due_at = :due_at WHERE id = :tournament_id AND status = :status
+"""
+SQL_UPDATE_SIGNUP_CLOSES = """
+UPDATE tournaments SET signup_closes = :due_at, due_at = :due_at
+WHERE id = :tournament_id AND status = 'signup'
+"""
+# The open round moves on only from the round the caller paired after, and only once that round
+# is closed: one process opens it, and never while the round before is still played.
+SQL_ADVANCE_ROUND = """
+UPDATE tournaments SET round_no = :round_no, status = 'running', due_at = :due_at, claimed_until = NULL
+WHERE id = :tournament_id AND round_no = :after AND status IN ('signup', 'running')
+  AND (round_no = 0 OR EXISTS (SELECT 1 FROM tournament_rounds r
+                               WHERE r.tournament_id = tournaments.id AND r.round_no = tournaments.round_no
+                                 AND r.closed_at IS NOT NULL))
+"""
+SQL_END_TOURNAMENT = """
+UPDATE tournaments SET status = :status, due_at = NULL, claimed_until = NULL, paused_left = NULL
+WHERE id = :tournament_id AND status IN ('signup', 'running', 'paused')
+"""
+SQL_PAUSE_TOURNAMENT = """
+UPDATE tournaments SET status = 'paused', paused_left = :left, due_at = NULL
+WHERE id = :tournament_id AND status = 'running'
+"""
+SQL_RESUME_TOURNAMENT = """
+UPDATE tournaments SET status = 'running', due_at = :due_at, paused_left = NULL
+WHERE id = :tournament_id AND status = 'paused'
+"""
+SQL_INSERT_ENTRANT = """
+INSERT INTO tournament_entrants (tournament_id, user_id, name, rating, joined_at)
+VALUES (:tournament_id, :user_id, :name, :rating, :now)
+"""
+SQL_SELECT_ENTRANTS = """
+SELECT user_id, name, rating, status FROM tournament_entrants
+WHERE tournament_id = :tournament_id ORDER BY joined_at, user_id
+"""
+SQL_SELECT_ENTRANT = """
+SELECT user_id, name, rating, status FROM tournament_entrants
+WHERE tournament_id = :tournament_id AND user_id = :user_id
+"""
+SQL_DELETE_ENTRANT = (
+    "DELETE FROM tournament_entrants WHERE tournament_id = :tournament_id AND user_id = :user_id"
+)
+SQL_UPDATE_ENTRANT_STATUS = """
+UPDATE tournament_entrants SET status = :status
+WHERE tournament_id = :tournament_id AND user_id = :user_id AND status = 'in'
+"""
+SQL_UPDATE_ENTRANT_RATING = """
+UPDATE tournament_entrants SET rating = :rating WHERE tournament_id = :tournament_id AND user_id = :user_id
+"""
+SQL_LOCK_SIGNUP = "SELECT status FROM tournaments WHERE id = :tournament_id"
+SQL_INSERT_ROUND = """
+INSERT INTO tournament_rounds (tournament_id, round_no, opened_at, deadline_at)
+VALUES (:tournament_id, :round_no, :now, :due_at)
+"""
+SQL_SELECT_ROUNDS = """
+SELECT round_no, opened_at, deadline_at, closed_at FROM tournament_rounds
+WHERE tournament_id = :tournament_id ORDER BY round_no
+"""
+SQL_CLOSE_ROUND = """
+UPDATE tournament_rounds SET closed_at = :now
+WHERE tournament_id = :tournament_id AND round_no = :round_no AND closed_at IS NULL
+"""
+SQL_EXTEND_ROUND = """
+UPDATE tournament_rounds SET deadline_at = :due_at
+WHERE tournament_id = :tournament_id AND round_no = :round_no AND closed_at IS NULL
+"""
+_TABLE_COLUMNS = "id, tournament_id, round_no, position, players, why, status, game_id, places, scores, late"
+SQL_INSERT_TABLE = """
+INSERT INTO tournament_tables (tournament_id, round_no, position, players, why, status, places, scores)
+VALUES (:tournament_id, :round_no, :position, :players, :why, :status, :places, :scores)
+"""
+SQL_SELECT_TABLES = f"""
+SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE tournament_id = :tournament_id
+ORDER BY round_no, position
+"""
+SQL_SELECT_TABLE = f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE id = :table_id"
+SQL_SELECT_TABLE_OF_GAME = f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE game_id = :game_id"
+SQL_CLAIM_TABLE = """
+UPDATE tournament_tables SET claimed_until = :until
+WHERE id = :table_id AND status IN ('waiting', 'playing') AND (claimed_until IS NULL OR claimed_until < :now)
+"""
+SQL_RELEASE_TABLE = "UPDATE tournament_tables SET claimed_until = NULL WHERE id = :table_id"
+# A table's game is linked once: a second process's game for it is rolled back.
+SQL_LINK_TABLE_GAME = """
+UPDATE tournament_tables SET game_id = :game_id, status = 'playing'
+WHERE id = :table_id AND game_id IS NULL AND status = 'waiting'
+"""
+SQL_FINISH_TABLE = """
+UPDATE tournament_tables SET status = 'finished', places = :places, scores = :scores
+WHERE id = :table_id AND status = 'playing'
+"""
+SQL_MARK_LATE = "UPDATE tournament_tables SET late = :late WHERE id = :table_id"
+SQL_UPDATE_TABLE_PLAYERS = """
+UPDATE tournament_tables SET players = :players, status = :status, why = :why
+WHERE id = :table_id AND status = 'waiting'
+"""
+SQL_SELECT_ORGANISER_ROLE = "SELECT role_id FROM tournament_organisers WHERE guild_id = :guild_id"
+SQL_DELETE_ORGANISER_ROLE = "DELETE FROM tournament_organisers WHERE guild_id = :guild_id"
+SQL_INSERT_ORGANISER_ROLE = (
+    "INSERT INTO tournament_organisers (guild_id, role_id) VALUES (:guild_id, :role_id)"
+)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """One competition as stored. ``options``: the title's lobby options for every table."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    organiser_name: str
+    game: str
+    options: dict[str, Any]
+    seats: int
+    format: str
+    rounds: int  # Swiss: how many; other formats: 0 (they end by themselves)
+    pace: int
+    round_seconds: float
+    language: Language
+    role_id: int | None
+    signup_closes: float
+    seed: int
+    status: str
+    round_no: int
+    due_at: float | None
+    paused_left: float | None
+    card_message_id: int | None
+    event_id: int | None
+
+
+@dataclass(frozen=True)
+class Entrant:
+    user_id: int
+    name: str
+    rating: float
+    status: str  # 'in', 'withdrawn', 'removed' or 'left'
+
+
+@dataclass(frozen=True)
+class Round:
+    round_no: int
+    opened_at: float
+    deadline_at: float
+    closed_at: float | None
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round; ``places``/``scores`` follow ``players`` once it is finished."""
+
+    id: int
+    tournament_id: int
+    round_no: int
+    position: int
+    players: tuple[int, ...]
+    why: str
+    status: str  # 'waiting', 'playing', 'finished' or 'bye'
+    game_id: int | None
+    places: tuple[int, ...] | None
+    scores: tuple[int, ...] | None
+    late: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table to write when a round opens (one player: a bye)."""
+
+    players: tuple[int, ...]
+    why: str
+
+
+class SignupClosed(StorageError):
+    """The tournament no longer takes sign-ups."""
+
+
+class AlreadyEntered(StorageError):
+    """The player is signed up already."""
+
+
+def _tournament(row: Row) -> Tournament:
+    language = parse(row["language"]) or DEFAULT
+    return record_from_row(Tournament, row, options=json.loads(row["options"]), language=language)
+
+
+def _tuple(value: str | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(json.loads(value))
+
+
+def _table(row: Row) -> Table:
+    return record_from_row(
+        Table,
+        row,
+        players=tuple(json.loads(row["players"])),
+        places=_tuple(row["places"]),
+        scores=_tuple(row["scores"]),
+        late=tuple(json.loads(row["late"])),
+    )
+
+
+class Tournaments(StorageBase):
+    """The tournament methods of ``Storage``."""
+
+    async def create_tournament(self, **fields: Any) -> Tournament:
+        """Keep a new tournament in sign-up, due when sign-up closes. ``fields``: its columns."""
+        params = {**fields, "options": dumps(fields["options"]), "now": time.time()}
+        params["language"] = fields["language"].value
+        async with self._write() as tx:
+            tournament_id = await tx.insert(SQL_INSERT_TOURNAMENT, params)
+            row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id})
+        assert row is not None
+        return _tournament(row)
+
+    async def tournament(self, tournament_id: int) -> Tournament | None:
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id})
+        return None if row is None else _tournament(row)
+
+    async def tournament_state(
+        self, tournament_id: int
+    ) -> tuple[Tournament, list[Entrant], list[Table]] | None:
+        """The tournament, its entrants and every table, read in one snapshot: what a round is
+        paired from, so every process pairs the same round alike."""
+        params = {"tournament_id": tournament_id}
+        async with self._read() as tx:
+            row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, params)
+            if row is None:
+                return None
+            entrants = await tx.fetch(SQL_SELECT_ENTRANTS, params)
+            tables = await tx.fetch(SQL_SELECT_TABLES, params)
+        return _tournament(row), [record_from_row(Entrant, e) for e in entrants], [_table(x) for x in tables]
+
+    async def guild_tournaments(self, guild_id: int) -> list[Tournament]:
+        """The server's tournaments not over yet, oldest first."""
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_GUILD_TOURNAMENTS, {"guild_id": guild_id})
+        return [_tournament(row) for row in rows]
+
+    async def latest_tournament_in_channel(self, channel_id: int) -> Tournament | None:
+        """The channel's newest tournament, over or not (its standings stay readable)."""
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_LATEST_IN_CHANNEL, {"channel_id": channel_id})
+        return None if row is None else _tournament(row)
+
+    async def user_tournaments(self, user_id: int, guild_id: int) -> list[Tournament]:
+        """The tournaments not over yet that ``user_id`` signed up for in the server."""
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_USER_TOURNAMENTS, {"user_id": user_id, "guild_id": guild_id})
+        return [_tournament(row) for row in rows]
+
+    async def due_tournaments(self) -> list[Tournament]:
+        """Every tournament with something due (sign-up closing, a round's deadline), soonest first."""
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_DUE_TOURNAMENTS)
+        return [_tournament(row) for row in rows]
+
+    async def claim_tournament(self, tournament_id: int, *, now: float, lease: float) -> bool:
+        """Lease the tournament to this process until ``now + lease``; False if another holds it."""
+        params = {"tournament_id": tournament_id, "now": now, "until": now + lease}
+        async with self._one(write=True) as tx:
+            return bool(await tx.execute(SQL_CLAIM_TOURNAMENT, params))
+
+    async def release_tournament(self, tournament_id: int) -> None:
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_RELEASE_TOURNAMENT, {"tournament_id": tournament_id})
+
+    async def set_tournament_card(self, tournament_id: int, message_id: int) -> None:
+        async with self._one(write=True) as tx:
+            await tx.execute(
+                SQL_UPDATE_TOURNAMENT_CARD, {"tournament_id": tournament_id, "message_id": message_id}
+            )
+
+    async def set_tournament_event(self, tournament_id: int, event_id: int) -> None:
+        async with self._one(write=True) as tx:
+            await tx.execute(
+                SQL_UPDATE_TOURNAMENT_EVENT, {"tournament_id": tournament_id, "event_id": event_id}
+            )
+
+    async def set_tournament_due(self, tournament_id: int, status: str, due_at: float | None) -> bool:
+        params = {"tournament_id": tournament_id, "status": status, "due_at": due_at}
+        async with self._one(write=True) as tx:
+            return bool(await tx.execute(SQL_UPDATE_TOURNAMENT_DUE, params))
+
+    async def extend_signup(self, tournament_id: int, closes: float) -> bool:
+        async with self._one(write=True) as tx:
+            return bool(
+                await tx.execute(SQL_UPDATE_SIGNUP_CLOSES, {"tournament_id": tournament_id, "due_at": closes})
+            )
+
+    async def end_tournament(self, tournament_id: int, status: str) -> bool:
+        """Finish or cancel a tournament not over yet; False if it already was."""
+        async with self._one(write=True) as tx:
+            return bool(
+                await tx.execute(SQL_END_TOURNAMENT, {"tournament_id": tournament_id, "status": status})
+            )
+
+    async def pause_tournament(self, tournament_id: int, left: float) -> bool:
+        """Hold a running tournament; its round's deadline keeps ``left`` seconds for the resume."""
+        async with self._one(write=True) as tx:
+            return bool(
+                await tx.execute(SQL_PAUSE_TOURNAMENT, {"tournament_id": tournament_id, "left": left})
+            )
+
+    async def resume_tournament(self, tournament_id: int, round_no: int, due_at: float) -> bool:
+        params = {"tournament_id": tournament_id, "due_at": due_at, "round_no": round_no}
+        async with self._write() as tx:
+            if not await tx.execute(SQL_RESUME_TOURNAMENT, params):
+                return False
+            await tx.execute(SQL_EXTEND_ROUND, params)
+        return True
+
+    async def extend_round(self, tournament_id: int, round_no: int, due_at: float) -> bool:
+        """Move the open round's deadline (a paused tournament keeps it for its resume)."""
+        params = {"tournament_id": tournament_id, "round_no": round_no, "due_at": due_at, "status": "running"}
+        async with self._write() as tx:
+            if not await tx.execute(SQL_EXTEND_ROUND, params):
+                return False
+            await tx.execute(SQL_UPDATE_TOURNAMENT_DUE, params)
+        return True
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        """The role the server lets create tournaments (besides Manage Server and Manage Events)."""
+        async with self._one() as tx:
+            value = await tx.fetchval(SQL_SELECT_ORGANISER_ROLE, {"guild_id": guild_id})
+        return None if value is None else int(value)
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        params = {"guild_id": guild_id, "role_id": role_id}
+        async with self._write() as tx:
+            await tx.execute(SQL_DELETE_ORGANISER_ROLE, params)
+            if role_id is not None:
+                await tx.execute(SQL_INSERT_ORGANISER_ROLE, params)
+
+    # ---- entrants -----------------------------------------------------------------------------
+
+    async def enter_tournament(self, tournament_id: int, user_id: int, name: str, rating: float) -> None:
+        """Sign a player up; ``SignupClosed`` or ``AlreadyEntered`` change nothing."""
+        params = {"tournament_id": tournament_id, "user_id": user_id, "name": name, "rating": rating}
+        async with self._write() as tx:
+            status = await tx.fetchval(SQL_LOCK_SIGNUP + self._dialect.row_lock, params)
+            if status != "signup":
+                raise SignupClosed(f"tournament {tournament_id} is {status}")
+            if await tx.fetchrow(SQL_SELECT_ENTRANT, params) is not None:
+                raise AlreadyEntered(f"user {user_id} is in tournament {tournament_id}")
+            await tx.execute(SQL_INSERT_ENTRANT, {**params, "now": time.time()})
+
+    async def leave_signup(self, tournament_id: int, user_id: int) -> bool:
+        """Take a player off the list while sign-up is open; False if they were not on it."""
+        params = {"tournament_id": tournament_id, "user_id": user_id}
+        async with self._write() as tx:
+            status = await tx.fetchval(SQL_LOCK_SIGNUP + self._dialect.row_lock, params)
+            if status != "signup":
+                raise SignupClosed(f"tournament {tournament_id} is {status}")
+            return bool(await tx.execute(SQL_DELETE_ENTRANT, params))
+
+    async def stop_entrant(self, tournament_id: int, user_id: int, status: str) -> bool:
+        """A player stops ('withdrawn', 'removed' or 'left'); their past results stay."""
+        params = {"tournament_id": tournament_id, "user_id": user_id, "status": status}
+        async with self._one(write=True) as tx:
+            return bool(await tx.execute(SQL_UPDATE_ENTRANT_STATUS, params))
+
+    async def set_entrant_ratings(self, tournament_id: int, ratings: dict[int, float]) -> None:
+        """The seeding: each entrant's rating when sign-up closed."""
+        many = [{"tournament_id": tournament_id, "user_id": u, "rating": r} for u, r in ratings.items()]
+        async with self._write() as tx:
+            await tx.executemany(SQL_UPDATE_ENTRANT_RATING, many)
+
+    async def entrants(self, tournament_id: int) -> list[Entrant]:
+        """Everyone who signed up, in sign-up order."""
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_ENTRANTS, {"tournament_id": tournament_id})
+        return [record_from_row(Entrant, row) for row in rows]
+
+    # ---- rounds and tables --------------------------------------------------------------------
+
+    async def open_round(
+        self, tournament_id: int, after: int, tables: Sequence[NewTable], *, deadline: float
+    ) -> bool:
+        """Open round ``after + 1`` with ``tables``, if no other process opened it first."""
+        round_no = after + 1
+        params = {"tournament_id": tournament_id, "round_no": round_no, "after": after, "due_at": deadline}
+        async with self._write() as tx:
+            if not await tx.execute(SQL_ADVANCE_ROUND, params):
+                return False
+            await tx.execute(SQL_INSERT_ROUND, {**params, "now": time.time()})
+            rows = [
+                {
+                    "tournament_id": tournament_id,
+                    "round_no": round_no,
+                    "position": position,
+                    "players": dumps(list(table.players)),
+                    "why": table.why,
+                    "status": "bye" if len(table.players) == 1 else "waiting",
+                    "places": dumps([1]) if len(table.players) == 1 else None,
+                    "scores": dumps([0]) if len(table.players) == 1 else None,
+                }
+                for position, table in enumerate(tables)
+            ]
+            await tx.executemany(SQL_INSERT_TABLE, rows)
+        return True
+
+    async def close_round(self, tournament_id: int, round_no: int) -> bool:
+        """Mark a round closed, once: True only for the caller that closed it."""
+        params = {"tournament_id": tournament_id, "round_no": round_no, "now": time.time()}
+        async with self._one(write=True) as tx:
+            return bool(await tx.execute(SQL_CLOSE_ROUND, params))
+
+    async def tournament_rounds(self, tournament_id: int) -> list[Round]:
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_ROUNDS, {"tournament_id": tournament_id})
+        return [record_from_row(Round, row) for row in rows]
+
+    async def tournament_tables(self, tournament_id: int) -> list[Table]:
+        """Every table of every round, in order."""
+        async with self._one() as tx:
+            rows = await tx.fetch(SQL_SELECT_TABLES, {"tournament_id": tournament_id})
+        return [_table(row) for row in rows]
+
+    async def tournament_table(self, table_id: int) -> Table | None:
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_TABLE, {"table_id": table_id})
+        return None if row is None else _table(row)
+
+    async def table_of_game(self, game_id: int) -> Table | None:
+        """The tournament table a game is played for, if it is one."""
+        async with self._one() as tx:
+            row = await tx.fetchrow(SQL_SELECT_TABLE_OF_GAME, {"game_id": game_id})
+        return None if row is None else _table(row)
+
+    async def claim_table(self, table_id: int, *, now: float, lease: float) -> bool:
+        async with self._one(write=True) as tx:
+            return bool(
+                await tx.execute(SQL_CLAIM_TABLE, {"table_id": table_id, "now": now, "until": now + lease})
+            )
+
+    async def release_table(self, table_id: int) -> None:
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_RELEASE_TABLE, {"table_id": table_id})
+
+    async def reseat_table(self, table_id: int, players: Sequence[int], why: str) -> bool:
+        """A waiting table's players changed (one withdrew before it opened; alone, it is a bye)."""
+        status = "bye" if len(players) == 1 else "waiting"
+        params = {"table_id": table_id, "players": dumps(list(players)), "status": status, "why": why}
+        async with self._one(write=True) as tx:
+            return bool(await tx.execute(SQL_UPDATE_TABLE_PLAYERS, params))
+
+    async def create_table_game(
+        self,
+        table_id: int,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        players: Sequence[tuple[int, str]],
+        options: dict[str, Any],
+        pace: int,
+        language: Language,
+    ) -> GameRecord | None:
+        """The table's game, seated in the table's order and linked to it in one transaction;
+        None if the table already has one (another process made it)."""
+        params = {
+            "game": game,
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "host_id": players[0][0],
+            "options": dumps(options),
+            "now": time.time(),
+            "pace": pace,
+            "language": language.value,
+        }
+        try:
+            async with self._write() as tx:
+                game_id = await tx.insert(SQL_INSERT_GAME, params)
+                for seat, (user_id, name) in enumerate(players):
+                    seat_row = {"game_id": game_id, "seat": seat, "user_id": user_id, "name": name}
+                    await tx.execute(SQL_INSERT_SEAT, seat_row)
+                if not await tx.execute(SQL_LINK_TABLE_GAME, {"table_id": table_id, "game_id": game_id}):
+                    raise _Taken(f"table {table_id} has its game already")
+                return await self._require(tx, game_id)
+        except _Taken:
+            return None
+
+    async def finish_table(self, table_id: int, places: Sequence[int], scores: Sequence[int]) -> bool:
+        """Record a table's result once: True only for the caller that recorded it."""
+        params = {"table_id": table_id, "places": dumps(list(places)), "scores": dumps(list(scores))}
+        async with self._one(write=True) as tx:
+            return bool(await tx.execute(SQL_FINISH_TABLE, params))
+
+    async def mark_late(self, table_id: int, players: Sequence[int]) -> None:
+        """The players the bot finished a table for at the round's deadline."""
+        async with self._one(write=True) as tx:
+            await tx.execute(SQL_MARK_LATE, {"table_id": table_id, "late": dumps(sorted(set(players)))})
+
+
+class _Taken(StorageError):
+    """Another process linked a game to the table first (the transaction rolls back)."""
