@@ -1,8 +1,9 @@
 """``python -m bench``: run every benchmark section and print the tables.
 
 Sections run in a fixed order: the engine first, because its "cold process" row needs a
-process in which no game has been played yet. The fuzz soak and the load bench run only when
-asked for (`--only fuzz`, `--only load`): they play for many minutes. A section that fails (say,
+process in which no game has been played yet. The fuzz soak, the load bench and the bots'
+strength run only when asked for (`--only fuzz`, `--only load`, `--only strength`): they play for
+many minutes. A section that fails (say,
 the bot does not settle in SimCord) prints its error and the others still run, so one broken layer does not
 hide the figures of the rest; the exit status is then 1.
 """
@@ -32,6 +33,7 @@ from bench import (
     shards_bench,
     simcord_bench,
     storage_bench,
+    strength_bench,
 )
 from bench.machine import describe
 
@@ -46,13 +48,14 @@ SECTIONS = (
     "starry-night-sky",
     "star-gazers",
     "image-bytes",
+    "strength",
     "fuzz",
     "load",
 )
 # The three turn-based games each bring an engine and a render benchmark module, named after the
 # game's package, with ``run(quick) -> str`` returning a finished markdown section.
 # Long sections that run only when asked for with --only (the fuzz soak plays for many minutes).
-OPT_IN = ("fuzz", "load")
+OPT_IN = ("fuzz", "load", "strength")
 GAME_BENCHES = {
     "observatory": "observatory",
     "starry-night-sky": "starry_night_sky",
@@ -69,6 +72,7 @@ class Config:
     simcord: simcord_bench.Plan
     scheduler_games: int  # paced games with pending deadlines, reloaded at start-up
     fuzz_clicks: int  # clicks the fuzz soak makes per game
+    strength_games: int  # seeded games per title and opponent (the bot's seat rotated)
 
 
 FULL = Config(
@@ -79,6 +83,7 @@ FULL = Config(
     simcord=simcord_bench.Plan(games=12, rolls=4),
     scheduler_games=1000,
     fuzz_clicks=10_000,
+    strength_games=100,
 )
 QUICK = Config(
     render_runs=5,
@@ -88,6 +93,7 @@ QUICK = Config(
     simcord=simcord_bench.Plan(games=2, rolls=1),
     scheduler_games=50,
     fuzz_clicks=300,
+    strength_games=4,
 )
 
 
@@ -120,7 +126,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--title",
         action="append",
         choices=image_bytes_bench.TITLES,
-        help="image-bytes and fuzz: play only this title (repeatable), to measure one game",
+        help="image-bytes, fuzz and strength: play only this title (repeatable), to measure one game",
     )
     return parser.parse_args(argv)
 
@@ -178,6 +184,9 @@ def main(argv: list[str]) -> int:
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
             "image-bytes": lambda: image_bytes_report.report(
                 image_bytes_bench.run(directory, args.quick, args.title)
+            ),
+            "strength": lambda: strength_bench.report(
+                strength_bench.run(config.strength_games, tuple(t for t in args.title or () if t))
             ),
             "fuzz": lambda: fuzz_bench.report(
                 fuzz_bench.run(directory, fuzz_clicks, args.seed, args.title, args.part, args.settle),

@@ -51,10 +51,10 @@ async def replay_command(
         raise Refusal(
             _("Game #{id} is your practice game, yours alone: replay it without `share`.", id=record.id)
         )
-    views = viewable(record, interaction.user.id, shared=share)
     replay = await replay_of(interaction, record)
     at = step or 0
     check_step(record, replay, at)
+    views = viewable(record, interaction.user.id, shared=share, step=at)
     if not share:
         await reply(interaction, await card_for(record, replay, at, None, views))
         return

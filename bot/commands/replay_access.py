@@ -3,10 +3,12 @@
 A finished game (or a cancelled one: nothing of it can be played any more) is anyone's in its
 server to replay, every seat's view included: its hidden information is revealed. A running
 game is its own players' only, up to now, and only as that player could see it: the table's
-view and their own seat's. A card posted in the channel (``share``) of a running game shows the
-table's view alone, whoever steps it. A practice table (`/learn`) has no server and is its
-player's alone: they may replay it from any server (never share it there), and to anyone else it
-is no game at all. Every refusal is raised before anything is shown or changed.
+view and their own seat's, from the step they took the seat on (a seat handed over with
+`/game replace` was another person's hand before: ``SeatRecord.held_from``). A card posted in
+the channel (``share``) of a running game shows the table's view alone, whoever steps it. A
+practice table (`/learn`) has no server and is its player's alone: they may replay it from any
+server (never share it there), and to anyone else it is no game at all. Every refusal is raised
+before anything is shown or changed.
 """
 
 from __future__ import annotations
@@ -58,9 +60,9 @@ async def game_here(interaction: discord.Interaction, game_id: int) -> GameRecor
     return record
 
 
-def viewable(record: GameRecord, user_id: int, *, shared: bool) -> list[int | None]:
-    """The views ``user_id`` may choose on a card of ``record`` (``None``: the table's), or a
-    refusal when the game is not theirs to replay yet."""
+def viewable(record: GameRecord, user_id: int, *, shared: bool, step: int | None = None) -> list[int | None]:
+    """The views ``user_id`` may choose on a card of ``record`` (``None``: the table's) at
+    ``step`` (any step: ``None``), or a refusal when the game is not theirs to replay yet."""
     if is_over(record):
         return [None, *range(len(record.seats))]
     seat = record.seat_of(user_id)
@@ -72,11 +74,27 @@ def viewable(record: GameRecord, user_id: int, *, shared: bool) -> list[int | No
                 id=record.id,
             )
         )
-    return [None] if shared else [None, seat]
+    if shared or (step is not None and step < record.seats[seat].held_from):
+        return [None]
+    return [None, seat]
 
 
-def check_view(record: GameRecord, user_id: int, seat: int | None, *, shared: bool) -> None:
-    """A refusal unless ``user_id`` may see ``seat``'s view of ``record`` now."""
+def check_view(
+    record: GameRecord, user_id: int, seat: int | None, *, shared: bool, step: int | None = None
+) -> None:
+    """A refusal unless ``user_id`` may see ``seat``'s view of ``record`` now, at ``step``."""
+    own = record.seat_of(user_id)
+    if not is_over(record) and seat is not None and seat == own and not shared:
+        held = record.seats[seat].held_from
+        if step is not None and step < held:
+            raise Refusal(
+                _(
+                    "You took this seat of game #{id} over at step {step}: before that it was "
+                    "another player's hand, so its view starts there while the game runs.",
+                    id=record.id,
+                    step=held,
+                )
+            )
     if seat not in viewable(record, user_id, shared=shared):
         raise Refusal(
             _(

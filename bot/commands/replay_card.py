@@ -137,10 +137,13 @@ def card(
     else:
         footer = _("The game is still running: this replay shows only what you could see, up to now.")
     code = seat_code(seat)
-    back, forward = max(0, step - 1), min(replay.steps, step + 1)
+    # A running game's seat view starts where its player took the seat (a handed-over seat).
+    first = record.seats[seat].held_from if seat is not None and not is_over(record) else 0
+    back, forward = max(first, step - 1), min(replay.steps, step + 1)
+    round_back = max(first, replay.previous_round(step))
     items: list[discord.ui.Item[Any]] = [
-        ReplayButton(record.id, code, replay.previous_round(step), "rback", "⏮", _("Round"), step > 0),
-        ReplayButton(record.id, code, back, "back", "◀", _("Step"), step > 0),
+        ReplayButton(record.id, code, round_back, "rback", "⏮", _("Round"), step > first),
+        ReplayButton(record.id, code, back, "back", "◀", _("Step"), step > first),
         ReplayButton(record.id, code, forward, "next", "▶", _("Step"), step < replay.steps),
         ReplayButton(record.id, code, replay.next_round(step), "rnext", "⏭", _("Round"), step < replay.steps),
         ReplaySelect(
@@ -185,10 +188,10 @@ async def show_step(interaction: discord.Interaction, game_id: int, seat: int | 
     record = await game_here(interaction, game_id)
     message = interaction.message
     shared = message is not None and not message.flags.ephemeral
-    check_view(record, interaction.user.id, seat, shared=shared)
+    check_view(record, interaction.user.id, seat, shared=shared, step=step)
     replay = await replay_of(interaction, record)
     check_step(record, replay, step)
-    views = viewable(record, interaction.user.id, shared=shared)
+    views = viewable(record, interaction.user.id, shared=shared, step=step)
     with speaking(record.language if shared else None):
         out = await card_for(record, replay, step, seat, views)
     await edit_clicked(interaction, await out.kwargs(editing=True, on=message))

@@ -52,6 +52,9 @@ class SeatRecord:
     autopilot: bool = False
     left_game: bool = False
     timeouts: int = 0
+    held_from: int = 0
+    """The replay step from which this seat's player holds it (0013): 0 from the start, later for
+    a seat handed over with `/game replace`."""
 
     @property
     def bot_controlled(self) -> bool:

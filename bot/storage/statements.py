@@ -112,7 +112,7 @@ UPDATE games SET status = :status, updated_at = :now
 WHERE id = :game_id AND status IN ('lobby', 'active')
 """
 
-SEAT_COLUMNS = "game_id, seat, user_id, name, dm_open, is_bot, autopilot, left_game, timeouts"
+SEAT_COLUMNS = "game_id, seat, user_id, name, dm_open, is_bot, autopilot, left_game, timeouts, held_from"
 SQL_SELECT_SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = :game_id ORDER BY seat"
 SQL_SELECT_NEXT_SEAT = "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = :game_id"
 SQL_INSERT_SEAT = """
@@ -139,8 +139,10 @@ UPDATE seats SET autopilot = COALESCE(:autopilot, autopilot), left_game = COALES
                  handed_over = CASE WHEN COALESCE(:autopilot, autopilot) = 1 THEN 1 ELSE handed_over END
 WHERE game_id = :game_id AND seat = :seat
 """
+# held_from (0013): the new player holds the seat from the game's current step on.
 SQL_UPDATE_SEAT_PLAYER = """
-UPDATE seats SET user_id = :user_id, name = :name, dm_open = 1, autopilot = 0, left_game = 0, timeouts = 0
+UPDATE seats SET user_id = :user_id, name = :name, dm_open = 1, autopilot = 0, left_game = 0, timeouts = 0,
+                 held_from = (SELECT version FROM games WHERE id = :game_id)
 WHERE game_id = :game_id AND seat = :seat AND is_bot = 0
 """
 # The columns are Deadline's fields, in order.

@@ -321,3 +321,42 @@ def test_a_steps_picture_is_drawn_once_then_kept() -> None:
     assert kept_picture(replay, key, draw) == kept_picture(replay, key, draw) == b"picture"
     assert len(drawn) == 1
     assert kept_picture(replay, ("picture", "0", 0, "en"), draw) == b"picture" and len(drawn) == 2
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_handed_over_seat_replays_its_view_only_from_the_handover(simcord_env):
+    """Zed takes Bea's seat at step V: replaying the running game, Zed sees that seat's view from
+    step V on, never Bea's hand before it (the table's view stays Zed's at every step)."""
+    env = simcord_env
+    guild, channel, (ada, bea, cy) = await open_table(env, ("ada", "bea", "cy"))
+    with game_seeds(SEED):
+        await start_game(channel, [ada, bea, cy], "star-gazers")
+    record = await hand_to_bot(env, ada, channel, [bea, cy])
+    record = await run_time(env, record.id, until=lambda r: r.version >= 4, rounds=40)
+    zed = guild.add_member(env.create_user("zed"))
+    await ada.slash(channel, "game replace", player=bea, new_player=zed, game=str(record.id))
+    held = (await env.bot.storage.load(record.id)).seats[1]
+    assert held.user_id == zed.id and held.held_from == record.version >= 4
+    record = await run_time(env, record.id, until=lambda r: r.version >= held.held_from + 3, rounds=40)
+
+    # Before the handover: the table's view only, no choice of views.
+    early = card_of(await zed.slash(channel, "game replay", game=str(record.id), step=held.held_from - 1))
+    assert "view" not in [c.custom_id.split(":")[-1] for c in controls(early) if c.custom_id]
+    assert "zed's view" not in all_text(early)
+    # From the handover on: the table's view and Zed's own.
+    message = card_of(await zed.slash(channel, "game replay", game=str(record.id), step=held.held_from))
+    assert {o.value for o in control(message, "view").options} == {"p", "1"}
+    await zed.select(message, ["1"], custom_id=control(message, "view").custom_id)
+    message = refresh(channel, message, viewer=zed)
+    assert "zed's view" in all_text(message) and shown_step(message) == held.held_from
+    assert control(message, "back").disabled and control(message, "rback").disabled
+    await zed.click(message, custom_id=control(message, "next").custom_id)
+    message = refresh(channel, message, viewer=zed)
+    assert shown_step(message) == held.held_from + 1 and not control(message, "back").disabled
+    # Jumping back before the handover in the seat's view is refused, nothing changed.
+    before = all_text(message)
+    earliest = min(int(o.value) for o in control(message, "jump").options)
+    assert earliest < held.held_from
+    refused = await zed.select(message, [str(earliest)], custom_id=control(message, "jump").custom_id)
+    assert "took this seat" in said(refused), said(refused)
+    assert all_text(refresh(channel, message, viewer=zed)) == before

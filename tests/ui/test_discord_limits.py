@@ -191,3 +191,17 @@ def test_every_panel_and_message_fits(slug: str) -> None:
                     built += 2
     assert built > 50
     assert not over, over[:10]
+
+
+def test_no_text_of_any_catalog_outgrows_a_message() -> None:
+    """Every text the bot says, in every language, fits a message's content (2,000)."""
+    over = []
+    for path in po_files():
+        with open(path, "rb") as source:
+            catalog = read_po(source)
+        for message in catalog:
+            said = [message.id, message.string]
+            for text in (t for s in said for t in (s if isinstance(s, tuple | list) else [s]) if t):
+                if len(text) > Limit.MESSAGE_CONTENT:
+                    over.append(f"{path.name}: {text[:60]!r}…")
+    assert not over, over

@@ -29,8 +29,9 @@ HINTS = {
     ),
     "guess": N_(
         "Guess which word this drawing shows by picking its number. At this practice table the "
-        "bots draw short random lines and guess at random, so any pick is fine here; with "
-        "people, look at the overall shape first."
+        "bots can't draw words, but each bot begins its drawing on a star whose column says its "
+        "number: A or F for 1, B or G for 2, C or H for 3, D for 4, E for 5. With people, look "
+        "at the overall shape first."
     ),
 }
 

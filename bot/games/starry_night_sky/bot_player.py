@@ -1,5 +1,8 @@
 """A greedy bot: go where the most points are now (stars, discovery, finishing, own myths).
 
+Its own Myths weigh in (``MYTH_VALUE``, ``MYTH_STAR``): their points come only at the end, so a
+player who goes only for points now never sees them.
+
 It looks one exploration ahead: a partly mapped destination is worth a little extra because it
 earns a bonus exploration. It trades goals only when stuck and only for a colour that opens a
 move (else it skips exploring). Far better than random play.
@@ -18,7 +21,11 @@ from bot.games.starry_night_sky.model import empty_spots
 
 BONUS_VALUE = 1.5
 FINISH_VALUE = 0.8
-MYTH_VALUE = 1.5
+# A Myth pays 4 to 8 points at the end when both its constellations are mapped: finishing one
+# is worth more than a star or two, and every star towards it a little (a one-move greedy player,
+# blind to Myths, won 12% of heads-up games against the bot that counted them 1.5, 7% now).
+MYTH_VALUE = 3.0
+MYTH_STAR = 0.5
 
 
 def _myth_targets(state: dict[str, Any], seat: int) -> set[str]:
@@ -39,7 +46,7 @@ def _best_here(pools: list[list[str]], empty: dict[str, int], spots: int, filled
         n = sum(moves.pool_fits(pool, empty).values())
         if not n:
             continue
-        value = float(n)
+        value = float(n) + (n * MYTH_STAR if myth else 0.0)
         if filled + n == spots:
             value += FINISH_VALUE + (MYTH_VALUE if myth else 0.0)
         best = max(best, value)

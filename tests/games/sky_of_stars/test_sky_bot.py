@@ -6,7 +6,14 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.rng import Rng
-from bot.games.sky_of_stars.bot_player import STOP_FROM_ROLL
+from bot.games.sky_of_stars.bot_player import (
+    OPEN_SHAPES_LEFT,
+    code,
+    known_totals,
+    open_shapes,
+    signs,
+    used_its_share,
+)
 from bot.games.sky_of_stars.engine import SkyOfStars
 from bot.games.sky_of_stars.simulate import random_move
 
@@ -30,7 +37,7 @@ def play(seats: int, bot_seat: int, seed: int) -> list[int]:
                 continue
         seat, action = random_move(GAME, state, rng)
         if seat == bot_seat and action["kind"] == "stop":
-            continue  # the bot calls STOP itself, late (STOP_FROM_ROLL); its opponents may any time
+            continue  # the bot calls STOP itself when it pays; its opponents may any time
         if seat == bot_seat:
             action = GAME.bot_action(state, seat, rng) or action
         state = GAME.apply(state, seat, action).state
@@ -142,29 +149,73 @@ def first_stroke(state, seat):
     return next(a for a in GAME.legal_actions(state, seat) if a["kind"] == "stroke")
 
 
-def test_the_bot_calls_stop_late_then_still_draws_its_line():
-    """From ``STOP_FROM_ROLL`` on the bot ends a long round (a `/learn` table of bots would
-    otherwise roll on until the vaults are full), and still draws the line it owes; before
-    that it only draws."""
-    state = GAME.setup(3, {}, 7)
-    rng = Rng(7)
-    stopped_at = None
-    for _ in range(5_000):
-        phase, waiting = state["phase"], GAME.to_act(state)
-        if phase != "stroke" or not waiting:
-            seat, action = random_move(GAME, state, rng, stop_chance=0.0)
+def test_the_bot_calls_stop_only_when_it_pays_then_still_draws_its_line():
+    """STOP when the bot's fresh stars run out (it would sit the next rolls out, or this round has
+    drawn its share of what is left for the rounds to come), or in the last round when it is
+    clearly ahead on what everyone has seen; never from a fixed roll. Without anyone else calling
+    it, a round still ends by the bot's STOP, and the caller still draws the line it owes."""
+    stops = 0
+    for seed in range(4):
+        state = GAME.setup(3, {}, seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            phase, waiting = state["phase"], GAME.to_act(state)
+            if phase != "stroke" or not waiting:
+                seat, action = random_move(GAME, state, rng, stop_chance=0.0)
+                state = GAME.apply(state, seat, action).state
+                continue
+            seat = waiting[0]
+            action = GAME.bot_action(state, seat, rng)
+            assert action in GAME.legal_actions(state, seat)
+            if action["kind"] == "stop":
+                totals = known_totals(state)
+                ahead = state["round"] == 3 and all(
+                    totals[seat] > t for s, t in enumerate(totals) if s != seat
+                )
+                running_out = open_shapes(state, seat) <= OPEN_SHAPES_LEFT or used_its_share(state, seat)
+                assert running_out or ahead
+                stops += 1
+                state = GAME.apply(state, seat, action).state
+                after = GAME.bot_action(state, seat, rng)
+                assert after["kind"] == "stroke", "the caller still draws the line it owes"
+                action = after
             state = GAME.apply(state, seat, action).state
+    assert stops >= 4, "rounds nobody else stops end by the bot's STOP"
+
+
+def bots_only(seed: int, seats: int = 3) -> dict:
+    state = GAME.setup(seats, {}, seed)
+    rng = Rng(seed)
+    while not GAME.is_over(state):
+        waiting = GAME.to_act(state)
+        if not waiting:
+            state = GAME.apply(state, None, {"kind": "timeout"}).state
             continue
-        seat = waiting[0]
-        action = GAME.bot_action(state, seat, rng)
-        assert action in GAME.legal_actions(state, seat)
-        if action["kind"] == "stop":
-            assert state["roll"]["count"] >= STOP_FROM_ROLL and state["stop_by"] is None
-            stopped_at = state["roll"]["count"]
-            state = GAME.apply(state, seat, action).state
-            after = GAME.bot_action(state, seat, rng)
-            assert after["kind"] == "stroke", "the caller still draws the line it owes"
-            break
-        assert state["roll"]["count"] < STOP_FROM_ROLL or state["stop_by"] is not None
-        state = GAME.apply(state, seat, action).state
-    assert stopped_at == STOP_FROM_ROLL, stopped_at
+        seat = rng.choice(waiting)
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng)).state
+    return state
+
+
+def test_bots_read_each_others_drawings():
+    """A bot begins its drawing on a star that says its number, and reads that off a drawing up
+    for guessing: at a table of bots every guess is right (a `/learn` table's bots play well)."""
+    right = guesses = 0
+    for seed in range(6):
+        state = bots_only(seed)
+        assert len(state["reveals"]) == 9
+        for reveal in state["reveals"]:
+            guesses += len(reveal["guesses"])
+            right += len(reveal["correct"])
+    # A drawing that could not begin on a signing star (none left fresh) is guessed at random.
+    assert right >= 0.9 * guesses, f"{right} of {guesses} guesses right"
+
+
+def test_a_drawing_that_does_not_sign_is_guessed_at_random():
+    """A person's drawing says nothing by its starting star: once a reveal shows it, the bot no
+    longer reads that artist's drawings that way, and guesses among all five numbers."""
+    state = bots_only(5)
+    reveal = state["reveals"][0]
+    drawing = next(p for p in state["vaults"][reveal["artist"]]["past"] if p["round"] == reveal["round"])
+    unsigned = next(label for label in ("A1", "B1", "C1", "D1", "E1") if code(label) != reveal["number"])
+    drawing["start"] = unsigned
+    assert not signs(state, reveal["artist"])
