@@ -307,7 +307,7 @@ $("modal-form").onsubmit = (event) => {
   act({ kind: "modal", modal: token, values });
 };
 $("modal-cancel").onclick = closeModal;
-$("messages").onclick = (event) => {
+$("messages").onclick = $("events").onclick = (event) => {
   const link = event.target.closest("[data-goto]");
   if (!link) return;
   event.preventDefault();

@@ -91,9 +91,15 @@ function fileLink(file) {
 function renderEvent(e) {
   const box = el("div", `event ${e.status}`);
   box.append(el("div", "event-name", e.name));
+  // where: a sandbox channel reads as its name (a click opens it), anything else as a link
+  const id = (e.location.match(/\/channels\/\d+\/(\d+)/) || [])[1];
+  const inside = view.state.channels.find((c) => c.key === id);
+  const where = inside
+    ? `<a href="#" class="mention" data-goto="${inside.key}">#${escapeHtml(inside.name)}</a>`
+    : markdown(e.location, view.state);
   const when = el("div", "footer");
   when.innerHTML = `${e.status === "scheduled" ? "" : `${e.status} \u00b7 `}${timestampHtml(e.start, "f")}`
-    + (e.location ? ` \u00b7 ${markdown(e.location, view.state)}` : "");
+    + (e.location ? ` \u00b7 ${where}` : "");
   box.append(when);
   if (e.description) {
     const words = el("div", "content");

@@ -18,6 +18,7 @@ from tests.sandbox.sandbox_process import REPO, SandboxProcess
 pytest.importorskip("aiohttp", reason="the sandbox extra is not installed: pip install -e '.[sandbox]'")
 
 from tests.sandbox.browser import CHROMIUM, Browser  # noqa: E402
+from tests.sandbox.test_sandbox_phone import TOO_WIDE  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is not installed")
 
@@ -89,8 +90,16 @@ async def shoot(sandbox: SandboxProcess, member: str, name: str, ready: str) -> 
         await browser.goto(f"{sandbox.url}#as={member}")
         await browser.wait_for(ready, name)
         await browser.evaluate("document.querySelector('.poll').scrollIntoView({block: 'center'})")
+        assert await browser.evaluate(TOO_WIDE) == [], "the poll fits a phone"
         await browser.screenshot(ARTIFACTS / name)
         await browser.click("#menu")
         await browser.wait_for("!!document.querySelector('.event button')", "the event in the sidebar")
         await asyncio.sleep(0.3)  # the sidebar slides in
+        wide = await browser.evaluate(
+            "[...document.querySelectorAll('#side .event *')].filter((e) => e.getBoundingClientRect().right"
+            " > document.getElementById('side').getBoundingClientRect().right + 1).length"
+        )
+        assert wide == 0, "the event fits the sidebar"
+        where = await browser.evaluate("document.querySelector('.event [data-goto]')?.textContent")
+        assert where == "#games", "the event's location, a channel of the sandbox, reads as its name"
         await browser.screenshot(ARTIFACTS / name.replace(".png", "_events.png"))
