@@ -21,6 +21,8 @@ async def test_swiss_seven_players_of_a_two_player_table(simcord_env):
     tables = await storage.tournament_tables(tid)
     assert sum(1 for x in tables if x.status == "bye") == 1 and len(tables) == 4
     assert len(channel.threads) == 3, "a thread per table"
+    card = all_text(card_of(channel))
+    assert "neighbours in the standings" in card and "sits out this round" in card, "each table says why"
     rounds = await play_to_the_end(env, tid)
     assert rounds == [1, 2, 3]
     t = await storage.tournament(tid)
