@@ -180,6 +180,7 @@ async def cancel(interaction: discord.Interaction, tournament: int | None = None
     clock = clock_of(interaction)
     clock.disarm(t.id)
     await clock.refresh(t.id)
+    await clock.event_to(t, discord.EventStatus.cancelled)
     with speaking(t.language):
         note = _("Tournament #{id} is cancelled. Tables in play finish as ordinary games.", id=t.id)
     await _tell(interaction, t, note)

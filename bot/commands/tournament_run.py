@@ -228,8 +228,10 @@ class TournamentClock:
                 )
             await self._say(t, text)
             await self.refresh(t.id)
+            await self.event_to(t, discord.EventStatus.cancelled)
             return
         await self.next_round(t)
+        await self.event_to(t, discord.EventStatus.active)
 
     async def _rating(self, t: Tournament, user_id: int) -> float:
         rows = await self.storage.player_ratings(t.guild_id, user_id, t.game)
@@ -377,7 +379,26 @@ class TournamentClock:
             winners = [line.player for line in lines_of(done, entrants, tables)[:3]]
             await channel.send(text, allowed_mentions=only_users(*winners))
         await self.refresh(t.id)
+        await self.event_to(t, discord.EventStatus.completed)
         log.info("tournament %s finished", t.id)
+
+    async def event_to(self, t: Tournament, status: discord.EventStatus) -> None:
+        """Move the tournament's server event along (started at round 1, ended with the podium,
+        cancelled with the tournament); an event deleted in Discord is left alone."""
+        guild = self.bot.get_guild(t.guild_id)
+        if t.event_id is None or guild is None:
+            return
+        try:
+            event = await guild.fetch_scheduled_event(t.event_id)
+            if status is discord.EventStatus.cancelled and event.status is discord.EventStatus.scheduled:
+                await event.cancel()
+            elif status is discord.EventStatus.cancelled or status is discord.EventStatus.completed:
+                if event.status is discord.EventStatus.active:
+                    await event.end()
+            elif event.status is discord.EventStatus.scheduled:
+                await event.start()
+        except discord.HTTPException as error:
+            log.info("tournament %s: its event could not move on (%s)", t.id, error)
 
     # ---- saying it ----------------------------------------------------------------------------
 

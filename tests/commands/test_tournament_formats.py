@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from tests.drivers.gamenight_checks import check_payloads
 from tests.drivers.helpers import all_text
 from tests.drivers.tournament_driver import card_of, create_and_fill, play_to_the_end, server
 
@@ -84,5 +85,10 @@ async def test_a_live_sky_of_stars_night(simcord_env):
     )
     t = await env.bot.storage.tournament(tid)
     assert t.pace == 0 and t.event_id is not None
+    (event,) = env.backend.get_guild(channel.guild.id).scheduled_events.values()
+    assert event.status == 2, "the event started with round 1"
     assert await play_to_the_end(env, tid) == [1, 2]
     await _finished(env, channel, tid)
+    (event,) = env.backend.get_guild(channel.guild.id).scheduled_events.values()
+    assert event.status == 3, "and ended with the podium"
+    check_payloads(env)
