@@ -92,3 +92,19 @@ async def test_a_live_sky_of_stars_night(simcord_env):
     (event,) = env.backend.get_guild(channel.guild.id).scheduled_events.values()
     assert event.status == 3, "and ended with the podium"
     check_payloads(env)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_an_italian_server_gets_its_tournament_in_italian(simcord_env):
+    env = simcord_env
+    _, channel, organiser, players = await server(env, 3, preferred_locale="it")
+    tid = await create_and_fill(
+        env, channel, organiser, players, join="Unisciti", game="star-gazers", format="round-robin"
+    )
+    card = all_text(card_of(channel))
+    assert "Classifica" in card and "girone all'italiana" in card and "Tavoli del turno 1" in card
+    thread_names = [t.name for t in channel.threads]
+    assert thread_names and all(name.startswith(f"Torneo #{tid} · turno 1") for name in thread_names)
+    assert "abbinamenti fatti" in all_text(channel.last_message) or any(
+        "abbinamenti fatti" in all_text(m) for m in channel.history()
+    )
