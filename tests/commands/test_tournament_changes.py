@@ -8,6 +8,7 @@ from datetime import timedelta
 import discord
 import pytest
 
+from bot.core.moves import Moves, running
 from tests.drivers.helpers import all_text, refresh, said
 from tests.drivers.tournament_driver import (
     card_of,
@@ -206,3 +207,29 @@ async def test_a_player_leaving_the_server_and_the_mine_hub(simcord_env):
     assert second and all(gone.id not in x.players for x in second)
     await play_to_the_end(env, tid)
     assert (await storage.tournament(tid)).status == "finished"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_games_that_ended_while_the_bot_was_away_count_after_a_restart(simcord_env, restart_bot):
+    env = simcord_env
+    _, channel, organiser, players = await server(env, 4)
+    tid = await create_and_fill(
+        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2
+    )
+    storage = env.bot.storage
+    # Another process plays round 1's games to their end through the move core, telling nobody.
+    moves = Moves(storage)
+    for table in [x for x in await storage.tournament_tables(tid) if x.round_no == 1]:
+        record = await storage.load(table.game_id)
+        for seat in record.seats:
+            await storage.set_seat_control(record.id, seat.seat, autopilot=True)
+        with env.time_context():
+            played = await moves.play_bots(running(await storage.load(record.id)))
+        assert played.record.status == "finished"
+    assert (await storage.tournament(tid)).round_no == 1, "nobody was told yet"
+    await restart_bot()
+    t = await env.bot.storage.tournament(tid)
+    assert t.round_no == 2, "the restart counted the finished tables and opened round 2"
+    assert all(
+        x.status == "finished" for x in await env.bot.storage.tournament_tables(tid) if x.round_no == 1
+    )
