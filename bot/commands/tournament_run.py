@@ -240,7 +240,7 @@ class TournamentClock:
                 continue
             if record.status == "finished":
                 await self.table_done(record)
-            elif final:
+            elif final or record.status == "cancelled":  # a cancelled table can't end by play
                 await self._forfeit(t, table, record)
             else:
                 await finish_late(self.bot, t, table, record)

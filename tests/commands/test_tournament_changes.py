@@ -233,3 +233,24 @@ async def test_games_that_ended_while_the_bot_was_away_count_after_a_restart(sim
     assert all(
         x.status == "finished" for x in await env.bot.storage.tournament_tables(tid) if x.round_no == 1
     )
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_cancelled_table_is_closed_at_the_deadline(simcord_env):
+    env = simcord_env
+    _, channel, organiser, players = await server(env, 4)
+    tid = await create_and_fill(
+        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2, round_hours=1
+    )
+    storage = env.bot.storage
+    table = next(x for x in await storage.tournament_tables(tid) if x.round_no == 1)
+    host = next(p for p in players if p.id == table.players[0])
+    thread_id = (await storage.load(table.game_id)).thread_id
+    thread = next(th for th in channel.threads if th.id == thread_id)
+    await host.slash(thread, "game cancel")
+    assert (await storage.load(table.game_id)).status == "cancelled"
+    await play_round(env, tid)  # the other table ends by play
+    await env.advance_time(3600 + 60)
+    closed = await storage.tournament_table(table.id)
+    assert closed.status == "finished" and closed.places == (1, 1), "nobody was late: they share first"
+    assert (await storage.tournament(tid)).round_no == 2
