@@ -44,6 +44,7 @@ async def test_round_robin_of_four_everyone_meets(simcord_env):
     tid = await create_and_fill(
         env, channel, organiser, players, game="star-gazers", format="round-robin", seats=2
     )
+    assert "2 rounds to go" in all_text(card_of(channel)), "a round robin of 4: round 1, then 2 more"
     assert await play_to_the_end(env, tid) == [1, 2, 3]
     tables = await _finished(env, channel, tid)
     pairs = [frozenset(x.players) for x in tables]
