@@ -27,7 +27,7 @@ from bench import (
     image_bytes_bench,
     image_bytes_report,
     load_bench,
-    render_bench,
+    render_speed,
     scheduler_bench,
     shards_bench,
     simcord_bench,
@@ -72,7 +72,7 @@ class Config:
 
 
 FULL = Config(
-    render_runs=40,
+    render_runs=20,
     engine_games=60,
     storage_games=8,
     replay_runs=10,
@@ -165,7 +165,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(f"- {line}" for line in machine.lines()) + "\n", flush=True)
         bodies: dict[str, Callable[[], str]] = {
             "engine": lambda: engine_bench.report(engine_bench.run(config.engine_games)),
-            "render": lambda: render_bench.report(render_bench.run(config.render_runs), config.render_runs),
+            "render": lambda: render_speed.run(config.render_runs),
             "storage": lambda: storage_bench.report(
                 storage_bench.run(directory, config.storage_games, config.replay_runs), machine.temp_fs
             ),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -149,14 +149,14 @@ class RenderClock:
 
     renders: list[Render] = field(default_factory=list)
     kinds: dict[bytes, str] = field(default_factory=dict)  # a picture's digest -> its drawing function
-    _drawn: Callable[..., bytes] | None = None
+    _drawn: Callable[..., Coroutine[Any, Any, bytes]] | None = None
 
     def __enter__(self) -> RenderClock:
         self._drawn = drawn = Outgoing._drawn  # fails here if the bot renamed it
 
-        def timed(out: Outgoing, draw: Callable[[], bytes]) -> bytes:
+        async def timed(out: Outgoing, draw: Callable[[], bytes]) -> bytes:
             start = time.perf_counter()
-            data = drawn(out, draw)
+            data = await drawn(out, draw)
             took = time.perf_counter() - start
             name = out.still_filename if draw is out.still else out.filename
             kind = getattr(getattr(draw, "func", draw), "__name__", name)
@@ -164,7 +164,7 @@ class RenderClock:
             self.kinds[digest(data)] = kind
             return data
 
-        patched: Callable[..., bytes] = timed
+        patched: Callable[..., Coroutine[Any, Any, bytes]] = timed
         Outgoing._drawn = patched  # type: ignore[method-assign]  # patching a method on purpose
         return self
 

@@ -202,6 +202,7 @@ def combine(
         "games_opened": sum(r["games_opened"] for r in results),
         "games_finished": sum(r["games_finished"] for r in results),
         "open_failures": sum(r["open_failures"] for r in results),
+        "opening": sum(r.get("opening", 0) for r in results),
         "load": (min(loads), max(loads)),
         "pictures_per_second": len(every("renders")) / wall,
         "goals_met": meets(ack, follow),

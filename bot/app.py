@@ -17,11 +17,11 @@ import discord
 from discord import app_commands
 
 from bot.commands.gamenight_start import GameNightClock, TiePick
-from bot.commands.learn import EndPracticeButton
+from bot.commands.learn import END_PRACTICE
 from bot.commands.lobby import LobbyButton, TimerSelect
-from bot.commands.rematch import RematchButton, close_lobby
+from bot.commands.rematch import REMATCH, close_lobby
 from bot.commands.replay_card import DYNAMIC_ITEMS as REPLAY_ITEMS
-from bot.commands.seats import ConfirmLeave
+from bot.commands.seats import CONFIRM_LEAVE
 from bot.commands.tournament_manage import member_left
 from bot.commands.tournament_run import TournamentClock
 from bot.commands.tournament_signup import SignupButton
@@ -38,8 +38,10 @@ from bot.ops.metrics import Metrics, count_http_errors, use
 from bot.storage import Storage
 from bot.storage.open import is_shared, open_storage
 from bot.tell.service import GameService
-from bot.ui.components import OpenPanelButton, ReclaimButton
-from bot.ui.guide import SkipGuideButton
+from bot.ui import painter
+from bot.ui.clicks import items_of
+from bot.ui.components import OPEN_PANEL, RECLAIM
+from bot.ui.guide import SKIP_GUIDE
 from bot.ui.interactions import APOLOGY
 
 log = logging.getLogger(__name__)
@@ -137,16 +139,11 @@ class AstrolabeBot(discord.Client):
         await self.open_storage()
         if not self._items_added:
             self.add_dynamic_items(
-                OpenPanelButton,
+                *items_of((OPEN_PANEL, RECLAIM, SKIP_GUIDE, REMATCH, CONFIRM_LEAVE, END_PRACTICE)),
                 LobbyButton,
                 TimerSelect,
-                RematchButton,
-                ConfirmLeave,
-                ReclaimButton,
                 TiePick,
                 SignupButton,
-                SkipGuideButton,
-                EndPracticeButton,
                 *DYNAMIC_ITEMS,
                 *REPLAY_ITEMS,
             )
@@ -233,6 +230,7 @@ class AstrolabeBot(discord.Client):
         if self._storage is not None:
             storage, self._storage = self._storage, None
             await storage.close()
+        painter.close()
         await super().close()
 
 

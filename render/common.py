@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import io
 import logging
 import random
 import unicodedata
@@ -17,72 +16,30 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import _
 from render import theme
+from render.encode import MAX_IMAGE_BYTES as MAX_IMAGE_BYTES
+from render.encode import PALETTE_COLOURS, Encoding, Format, encode
+from render.encode import quantised as quantised
 from render.theme import RGB
+
+PNG_LEVEL = 6
 
 log = logging.getLogger(__name__)
 
-# Every image is quantised to a 256-colour palette before the PNG encode: the art is flat colours
-# and antialiased edges, so a palette loses nothing visible at phone size, and it cuts the bytes
-# by about 3x (vault 354 -> 77 KiB) while the encode gets faster (32 -> 20 ms), because zlib has a
-# third of the data to squeeze. FASTOCTREE is the quantiser that is both quick and faithful here;
-# dithering would speckle the flat areas and cost bytes. On palette data zlib level 6 is the knee:
-# level 3 grows files by about 20%, level 9 costs 4x the time for 7% less.
-PNG_LEVEL = 6
-PALETTE_COLOURS = 256
-MAX_IMAGE_BYTES = 100_000  # every image a player downloads stays under this (tests check it)
 
-
-def quantised(image: Image.Image, colours: int = PALETTE_COLOURS) -> Image.Image:
-    """``image`` as a palette image of ``colours`` (no dither), ready to encode."""
-    if image.mode == "P":
-        return image
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
-    return rgb.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
+# The encoders live in ``render.encode`` (chosen per kind of picture by measurement); these two
+# are the general ones, kept under their old names.
 def to_png(image: Image.Image, compress_level: int = PNG_LEVEL) -> bytes:
-    """PNG bytes of ``image`` quantised to a palette: the one encoder every game's images use.
-
-    Images over ``MAX_IMAGE_BYTES`` are logged, so a layout that outgrows the budget is seen.
-    """
-    buffer = io.BytesIO()
-    quantised(image).save(buffer, format="PNG", compress_level=compress_level)
-    data = buffer.getvalue()
-    if len(data) > MAX_IMAGE_BYTES:
-        log.warning(
-            "a %dx%d image encoded to %d KB, over the %d KB budget",
-            image.width,
-            image.height,
-            len(data) // 1000,
-            MAX_IMAGE_BYTES // 1000,
-        )
-    return data
+    """Palette PNG bytes of ``image``: 256 colours, zlib level ``compress_level``."""
+    return encode(image, Encoding(PALETTE_COLOURS, Format.PNG, compress_level))
 
 
 WEBP_METHOD = 4  # libwebp's effort, 0-6: past 4 the bytes barely move and the time grows fast
 
 
 def to_webp(image: Image.Image, colours: int = PALETTE_COLOURS, method: int = WEBP_METHOD) -> bytes:
-    """Lossless WebP of ``image`` quantised to ``colours``: the same pixels as ``to_png`` in about
-    two thirds of the bytes on this flat art (measured per game: a board 47 KB against 73), and
-    Discord shows WebP like PNG. Slower to encode than the PNG, which is why not every image uses it.
-
-    Images over ``MAX_IMAGE_BYTES`` are logged, so a layout that outgrows the budget is seen.
-    """
-    buffer = io.BytesIO()
-    quantised(image, colours).convert("RGB").save(
-        buffer, format="WEBP", lossless=True, quality=100, method=method
-    )
-    data = buffer.getvalue()
-    if len(data) > MAX_IMAGE_BYTES:
-        log.warning(
-            "a %dx%d image encoded to %d KB as WebP, over the %d KB budget",
-            image.width,
-            image.height,
-            len(data) // 1000,
-            MAX_IMAGE_BYTES // 1000,
-        )
-    return data
+    """Lossless WebP of ``image`` quantised to ``colours``: the same pixels as ``to_png``, fewer
+    bytes, many times the time (see ``render.encode``)."""
+    return encode(image, Encoding(colours, Format.WEBP, method))
 
 
 # --- text ----------------------------------------------------------------------------------
@@ -219,6 +176,11 @@ class DrawnText:
 
 
 _drawn: ContextVar[list[DrawnText] | None] = ContextVar("render_drawn_texts", default=None)
+
+
+def is_recording() -> bool:
+    """Whether the texts drawn now are being recorded (``recording_texts``)."""
+    return _drawn.get() is not None
 
 
 @contextmanager

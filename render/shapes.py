@@ -167,25 +167,23 @@ def die_sprite(face: str, size: int) -> Image.Image:
 
 
 class StrokeLayer:
-    """Lines drawn on a 2x mask over one region, shrunk once and painted in one colour."""
+    """Lines drawn on a 2x mask over one region, shrunk once and painted in one colour.
+
+    The lines are kept until ``paint``, which draws them on a mask of their own extent (within the
+    region, on whole pixels) rather than of the whole region: a vault's few strokes no longer cost
+    a 2x mask of the whole map. The mask's origin moves by whole pixels only, so every line and
+    cap lands on the same sub-pixels and the picture is the same (``tests/faces/test_picture_digests.py``).
+    """
 
     SCALE = 2
 
     def __init__(self, box: tuple[int, int, int, int]) -> None:
         self.box = box
-        self.mask = Image.new("L", ((box[2] - box[0]) * self.SCALE, (box[3] - box[1]) * self.SCALE))
-        self.draw = ImageDraw.Draw(self.mask)
-
-    def _xy(self, p: Point) -> Point:
-        return ((p[0] - self.box[0]) * self.SCALE, (p[1] - self.box[1]) * self.SCALE)
+        self._lines: list[tuple[Point, Point, float, int]] = []
 
     def line(self, a: Point, b: Point, width: float, value: int = 255) -> None:
         """A segment with round caps; ``value`` < 255 makes it translucent (for glows)."""
-        (x1, y1), (x2, y2) = self._xy(a), self._xy(b)
-        w = width * self.SCALE
-        self.draw.line((x1, y1, x2, y2), fill=value, width=round(w))
-        for x, y in ((x1, y1), (x2, y2)):
-            self.draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=value)
+        self._lines.append((a, b, width, value))
 
     def dashed(self, a: Point, b: Point, width: float, dash: float = 22, gap: float = 14) -> None:
         length = math.dist(a, b)
@@ -198,10 +196,36 @@ class StrokeLayer:
             self.line((a[0] + ux * t, a[1] + uy * t), (a[0] + ux * end, a[1] + uy * end), width)
             t = end + gap
 
+    def _extent(self) -> tuple[int, int, int, int] | None:
+        """The lines' box (caps and a margin included) within ``box``, on whole pixels."""
+        if not self._lines:
+            return None
+        x0, y0, x1, y1 = math.inf, math.inf, -math.inf, -math.inf
+        for a, b, width, _value in self._lines:
+            pad = width + 4  # a full width and more: Pillow clips a wide line near the edge
+            x0, x1 = min(x0, a[0] - pad, b[0] - pad), max(x1, a[0] + pad, b[0] + pad)
+            y0, y1 = min(y0, a[1] - pad, b[1] - pad), max(y1, a[1] + pad, b[1] + pad)
+        left, top = max(self.box[0], math.floor(x0)), max(self.box[1], math.floor(y0))
+        right, bottom = min(self.box[2], math.ceil(x1)), min(self.box[3], math.ceil(y1))
+        return (left, top, right, bottom) if left < right and top < bottom else None
+
     def paint(self, image: Image.Image, colour: RGB) -> None:
-        small = self.mask.reduce(self.SCALE)
+        extent = self._extent()
+        if extent is None:
+            return
+        left, top, right, bottom = extent
+        s = self.SCALE
+        mask = Image.new("L", ((right - left) * s, (bottom - top) * s))
+        draw = ImageDraw.Draw(mask)
+        for a, b, width, value in self._lines:
+            x1, y1, x2, y2 = (a[0] - left) * s, (a[1] - top) * s, (b[0] - left) * s, (b[1] - top) * s
+            w = width * s
+            draw.line((x1, y1, x2, y2), fill=value, width=round(w))
+            for x, y in ((x1, y1), (x2, y2)):
+                draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=value)
+        small = mask.reduce(s)
         bbox = small.getbbox()
         if bbox is None:
             return
-        x, y = self.box[0] + bbox[0], self.box[1] + bbox[1]
+        x, y = left + bbox[0], top + bbox[1]
         image.paste(colour, (x, y, x + bbox[2] - bbox[0], y + bbox[3] - bbox[1]), small.crop(bbox))

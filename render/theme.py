@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 from PIL import ImageFont
+
+from render.encode import old_way
 
 RGB = tuple[int, int, int]
 
@@ -80,7 +83,94 @@ REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
 BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 
+MASKS_PER_FONT = 2048  # rasterised texts kept per face and size: star labels, names, numbers, words
+
+
+class CachedFont(ImageFont.FreeTypeFont):
+    """A FreeType face that rasterises each text once per process (issue 31).
+
+    Most of a picture's text is the same from one click to the next (star labels, names, headings,
+    numbers), and FreeType's rasterising was the largest part of drawing it. ``ImageDraw.text``
+    asks the font for the text's mask (``getmask2``) and blends it into the image; here the mask
+    of a text at a sub-pixel start, anchor and stroke is kept, so the blend, and so the pixels, are
+    exactly those of a fresh rasterising. Widths (``getlength``, used by every layout) are kept too.
+    Colour glyphs (``mode="RGBA"``) are not kept: Pillow writes into that mask. Inside
+    ``render.encode.the_old_way`` every text is rasterised afresh, as before."""
+
+    def __init__(self, path: str, size: int) -> None:
+        super().__init__(path, size)
+        self._masks = functools.lru_cache(maxsize=MASKS_PER_FONT)(self._mask)
+        self._lengths = functools.lru_cache(maxsize=MASKS_PER_FONT)(self._length)
+
+    def _mask(self, *key: Any) -> tuple[Any, tuple[int, int]]:
+        text, mode, direction, features, language, stroke_width, anchor, start, filled = key
+        return super().getmask2(
+            text,
+            mode,
+            direction,
+            list(features) if features is not None else None,
+            language,
+            stroke_width,
+            anchor,
+            0,
+            start,
+            stroke_filled=filled,
+        )
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        if (
+            mode == "RGBA"
+            or args
+            or set(kwargs) - {"stroke_filled"}
+            or not isinstance(text, str)
+            or old_way()
+        ):
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
+            )
+        return self._masks(
+            text,
+            mode,
+            direction,
+            tuple(features) if features is not None else None,
+            language,
+            stroke_width,
+            anchor,
+            tuple(start) if start is not None else None,
+            bool(kwargs.get("stroke_filled", False)),
+        )
+
+    def _length(self, text: str, mode: str, direction: str | None, language: str | None) -> float:
+        return super().getlength(text, mode, direction, None, language)
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if features is not None or not isinstance(text, str) or old_way():
+            return super().getlength(text, mode, direction, features, language)
+        return self._lengths(text, mode, direction, language)
+
+
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (or DejaVu Sans Bold) at ``size`` pixels, loaded once per size."""
-    return ImageFont.truetype(str(BOLD_FONT if bold else REGULAR_FONT), size)
+    """DejaVu Sans (or DejaVu Sans Bold) at ``size`` pixels, loaded once per process and size,
+    each text rasterised once (``CachedFont``)."""
+    return CachedFont(str(BOLD_FONT if bold else REGULAR_FONT), size)

@@ -9,6 +9,7 @@ its own, which then fails in a later test ("Event loop is closed").
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -22,6 +23,11 @@ from bot.core.config import Config
 from bot.storage import sqlite as sqlite_storage
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sql import Storage
+
+# Pictures are drawn in-process (a thread), not in worker processes: tests watch and patch the
+# drawing code, and a pool per test worker would cost seconds to start. tests/ui/test_painter.py
+# starts its own pool.
+os.environ.setdefault("ASTROLABE_PICTURE_WORKERS", "0")
 
 # How long a thread the test started may take to end after it (a closed connection's worker
 # ends by itself, but a loaded machine may take a while to schedule it).

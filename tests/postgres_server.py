@@ -17,6 +17,7 @@ import glob
 import itertools
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import uuid
@@ -39,9 +40,11 @@ def _server_bin(name: str) -> str | None:
 
 class _Cluster:
     """initdb + pg_ctl in a temporary folder; as root, run as the ``postgres`` user (initdb
-    refuses root)."""
+    refuses root). A Unix socket only, or (``tcp``) also TCP on a free port of 127.0.0.1.
+    ``halt`` stops the server and ``start`` starts it again on the same data and address (a test
+    takes its database away mid-game); ``stop`` stops it for good and removes its folder."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, tcp: bool = False) -> None:
         initdb, pg_ctl = _server_bin("initdb"), _server_bin("pg_ctl")
         if initdb is None or pg_ctl is None:
             raise RuntimeError(
@@ -55,22 +58,50 @@ class _Cluster:
             self.prefix = ["runuser", "-u", "postgres", "--"]
         self.pg_ctl, self.data = pg_ctl, self.folder / "data"
         self._run([initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
-        options = f"-k {self.folder} -c listen_addresses='' -c fsync=off -c max_connections=200"
-        self._run(
-            [pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start"]
-        )
-        self.url = f"postgresql://postgres@/postgres?host={self.folder}"
+        self.port = _free_port() if tcp else None
+        listen = f"-c listen_addresses=127.0.0.1 -p {self.port}" if tcp else "-c listen_addresses=''"
+        self.options = f"-k {self.folder} {listen} -c fsync=off -c max_connections=200"
+        self.start()
+        if tcp:
+            self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        else:
+            self.url = f"postgresql://postgres@/postgres?host={self.folder}"
 
     def _run(self, command: list[str]) -> None:
         done = subprocess.run([*self.prefix, *command], capture_output=True, text=True, timeout=120)
         if done.returncode != 0:
             raise RuntimeError(f"{Path(command[0]).name} failed: {done.stderr.strip()[-500:]}")
 
+    def start(self) -> None:
+        log = str(self.folder / "log")
+        self._run([self.pg_ctl, "-D", str(self.data), "-o", self.options, "-l", log, "-w", "start"])
+
+    def halt(self) -> None:
+        self._run([self.pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop"])
+
     def stop(self) -> None:
         try:
-            self._run([self.pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop"])
+            self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def own_cluster(*, tcp: bool = False) -> _Cluster:
+    """A throwaway cluster of the test's own, which it may stop and start (``_Cluster``); the
+    test skips (fails under CI) without the server binaries. The caller ``stop``s it."""
+    try:
+        return _Cluster(tcp=tcp)
+    except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+        reason = f"PostgreSQL not available: {error}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason + " (CI must run the PostgreSQL tests)", pytrace=False)
+        pytest.skip(reason)
 
 
 def server_url() -> str:

@@ -7,6 +7,7 @@ import re
 from bot.commands.lobby import play_command
 from bot.faces import PRESENTERS
 from bot.games import GAMES
+from bot.ui.clicks import items_of
 
 
 def test_every_game_has_a_presenter_and_every_presenter_a_game() -> None:
@@ -20,7 +21,7 @@ def test_component_templates_of_different_games_never_overlap() -> None:
     """A custom_id must reach exactly one game's component, even after a restart."""
     prefixes: dict[str, str] = {}
     for slug, presenter in PRESENTERS.items():
-        for item in presenter.dynamic_items:
+        for item in items_of(presenter.controls) + presenter.dynamic_items:
             pattern = item.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
             prefix = re.match(r"[a-z]+:", pattern)
             assert prefix, f"{item.__name__} needs a short game prefix"

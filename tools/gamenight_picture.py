@@ -15,6 +15,7 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
+import discord
 import simcord
 from PIL import Image
 
@@ -44,7 +45,10 @@ async def draw(path: Path) -> None:
         guild = env.create_guild("Astrolabe Sandbox")
         channel = guild.create_text_channel("games")
         names = ("Ada", "Bea", "Cy", "Dee")
-        ada, bea, cy, dee = (guild.add_member(env.create_user(n.lower(), global_name=n)) for n in names)
+        hosts = guild.create_role("Game hosts", permissions=discord.Permissions(manage_events=True))
+        ada, bea, cy, dee = (
+            guild.add_member(env.create_user(n.lower(), global_name=n), roles=[hosts]) for n in names
+        )
         await env.start()
         try:
             await bot.tree.sync()

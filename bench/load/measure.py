@@ -155,11 +155,14 @@ def thread_times() -> dict[int, tuple[str, float]]:
     return out
 
 
+PICTURES = "worker threads (pictures)"  # and the picture processes' CPU (``bench.load.worker``)
+
+
 def _group(tid: int, name: str, main: int | None) -> str:
     if tid == main:
         return "event loop"
     if name.startswith("asyncio_"):
-        return "worker threads (pictures)"
+        return PICTURES
     if name.startswith("Thread-") or "sqlite" in name.lower():
         return "database thread"
     return "other threads"

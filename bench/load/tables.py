@@ -61,6 +61,7 @@ class Log:
     games_opened: int = 0
     games_finished: int = 0
     open_failures: int = 0
+    opening: int = 0  # openings under way: neither opened nor failed yet (the run waits for them)
 
 
 async def deliver(
@@ -136,6 +137,13 @@ class Table:
 
     async def open(self) -> bool:
         """``/play``, everyone joins, the host starts; True once the game is running."""
+        self.log.opening += 1
+        try:
+            return await self._open()
+        finally:
+            self.log.opening -= 1
+
+    async def _open(self) -> bool:
         host = self.members[0]
         before = self._lobby()
         await self.interact(
@@ -178,9 +186,13 @@ class Table:
 
     async def run(self, until_time: float, opening: float = 0.0) -> None:
         """Open games one after another and play them until ``until_time`` (perf_counter); the
-        first after ``opening`` seconds (tables don't all sit down at once)."""
+        first after ``opening`` seconds (tables don't all sit down at once). Every table opens
+        its first game, however busy the machine: how many tables sat down must not depend on
+        how fast it is."""
         await asyncio.sleep(opening)
-        while time.perf_counter() < until_time and not self.stopping:
+        first = True
+        while first or (time.perf_counter() < until_time and not self.stopping):
+            first = False
             try:
                 opened = await self.open()
             except Exception:  # counted and said, not a table that silently stops playing

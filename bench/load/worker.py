@@ -28,16 +28,18 @@ import simcord
 
 from bench.load import measure, paced
 from bench.load.live import SharedIds, go_live, start_at_wall_clock, tag_snowflakes, timers_cause_themselves
-from bench.load.tables import Log, Table, until
+from bench.load.tables import LOBBY_WAIT, Log, Table, until
 from bot.app import create_bot
 from bot.core.config import Config
 from bot.ops.metrics import use
 from bot.storage.open import open_storage
 from bot.tell.scheduler import ClientAlarm, PollAlarm
+from bot.ui.painter import painter
 
 PACED_CHANNELS = 40
 PACED_PLAYERS = 400
 PROFILE_VARIABLE = "ASTROLABE_LOAD_PROFILE"
+OPENING_GRACE = 2 * LOBBY_WAIT + 30  # the longest an opening takes: /play twice, then the start
 SHARED_AT = 1_500_000_000.0  # 2017: the millisecond the shared ids are drawn in
 
 
@@ -183,6 +185,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             os.times(),
             sum(t.moves for t in tables),
         )
+        painted_before = painter().worker_cpu_seconds
         requests_before = stamps.requests
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
         if profile is not None:
@@ -193,12 +196,18 @@ async def work(plan: Plan) -> dict[str, Any]:
             os.times(),
             sum(t.moves for t in tables),
         )
+        # pictures drawn in worker processes (``bot.ui.painter``): their CPU, as the workers report it
+        painted = painter().worker_cpu_seconds - painted_before
+        cpu_groups = measure.cpu_by_group(threads_before, threads_after)
+        cpu_groups[measure.PICTURES] = cpu_groups.get(measure.PICTURES, 0.0) + painted
         wall = time.perf_counter() - start
         rss, peak = measure.rss_mib()
         requests = stamps.requests - requests_before
         for table in tables:
             table.stopping = True
         await asyncio.wait(playing, timeout=20)
+        if log_.opening:  # a game still sitting down is waited for, not counted as neither
+            await asyncio.wait(playing, timeout=OPENING_GRACE)
         probe.stop()
         await bot.service.wait_idle(10)  # the last clicks' moves end, and with them what they cause
         got = measure.latencies(log_.clicks, stamps, start, end)
@@ -215,14 +224,15 @@ async def work(plan: Plan) -> dict[str, Any]:
             games_opened=log_.games_opened,
             games_finished=log_.games_finished,
             open_failures=log_.open_failures,
+            opening=log_.opening,
             refused_by_client=log_.refused_by_client,
             late={k: v for k, v in taps.late.items()},
             commits=[x for v in taps.commits.values() for x in v],
             renders=[x for v in taps.renders.values() for x in v],
             handled=[x for v in taps.handled.values() for x in v],
             lag=probe.lags,
-            cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system),
-            cpu_groups=measure.cpu_by_group(threads_before, threads_after),
+            cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) + painted,
+            cpu_groups=cpu_groups,
             rss_mib=rss,
             peak_mib=peak,
             requests=requests,

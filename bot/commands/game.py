@@ -17,6 +17,7 @@ from bot.core.running import running
 from bot.core.table import describe_waiting, due_by_seat, is_manager, names_of
 from bot.faces import PRESENTERS
 from bot.games import GAMES, get_game
+from bot.games.base import Game
 from bot.i18n import M_, N_, Msg, _, ngettext, speaking, translate
 from bot.i18n.msg import from_stored
 from bot.i18n.readers import private_language
@@ -24,7 +25,7 @@ from bot.storage import GameRecord
 from bot.tell.delivery import format_events
 from bot.tell.resume import SET_ASIDE
 from bot.ui.alt import reads_text
-from bot.ui.components import ReclaimButton, show_panel
+from bot.ui.components import reclaim_button, show_panel
 from bot.ui.interactions import Ack, Refusal, acknowledge, answer, channel_id_of, entry, tell_privately
 from bot.ui.outgoing import COLOUR, reply
 from bot.ui.ports import service_of
@@ -35,9 +36,6 @@ NO_GAME = N_(
     "There's no game running here. Use this command in a game's thread or channel, "
     "or start a game with `/play`."
 )
-# Lines of the log that mark where the game is, said as they are (not "who: line"). Checked on an
-# event's English text (a ``Msg`` is its English text), whatever language the reader reads.
-MARKERS = ("Round ", "Game over")
 CANCEL_OPTION = "Which game of this channel, or your practice game (the list appears as you type)"
 LOG_LINES = 15
 LOG_CHARS = 4000  # an embed description holds 4096
@@ -71,7 +69,7 @@ async def status(interaction: discord.Interaction, game: str | None = None, publ
         out = PRESENTERS[record.game].board(table_view, names_of(record))
         out.content = f"{out.content}\n{describe_waiting(record, due)}"
         reclaimable = [s.seat for s in record.seats if s.autopilot and not s.left_game]
-        out.items = [*out.items, *(ReclaimButton(record.id, seat) for seat in reclaimable[:5])]
+        out.items = [*out.items, *(reclaim_button(record.id, seat) for seat in reclaimable[:5])]
     out.spoken = not public and await reads_text(interaction.client, interaction.user.id)
     await reply(interaction, out, ephemeral=not public)
     # Whatever the current step couldn't deliver (its public message, a panel) goes out again.
@@ -169,32 +167,38 @@ async def _log(interaction: discord.Interaction, page: int, game: str | None) ->
     if page > pages:  # past the oldest page: show the oldest one
         page = pages
         total, entries = await storage.log_entries(record.id, limit=LOG_LINES, offset=(page - 1) * LOG_LINES)
-    text = _fit("\n".join(log_lines(entries, names_of(record))), LOG_CHARS)
+    text = _fit("\n".join(log_lines(entries, names_of(record), get_game(record.game))), LOG_CHARS)
     title = _("Game #{id} ({title}): moves", id=record.id, title=_(get_game(record.game).title))
     embed = discord.Embed(title=title, description=text or _("Nothing has happened yet."), colour=COLOUR)
-    embed.set_footer(
-        text=ngettext(
-            "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
-            "{n} entry in all",
-            "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
-            "{n} entries in all",
-            total,
-            page=page,
-            pages=pages,
-        )
+    shown = sum(1 for line in text.splitlines() if line != "…")
+    footer = ngettext(
+        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+        "{n} line shown",
+        "Page {page} of {pages} (page 1 is the latest) · oldest at the top, newest at the bottom · "
+        "{n} lines shown",
+        shown,
+        page=page,
+        pages=pages,
     )
+    if record.status != "active" and record.seed is not None:
+        # Kept here, not in the results: who wants to check a finished game's dice finds it,
+        # and a running game's seed would tell its future rolls.
+        footer = _("{footer} · seed {seed}", footer=footer, seed=record.seed)
+    embed.set_footer(text=footer)
     await answer(interaction, embed=embed)
 
 
-def log_lines(entries: list[Any], names: list[str]) -> list[str]:
+def log_lines(entries: list[Any], names: list[str], game: Game) -> list[str]:
     """The page's lines, oldest first, in the reader's language: a line that names nobody is said
-    with who made the move (round and roll markers stay as they are), and a line the same as the
-    one before is dropped. An event is a ``Msg`` (or its stored dict), or an old plain English text."""
+    with who made the move (the lines ``game`` tags as saying where the game is, a round or its
+    end, stay as they are), and a line the same as the one before is dropped. An event is a
+    ``Msg`` (or its stored dict), or an old plain English text."""
     lines: list[str] = []
     for move in entries:
         for event in _events(move.events):
             line = format_events([event], names)  # in the reader's language
-            marker = str.startswith(event, MARKERS)  # the English text, in every language
+            kind = game.event_kind(event)
+            marker = kind is not None and kind.milestone
             anonymous = re.search(r"\{\d+\}", event) is None and not marker
             if anonymous and move.seat is not None and 0 <= move.seat < len(names):
                 # i18n: a line of the game's log said with who made the move ("Ada: Rolled the dice.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from datetime import UTC, datetime, timedelta
 from datetime import date as calendar_day
 from typing import Final
@@ -22,6 +23,7 @@ from bot.core.clock import now
 from bot.core.quiet import BadTimezone, check_timezone, shown_timezone, zone
 from bot.core.table import is_manager
 from bot.games import get_game
+from bot.games.text import typed
 from bot.i18n import DEFAULT, Language, _, from_discord, speaking
 from bot.storage.game_nights import GameNight
 from bot.ui.interactions import Ack, Refusal, answer, channel_id_of, entry
@@ -35,15 +37,22 @@ MAX_LEAD_DAYS: Final = 30  # a Discord poll lasts at most 32 days (768 hours)
 MAX_POLL_HOURS: Final = 768
 
 
+CLOCK: Final = re.compile(r"[0-9]{1,2}(?:[:.][0-9]{1,2})?")
+
+
 class BadTime(ValueError):
     """The time or date the host typed, explained in their language."""
 
 
 def parse_start(clock: str, day: str | None, timezone: str, at: float) -> float:
     """The epoch seconds of ``clock`` (``HH:MM``) on ``day`` (``YYYY-MM-DD``; without it, the
-    next time the clock shows it) in ``timezone``, checked to be 5 minutes to 30 days ahead."""
-    parts = clock.strip().replace(".", ":").split(":")
+    next time the clock shows it) in ``timezone``, checked to be 5 minutes to 30 days ahead. Both
+    are read in NFKC (a full-width ``１２:００`` is 12:00); other digits than 0-9 are refused."""
+    clock, day = typed(clock), typed(day) if day else day
+    parts = clock.replace(".", ":").split(":")
     try:
+        if not CLOCK.fullmatch(clock):
+            raise ValueError(clock)
         hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
         if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
             raise ValueError(clock)
@@ -53,7 +62,9 @@ def parse_start(clock: str, day: str | None, timezone: str, at: float) -> float:
     today = datetime.fromtimestamp(at, local).date()
     if day:
         try:
-            chosen = calendar_day.fromisoformat(day.strip())
+            if not day.isascii():
+                raise ValueError(day)
+            chosen = calendar_day.fromisoformat(day)
         except ValueError as error:
             raise BadTime(_("Give the date as year-month-day, like `2026-12-24`.")) from error
     else:
@@ -150,10 +161,14 @@ async def _when(interaction: discord.Interaction, time: str, day: str | None) ->
         raise Refusal(str(error)) from error
 
 
+# A night creates a server event and a poll, so planning one takes what creating an event takes:
+# Manage Events. It is the command's default, which Discord enforces; a server lets other roles
+# or members plan nights in Server Settings > Integrations (README, "Game night").
 group = app_commands.Group(
     name="gamenight",
     description="Plan a game night: an event, a poll for the game, the lobby at the start.",
     guild_only=True,
+    default_permissions=discord.Permissions(manage_events=True),
 )
 
 

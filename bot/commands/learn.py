@@ -14,7 +14,6 @@ ever found or listed).
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -26,8 +25,9 @@ from bot.i18n import Language, _, language, ngettext, speaking
 from bot.storage import GameRecord
 from bot.storage.records import MAX_ID, PRACTICE_KEY
 from bot.tell.live_timer import TIMER_KEY
+from bot.ui.controls import Click, Control, Role, button
 from bot.ui.guide import GUIDE_KEY, fresh_guide
-from bot.ui.interactions import Ack, Refusal, entry, tell_privately
+from bot.ui.interactions import Ack, Refusal, acknowledge, entry, tell_privately
 from bot.ui.ports import Service, service_of
 
 log = logging.getLogger(__name__)
@@ -123,47 +123,34 @@ async def say_closed(service: Service, done: GameRecord) -> None:
     await service.delivery.post(done, None, closing)
 
 
-class EndPracticeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:endpractice:(?P<game>\d+)"
-):
+async def _end_practice(interaction: discord.Interaction, click: Click) -> None:
     """Under a practice table's first message: ends the table from the DMs where it is played,
     where `/game` (a server command) can't be typed."""
+    await acknowledge(interaction, Ack.UPDATE)
+    service = service_of(interaction)
+    record = await service.storage.load(click.game_id)
+    if record is None or not record.practice_of(interaction.user.id) or record.status != "active":
+        raise Refusal(_("This practice game is no longer running."))
+    if interaction.message is not None:  # its button goes with the edit below, not a second one
+        service.delivery.copies.forget_public(record.id, interaction.message.id)
+    done = await close_practice(service, record)
+    if done is None or done.status != "cancelled":
+        raise Refusal(_("This practice game is no longer running."))
+    log.info("practice game %s ended by its player %s", record.id, interaction.user.id)
+    await interaction.edit_original_response(view=None)  # its words stay, without the button
+    await say_closed(service, done)
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=_("End this practice"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"astro:endpractice:{game_id}",
-            )
-        )
-        self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> EndPracticeButton:
-        return cls(int(match["game"]))
+END_PRACTICE = Control("astro:endpractice:{game}", Role.OWN, run=_end_practice)
 
-    @entry(Ack.UPDATE)
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        record = await service.storage.load(self.game_id)
-        if record is None or not record.practice_of(interaction.user.id) or record.status != "active":
-            raise Refusal(_("This practice game is no longer running."))
-        if interaction.message is not None:  # its button goes with the edit below, not a second one
-            service.delivery.copies.forget_public(record.id, interaction.message.id)
-        done = await close_practice(service, record)
-        if done is None or done.status != "cancelled":
-            raise Refusal(_("This practice game is no longer running."))
-        log.info("practice game %s ended by its player %s", record.id, interaction.user.id)
-        await interaction.edit_original_response(view=None)  # its words stay, without the button
-        await say_closed(service, done)
+
+def end_practice_button(game_id: int) -> discord.ui.Item[Any]:
+    return button(END_PRACTICE, game_id, 0, label=_("End this practice"), style=discord.ButtonStyle.secondary)
 
 
 def end_practice_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(EndPracticeButton(game_id))
+    view.add_item(end_practice_button(game_id))
     return view
 
 

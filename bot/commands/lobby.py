@@ -126,7 +126,7 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
 @app_commands.choices(pace=PACE_CHOICES, timer=TIMER_CHOICES)  # apart: their values are numbers
 @app_commands.guild_only()
 @with_game_options(GAME_OPTIONS)
-@entry(Ack.NONE)
+@entry(Ack.THINKING)
 async def play(
     interaction: discord.Interaction,
     game: app_commands.Choice[str],
@@ -138,7 +138,11 @@ async def play(
 ) -> None:
     """Every game's lobby options are parameters too (``with_game_options``, from the registry).
     A ``speed`` sets the pace or the step timer from a preset; an exact ``pace``/``timer`` can't
-    go with it."""
+    go with it.
+
+    Acknowledged at once with a private "thinking…" (its checks read the database, which under
+    load took seconds, past Discord's 3 s): a refusal then replaces it, privately, and an opened
+    lobby is posted in the channel as a message of its own, the private "thinking…" removed."""
     paced, timed = pace.value if pace else 0, timer.value if timer else None
     if speed is not None:
         if pace is not None or timer is not None:
@@ -198,13 +202,22 @@ async def _play(
         pace=pace,
         language=language,
     )
-    await interaction.response.send_message(embed=lobby_embed(record), view=lobby_view(record))
-    message = await interaction.original_response()
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):
+        raise RuntimeError(f"interaction {interaction.id} came from a channel that takes no messages")
+    try:
+        message = await channel.send(embed=lobby_embed(record), view=lobby_view(record))
+    except discord.HTTPException:
+        # No lobby message, no lobby: nobody could join it, and it must not hold the host's seat.
+        await service.storage.set_status(record.id, "cancelled")
+        raise
     await service.storage.set_messages(record.id, lobby_message_id=message.id)
     ping = (await service.storage.user_settings(interaction.user.id)).ping
     if not await welcome_dm(interaction.user, record, ping):
         await service.storage.set_dm_open(record.id, interaction.user.id, False)
-        await interaction.followup.send(_(DM_WARNING), ephemeral=True)
+        await interaction.edit_original_response(content=_(DM_WARNING))
+    else:
+        await interaction.delete_original_response()
 
 
 play_command: app_commands.Command[Any, ..., None] = play

@@ -23,6 +23,7 @@ from bot.i18n import (
 )
 from bot.storage import GameRecord
 from bot.ui.outgoing import COLOUR
+from bot.ui.presenter import tie_line
 
 STAGE = "lobby stage"  # the gettext context of the stage words in the lobby's title (literal for Babel)
 STAGES = {
@@ -73,6 +74,8 @@ def _lobby_embed(record: GameRecord, note: str | None) -> discord.Embed:
             )
         else:
             embed.description = _("The game is over. The game was played in {where}.", where=where)
+        if outcome and tie_line(outcome):
+            embed.description = f"{embed.description}\n{tie_line(outcome)}"
     else:
         embed.description = _("The game has started in {where}.", where=where)
     embed.add_field(name=_("Host"), value=f"<@{record.host_id}>")

@@ -24,7 +24,7 @@ from bot.games import GAMES
 from bot.i18n import _, language, ngettext
 from bot.i18n.waiting import due_text
 from bot.storage import GameRecord, GameStats, PlayerRating
-from bot.storage.skill import RANKED_AFTER, SOLO
+from bot.storage.skill import RANKED_AFTER, SOLO, shown, shown_change
 from bot.ui.interactions import Ack, Refusal, answer, entry
 from bot.ui.outgoing import COLOUR
 from bot.ui.ports import service_of
@@ -299,15 +299,21 @@ def stats_line(row: GameStats) -> str:
 
 
 def rating_change(trend: float) -> str:
-    """A signed change with the language's decimal mark: +1.5, −0.3, ±0.0."""
-    sign = "+" if round(trend, 1) > 0 else "−" if round(trend, 1) < 0 else "±"
-    return sign + decimal(abs(trend))
+    """A signed change on the shown scale: +60, −12, ±0."""
+    points = shown_change(trend)
+    sign = "+" if points > 0 else "−" if points < 0 else "±"
+    return f"{sign}{abs(points)}"
+
+
+def rating_text(estimate: float, games: int) -> str:
+    """The rating as shown (``shown``), with ``?`` while it is provisional (too few rated games)."""
+    return f"{shown(estimate)}" + ("" if games >= RANKED_AFTER else "?")
 
 
 def rating_line(rating: PlayerRating) -> str:
     """A player's rating this season and its change over their last rated games."""
     said = {
-        "rating": decimal(rating.ordinal),
+        "rating": rating_text(rating.ordinal, rating.games),
         "season": rating.season,
         "games": ngettext("{n} rated game", "{n} rated games", rating.games),
         "change": rating_change(rating.trend),
@@ -329,8 +335,10 @@ def rating_line(rating: PlayerRating) -> str:
             rating.trend_games,
             **said,
         )
-    if rating.track != SOLO and not rating.ranked:
-        line += " · " + ngettext("ranked after {n} rated game", "ranked after {n} rated games", RANKED_AFTER)
+    if not rating.ranked:
+        line += " · " + ngettext(
+            "? provisional until {n} rated game", "? provisional until {n} rated games", RANKED_AFTER
+        )
     return line
 
 

@@ -14,12 +14,12 @@ import discord
 from discord import app_commands
 
 from bot.commands.lobby import GAME_CHOICES
-from bot.commands.overview import decimal, title_of
+from bot.commands.overview import title_of
 from bot.core.table import is_manager
 from bot.games import GAMES
 from bot.i18n import _, from_discord, ngettext, speaking
 from bot.storage import RatingRow
-from bot.storage.skill import RANKED_AFTER
+from bot.storage.skill import RANKED_AFTER, SHOWN_START, shown
 from bot.ui.interactions import Ack, Refusal, acknowledge, answer, entry
 from bot.ui.outgoing import COLOUR
 from bot.ui.ports import service_of
@@ -44,7 +44,8 @@ async def leaderboard(
     game: app_commands.Choice[str],
     season: app_commands.Range[int, 1] | None = None,
 ) -> None:
-    """Public: a leaderboard is meant to be shared, and it shows no secrets, only ratings."""
+    """Public: a leaderboard is meant to be shared, and it shows no secrets, only ratings. With
+    nobody ranked yet there is nothing to share: the asker alone reads who still needs games."""
     slug = game.value
     guild_id = interaction.guild_id
     assert guild_id is not None  # guild_only
@@ -59,19 +60,22 @@ async def leaderboard(
                 current=current,
             )
         )
-    shown = season or current
-    ranked, unranked = await storage.rating_board(guild_id, slug, shown, LEADERBOARD_SIZE)
+    chosen = season or current
+    ranked, unranked = await storage.rating_board(guild_id, slug, chosen, LEADERBOARD_SIZE)
     if not ranked and not unranked:
         raise Refusal(
             _(
                 "No rated game of {title} has finished in this server in season {season} yet.",
                 title=title_of(slug),
-                season=shown,
+                season=chosen,
             )
         )
+    if not ranked:  # only the asker cares: said privately, in their language
+        await answer(interaction, embed=leaderboard_embed(slug, chosen, current, ranked, unranked))
+        return
     # A leaderboard is posted for everyone in the channel: in the server's language.
     with speaking(from_discord(str(interaction.guild_locale) if interaction.guild_locale else None)):
-        embed = leaderboard_embed(slug, shown, current, ranked, unranked)
+        embed = leaderboard_embed(slug, chosen, current, ranked, unranked)
     await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -103,11 +107,12 @@ def leaderboard_embed(
     embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines))
     embed.set_footer(
         text=ngettext(
-            "Ranked by rating (a cautious skill estimate) after at least {n} rated game. Games with a "
-            "bot seat or a seat the bot played for someone are not rated.",
-            "Ranked by rating (a cautious skill estimate) after at least {n} rated games. Games with a "
-            "bot seat or a seat the bot played for someone are not rated.",
+            "Ranked by rating (a cautious skill estimate; everyone starts at {start}) after at least "
+            "{n} rated game. Games with a bot seat or a seat the bot played for someone are not rated.",
+            "Ranked by rating (a cautious skill estimate; everyone starts at {start}) after at least "
+            "{n} rated games. Games with a bot seat or a seat the bot played for someone are not rated.",
             RANKED_AFTER,
+            start=SHOWN_START,
         )
     )
     return embed
@@ -118,7 +123,7 @@ def rating_row_line(row: RatingRow) -> str:
         "**{rank}.** {name}: rating **{rating}** · {games} · {wins}",
         rank=row.rank,
         name=discord.utils.escape_markdown(row.name),
-        rating=decimal(row.ordinal),
+        rating=shown(row.ordinal),
         games=ngettext("{n} game", "{n} games", row.games),
         wins=ngettext("{n} win", "{n} wins", row.wins),
     )

@@ -11,7 +11,6 @@ old lobby links to it instead, so a second press can't open a second lobby.
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -20,7 +19,8 @@ from bot.commands.lobby import DM_WARNING, lobby_view, missing_permissions, welc
 from bot.commands.lobby_card import lobby_embed
 from bot.i18n import _, ngettext, speaking
 from bot.storage import GameRecord
-from bot.ui.interactions import Ack, Refusal, channel_id_of, entry, tell_privately
+from bot.ui.controls import Click, Control, Role, button
+from bot.ui.interactions import Refusal, channel_id_of, tell_privately
 from bot.ui.outgoing import only_users
 from bot.ui.ports import Service, service_of
 
@@ -38,7 +38,7 @@ def closed_view(record: GameRecord, rematch_url: str | None = None) -> discord.u
         return None
     view = discord.ui.View(timeout=None)
     if rematch_url is None:
-        view.add_item(RematchButton(record.id))
+        view.add_item(rematch_button(record.id))
     else:
         view.add_item(discord.ui.Button(label=_("Go to the rematch"), emoji="🔁", url=rematch_url))
     if record.thread_id is not None:
@@ -75,102 +75,86 @@ def _offers_rematch(message: discord.Message, custom_id: str) -> bool:
     )
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lobby:rematch:(?P<game>\d+)"):
+async def _rematch(interaction: discord.Interaction, click: Click) -> None:
     """A new lobby for the same table: same options, pace and bot seats; the clicker hosts it."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch",
-                emoji="🔁",
-                style=discord.ButtonStyle.success,
-                custom_id=f"lobby:rematch:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["game"]))
-
-    @entry(Ack.NONE)  # the answer is the new lobby itself, a public message that mentions the players
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        async with service.lock(self.game_id):
-            record = await service.storage.load(self.game_id)
-            if record is None or record.status != "finished":
-                raise Refusal(_("Only a finished game can be played again."))
-            seat = record.seat_of(interaction.user.id)
-            if seat is None or record.seats[seat].is_bot:
-                raise Refusal(
-                    _(
-                        "Only the players of game #{id} can ask for its rematch. "
-                        "Start a game of your own with `/play`.",
-                        id=record.id,
-                    )
-                )
-            # Two players may press at once: the second one, after the lock, sees the link.
-            channel, clicked = interaction.channel, interaction.message
-            assert (
-                isinstance(channel, discord.abc.Messageable) and clicked is not None
-            )  # a click on a message
-            current = await channel.fetch_message(clicked.id)
-            if not _offers_rematch(current, self.custom_id):
-                raise Refusal(_("The rematch is already open: press **Join** in its lobby, just below."))
-            missing = missing_permissions(interaction)
-            if missing:
-                raise Refusal(
-                    _(
-                        "I can't open a lobby here: I'm missing these permissions in this "
-                        "channel: {permissions}. Ask a server admin to grant them.",
-                        permissions=", ".join(missing),
-                    )
-                )
-            message, lobby = await self._open(interaction, record)
-            await close_lobby(service, record, rematch_url=message.jump_url)
-        if not await welcome_dm(interaction.user, lobby):
-            await service.storage.set_dm_open(lobby.id, interaction.user.id, False)
-            await tell_privately(interaction, _(DM_WARNING))
-
-    async def _open(
-        self, interaction: discord.Interaction, record: GameRecord
-    ) -> tuple[discord.Message, GameRecord]:
-        storage = service_of(interaction).storage
-        lobby = await storage.create_lobby(
-            game=record.game,
-            guild_id=interaction.guild_id,
-            channel_id=channel_id_of(interaction),
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            options=dict(record.options),
-            pace=record.pace,
-            language=record.language,
-        )
-        for seat in record.seats:
-            if seat.is_bot:
-                lobby = await storage.add_bot_seat(lobby.id, seat.name)
-        invited = [s.user_id for s in record.seats if not s.is_bot and s.user_id != interaction.user.id]
-        players = " ".join(f"<@{user}>" for user in invited)
-        with speaking(lobby.language):  # a public message: the table's language
-            if invited:
-                text = ngettext(
-                    "Rematch of game #{id}: {players}, press **Join** to play again.",
-                    "Rematch of game #{id}: {players}, press **Join** to play again.",
-                    len(invited),
+    service = service_of(interaction)
+    async with service.lock(click.game_id):
+        record = await service.storage.load(click.game_id)
+        if record is None or record.status != "finished":
+            raise Refusal(_("Only a finished game can be played again."))
+        seat = record.seat_of(interaction.user.id)
+        if seat is None or record.seats[seat].is_bot:
+            raise Refusal(
+                _(
+                    "Only the players of game #{id} can ask for its rematch. "
+                    "Start a game of your own with `/play`.",
                     id=record.id,
-                    players=players,
                 )
-            else:
-                text = _("Rematch of game #{id}", id=record.id)
-            embed, view = lobby_embed(lobby), lobby_view(lobby)
-        await interaction.response.send_message(
-            text, embed=embed, view=view, allowed_mentions=only_users(*invited)
-        )
-        message = await interaction.original_response()
-        await storage.set_messages(lobby.id, lobby_message_id=message.id)
-        return message, lobby
+            )
+        # Two players may press at once: the second one, after the lock, sees the link.
+        channel, clicked = interaction.channel, interaction.message
+        assert isinstance(channel, discord.abc.Messageable) and clicked is not None  # a click on a message
+        current = await channel.fetch_message(clicked.id)
+        if not _offers_rematch(current, REMATCH.custom_id(click.game_id, 0)):
+            raise Refusal(_("The rematch is already open: press **Join** in its lobby, just below."))
+        missing = missing_permissions(interaction)
+        if missing:
+            raise Refusal(
+                _(
+                    "I can't open a lobby here: I'm missing these permissions in this "
+                    "channel: {permissions}. Ask a server admin to grant them.",
+                    permissions=", ".join(missing),
+                )
+            )
+        message, lobby = await _open(interaction, record)
+        await close_lobby(service, record, rematch_url=message.jump_url)
+    if not await welcome_dm(interaction.user, lobby):
+        await service.storage.set_dm_open(lobby.id, interaction.user.id, False)
+        await tell_privately(interaction, _(DM_WARNING))
 
 
-__all__ = ["RematchButton", "close_lobby", "closed_view"]
+async def _open(interaction: discord.Interaction, record: GameRecord) -> tuple[discord.Message, GameRecord]:
+    storage = service_of(interaction).storage
+    lobby = await storage.create_lobby(
+        game=record.game,
+        guild_id=interaction.guild_id,
+        channel_id=channel_id_of(interaction),
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+        options=dict(record.options),
+        pace=record.pace,
+        language=record.language,
+    )
+    for seat in record.seats:
+        if seat.is_bot:
+            lobby = await storage.add_bot_seat(lobby.id, seat.name)
+    invited = [s.user_id for s in record.seats if not s.is_bot and s.user_id != interaction.user.id]
+    players = " ".join(f"<@{user}>" for user in invited)
+    with speaking(lobby.language):  # a public message: the table's language
+        if invited:
+            text = ngettext(
+                "Rematch of game #{id}: {players}, press **Join** to play again.",
+                "Rematch of game #{id}: {players}, press **Join** to play again.",
+                len(invited),
+                id=record.id,
+                players=players,
+            )
+        else:
+            text = _("Rematch of game #{id}", id=record.id)
+        embed, view = lobby_embed(lobby), lobby_view(lobby)
+    await interaction.response.send_message(
+        text, embed=embed, view=view, allowed_mentions=only_users(*invited)
+    )
+    message = await interaction.original_response()
+    await storage.set_messages(lobby.id, lobby_message_id=message.id)
+    return message, lobby
+
+
+REMATCH = Control("lobby:rematch:{game}", Role.OWN, run=_rematch)
+
+
+def rematch_button(game_id: int) -> discord.ui.Item[Any]:
+    return button(REMATCH, game_id, 0, label="Rematch", emoji="🔁", style=discord.ButtonStyle.success)
+
+
+__all__ = ["REMATCH", "close_lobby", "closed_view"]

@@ -73,13 +73,14 @@ def _lines(record: GameRecord, replay: Replay, step: int) -> str:
     move = replay.move(step)
     if move is None:
         return _("The game as it was set up, before the first move.")
-    own = log_lines([move], names)
+    game = get_game(record.game)
+    own = log_lines([move], names, game)
     earlier: list[str] = []
     at = step - 1
     while at >= 1 and len(earlier) < CONTEXT_LINES:
         before = replay.move(at)
         if before is not None:
-            earlier = log_lines([before], names) + earlier
+            earlier = log_lines([before], names, game) + earlier
         at -= 1
     earlier = earlier[-CONTEXT_LINES:]
     shown = [f"-# {line}" for line in earlier]

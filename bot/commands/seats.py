@@ -7,7 +7,6 @@ cleanly instead when too few people would be left to play it.
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -21,7 +20,8 @@ from bot.games import get_game
 from bot.i18n import M_, N_, Msg, _, speaking
 from bot.storage import GameRecord, SeatTaken
 from bot.tell.takeover import announce_handover
-from bot.ui.interactions import Ack, Refusal, answer, entry, tell_privately
+from bot.ui.controls import Click, Control, Role, button
+from bot.ui.interactions import Ack, Refusal, acknowledge, answer, entry, tell_privately
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
@@ -81,51 +81,41 @@ async def leave(interaction: discord.Interaction, game: str | None = None) -> No
             "Are you sure?"
         )
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmLeave(record.id))
+    view.add_item(confirm_leave_button(record.id))
     await answer(interaction, question, view=view)
 
 
-class ConfirmLeave(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:leave:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=_("Leave the game"),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"astro:leave:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ConfirmLeave:
-        return cls(int(match["game"]))
-
-    @entry(Ack.UPDATE)
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.edit_original_response(view=None)  # the question is answered once
-        service = service_of(interaction)
-        record = await service.storage.load(self.game_id)
-        seat = record.seat_of(interaction.user.id) if record else None
-        if record is None or record.status != "active" or seat is None or record.seats[seat].left_game:
-            raise Refusal(_("This game is no longer running for you."))
-        name = interaction.user.display_name
-        if humans_left(record, without=seat) < get_game(record.game).min_humans:
-            await end_game(
-                interaction,
-                record,
-                M_("{name} left, and too few players remain, so the game ends.", name=name),
-            )
-            return
-        await hand_to_bot(
+async def _confirm_leave(interaction: discord.Interaction, click: Click) -> None:
+    await acknowledge(interaction, Ack.UPDATE)
+    await interaction.edit_original_response(view=None)  # the question is answered once
+    service = service_of(interaction)
+    record = await service.storage.load(click.game_id)
+    seat = record.seat_of(interaction.user.id) if record else None
+    if record is None or record.status != "active" or seat is None or record.seats[seat].left_game:
+        raise Refusal(_("This game is no longer running for you."))
+    name = interaction.user.display_name
+    if humans_left(record, without=seat) < get_game(record.game).min_humans:
+        await end_game(
             interaction,
             record,
-            seat,
-            left=True,
-            note=M_("{name} left the game; the bot plays their seat from now on.", name=name),
+            M_("{name} left, and too few players remain, so the game ends.", name=name),
         )
-        await tell_privately(interaction, _("You left the game. Thanks for playing!"))
+        return
+    await hand_to_bot(
+        interaction,
+        record,
+        seat,
+        left=True,
+        note=M_("{name} left the game; the bot plays their seat from now on.", name=name),
+    )
+    await tell_privately(interaction, _("You left the game. Thanks for playing!"))
+
+
+CONFIRM_LEAVE = Control("astro:leave:{game}", Role.OWN, run=_confirm_leave)
+
+
+def confirm_leave_button(game_id: int) -> discord.ui.Item[Any]:
+    return button(CONFIRM_LEAVE, game_id, 0, label=_("Leave the game"), style=discord.ButtonStyle.danger)
 
 
 async def hand_to_bot(
@@ -138,7 +128,7 @@ async def hand_to_bot(
     service = service_of(interaction)
     async with service.lock(record.id):
         await service.storage.set_seat_control(record.id, seat, autopilot=True, left_game=left or None)
-        await service.delivery.retire_seat(record, seat)  # their panels close with a line saying why
+        await service.delivery.panels.retire_seat(record, seat)  # their panels close with a line saying why
         if left:
             await service.delivery.post(record, None, note)  # a Msg: said in the table's language
         else:
@@ -190,7 +180,7 @@ async def replace(
             await service.storage.replace_player(record.id, seat, new_player.id, new_player.display_name)
         except SeatTaken as error:
             raise Refusal(_("{name} already plays in this game.", name=new_player.display_name)) from error
-        await service.delivery.retire_seat(record, seat)  # the old player's panels close
+        await service.delivery.panels.retire_seat(record, seat)  # the old player's panels close
         reloaded = await service.storage.load(record.id)
         assert reloaded is not None
         record = await service.settle(reloaded)

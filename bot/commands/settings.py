@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.core.quiet import BadTimezone, QuietHours, check_timezone, shown_timezone
+from bot.games.text import typed
 from bot.i18n import N_, Language, _, from_discord, parse, pgettext, speaking
 from bot.storage import UserSettings
 from bot.ui.interactions import Ack, Refusal, answer, entry
@@ -113,7 +114,7 @@ async def _settings(
     updated = replace(
         current,
         ping=ping or current.ping,
-        timezone=timezone.strip() if timezone else current.timezone,
+        timezone=typed(timezone) if timezone else current.timezone,
         quiet_start=current.quiet_start if quiet_start is None else quiet_start,
         quiet_end=current.quiet_end if quiet_end is None else quiet_end,
         language=current.language if language is None else parse(language),

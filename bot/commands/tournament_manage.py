@@ -46,7 +46,7 @@ async def drop_player(bot: Any, t: Tournament, user_id: int, status: str) -> boo
                 continue
             async with service.lock(record.id):
                 await storage.set_seat_control(record.id, seat, autopilot=True, left_game=True)
-                await service.delivery.retire_seat(record, seat)
+                await service.delivery.panels.retire_seat(record, seat)
                 await service.delivery.post(
                     record,
                     None,

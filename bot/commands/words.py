@@ -21,6 +21,7 @@ from bot.commands.words_file import FILE_NAME, MAX_FILE_BYTES, as_file, read_car
 from bot.core.table import is_manager
 from bot.games.base import HOUSE_WORDS, Game
 from bot.games.sky_of_stars.house import MAX_HOUSE_CARDS, MAX_WORD_LENGTH, card_problems, dealt_cards
+from bot.games.text import skeleton, typed
 from bot.i18n import _, ngettext, translate
 from bot.storage import HouseCard, Storage
 from bot.ui.interactions import Ack, Refusal, answer, entry
@@ -39,9 +40,10 @@ def require_manager(interaction: discord.Interaction) -> None:
 
 
 def taken_words(deck: Sequence[HouseCard]) -> dict[str, str]:
-    """Each word of the server's deck (casefolded), naming its card as ``/words list`` numbers it."""
+    """Each word of the server's deck (by its skeleton: look-alikes are one word), naming its card
+    as ``/words list`` numbers it."""
     return {
-        word.casefold(): _("card {n} of the server's deck", n=n)
+        skeleton(word): _("card {n} of the server's deck", n=n)
         for n, card in enumerate(deck, 1)
         for word in card.words
     }
@@ -109,7 +111,7 @@ class CardForm(discord.ui.Modal, title="New word card"):
     @entry(Ack.THINKING)
     async def on_submit(self, interaction: discord.Interaction) -> None:
         require_manager(interaction)
-        words = [" ".join(field.value.split()) for field in self.fields]
+        words = [typed(field.value) for field in self.fields]
         storage = service_of(interaction).storage
         assert interaction.guild_id is not None
         deck = await storage.house_words(interaction.guild_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.games.text import typed
 from bot.i18n import _
 from bot.storage import HouseCard
 from bot.ui.interactions import Refusal
@@ -35,7 +36,7 @@ def read_cards(data: bytes) -> tuple[list[int], list[list[str]]]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         lines.append(number)
-        cards.append([" ".join(word.split()) for word in SEPARATORS.split(line)])
+        cards.append([typed(word) for word in SEPARATORS.split(line)])
     return lines, cards
 
 

@@ -9,6 +9,7 @@ import discord
 
 from bot.registry import GAME_ENTRIES
 from bot.ui import alt
+from bot.ui.clicks import items_of
 from bot.ui.presenter import Presenter
 
 
@@ -21,6 +22,8 @@ def _load() -> dict[str, Presenter]:
 
 PRESENTERS: dict[str, Presenter] = _load()
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = tuple(
-    item for presenter in PRESENTERS.values() for item in presenter.dynamic_items
+    item
+    for presenter in PRESENTERS.values()
+    for item in items_of(presenter.controls) + presenter.dynamic_items
 )
 """Every game's buttons, selects and modals, for the bot to route custom_ids after a restart."""

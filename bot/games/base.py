@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import marshal
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeVar
@@ -72,15 +72,51 @@ def check_seat(state: State, seat: Any) -> int:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The final result: per-seat totals, the winning seats and a per-seat breakdown."""
+    """The final result: per-seat totals, the winning seats and a per-seat breakdown.
+
+    ``tie_break`` says how a tie on points was settled, so every screen can tell players why:
+    the game's criteria (``N_`` phrases such as "more Telescopes") compared in order until one
+    left a single winner, or all of them when the tied seats still share the win. Empty when
+    points alone decided.
+    """
 
     scores: list[int]
     winners: list[int]
     breakdown: list[dict[str, Any]] = field(default_factory=list)
+    tie_break: list[str] = field(default_factory=list)
 
     def as_view(self) -> dict[str, Any]:
         """The result as a view carries it (``"outcome"``), in plain JSON."""
-        return {"scores": self.scores, "winners": self.winners, "breakdown": self.breakdown}
+        return {
+            "scores": self.scores,
+            "winners": self.winners,
+            "breakdown": self.breakdown,
+            "tie_break": self.tie_break,
+        }
+
+
+def decide(keys: Sequence[tuple[int, ...]], criteria: tuple[str, ...]) -> tuple[list[int], list[str]]:
+    """The winning seats and the tie-break criteria used: ``keys[seat]`` is the seat's points
+    followed by one number per criterion (larger is better; negate "fewer is better")."""
+    tied = list(range(len(keys)))
+    used: list[str] = []
+    for place in range(len(criteria) + 1):
+        best = max(keys[s][place] for s in tied)
+        tied = [s for s in tied if keys[s][place] == best]
+        if len(tied) == 1 or place == len(criteria):
+            break
+        used.append(criteria[place])
+    return tied, used
+
+
+def tie_event(outcome: Outcome) -> Msg | None:
+    """The log's sentence on how a tie on points was settled, or ``None`` with no tie."""
+    if not outcome.tie_break:
+        return None
+    last = Msg(outcome.tie_break[-1])
+    if len(outcome.winners) == 1:
+        return M_("Tie on points, decided by {criterion}.", criterion=last)
+    return M_("Tie on points and on the tie-break ({criterion}): the win is shared.", criterion=last)
 
 
 @dataclass(frozen=True)
@@ -160,6 +196,26 @@ HOUSE_WORDS = "house"
 starts (``Game.wants_house_words``)."""
 
 
+class EventKind(Enum):
+    """The kind of moment an event tells, where a face or the log must know it (a reveal makes
+    one message with its picture; a round's line is said in the log without a player's name).
+    The rules tag their events by message id (``Game.event_kinds``), so nothing outside them
+    reads a sentence to recognise one, and rewording a sentence changes no face."""
+
+    ROUND = "round"  # where the game is: a round's or a roll's line
+    ROUND_BEGINS = "round-begins"  # a round's opening line
+    GAME_OVER = "game-over"
+    ROLLED = "rolled"  # a seat rolled the dice
+    REVEALED = "revealed"  # a hidden drawing was shown with its answer
+    STOP_CALLED = "stop-called"
+    LAST_LINES = "last-lines"  # drawing ended: only a last line is left
+
+    @property
+    def milestone(self) -> bool:
+        """Whether it says where the game is (the log shows it as it is, with no one's name)."""
+        return self in (EventKind.ROUND, EventKind.ROUND_BEGINS, EventKind.GAME_OVER)
+
+
 class Game(ABC):
     """One game's rules. Implementations hold no per-game data: everything is in ``state``."""
 
@@ -179,6 +235,9 @@ class Game(ABC):
     """The kinds of action the game takes (``action["kind"]``); ``apply`` refuses any other."""
     over_text: str = N_("The game is over.")
     """What ``apply`` says to an action sent after the game ended."""
+    event_kinds: Mapping[str, EventKind] = {}
+    """The kind of each event a face or the log recognises, by its message id (``Msg.id``, the
+    English text with its fields unfilled: the singular of a counted text)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Engines implement ``_view``/``_legal_actions``; the checked entry points stay shared."""
@@ -189,6 +248,11 @@ class Game(ABC):
                     f"{cls.__name__} must implement _{name}, not override {name}: "
                     "the shared one checks the seat first."
                 )
+
+    def event_kind(self, event: str) -> EventKind | None:
+        """What kind of moment ``event`` (one of this game's events) tells, if any is tagged."""
+        message_id = getattr(event, "id", None)
+        return None if message_id is None else self.event_kinds.get(message_id)
 
     def check_seat_count(self, seats: Any) -> int:
         """``seats`` if this game can be played by that many; ``setup`` calls it first."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -46,6 +46,9 @@ _STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 TRANSLATED = [language for language in Language if language is not Language.ENGLISH]
 TextId = tuple[str, str | None]
 """A text of a catalog and its gettext context."""
+LIMIT_NOTE = "limit: {limit}"
+"""The translator's note beside a text Discord limits (``#. limit: 45`` in the ``.po``): the
+most characters its translation may have."""
 
 
 def _package_dir(package: str) -> Path:
@@ -66,10 +69,14 @@ def _excluded(place: CatalogPlace, all_places: list[CatalogPlace]) -> list[str]:
 
 
 def template(
-    place: CatalogPlace, all_places: list[CatalogPlace], unmarked: Collection[TextId] = ()
+    place: CatalogPlace,
+    all_places: list[CatalogPlace],
+    unmarked: Collection[TextId] = (),
+    limits: Mapping[TextId, int] | None = None,
 ) -> Catalog:
     """The domain's ``.pot``: every marked text in its source packages, with where it is used; the
-    core domain's also has the ``unmarked`` texts (see ``_add_unmarked``)."""
+    core domain's also has the ``unmarked`` texts (see ``_add_unmarked``). A text in ``limits``
+    carries its limit for the translator (``LIMIT_NOTE``)."""
     catalog = Catalog(
         domain=place.domain,
         project="Astrolabe",
@@ -94,6 +101,10 @@ def template(
         catalog.add(message_id, None, [("(data)", 0)], context=context)
     if place.domain == CORE_DOMAIN and unmarked:
         _add_unmarked(catalog, place, all_places, unmarked)
+    for entry in catalog:
+        limit = (limits or {}).get((str(entry.id), entry.context)) if entry.id else None
+        if limit is not None:
+            entry.auto_comments.append(LIMIT_NOTE.format(limit=limit))
     return catalog
 
 
@@ -131,9 +142,11 @@ def _po_path(place: CatalogPlace, language: Language) -> Path:
     return _package_dir(place.package) / "locale" / language.value / "LC_MESSAGES" / f"{place.domain}.po"
 
 
-def update(domains: Iterable[str] = (), unmarked: Collection[TextId] = ()) -> None:
+def update(
+    domains: Iterable[str] = (), unmarked: Collection[TextId] = (), limits: Mapping[TextId, int] | None = None
+) -> None:
     """Refresh the templates and catalogs of ``domains`` (all of them when empty); ``unmarked``
-    as for ``template``."""
+    and ``limits`` as for ``template``."""
     all_places = places()
     wanted = set(domains)
     unknown = wanted - {place.domain for place in all_places}
@@ -142,7 +155,7 @@ def update(domains: Iterable[str] = (), unmarked: Collection[TextId] = ()) -> No
     for place in all_places:
         if wanted and place.domain not in wanted:
             continue
-        pot = template(place, all_places, unmarked)
+        pot = template(place, all_places, unmarked, limits)
         folder = _package_dir(place.package) / "locale"
         folder.mkdir(parents=True, exist_ok=True)
         with open(folder / f"{place.domain}.pot", "wb") as out:
@@ -199,14 +212,18 @@ def compile_tree(root: Path) -> list[Path]:
     return written
 
 
-def main(argv: list[str] | None = None, unmarked: Collection[TextId] = ()) -> None:
+def main(
+    argv: list[str] | None = None,
+    unmarked: Collection[TextId] = (),
+    limits: Mapping[TextId, int] | None = None,
+) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot i18n", description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=["update", "compile"])
     parser.add_argument("domains", nargs="*", help="update only these domains (astrolabe, or a game)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.command == "update":
-        update(args.domains, unmarked)
+        update(args.domains, unmarked, limits)
     else:
         for path in compile_tree(_package_dir("bot")):
             log.info("wrote %s", path)

@@ -29,7 +29,9 @@ SQLITE_OUTAGES = (
 
 
 def database_outage(error: BaseException) -> bool:
-    """The database can't be reached or written (as opposed to a wrong query: a bug)."""
+    """The database can't be reached or written (as opposed to a wrong query: a bug). Every way
+    PostgreSQL can be away is one: its Unix socket gone (``FileNotFoundError`` from asyncpg's
+    connect), refused or reset, the server shutting down or starting up, too many connections."""
     if isinstance(error, sqlite3.OperationalError):
         text = str(error).lower()
         return any(part in text for part in SQLITE_OUTAGES)
@@ -43,13 +45,26 @@ def database_outage(error: BaseException) -> bool:
             | asyncpg.InterfaceError
             | asyncpg.CannotConnectNowError
             | asyncpg.AdminShutdownError
+            | asyncpg.CrashShutdownError
+            | asyncpg.TooManyConnectionsError
             | asyncpg.ConnectionDoesNotExistError,
         )
     if module.startswith(("aiohttp", "discord")):  # the way to Discord, not to the database
         return False
-    return isinstance(error, ConnectionError | TimeoutError) or (
-        isinstance(error, OSError) and not isinstance(error, FileNotFoundError | PermissionError)
-    )
+    if isinstance(error, FileNotFoundError | PermissionError):
+        # A missing file is a bug, unless it is the server's socket asyncpg was connecting to.
+        return isinstance(error, FileNotFoundError) and _raised_in_asyncpg(error)
+    return isinstance(error, ConnectionError | TimeoutError | OSError)
+
+
+def _raised_in_asyncpg(error: BaseException) -> bool:
+    """Whether ``error`` came up through asyncpg (its connect, for a socket that is gone)."""
+    frame = error.__traceback__
+    while frame is not None:
+        if str(frame.tb_frame.f_globals.get("__name__", "")).startswith("asyncpg"):
+            return True
+        frame = frame.tb_next
+    return False
 
 
 class DatabaseWatch:

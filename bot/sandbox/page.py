@@ -21,6 +21,8 @@ PAGE_HTML = """<!doctype html>
   <h1 id="guild">Astrolabe Sandbox</h1>
   <h2>You are</h2>
   <div id="members"></div>
+  <h2 id="events-head" hidden>Events</h2>
+  <div id="events"></div>
   <h2>Channels</h2>
   <nav id="channels"></nav>
   <p class="hint">The real Astrolabe bot in a simulated Discord. Nothing leaves this computer.</p>
@@ -101,6 +103,20 @@ main { flex: 1; display: flex; flex-direction: column; min-width: 0; }
 .field { min-width: 150px; } .field.block { flex-basis: 100%; }
 .field-name { font-weight: 600; font-size: 13px; color: #f2f3f5; }
 .footer { font-size: 12px; color: #949ba4; margin-top: 6px; }
+.poll { max-width: 440px; }
+.poll-answer { display: flex; justify-content: space-between; gap: 8px; width: 100%; margin-top: 6px;
+               padding: 8px 10px; border: 1px solid #4e5058; border-radius: 6px; color: #f2f3f5;
+               cursor: pointer; font: inherit; text-align: left;
+               background: linear-gradient(90deg, #3c4270 var(--share), #1e1f22 var(--share)); }
+.poll-answer:disabled { cursor: default; }
+.votes { color: #b5bac1; font-size: 13px; white-space: nowrap; }
+a.file { display: inline-block; margin-top: 6px; padding: 8px 12px; border-radius: 6px;
+         background: #2b2d31; border: 1px solid #1e1f22; color: #00a8fc; text-decoration: none; }
+.event { background: #313338; border-radius: 6px; padding: 8px; margin-bottom: 6px; font-size: 13px;
+         overflow-wrap: anywhere; }
+.event-name { font-weight: 600; color: #f2f3f5; }
+.event.active .event-name::before { content: "\25cf  "; color: #23a55a; }
+.event button.component { margin-top: 6px; padding: 4px 10px; font-size: 13px; }
 img.image { display: block; max-width: 100%; max-height: 460px; border-radius: 4px; margin-top: 8px; }
 .row { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
 button.component { border: 0; border-radius: 4px; padding: 6px 14px; color: #fff; cursor: pointer;

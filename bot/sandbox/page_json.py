@@ -70,8 +70,33 @@ def message_json(
             for a in message.attachments
             if a.filename not in shown and (a.content_type or "").startswith("image/")
         ],
+        # any other file (a text file, say) is a download, as Discord shows it
+        "files": [
+            {"name": a.filename, "url": file_url(a), "size": a.size}
+            for a in message.attachments
+            if a.filename not in shown and not (a.content_type or "").startswith("image/")
+        ],
+        "poll": poll_json(message.poll),
         "cards": cards,
         "rows": rows,
+    }
+
+
+def poll_json(poll: discord.Poll | None) -> dict[str, Any] | None:
+    """A native poll: its question, each answer with its votes, and when it closes."""
+    if poll is None:
+        return None
+    expires = poll.expires_at
+    return {
+        "question": poll.question,
+        "answers": [
+            {"id": a.id, "text": a.text, "emoji": str(a.emoji) if a.emoji else None, "votes": a.vote_count}
+            for a in poll.answers
+        ],
+        "total": poll.total_votes,
+        "expires": expires.timestamp() if expires else None,
+        "closed": poll.is_finalised(),
+        "multiple": poll.multiple,
     }
 
 
@@ -148,7 +173,8 @@ def component_json(component: Any) -> dict[str, Any]:
             "max": component.max_values,
             "disabled": component.disabled,
             "options": [
-                {"label": o.label, "value": o.value, "description": o.description} for o in component.options
+                {"label": o.label, "value": o.value, "description": o.description, "default": o.default}
+                for o in component.options
             ],
         }
     return {"type": "unsupported", "name": type(component).__name__}

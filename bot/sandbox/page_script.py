@@ -10,9 +10,11 @@ no data files; how text, markdown and times are written is ``bot.sandbox.page_te
 from __future__ import annotations
 
 from bot.sandbox.page_text import TEXT_JS
+from bot.sandbox.page_widgets import WIDGETS_JS
 
 PAGE_JS = (
     TEXT_JS
+    + WIDGETS_JS
     + r"""
 const $ = (id) => document.getElementById(id);
 const view = {
@@ -87,7 +89,9 @@ function render() {
   const s = view.state;
   $("guild").textContent = s.guild;
   $("members").replaceChildren(...s.members.map((m) => {
-    const button = el("button", `member${m.key === s.member ? " active" : ""}`, m.name);
+    const button = el("button", `member${m.key === s.member ? " active" : ""}`,
+      m.admin ? `${m.name} \u2699` : m.name);
+    if (m.admin) button.title = "Manage Server and Manage Events";
     button.dataset.member = m.key;
     button.onclick = () => switchTo(m.key, view.channel);
     return button;
@@ -104,6 +108,8 @@ function render() {
   const me = s.members.find((m) => m.key === s.member).name;
   $("title").textContent = current.kind === "dm" ? `\u2709 Direct messages \u00b7 as ${me}`
     : `${current.kind === "thread" ? "\u21b3" : "#"} ${current.name} \u00b7 as ${me}`;
+  $("events").replaceChildren(...s.events.map(renderEvent));
+  $("events-head").hidden = !s.events.length;
   renderMessages(s.messages);
   renderCommands(s.commands);
 }
@@ -139,6 +145,8 @@ function renderMessage(m) {
   const inCards = new Set();
   for (const card of m.cards) node.append(renderCard(m, card, inCards));
   for (const src of m.images) node.append(image(src));
+  for (const file of m.files) node.append(fileLink(file));
+  if (m.poll) node.append(renderPoll(m, m.poll));
   m.rows.forEach((row, index) => { if (!inCards.has(index)) node.append(renderRow(m, row)); });
   return node;
 }
@@ -202,48 +210,6 @@ function renderEmbed(e) {
   return box;
 }
 
-function renderRow(message, row) {
-  const box = el("div", "row");
-  for (const c of row) {
-    if (c.type === "button") {
-      const button = el("button", `component ${c.style}`, `${c.emoji ? `${c.emoji} ` : ""}${c.label || ""}`);
-      button.type = "button";
-      button.disabled = c.disabled;
-      button.dataset.customId = c.custom_id || "";
-      button.onclick = c.url ? () => openLink(c.url)
-        : () => act({ kind: "click", message: message.id, custom_id: c.custom_id });
-      box.append(button);
-    } else if (c.type === "select") {
-      const select = el("select", "component");
-      select.dataset.customId = c.custom_id;
-      select.disabled = c.disabled;
-      select.multiple = c.max > 1;
-      if (!select.multiple) {
-        const placeholder = new Option(c.placeholder || "Make a selection", "", true, true);
-        placeholder.disabled = true;
-        select.add(placeholder);
-      }
-      for (const o of c.options) {
-        select.add(new Option(o.description ? `${o.label} \u2014 ${o.description}` : o.label, o.value));
-      }
-      const send = () => act({ kind: "select", message: message.id, custom_id: c.custom_id,
-        values: [...select.selectedOptions].map((o) => o.value) });
-      box.append(select);
-      if (select.multiple) {
-        const done = el("button", "component primary", "Choose");
-        done.type = "button";
-        done.onclick = send;
-        box.append(done);
-      } else {
-        select.onchange = send;
-      }
-    } else {
-      box.append(el("span", "footer", `(${c.name}: not shown by the sandbox page)`));
-    }
-  }
-  return box;
-}
-
 function renderCommands(commands) {
   const key = JSON.stringify(commands);
   if (key === view.commandsKey) return;
@@ -259,29 +225,6 @@ function renderCommands(commands) {
 function renderOptions() {
   const spec = view.state.commands.find((c) => c.name === $("command").value);
   $("options").replaceChildren(...(spec ? spec.options.map(optionField) : []));
-}
-
-function optionField(o) {
-  const label = el("label", "option");
-  label.append(el("span", "", o.required ? o.name : `${o.name} (optional)`));
-  let input;
-  const pick = (choices) => {
-    input = el("select");
-    if (!o.required) input.add(new Option("\u2014", ""));
-    for (const [text, value] of choices) input.add(new Option(text, value));
-  };
-  if (o.choices.length) pick(o.choices.map((c) => [c.name, c.value]));
-  else if (o.type === "user" || o.type === "mentionable") pick(view.state.members.map((m) => [m.name, m.id]));
-  else if (o.type === "boolean") pick([["True", "true"], ["False", "false"]]);
-  else {
-    input = el("input");
-    input.type = o.type === "integer" || o.type === "number" ? "number" : "text";
-    input.placeholder = o.description;
-  }
-  input.dataset.option = o.name;
-  input.title = o.description;
-  label.append(input);
-  return label;
 }
 
 async function act(move) {
@@ -347,15 +290,11 @@ function toast(text) {
 }
 
 $("command").onchange = renderOptions;
-$("composer").onsubmit = (event) => {
+$("composer").onsubmit = async (event) => {
   event.preventDefault();
   const name = $("command").value;
   if (!name) { toast("Pick a slash command first."); return; }
-  const options = {};
-  for (const field of $("options").querySelectorAll("[data-option]")) {
-    options[field.dataset.option] = field.value;
-  }
-  act({ kind: "slash", command: name, options });
+  act({ kind: "slash", command: name, options: await readOptions($("options")) });
 };
 $("modal-form").onsubmit = (event) => {
   event.preventDefault();

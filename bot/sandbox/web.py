@@ -41,6 +41,8 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; frame-ancestors 'none'",
 }
 
+MAX_BODY = 256 * 1024  # a move, or an uploaded file in base64 (`/words upload` takes up to 64 KB)
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -93,7 +95,7 @@ def make_app(sandbox: Sandbox, port: int) -> web.Application:
 
     # A tab closed mid-move must not cancel the move halfway through a SimCord operation.
     app = web.Application(
-        middlewares=[guard], client_max_size=64 * 1024, handler_args={"handler_cancellation": False}
+        middlewares=[guard], client_max_size=MAX_BODY, handler_args={"handler_cancellation": False}
     )
     app.router.add_get("/", static(PAGE_HTML, "text/html"))
     app.router.add_get("/page.css", static(PAGE_CSS, "text/css"))

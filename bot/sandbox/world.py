@@ -24,6 +24,8 @@ and two sandboxes agree, as they do in production.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import logging
 import secrets
 from collections.abc import Awaitable, Sequence
@@ -44,8 +46,13 @@ BOT_NAME = "Astrolabe"
 GUILD_NAME = "Astrolabe Sandbox"
 CHANNEL_NAME = "games"
 MEMBERS = ("Ada", "Bea", "Cy", "Dee")
+# A member who runs the server: Manage Server (`/words add`, `/game season`…) and Manage Events
+# (`/gamenight`). Made after the others, so their ids stay what earlier runs stored.
+ADMIN = "Max"
+ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True, manage_events=True)
 DM = "dm"  # the page's name for "my direct messages with the bot"
 HISTORY_SHOWN = 60
+EVENT_STATUS = {1: "scheduled", 2: "active", 3: "completed", 4: "cancelled"}
 SETTLE_STEP_SECONDS = 1.0  # how far ahead one settle looks for timers (see the module docstring)
 BUSY_LIMIT_SECONDS = 60.0  # how long one move may keep the bot busy (boards render slowly on a busy laptop)
 CLOCK_TICK_SECONDS = 1.0
@@ -79,6 +86,10 @@ class Sandbox:
             )
             for name in MEMBERS
         }
+        admins = self.guild.create_role("Admins", permissions=ADMIN_PERMISSIONS)
+        self.members[ADMIN.lower()] = self.guild.add_member(
+            self.env.create_user(ADMIN.lower(), global_name=ADMIN), roles=[admins]
+        )
         self._set_clock_to_wall_clock()
         self.reopener = Reopener(self.bot, self.games.id)
         self.bot.before_resume = self.reopener.reopen_games
@@ -210,6 +221,13 @@ class Sandbox:
                             custom_id=str(body["custom_id"]),
                         )
                     )
+                elif kind == "vote":
+                    message = self._message(member, channel, body)
+                    await self.until_done(member.vote(message, answer=int(body["answer"])))
+                    result = None
+                elif kind == "interest":
+                    await self.until_done(self._interest(member, int(body["event"])))
+                    result = None
                 elif kind == "modal":
                     opener, shown = self._modals.pop(str(body.get("modal")), (None, None))
                     if opener is None or shown is None or opener.id != member.id:
@@ -255,6 +273,14 @@ class Sandbox:
             return float(value)
         if kind == "boolean":
             return str(value).lower() in {"1", "true", "yes", "on"}
+        if kind == "attachment":  # the page sends {"filename", "data": base64}
+            if not isinstance(value, dict):
+                raise ActionError("pick a file to upload")
+            try:
+                data = base64.b64decode(str(value.get("data", "")), validate=True)
+            except (binascii.Error, ValueError) as error:
+                raise ActionError("that file could not be read") from error
+            return (str(value.get("filename") or "upload.txt"), data)
         handles: dict[str, Any] = {}
         if kind in {"user", "mentionable"}:
             handles = {str(m.id): m for m in self.members.values()}
@@ -313,8 +339,10 @@ class Sandbox:
         specs = command_specs(self.bot.tree)
         return {
             "members": [
-                {"key": key, "name": m.user.global_name, "id": str(m.id)} for key, m in self.members.items()
+                {"key": key, "name": m.user.global_name, "id": str(m.id), "admin": key == ADMIN.lower()}
+                for key, m in self.members.items()
             ],
+            "events": self.events(member),
             "member": member_key,
             "guild": self.guild.name,
             "now": self.env.now().timestamp(),  # the page counts <t:…:R> and dates by this clock
@@ -324,6 +352,37 @@ class Sandbox:
             "messages": [message_json(m, self.bot.user, self._file_url) for m in messages[-HISTORY_SHOWN:]],
             "commands": [specs[n] for n in self.available_commands(actor, channel) if n in specs],
         }
+
+    async def _interest(self, member: MemberActor, event_id: int) -> None:
+        """Press **Interested** on a scheduled event, or take it back."""
+        event = self.env.backend.get_guild(self.guild.id).scheduled_events.get(event_id)
+        if event is None:
+            raise ActionError("that event is gone")
+        if member.id in event.user_ids:
+            await member.unsubscribe_event(event_id)
+        else:
+            await member.subscribe_event(event_id)
+
+    def events(self, member: MemberActor) -> list[dict[str, Any]]:
+        """The guild's scheduled events as the page draws them (Discord lists them above the channels)."""
+        shown = []
+        for event in self.env.backend.get_guild(self.guild.id).scheduled_events.values():
+            shown.append(
+                {
+                    "id": str(event.id),
+                    "name": event.name,
+                    "description": event.description or "",
+                    "start": datetime.fromisoformat(event.scheduled_start_time).timestamp(),
+                    "end": datetime.fromisoformat(event.scheduled_end_time).timestamp()
+                    if event.scheduled_end_time
+                    else None,
+                    "status": EVENT_STATUS.get(event.status, "scheduled"),
+                    "location": (event.entity_metadata or {}).get("location", ""),
+                    "interested": len(event.user_ids),
+                    "mine": member.id in event.user_ids,
+                }
+            )
+        return shown
 
     def _file_url(self, attachment: discord.Attachment) -> str:
         self._files[str(attachment.id)] = attachment

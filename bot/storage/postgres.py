@@ -39,7 +39,10 @@ log = logging.getLogger(__name__)
 __all__ = ["PostgresStorage", "is_postgres_url", "postgres_migrations"]
 
 MIGRATIONS_SUBFOLDER: Final = "postgres"
-POOL_MIN: Final = 1
+# No floor of idle connections: with one, asyncpg keeps reconnecting in the background while the
+# server is away, logging a traceback at each try; without, a connection is made when a query
+# needs one, and an outage is told once by the bot's DatabaseWatch (bot.ops.faults).
+POOL_MIN: Final = 0
 POOL_MAX: Final = 10
 URL_SCHEMES: Final = ("postgresql://", "postgres://")
 # Any constant works; it only has to be the same in every process migrating this database.
@@ -179,9 +182,12 @@ class PostgresStorage(Storage):
         cls, url: str, *, migrations_dir: Traversable | Path | None = None, max_connections: int = POOL_MAX
     ) -> PostgresStorage:
         migrations = discover_migrations(migrations_dir or postgres_migrations())
+        pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)
         try:
-            pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=max_connections)
+            async with pool.acquire():  # with no floor, the first connection tells a bad URL here
+                pass
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            await pool.close()
             # A refused login, a missing database: one line saying which, never the password.
             raise StorageError(f"cannot use the PostgreSQL database {_redact(url)}: {error}") from error
         try:

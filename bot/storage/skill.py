@@ -25,9 +25,26 @@ SOLO: Final = "solo"  # solo games, each against the player's own best so far in
 TRACKS: Final = (PEOPLE, SOLO)
 
 
+# The number players read: the conservative estimate (0 for a newcomer, negative after early
+# losses) on a familiar scale that starts at 1000 and, in practice, never nears 0.
+SHOWN_START: Final = 1000
+SHOWN_STEP: Final = 40  # shown points per unit of the estimate
+
+
 def ordinal(mu: float, sigma: float) -> float:
     """The conservative estimate ranked and shown: mu - 3·sigma."""
     return mu - Z * sigma
+
+
+def shown(estimate: float) -> int:
+    """The rating as players read it: 1000 for a newcomer, 40 per unit of the estimate, never
+    below 0 (ranking uses the estimate itself, so the floor changes no order that matters)."""
+    return max(0, round(SHOWN_START + SHOWN_STEP * estimate))
+
+
+def shown_change(change: float) -> int:
+    """A change of the estimate on the shown scale."""
+    return round(SHOWN_STEP * change)
 
 
 @dataclass(frozen=True)

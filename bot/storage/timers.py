@@ -30,7 +30,7 @@ from bot.storage.statements import (
 QuietEnd = Callable[[str, int | None, int | None, float], float | None]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TimedJob:
     """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value."""
 
@@ -50,6 +50,9 @@ def fire_ms(when: float) -> int:
     return int(round(when * 1000))
 
 
+FAR = 1e300  # the furthest time a parameter carries: SQLite has no infinity literal for one
+
+
 def jobs_from_rows(
     countdowns: Iterable[Any],
     deadlines: Iterable[Any],
@@ -57,26 +60,29 @@ def jobs_from_rows(
     before: float,
     now: float,
     quiet_end: QuietEnd | None = None,
+    after: float = -math.inf,
 ) -> list[TimedJob]:
     """The scheduler's jobs from the stored rows: countdowns, deadlines, reminders, and (given
     ``quiet_end``) the wake-up that delivers a panel held back by quiet hours (as
     ``Pacer.schedule`` arms them)."""
     jobs = [
-        TimedJob(row["deadline_at"], row["game_id"], "countdown", None, row["version"]) for row in countdowns
+        TimedJob(row["deadline_at"], row["game_id"], "countdown", None, row["version"])
+        for row in countdowns
+        if after < row["deadline_at"] <= before
     ]
     for row in deadlines:
         game_id, seat, decision = row["game_id"], row["seat"], row["decision"]
-        if row["due_at"] <= before:
+        if after < row["due_at"] <= before:
             jobs.append(TimedJob(row["due_at"], game_id, "due", seat, decision))
         jobs.extend(
             TimedJob(when, game_id, "remind", seat, decision)
             for when in json.loads(row["reminders"])
-            if when <= before
+            if after < when <= before
         )
         if row["timezone"] is None or quiet_end is None:
             continue
         wake = quiet_end(row["timezone"], row["quiet_start"], row["quiet_end"], row["opened_at"])
-        if wake is not None and now < wake <= before:
+        if wake is not None and max(now, after) < wake <= before:
             jobs.append(TimedJob(wake, game_id, "wake", seat, decision))
     jobs.sort(key=lambda job: job.when)
     return jobs
@@ -97,15 +103,18 @@ class Timers(StorageBase):
         now: float,
         unclaimed: bool = False,
         quiet_end: QuietEnd | None = None,
+        after: float = -math.inf,
     ) -> list[TimedJob]:
-        """Every stored job due by ``before``; ``unclaimed`` leaves out jobs done or leased.
+        """Every stored job due after ``after`` and by ``before``; ``unclaimed`` leaves out jobs
+        done or leased.
         ``quiet_end`` reads the players' quiet hours, for the wake-ups they need."""
-        limit = min(before, 1e300)  # SQLite has no infinity literal for a parameter
         async with self._read() as tx:
-            countdowns = await tx.fetch(SQL_SELECT_COUNTDOWNS, {"before": limit})
+            countdowns = await tx.fetch(SQL_SELECT_COUNTDOWNS, {"before": min(before, FAR)})
             deadlines = await tx.fetch(SQL_SELECT_TIMED_DEADLINES)
             held = await tx.fetch(SQL_SELECT_HELD_CLAIMS, {"now": now}) if unclaimed else []
-        jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now, quiet_end=quiet_end)
+        jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now, quiet_end=quiet_end, after=after)
+        if not held:
+            return jobs
         taken = {tuple(row) for row in held}
         return [job for job in jobs if job.claim_key not in taken]
 

@@ -44,15 +44,24 @@ def format_events(events: list[str], names: list[str]) -> str:
     return "\n".join(translate(event).format(*names) for event in events)
 
 
-class Delivery(SeatPanels):
-    """The public messages of a game and where it is played; the panels come from ``SeatPanels``."""
+class Delivery:
+    """The public messages of a game and where it is played; the seats' panels are its ``panels``."""
 
     def __init__(self, service: Service) -> None:
         self.service = service
         self._undelivered: dict[int, Undelivered] = {}
-        self._due: dict[tuple[int, int], tuple[int, float]] = {}  # (game, seat) -> (decision, due)
         self.copies = PanelCopies(lambda: service.storage, self.message_at)  # live copies, kept in storage
+        self.panels = SeatPanels(service, self.copies, self._undelivered, self.post)
         self.cards = StatusCards(self)
+
+    @property
+    def storage(self) -> Any:
+        return self.service.storage
+
+    def message_at(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        """A message this process doesn't hold (a DM sent before a restart, or by another process
+        sharing the database), to edit or fetch."""
+        return self.service.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
 
     # ------------------------------------------------------------------ where
 
@@ -197,7 +206,7 @@ class Delivery(SeatPanels):
                     await self.post(after, channel, "\n".join(lines))
                 await self._refresh_progress(after, channel)
             if acting is not None:
-                await self.update_panels(after, only={acting})
+                await self.panels.update_panels(after, only={acting})
 
     async def open_step(
         self, record: RunningGame, channel: discord.abc.Messageable | None = None, events: Sequence[str] = ()
@@ -218,8 +227,8 @@ class Delivery(SeatPanels):
         if (record.pace or step_timer(record)) and record.status == "active":  # panels say when moves are due
             await self.service.pacer.deadlines(record)
         now_seats = await self.service.pacer.ping_step(record, humans, channel, message)
-        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in now_seats))
-        await self.update_panels(record, exclude=set(now_seats))
+        await asyncio.gather(*(self.panels.send_panel(record, seat, channel) for seat in now_seats))
+        await self.panels.update_panels(record, exclude=set(now_seats))
         self._forget_if_done(record.id)
 
     async def reopen(self, record: RunningGame, channel: discord.abc.Messageable | None = None) -> bool:
@@ -245,7 +254,7 @@ class Delivery(SeatPanels):
         self._undelivered[record.id] = Undelivered(decision, seats=set(seats))
         if missing_public:
             await self._post_step(record, channel)
-        await asyncio.gather(*(self.send_panel(record, seat, channel) for seat in seats))
+        await asyncio.gather(*(self.panels.send_panel(record, seat, channel) for seat in seats))
         self._forget_if_done(record.id)
         return True
 
@@ -353,8 +362,7 @@ class Delivery(SeatPanels):
 
     async def retire_game(self, record: GameRecord) -> None:
         """The game ended or was cancelled: no panel, card or public button of it stays live."""
-        for key in [key for key in self._due if key[0] == record.id]:
-            del self._due[key]  # its panels' deadlines: nothing is due in a game that is over
+        self.panels.forget_game(record.id)  # its panels' deadlines: nothing is due in a game that is over
         card = self.cards.card(record.id)
         if card is not None:
             with speaking(record.language):

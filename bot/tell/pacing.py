@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+import math
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -26,10 +27,12 @@ from bot.core.running import RunningGame, running
 from bot.core.speakers import user_language
 from bot.games import get_game
 from bot.i18n import N_, _, ngettext, speaking
+from bot.ops.metrics import watch
 from bot.storage import Deadline, GameRecord, MovePing
 from bot.tell.live_timer import step_timer
-from bot.tell.scheduler import ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
+from bot.tell.scheduler import Alarm, ClientAlarm, Job, JobClaims, JobKind, PollAlarm, Scheduler, job_of, poll
 from bot.tell.takeover import decide_for_late_seat
+from bot.ui.fault_lines import expected_fault
 from bot.ui.outgoing import Outgoing, try_dm
 
 if TYPE_CHECKING:
@@ -39,6 +42,20 @@ log = logging.getLogger(__name__)
 
 # A "Your move" post once its move is made (the thread's language; the mentions no longer ping).
 MOVED_ON = N_("{players}: that move has been made, and the game has moved on.")
+# The scheduler holds the stored jobs due within HORIZON (and every job armed as a step opens that
+# falls in it); the rest stay in the database until the horizon, moved on every REFILL seconds,
+# reaches them. A restart then reads and arms the jobs due soon, not every reminder and deadline
+# of every paced game (100,000 games are 1.2 million jobs). A job armed twice fires once (claims).
+HORIZON = 15 * 60.0
+REFILL = 5 * 60.0
+
+
+class RefillAlarm(ClientAlarm):
+    """The horizon's own wait through the client (see ``ClientAlarm``), never rung early."""
+
+    EVENT: ClassVar[str] = "astrolabe_refill"
+
+
 PACES = {
     N_("live"): 0,
     N_("1 hour"): 3600,
@@ -59,6 +76,10 @@ class Pacer:
         self.scheduler = Scheduler(self._fire, now, ClientAlarm(service.bot))
         self.claims = JobClaims(lambda: self.storage, now)
         self._poll: asyncio.Task[None] | None = None
+        self._refill: asyncio.Task[None] | None = None
+        # Jobs due by then are in the scheduler; later ones wait in the database (``HORIZON``).
+        # Until the stored jobs are armed (``arm_stored``) every job is armed as it is made.
+        self.armed_until = math.inf
         # game id -> (decision, due): when a live step's timer runs out, fixed when the step
         # opens (its status card shows it before ``schedule`` stores the deadlines).
         self._opening: dict[int, tuple[int, float]] = {}
@@ -85,19 +106,25 @@ class Pacer:
         record = running(record)
         await self.retire_pings(record)
         if record.deadline_at is not None:
-            self.scheduler.add(record.deadline_at, record.id, JobKind.COUNTDOWN, None, record.version)
+            self._arm(record.deadline_at, record.id, JobKind.COUNTDOWN, None, record.version)
         wanted = await self.deadlines(record, stored)
         for d in wanted:
-            self.scheduler.add(d.due_at, record.id, JobKind.DUE, d.seat, d.decision)
+            self._arm(d.due_at, record.id, JobKind.DUE, d.seat, d.decision)
             for when in d.reminders:
-                self.scheduler.add(when, record.id, JobKind.REMIND, d.seat, d.decision)
+                self._arm(when, record.id, JobKind.REMIND, d.seat, d.decision)
             if not record.pace:
                 continue  # a live table is awake: no panel is held back
             quiet = await self.quiet_of(record.seats[d.seat].user_id)
             if quiet.is_quiet(d.opened_at) and quiet.quiet_until(d.opened_at) > now():
                 # The step opened during quiet hours, so its panel was held back until then.
                 wake = quiet.quiet_until(d.opened_at)
-                self.scheduler.add(wake, record.id, JobKind.WAKE, d.seat, d.decision)
+                self._arm(wake, record.id, JobKind.WAKE, d.seat, d.decision)
+
+    def _arm(self, when: float, game_id: int, kind: JobKind, seat: int | None, key: int) -> None:
+        """Arm a job of the stored rows now if it falls within the horizon; a later one is armed
+        from its row when the horizon reaches it (``_refill_forever``)."""
+        if when <= self.armed_until:
+            self.scheduler.add(when, game_id, kind, seat, key)
 
     async def deadlines(self, record: RunningGame, stored: list[Deadline] | None = None) -> list[Deadline]:
         """The deadlines of the current step, one per human seat that owes it, stored: those
@@ -160,12 +187,39 @@ class Pacer:
         return self._step_due(record.id, decision, timer, await self.storage.deadlines(record.id))
 
     async def arm_stored(self) -> int:
-        """Arm every stored timer from the rows the timers need (due times, decision ids),
-        without loading any game's state: a restart with thousands of games resumes at once."""
-        jobs = await self.storage.timed_jobs(now=now(), quiet_end=quiet_end)
-        for timed in jobs:
-            self.scheduler.add(*job_of(timed))
-        return len(jobs)
+        """Arm the stored timers due within the horizon from the rows the timers need (due
+        times, decision ids), without loading any game's state, and keep the horizon moving:
+        a restart with thousands of games resumes at once. Returns how many jobs were armed."""
+        self.armed_until = until = now() + HORIZON
+        jobs = await self.storage.timed_jobs(before=until, now=now(), quiet_end=quiet_end)
+        if self._refill is None or self._refill.done():
+            self._refill = asyncio.get_running_loop().create_task(
+                self._refill_forever(RefillAlarm(self.service.bot)), name="astrolabe-timer-horizon"
+            )
+        return self.scheduler.add_many(job_of(timed) for timed in jobs)
+
+    async def refill(self) -> int:
+        """Move the horizon on: arm the stored jobs due between the old horizon and the new one."""
+        after, self.armed_until = self.armed_until, now() + HORIZON
+        jobs = await self.storage.timed_jobs(
+            before=self.armed_until, after=after, now=now(), quiet_end=quiet_end
+        )
+        return self.scheduler.add_many(job_of(timed) for timed in jobs)
+
+    async def _refill_forever(self, alarm: Alarm) -> None:
+        """Forever, every ``REFILL`` seconds: ``refill``. It must not stop (the jobs past the
+        horizon would never be armed), so a failure is logged and the next round tries again."""
+        while True:
+            try:
+                await alarm.sleep(REFILL)
+            except Exception:  # a client that never logged in (a bench, a tool) has no loop to wait on
+                alarm = Alarm()
+                await alarm.sleep(REFILL)
+            try:
+                await self.refill()
+            except Exception as error:
+                if not expected_fault(error, watch=watch()):
+                    log.exception("arming the timers of the next minutes failed")
 
     def start_polling(self, every: float) -> None:
         """Where other processes share the database: look for overdue jobs nobody holds (their
@@ -182,6 +236,9 @@ class Pacer:
         if self._poll is not None:
             self._poll.cancel()
             self._poll = None
+        if self._refill is not None:
+            self._refill.cancel()
+            self._refill = None
         self.scheduler.close()
 
     # ------------------------------------------------------------------ pings

@@ -21,10 +21,11 @@ A paced game's "Your move" posts are kept too (``move_pings``), until their move
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -125,6 +126,7 @@ class PanelCopies:
         # retired copies that still show their buttons: their line, in their language
         self._untold: dict[int, tuple[Where, Language]] = {}
         self._redrawn: set[int] = set()
+        self._clicked: dict[int, int] = {}  # by game id: the copy the move's click redraws itself
 
     async def live(self, game_id: int, user_id: int) -> PanelCopy | None:
         """The user's live copy, if it can still be edited."""
@@ -195,6 +197,24 @@ class PanelCopies:
         copy = self._shown.get(message_id)
         if copy is not None and copy.kind is CopyKind.EPHEMERAL:
             self._shown[message_id] = replace(copy, edit=edit, opened_at=time.monotonic())
+
+    @contextlib.contextmanager
+    def clicked_on(self, game_id: int, message_id: int | None) -> Iterator[None]:
+        """While a click's move is played and told: the copy ``message_id`` the click redraws
+        itself (``bot.ui.clicks``), so telling the move leaves that copy to it and the clicker's
+        panel is drawn once. The game's lock keeps one click of a game at a time."""
+        if message_id is None:
+            yield
+            return
+        self._clicked[game_id] = message_id
+        try:
+            yield
+        finally:
+            self._clicked.pop(game_id, None)
+
+    def clicked(self, game_id: int) -> int | None:
+        """The copy the click being played on this game redraws itself (``clicked_on``)."""
+        return self._clicked.get(game_id)
 
     def redrawn(self, message_id: int) -> None:
         """The move the current click made has already drawn its player's next decision on the

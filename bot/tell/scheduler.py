@@ -20,7 +20,7 @@ import os
 import socket
 import uuid
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Final
@@ -46,7 +46,7 @@ class JobKind(StrEnum):
     TOURNAMENT = "tournament"  # sign-up closes or a round's deadline (id: the tournament's)
 
 
-@dataclass(order=True)
+@dataclass(order=True, slots=True)
 class Job:
     when: float
     order: int
@@ -128,6 +128,25 @@ class Scheduler:
         elif self._heap[0] is job and self._sleeping:
             self._alarm.ring()  # an earlier job arrived while the loop sleeps towards a later one
 
+    def add_many(self, jobs: Iterable[tuple[float, int, JobKind, int | None, int]]) -> int:
+        """``add`` for many jobs at once (a restart arms every stored one): one heapify instead
+        of a push and its comparisons per job. Returns how many were added."""
+        order, generation = self._order, self._generation
+        fresh = [
+            Job(when, next(order), game_id, kind, seat, key, generation[game_id])
+            for when, game_id, kind, seat, key in jobs
+        ]
+        if not fresh:
+            return 0
+        self._heap.extend(fresh)
+        heapq.heapify(self._heap)
+        self._compact_at = max(self._compact_at, 2 * len(self._heap))
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="astrolabe-scheduler")
+        elif self._sleeping:
+            self._alarm.ring()  # one of them may be due before the job the loop sleeps towards
+        return len(fresh)
+
     def _compact(self) -> None:
         """Drop the entries of cleared jobs. Games reschedule after every move, so without this
         a busy paced game would leave stale entries in the heap until their (late) due time."""
@@ -181,9 +200,12 @@ class Scheduler:
         self._heap.clear()
 
 
+_KINDS: Final = {kind.value: kind for kind in JobKind}  # a dict lookup: JobKind(value) is slow
+
+
 def job_of(timed: TimedJob) -> tuple[float, int, JobKind, int | None, int]:
     """A stored job as ``Scheduler.add`` arguments."""
-    return timed.when, timed.game_id, JobKind(timed.kind), timed.seat, timed.key
+    return timed.when, timed.game_id, _KINDS[timed.kind], timed.seat, timed.key
 
 
 def timed_of(job: Job) -> TimedJob:

@@ -1,5 +1,5 @@
-"""A seat's panel wherever it is shown, always in its player's language (``Delivery`` mixes
-this in): a DM when it is the seat's move, or its live copy edited in place.
+"""A seat's panel wherever it is shown, always in its player's language (``Delivery`` holds one,
+``delivery.panels``): a DM when it is the seat's move, or its live copy edited in place.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from bot.storage import GameRecord
 from bot.tell.live_timer import step_timer
 from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
 from bot.ui.alt import reads_text
-from bot.ui.copies import ACTED_FROM, CopyKind
+from bot.ui.copies import CopyKind
 from bot.ui.guide import mark_hint, with_hint
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 
@@ -42,10 +42,10 @@ class Undelivered:
 
 
 def panel_button_view(game_id: int) -> discord.ui.View:
-    from bot.ui.components import OpenPanelButton
+    from bot.ui.components import open_panel_button
 
     view = discord.ui.View(timeout=None)
-    view.add_item(OpenPanelButton(game_id))
+    view.add_item(open_panel_button(game_id))
     return view
 
 
@@ -54,33 +54,28 @@ def jump_link(record: GameRecord) -> str:
 
 
 class SeatPanels:
-    """The panel half of ``bot.tell.delivery.Delivery``: its service, copies, undelivered steps and
-    public ``post`` are Delivery's."""
+    """The seats' panels of every game a ``bot.tell.delivery.Delivery`` tells: it shares its live
+    copies, the steps it still owes (``undelivered``) and its public ``post`` (the thread's line
+    when a seat's DMs are closed)."""
 
-    service: Service
-    copies: PanelCopies
-    _undelivered: dict[int, Undelivered]
-    _due: dict[tuple[int, int], tuple[int, float]]
+    def __init__(
+        self,
+        service: Service,
+        copies: PanelCopies,
+        undelivered: dict[int, Undelivered],
+        post: Callable[..., Awaitable[discord.Message | None]],
+    ) -> None:
+        self.service, self.copies, self._undelivered, self._post = service, copies, undelivered, post
+        self._due: dict[tuple[int, int], tuple[int, float]] = {}  # (game, seat) -> (decision, due)
 
     @property
     def storage(self) -> Any:
         return self.service.storage
 
-    async def post(
-        self,
-        record: GameRecord,
-        channel: discord.abc.Messageable | None,
-        text: str,
-        *,
-        mentions: tuple[int, ...] = (),
-        **extra: Any,
-    ) -> discord.Message | None:
-        raise NotImplementedError  # Delivery's public send
-
-    def message_at(self, channel_id: int, message_id: int) -> discord.PartialMessage:
-        """A message this process doesn't hold (a DM sent before a restart, or by another process
-        sharing the database), to edit or fetch."""
-        return self.service.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    def forget_game(self, game_id: int) -> None:
+        """A game is over: nothing of its panels is due any more."""
+        for key in [key for key in self._due if key[0] == game_id]:
+            del self._due[key]
 
     async def seat_language(self, record: GameRecord, seat: int) -> Language:
         """The language of a seat's private output (its panel), outside its player's own click."""
@@ -140,7 +135,7 @@ class SeatPanels:
                         user=seat_record.user_id,
                     )
                     view = panel_button_view(record.id)
-                await self.post(record, channel, text, mentions=(seat_record.user_id,), view=view)
+                await self._post(record, channel, text, mentions=(seat_record.user_id,), view=view)
         return status
 
     # ------------------------------------------------------------------ one live panel
@@ -190,7 +185,7 @@ class SeatPanels:
             return False  # a practice table's cards share the DMs: the new panel goes under them
         if not await self.copies.update(record.id, info.user_id, await out.kwargs(editing=True)):
             return False
-        if copy.message_id == ACTED_FROM.get():
+        if copy.message_id == self.copies.clicked(record.id):
             self.copies.redrawn(copy.message_id)
         return True
 
@@ -203,7 +198,7 @@ class SeatPanels:
             if (only is not None and seat not in only) or seat in exclude or info.bot_controlled:
                 continue
             copy = await self.copies.live(record.id, info.user_id)
-            if copy is None or copy.message_id == ACTED_FROM.get():
+            if copy is None or copy.message_id == self.copies.clicked(record.id):
                 continue
             with speaking(await self.seat_language(record, seat)):
                 out = await self.panel_of(record, seat)

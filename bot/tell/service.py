@@ -30,7 +30,6 @@ from bot.tell.delivery import Delivery
 from bot.tell.pacing import Pacer
 from bot.tell.resume import SET_ASIDE, LoadCheck, resume_all
 from bot.tell.seat_panels import panel_button_view
-from bot.ui.copies import ACTED_FROM
 from bot.ui.guide import mark_hint
 from bot.ui.interactions import Refusal
 from bot.ui.outgoing import DmStatus
@@ -113,17 +112,24 @@ class GameService:
     # ------------------------------------------------------------------ actions
 
     async def perform(
-        self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        action: Action,
+        *,
+        decision: int | None,
+        redraws: int | None = None,
     ) -> RunningGame:
         """Apply a player's action; raise ``Refusal`` (changing nothing) when it can't be.
+        ``redraws``: the panel copy the click redraws itself once the move is played, which
+        telling the move leaves to it (``PanelCopies.clicked_on``).
 
         The move core (``bot.core.moves``) re-applies the click when another process sharing
         the database moved the game between our load and our save; only the same click seen
         twice (its interaction id is logged with the move) is answered as already done.
         """
-        acted_from = ACTED_FROM.set(_edited_message(interaction))
-        try:
-            async with self._locks[game_id]:
+        async with self._locks[game_id]:
+            with self.delivery.copies.clicked_on(game_id, redraws):
                 try:
                     played = await self.moves.apply(
                         game_id,
@@ -141,8 +147,6 @@ class GameService:
                 if played.record.practice and seat is not None:  # the guide's hint for what comes next
                     await mark_hint(self.storage, self.presenter(played.record), played.record, seat)
                 return played.record
-        finally:
-            ACTED_FROM.reset(acted_from)
 
     def refusal(self, refused: Refused, public_kind: str | None = None) -> Refusal:
         """The core's refusal in the clicker's words (an old public button of ``public_kind``
@@ -200,23 +204,6 @@ class GameService:
         await self.pacer.schedule(record)
         return record
 
-    async def commit(
-        self,
-        record: RunningGame,
-        seat: int | None,
-        action: Action,
-        *,
-        by_bot: bool = False,
-        extra_events: tuple[str, ...] = (),
-        click: str | None = None,
-    ) -> RunningGame:
-        """Apply and save one action through the move core, then announce it. ``by_bot``: the
-        bot moved for ``seat``."""
-        move = await self.moves.save(
-            record, seat, action, by_bot=by_bot, extra_events=extra_events, click=click
-        )
-        return move.record
-
     @property
     def moves(self) -> Moves:
         """The move core over this bot's storage, telling the players of every saved move."""
@@ -240,7 +227,7 @@ class GameService:
     async def send_panel(
         self, record: GameRecord, seat: int, channel: discord.abc.Messageable | None = None
     ) -> DmStatus:
-        return await self.delivery.send_panel(running(record), seat, channel)
+        return await self.delivery.panels.send_panel(running(record), seat, channel)
 
     async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None:
         """Where the game is played now (a deleted thread is replaced, see ``Delivery``)."""
@@ -272,6 +259,16 @@ class GameService:
             )
         )
         await self.open_step(started, channel)
+        if self.presenter(started).panel_from_start:  # the others' waiting panels, what comes next
+            deciding = set(game.to_act(started.state))
+            waiting = [
+                seat
+                for seat, info in enumerate(started.seats)
+                if seat not in deciding and not info.bot_controlled and info.dm_open
+            ]
+            await asyncio.gather(
+                *(self.delivery.panels.send_panel(started, seat, channel) for seat in waiting)
+            )
         record = started
         record = await self.settle(await self.storage.load(record.id) or record)
         closed = [seat.user_id for seat in record.seats if not seat.dm_open and not seat.is_bot]
@@ -316,13 +313,3 @@ class GameService:
             await asyncio.wait_for(all_released(), timeout)
         except TimeoutError:
             log.warning("closing while moves are still in progress")
-
-
-def _edited_message(interaction: discord.Interaction) -> int | None:
-    """The panel message this click's callback is editing itself (acknowledged as an update)."""
-    kind = interaction.response.type
-    updating = kind in (
-        discord.InteractionResponseType.deferred_message_update,
-        discord.InteractionResponseType.message_update,
-    )
-    return interaction.message.id if updating and interaction.message is not None else None

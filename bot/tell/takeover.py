@@ -36,11 +36,11 @@ async def decide_for_late_seat(service: GameService, record: RunningGame, seat: 
         return
     misses = record.seats[seat].timeouts + 1
     if skip is not None:  # a system action: the game's own event says what was skipped
-        after = await service.commit(record, None, skip)
+        after = (await service.moves.save(record, None, skip)).record
     else:
         late = "{" + str(seat) + "}"  # the seat's name, filled in where the event is read
         note = M_("{seat} ran out of time, so the bot made that move for them.", seat=late)
-        after = await service.commit(record, seat, action, by_bot=True, extra_events=(note,))
+        after = (await service.moves.save(record, seat, action, by_bot=True, extra_events=(note,))).record
         after = await _finish_decision(service, after, seat, decision)
     await storage.drop_deadline(record.id, seat, decision)
     # A live table keeps the seat: its players are there, and the timer bounds each wait.
@@ -83,19 +83,19 @@ async def _finish_decision(
         action = game.timeout_action(record.state, seat, _rng(record, seat))
         if action is None:
             break
-        record = await service.commit(record, seat, action, by_bot=True)
+        record = (await service.moves.save(record, seat, action, by_bot=True)).record
     return record
 
 
 async def announce_handover(service: GameService, record: GameRecord, seat: int, message: Msg) -> None:
     """Tell the thread the bot plays ``seat`` for now: ``message`` mentions its player and
     says why; it carries **Reclaim seat**."""
-    from bot.ui.components import ReclaimButton
+    from bot.ui.components import reclaim_button
 
     with speaking(record.language):
         text = translate(message)
         view = discord.ui.View(timeout=None)
-        view.add_item(ReclaimButton(record.id, seat))
+        view.add_item(reclaim_button(record.id, seat))
     user = record.seats[seat].user_id
     await service.delivery.post(record, None, text, mentions=(user,), view=view)
 

@@ -6,15 +6,9 @@ kind of copy a click came from and which message it sits on, so those two facts 
 
 from __future__ import annotations
 
-import contextvars
 import enum
 
 
 class CopyKind(enum.Enum):
     DM = "dm"
     EPHEMERAL = "ephemeral"
-
-
-ACTED_FROM: contextvars.ContextVar[int | None] = contextvars.ContextVar("acted_from", default=None)
-"""The panel message the current click sits on, when the click's own callback edits it: the
-move's announcement leaves that copy to the callback instead of editing it twice."""

@@ -12,7 +12,6 @@ the clicked panel with ``panel_for``, which only reads the mark). At most ``MOST
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -20,7 +19,8 @@ import discord
 from bot.games import get_game
 from bot.i18n import _
 from bot.storage import GameRecord, StaleVersion
-from bot.ui.interactions import Ack, Refusal, entry
+from bot.ui.controls import Click, Control, Role, button
+from bot.ui.interactions import Ack, Refusal, acknowledge
 from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.ports import service_of
 from bot.ui.presenter import Hint, Presenter
@@ -88,41 +88,31 @@ def with_hint(out: Outgoing, hint: Hint | None, game_id: int) -> Outgoing:
         return out
     line = _("💡 **Guide:** {hint}", hint=_(hint.text))
     out.content = f"{line}\n\n{out.content}" if out.content else line
-    out.items = (*out.items, SkipGuideButton(game_id))
+    out.items = (*out.items, skip_guide_button(game_id))
     return out
 
 
-class SkipGuideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"astro:guide:(?P<game>\d+)"):
+async def _skip_guide(interaction: discord.Interaction, click: Click) -> None:
     """Ends the guide for good: the game goes on as a plain practice game, and the panel the
     button sits on is drawn again without its hint."""
+    await acknowledge(interaction, Ack.UPDATE)
+    service = service_of(interaction)
+    async with service.lock(click.game_id):
+        record = await service.storage.load(click.game_id)
+        seat = record.seat_of(interaction.user.id) if record is not None else None
+        if record is None or record.status != "active" or not record.practice or seat is None:
+            raise Refusal(_("This practice game is no longer running."))
+        record.options = {**record.options, GUIDE_KEY: 0}  # no more hints, for good
+        await service.storage.set_game_options(click.game_id, record.options)
+        log.info("game %s: the guide was skipped", click.game_id)
+        out = await service.delivery.panels.panel_of(record, seat)
+    await edit_panel(interaction, out)
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=_("Skip the guide"),
-                emoji="⏭️",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"astro:guide:{game_id}",
-            )
-        )
-        self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SkipGuideButton:
-        return cls(int(match["game"]))
+SKIP_GUIDE = Control("astro:guide:{game}", Role.OWN, run=_skip_guide)
 
-    @entry(Ack.UPDATE)
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        async with service.lock(self.game_id):
-            record = await service.storage.load(self.game_id)
-            seat = record.seat_of(interaction.user.id) if record is not None else None
-            if record is None or record.status != "active" or not record.practice or seat is None:
-                raise Refusal(_("This practice game is no longer running."))
-            record.options = {**record.options, GUIDE_KEY: 0}  # no more hints, for good
-            await service.storage.set_game_options(self.game_id, record.options)
-            log.info("game %s: the guide was skipped", self.game_id)
-            out = await service.delivery.panel_of(record, seat)
-        await edit_panel(interaction, out)
+
+def skip_guide_button(game_id: int) -> discord.ui.Item[Any]:
+    return button(
+        SKIP_GUIDE, game_id, 0, label=_("Skip the guide"), emoji="⏭️", style=discord.ButtonStyle.secondary
+    )

@@ -1,7 +1,7 @@
 """Messages as data: what to send, with the image rendered off the event loop.
 
 Handlers build an ``Outgoing`` from a view and hand it to one of the send helpers, which render
-the image in a worker thread (``asyncio.to_thread``) so a slow drawing never blocks the bot.
+the image in a worker process (``bot.ui.painter``) so a slow drawing never blocks the bot.
 
 Every ``Outgoing`` goes out as a Components V2 card: one container holding the title and text,
 the picture, a small footer line and the controls, so a panel or a status card reads as one
@@ -12,7 +12,6 @@ removed), and an older embed message is upgraded by an edit that clears its cont
 
 from __future__ import annotations
 
-import asyncio
 import enum
 import io
 import itertools
@@ -24,9 +23,10 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import Language, language, speaking
+from bot.i18n import Language, language
 from bot.ops.metrics import rendering
 from bot.ui.alt import SPOKEN_LIMIT, cut, describe_drawing, reads_text
+from bot.ui.painter import painter
 
 log = logging.getLogger(__name__)
 
@@ -133,10 +133,10 @@ class Outgoing:
             view.add_item(item)
         return view
 
-    def _drawn(self, draw: Callable[[], bytes]) -> bytes:
+    async def _drawn(self, draw: Callable[[], bytes]) -> bytes:
         name = self.filename if draw is self.render else self.still_filename
-        with speaking(self.language), rendering(draw, name):
-            return draw()
+        with rendering(draw, name):
+            return await painter().paint(draw, self.language)
 
     def _image_names(self) -> list[str]:
         names = [self.filename] if self.render is not None else []
@@ -215,13 +215,13 @@ class Outgoing:
         files: list[discord.File] = []
         if self.render is not None:
             if self._png is None:
-                self._png = await asyncio.to_thread(self._drawn, self.render)
+                self._png = await self._drawn(self.render)
             files.append(
                 discord.File(io.BytesIO(self._png), filename=self.filename, description=self.alt_text())
             )
         if self.still is not None:
             if self._still is None:
-                self._still = await asyncio.to_thread(self._drawn, self.still)
+                self._still = await self._drawn(self.still)
             files.append(
                 discord.File(
                     io.BytesIO(self._still), filename=self.still_filename, description=self.alt_text()

@@ -8,11 +8,11 @@ importing it keeps the module graph free of cycles (``tests/test_imports.py``).
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot.core.moves import RunningGame
+from bot.core.moves import Moves, RunningGame
 from bot.games.base import Action
 from bot.storage import GameRecord, Storage
 from bot.ui.outgoing import DmStatus
@@ -30,6 +30,11 @@ class Service(Protocol):
     @property
     def storage(self) -> Storage: ...
 
+    @property
+    def moves(self) -> Moves:
+        """The move core over the bot's storage, telling the players of every saved move."""
+        ...
+
     def lock(self, game_id: int) -> asyncio.Lock: ...
 
     def presenter(self, record: GameRecord) -> Presenter: ...
@@ -43,7 +48,13 @@ class Service(Protocol):
     async def user(self, user_id: int) -> discord.User | None: ...
 
     async def perform(
-        self, interaction: discord.Interaction, game_id: int, action: Action, *, decision: int | None
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        action: Action,
+        *,
+        decision: int | None,
+        redraws: int | None = None,
     ) -> RunningGame: ...
 
     async def clicker_seat(
@@ -59,17 +70,6 @@ class Service(Protocol):
 
     async def settle(self, record: GameRecord) -> GameRecord: ...
 
-    async def commit(
-        self,
-        record: RunningGame,
-        seat: int | None,
-        action: Action,
-        *,
-        by_bot: bool = False,
-        extra_events: tuple[str, ...] = (),
-        click: str | None = None,
-    ) -> RunningGame: ...
-
     async def start(self, record: GameRecord, channel: discord.abc.Messageable) -> GameRecord: ...
 
     async def play_channel(self, record: GameRecord) -> discord.abc.Messageable | None: ...
@@ -79,6 +79,7 @@ class Service(Protocol):
     ) -> DmStatus: ...
 
 
+@runtime_checkable
 class HasService(Protocol):
     """The bot as callbacks see it: ``interaction.client`` carries the service."""
 
@@ -86,6 +87,8 @@ class HasService(Protocol):
 
 
 def service_of(interaction: discord.Interaction) -> Service:
-    """The game service of the bot that received ``interaction``."""
-    client: HasService = interaction.client  # type: ignore[assignment]
+    """The game service of the bot that received ``interaction`` (every Astrolabe bot has one)."""
+    client = interaction.client
+    if not isinstance(client, HasService):
+        raise RuntimeError(f"{type(client).__name__} runs no game service")
     return client.service

@@ -7,15 +7,21 @@ views into ``Outgoing`` messages and declares its own ``DynamicItem`` classes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.games.base import View
+from bot.games.base import Action, View
 from bot.i18n import N_, _
+from bot.ui.controls import Click, Control, Played, Seen
 from bot.ui.outgoing import Outgoing
+
+PanelAt = Callable[..., Outgoing]
+"""The clicker's panel at a sub-step (``panel(**stage)``), as the platform redraws it: this
+presenter's ``panel``, with the guide's hint, the move's due time, and (``keep=True``, the
+default) any picture the clicked message already shows kept."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,13 @@ class Presenter(ABC):
     rules_summary: str
     # What the player's DMs carry while the game runs, said when they join a lobby (``N_`` too).
     sent_by_dm: str = N_("Your panels")
+    controls: tuple[Control, ...] = ()
+    """The face's controls, declared (``bot.ui.controls``) and played by the platform (``bot.ui.clicks``)."""
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    """The escape hatch: items of the face's own for a control no declared role plays."""
+    # Every player gets a panel when the game starts, not only the seats deciding first: a
+    # turn-by-turn game's waiting panel says what comes next for them.
+    panel_from_start: bool = False
 
     @abstractmethod
     def step_message(self, view: View, names: list[str], game_id: int) -> Outgoing:
@@ -66,6 +78,23 @@ class Presenter(ABC):
         text, and the text board of a player who reads boards as text (``bot.ui.alt``). From a
         public view: the board's state, whose turn, the scores; from a seat's own view: what that
         player must decide, with the legal options. ``seat``: the picture is that seat's sheet."""
+
+    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
+        """What the clicked panel shows once its move is played (``seen``: the game after it, from
+        the clicker's seat). The default: the panel as it is now."""
+        return panel()
+
+    def said_after(self, played: Played) -> str:
+        """What a control in the thread (``Control.in_thread``) privately answers once it played."""
+        raise NotImplementedError(f"{self.slug} has no control in the thread")
+
+    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
+        """What a ``STEP`` click shows (raise ``Refusal`` for a click no panel offered)."""
+        raise NotImplementedError(f"{self.slug} has no step control")
+
+    def typed(self, seen: Seen, click: Click, panel: PanelAt) -> Action | Outgoing:
+        """What a ``FORM``'s text (``click.typed``) does: an action to play, or a sub-step to show."""
+        raise NotImplementedError(f"{self.slug} has no typed form")
 
     def hint(self, view: View) -> Hint | None:
         """The guide's hint for the decision a seat's own ``view`` offers, in a practice game
@@ -111,3 +140,15 @@ class Presenter(ABC):
         own settles them here (A Sky of Stars retires its STOP questions once their roll is
         over). The default does nothing."""
         return None
+
+
+def tie_line(outcome: Any) -> str:
+    """How a tie on points was settled, in the reader's language (from the rules' outcome, a view's
+    ``"outcome"`` or an ``Outcome``), or ``""`` when points alone decided."""
+    get = outcome.get if isinstance(outcome, dict) else lambda key: getattr(outcome, key, None)
+    used, winners = get("tie_break") or [], get("winners") or []
+    if not used:
+        return ""
+    if len(winners) == 1:
+        return _("Tie on points, decided by {criterion}.", criterion=_(used[-1]))
+    return _("Tie on points and on the tie-break ({criterion}): the win is shared.", criterion=_(used[-1]))

@@ -8,6 +8,7 @@ or zero-width marks, a square off the board) is refused with a sentence saying w
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from bot.i18n import N_, _
 from bot.ui.interactions import Refusal
@@ -38,7 +39,7 @@ def parse_square(text: str, columns: str, rows: int, *, what: str = "square") ->
     hint_text, not_a_name, typed_not_a_name = _SAID[what]
     example = f"{columns[2 % len(columns)]}{min(rows, 3)}"
     hint = _(hint_text, example=example)
-    trimmed = text.strip(" \t\r\n")
+    trimmed = unicodedata.normalize("NFKC", text).strip(" \t\r\n")  # a full-width Ｃ７ is C7
     if not trimmed:
         raise Refusal(_("The form was empty. {hint}", hint=hint))
     if len(trimmed) > LONGEST or not trimmed.isascii() or not trimmed.isprintable():

@@ -1,6 +1,10 @@
 """The load bench's quick form runs end to end and its figures are sane: players clicked, every
-click was acknowledged within Discord's 3 s and answered, timers fired on the wall clock (a short
-pace makes them come due during the run), and CPU and memory were read."""
+click was acknowledged and answered, every table sat down, timers fired on the wall clock (a short
+pace makes them come due during the run), and CPU and memory were read.
+
+Nothing here depends on how fast the machine is (the suite runs beside benches on a busy one):
+an opening still under way when the window closes is waited for, and how fast the clicks were
+answered (Discord's 3 s) is the bench's report, "goals met", not this test's."""
 
 from __future__ import annotations
 
@@ -15,13 +19,13 @@ def test_quick_load_run_gives_sane_figures(tmp_path: Path) -> None:
     run = load_bench.run_one(tmp_path, "sqlite", SMALL, SMALL.tables, 1)
     assert run["clicks"] >= 10, "the players should have clicked every few seconds"
     assert run["unacknowledged"] == 0
-    assert 0 < run["ack_p50"] <= run["ack_p99"] < 3.0
-    assert run["follow_p50"] is not None and 0 < run["follow_p50"] <= run["follow_p99"] < 10.0
+    assert 0 < run["ack_p50"] <= run["ack_p99"]
+    assert run["follow_p50"] is not None and 0 < run["follow_p50"] <= run["follow_p99"]
     # the caused follow-up runs from the click to its last request: never shorter than the ack
     assert run["follow_p50"] >= run["ack_p50"] and run["follow_any_p50"] is not None
-    assert run["games_opened"] >= SMALL.tables and run["open_failures"] == 0
+    assert run["games_opened"] >= SMALL.tables and run["open_failures"] == run["opening"] == 0
     # 150 games of about 3 waiting seats at a 10-minute pace: a few timed jobs due every second
-    assert run["late_n"] >= 5 and 0 <= run["late_p50"] < 5.0
+    assert run["late_n"] >= 5 and run["late_p50"] >= 0
     assert run["jobs_armed"][0] >= 150
     assert all(0 < cpu < 2.5 for cpu in run["cpu"]) and all(rss > 50 for rss in run["rss"])
     text = load_bench.report({"runs": [run], "size": vars(SMALL) | {"think": SMALL.think}, "skipped": None})

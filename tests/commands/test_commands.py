@@ -19,7 +19,8 @@ async def test_lobby_refusals_and_seat_limits(simcord_env):
 
     # A second lobby in the same channel opens beside the first (many tables, see test_many_tables).
     again = await cy.slash(channel, "play", game="sky-of-stars")
-    assert not again.ephemeral and channel.last_message.id != lobby.id
+    assert again.response is None and channel.last_message.id != lobby.id
+    assert not channel.last_message.flags.ephemeral
     await cy.click(channel.last_message, label="Cancel")
 
     assert "already in" in said(await ada.click(refresh(channel, lobby), label="Join"))
@@ -38,6 +39,43 @@ async def test_lobby_refusals_and_seat_limits(simcord_env):
     await boss.click(refresh(channel, lobby), label="Cancel")
     assert "cancelled" in all_text(refresh(channel, lobby))
     assert not controls(refresh(channel, lobby))
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_play_is_acknowledged_before_its_database_work(simcord_env, monkeypatch):
+    """/play answers at once with a private "thinking…" (its checks and the lobby's row came
+    after Discord's 3 s under load); the lobby then goes to the channel, the "thinking…" goes."""
+    env = simcord_env
+    _, channel, (ada, _, _) = await open_lobby(env)
+    storage = env.bot.service.storage
+    create_lobby = storage.create_lobby
+    seen = []
+
+    async def watched(**kwargs):
+        newest = max(env.backend.interactions.values(), key=lambda i: i.id)
+        seen.append((newest.responded, newest.ephemeral))
+        return await create_lobby(**kwargs)
+
+    monkeypatch.setattr(storage, "create_lobby", watched)
+    opened = await ada.slash(channel, "play", game="sky-of-stars")
+    assert seen == [(True, True)], "acknowledged privately before the lobby was written"
+    assert opened.response is None and opened.followups == []
+    lobby = channel.last_message
+    assert not lobby.flags.ephemeral and any(i.startswith("lobby:join:") for i in custom_ids(lobby))
+    assert (await env.bot.storage.game_in_channel(channel.id)).lobby_message_id == lobby.id
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_lobby_discord_would_not_post_is_not_left_open(simcord_env):
+    """If Discord refuses the lobby's message, the lobby's row is cancelled: nobody could join it,
+    and the host gets the apology privately."""
+    env = simcord_env
+    _, channel, (ada, _, _) = await open_lobby(env)
+    env.inject_error("POST", "/channels/*/messages", status=503, times=None)
+    failed = await ada.slash(channel, "play", game="sky-of-stars")
+    assert channel.last_message is None
+    assert "Sorry, something went wrong" in said(failed)
+    assert await env.bot.storage.game_in_channel(channel.id) is None
 
 
 @pytest.mark.simcord(strict_sync=True)

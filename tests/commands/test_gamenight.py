@@ -9,7 +9,6 @@ from datetime import datetime, timedelta
 import discord
 import pytest
 
-from tests.drivers.driver import open_table
 from tests.drivers.gamenight_checks import check_payloads
 from tests.drivers.helpers import all_text, controls, refresh, said
 
@@ -17,7 +16,12 @@ NAMES = ["ada", "bea", "cy", "dee"]
 
 
 async def _server(env, **overwrites):
-    guild, channel, players = await open_table(env, NAMES)
+    """A server whose members may plan game nights (Manage Events, the command's default)."""
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    planners = guild.create_role("planners", permissions=discord.Permissions(manage_events=True))
+    players = [guild.add_member(env.create_user(name), roles=[planners]) for name in NAMES]
     if overwrites:
         channel = guild.create_text_channel(
             "locked", overwrites={guild.default_role: discord.PermissionOverwrite(**overwrites)}
@@ -226,7 +230,8 @@ async def test_italian_server_speaks_italian(simcord_env):
     await env.bot.tree.sync()
     guild = env.create_guild(preferred_locale="it")
     channel = guild.create_text_channel("giochi")
-    ada = guild.add_member(env.create_user("ada"))
+    planners = guild.create_role("planners", permissions=discord.Permissions(manage_events=True))
+    ada = guild.add_member(env.create_user("ada"), roles=[planners])
     await _plan(env, ada, channel, 20)
     poll = _poll(channel)
     assert "Serata giochi" in all_text(poll) and "Osservatorio" in [a.text for a in poll.poll.answers]
@@ -270,3 +275,28 @@ async def test_a_night_nobody_here_armed_is_found_by_the_poll(simcord_env, resta
     bot.game_nights.disarm(night.id)  # as if another process had planned it after this one started
     await env.advance_time(20 * 60 + 11)  # due, then found by the next look (every 10 s)
     assert "Starry Night Sky" in all_text(channel.last_message) and channel.last_message.embeds
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_planning_a_night_takes_manage_events_or_a_role_the_server_allows(simcord_env):
+    """Any member could create a server event and a poll through the bot; now `/gamenight` asks
+    for Manage Events (the command's default), or a role the server allows in its Integrations."""
+    from simcord import SetupError
+
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ada = guild.add_member(env.create_user("ada"))
+    with pytest.raises(SetupError, match="default-member-permissions"):
+        await _plan(env, ada, channel)
+    assert _events(env, guild) == []
+
+    hosts = guild.create_role("game hosts")
+    bea = guild.add_member(env.create_user("bea"), roles=[hosts])
+    command = next(c for c in await env.bot.tree.fetch_commands() if c.name == "gamenight")
+    guild.set_command_permissions(command, {hosts: True})
+    planned = await _plan(env, bea, channel)
+    assert "Game night planned" in said(planned) and len(_events(env, guild)) == 1
+    with pytest.raises(SetupError, match="default-member-permissions"):
+        await ada.slash(channel, "gamenight cancel")

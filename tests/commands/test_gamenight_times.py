@@ -51,3 +51,15 @@ def test_the_poll_stays_open_until_the_start() -> None:
     assert poll_hours(NOON_UTC + 3601, NOON_UTC) == 2
     assert poll_hours(NOON_UTC + 30 * 86400, NOON_UTC) == 720
     assert poll_hours(NOON_UTC + 40 * 86400, NOON_UTC) == 768  # Discord's longest poll
+
+
+def test_a_full_width_time_reads_as_the_time_it_shows() -> None:
+    """NFKC first: ``１２:００`` and ``２０２６－０３－２９`` are 12:00 on 2026-03-29; digits of
+    another script are refused, not read as numbers."""
+    assert _utc(parse_start("１２:３０", None, "UTC", NOON_UTC)) == "2026-03-28 12:30"
+    assert _utc(parse_start("２０：３０", "２０２６－０３－２９", "UTC", NOON_UTC)) == "2026-03-29 20:30"
+    for clock in ("١٢:٣٠", "१२:३०", "12:\u0663\u0660"):
+        with pytest.raises(BadTime, match="hours and minutes"):
+            parse_start(clock, None, "UTC", NOON_UTC)
+    with pytest.raises(BadTime, match="year-month-day"):
+        parse_start("20:30", "٢٠٢٦-٠٣-٢٩", "UTC", NOON_UTC)

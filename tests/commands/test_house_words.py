@@ -155,3 +155,32 @@ async def test_house_words_speak_italian(simcord_env):
     assert "Non ho aggiunto nulla" in text and "Riga 2" in text, text
     assert "Riga 4: teapot c'è già (riga 1)." in text, text
     assert await words(guild, env) == []
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_look_alike_and_full_width_words_count_as_the_same_word(simcord_env):
+    """What a manager types is read in NFKC, and compared by its look (UTS #39's skeleton): a
+    "teаpot" with a Cyrillic а is the deck's "teapot", a full-width "ｋｉｔｅ" is stored as "kite"."""
+    env = simcord_env
+    guild, channel, _players = await open_lobby(env)
+    boss = await a_manager(env, guild)
+    done = await boss.slash(channel, "words upload", file=("words.txt", GOOD.encode()))
+    assert "Added 4 cards." in said(done)
+
+    look_alike = "moth, te\u0430pot, drum, fern, yak\n"
+    refused = await boss.slash(channel, "words upload", file=("more.txt", look_alike.encode()))
+    assert "te\u0430pot is already on card 1 of the server's deck" in said(refused), said(refused)
+    shown = await boss.slash(channel, "words add")
+    fields = {f"word{n}": word for n, word in enumerate(["moth", "drum", "fern", "yak", "tea\u0440ot"], 1)}
+    assert "is already on card 1" in said(await boss.submit_modal(shown, fields))
+    twice = await boss.slash(
+        channel, "words upload", file=("w.txt", "moth, drum, fern, yak, m\u043eth\n".encode())
+    )
+    assert "is on the card twice" in said(twice), said(twice)
+    assert len(await words(guild, env)) == 4
+
+    wide = await boss.slash(
+        channel, "words upload", file=("w.txt", "ｍｏｔｈ, drum, fern, yak, bee\n".encode())
+    )
+    assert "Added 1 card." in said(wide)
+    assert (await words(guild, env))[-1] == ("moth", "drum", "fern", "yak", "bee")

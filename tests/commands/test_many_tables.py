@@ -97,8 +97,8 @@ async def test_play_in_the_channel_beside_a_game_and_words_for_a_non_player(simc
     refused = await dee.slash(thread, "play", game="sky-of-stars")
     assert refused.ephemeral and "thread of its own" in said(refused)
     opened = await dee.slash(channel, "play", game="sky-of-stars")
-    assert not opened.ephemeral
     lobby = channel.last_message
+    assert opened.response is None and not lobby.flags.ephemeral  # the private "thinking…" gave way
     assert any(i.startswith("lobby:join:") for i in custom_ids(lobby))
     assert len(await env.bot.storage.open_games_in_channel(channel.id)) == 2
 

@@ -130,6 +130,9 @@ async def test_log_pages_through_the_whole_game(simcord_env, quick_images):
     latest = await bea.slash(thread, "game log")
     assert latest.ephemeral and f"Page 1 of {pages}" in said(latest)
     assert description(latest) == "\n".join(log_lines(moves[-LOG_LINES:], names_of(record)))
+    # the count agrees with the lines listed, and a running game's seed stays unsaid
+    assert f"{len(description(latest).splitlines())} lines shown" in said(latest)
+    assert str(record.seed) not in said(latest)
     oldest = await bea.slash(thread, "game log", page=pages)
     assert f"Page {pages} of {pages}" in said(oldest)
     assert description(oldest) == "\n".join(log_lines(moves[:rest], names_of(record)))
@@ -149,6 +152,7 @@ async def test_log_pages_through_the_whole_game(simcord_env, quick_images):
     assert await play_until(env, table, lambda v: v["phase"] == "over") is None
     final = await bea.slash(thread, "game log")
     assert "Game over" in said(final) and "Page 1 of" in said(final)
+    assert f"seed {record.seed}" in said(final), "the seed is kept for the log of a finished game"
 
 
 def test_games_with_bots_are_marked():
@@ -171,8 +175,8 @@ STATS_LINE = re.compile(
     r"Played \*\*(\d+)\*\* · won \*\*(\d+)\*\* \(\d+%\) · best score \*\*(-?\d+)\*\* · "
     r"average \*\*(-?[\d.]+)\*\*"
 )
-LEADER_LINE = re.compile(r"\*\*(\d+)\.\*\* (\w+): rating \*\*(-?[\d.]+)\*\* · (\d+) games? · (\d+) wins?")
-RATING_LINE = re.compile(r"Rating \*\*(-?[\d.]+)\*\* \(season 1, (\d+) rated games?\) · last (\d+) games?")
+LEADER_LINE = re.compile(r"\*\*(\d+)\.\*\* (\w+): rating \*\*(\d+)\*\* · (\d+) games? · (\d+) wins?")
+RATING_LINE = re.compile(r"Rating \*\*(\d+)\??\*\* \(season 1, (\d+) rated games?\) · last (\d+) games?")
 
 
 def expected_ratings(outcomes):
@@ -231,7 +235,7 @@ async def test_stats_after_three_finished_games(simcord_env, quick_images):
 
     # Every game was between people: each one is rated, and the leaderboard ranks by rating.
     rated = expected_ratings(outcomes)
-    assert f"{rated[bea.id][0]:.1f}" == RATING_LINE.search(said(theirs)).group(1)
+    assert f"{max(0, round(1000 + 40 * rated[bea.id][0]))}" == RATING_LINE.search(said(theirs)).group(1)
     board = await cy.slash(channel, "leaderboard", game="sky-of-stars")
     assert board.acknowledged and not board.ephemeral
     lines = [m.groups() for m in LEADER_LINE.finditer(description(board))]
@@ -239,6 +243,6 @@ async def test_stats_after_three_finished_games(simcord_env, quick_images):
     assert [name for _, name, *_ in lines] == [names[u] for u in order]
     for (rank, _, rating, games, wins), user_id in zip(lines, order, strict=True):
         estimate, played, won = rated[user_id]
-        assert (float(rating), int(games), int(wins)) == (round(estimate, 1), played, won)
+        assert (int(rating), int(games), int(wins)) == (max(0, round(1000 + 40 * estimate)), played, won)
         assert int(rank) == 1 + sum(1 for u in order if rated[u][0] > estimate)
     assert "at least 3 rated games" in said(board)

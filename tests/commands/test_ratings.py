@@ -63,7 +63,7 @@ async def test_a_finished_game_is_rated_and_a_manager_starts_the_next_season(sim
     estimate = {user: team[0].ordinal() for user, team in zip(stored.user_ids, rated, strict=True)}
 
     board = await cy.slash(channel, "leaderboard", game="sky-of-stars")
-    assert not board.ephemeral
+    assert board.ephemeral, "with nobody ranked, only the asker cares: answered privately"
     card = embed_of(board)
     assert card.title == "A Sky of Stars: leaderboard · season 1"
     # One game each: nobody is ranked yet, and the card says how many games it takes.
@@ -76,11 +76,15 @@ async def test_a_finished_game_is_rated_and_a_manager_starts_the_next_season(sim
     mine = await ada.slash(channel, "stats", game="sky-of-stars")
     assert mine.ephemeral
     text = said(mine)
-    assert f"⭐ Rating **{estimate[ada.id]:.1f}** (season 1, 1 rated game)" in text
-    change = estimate[ada.id]  # from a newcomer's 0.0
-    sign = "+" if round(change, 1) > 0 else "−" if round(change, 1) < 0 else "±"
-    assert f"last 1 game: **{sign}{abs(change):.1f}**" in text
-    assert "ranked after 3 rated games" in text
+    # Shown on a scale that starts at 1000 and is never negative, marked provisional with "?".
+    assert min(estimate.values()) < 0, "someone lost: their estimate is negative, the shown rating is not"
+    assert f"⭐ Rating **{round(1000 + 40 * estimate[ada.id])}?** (season 1, 1 rated game)" in text
+    change = round(40 * estimate[ada.id])  # from a newcomer's 1000
+    sign = "+" if change > 0 else "−" if change < 0 else "±"
+    assert f"last 1 game: **{sign}{abs(change)}**" in text
+    assert "? provisional until 3 rated games" in text
+    for player in (bea, cy):
+        assert "**−" not in said(await player.slash(channel, "stats", game="sky-of-stars")).split("·")[0]
 
     # A player without Manage Server is refused, privately, and nothing changes.
     refused = await bea.slash(channel, "game season")
@@ -132,7 +136,7 @@ async def test_solo_observatory_is_rated_against_the_players_own_best(simcord_en
     stats = said(await sol.slash(channel, "stats", game="observatory"))
     # The first solo game only sets the best to beat: the rating stays a newcomer's.
     assert (
-        f"🌙 Solo rating against the personal best **0.0** (best {result.score}; season 1, 1 rated game)"
+        f"🌙 Solo rating against the personal best **1000?** (best {result.score}; season 1, 1 rated game)"
         in stats
     )
     # Solo games are never on the leaderboard of games between people.
@@ -155,7 +159,7 @@ async def test_solo_observatory_is_rated_against_the_players_own_best(simcord_en
     [[rated], _ghost] = model.rate([[model.rating()], [model.rating()]], ranks=ranks)
     best = max(result.score, again.score)
     stats = said(await sol.slash(channel, "stats", game="observatory"))
-    assert f"**{rated.ordinal():.1f}** (best {best}; season 1, 2 rated games)" in stats
+    assert f"**{round(1000 + 40 * rated.ordinal())}?** (best {best}; season 1, 2 rated games)" in stats
 
 
 @pytest.mark.simcord(strict_sync=True)

@@ -44,7 +44,7 @@ class ImageText:
         self.by_hash: dict[str, list[str]] = {}
         self._by_url: dict[str, list[str]] = {}
         self._local = threading.local()
-        original_text, original_png = ImageDraw.ImageDraw.text, art.to_webp
+        original_text, original_png = ImageDraw.ImageDraw.text, art.encode
         recorder = self
 
         def text(draw, xy, s, *args, **kwargs):
@@ -58,7 +58,7 @@ class ImageText:
             return data
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-        monkeypatch.setattr(art, "to_webp", to_png)
+        monkeypatch.setattr(art, "encode", to_png)
 
     def _pending(self) -> list[str]:
         if not hasattr(self._local, "strings"):

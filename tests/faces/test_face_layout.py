@@ -16,7 +16,7 @@ FACES = ROOT / "bot" / "faces"
 ROLE_FILES = (
     "__init__.py",  # exports PRESENTER
     "presenter.py",  # the Presenter subclass: step message, progress, board, sheet, results
-    "items.py",  # DynamicItem buttons, selects and modals (custom_id templates)
+    "items.py",  # the declared controls: custom_id templates, codecs and builders
     "panels.py",  # the private panel of each sub-step
     "words.py",  # player-facing texts and labels
     "art/__init__.py",

@@ -110,20 +110,20 @@ def test_log_lines_translate_each_event_for_the_reader() -> None:
     entries = [
         move(1, 1, to_stored(ran_out)),  # as the action log stores it
         move(2, 0, "{1} took a goal."),  # an old log line: plain English, said as it is
-        move(3, 0, M_("Game over")),  # a marker, known by its English text in every language
+        move(3, 0, M_("Round {round} scores: {listed}.", round=2, listed="Ada 3")),  # where the game is
         move(4, 1, MN_("{n} game", "{n} games", 2)),  # names nobody: said with who moved
     ]
-    english, italian = both(lambda: log_lines(entries, ["Ada", "Bea"]))
+    english, italian = both(lambda: log_lines(entries, ["Ada", "Bea"], GAMES["sky-of-stars"]))
     assert english == [
         "Bea ran out of time, so the bot made that move for them.",
         "Bea took a goal.",
-        "Game over",
+        "Round 2 scores: Ada 3.",
         "Bea: 2 games",
     ]
     assert italian == [
         "Il tempo di Bea è scaduto, quindi il bot ha fatto quella mossa al posto suo.",
         "Bea took a goal.",
-        "Partita finita",
+        "Punti della manche 2: Ada 3.",
         "Bea: 2 partite",
     ]
 
@@ -150,24 +150,25 @@ def test_overview_lines_in_italian() -> None:
     )
     leader = RatingRow(rank=1, user_id=1, name="Ada", mu=30.0, sigma=4.5, games=1, wins=2)
     english, italian = both(lambda: rating_row_line(leader))
-    assert english == "**1.** Ada: rating **16.5** · 1 game · 2 wins"
-    assert italian == "**1.** Ada: valutazione **16,5** · 1 partita · 2 vittorie"
+    assert english == "**1.** Ada: rating **1660** · 1 game · 2 wins"
+    assert italian == "**1.** Ada: valutazione **1660** · 1 partita · 2 vittorie"
     mine = PlayerRating("star-gazers", 2, "people", 30.0, 4.5, 2, None, trend=-1.25, trend_games=2)
     english, italian = both(lambda: rating_line(mine))
     assert english == (
-        "⭐ Rating **16.5** (season 2, 2 rated games) · last 2 games: **−1.2** · ranked after 3 rated games"
+        "⭐ Rating **1660?** (season 2, 2 rated games) · last 2 games: **−50** · "
+        "? provisional until 3 rated games"
     )
     assert italian == (
-        "⭐ Valutazione **16,5** (stagione 2, 2 partite valutate) · variazione nelle ultime 2 partite: "
-        "**−1,2** · in classifica dopo 3 partite valutate"
+        "⭐ Valutazione **1660?** (stagione 2, 2 partite valutate) · variazione nelle ultime 2 partite: "
+        "**−50** · ? provvisoria fino a 3 partite valutate"
     )
     solo = PlayerRating("observatory", 1, "solo", 25.0, 8.0, 1, 41, trend=0.0, trend_games=1)
     english, italian = both(lambda: rating_line(solo))
     assert english == (
-        "🌙 Solo rating against the personal best **1.0** (best 41; season 1, 1 rated game) · "
-        "last 1 game: **±0.0**"
+        "🌙 Solo rating against the personal best **1040?** (best 41; season 1, 1 rated game) · "
+        "last 1 game: **±0** · ? provisional until 3 rated games"
     )
-    assert italian.startswith("🌙 Valutazione in solitario contro il record personale **1,0** (record 41;")
+    assert italian.startswith("🌙 Valutazione in solitario contro il record personale **1040?** (record 41;")
 
 
 def test_game_names_in_lists_and_autocomplete() -> None:

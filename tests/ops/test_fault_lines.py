@@ -13,7 +13,7 @@ import pytest
 from bot.core.config import Config, ConfigError
 from bot.ops import logs
 from tests.drivers.helpers import refresh
-from tests.drivers.sky_driver import open_lobby, start_game
+from tests.drivers.sky_driver import open_lobby
 
 ROOT = str(Path(__file__).resolve().parents[2])  # this checkout's bot/, whatever is installed
 APOLOGY_START = "Sorry, something went wrong"
@@ -29,6 +29,16 @@ def tracebacks(caplog) -> list[str]:
 
 def lines(caplog, part: str) -> list[str]:
     return [r.getMessage() for r in caplog.records if part in r.getMessage() and r.levelno >= logging.WARNING]
+
+
+async def start_game_failing(env, channel, players, **error) -> None:
+    """/play, then Discord fails every channel message (``error``) while the table joins and starts."""
+    await players[0].slash(channel, "play", game="sky-of-stars")
+    lobby = channel.last_message
+    env.inject_error("POST", "/channels/*/messages", times=None, **error)
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Join")
+    await players[0].click(refresh(channel, lobby), label="Start")
 
 
 def said(result) -> list[str]:
@@ -65,8 +75,7 @@ async def test_database_away_and_back_is_two_lines_with_the_refused_clicks(simco
 async def test_discord_failing_after_retries_is_one_line_each_no_traceback(simcord_env, caplog):
     env = simcord_env
     _, channel, players = await open_lobby(env)
-    env.inject_error("POST", "/channels/*/messages", status=503, times=None)
-    await start_game(env, channel, players)
+    await start_game_failing(env, channel, players, status=503)
     assert len(lines(caplog, "could not send the step message: 503")) == 1
     assert all("trying once more" not in line for line in lines(caplog, "503")), "a retry is not a fault"
     assert tracebacks(caplog) == []
@@ -76,8 +85,7 @@ async def test_discord_failing_after_retries_is_one_line_each_no_traceback(simco
 async def test_refused_dms_are_lines_not_tracebacks(simcord_env, caplog):
     env = simcord_env
     _, channel, players = await open_lobby(env)
-    env.inject_error("POST", "/channels/*/messages", status=403, code=50001, times=None)
-    await start_game(env, channel, players)
+    await start_game_failing(env, channel, players, status=403, code=50001)
     refused = lines(caplog, "refused")
     assert refused and all("Missing Access" in line or "403" in line for line in refused)
     assert tracebacks(caplog) == []
@@ -179,5 +187,35 @@ def test_only_the_database_being_away_counts_as_its_outage():
         aiohttp.ClientOSError(104, "reset by peer"),
         asyncpg.UndefinedTableError("no table"),
     ]
+    assert [database_outage(error) for error in away] == [True] * len(away)
+    assert [database_outage(error) for error in bugs] == [False] * len(bugs)
+
+
+async def test_every_way_postgresql_is_away_is_an_outage(tmp_path):
+    """A socket that is gone (asyncpg's ``FileNotFoundError``), a reset, a shutdown, too many
+    connections: the database away. A missing file elsewhere, a cancelled query: bugs."""
+    import asyncpg
+
+    from bot.ops.faults import database_outage
+
+    try:
+        await asyncpg.connect(f"postgresql://postgres@/postgres?host={tmp_path}", timeout=5)
+    except FileNotFoundError as error:
+        socket_gone: BaseException = error
+    else:  # pragma: no cover
+        raise AssertionError("connected to no server")
+    try:
+        (tmp_path / "missing.png").read_bytes()
+    except FileNotFoundError as error:
+        missing_file: BaseException = error
+    away = [
+        socket_gone,
+        ConnectionResetError(104, "Connection reset by peer"),
+        asyncpg.AdminShutdownError("terminating connection due to administrator command"),
+        asyncpg.CannotConnectNowError("the database system is shutting down"),
+        asyncpg.TooManyConnectionsError("sorry, too many clients already"),
+        asyncpg.ConnectionFailureError("connection failure"),
+    ]
+    bugs = [missing_file, asyncpg.QueryCanceledError("canceling statement due to statement timeout")]
     assert [database_outage(error) for error in away] == [True] * len(away)
     assert [database_outage(error) for error in bugs] == [False] * len(bugs)

@@ -13,7 +13,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.__main__ import health_check as health_main
-from tests.drivers.helpers import latest_panel
+from tests.drivers.helpers import latest_panel, refresh
 from tests.drivers.sky_driver import Table, open_lobby, play_until, start_game
 
 
@@ -79,9 +79,13 @@ async def test_discord_errors_are_counted_by_status_and_code(simcord_env):
     env = simcord_env
     server = await env.bot.serve_operators(0)
     _, channel, players = await open_lobby(env)
+    await players[0].slash(channel, "play", game="sky-of-stars")
+    lobby = channel.last_message
     # the first message the start sends fails once (and is sent again)
     env.inject_error("POST", "/channels/*/messages", status=503, code=130000, times=1)
-    await start_game(env, channel, players)
+    for player in players[1:]:
+        await player.click(refresh(channel, lobby), label="Join")
+    await players[0].click(refresh(channel, lobby), label="Start")
     samples = await scrape(server.port)
     assert total(samples, "astrolabe_discord_http_errors_total", status="503", code="130000") == 1
     assert total(samples, "astrolabe_discord_http_errors_total") == 1

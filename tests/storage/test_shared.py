@@ -67,6 +67,8 @@ async def test_timed_jobs_come_from_the_rows_alone(storage: Storage) -> None:
         (900.0, paced, "due", 1, 7),
     ]
     assert [j.when for j in await storage.timed_jobs(before=600.0, now=0.0)] == [300.0, 500.0]
+    # The scheduler's horizon moving on: only the jobs after the old horizon and by the new one.
+    assert [j.when for j in await storage.timed_jobs(after=500.0, before=900.0, now=0.0)] == [800.0, 900.0]
     # A job that fired (done) or that a live process holds is not handed out by the poll.
     assert await storage.claim_timer(jobs[0], "a", now=0.0, lease=60)
     await storage.finish_timer(jobs[0], "a", done=True)

@@ -26,6 +26,29 @@ async def test_jobs_fire_in_order_and_cleared_games_are_skipped():
     scheduler.close()
 
 
+async def test_many_jobs_added_at_once_fire_in_order_beside_single_ones():
+    """A restart arms every stored job in one ``add_many``; they keep time order with jobs added
+    one by one, and a cleared game's are skipped."""
+    fired: list[Job] = []
+    clock = [100.0]
+
+    async def fire(job: Job) -> None:
+        fired.append(job)
+
+    scheduler = Scheduler(fire, lambda: clock[0])
+    scheduler.add(104, 9, JobKind.DUE, 0, 1)
+    added = scheduler.add_many(
+        [(103, 1, JobKind.DUE, 0, 7), (101, 2, JobKind.REMIND, 1, 3), (102, 3, JobKind.COUNTDOWN, None, 9)]
+    )
+    assert added == 3 and scheduler.add_many([]) == 0
+    scheduler.clear_game(3)
+    clock[0] = 200.0
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert [j.game_id for j in fired] == [2, 1, 9]
+    scheduler.close()
+
+
 async def test_rescheduling_many_times_does_not_grow_the_heap_without_bound():
     async def fire(job: Job) -> None:
         raise AssertionError("nothing is due")

@@ -96,7 +96,7 @@ def assert_card(message: discord.Message, image: str | None) -> discord.Containe
     if image is None:
         assert not images(message)
     else:
-        # a picture may be named by what it draws (A Sky of Stars' "vault-<digest>.webp")
+        # a picture may be named by what it draws (A Sky of Stars' "vault-<digest>.png")
         stem, suffix = image.rsplit(".", 1)
         (shown,) = images(message)
         assert shown == image or (shown.startswith(stem + "-") and shown.endswith("." + suffix)), shown
@@ -120,13 +120,13 @@ async def test_a_panel_and_the_status_card_are_cards_and_stay_cards(simcord_env)
     assert_card(status, "table.png")
     assert find_component(status, "astro:panel:") is not None, "Open my panel sits on the card"
     panel = latest_panel(ada)
-    assert_card(panel, "vault.webp")
+    assert_card(panel, "vault.png")
 
     # a pick edits the panel in place: still a card, with its picture and the next controls
     pick = find_component(panel, "sky:pick:")
     await ada.user.select(panel, [pick.options[0].value], custom_id=pick.custom_id)
     panel = refresh(ada.user.dm_channel, panel)
-    assert_card(panel, "vault.webp")
+    assert_card(panel, "vault.png")
     assert any(":start:" in i for i in custom_ids(panel)), "the pick's confirm button is on the card"
 
     # a whole move: the status card's footer counts it, the card keeps its picture (not re-sent)
@@ -141,7 +141,7 @@ async def test_a_panel_and_the_status_card_are_cards_and_stay_cards(simcord_env)
     opened = await bea.click(status, custom_id=find_component(status, "astro:panel:").custom_id)
     copy = (opened.followups or [opened.response])[-1].message
     assert copy.flags.ephemeral and custom_ids(copy)
-    assert_card(copy, "vault.webp")
+    assert_card(copy, "vault.png")
     retired = refresh(bea.user.dm_channel, bea_dm)
     assert retired.flags.components_v2 and not retired.embeds and not retired.attachments
     assert not controls(retired) and not images(retired)
@@ -179,9 +179,9 @@ async def test_messages_sent_as_embeds_before_cards_are_still_edited_and_retired
         embed=discord.Embed(title="An old panel", description="Pick a star."), view=old_view
     )
     await delivery.copies.adopt(record.id, ada.id, copy_of(old))
-    await delivery.update_panels(record, only={0})
+    await delivery.panels.update_panels(record, only={0})
     upgraded = refresh(ada.user.dm_channel, old)
-    assert_card(upgraded, "vault.webp")
+    assert_card(upgraded, "vault.png")
     assert find_component(upgraded, "sky:pick:") is not None
     assert not [i for i in custom_ids(upgraded) if i.startswith("sky:old:")]
     older = await user.send(embed=discord.Embed(title="Another old panel"), view=old_view)

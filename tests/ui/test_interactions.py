@@ -11,6 +11,7 @@ import pytest
 import bot
 from bot.app import create_bot
 from bot.faces import PRESENTERS
+from bot.ui.clicks import items_of
 from bot.ui.interactions import Ack, entry_kind
 from tests.drivers.helpers import custom_ids, find_component, latest_panel, said
 from tests.drivers.sky_driver import Table, current_record, open_lobby, play_until, start_game
@@ -26,12 +27,13 @@ def privately(result) -> bool:
 
 def dynamic_items() -> list[type]:
     from bot.commands.lobby import LobbyButton
-    from bot.commands.seats import ConfirmLeave
-    from bot.ui.components import OpenPanelButton, ReclaimButton
+    from bot.commands.seats import CONFIRM_LEAVE
+    from bot.ui.components import OPEN_PANEL, RECLAIM
+    from bot.ui.guide import SKIP_GUIDE
 
-    items: list[type] = [OpenPanelButton, ReclaimButton, LobbyButton, ConfirmLeave]
+    items: list[type] = [*items_of((OPEN_PANEL, RECLAIM, SKIP_GUIDE, CONFIRM_LEAVE)), LobbyButton]
     for presenter in PRESENTERS.values():
-        items.extend(presenter.dynamic_items)
+        items.extend(items_of(presenter.controls) + presenter.dynamic_items)
     return items
 
 

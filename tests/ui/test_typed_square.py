@@ -1,4 +1,5 @@
-"""A typed square is read strictly: only plain letters and digits naming a square on the board."""
+"""A typed square is read strictly: only letters and digits naming a square on the board, read in
+NFKC first (a full-width Ｃ７, as a phone's keyboard may type it, is C7)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from bot.ui.interactions import Refusal
 from bot.ui.typed_square import parse_square
 
 
-@pytest.mark.parametrize("text, square", [("C7", "C7"), ("  c7 ", "C7"), ("l12", "L12"), ("A1\n", "A1")])
+@pytest.mark.parametrize(
+    "text, square",
+    [("C7", "C7"), ("  c7 ", "C7"), ("l12", "L12"), ("A1\n", "A1"), ("Ｃ７", "C7"), ("ｃ１２", "C12")],
+)
 def test_a_square_is_read_in_either_case_with_spaces_trimmed(text: str, square: str) -> None:
     assert parse_square(text, "ABCDEFGHIJKL", 12, what="cell") == square
 
@@ -23,7 +27,7 @@ def test_a_square_is_read_in_either_case_with_spaces_trimmed(text: str, square: 
         "\u202eC7",
         "C\u200b7",
         "C7\u200f",
-        "Ｃ７",
+        "Ｃ ７",
         "C 7",
         "7C",
         "C7;",

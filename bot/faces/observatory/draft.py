@@ -12,15 +12,17 @@ the roller, and Finish. The engine refuses anything illegal anyway.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
-from bot.faces.observatory.draft_base import PRIMARY, SECONDARY, SUCCESS
+from bot.faces.observatory.draft_base import PRIMARY, SECONDARY, SUCCESS, DraftBase
 from bot.faces.observatory.draft_bonuses import BonusStages
-from bot.faces.observatory.items import ObsPick, ObsType
+from bot.faces.observatory.home import DraftHome
+from bot.faces.observatory.items import pick_select, type_button
 from bot.faces.observatory.words import (
     SELECTS_PER_PAGE,
     STAR_AT,
@@ -32,6 +34,7 @@ from bot.faces.observatory.words import (
     unused_options,
     wild_word,
 )
+from bot.games.base import View
 from bot.i18n import N_, _, ngettext
 from bot.ui.outgoing import Outgoing
 
@@ -40,8 +43,17 @@ log = logging.getLogger(__name__)
 GONE = N_("That choice isn't available any more, so here is your panel again.")
 
 
-class DraftPanel(BonusStages):
-    """Builds one stage of a seat's draft panel from that seat's view."""
+class DraftPanel:
+    """Builds one stage of a seat's draft panel from that seat's view: its home stage
+    (``DraftHome``, or the ``home`` a caller gives: a refill's), the bonus stages
+    (``BonusStages``) and the stages below."""
+
+    def __init__(
+        self, view: View, names: list[str], game_id: int, home: Callable[[str | None], Outgoing] | None = None
+    ) -> None:
+        self.d = DraftBase(view, names, game_id)
+        self.home = home or DraftHome(self.d).home
+        self.bonus = BonusStages(self.d, self.cell_stage, self.space_stage)
 
     def build(self, stage: str, picked: str | None) -> Outgoing:
         base, page = split_page(stage)
@@ -58,11 +70,11 @@ class DraftPanel(BonusStages):
             if base == "d":
                 return self.drive()
             if base == "b":
-                return self.bonuses()
+                return self.bonus.bonuses()
             if head == "g" and len(base) > 1:
-                return self.grant(base, page, picked)
+                return self.bonus.grant(base, page, picked)
             if head == "c" and len(base) > 1:
-                return self.complete(base[1:], page, picked)
+                return self.bonus.complete(base[1:], page, picked)
             if base == "f":
                 return self.finish()
         except (LookupError, StopIteration, ValueError):  # a stage or pick no longer on offer
@@ -89,17 +101,17 @@ class DraftPanel(BonusStages):
             raise LookupError(stage)
         marks = art.Marks(legal=[] if orange else cells, shooting=cells if orange else [])
         own = f"{stage}~{page}" if page else stage
-        if not self.undoable and picked in cells:
+        if not self.d.undoable and picked in cells:
             label = _(STAR_AT, cell=picked)
             items: list[discord.ui.Item[Any]] = [
-                self.do(f"{code}.{picked}", label),
-                self.go(own, _("Pick another"), SECONDARY),
-                self.home_button(),
+                self.d.do(f"{code}.{picked}", label),
+                self.d.go(own, _("Pick another"), SECONDARY),
+                self.d.home_button(),
             ]
             text = _(
                 "{what}: **{cell}**? It is ringed in gold on your sheet.", what=what, cell=cell_text(picked)
             )
-            return self.out(
+            return self.d.out(
                 text,
                 items,
                 art.Marks(legal=marks.legal, shooting=marks.shooting, picked=picked),
@@ -111,24 +123,24 @@ class DraftPanel(BonusStages):
         items = []
         for n, (rows, group) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
             placeholder = _("{what}: cells in {rows}", what=what, rows=rows)
-            if self.undoable:
+            if self.d.undoable:
                 items.append(
-                    self.play(n, [(f"{code}.{cell}", cell_text(cell), None) for cell in group], placeholder)
+                    self.d.play(n, [(f"{code}.{cell}", cell_text(cell), None) for cell in group], placeholder)
                 )
             else:
                 options = [discord.SelectOption(label=cell_text(cell), value=cell) for cell in group]
-                items.append(ObsPick(self.game_id, self.dec, own, n, options, placeholder))
+                items.append(pick_select(self.d.game_id, self.d.dec, own, n, options, placeholder))
         if pages > 1:
             nxt = (page + 1) % pages
             items.append(
-                self.go(
+                self.d.go(
                     f"{stage}~{nxt}" if nxt else stage,
                     _("More cells ({page}/{pages})", page=nxt + 1, pages=pages),
                     SECONDARY,
                 )
             )
-        items.append(ObsType(self.game_id, self.dec, stage, code))
-        items.append(self.home_button())
+        items.append(type_button(self.d.game_id, self.d.dec, stage, code))
+        items.append(self.d.home_button())
         lines = [
             ngettext(
                 "{what}: pick a cell, or press **Type a cell** and type it (like C7). The {n} "
@@ -142,18 +154,18 @@ class DraftPanel(BonusStages):
         lines += extra or []
         if pages > 1:
             lines.append(_("Page {page} of {pages} of the list.", page=page + 1, pages=pages))
-        return self.out("\n".join(lines), items, marks)
+        return self.d.out("\n".join(lines), items, marks)
 
     def plot(self, base: str, page: int) -> Outgoing:
         i, j = int(base[1]), int(base[2])
-        plot = next(p for p in self.choice.get("plots") or [] if list(p["dice"]) == [i, j])
-        if self.choice.get("plotted"):
+        plot = next(p for p in self.d.choice.get("plots") or [] if list(p["dice"]) == [i, j])
+        if self.d.choice.get("plotted"):
             raise LookupError(base)
-        what = _("Star with {first} + {second}", first=self.die_word(i), second=self.die_word(j))
+        what = _("Star with {first} + {second}", first=self.d.die_word(i), second=self.d.die_word(j))
         return self.cell_stage(base, page, list(plot.get("cells") or []), what=what, code=f"plot.{i}{j}")
 
     def shooting(self, page: int) -> Outgoing:
-        shooting = self.choice.get("shooting") or {}
+        shooting = self.d.choice.get("shooting") or {}
         if shooting.get("used"):
             raise LookupError("s")
         value = face_text(shooting.get("value"))
@@ -173,13 +185,13 @@ class DraftPanel(BonusStages):
         )
 
     def research(self, die: int) -> Outgoing:
-        entry = next(e for e in self.choice.get("research") or [] if e["die"] == die)
-        if self.choice.get("researched"):
+        entry = next(e for e in self.d.choice.get("research") or [] if e["die"] == die)
+        if self.d.choice.get("researched"):
             raise LookupError("r")
         return self.space_stage(
             f"r{die}",
             entry.get("spaces") or {},
-            what=_("Research with {die}", die=self.die_word(die)),
+            what=_("Research with {die}", die=self.d.die_word(die)),
             code=f"res.{die}",
         )
 
@@ -188,21 +200,21 @@ class DraftPanel(BonusStages):
     ) -> Outgoing:
         """Research spaces (at most 25: five tracks of five) in one list; a pick fills it at once
         (where nothing can be undone, a refill, it is shown first with a confirm)."""
-        options = [(o.value, o.label, o.description) for o in space_options(self.view, spaces, code)]
+        options = [(o.value, o.label, o.description) for o in space_options(self.d.view, spaces, code)]
         if not options:
             raise LookupError(stage)
-        if self.undoable:
-            first: discord.ui.Item[Any] = self.play(0, options, _("{what}: pick a space", what=what))
+        if self.d.undoable:
+            first: discord.ui.Item[Any] = self.d.play(0, options, _("{what}: pick a space", what=what))
         else:
             if picked and f"{code}.{picked}" in {o[0] for o in options}:
                 track, space = picked.split(".")
                 name = _("{track} {space}", track=track_name(track), space=space)
                 items: list[discord.ui.Item[Any]] = [
-                    self.do(f"{code}.{track}.{space}", _("Fill {space}", space=name)),
-                    self.go(stage, _("Pick another"), SECONDARY),
-                    self.home_button(),
+                    self.d.do(f"{code}.{track}.{space}", _("Fill {space}", space=name)),
+                    self.d.go(stage, _("Pick another"), SECONDARY),
+                    self.d.home_button(),
                 ]
-                return self.out(
+                return self.d.out(
                     _("{what}: fill **{space}**? It is framed in gold on your sheet.", what=what, space=name),
                     items,
                     art.Marks(space=(track, int(space))),
@@ -212,34 +224,36 @@ class DraftPanel(BonusStages):
                 discord.SelectOption(label=label, value=value.split(".", 2)[2], description=about)
                 for value, label, about in options
             ]
-            first = ObsPick(self.game_id, self.dec, stage, 0, choices, _("{what}: pick a space", what=what))
-        items = [first, self.home_button()]
-        return self.out(_("{what}: pick the research space to fill.", what=what), items)
+            first = pick_select(
+                self.d.game_id, self.d.dec, stage, 0, choices, _("{what}: pick a space", what=what)
+            )
+        items = [first, self.d.home_button()]
+        return self.d.out(_("{what}: pick the research space to fill.", what=what), items)
 
     def lens(self) -> Outgoing:
-        uses = self.choice.get("lens") or []
-        if not uses or self.choice.get("lens_used"):
+        uses = self.d.choice.get("lens") or []
+        if not uses or self.d.choice.get("lens_used"):
             raise LookupError("l")
         items: list[discord.ui.Item[Any]] = []
         for use in uses[:20]:
             k, delta = use["die"], use["delta"]
-            before = self.die_word(k)
+            before = self.d.die_word(k)
             after = wild_word(use.get("value"), bool(use.get("wild")))
-            items.append(self.do(f"lens.{k}.{'up' if delta > 0 else 'dn'}", f"{before} → {after}", PRIMARY))
-        items.append(self.home_button())
+            items.append(self.d.do(f"lens.{k}.{'up' if delta > 0 else 'dn'}", f"{before} → {after}", PRIMARY))
+        items.append(self.d.home_button())
         text = _(
             "Your Lens lets one die count one higher or lower for you, once this turn. Pick the die and "
             "the change (you can undo it)."
         )
-        return self.out(text, items)
+        return self.d.out(text, items)
 
     def drive(self) -> Outgoing:
-        values = self.choice.get("drive_values") or []
+        values = self.d.choice.get("drive_values") or []
         if not values:
             raise LookupError("d")
-        items: list[discord.ui.Item[Any]] = [self.do(f"drive.{v}", str(v), PRIMARY) for v in values]
-        items.append(self.home_button())
-        return self.out(
+        items: list[discord.ui.Item[Any]] = [self.d.do(f"drive.{v}", str(v), PRIMARY) for v in values]
+        items.append(self.d.home_button())
+        return self.d.out(
             _(
                 "Your Drive track is full: write its number. From now on that number, on any die, "
                 "is wild for you."
@@ -248,14 +262,14 @@ class DraftPanel(BonusStages):
         )
 
     def finish(self) -> Outgoing:
-        if not self.choice.get("can_done"):
+        if not self.d.choice.get("can_done"):
             raise LookupError("f")
         items: list[discord.ui.Item[Any]] = [
-            self.do("done", _("Confirm: finish my turn"), SUCCESS, "✅"),
-            self.go("h", _("Back"), SECONDARY),
+            self.d.do("done", _("Confirm: finish my turn"), SUCCESS, "✅"),
+            self.d.go("h", _("Back"), SECONDARY),
         ]
-        left = unused_options(self.choice)
+        left = unused_options(self.d.choice)
         lines = [_("Finish your turn? After this it can't be changed.")]
         if left:
             lines.append(_("Note: {left}.", left="; ".join(left)))
-        return self.out("\n".join(lines), items, note=_("Finish?"))
+        return self.d.out("\n".join(lines), items, note=_("Finish?"))

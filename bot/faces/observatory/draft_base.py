@@ -4,6 +4,7 @@ status lines above every stage. ``home`` builds the home stage on it, ``draft`` 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -11,7 +12,7 @@ import discord
 
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
-from bot.faces.observatory.items import ObsDo, ObsGo, ObsPlay
+from bot.faces.observatory.items import do_button, go_button, play_select
 from bot.faces.observatory.words import (
     PER_SELECT,
     title_of,
@@ -53,38 +54,41 @@ class DraftBase:
     ) -> Outgoing:
         content = "\n".join([*self.status_lines(), "", text]).strip()
         stars = (self.view.get("sheet") or {}).get("stars") or []
-        if marks is not None and marks.legal and len(set(marks.legal)) >= 144 - len(stars):
-            # any empty cell: tinting them all says nothing, and the panel keeps the same picture
-            marks = art.Marks(
-                shooting=marks.shooting,
-                picked=marks.picked,
-                placement=marks.placement,
-                space=marks.space,
-                goal=marks.goal,
+        if marks is not None:
+            # any empty cell (a wild die): tinting them all says nothing and buries the other
+            # highlights (a wild Shooting Star would paint the whole sheet orange), and the panel
+            # keeps the same picture; the text says the die is wild
+            empty = 144 - len(stars)
+            marks = replace(
+                marks,
+                legal=[] if len(set(marks.legal)) >= empty else marks.legal,
+                shooting=[] if len(set(marks.shooting)) >= empty else marks.shooting,
             )
         render = partial(art.sheet_png, self.view, self.names, self.seat, marks=marks, note=note)
         return Outgoing(content[:4000], title_of(self.view), render, "sheet.png", items[:25])
 
     def go(
         self, stage: str, label: str, style: discord.ButtonStyle = PRIMARY, emoji: str | None = None
-    ) -> ObsGo:
-        return ObsGo(self.game_id, self.dec, stage, label, style, emoji)
+    ) -> discord.ui.Item[Any]:
+        return go_button(self.game_id, self.dec, stage, label, style, emoji)
 
     def do(
         self, code: str, label: str, style: discord.ButtonStyle = SUCCESS, emoji: str | None = None
-    ) -> ObsDo:
-        return ObsDo(self.game_id, self.dec, code, label, "p", style, emoji)
+    ) -> discord.ui.Item[Any]:
+        return do_button(self.game_id, self.dec, code, label, "p", style, emoji)
 
-    def home_button(self) -> ObsGo:
+    def home_button(self) -> discord.ui.Item[Any]:
         return self.go("h", _("Back"), SECONDARY)
 
-    def play(self, n: int, options: list[tuple[str, str, str | None]], placeholder: str) -> ObsPlay:
+    def play(
+        self, n: int, options: list[tuple[str, str, str | None]], placeholder: str
+    ) -> discord.ui.Item[Any]:
         """A list whose pick plays its move at once (``options``: code, label, description)."""
         choices = [
             discord.SelectOption(label=label[:100], value=code, description=(about or None) and about[:100])
             for code, label, about in options[:PER_SELECT]
         ]
-        return ObsPlay(self.game_id, self.dec, n, choices, placeholder)
+        return play_select(self.game_id, self.dec, n, choices, placeholder)
 
     def die_word(self, index: int) -> str:
         if index == 3:
@@ -155,6 +159,9 @@ class DraftBase:
                     second=self.die_word(b),
                 )
             )
+        shot = (c.get("shooting") or {}).get("cell")
+        if shot:
+            lines.append(_("✓ Shooting Star at **{cell}**", cell=shot))
         if researched:
             space = _("{track} {space}", track=track_name(researched["track"]), space=researched["space"])
             lines.append(_("✓ Research: **{space}**", space=space))

@@ -15,7 +15,7 @@ import discord
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.draft_base import SECONDARY, SUCCESS, DraftBase
-from bot.faces.observatory.items import ObsType
+from bot.faces.observatory.items import type_button
 from bot.faces.observatory.words import (
     PER_SELECT,
     card_name,
@@ -36,13 +36,16 @@ INLINE_PLOT_SELECTS = 2  # lists of stars on the home panel (three pairs of plai
 HOME_SELECTS = 7  # lists on the home panel: 7 x 2 components, up to 17 buttons in 4 rows, card parts
 
 
-class DraftHome(DraftBase):
-    """The home stage (and the lists it shows)."""
+class DraftHome:
+    """The home stage (and the lists it shows) of the draft ``d``."""
+
+    def __init__(self, d: DraftBase) -> None:
+        self.d = d
 
     def home(self, note: str | None = None) -> Outgoing:
         """Every move of the step on one panel: a list picks and plays it at once (it stays a draft
         until **Finish turn**, and **Undo last** takes it back), so a turn is a few picks."""
-        c = self.choice
+        c = self.d.choice
         items: list[discord.ui.Item[Any]] = []
         legal: list[str] = []
         buttons: list[discord.ui.Item[Any]] = []
@@ -63,9 +66,9 @@ class DraftHome(DraftBase):
                 research = [(spaces, _("Research: pick a space to fill"))]
                 budget -= 1
             else:
-                for entry in self.distinct_research():
+                for entry in self.d.distinct_research():
                     buttons.append(
-                        self.go(f"r{entry['die']}", _("Research: {die}", die=self.die_word(entry["die"])))
+                        self.d.go(f"r{entry['die']}", _("Research: {die}", die=self.d.die_word(entry["die"])))
                     )
         shooting = c.get("shooting") or {}
         orange = [] if shooting.get("used") else list(shooting.get("cells") or [])
@@ -83,11 +86,11 @@ class DraftHome(DraftBase):
                     for rows, group in groups
                 ]
             else:
-                buttons.append(self.go("s", _("Shooting Star ({value})", value=value), emoji="🌠"))
+                buttons.append(self.d.go("s", _("Shooting Star ({value})", value=value), emoji="🌠"))
         for i, j in long_pairs:  # a wild die reaches many cells: lists if they fit, else a stage
             plot = next(p for p in c.get("plots") or [] if list(p["dice"]) == [i, j])
             groups = cell_groups(list(plot.get("cells") or []))
-            pair = _("{first} + {second}", first=self.die_word(i), second=self.die_word(j))
+            pair = _("{first} + {second}", first=self.d.die_word(i), second=self.d.die_word(j))
             if len(groups) <= budget:
                 budget -= len(groups)
                 plot_lists += [
@@ -102,37 +105,37 @@ class DraftHome(DraftBase):
                 ]
             else:
                 buttons.append(
-                    self.go(
+                    self.d.go(
                         f"p{i}{j}",
-                        _("Star: {first} + {second}", first=self.die_word(i), second=self.die_word(j)),
+                        _("Star: {first} + {second}", first=self.d.die_word(i), second=self.d.die_word(j)),
                     )
                 )
         lists = plot_lists + research + shoot_lists
-        items += [self.play(n, options, placeholder) for n, (options, placeholder) in enumerate(lists)]
+        items += [self.d.play(n, options, placeholder) for n, (options, placeholder) in enumerate(lists)]
         if plot_lists:
-            buttons.insert(0, ObsType(self.game_id, self.dec, "h", "plot"))
+            buttons.insert(0, type_button(self.d.game_id, self.d.dec, "h", "plot"))
         if c.get("lens") and not c.get("lens_used"):
-            buttons.append(self.go("l", _("Lens ±1"), SECONDARY, "🔍"))
+            buttons.append(self.d.go("l", _("Lens ±1"), SECONDARY, "🔍"))
         if c.get("drive_values"):
-            buttons.append(self.go("d", _("Write Drive number"), SECONDARY))
+            buttons.append(self.d.go("d", _("Write Drive number"), SECONDARY))
         grants = c.get("grants") or []
         if len(grants) > GRANT_BUTTONS:
-            buttons.append(self.go("b", _("Bonuses ({count})", count=len(grants)), SECONDARY, "🎁"))
+            buttons.append(self.d.go("b", _("Bonuses ({count})", count=len(grants)), SECONDARY, "🎁"))
         else:
-            buttons += [self.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants]
+            buttons += [self.d.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants]
         for card_id, placements in list((c.get("placements") or {}).items())[:4]:
-            label = _("Complete {card}", card=card_name(self.cards, card_id))[:80]
+            label = _("Complete {card}", card=card_name(self.d.cards, card_id))[:80]
             if len(placements) == 1:  # one way only: nothing to choose, it can be undone
-                buttons.append(self.do(f"cp.{card_id}.{placements[0]['id']}", label, SUCCESS, "✨"))
+                buttons.append(self.d.do(f"cp.{card_id}.{placements[0]['id']}", label, SUCCESS, "✨"))
             else:
-                buttons.append(self.go(f"c{card_id}", label, SUCCESS, "✨"))
+                buttons.append(self.d.go(f"c{card_id}", label, SUCCESS, "✨"))
         if c.get("can_undo"):
-            buttons.append(self.do("undo", _("Undo last"), SECONDARY, "↩️"))
+            buttons.append(self.d.do("undo", _("Undo last"), SECONDARY, "↩️"))
         if c.get("can_done"):
             if unused_options(c):  # something is left unused: say so before it is final
-                buttons.append(self.go("f", _("Finish turn"), SUCCESS, "✅"))
+                buttons.append(self.d.go("f", _("Finish turn"), SUCCESS, "✅"))
             else:
-                buttons.append(self.do("done", _("Finish turn"), SUCCESS, "✅"))
+                buttons.append(self.d.do("done", _("Finish turn"), SUCCESS, "✅"))
         items += buttons
         lines = [note] if note else []
         if not items:
@@ -151,14 +154,14 @@ class DraftHome(DraftBase):
                     "press **Finish turn** (**Undo last** takes one back)."
                 )
             )
-        return self.out("\n".join(lines), items, art.Marks(legal=legal, shooting=orange))
+        return self.d.out("\n".join(lines), items, art.Marks(legal=legal, shooting=orange))
 
     def plot_lists(self) -> tuple[list[list[tuple[str, str, str | None]]], list[tuple[int, int]]]:
         """The legal stars in at most two lists, pair of dice by pair (a pair kept in one list),
         and the pairs that reach too many cells for that (a wild die: a stage of their own)."""
         lists: list[list[tuple[str, str, str | None]]] = []
         long_pairs = []
-        for plot in self.distinct_plots():
+        for plot in self.d.distinct_plots():
             options = self.plot_options([plot])
             if lists and len(lists[-1]) + len(options) <= PER_SELECT:
                 lists[-1] += options
@@ -174,10 +177,10 @@ class DraftHome(DraftBase):
         for plot in plots:
             i, j = plot["dice"]
             rest = next((k for k in range(3) if k not in (i, j)), None)
-            used = [d["index"] for d in self.choice.get("dice") or [] if d.get("used")]
-            pair = _("{first} + {second}", first=self.die_word(i), second=self.die_word(j))
+            used = [d["index"] for d in self.d.choice.get("dice") or [] if d.get("used")]
+            pair = _("{first} + {second}", first=self.d.die_word(i), second=self.d.die_word(j))
             about = (
-                _("leaves the {die} for research", die=self.die_word(rest))
+                _("leaves the {die} for research", die=self.d.die_word(rest))
                 if rest is not None and rest not in used
                 else None
             )
@@ -188,13 +191,13 @@ class DraftHome(DraftBase):
 
     def research_options(self) -> list[tuple[str, str, str | None]]:
         out = []
-        for entry in self.distinct_research():
+        for entry in self.d.distinct_research():
             die = entry["die"]
             for option in space_options(
-                self.view,
+                self.d.view,
                 entry.get("spaces") or {},
                 f"res.{die}",
-                self.die_word(die) if len(self.distinct_research()) > 1 else None,
+                self.d.die_word(die) if len(self.d.distinct_research()) > 1 else None,
             ):
                 out.append((option.value, option.label, option.description))
         return out

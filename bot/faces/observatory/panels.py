@@ -24,7 +24,7 @@ import discord
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import bonus_text, points_text, size_text
 from bot.faces.observatory.draft import DraftPanel
-from bot.faces.observatory.items import ObsDo, ObsGo, ObsPick
+from bot.faces.observatory.items import do_button, go_button, pick_select
 from bot.faces.observatory.words import DONE, DONE_SHORT, DONE_TEXT, card_name, grant_label, title_of
 from bot.games.base import View
 from bot.i18n import _, ngettext
@@ -93,15 +93,15 @@ def keep_panel(view: View, names: list[str], game_id: int, picked: str | None) -
             lines.append(_("Back under the decks: {cards}", cards=put_back))
         text = "\n".join(lines)
         items: list[discord.ui.Item[Any]] = [
-            ObsDo(game_id, dec, "keep." + ".".join(chosen), _("Keep these four")),
-            ObsGo(game_id, dec, "h", _("Choose again")),
+            do_button(game_id, dec, "keep." + ".".join(chosen), _("Keep these four")),
+            go_button(game_id, dec, "h", _("Choose again")),
         ]
         return Outgoing(
             text, title_of(view), partial(art.hand_png, view, names, picked=chosen), "hand.png", items
         )
     if len(hand) == keep:
         text = _("Your goals for the game (first-game deal: you keep all of them). Confirm to start.")
-        items = [ObsDo(game_id, dec, "keep." + ".".join(hand), _("Keep them"))]
+        items = [do_button(game_id, dec, "keep." + ".".join(hand), _("Keep them"))]
         return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
     options = [
         discord.SelectOption(
@@ -117,7 +117,7 @@ def keep_panel(view: View, names: list[str], game_id: int, picked: str | None) -
         back=len(hand) - keep,
     )
     items = [
-        ObsPick(game_id, dec, "k", 0, options, _("Pick the {keep} cards to keep", keep=keep), count=keep)
+        pick_select(game_id, dec, "k", 0, options, _("Pick the {keep} cards to keep", keep=keep), count=keep)
     ]
     return Outgoing(text, title_of(view), partial(art.hand_png, view, names), "hand.png", items)
 
@@ -125,26 +125,21 @@ def keep_panel(view: View, names: list[str], game_id: int, picked: str | None) -
 # --- roll -------------------------------------------------------------------------------------
 def roll_panel(view: View, names: list[str], game_id: int) -> Outgoing:
     text = _("It's your turn to roll: three dice and the Shooting Star die. Everyone then uses the roll.")
-    items = [ObsDo(game_id, view["decision"], "roll", _("Roll the dice"), emoji="\U0001f3b2")]
+    items = [do_button(game_id, view["decision"], "roll", _("Roll the dice"), emoji="\U0001f3b2")]
     # words only: the sheet comes with the roll, a moment later (see ``waiting_panel``)
     return Outgoing(text, title_of(view), None, "sheet.png", items)
 
 
 # --- refill -----------------------------------------------------------------------------------
-class RefillExtras(DraftPanel):
-    """A refill's completion stages (a goal that already fits, then that card's bonus), reusing
-    the draft panel's; its home and every fallback is the refill panel's home."""
-
-    def home(self, note: str | None = None) -> Outgoing:
-        return refill_home(self.view, self.names, self.game_id, note)
-
-
 def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked: str | None) -> Outgoing:
     """Take a new goal (``t`` list, preview), complete one that fits (``c…``), spend its bonus
     (``g…``/``b``) or, holding four goals, finish (``f``)."""
     base = stage.split("~", 1)[0]
     if base[:1] in ("c", "g", "b"):
-        return RefillExtras(view, names, game_id).build(stage, picked)
+        # a refill's completion stages (a goal that already fits, then that card's bonus) are the
+        # draft panel's; their home and every fallback is the refill panel's home
+        home = partial(refill_home, view, names, game_id)
+        return DraftPanel(view, names, game_id, home).build(stage, picked)
     if base == "f":
         return refill_finish(view, names, game_id)
     choice, dec = view["choice"], view["decision"]
@@ -165,8 +160,8 @@ def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked:
             code = f"take.sky.{picked}"
             question = _("Take **{card}** from the Night Sky?", card=card_name(cards, picked))
         items: list[discord.ui.Item[Any]] = [
-            ObsDo(game_id, dec, code, _("Take it")),
-            ObsGo(game_id, dec, "h", _("Back")),
+            do_button(game_id, dec, code, _("Take it")),
+            go_button(game_id, dec, "h", _("Back")),
         ]
         return Outgoing(
             question, title_of(view), partial(art.refill_png, view, names, picked=picked), "refill.png", items
@@ -204,7 +199,7 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
                 need=need,
             )
         )
-        items.append(ObsPick(game_id, dec, "t", 0, options, _("Pick your new goal")))
+        items.append(pick_select(game_id, dec, "t", 0, options, _("Pick your new goal")))
     placements = list(choice.get("placements") or {})
     if placements:
         fitting = ", ".join(f"**{card_name(cards, c)}**" for c in placements)
@@ -216,7 +211,7 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
             )
         )
         items += [
-            ObsGo(
+            go_button(
                 game_id,
                 dec,
                 f"c{c}",
@@ -230,12 +225,12 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
     if grants:
         lines.append(_("Use the bonus of the card you just completed."))
         items += [
-            ObsGo(game_id, dec, f"g{g['id']}", grant_label(g), discord.ButtonStyle.secondary, "🎁")
+            go_button(game_id, dec, f"g{g['id']}", grant_label(g), discord.ButtonStyle.secondary, "🎁")
             for g in grants[:4]
         ]
     if choice.get("can_done"):
         items.append(
-            ObsGo(game_id, dec, "f", _("Keep my goals as they are"), discord.ButtonStyle.primary, "✅")
+            go_button(game_id, dec, "f", _("Keep my goals as they are"), discord.ButtonStyle.primary, "✅")
         )
     if can_take:
         render = partial(art.refill_png, view, names)
@@ -262,8 +257,8 @@ def refill_finish(view: View, names: list[str], game_id: int) -> Outgoing:
             )
         )
     items: list[discord.ui.Item[Any]] = [
-        ObsDo(game_id, dec, "done", _("Confirm: keep my goals"), emoji="✅"),
-        ObsGo(game_id, dec, "h", _("Back")),
+        do_button(game_id, dec, "done", _("Confirm: keep my goals"), emoji="✅"),
+        go_button(game_id, dec, "h", _("Back")),
     ]
     return Outgoing(
         text, title_of(view), partial(art.sheet_png, view, names, view.get("you", 0)), "sheet.png", items

@@ -14,23 +14,23 @@ from typing import Any
 
 import discord
 
-from bot.faces.observatory import described, hints
+from bot.faces.observatory import clicked, described, hints
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
-from bot.faces.observatory.items import DYNAMIC_ITEMS, ObsDo
+from bot.faces.observatory.items import CONTROLS, do_button
 from bot.faces.observatory.panels import build_panel, finished_panel
 from bot.faces.observatory.pictures import named
 from bot.faces.observatory.words import title_of
-from bot.games.base import View
+from bot.games.base import EventKind, View
+from bot.games.observatory import GAME
 from bot.i18n import N_, _, ngettext, translate
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, Presenter, tie_line
 
 log = logging.getLogger(__name__)
 
-ROLL_MARK = "; the Shooting Star die shows "  # the rules' roll sentence: "{0} rolled 3, 4, 6; the …"
 
 SLUG = "observatory"
 
@@ -79,9 +79,12 @@ class ObservatoryPresenter(Presenter):
     slug = SLUG
     rules_summary = RULES
 
-    @property
-    def dynamic_items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:  # type: ignore[override]
-        return DYNAMIC_ITEMS
+    controls = CONTROLS
+
+    after_play = staticmethod(clicked.after_play)
+    said_after = staticmethod(clicked.said_after)
+    step = staticmethod(clicked.step)
+    typed = staticmethod(clicked.typed)
 
     # -------------------------------------------------------------- public
     def status_key(self, view: View) -> Hashable | None:
@@ -100,8 +103,8 @@ class ObservatoryPresenter(Presenter):
 
     def told_by_card(self, view: View, event: str) -> bool:
         """The roll's card says who rolled what in its own words (``step_message``, ``decide``),
-        so the rules' roll sentence (read on its English text, in any language) is not repeated."""
-        return view.get("phase") == "decide" and ROLL_MARK in event
+        so the rules' roll event is not repeated."""
+        return view.get("phase") == "decide" and GAME.event_kind(event) is EventKind.ROLLED
 
     def hint(self, view: View) -> Hint | None:
         return hints.hint(view)
@@ -146,7 +149,7 @@ class ObservatoryPresenter(Presenter):
         elif phase == "roll":
             text = _("**{name}** rolls this turn: press **Roll the dice**.", name=who)
             items.append(
-                ObsDo(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success, "🎲")
+                do_button(game_id, dec, "roll", _("Roll the dice"), "t", discord.ButtonStyle.success, "🎲")
             )
         elif phase == "decide":
             rolled = roll_words(view.get("roll"))
@@ -232,9 +235,7 @@ class ObservatoryPresenter(Presenter):
             head = _("**{name}** wins!", name=names[winners[0]])
         else:
             head = _("{names} share the win!", names=both_names([f"**{names[w]}**" for w in winners]))
-        tied = seats > 1 and [scores[s] for s in range(seats)].count(max(scores)) > 1
-        if tied and len(winners) == 1:
-            head = _("{head} (tie on points, broken by fewer completed cards)", head=head)
+        head = "\n".join(filter(None, [head, tie_line(outcome)]))
         return Outgoing(
             "\n".join([head, "\n".join(lines)]),
             _("Observatory · Final results"),

@@ -12,13 +12,12 @@ from typing import Any
 
 from bot.faces.sky_of_stars.art import animation
 from bot.faces.sky_of_stars.art.reveal import earned, reveal_png
-from bot.faces.sky_of_stars.items import SkyDo
+from bot.faces.sky_of_stars.items import do_button
 from bot.faces.sky_of_stars.words import names_list, round_title
-from bot.games.base import View
+from bot.games.base import EventKind, View
+from bot.games.sky_of_stars import GAME
 from bot.i18n import _, ngettext, translate
 from bot.ui.outgoing import Outgoing
-
-REVEAL_MARK = " drew #"  # the rules' reveal sentence: "{2} drew #4, kite. Guessed by …"
 
 
 def guess_card(view: View, names: list[str], game_id: int, progress: str) -> Outgoing:
@@ -31,7 +30,7 @@ def guess_card(view: View, names: list[str], game_id: int, progress: str) -> Out
         "Which word did **{name}** draw? Pick its number, in secret: you may change it until the reveal.",
         name=names[artist],
     )
-    items = [SkyDo(game_id, view["decision"], "guess", str(n), "t") for n in range(1, 6)]
+    items = [do_button(game_id, view["decision"], "guess", str(n), "t") for n in range(1, 6)]
     drawing = partial(animation.drawing_gif, view, names, artist, view["round"])
     return Outgoing(
         ask, round_title(view), drawing, "drawing.gif", items, footer=progress, controls_first=True
@@ -87,14 +86,18 @@ def reveal_message(view: View, names: list[str], events: list[str]) -> Outgoing 
         "{name} drew #{number} {word}", name=names[artist], number=reveal["number"], word=reveal["word"]
     )
     lines = guess_lines(reveal, names, view["seats"])
-    others = [translate(event).format(*names) for event in events if REVEAL_MARK not in event]
+    others = [
+        translate(event).format(*names)
+        for event in events
+        if GAME.event_kind(event) is not EventKind.REVEALED
+    ]
     body = "\n".join(lines + ([""] + others if others else []))
     return Outgoing(body[:4000], title, partial(reveal_png, view, names, artist, round_), "reveal.png")
 
 
 def is_reveal(events: list[str]) -> bool:
-    """Whether a move's events hold a reveal (read on the rules' English text, in any language)."""
-    return any(REVEAL_MARK in event for event in events)
+    """Whether a move's events hold a reveal (as the rules tag it)."""
+    return any(GAME.event_kind(event) is EventKind.REVEALED for event in events)
 
 
 def swirl_news(view: View, names: list[str]) -> str | None:
@@ -109,7 +112,8 @@ def swirl_news(view: View, names: list[str]) -> str | None:
 
 
 def how_it_went(view: View, names: list[str]) -> str:
-    """The line under the results: the drawings everyone read, the busiest drawer, the seed."""
+    """The line under the results: the drawings everyone read, the busiest drawer (the seed is in
+    `/game log`, not here: a 19-digit number means nothing to the table)."""
     outcome = view["outcome"] or {}
     facts = outcome.get("highlights") or {}
     parts = []
@@ -136,7 +140,4 @@ def how_it_went(view: View, names: list[str]) -> str:
     if most:
         count = facts["stars"][most[0]]
         parts.append(_("Most stars drawn: {names} ({count}).", names=names_list(most, names), count=count))
-    seed = outcome.get("seed")
-    if seed is not None:
-        parts.append(_("Seed {seed}.", seed=seed))
     return " ".join(parts)

@@ -19,7 +19,8 @@ import discord
 
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.map import load_vault
-from bot.faces.sky_of_stars.items import SkyBack, SkyDo, SkyPick, SkyType
+from bot.faces.sky_of_stars.calling_stop import stop_button
+from bot.faces.sky_of_stars.items import back_button, do_button, pick_select, type_button
 from bot.faces.sky_of_stars.moments import swirl_news
 from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import HALVES, progress_line, round_title, stop_confirm_text, stop_line
@@ -46,14 +47,14 @@ def build_panel(
     (its confirmation, and Back to the choice it interrupted)."""
     head = round_title(view)
     if asking_stop:
-        confirm = SkyDo(game_id, view["decision"], "stop", "-", "p", label=_("Yes, call STOP"))
+        confirm = stop_button(game_id, view["decision"], "-", "p", label=_("Yes, call STOP"))
         return named(
             Outgoing(
                 stop_confirm_text(),
                 head,
                 partial(art.vault_png, view, names),
                 PANEL_FILE,
-                [confirm, SkyBack(game_id, view["decision"])],
+                [confirm, back_button(game_id, view["decision"])],
             )
         )
     secret = view.get("secret")
@@ -81,7 +82,7 @@ def build_panel(
         )
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
         items = [
-            SkyDo(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
+            do_button(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
             for n in range(1, 6)
         ]
         render = partial(art.panel_drawing_png, view, names, artist, view["round"])
@@ -98,7 +99,7 @@ def build_panel(
         artist = choice["artist"]
         lines.append(_("Which word did **{name}** draw?", name=names[artist]))
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
-        items = [SkyDo(game_id, dec, "guess", str(n), "p") for n in choice["numbers"]]
+        items = [do_button(game_id, dec, "guess", str(n), "p") for n in choice["numbers"]]
         render = partial(art.panel_drawing_png, view, names, artist, view["round"])
     elif choice["kind"] == "start":
         lines.append(
@@ -142,7 +143,7 @@ def build_panel(
         items, render, text = _stroke_stage(view, names, game_id, choice, picked_from, picked)
         lines.append(text)
     if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
-        items.append(SkyDo(game_id, dec, "stop", "?", "p"))  # asks for a confirmation first
+        items.append(stop_button(game_id, dec, "?", "p"))  # asks for a confirmation first
     return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
 
 
@@ -166,7 +167,7 @@ def _pick_or_confirm(
     if picked is None:
         draw = art.cancel_target_png if stage == "cancel" else art.vault_png
         return items, partial(draw, view, names)
-    items.append(SkyDo(game_id, dec, stage, picked, "p", label=confirm(picked)))
+    items.append(do_button(game_id, dec, stage, picked, "p", label=confirm(picked)))
     if stage == "cancel":
         return items, partial(art.cancel_target_png, view, names, preview=picked)
     return items, partial(art.vault_png, view, names, preview=(picked, picked))
@@ -193,17 +194,17 @@ def _stroke_stage(
         game_id, dec, "end", list(ends), chosen=picked, origins=ends
     )
     if picked is None:
-        items.append(SkyType(game_id, dec))
+        items.append(type_button(game_id, dec))
         if optional:
-            items.append(SkyDo(game_id, dec, "pass", "-", "p"))
+            items.append(do_button(game_id, dec, "pass", "-", "p"))
         return items, partial(art.vault_png, view, names), _(STROKE_STAGE_TEXT["end"][optional])
     origins = ends[picked]
     if picked_from not in origins:
         picked_from = origins[0]
     if len(origins) > 1:
-        items.append(SkyPick(game_id, dec, f"via.{picked}", "w", origins, chosen=picked_from))
+        items.append(pick_select(game_id, dec, f"via.{picked}", "w", origins, chosen=picked_from))
     items.append(
-        SkyDo(
+        do_button(
             game_id,
             dec,
             "stroke",
@@ -212,9 +213,9 @@ def _stroke_stage(
             label=_("Draw {start} → {end}", start=picked_from, end=picked),
         )
     )
-    items.append(SkyType(game_id, dec))
+    items.append(type_button(game_id, dec))
     if optional:
-        items.append(SkyDo(game_id, dec, "pass", "-", "p"))
+        items.append(do_button(game_id, dec, "pass", "-", "p"))
     key = "confirm" if len(origins) == 1 else "confirm-via"
     text = _(STROKE_STAGE_TEXT[key][optional], start=picked_from, end=picked)
     return items, partial(art.vault_png, view, names, preview=(picked_from, picked)), text
@@ -282,7 +283,7 @@ def pick_selects(
     else:
         groups = {half: sorted(s for s in stars if s[0] in columns) for half, columns in HALVES.items()}
     return [
-        SkyPick(game_id, decision, stage, half, options, chosen=chosen, origins=origins)
+        pick_select(game_id, decision, stage, half, options, chosen=chosen, origins=origins)
         for half, options in groups.items()
         if options
     ]

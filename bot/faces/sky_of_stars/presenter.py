@@ -12,12 +12,12 @@ from typing import Any
 
 import discord
 
-from bot.faces.sky_of_stars import described, hints, stop
+from bot.faces.sky_of_stars import clicked, described, hints, stop
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.art.board import table_inputs
-from bot.faces.sky_of_stars.items import DYNAMIC_ITEMS, PublicKind, SkyDo
+from bot.faces.sky_of_stars.calling_stop import STOP, stop_button
+from bot.faces.sky_of_stars.items import BACK, DO, PICK, TYPE, PublicKind
 from bot.faces.sky_of_stars.moments import (
-    REVEAL_MARK,
     guess_card,
     how_it_went,
     is_reveal,
@@ -27,17 +27,16 @@ from bot.faces.sky_of_stars.moments import (
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.pictures import named
 from bot.faces.sky_of_stars.words import RULES, SLUG, progress_line, round_title
-from bot.games.base import View
+from bot.games.base import EventKind, View
+from bot.games.sky_of_stars import GAME
 from bot.i18n import N_, _
 from bot.i18n.waiting import in_dms
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, Presenter, tie_line
 from render.headers import phase_words
 
 log = logging.getLogger(__name__)
 
-ROUND_MARK = " begins. The card shows: "  # the rules' "Round 2 begins. The card shows: …"
-LAST_LINE_MARK = " one final stroke "  # the rules' "… may add one final stroke to any new star, or pass."
 
 STALE_TEXTS: dict[str, str] = {  # keyed by PublicKind, which is a str
     PublicKind.STOP: N_("This roll is over, so STOP can't be called on it. Use the newest roll's card."),
@@ -64,8 +63,12 @@ class SkyOfStarsPresenter(Presenter):
     rules_summary = RULES
     sent_by_dm = N_("Your secret word and your panels")
 
-    dynamic_items = DYNAMIC_ITEMS
+    controls = (PICK, DO, STOP, BACK, TYPE)
 
+    after_play = staticmethod(clicked.after_play)
+    said_after = staticmethod(clicked.done)
+    step = staticmethod(clicked.step)
+    typed = staticmethod(clicked.typed)
     # -------------------------------------------------------------- public
 
     def hint(self, view: View) -> Hint | None:
@@ -117,7 +120,7 @@ class SkyOfStarsPresenter(Presenter):
             # the roll is said once, by its own line above this text; this says what to do
             text = _(DO_TEXT[view["roll"]["face"]])
             if view["stop_by"] is None:
-                items.append(SkyDo(game_id, dec, "stop", "?", "t"))  # asks for a confirmation first
+                items.append(stop_button(game_id, dec, "?", "t"))  # asks for a confirmation first
             else:
                 last = _("**{name}** called STOP: this is the last roll.", name=names[view["stop_by"]])
                 text = "\n".join([text, last])
@@ -174,19 +177,19 @@ class SkyOfStarsPresenter(Presenter):
             headline = _("{names} win!", names=joined)
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
         lines = [f"{names[s]}: {outcome['scores'][s]}" for s in ranking]
-        text = "\n".join([headline, *lines, how_it_went(view, names)])
+        text = "\n".join([headline, *filter(None, [tie_line(outcome)]), *lines, how_it_went(view, names)])
         return Outgoing(
             text, _("A Sky of Stars · Final results"), partial(art.results_png, view, names), "results.png"
         )
 
     def told_by_card(self, view: View, event: str) -> bool:
-        """The card's own words say it already (the rules' sentences are read on their English
-        text, in any language): during the reveal's pause the card is the answer (its title names
-        the drawing and the word, its text every guess); a round's card shows its words and asks
-        for a starting star; the last lines' card says who may draw one."""
-        phase = view.get("phase")
-        marks = {"reveal": REVEAL_MARK, "start": ROUND_MARK, "final": LAST_LINE_MARK}
-        return phase in marks and marks[phase] in event
+        """The card's own words say it already (as the rules tag the event): during the reveal's
+        pause the card is the answer (its title names the drawing and the word, its text every
+        guess); a round's card shows its words and asks for a starting star; the last lines' card
+        says who may draw one."""
+        told = {"reveal": EventKind.REVEALED, "start": EventKind.ROUND_BEGINS, "final": EventKind.LAST_LINES}
+        kind = told.get(view.get("phase", ""))
+        return kind is not None and GAME.event_kind(event) is kind
 
     def announcement(self, view: View, names: list[str], events: list[str], game_id: int) -> Outgoing | None:
         """A reveal is one message: the drawing again, its word, every guess and its points. With
@@ -201,20 +204,10 @@ class SkyOfStarsPresenter(Presenter):
 
     # -------------------------------------------------------------- private panel
 
-    def panel(
-        self,
-        view: View,
-        names: list[str],
-        game_id: int,
-        *,
-        picked_from: str | None = None,
-        picked: str | None = None,
-        note: str | None = None,
-        asking_stop: bool = False,
-    ) -> Outgoing:
-        """The seat's panel at a sub-step (see ``panels.build_panel``); the callbacks in
-        ``items`` reach the panels through here. During a reveal's pause it is a line without a
-        picture: the answer is in the thread, and the next step draws a new picture anyway."""
+    def panel(self, view: View, names: list[str], game_id: int, **stage: Any) -> Outgoing:
+        """The seat's panel at a sub-step (``stage``: see ``panels.build_panel``); the platform
+        reaches the panels through here. During a reveal's pause it is a line without a picture:
+        the answer is in the thread, and the next step draws a new picture anyway."""
         if view["phase"] == "reveal":
             reveal = view["reveals"][-1]
             if in_dms(names):  # a practice table: the answer is posted in these DMs
@@ -230,9 +223,7 @@ class SkyOfStarsPresenter(Presenter):
                     name=names[reveal["artist"]],
                 )
             return Outgoing(said, round_title(view))
-        return build_panel(
-            view, names, game_id, picked_from=picked_from, picked=picked, note=note, asking_stop=asking_stop
-        )
+        return build_panel(view, names, game_id, **stage)
 
     def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
         return described.describe(view, names, seat)

@@ -1,6 +1,6 @@
 """STOP once called: every panel says so, and no "Yes, call STOP" question stays clickable.
 
-The thread's STOP button asks first, in a private reply (``items.SkyDo._ask_stop``). That reply is
+The thread's STOP button asks first, in a private reply (``calling_stop.ask``). That reply is
 remembered here with its roll (the decision it was asked on) and the language it was asked in,
 and retired (its button gone, one line saying why) when its roll ends, when anyone calls STOP, or
 when the game ends. Like an ephemeral panel copy, it can only be edited through its interaction's
@@ -17,12 +17,12 @@ from typing import Any
 import discord
 
 from bot.faces.sky_of_stars.pictures import keep_if_shown
+from bot.games.base import EventKind
+from bot.games.sky_of_stars import GAME
 from bot.i18n import N_, Language, _, language, speaking
-from bot.ui.copies import ACTED_FROM, CopyKind
+from bot.ui.copies import CopyKind
 
 log = logging.getLogger(__name__)
-
-STOP_MARK = " called STOP. "  # the rules' sentence: "{1} called STOP. Drawing ends once …"
 
 RETIRED = {
     "over": N_("That roll is over, so this question is closed."),
@@ -71,8 +71,8 @@ def restore(delivery: Any, game_id: int, question: Question | None) -> None:
 
 
 def is_stop(events: list[str]) -> bool:
-    """Whether a move's events hold a STOP call (read on the rules' English text)."""
-    return any(STOP_MARK in event for event in events)
+    """Whether a move's events hold a STOP call (as the rules tag it)."""
+    return any(GAME.event_kind(event) is EventKind.STOP_CALLED for event in events)
 
 
 async def after_move(record: Any, events: list[str], delivery: Any) -> None:
@@ -89,17 +89,19 @@ async def show_stop(record: Any, delivery: Any) -> None:
         if info.bot_controlled:
             continue
         copy = await delivery.copies.live(record.id, info.user_id)
-        if copy is None or copy.message_id == ACTED_FROM.get():
+        if copy is None or copy.message_id == delivery.copies.clicked(record.id):
             continue  # the panel the STOP was pressed on is redrawn by its own click
-        with speaking(await delivery.seat_language(record, seat)):
-            out = await delivery.panel_of(record, seat)
+        with speaking(await delivery.panels.seat_language(record, seat)):
+            out = await delivery.panels.panel_of(record, seat)
+        shown = None
         if copy.kind is CopyKind.DM and copy.channel_id is not None:
             try:
                 shown = await delivery.message_at(copy.channel_id, copy.message_id).fetch()
             except discord.HTTPException:
                 shown = None
             out = keep_if_shown(out, shown)
-        await delivery.copies.update(record.id, info.user_id, await out.kwargs(editing=True))
+        # ``on``: a kept picture goes in the edit's ``attachments`` by id, as every other edit's
+        await delivery.copies.update(record.id, info.user_id, await out.kwargs(editing=True, on=shown))
 
 
 async def retire_questions(record: Any, delivery: Any) -> None:

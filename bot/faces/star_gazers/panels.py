@@ -17,7 +17,7 @@ from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
 from bot.faces.star_gazers.codes import encode
-from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage, SgType, typed_square
+from bot.faces.star_gazers.items import do_button, pick_select, stage_button, type_button, typed_square
 from bot.faces.star_gazers.panel_bits import BLUE, GREEN, GREY, RED, TURNS, Items, panel_image
 from bot.faces.star_gazers.pictures import named
 from bot.faces.star_gazers.plan import parse
@@ -90,7 +90,7 @@ def build_panel(
         for k, card in enumerate(view["dealt"], 1):
             lines.append(_("**Option {k}:** {card}", k=k, card=card_words(card)))
             label = _("Keep option {k}", k=k)
-            items.append(SgDo(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
+            items.append(do_button(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
         keep = partial(art.keep_webp, view, names)
         return named(Outgoing("\n".join(lines), head, keep, "journal.webp", items), "journal")
 
@@ -111,7 +111,7 @@ def build_panel(
     for index in view.get("reserve_playable") or []:
         token = (preview.get("reserve") or [None] * 2)[index]
         items.append(
-            SgDo(
+            do_button(
                 game_id,
                 dec,
                 encode({"kind": "reserve", "index": index}),
@@ -120,9 +120,9 @@ def build_panel(
             )
         )
     if view.get("can_confirm") and kind != "confirm":
-        items.append(SgDo(game_id, dec, "c", _("Confirm turn"), GREEN))
+        items.append(do_button(game_id, dec, "c", _("Confirm turn"), GREEN))
     if view.get("can_undo"):
-        items.append(SgDo(game_id, dec, "u", _("Undo turn"), RED))
+        items.append(do_button(game_id, dec, "u", _("Undo turn"), RED))
     lines += journal_lines(view)
     return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
 
@@ -136,7 +136,7 @@ def _instead(game: int, dec: int, choice: dict[str, Any]) -> Items:
         else:
             label = _("Place the {token} first", token=token_words(piece.get("token")))
         action = {"kind": "first", "piece": piece["piece"]}
-        items.append(SgDo(game, dec, encode(action), label[:80], GREY))
+        items.append(do_button(game, dec, encode(action), label[:80], GREY))
     return items
 
 
@@ -161,13 +161,14 @@ def _pick(view: View, names: list[str], game: int, dec: int, choice: dict[str, A
             )
         )
         label = _("Take {square}", square=square + 1)
-        items.append(SgDo(game, dec, encode({"kind": "pick", "square": square}), label, BLUE))
+        items.append(do_button(game, dec, encode({"kind": "pick", "square": square}), label, BLUE))
     return "\n".join(lines), items, panel_image(view, names)
 
 
 def _bonus(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
     items: Items = [
-        SgDo(game, dec, encode({"kind": "bonus", "type": t}), kind_word(t), BLUE) for t in choice["types"]
+        do_button(game, dec, encode({"kind": "bonus", "type": t}), kind_word(t), BLUE)
+        for t in choice["types"]
     ]
     if choice["shape"] == "circle":
         text = _("Last pick of the round: choose a round (circle) bonus token from the centre.")
@@ -199,15 +200,15 @@ def _tile(
             tile=tile_words(tile),
         )
         items: Items = [
-            SgSelect(game, dec, "st", "tile", squares, _("Square for the tile…")),
-            SgType(game, dec, "tile"),
+            pick_select(game, dec, "st", "tile", squares, _("Square for the tile…")),
+            type_button(game, dec, "tile"),
         ]
         return text, items + _instead(game, dec, choice), panel_image(view, names)
     plan = parse(stage)
     cell, rot = plan.cell, plan.rotation
     for option in squares:
         option.default = option.value.startswith(f"P{cell}.")
-    items = [SgSelect(game, dec, "st", "tile", squares, _("Square for the tile…"))]
+    items = [pick_select(game, dec, "st", "tile", squares, _("Square for the tile…"))]
     placing = (tentative or {}).get("placing")
     if placing and len(placing["targets"]) > 1:
         options = [
@@ -216,10 +217,10 @@ def _tile(
             )
             for t, code in zip(placing["targets"], placing["codes"], strict=True)
         ]
-        items.append(SgSelect(game, dec, "st", "tok", options, _("Where does the token go?")))
+        items.append(pick_select(game, dec, "st", "tok", options, _("Where does the token go?")))
     if len(allowed[cell]) > 1:
         items += [
-            SgStage(
+            stage_button(
                 game,
                 dec,
                 plan.code(rotation=r),
@@ -243,7 +244,7 @@ def _tile(
         button = _("Place them")
     else:
         button = _("Place on {square}", square=square_name(cell))
-    items.append(SgDo(game, dec, plan.code(confirm=finish), button, GREEN))
+    items.append(do_button(game, dec, plan.code(confirm=finish), button, GREEN))
     if placing:
         target = placing["targets"][placing["codes"].index(plan.token)]
         # i18n: the tile and token previewed together; {place} is where the token goes ("Square B3")
@@ -312,13 +313,13 @@ def _token(view: View, names: list[str], game: int, dec: int, choice: dict[str, 
         text = _("Place the **{token}** from your Reserve.", token=said)
     else:
         text = _("Place the **{token}** you took.", token=said)
-    select = SgSelect(game, dec, "do", "token", options, _("Where does the token go?"))
+    select = pick_select(game, dec, "do", "token", options, _("Where does the token go?"))
     items: Items = [select, *typed_square(game, dec, choice["targets"])] if options else []
     return text, items + _instead(game, dec, choice), panel_image(view, names)
 
 
 def _confirm_step(view: View, names: list[str], game: int, dec: int, *_rest: Any) -> Any:
-    items: Items = [SgDo(game, dec, "c", _("Confirm turn"), GREEN)]
+    items: Items = [do_button(game, dec, "c", _("Confirm turn"), GREEN)]
     return (
         _("Everything is placed. **Confirm** to end your turn, or **Undo** to start it again."),
         items,

@@ -1,7 +1,7 @@
 """Star Gazers on Discord: public step messages, board, sheets and results.
 
-The private turn panels are built in ``panels``, their buttons and selects live in ``items``
-(custom_id prefix ``sg:``) and the words in ``words``.
+The private turn panels are built in ``panels``, their buttons and selects are declared in ``items``
+(custom_id prefix ``sg:``), what a click shows next is in ``clicked`` and the words in ``words``.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from bot.faces.star_gazers import described, hints
+from bot.faces.star_gazers import clicked, described, hints
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
-from bot.faces.star_gazers.items import DYNAMIC_ITEMS
+from bot.faces.star_gazers.items import CONTROLS
 from bot.faces.star_gazers.panels import build_panel
 from bot.faces.star_gazers.pictures import named
 from bot.faces.star_gazers.words import RULES, SLUG, progress_line, round_line, titled
@@ -21,7 +21,7 @@ from bot.i18n import _, ngettext
 from bot.i18n.waiting import bot_plays, waiting_for
 from bot.ui.components import open_panel_items
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, Presenter, tie_line
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +29,11 @@ log = logging.getLogger(__name__)
 class StarGazersPresenter(Presenter):
     slug = SLUG
     rules_summary = RULES
+    controls = CONTROLS
 
-    dynamic_items = DYNAMIC_ITEMS
+    after_play = staticmethod(clicked.after_play)
+    step = staticmethod(clicked.step)
+    typed = staticmethod(clicked.typed)
 
     # -------------------------------------------------------------- public
     def hint(self, view: View) -> Hint | None:
@@ -124,6 +127,7 @@ class StarGazersPresenter(Presenter):
             lines = [_("{name} wins!", name=winners[0])]
         else:
             lines = [_("{names} win!", names=_and(winners))]
+        lines += filter(None, [tie_line(outcome)])
         for s in ranking:
             cards = view["players"][s]["journal"] or []
             done = sum(1 for c in cards if c["complete"])
@@ -147,18 +151,7 @@ class StarGazersPresenter(Presenter):
         )
 
     # -------------------------------------------------------------- private panel
-    def panel(
-        self,
-        view: View,
-        names: list[str],
-        game_id: int,
-        *,
-        stage: str | None = None,
-        tentative: View | None = None,
-        note: str | None = None,
-    ) -> Outgoing:
-        """The seat's panel (see ``panels.build_panel`` for ``stage``, ``tentative``, ``note``)."""
-        return build_panel(view, names, game_id, stage, tentative, note)
+    panel = staticmethod(build_panel)  # the seat's panel at a ``stage`` previewed (see ``panels``)
 
     def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
         return described.describe(view, names, seat)

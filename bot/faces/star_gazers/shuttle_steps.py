@@ -13,22 +13,22 @@ import discord
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
 from bot.faces.star_gazers.codes import encode
-from bot.faces.star_gazers.items import SgDo, SgSelect, SgStage
+from bot.faces.star_gazers.items import do_button, pick_select, stage_button
 from bot.faces.star_gazers.panel_bits import BLUE, GREEN, GREY, TURNS, Items, panel_image
 from bot.faces.star_gazers.words import kind_word, token_words
 from bot.games.base import View
 from bot.i18n import _, pgettext
 
 
-def _skip(game: int, dec: int) -> SgDo:
-    return SgDo(game, dec, "s", pgettext("button", "Skip"), GREY)
+def _skip(game: int, dec: int) -> discord.ui.Item[Any]:
+    return do_button(game, dec, "s", pgettext("button", "Skip"), GREY)
 
 
 def gain_step(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
     items: Items = [
-        SgDo(game, dec, encode({"kind": "gain", "type": t}), kind_word(t), BLUE) for t in choice["types"]
+        do_button(game, dec, encode({"kind": "gain", "type": t}), kind_word(t), BLUE) for t in choice["types"]
     ]
-    items.append(SgDo(game, dec, "s", _("Skip the bonus"), GREY))
+    items.append(do_button(game, dec, "s", _("Skip the bonus"), GREY))
     if not choice["types"]:
         text = _("Shuttle bonus: there is no bonus token left in the supply right now, so press **Skip**.")
         return text, items, panel_image(view, names)
@@ -56,8 +56,8 @@ def move_token_step(
                 )
             )
         items: Items = [
-            SgSelect(game, dec, "do", "mto", options, _("Move it to…")),
-            SgStage(game, dec, "h", pgettext("button", "Back")),
+            pick_select(game, dec, "do", "mto", options, _("Move it to…")),
+            stage_button(game, dec, "h", pgettext("button", "Back")),
         ]
         text = _(
             "Move the {token} from **{square}** to…",
@@ -79,7 +79,7 @@ def move_token_step(
             panel_image(view, names),
         )
     items = [
-        SgSelect(game, dec, "st", "mfrom", options, _("Token to move…")),
+        pick_select(game, dec, "st", "mfrom", options, _("Token to move…")),
         _skip(game, dec),
     ]
     return _("Shuttle bonus: move one round token (or swap two)."), items, panel_image(view, names)
@@ -102,7 +102,7 @@ def move_tile_step(
         a, b, r = int(moved_from), int(moved_to), int(rot)
         s = None if swap == "x" else int(swap)
         items: Items = [
-            SgStage(
+            stage_button(
                 game,
                 dec,
                 f"m{a}.{b}.{k}.{swap}",
@@ -114,7 +114,7 @@ def move_tile_step(
         ]
         if s is not None:
             items += [
-                SgStage(
+                stage_button(
                     game,
                     dec,
                     f"n{a}.{b}.{r}.{k}",  # "n": same preview as "m", but a distinct custom_id
@@ -126,7 +126,7 @@ def move_tile_step(
             ]
         if tentative is not None:
             items.append(
-                SgDo(
+                do_button(
                     game,
                     dec,
                     encode({"kind": "move_tile", "from": a, "to": b, "rotation": r, "swap_rotation": s}),
@@ -134,7 +134,7 @@ def move_tile_step(
                     GREEN,
                 )
             )
-        items.append(SgStage(game, dec, "h", pgettext("button", "Back")))
+        items.append(stage_button(game, dec, "h", pgettext("button", "Back")))
         if s is not None:
             text = _(
                 "Swap the tile on **{a}** to **{b}**: see the picture.", a=square_name(a), b=square_name(b)
@@ -155,8 +155,8 @@ def move_tile_step(
             value = f"m{source}.{to}.{own}.{'x' if swap is None else swap}"
             options.append(discord.SelectOption(label=label, value=value))
         items = [
-            SgSelect(game, dec, "st", "mtto", options, _("Move it to…")),
-            SgStage(game, dec, "h", pgettext("button", "Back")),
+            pick_select(game, dec, "st", "mtto", options, _("Move it to…")),
+            stage_button(game, dec, "h", pgettext("button", "Back")),
         ]
         return (
             _("Move the tile on **{square}** to…", square=square_name(source)),
@@ -168,7 +168,7 @@ def move_tile_step(
         text = _("Shuttle bonus: there is no tile to move right now, so press **Skip**.")
         return text, [_skip(game, dec)], panel_image(view, names)
     items = [
-        SgSelect(game, dec, "st", "mtfrom", options, _("Tile to move…")),
+        pick_select(game, dec, "st", "mtfrom", options, _("Tile to move…")),
         _skip(game, dec),
     ]
     return (
@@ -202,7 +202,7 @@ def journal_step(
             panel_image(view, names),
         )
     items: Items = [
-        SgSelect(game, dec, "do", "card", options, _("Journal card to take…")),
+        pick_select(game, dec, "do", "card", options, _("Journal card to take…")),
         _skip(game, dec),
     ]
     return _("Shuttle bonus: take a face-up Journal card into your Journal."), items, panel_image(view, names)

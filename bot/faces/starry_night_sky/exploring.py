@@ -16,7 +16,7 @@ import discord
 
 from bot.faces.starry_night_sky import plan as plans
 from bot.faces.starry_night_sky.art import images as art
-from bot.faces.starry_night_sky.items import SnsDo, SnsPick
+from bot.faces.starry_night_sky.items import do_button, pick_select
 from bot.faces.starry_night_sky.words import (
     COLOURS,
     MAX_OPTIONS,
@@ -30,6 +30,16 @@ from bot.games.starry_night_sky.phrases import START_NAME
 from bot.i18n import _
 
 LIMIT = 100  # Discord's longest select option label or description
+
+
+def pool_label(pool: int, stars: dict[str, int]) -> str:
+    """A pool with the stars placed in it, and the points they score: "Pool 2: 2 red (+2)"."""
+    return _(
+        "Pool {pool}: {stars} (+{points})",
+        pool=pool + 1,
+        stars=counts_text(stars),
+        points=sum(stars.values()),
+    )[:LIMIT]
 
 
 def planning(
@@ -63,13 +73,13 @@ def planning(
     if follows:
         text += "\n" + _("It already has stars, so a **bonus exploration** follows.")
         items: list[discord.ui.Item[Any]] = [
-            SnsDo(game_id, dec, "ex", plan.code, label=_("Confirm: on to the bonus exploration"))
+            do_button(game_id, dec, "ex", plan.code, label=_("Confirm: on to the bonus exploration"))
         ]
     else:
-        items = [SnsDo(game_id, dec, "xe", plan.code, label=_("Confirm and end my turn"))]
+        items = [do_button(game_id, dec, "xe", plan.code, label=_("Confirm and end my turn"))]
         if view.get("trades"):
             items.append(
-                SnsDo(
+                do_button(
                     game_id,
                     dec,
                     "ex",
@@ -127,7 +137,7 @@ def destination_selects(
         )
     pages = [options[i : i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]
     return [
-        SnsPick(
+        pick_select(
             game_id,
             dec,
             "dest",
@@ -149,17 +159,12 @@ def placement_select(game_id: int, dec: int, dest: dict[str, Any], plan: plans.P
         option = plans.make(dest["to"], pool, stars)
         options.append(
             discord.SelectOption(
-                label=_(
-                    "Pool {pool}: {stars} (+{points})",
-                    pool=pool + 1,
-                    stars=counts_text(stars),
-                    points=sum(stars.values()),
-                )[:LIMIT],
+                label=pool_label(pool, stars),
                 value=option.code,
                 default=option == plan,
             )
         )
-    return [SnsPick(game_id, dec, "place", 0, options, placeholder=_("Choose a pool and the stars…"))]
+    return [pick_select(game_id, dec, "place", 0, options, placeholder=_("Choose a pool and the stars…"))]
 
 
 def _fits(dest: dict[str, Any], said: Any) -> str:

@@ -15,8 +15,8 @@ from typing import Any
 import discord
 
 from bot.faces.starry_night_sky.art import images as art
-from bot.faces.starry_night_sky.exploring import LIMIT, clip, planning
-from bot.faces.starry_night_sky.items import SnsBack, SnsDo, SnsPick
+from bot.faces.starry_night_sky.exploring import LIMIT, clip, planning, pool_label
+from bot.faces.starry_night_sky.items import back_button, do_button, pick_select
 from bot.faces.starry_night_sky.pictures import named
 from bot.faces.starry_night_sky.words import (
     COLOURS,
@@ -28,6 +28,7 @@ from bot.faces.starry_night_sky.words import (
     heading,
     me,
     myth_text,
+    next_turn_line,
     or_list,
     parse_place,
     place_code,
@@ -72,7 +73,10 @@ def build_panel(
     if choice is None:
         if view["phase"] == "over":
             return Outgoing(results_line(names), head)
-        lines.insert(0, _("Not your turn: {progress}", progress=progress_line(view, names)))
+        lines[:0] = [
+            _("Not your turn: {progress}", progress=progress_line(view, names)),
+            next_turn_line(view, names),
+        ]
         # no picture while waiting: the thread's board shows the sky after every turn
         return Outgoing("\n".join(lines), head)
     dec = view["decision"]
@@ -104,7 +108,7 @@ def _stage(
         for option in choice["options"]:
             code = "".join(str(p) for p in option["pools"])
             label = " | ".join(f"{i + 1}: {dots(pool)}" for i, pool in enumerate(option["result"]))
-            items.append(SnsDo(game_id, dec, "as", code, label=label[:80]))
+            items.append(do_button(game_id, dec, "as", code, label=label[:80]))
         return text + "\n" + _("(Each button shows your three pools afterwards.)"), items, None
     if kind == "move":
         if choice["stuck"]:
@@ -114,7 +118,7 @@ def _stage(
     if kind == "place":
         return _placing(view, names, game_id, dec, choice, pick)
     text = _("**Almost done.** Trade a goal for a star if you like, then end your turn.")
-    items = [SnsDo(game_id, dec, "end", "-", label=_("End my turn"))]
+    items = [do_button(game_id, dec, "end", "-", label=_("End my turn"))]
     return text, items + _trade_select(view, game_id, dec), None
 
 
@@ -138,7 +142,7 @@ def _stuck(
             colours=helps,
         )
         label = _("Skip exploring and end my turn")
-    skip = SnsDo(game_id, dec, "end", "-", label=label[:80])
+    skip = do_button(game_id, dec, "end", "-", label=label[:80])
     return text, [skip, *_trade_select(view, game_id, dec, helps=choice["helps"])], None
 
 
@@ -164,9 +168,9 @@ def _placing(
             else _("Place **{stars}** from pool {pool} on **{place}** (+{points})?", **fields)
         )
         label = _("Place {stars} (+{points})", stars=counts_text(stars), points=n)
-        items: list[discord.ui.Item[Any]] = [SnsDo(game_id, dec, "pl", code, label=label[:80])]
+        items: list[discord.ui.Item[Any]] = [do_button(game_id, dec, "pl", code, label=label[:80])]
         if len(options) > 1:
-            items.append(SnsBack(game_id, dec))
+            items.append(back_button(game_id, dec))
         render = partial(art.panel_png, view, names, pool=pool)
         return text, items + _trade_select(view, game_id, dec), render
     text = (
@@ -210,7 +214,7 @@ def _trade_select(
     if not options:
         return []
     return [
-        SnsPick(
+        pick_select(
             game_id,
             dec,
             "trade",
@@ -227,7 +231,7 @@ def _trade_pools(
     goal, __, shade = code.partition(".")
     trade = next((t for t in view.get("trades") or [] if t["goal"] == goal), None)
     if trade is None or shade not in trade["colours"]:
-        return _("That trade is no longer possible."), [SnsBack(game_id, dec)], None
+        return _("That trade is no longer possible."), [back_button(game_id, dec)], None
     pools = me(view)["pools"]
     text = _(
         "Hand in “{goal}” for a {dot} {colour} star. Which pool gets it?",
@@ -236,7 +240,7 @@ def _trade_pools(
         colour=colour(shade),
     )
     items: list[discord.ui.Item[Any]] = [
-        SnsDo(
+        do_button(
             game_id,
             dec,
             "tr",
@@ -245,7 +249,7 @@ def _trade_pools(
         )
         for p in trade["pools"]
     ]
-    items.append(SnsBack(game_id, dec))
+    items.append(back_button(game_id, dec))
     return text, items, None
 
 
@@ -260,15 +264,12 @@ def placement_selects(game_id: int, dec: int, options: list[tuple[int, dict[str,
     for i, group in enumerate(groups):
         opts = [
             discord.SelectOption(
-                label=_(
-                    "Pool {pool}: {stars} (+{points})",
-                    pool=p + 1,
-                    stars=counts_text(s),
-                    points=sum(s.values()),
-                )[:100],
+                label=pool_label(p, s),
                 value=place_code(p, s),
             )
             for p, s in group[:MAX_OPTIONS]
         ]
-        selects.append(SnsPick(game_id, dec, "place", i, opts, placeholder=_("Choose a pool and the stars…")))
+        selects.append(
+            pick_select(game_id, dec, "place", i, opts, placeholder=_("Choose a pool and the stars…"))
+        )
     return selects

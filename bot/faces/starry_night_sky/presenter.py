@@ -1,5 +1,6 @@
 """Starry Night Sky on Discord: the board after each turn, sheets and results; the turn panel is
-built in ``panels``, its buttons in ``items`` (custom_id prefix ``sns:``), its words in ``words``.
+built in ``panels``, its controls declared in ``items`` (custom_id prefix ``sns:``), its words in
+``words``; what a click shows next is ``step`` and ``after_play`` here.
 
 Myth cards are secret: they appear only in panels and sheets built from the seat's own view
 (DMs, ephemeral messages). Public messages are built from the public view, which carries no
@@ -13,7 +14,7 @@ from functools import partial
 
 from bot.faces.starry_night_sky import described, hints
 from bot.faces.starry_night_sky.art import images as art
-from bot.faces.starry_night_sky.items import DYNAMIC_ITEMS
+from bot.faces.starry_night_sky.items import CONTROLS, PICK
 from bot.faces.starry_night_sky.panels import build_panel
 from bot.faces.starry_night_sky.words import (
     RULES,
@@ -22,6 +23,7 @@ from bot.faces.starry_night_sky.words import (
     and_list,
     heading,
     myth_text,
+    next_turn_line,
     pools_text,
     progress_line,
     said,
@@ -30,18 +32,20 @@ from bot.games.base import View
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import waiting_for
 from bot.ui.components import open_panel_items
+from bot.ui.controls import Click, Played, Seen
+from bot.ui.interactions import Refusal
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Hint, Presenter
+from bot.ui.presenter import Hint, PanelAt, Presenter, tie_line
 
 log = logging.getLogger(__name__)
-BOARD_FILE = f"board.{art.EXTENSION}"  # lossless WebP, lighter than PNG (``art.images.encode``)
+BOARD_FILE = f"board.{art.EXTENSION}"  # the encoder chosen in ``art.images`` (``PICTURE``)
 
 
 class StarryNightSkyPresenter(Presenter):
     slug = SLUG
+    panel_from_start = True
     rules_summary = RULES
-
-    dynamic_items = DYNAMIC_ITEMS
+    controls = CONTROLS
 
     # -------------------------------------------------------------- public
 
@@ -131,15 +135,11 @@ class StarryNightSkyPresenter(Presenter):
         outcome = view["outcome"]
         winners = and_list([f"**{names[s]}**" for s in outcome["winners"]])
         ranking = sorted(range(len(names)), key=lambda s: -outcome["scores"][s])
-        top = outcome["scores"][outcome["winners"][0]] if outcome["winners"] else None
         if len(outcome["winners"]) > 1:
             lines = [_("{winners} share the win! The Myth cards are revealed:", winners=winners)]
-        elif outcome["scores"].count(top) > 1:
-            lines = [
-                _("{winners} wins on Myth points after a tie! The Myth cards are revealed:", winners=winners)
-            ]
         else:
             lines = [_("{winners} wins! The Myth cards are revealed:", winners=winners)]
+        lines[1:1] = filter(None, [tie_line(outcome)])
         for s in ranking:
             part = outcome["breakdown"][s]
             lines.append(
@@ -177,6 +177,25 @@ class StarryNightSkyPresenter(Presenter):
         """The seat's panel. ``pick`` is a choice looked at but not confirmed yet:
         ``("dest", cid)``, ``("place", code)`` or ``("trade", "goal.colour")``."""
         return build_panel(view, names, game_id, pick=pick)
+
+    def step(self, seen: Seen, click: Click, panel: PanelAt) -> Outgoing:
+        """A pick shows the choice picked with its confirm button; **Back**, the choice's start."""
+        if click.control is not PICK:
+            return panel()
+        if seen.view.get("choice") is None:
+            raise Refusal(_("It isn't your turn any more."))
+        return panel(pick=(click["what"], (click.picked or ("-",))[0]))
+
+    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
+        """The turn's next step in place, or once the turn is over what it did."""
+        view = seen.view
+        if played.active and view.get("choice") is not None and played.same_step:
+            return panel()
+        summary = said(view.get("last_summary") or "", seen.names)
+        done = _("Your turn is over.") + (f"\n{summary}" if summary else "")
+        if played.active:
+            done += "\n" + next_turn_line(view, seen.names)
+        return Outgoing(done, heading(view))
 
     def describe(self, view: View, names: list[str], seat: int | None = None) -> str:
         return described.describe(view, names, seat)

@@ -13,7 +13,7 @@ from bot.games.base import View
 from bot.games.starry_night_sky.components import START, load_goals, load_map
 from bot.games.starry_night_sky.phrases import START_NAME, colour_count, colour_word
 from bot.i18n import N_, NP_, _, ngettext, pgettext, translate
-from bot.i18n.waiting import bot_plays, waiting_for
+from bot.i18n.waiting import bot_plays, listed, seat_name, waiting_for
 
 SLUG = "starry-night-sky"
 TITLE = N_("Starry Night Sky")
@@ -159,3 +159,22 @@ def progress_line(view: View, names: list[str]) -> str:
     if turn.get("log"):
         line += "\n" + _("Latest: {event}", event=said(turn["log"][-1], names))
     return line[:2000]
+
+
+def next_turn_line(view: View, names: list[str]) -> str:
+    """What comes next for a waiting seat (``view["you"]``): whose turns come before theirs and
+    what their own turn will ask, or that dawn's round leaves them no turn."""
+    seat, current, seats = view["you"], view.get("current"), view["seats"]
+    if view["phase"] == "over" or current is None or current == seat:
+        return ""
+    if view.get("dawn") and seat < current:  # dawn's round ends with the last seat: no turn left
+        return _("Dawn has come and your last turn is played: the night ends with this round.")
+    ahead = [seat_name(names, (current + k) % seats) for k in range((seat - current) % seats)]
+    return ngettext(
+        "Next for you: your turn, after {names}'s. You will gather new stars, explore and place "
+        "them: your panel shows your turn when it comes.",
+        "Next for you: your turn, after {names}. You will gather new stars, explore and place "
+        "them: your panel shows your turn when it comes.",
+        len(ahead),
+        names=listed(ahead),
+    )

@@ -19,6 +19,7 @@ from bot.games.observatory.actions import (
     completion_actions,
     grant_actions,
 )
+from bot.games.observatory.events import EVENT_KINDS
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
 from bot.games.observatory.scoring import outcome_of
 from bot.games.rng import Rng
@@ -29,6 +30,7 @@ class Observatory(Game):
     slug = SLUG
     title = TITLE
     action_kinds = ActionKind
+    event_kinds = EVENT_KINDS
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.games.base import IllegalAction, State, copy_json
+from bot.games.base import IllegalAction, State, copy_json, tie_event
 from bot.games.observatory import draft
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import ActionKind
@@ -26,6 +26,7 @@ from bot.games.observatory.model import (
     turns_per_night,
 )
 from bot.games.observatory.refill import bonus_pending, needs_card, owes_refill, refill_grants
+from bot.games.observatory.scoring import outcome_of
 from bot.games.observatory.texts import card_name, listed, space_name
 from bot.games.rng import Rng
 from bot.i18n.msg import M_, seat_ref, to_stored
@@ -360,5 +361,7 @@ def _advance(state: State, events: list[str]) -> None:
             state["roll"] = None
             state["decision"] += 1
             events.append(M_("The last night is over. Final scores are in."))
+            tied = tie_event(outcome_of(state))
+            events.extend([tied] if tied else [])
             return
     _start_turn(state, events)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Outcome, State
+from bot.games.base import Outcome, State, decide
 from bot.games.observatory.components import card
 from bot.games.observatory.model import ASTERISM_TABLE, Track
 from bot.games.observatory.sheet import Sheet, unused_cells
+from bot.i18n.msg import N_
 
 
 def asterism_points(count: int) -> int:
@@ -34,14 +35,10 @@ def breakdown(sheet: Sheet) -> dict[str, Any]:
     return parts
 
 
-def winners(totals: list[int], completed: list[int]) -> list[int]:
-    best = max(totals)
-    tied = [s for s, t in enumerate(totals) if t == best]
-    fewest = min(completed[s] for s in tied)
-    return [s for s in tied if completed[s] == fewest]
-
-
 def outcome_of(state: State) -> Outcome:
     parts = [breakdown(sheet) for sheet in state["sheets"]]
     totals = [p["total"] for p in parts]
-    return Outcome(totals, winners(totals, [p["completed_cards"] for p in parts]), parts)
+    winners, used = decide(
+        [(p["total"], -p["completed_cards"]) for p in parts], (N_("fewer completed cards"),)
+    )
+    return Outcome(totals, winners, parts, used)

@@ -82,7 +82,8 @@ DRAFT (night_bonus and decide steps; every list holds only legal options right n
     dice          [{"index": 0..2, "face": int, "value": int (after Lens), "wild": bool,
                     "lens": -1 | 0 | 1, "used": None | "plot" | "research"}]  ([] in night_bonus)
     shooting      None (not yours) or {"face": int, "value": int, "wild": bool, "lens": int,
-                    "used": bool, "cells": [str]}  – cells it may plot now ([] once used)
+                    "used": bool, "cell": str | None (where it was used), "cells": [str]}
+                  – cells it may plot now ([] once used)
     plotted       None or {"dice": [i, j], "cell": str}
     researched    None or {"die": k, "track": str, "space": int}
     plots         [{"dice": [i, j], "cells": [str]}] – legal plots (pairs with no cell left out)
@@ -272,6 +273,7 @@ def _shooting(state: State, seat: int, sheet: sh.Sheet) -> dict[str, Any] | None
         "wild": wild,
         "lens": lens["delta"] if lens and lens["die"] == sh.SHOOTING_DIE else 0,
         "used": sheet["turn"]["shooting"] is not None,
+        "cell": None if sheet["turn"]["shooting"] is None else _names([sheet["turn"]["shooting"]])[0],
         "cells": _names(sh.shooting_cells(sheet, roll, True)),
     }
 

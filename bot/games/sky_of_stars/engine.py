@@ -26,6 +26,7 @@ from bot.games.base import (
 from bot.games.rng import Rng
 from bot.games.sky_of_stars import bot_player, deal, flow, house, results, secrets, views
 from bot.games.sky_of_stars.components import DECKS, DEFAULT_DECK, load_vault
+from bot.games.sky_of_stars.events import EVENT_KINDS
 from bot.games.sky_of_stars.model import (
     MAX_SEATS,
     MIN_SEATS,
@@ -60,6 +61,7 @@ class SkyOfStars(Game):
     slug = SLUG
     title = N_("A Sky of Stars")
     action_kinds = ActionKind
+    event_kinds = EVENT_KINDS
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     options = (

@@ -14,6 +14,7 @@ from typing import Any
 from bot.games.base import HOUSE_WORDS, IllegalAction
 from bot.games.sky_of_stars.components import DEFAULT_DECK, WORDS_PER_CARD, load_cards
 from bot.games.sky_of_stars.model import ROUNDS
+from bot.games.text import skeleton
 from bot.i18n.msg import M_, MN_, Msg
 
 HOUSE_KEY = HOUSE_WORDS
@@ -70,7 +71,7 @@ def card_problem(words: Any) -> Msg | None:
         problem = word_problem(word)
         if problem is not None:
             return problem
-    folded = [word.casefold() for word in words]
+    folded = [skeleton(word) for word in words]
     twice = next((word for word, key in zip(words, folded, strict=True) if folded.count(key) > 1), None)
     if twice is not None:
         return M_("{word} is on the card twice.", word=twice)
@@ -83,19 +84,20 @@ def card_problems(
     """Each bad card's index and its problem: a bad card, or a word already on another card.
 
     ``names`` name the cards (a line number, a card number) for the message about a shared word;
-    ``taken`` maps each word already in the deck (casefolded) to the name of its card."""
+    ``taken`` maps each word already in the deck (by its ``skeleton``: look-alikes, case and
+    width aside, are one word) to the name of its card."""
     seen = dict(taken or {})
     problems: list[tuple[int, Msg]] = []
     for index, (words, name) in enumerate(zip(cards, names, strict=True)):
         problem = card_problem(words)
         if problem is None:
-            shared = next((word for word in words if word.casefold() in seen), None)
+            shared = next((word for word in words if skeleton(word) in seen), None)
             if shared is not None:
-                problem = M_("{word} is already on {other}.", word=shared, other=seen[shared.casefold()])
+                problem = M_("{word} is already on {other}.", word=shared, other=seen[skeleton(shared)])
         if problem is not None:
             problems.append((index, problem))
             continue
-        seen.update({word.casefold(): name for word in words})
+        seen.update({skeleton(word): name for word in words})
     return problems
 
 

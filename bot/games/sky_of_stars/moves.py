@@ -7,6 +7,7 @@ once, so listing every legal stroke costs a few hundred integer operations.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from bot.games.base import IllegalAction
@@ -119,7 +120,7 @@ _BETWEEN = re.compile(r"\s*(?:[-,;>→–—]+|\bto\b)?\s*")
 def parse_line(typed: str) -> tuple[str, str]:
     """A typed line as ``(from, to)``: exactly two star labels, e.g. ``C4 D5``, ``c4-d5`` or
     ``C4 → D5``. Anything else is refused with what to type, so a slip never draws a line."""
-    text = typed.strip()
+    text = unicodedata.normalize("NFKC", typed).strip()  # a full-width Ｃ４ is C4
     labels: list[str] = []
     at = 0
     while at < len(text) and len(labels) <= 2:

@@ -6,7 +6,7 @@ and says it in the log, once the round's last drawing is revealed.
 
 from __future__ import annotations
 
-from bot.games.base import Outcome, State
+from bot.games.base import Outcome, State, tie_event
 from bot.games.sky_of_stars.components import load_vault
 from bot.games.sky_of_stars.model import Phase, comma_list, empty_constellation, join_seats, seat_mark
 from bot.games.sky_of_stars.scoring import colour_counts, final_outcome, score_round
@@ -62,6 +62,8 @@ def end_game(state: State, events: list[str]) -> None:
                 seats=join_seats(result.winners),
             )
         )
+    tied = tie_event(result)
+    events.extend([tied] if tied else [])
 
 
 MAJORITY_TEXT = {

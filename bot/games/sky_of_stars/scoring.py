@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Outcome
+from bot.games.base import Outcome, decide
 from bot.games.sky_of_stars.components import Colour, Vault
+from bot.i18n.msg import N_
 
 RoundScore = dict[str, Any]
 
@@ -74,6 +75,8 @@ def final_outcome(rounds: Sequence[Sequence[RoundScore]], counts: Sequence[dict[
             }
         )
     ranks = [(b["total"], b["plus_ones"], len(b["majorities"])) for b in breakdown]
-    best = max(ranks)
-    winners = [seat for seat, rank in enumerate(ranks) if rank == best]
-    return Outcome(scores=[b["total"] for b in breakdown], winners=winners, breakdown=breakdown)
+    winners, used = decide(ranks, TIE_BREAKS)
+    return Outcome([b["total"] for b in breakdown], winners, breakdown, used)
+
+
+TIE_BREAKS = (N_("more +1 boxes ticked"), N_("more colour majorities"))

@@ -73,9 +73,7 @@ def public_view(state: State) -> View:
             {"rounds": [dict(r) for r in s["rounds"]], "total": sum(r["points"] for r in s["rounds"])}
             for s in state["scores"]
         ],
-        "outcome": None
-        if result is None
-        else {**result.as_view(), "seed": state.get("seed"), "highlights": highlights(state)},
+        "outcome": None if result is None else {**result.as_view(), "highlights": highlights(state)},
     }
 
 

@@ -14,6 +14,7 @@ from bot.games.base import Action, Game, IllegalAction, Move, Outcome, State, Vi
 from bot.games.rng import Rng
 from bot.games.star_gazers import bot_player, flow, secrets, turn, views
 from bot.games.star_gazers.actions import ActionKind
+from bot.games.star_gazers.events import EVENT_KINDS
 from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
 from bot.games.star_gazers.options import actions_for
 from bot.i18n.msg import M_
@@ -28,6 +29,7 @@ class StarGazers(Game):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     action_kinds = ActionKind
+    event_kinds = EVENT_KINDS
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         self.check_seat_count(seats)

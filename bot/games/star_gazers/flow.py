@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Outcome, copy_json
+from bot.games.base import Outcome, copy_json, decide, tie_event
 from bot.games.rng import Rng
 from bot.games.star_gazers.components import (
     BONUS_TYPES,
@@ -34,7 +34,7 @@ from bot.games.star_gazers.model import (
 )
 from bot.games.star_gazers.scoring import Survey, breakdown
 from bot.games.star_gazers.texts import listed, stored_notes
-from bot.i18n.msg import M_, MN_, seat_ref
+from bot.i18n.msg import M_, MN_, N_, seat_ref
 
 State = dict[str, Any]
 WORK_KEYS = ("universe", "centre", "supply", "decks", "shown")
@@ -174,6 +174,8 @@ def confirm(state: State, events: list[str]) -> None:
                     seats=listed([seat_ref(s) for s in result.winners], " and "),
                 )
             )
+        tied = tie_event(result)
+        events.extend([tied] if tied else [])
         return
     state["round"] += 1
     state["pick"] = 0
@@ -208,11 +210,5 @@ def player_breakdown(
 def outcome_of(state: State) -> Outcome:
     """Highest total wins; a tie goes to the most Telescopes, then the tied seats share it."""
     parts = [player_breakdown(state, p, True) for p in state["players"]]
-    return Outcome([p["total"] for p in parts], winners_of(parts), parts)
-
-
-def winners_of(parts: list[dict[str, Any]]) -> list[int]:
-    best = max(p["total"] for p in parts)
-    tied = [s for s, p in enumerate(parts) if p["total"] == best]
-    most = max(parts[s]["telescopes"]["count"] for s in tied)
-    return [s for s in tied if parts[s]["telescopes"]["count"] == most]
+    winners, used = decide([(p["total"], p["telescopes"]["count"]) for p in parts], (N_("more Telescopes"),))
+    return Outcome([p["total"] for p in parts], winners, parts, used)

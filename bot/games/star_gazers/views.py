@@ -283,9 +283,7 @@ def public_view(state: State) -> View:
         ],
         "shuttle_spaces": list(load_board().shuttle_spaces),
         "players": [player_view(state, s, p, over, over) for s, p in enumerate(state["players"])],
-        "outcome": None
-        if result is None
-        else {"scores": result.scores, "winners": result.winners, "breakdown": result.breakdown},
+        "outcome": None if result is None else result.as_view(),
     }
     return view
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Outcome
+from bot.games.base import Outcome, decide, tie_event
 from bot.games.starry_night_sky.components import load_myths
 from bot.games.starry_night_sky.model import is_mapped
 from bot.games.starry_night_sky.phrases import listing, who
-from bot.i18n.msg import M_
+from bot.i18n.msg import M_, N_
 
 
 def myth_scored(state: dict[str, Any], myth_id: str) -> bool:
@@ -36,11 +36,8 @@ def parts(state: dict[str, Any], seat: int) -> dict[str, int]:
 def outcome_of(state: dict[str, Any]) -> Outcome:
     breakdown = [parts(state, seat) for seat in range(state["seats"])]
     scores = [b["total"] for b in breakdown]
-    best = max(scores)
-    leaders = [s for s in range(state["seats"]) if scores[s] == best]
-    top_myths = max(breakdown[s]["myths"] for s in leaders)
-    winners = [s for s in leaders if breakdown[s]["myths"] == top_myths]
-    return Outcome(scores=scores, winners=winners, breakdown=breakdown)
+    winners, used = decide([(b["total"], b["myths"]) for b in breakdown], (N_("more Myth points"),))
+    return Outcome(scores=scores, winners=winners, breakdown=breakdown, tie_break=used)
 
 
 def end_game(state: dict[str, Any], events: list[str]) -> None:
@@ -59,3 +56,5 @@ def end_game(state: dict[str, Any], events: list[str]) -> None:
         events.append(M_("The night is over. Winner: {player}.", player=winners[0]))
     else:
         events.append(M_("The night is over. Winner: {players}.", players=listing(winners)))
+    tied = tie_event(result)
+    events.extend([tied] if tied else [])

@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 
 from bot.faces.observatory.art import images as art
-from bot.faces.observatory.items import ObsGo, ObsPick
+from bot.faces.observatory.items import GO, PICK
 from bot.faces.observatory.panels import build_panel
 from bot.games import get_game
 from bot.games.base import copy_json
 from bot.games.observatory import sheet as sh
 from bot.games.rng import Rng
 from bot.i18n import Language, speaking
+from bot.ui.controls import control_of
 from tests.faces.image_checks import TextBoxes, assert_small
 from tests.faces.text_boxes import drawn_texts, misfits
 
@@ -73,19 +74,19 @@ def panel_renders(state: dict[str, Any], label: str) -> list[tuple[str, Render]]
             home = build_panel(view, NAMES, 1, "h", None)
             out.append((f"{label} seat {seat} home", home.render))
             for item in home.items:
-                if isinstance(item, ObsGo):
-                    stage = build_panel(view, NAMES, 1, item.stage, None)
-                    out.append((f"{label} seat {seat} {item.stage}", stage.render))
-                    picks = [i for i in stage.items if isinstance(i, ObsPick)][:1]
+                if control_of(item) is GO:
+                    stage = build_panel(view, NAMES, 1, item.fields["stage"], None)
+                    out.append((f"{label} seat {seat} {item.fields['stage']}", stage.render))
+                    picks = [i for i in stage.items if control_of(i) is PICK][:1]
                     for pick in picks:
                         value = pick.item.options[0].value
                         out.append(
                             (
-                                f"{label} seat {seat} {pick.stage}={value}",
-                                build_panel(view, NAMES, 1, pick.stage, value).render,
+                                f"{label} seat {seat} {pick.fields['stage']}={value}",
+                                build_panel(view, NAMES, 1, pick.fields["stage"], value).render,
                             )
                         )
-                elif isinstance(item, ObsPick):
+                elif control_of(item) is PICK:
                     options = item.item.options
                     for value in [
                         ".".join(o.value for o in options[: item.item.min_values]),
@@ -94,8 +95,8 @@ def panel_renders(state: dict[str, Any], label: str) -> list[tuple[str, Render]]
                         if value:
                             out.append(
                                 (
-                                    f"{label} seat {seat} {item.stage}={value}",
-                                    build_panel(view, NAMES, 1, item.stage, value).render,
+                                    f"{label} seat {seat} {item.fields['stage']}={value}",
+                                    build_panel(view, NAMES, 1, item.fields["stage"], value).render,
                                 )
                             )
     return [(what, render) for what, render in out if render is not None]

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bot.faces.observatory.items import CellForm
+from bot.faces.observatory.items import TYPE
 from bot.faces.observatory.panels import build_panel
 from bot.faces.observatory.presenter import RULES, ObservatoryPresenter
 from bot.faces.observatory.words import card_name
@@ -18,6 +18,8 @@ from bot.games.base import IllegalAction
 from bot.games.observatory.components import card
 from bot.games.rng import Rng
 from bot.i18n import Language, _, speaking, translate
+from bot.ui.clicks import TypedForm
+from bot.ui.controls import Click
 
 GAME = get_game("observatory")
 PRESENTER = ObservatoryPresenter()
@@ -131,12 +133,12 @@ def test_results_and_sheets_are_italian():
 
 async def test_the_typed_cell_form_opens_in_the_readers_language():
     with speaking(Language.ITALIAN):
-        form = CellForm(3, 1, "p01", "plot.01")
+        form = TypedForm(Click(TYPE, {"game": "3", "dec": "1", "stage": "p01", "code": "plot.01"}))
     assert form.title == "Scrivi una casella"
-    assert form.cell.to_component_dict()["label"] == "Casella: lettera della colonna e numero della riga"
-    english = CellForm(3, 1, "p01", "plot.01")
+    assert form.text.to_component_dict()["label"] == "Casella: lettera di colonna e numero di riga"
+    english = TypedForm(Click(TYPE, {"game": "3", "dec": "1", "stage": "p01", "code": "plot.01"}))
     assert english.title == "Type a cell"
-    assert english.cell.to_component_dict()["label"] == "Cell: column letter and row number"
+    assert english.text.to_component_dict()["label"] == "Cell: column letter and row number"
 
 
 def test_card_names_rules_and_options_are_italian():

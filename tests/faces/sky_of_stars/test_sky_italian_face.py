@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from bot.faces.sky_of_stars.items import SkyPick, StrokeForm
+from bot.faces.sky_of_stars.items import TYPE, pick_select
 from bot.faces.sky_of_stars.panels import build_panel
 from bot.faces.sky_of_stars.presenter import SkyOfStarsPresenter
 from bot.faces.sky_of_stars.words import RULES, star_description
@@ -19,6 +19,8 @@ from bot.games.base import IllegalAction, State
 from bot.games.rng import Rng
 from bot.games.sky_of_stars.simulate import random_move
 from bot.i18n import Language, _, speaking, translate
+from bot.ui.clicks import TypedForm
+from bot.ui.controls import Click
 from bot.ui.outgoing import Outgoing
 
 GAME = get_game("sky-of-stars")
@@ -189,15 +191,15 @@ def test_words_that_are_not_messages_speak_italian_too() -> None:
         assert _(GAME.options[0].says[0]).format(value=45) == "Ogni disegno si indovina in 45 secondi."
         assert PRESENTER.stale_text("stop").startswith("Questo tiro è finito")
         assert _(PRESENTER.sent_by_dm) == "La tua parola segreta e i tuoi pannelli"
-        picker = SkyPick(7, 3, "cancel", "b", ["E1"])
+        picker = pick_select(7, 3, "cancel", "b", ["E1"])
         assert picker.item.placeholder == "Scegli una stella da cancellare (colonne E–H)"
     with speaking(Language.ENGLISH):
         assert star_description("A1").endswith(("yellow", "red", "blue"))
-        picker = SkyPick(7, 3, "cancel", "b", ["E1"])
+        picker = pick_select(7, 3, "cancel", "b", ["E1"])
         assert picker.item.placeholder == "Pick a star to cross out (columns E–H)"
 
 
-def form_texts(form: StrokeForm) -> tuple[str, str, str]:
+def form_texts(form: TypedForm) -> tuple[str, str, str]:
     sent = form.to_dict()  # what Discord is sent
     (row,) = sent["components"]
     (field,) = row["components"]
@@ -206,10 +208,10 @@ def form_texts(form: StrokeForm) -> tuple[str, str, str]:
 
 async def test_the_typed_line_form_speaks_its_players_language() -> None:
     with speaking(Language.ITALIAN):
-        form = StrokeForm(7, 3)
+        form = TypedForm(Click(TYPE, {"game": "7", "dec": "3"}))
     assert form_texts(form) == ("Traccia una linea", "Da dove a dove, es. C4 D5", "line")
     with speaking(Language.ENGLISH):
-        form = StrokeForm(7, 3)
+        form = TypedForm(Click(TYPE, {"game": "7", "dec": "3"}))
     assert form_texts(form) == ("Draw a line", "From and to, e.g. C4 D5", "line")
 
 

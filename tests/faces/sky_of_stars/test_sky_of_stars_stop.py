@@ -84,3 +84,60 @@ async def test_a_stop_question_closes_when_the_game_ends(simcord_env):
     await ada.slash(thread, "game cancel")
     assert await current_record(env) is None
     assert not custom_ids(refresh(thread, question, viewer=ada))
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_the_stop_redraw_keeps_each_picture_by_id(simcord_env):
+    """The STOP redraw of a DM panel whose picture stays lists that picture in the edit's
+    ``attachments`` by its id (no upload), like every other edit that keeps a picture."""
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    ada, bea, cy = players
+    thread = await start_game(env, channel, players)
+    table = Table(env, channel, players, closed=set())
+    await play_until(env, table, lambda v: v["phase"] == "stroke", stop_after=10_000)
+    panels = {p.name: latest_panel(p) for p in (ada, bea)}
+    called = question_of(await press_public(thread, cy, "stop", confirm=False))
+    yes = next(i for i in custom_ids(called) if ":stop:-:" in i)
+    before = len(env.http_requests)
+    await cy.click(called, custom_id=yes)
+    for player in (ada, bea):
+        panel = panels[player.name]
+        path = f"/channels/{player.user.dm_channel.id}/messages/{panel.id}"
+        edits = [e for e in env.http_requests[before:] if e.method == "PATCH" and e.path.endswith(path)]
+        assert edits, f"{player.name}'s panel was not redrawn for STOP"
+        body = edits[-1].json if isinstance(edits[-1].json, dict) else {}
+        assert "attachments" in body, "the STOP redraw named its picture only by attachment://"
+        shown = refresh(player.user.dm_channel, panel)
+        assert [int(a["id"]) for a in body["attachments"]] == [a.id for a in shown.attachments]
+        assert [a.id for a in shown.attachments] == [a.id for a in panel.attachments], "picture replaced"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_the_stop_caller_reads_one_line_and_a_question_closes_when_the_roll_times_out(simcord_env):
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    ada, bea, _cy = players
+    thread = await start_game(env, channel, players)
+    table = Table(env, channel, players, closed=set())
+    record = await play_until(env, table, lambda v: v["phase"] == "stroke", stop_after=10_000)
+
+    # Bea asks in the thread and leaves it; nobody draws: the roll's timer ends it.
+    question = question_of(await press_public(thread, bea, "stop", confirm=False))
+    decision = record.state["decision"]
+    await env.advance_time(60 * 60)
+    record = await current_record(env)
+    assert record.state["decision"] != decision
+    question = refresh(thread, question, viewer=bea)
+    assert not custom_ids(question) and "roll is over" in all_text(question)
+
+    # Ada calls STOP from her panel: it says so once, in the panel's own STOP line.
+    record = await play_until(env, table, lambda v: v["phase"] == "stroke", stop_after=10_000)
+    panel = latest_panel(ada)
+    ask = next(i for i in custom_ids(panel) if ":stop:" in i)
+    await ada.user.click(panel, custom_id=ask)
+    panel = refresh(ada.user.dm_channel, panel)
+    yes = next(i for i in custom_ids(panel) if ":stop:" in i)
+    await ada.user.click(panel, custom_id=yes)
+    text = all_text(refresh(ada.user.dm_channel, panel))
+    assert "You called **STOP**" in text and "is called" not in text, text

@@ -4,7 +4,7 @@ what they always said."""
 
 from __future__ import annotations
 
-from bot.faces.star_gazers.items import SquareForm
+from bot.faces.star_gazers.items import TYPE
 from bot.faces.star_gazers.presenter import StarGazersPresenter
 from bot.faces.star_gazers.words import RULES, TITLE
 from bot.games.base import IllegalAction
@@ -12,6 +12,8 @@ from bot.games.rng import Rng
 from bot.games.star_gazers.engine import StarGazers
 from bot.games.star_gazers.simulate import random_action
 from bot.i18n import Language, _, speaking, translate
+from bot.ui.clicks import TypedForm
+from bot.ui.controls import Click
 
 GAME = StarGazers()
 PRESENTER = StarGazersPresenter()
@@ -136,17 +138,17 @@ def test_sheets_and_results_are_italian() -> None:
     assert "Il tuo Diario (lo vedi solo tu):" in it.content and "tessere ·" in it.content
 
 
-def form_texts(form: SquareForm) -> tuple[str, list[str]]:
+def form_texts(form: TypedForm) -> tuple[str, list[str]]:
     sent = form.to_dict()
     return sent["title"], [c["label"] for row in sent["components"] for c in row["components"]]
 
 
 async def test_the_typed_square_form_is_italian() -> None:
     with speaking(Language.ITALIAN):
-        form = SquareForm(1, 2, "tile")
+        form = TypedForm(Click(TYPE, {"game": "1", "dec": "2", "tag": "tile"}))
     assert form_texts(form) == ("Scrivi una casella", ["Casella del Murale: colonna A–D, riga 1–4"])
     with speaking(Language.ENGLISH):
-        form = SquareForm(1, 2, "tile")
+        form = TypedForm(Click(TYPE, {"game": "1", "dec": "2", "tag": "tile"}))
     assert form_texts(form) == ("Type a square", ["Mural square: column A–D, row 1–4"])
 
 

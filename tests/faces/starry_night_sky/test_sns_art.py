@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.faces.starry_night_sky.art import images as art
 from bot.faces.starry_night_sky.art.map import name_boxes, token_boxes
 from bot.faces.starry_night_sky.art.parts import myth_label
-from bot.faces.starry_night_sky.art.places import split_name
+from bot.faces.starry_night_sky.art.places import LABEL_SIZE, split_name
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
@@ -88,7 +88,7 @@ def test_every_image_builds_for_real_views(games, seats, monkeypatch):
             images.append(art.panel_png(seat_view, names, pool=seat_view["choice"]["pools"][0]["pool"]))
         for data in images:
             image = decode(data)
-            assert image.format == "WEBP" and image.width == WIDTH and 400 < image.height < 2600
+            assert image.format == "PNG" and image.width == WIDTH and 400 < image.height < 2600
             assert_small(data, kind)
     results_png = art.results_png(GAME.view(over, None), names)
     assert_small(results_png, "results")
@@ -116,7 +116,7 @@ def test_results_show_the_final_map_as_the_last_board(games, seats, monkeypatch)
     on_board = len(boxes.drawn)
     results = art.draw_results(public, names)
     board_texts, results_texts = boxes.drawn[:on_board], boxes.drawn[on_board:]
-    label_font = font(23, True)
+    label_font = font(LABEL_SIZE, True)
     lines = {line for c in public["constellations"].values() for line in split_name(c["name"], label_font)}
     drawn = {(d.text, d.box) for d in results_texts}
     assert lines | {"START"} <= {text for text, _box in drawn}, "the results image lacks the map's names"
@@ -249,3 +249,8 @@ def test_no_telescope_covers_a_name_and_no_names_overlap(seed):
             assert not crowded, f"{view['constellations'][cid]['name']!r} overlaps another name"
         seat = state["current"]
         state = GAME.apply(state, seat, random_action(GAME, state, seat, rng)).state
+
+
+def test_constellation_names_are_legible_at_phone_width():
+    """Shown 400 px wide, a map name is as tall as the smallest text the theme allows (~10 px)."""
+    assert LABEL_SIZE * 400 / WIDTH >= 10

@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 
-from bot.faces.starry_night_sky.items import SnsDo
+from bot.faces.starry_night_sky.items import DO
 from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.faces.starry_night_sky.words import place_code, said
 from bot.games.base import IllegalAction
@@ -22,6 +22,7 @@ from bot.games.starry_night_sky.simulate import random_action
 from bot.i18n import Language, _, speaking, translate
 from bot.i18n.catalogs import places
 from bot.i18n.tool import template
+from bot.ui.controls import control_of
 
 GAME = StarryNightSky()
 PRESENTER = StarryNightSkyPresenter()
@@ -133,7 +134,7 @@ def test_the_turn_panel_speaks_italian() -> None:
     assert "Le tue riserve:" in italian.content and "Carte Mito (segrete" in italian.content
     assert "**Your turn.** New stars:" in english.content  # English as it was
     assert leaks(english.content), "the leak check finds English"
-    yellow = [b.item.label for b in italian.view().children if isinstance(b, SnsDo) and "🟡" in b.item.label]
+    yellow = [b.item.label for b in italian.view().children if control_of(b) is DO and "🟡" in b.item.label]
     for label in yellow:  # the letter after a dot is the Italian colour's: giallo
         assert "🟡G" in label and "🟡Y" not in label
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from bot.faces.starry_night_sky.items import SnsDo
+from bot.faces.starry_night_sky.items import DO
 from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.games import get_game
 from bot.games.starry_night_sky.components import load_map
+from bot.ui.controls import control_of, played_by
 
 GAME = get_game("starry-night-sky")
 PRESENTER = StarryNightSkyPresenter()
@@ -34,11 +35,11 @@ def test_a_stuck_player_is_offered_to_skip_exploring_and_keep_their_goals():
     view = GAME.view(state, 0)
     assert view["choice"]["stuck"]
     out = PRESENTER.panel(view, ["Ada", "Bea"], 7)
-    buttons = [c for c in components(out) if isinstance(c, SnsDo)]
-    assert [b.action() for b in buttons] == [{"kind": "end"}]
-    assert buttons[0].action() in GAME.legal_actions(state, 0)
+    buttons = [c for c in components(out) if control_of(c) is DO]
+    assert [played_by(b) for b in buttons] == [{"kind": "end"}]
+    assert played_by(buttons[0]) in GAME.legal_actions(state, 0)
     assert "skip exploring" in out.content and "if you like" in out.content
-    after = GAME.apply(state, 0, buttons[0].action()).state
+    after = GAME.apply(state, 0, played_by(buttons[0])).state
     assert after["current"] == 1 and after["players"][0]["goals"] == state["players"][0]["goals"]
 
 
@@ -48,7 +49,7 @@ def test_a_stuck_panel_offers_trades_only_for_colours_that_open_a_move():
     helps = view["choice"]["helps"]
     assert helps and "red" not in helps
     out = PRESENTER.panel(view, ["Ada", "Bea"], 7)
-    selects = [c for c in components(out) if not isinstance(c, SnsDo)]
+    selects = [c for c in components(out) if control_of(c) is not DO]
     offered = {o.value.split(".")[1] for s in selects for o in s.item.options}
     assert offered == set(helps)
 
@@ -58,7 +59,7 @@ def test_a_stuck_bonus_exploration_is_offered_to_skip_too():
     state["turn"]["bonus_due"] = True
     out = PRESENTER.panel(GAME.view(state, 0), ["Ada", "Bea"], 7)
     assert "skip the bonus exploration" in out.content
-    assert any(isinstance(c, SnsDo) and c.action() == {"kind": "end"} for c in components(out))
+    assert any(control_of(c) is DO and played_by(c) == {"kind": "end"} for c in components(out))
 
 
 def test_pool_buttons_name_each_star_colour_as_well_as_its_dot():
@@ -68,7 +69,7 @@ def test_pool_buttons_name_each_star_colour_as_well_as_its_dot():
     view = GAME.view(state, seat)
     assert view["choice"]["kind"] == "assign"
     out = PRESENTER.panel(view, ["Ada", "Bea"], 7)
-    buttons = [c for c in components(out) if isinstance(c, SnsDo)]
+    buttons = [c for c in components(out) if control_of(c) is DO]
     assert buttons
     for button, option in zip(buttons, view["choice"]["options"], strict=True):
         for pool in option["result"]:

@@ -15,6 +15,7 @@ from bot.faces.starry_night_sky.presenter import StarryNightSkyPresenter
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
+from bot.ui.controls import played_by
 from tests.faces.image_checks import assert_small
 
 GAME = StarryNightSky()
@@ -67,12 +68,12 @@ def test_a_move_step_opens_with_the_best_plan_drawn_and_one_confirm():
         plans.value(d) <= plans.value(next(x for x in view["choice"]["destinations"] if x["to"] == best.to))
         for d in view["choice"]["destinations"]
     )
-    confirms = [c for c in out.view().children if getattr(c, "kind", None) in ("ex", "xe")]
-    assert confirms and all(c.arg == best.code for c in confirms)
-    assert GAME.apply(state, seat, confirms[0].action()).state != state
-    assert out.filename.startswith("panel-") and out.filename.endswith(".webp")
+    confirms = [c for c in out.view().children if getattr(c, "fields", {}).get("kind") in ("ex", "xe")]
+    assert confirms and all(c.fields["arg"] == best.code for c in confirms)
+    assert GAME.apply(state, seat, played_by(confirms[0])).state != state
+    assert out.filename.startswith("panel-") and out.filename.endswith(".png")
     image = Image.open(io.BytesIO(out.render()))
-    assert image.format == "WEBP" and image.width == 1000
+    assert image.format == "PNG" and image.width == 1000
     assert_small(out.render(), "plan preview")
     # the same plan picked again draws the same picture under the same name (kept, not re-sent)
     again = PRESENTER.panel(view, NAMES, 7, pick=("place", best.code))
@@ -80,7 +81,7 @@ def test_a_move_step_opens_with_the_best_plan_drawn_and_one_confirm():
     other = next(d for d in view["choice"]["destinations"] if d["to"] != best.to)
     moved = PRESENTER.panel(view, NAMES, 7, pick=("dest", other["to"]))
     assert moved.filename != out.filename
-    assert art.EXTENSION == "webp"
+    assert art.EXTENSION == "png"
 
 
 def test_a_waiting_panel_sends_no_picture():

@@ -121,10 +121,11 @@ def test_panels_offer_only_legal_choices(seed):
 
 
 def do_action(custom_id: str) -> dict:
-    from bot.faces.starry_night_sky.items import SnsDo
+    from bot.faces.starry_night_sky.items import DO, action_of
+    from bot.ui.controls import Click
 
     _, _, game, dec, kind, arg = custom_id.split(":")
-    action = SnsDo(int(game), int(dec), kind, arg).action()
+    action = action_of(Click(DO, {"game": game, "dec": dec, "kind": kind, "arg": arg}))
     if action["kind"] == "place":
         action["stars"] = {k: v for k, v in action["stars"].items()}
     return action
@@ -148,7 +149,8 @@ def test_results_name_the_winner_and_a_tie_won_on_myths():
     tied = json.loads(json.dumps(view))
     tied["outcome"]["scores"] = [30, 30]
     tied["outcome"]["winners"] = [1]
-    assert "on Myth points after a tie" in PRESENTER.results(tied, names).content
+    tied["outcome"]["tie_break"] = ["more Myth points"]
+    assert "Tie on points, decided by more Myth points." in PRESENTER.results(tied, names).content
     shared = json.loads(json.dumps(tied))
     shared["outcome"]["winners"] = [0, 1]
     assert "**Ada** and **Bea** share the win" in PRESENTER.results(shared, names).content

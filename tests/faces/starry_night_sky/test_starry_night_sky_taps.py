@@ -122,7 +122,7 @@ async def test_a_pick_that_shows_the_same_plan_keeps_the_picture_and_another_pla
     else:
         raise AssertionError("no Explore step with a choice of destinations")
     shown = panel.attachments[0]
-    assert shown.filename.startswith("panel-") and shown.filename.endswith(".webp")
+    assert shown.filename.startswith("panel-") and shown.filename.endswith(".png")
     options = find_component(panel, dest).options
     planned = next(o for o in options if o.default)
     await table.actor(player, panel).select(panel, [planned.value], custom_id=dest)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from obs_helpers import GAME, cells, started
 
+from bot.games.base import decide
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.components import load_cards
-from bot.games.observatory.scoring import asterism_points, breakdown, outcome_of, winners
+from bot.games.observatory.scoring import asterism_points, breakdown, outcome_of
 
 
 @pytest.mark.parametrize("count", range(10))
@@ -32,6 +33,10 @@ def test_breakdown_adds_up() -> None:
     assert parts["constellations"] == sum(c.points for c in plain)
     assert parts["funding"] == 3 and parts["unused_count"] == 3 and parts["unused_stars"] == 1
     assert parts["total"] == parts["constellations"] + 6 + 3 + 1
+
+
+def winners(totals: list[int], completed: list[int]) -> list[int]:
+    return decide([(t, -c) for t, c in zip(totals, completed, strict=True)], ("fewer",))[0]
 
 
 def test_tie_goes_to_fewest_completed_cards_then_shared() -> None:

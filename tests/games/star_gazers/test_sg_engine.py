@@ -132,10 +132,13 @@ def test_game_over_refuses_moves_and_names_the_winner() -> None:
 
 
 def test_tie_break_by_telescopes() -> None:
-    from bot.games.star_gazers.flow import winners_of
+    from bot.games.base import decide
 
-    def part(total: int, scopes: int) -> dict:
-        return {"total": total, "telescopes": {"count": scopes}}
+    def winners_of(parts: list[tuple[int, int]]) -> list[int]:
+        return decide(parts, ("more Telescopes",))[0]
+
+    def part(total: int, scopes: int) -> tuple[int, int]:
+        return (total, scopes)
 
     assert winners_of([part(50, 1), part(51, 0)]) == [1]
     assert winners_of([part(50, 1), part(50, 3), part(50, 2)]) == [1]

@@ -1,15 +1,29 @@
-"""High Card on Discord: every message is text; a seat's panel holds a button per card in hand."""
+"""High Card on Discord: every message is text; a seat's panel holds a button per card in hand.
+
+Its one control is declared (``PLAY_CARD``): the custom_id's template, and the codec from a click
+to the action it plays. The platform plays it and asks ``after_play`` what the panel shows then.
+"""
 
 from __future__ import annotations
+
+import discord
 
 from bot.games.base import View
 from bot.i18n import N_, _
 from bot.i18n.waiting import listed, waiting_for
-from bot.ui.components import OpenPanelButton
+from bot.ui.components import open_panel_button
+from bot.ui.controls import Control, Played, Role, Seen, button
 from bot.ui.outgoing import Outgoing
-from bot.ui.presenter import Presenter
-from tests.toy_game.face.items import DYNAMIC_ITEMS, PlayCard
+from bot.ui.presenter import PanelAt, Presenter
 from tests.toy_game.rules.engine import SLUG
+
+PLAY_CARD = Control(
+    "toy:play:{game}:{dec}:{card}",
+    Role.PLAY,
+    {"card": r"\d{1,3}"},
+    action=lambda click: {"kind": "play", "card": int(click["card"])},
+)
+"""A button per card in hand, which plays that card."""
 
 RULES = N_(
     "**High Card** is a toy game kept in Astrolabe's tests. Everyone is dealt a secret hand of "
@@ -33,7 +47,7 @@ def _table(view: View, names: list[str]) -> str:
 class HighCardPresenter(Presenter):
     slug = SLUG
     rules_summary = RULES
-    dynamic_items = DYNAMIC_ITEMS
+    controls = (PLAY_CARD,)
 
     def progress(self, view: View, names: list[str]) -> str:
         return waiting_for(view["to_act"], names)
@@ -42,7 +56,7 @@ class HighCardPresenter(Presenter):
         return Outgoing(
             _table(view, names),
             _title(view),
-            items=[OpenPanelButton(game_id)],
+            items=[open_panel_button(game_id)],
             footer=self.progress(view, names),
         )
 
@@ -60,8 +74,22 @@ class HighCardPresenter(Presenter):
         text = _table(view, names) + "\n" + _("Your hand: {hand}", hand=hand)
         if view["choice"] is None:
             return Outgoing(text + "\n" + self.progress(view, names), _title(view))
-        buttons = [PlayCard(game_id, view["decision"], card) for card in view["hand"]]
+        buttons = [
+            button(
+                PLAY_CARD,
+                game_id,
+                view["decision"],
+                label=str(card),
+                style=discord.ButtonStyle.primary,
+                card=card,
+            )
+            for card in view["hand"]
+        ]
         return Outgoing(text + "\n" + _("Play a card:"), _title(view), items=buttons)
+
+    def after_play(self, seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
+        """The played card, said in place of the panel."""
+        return Outgoing(_("You played {card}.", card=played.action["card"]), _("High Card"))
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
         text = _("{points} points", points=view["points"][seat])

@@ -12,7 +12,6 @@ apart by the bench) and a ``*_png`` wrapper returning PNG bytes.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -25,7 +24,8 @@ from bot.faces.observatory.art.results import draw_results
 from bot.faces.observatory.art.sheet import Marks, draw_sheet
 from bot.i18n import _
 from render import theme
-from render.common import MAX_IMAGE_BYTES, as_map, name_of, num, panel, seat_of, sky, text, to_png
+from render.common import as_map, name_of, num, panel, seat_of, sky, text
+from render.encode import Encoding, Format, encode
 from render.headers import SEP, header
 
 __all__ = [
@@ -49,7 +49,7 @@ View = Mapping[str, Any]
 # turn), so they go out lighter than the shared 1000 px, 256-colour PNG. A phone shows them about
 # 400 px wide (800 on a dense screen), so 640 px loses nothing seen there; their art is flat
 # panels, a few star and die colours and antialiased text, which 32 colours keep. Measured on a
-# mid-game sheet: 48 KB as before, 23 KB so (zlib level 9 costs a few ms).
+# mid-game sheet: 48 KB as before, 23 KB so.
 COMPACT_WIDTH, COMPACT_COLOURS = 640, 32
 WIDE_H = 180  # a wide card tile (two to a row)
 
@@ -157,21 +157,20 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
 
 
 # --- PNG wrappers --------------------------------------------------------------------------
+# zlib level 6, not 9: measured on a late sheet, 10 ms and 32 KB where level 9 took 42 ms for 29.
+COMPACT = Encoding(COMPACT_COLOURS, Format.PNG, 6)
+COMPACT_WAS = Encoding(COMPACT_COLOURS, Format.PNG, 9)  # before issue 31
+GENERAL = Encoding()  # 256 colours, zlib 6
+GENERAL_WAS = GENERAL
+
+
 def compact_png(image: Image.Image) -> bytes:
     """PNG bytes of a flat-coloured picture sent many times a game (see ``COMPACT_WIDTH``)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     if rgb.width > COMPACT_WIDTH:
         height = round(rgb.height * COMPACT_WIDTH / rgb.width)
         rgb = rgb.resize((COMPACT_WIDTH, height), Image.Resampling.BOX)  # 9% smaller than Lanczos
-    paletted = rgb.quantize(COMPACT_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", compress_level=9)
-    data = buffer.getvalue()
-    if len(data) > MAX_IMAGE_BYTES:
-        log.warning(
-            "a %dx%d picture encoded to %d KB, over the budget", image.width, image.height, len(data) // 1000
-        )
-    return data
+    return encode(rgb, COMPACT, was=COMPACT_WAS)
 
 
 def sheet_png(
@@ -181,11 +180,11 @@ def sheet_png(
 
 
 def hand_png(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -> bytes:
-    return to_png(draw_hand(view, names, picked=picked))
+    return encode(draw_hand(view, names, picked=picked), GENERAL, was=GENERAL_WAS)
 
 
 def refill_png(view: View, names: Sequence[str], *, picked: str | None = None) -> bytes:
-    return to_png(draw_refill(view, names, picked=picked))
+    return encode(draw_refill(view, names, picked=picked), GENERAL, was=GENERAL_WAS)
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:
@@ -193,4 +192,4 @@ def table_png(view: View, names: Sequence[str]) -> bytes:
 
 
 def results_png(view: View, names: Sequence[str]) -> bytes:
-    return to_png(draw_results(view, names))
+    return encode(draw_results(view, names), GENERAL, was=GENERAL_WAS)

@@ -9,6 +9,7 @@ thumbnails share one painter.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from render import shapes, theme
 from render.common import mix, text
+from render.layers import paste_layer
 from render.theme import RGB
 
 COLUMNS = "ABCDEFGHIJKL"
@@ -97,6 +99,45 @@ def map_height(grid: Grid) -> int:
     return 2 * LABEL_BAND + SIZE * grid.cell
 
 
+def _labels(draw: ImageDraw.ImageDraw, g: Grid) -> None:
+    """Both label bands: letters and row numbers outside, the dice values on discs inside."""
+    names_font = theme.font(theme.SMALL, True)
+    disc_font = theme.font(theme.SMALL, True)
+    r = LABEL_BAND // 2 - 4
+    for i in range(SIZE):
+        cx = g.x0 + (i + 0.5) * g.cell
+        cy = g.y0 + (i + 0.5) * g.cell
+        # outer band: the names used in the panel (letters on top, numbers on the left)
+        text(draw, (cx, g.y0 - 1.5 * LABEL_BAND), COLUMNS[i], names_font, theme.MUTED, anchor="mm")
+        text(draw, (g.x0 - 1.5 * LABEL_BAND, cy), str(i + 1), names_font, theme.MUTED, anchor="mm")
+        # inner band: the dice value of that column / row
+        for x, y in ((cx, g.y0 - LABEL_BAND / 2), (g.x0 - LABEL_BAND / 2, cy)):
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=DIE_BLUE)
+            text(draw, (x, y + 1), str(dice_label(i)), disc_font, theme.DIE_INK, anchor="mm")
+
+
+def _block_edges(draw: ImageDraw.ImageDraw, g: Grid) -> None:
+    """The lines between the four 6 x 6 blocks."""
+    x0, y0, x1, y1 = g.box
+    mid_x, mid_y = x0 + 6 * g.cell, y0 + 6 * g.cell
+    draw.line((mid_x, y0, mid_x, y1), fill=theme.MUTED, width=3)
+    draw.line((x0, mid_y, x1, mid_y), fill=theme.MUTED, width=3)
+
+
+def _plain_map(image: Image.Image, *, grid: Grid) -> None:
+    """The map as every sheet shows it before anything is plotted: untinted cells, the edges and
+    the label bands (``MapPainter.base`` draws this once per process, tints over it)."""
+    g, draw = grid, ImageDraw.Draw(image)
+    for row in range(SIZE):
+        for col in range(SIZE):
+            fill = CELL_ALT if (row // 6 + col // 6) % 2 else CELL_FILL
+            draw.rectangle(g.rect(row, col, 1), fill=fill)
+    x0, y0, x1, y1 = g.box
+    draw.rectangle((x0 - 2, y0 - 2, x1 + 1, y1 + 1), outline=theme.PANEL_EDGE, width=2)
+    _block_edges(draw, g)
+    _labels(draw, g)
+
+
 class MapPainter:
     """Paints one seat's Star Map; call the steps in order (cells, lines, stars, marks)."""
 
@@ -105,44 +146,31 @@ class MapPainter:
         self.draw = ImageDraw.Draw(image)
 
     def base(self, legal: Iterable[str] = (), shooting: Iterable[str] = ()) -> None:
-        """Cells (legal ones tinted), block edges and both label bands."""
+        """Cells (legal ones tinted), block edges and both label bands. The plain map (every
+        cell untinted, the edges, the labels) is the same on every sheet: it is drawn once per
+        process (``render.layers``), the tinted cells and their rings over it."""
         g, draw = self.grid, self.draw
         legal_set, shoot_set = set(cells(list(legal))), set(cells(list(shooting)))
-        for row in range(SIZE):
-            for col in range(SIZE):
-                name = f"{COLUMNS[col]}{row + 1}"
-                fill = CELL_ALT if (row // 6 + col // 6) % 2 else CELL_FILL
-                if name in legal_set and name in shoot_set:
-                    fill = BOTH_FILL
-                elif name in legal_set:
-                    fill = LEGAL_FILL
-                elif name in shoot_set:
-                    fill = SHOOT_FILL
-                draw.rectangle(g.rect(row, col, 1), fill=fill)
         x0, y0, x1, y1 = g.box
-        draw.rectangle((x0 - 2, y0 - 2, x1 + 1, y1 + 1), outline=theme.PANEL_EDGE, width=2)
-        mid_x, mid_y = x0 + 6 * g.cell, y0 + 6 * g.cell
-        draw.line((mid_x, y0, mid_x, y1), fill=theme.MUTED, width=3)
-        draw.line((x0, mid_y, x1, mid_y), fill=theme.MUTED, width=3)
-        self._labels()
+        area = (x0 - 2 * LABEL_BAND, y0 - 2 * LABEL_BAND, x1 + 2, y1 + 2)
+        paste_layer(self.image, ("observatory-map", g), area, functools.partial(_plain_map, grid=g))
+        for name in sorted(legal_set | shoot_set):
+            row, col = parse(name) or (0, 0)
+            fill = (
+                BOTH_FILL
+                if name in legal_set and name in shoot_set
+                else LEGAL_FILL
+                if name in legal_set
+                else SHOOT_FILL
+            )
+            draw.rectangle(g.rect(row, col, 1), fill=fill)
+        if legal_set or shoot_set:
+            _block_edges(draw, g)  # a tinted cell beside a block edge covered a line of it
         self._legal_rings(legal_set, theme.ACCENT)
         self._legal_rings(shoot_set - legal_set, SHOOTING)
 
     def _labels(self) -> None:
-        g, draw = self.grid, self.draw
-        names_font = theme.font(theme.SMALL, True)
-        disc_font = theme.font(theme.SMALL, True)
-        r = LABEL_BAND // 2 - 4
-        for i in range(SIZE):
-            cx = g.x0 + (i + 0.5) * g.cell
-            cy = g.y0 + (i + 0.5) * g.cell
-            # outer band: the names used in the panel (letters on top, numbers on the left)
-            text(draw, (cx, g.y0 - 1.5 * LABEL_BAND), COLUMNS[i], names_font, theme.MUTED, anchor="mm")
-            text(draw, (g.x0 - 1.5 * LABEL_BAND, cy), str(i + 1), names_font, theme.MUTED, anchor="mm")
-            # inner band: the dice value of that column / row
-            for x, y in ((cx, g.y0 - LABEL_BAND / 2), (g.x0 - LABEL_BAND / 2, cy)):
-                draw.ellipse((x - r, y - r, x + r, y + r), fill=DIE_BLUE)
-                text(draw, (x, y + 1), str(dice_label(i)), disc_font, theme.DIE_INK, anchor="mm")
+        _labels(self.draw, self.grid)
 
     def _legal_rings(self, names: set[str], colour: RGB) -> None:
         g = self.grid

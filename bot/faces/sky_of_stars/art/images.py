@@ -20,7 +20,8 @@ from bot.faces.sky_of_stars.art.results import draw_results
 from bot.faces.sky_of_stars.art.said import coloured
 from bot.i18n import N_, _
 from render import theme
-from render.common import as_map, clean, name_of, num, seat_of, sky, text, to_png, to_webp
+from render.common import as_map, clean, name_of, num, seat_of, sky, text
+from render.encode import Encoding, Format, encode
 from render.headers import SEP, Part, header, parts_line
 
 __all__ = [
@@ -286,9 +287,7 @@ pixels on a dense screen), so the full width was never seen, and they are most o
 downloads (two a roll). An exact 2:1 box filter keeps strokes and star points crisp; star shapes
 and labels stay apart at 400 px (see ``tests/faces/sky_of_stars/test_sky_art_real_views.py``)."""
 
-PANEL_SUFFIX = ".webp"
-"""The file type of every panel picture (``_vault_encoded``)."""
-WEBP_EFFORT = 2  # 0-6: measured ~85 ms a vault; 6 saves 0.5% more in 5 s
+WEBP_EFFORT = 2  # what the panels were sent in before issue 31 (``PANEL_WAS``)
 
 VAULT_COLOURS = 24
 """The panel pictures' palette. They are flat art: stars without a halo (a halo's soft gradient
@@ -299,11 +298,22 @@ colours are larger, 48 a third larger still)."""
 
 def _panel_sized(image: Image.Image) -> Image.Image:
     size = (image.width // PANEL_SCALE, image.height // PANEL_SCALE)
-    return image.convert("RGB").resize(size, Image.Resampling.BOX)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # no copy of an RGB drawing
+    return rgb.resize(size, Image.Resampling.BOX)
+
+
+# A palette PNG at zlib level 6: measured on a vault, 5 ms and 18 KB where the lossless WebP took
+# 19 ms for 13 KB (``python -m bench --only render``); a player's game stays within 3 MB.
+PANEL = Encoding(VAULT_COLOURS, Format.PNG, 6)
+PANEL_WAS = Encoding(VAULT_COLOURS, Format.WEBP, WEBP_EFFORT)  # before issue 31
+PANEL_SUFFIX = PANEL.suffix
+"""The file type of every panel picture (``_vault_encoded``)."""
+GENERAL = Encoding()  # 256 colours, zlib 6
+GENERAL_WAS = GENERAL
 
 
 def _vault_encoded(image: Image.Image) -> bytes:
-    return to_webp(_panel_sized(image), VAULT_COLOURS, WEBP_EFFORT)
+    return encode(_panel_sized(image), PANEL, was=PANEL_WAS)
 
 
 def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
@@ -315,7 +325,7 @@ def cancel_target_png(view: View, names: Sequence[str], *, preview: str | None =
 
 
 def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
-    return to_png(draw_drawing(view, names, seat, round))
+    return encode(draw_drawing(view, names, seat, round), GENERAL, was=GENERAL_WAS)
 
 
 def panel_drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
@@ -325,8 +335,8 @@ def panel_drawing_png(view: View, names: Sequence[str], seat: int, round: int) -
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:
-    return to_png(draw_table(view, names))
+    return encode(draw_table(view, names), GENERAL, was=GENERAL_WAS)
 
 
 def results_png(view: View, names: Sequence[str]) -> bytes:
-    return to_png(draw_results(view, names))
+    return encode(draw_results(view, names), GENERAL, was=GENERAL_WAS)

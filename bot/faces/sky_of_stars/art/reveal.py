@@ -19,7 +19,8 @@ from bot.faces.sky_of_stars.art.said import coloured
 from bot.faces.sky_of_stars.art.thumbnails import thumbnail
 from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text, text_width, to_png
+from render.common import as_map, fitted, name_of, num, panel, seat_of, sky, text, text_width
+from render.encode import PNG, encode
 from render.headers import SEP, header, parts_line
 
 View = Mapping[str, Any]
@@ -143,4 +144,4 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
 
 
 def reveal_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
-    return to_png(draw_reveal(view, names, seat, round))
+    return encode(draw_reveal(view, names, seat, round), PNG, was=PNG)

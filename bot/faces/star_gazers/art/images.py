@@ -41,7 +41,8 @@ from bot.faces.star_gazers.art.results import draw_results
 from bot.i18n import _, ngettext
 from bot.i18n.msg import N_
 from render import shapes, theme
-from render.common import as_map, fitted, name_of, num, seat_of, sky, text_width, to_png, to_webp
+from render.common import as_map, fitted, name_of, num, seat_of, sky, text_width, to_png
+from render.encode import Encoding, Format, encode
 from render.headers import SEP, header
 
 __all__ = [
@@ -363,6 +364,8 @@ def results_png(view: View, names: Sequence[str]) -> bytes:
 # Smaller widths were measured too: resampling adds colours and makes the file larger, not smaller.
 WEBP_METHOD = 1  # as small as method 4 on this art (within 1 KB) in half the time; 6 takes seconds
 WEBP_COLOURS = 64
+PICTURE = Encoding(WEBP_COLOURS, Format.WEBP, WEBP_METHOD)
+PICTURE_WAS = Encoding(WEBP_COLOURS, Format.WEBP, WEBP_METHOD)  # before issue 31
 
 
 def panel_webp(
@@ -373,24 +376,24 @@ def panel_webp(
     picked_from: int | None = None,
 ) -> bytes:
     drawn = draw_panel(view, names, tile_at=tile_at, picked_from=picked_from)
-    return to_webp(drawn, WEBP_COLOURS, WEBP_METHOD)
+    return encode(drawn, PICTURE, was=PICTURE_WAS)
 
 
 def keep_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_keep(view, names), WEBP_COLOURS, WEBP_METHOD)
+    return encode(draw_keep(view, names), PICTURE, was=PICTURE_WAS)
 
 
 def board_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_board(view, names), WEBP_COLOURS, WEBP_METHOD)
+    return encode(draw_board(view, names), PICTURE, was=PICTURE_WAS)
 
 
 def turn_board_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_turn_board(view, names), WEBP_COLOURS, WEBP_METHOD)
+    return encode(draw_turn_board(view, names), PICTURE, was=PICTURE_WAS)
 
 
 def sheet_webp(view: View, names: Sequence[str], seat: int) -> bytes:
-    return to_webp(draw_sheet(view, names, seat), WEBP_COLOURS, WEBP_METHOD)
+    return encode(draw_sheet(view, names, seat), PICTURE, was=PICTURE_WAS)
 
 
 def results_webp(view: View, names: Sequence[str]) -> bytes:
-    return to_webp(draw_results(view, names), WEBP_COLOURS, WEBP_METHOD)
+    return encode(draw_results(view, names), PICTURE, was=PICTURE_WAS)

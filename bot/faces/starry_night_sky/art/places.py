@@ -20,7 +20,7 @@ View = Mapping[str, Any]
 
 NODE_R = 35  # constellation disc radius
 PAWN_R = 15  # a telescope
-LABEL_SIZE = 23  # constellation names: two short lines, bold, with a halo
+LABEL_SIZE = 25  # constellation names (two short lines, bold, haloed): 10 px at 400 px wide
 START_ID = "START"
 
 
@@ -94,8 +94,8 @@ def _placements(
     line_h = LABEL_SIZE + 3
     # each disc with its marker badge (top right); START with its own label below it
     discs = [(x - NODE_R - 6, y - NODE_R - 20, x + NODE_R + 20, y + NODE_R + 6) for _, _, x, y in key]
-    # the START plate and the row of telescopes above it (up to four, see ``token_spots``)
-    start_box = (start[0] - half - 20, start[1] - 62, start[0] + half + 20, start[1] + 22)
+    # the START plate and the rows of telescopes above and below it (up to four, see ``token_spots``)
+    start_box = (start[0] - half - 20, start[1] - 62, start[0] + half + 20, start[1] + 64)
     gap, diag = NODE_R + 8, (NODE_R + 8) * 0.72
     options: dict[str, list[tuple[Placed, tuple[float, float, float, float], float]]] = {}
     for cid, name, x, y in key:

@@ -1,0 +1,140 @@
+"""Pictures drawn in worker processes, so the event loop keeps acknowledging while they are drawn.
+
+Drawing and encoding a picture is pure CPU in Pillow and our Python, and threads share the event
+loop's interpreter lock: with pictures drawn in threads, a process could use one core and every
+picture delayed the loop's next acknowledgement. Here a picture (a ``functools.partial`` of a
+face's module-level drawing function over plain view data, which pickles) is drawn in a process
+pool: ``ASTROLABE_PICTURE_WORKERS`` processes (default: the machine's CPU count; ``0`` draws in a
+thread of this process, as before, which the tests use so they can watch the drawing).
+
+A worker that dies (killed, out of memory) breaks the pool: the pool is replaced and the picture
+drawn again, once; a picture that kills its worker twice raises ``PictureFailed`` rather than being
+drawn in the bot's own process. A picture that does not pickle (a closure) is drawn in a thread.
+Workers start from a fork server (``forkserver``) that has imported the drawing code once, not from
+a fork of this process with its threads and sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import pickle
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from bot.i18n import Language, speaking
+
+log = logging.getLogger(__name__)
+
+WORKERS_VARIABLE = "ASTROLABE_PICTURE_WORKERS"
+# Imported once in the fork server, so a new worker starts with the drawing code loaded.
+PRELOAD = [
+    "bot.faces.observatory.art.images",
+    "bot.faces.sky_of_stars.art.images",
+    "bot.faces.sky_of_stars.art.animation",
+    "bot.faces.sky_of_stars.art.reveal",
+    "bot.faces.star_gazers.art.images",
+    "bot.faces.starry_night_sky.art.images",
+]
+
+
+def workers_from(environ: dict[str, str] | None = None) -> int:
+    """The pool's size from ``ASTROLABE_PICTURE_WORKERS`` (unset or malformed: the CPU count)."""
+    raw = (environ if environ is not None else os.environ).get(WORKERS_VARIABLE, "").strip()
+    if raw.isdigit():
+        return int(raw)
+    if raw:
+        log.warning("%s=%r is not a whole number: using the CPU count", WORKERS_VARIABLE, raw)
+    return os.cpu_count() or 1
+
+
+class PictureFailed(RuntimeError):
+    """A picture whose worker died twice: not drawn."""
+
+
+def _draw_here(draw: Callable[[], bytes], language: Language) -> tuple[bytes, float]:
+    start = time.process_time()
+    with speaking(language):
+        data = draw()
+    return data, time.process_time() - start
+
+
+def _draw_pickled(payload: bytes) -> tuple[bytes, float]:
+    """In a worker: the picture and the CPU seconds it took."""
+    draw, language = pickle.loads(payload)
+    return _draw_here(draw, language)
+
+
+class Painter:
+    """Draws pictures in a process pool of ``workers`` (0: in a thread), replacing a broken pool."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(0, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self.worker_cpu_seconds = 0.0  # CPU the workers spent on pictures (the load bench reads it)
+        self.pools_replaced = 0
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._pool
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        if self._pool is broken:  # the first call to see it broken replaces it, the others reuse
+            log.warning("a picture worker died: starting a new pool")
+            self._pool = None
+            self.pools_replaced += 1
+            broken.shutdown(wait=False, cancel_futures=True)
+
+    async def paint(self, draw: Callable[[], bytes], language: Language) -> bytes:
+        """``draw()`` in ``language``, in a worker process when it can be."""
+        if self.workers:
+            try:
+                payload = pickle.dumps((draw, language))
+            except (pickle.PicklingError, AttributeError, TypeError):
+                payload = None
+            if payload is not None:
+                loop = asyncio.get_running_loop()
+                for _attempt in range(2):
+                    pool = self._executor()
+                    try:
+                        data, cpu = await loop.run_in_executor(pool, _draw_pickled, payload)
+                    except BrokenProcessPool:
+                        self._replace(pool)
+                        continue
+                    self.worker_cpu_seconds += cpu
+                    return data
+                raise PictureFailed("the picture workers died twice on one picture")
+        data, _cpu = await asyncio.to_thread(_draw_here, draw, language)
+        return data
+
+    def close(self) -> None:
+        """Stop the workers (pictures in flight are dropped: their messages are not sent)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+_painter: Painter | None = None
+
+
+def painter() -> Painter:
+    """The process's painter, sized from the environment when first asked for."""
+    global _painter
+    if _painter is None:
+        _painter = Painter(workers_from())
+    return _painter
+
+
+def close() -> None:
+    """Stop the process's painter, if it started; the next picture starts a new one."""
+    global _painter
+    if _painter is not None:
+        _painter.close()
+        _painter = None

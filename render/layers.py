@@ -1,0 +1,51 @@
+"""Static layers drawn once per process: what a picture shows whatever the game's state (a map's
+empty grid and its labels over the night sky), kept as pixels and pasted where it belongs.
+
+A layer is drawn by the same code that drew it into every picture before (on a fresh copy of the
+backdrop the picture starts from), then cut out; pasting that cut-out into a fresh copy of the
+same backdrop gives the same pixels, provided nothing else was drawn there first. What depends on
+the state is drawn over it as before. Inside ``render.encode.the_old_way`` every layer is drawn
+afresh, as it was (the render bench's reference), and so it is while texts are being recorded
+(``render.common.recording_texts``: tests measure every text a picture draws).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from PIL import Image
+
+from render.common import is_recording, sky
+from render.encode import old_way
+
+Box = tuple[int, int, int, int]
+LAYERS_KEPT = 32  # a few maps per game's layouts; each is a few hundred KB of pixels
+
+_kept: OrderedDict[tuple[Hashable, Box, tuple[int, int]], Image.Image] = OrderedDict()
+_lock = threading.Lock()
+
+
+def paste_layer(image: Image.Image, key: Hashable, box: Box, draw: Callable[[Image.Image], None]) -> None:
+    """Paint into ``image`` (a fresh night-sky backdrop of its size, nothing drawn in ``box``
+    yet) what ``draw`` paints into ``box`` of such a backdrop: drawn once per ``key``, ``box``
+    and image size, pasted after. ``draw`` must paint nothing outside ``box`` and read nothing but
+    the backdrop; ``key`` names what it draws."""
+    if old_way() or is_recording():
+        draw(image)
+        return
+    name = (key, box, image.size)
+    with _lock:
+        layer = _kept.get(name)
+        if layer is not None:
+            _kept.move_to_end(name)
+    if layer is None:
+        canvas = sky(*image.size)
+        draw(canvas)
+        layer = canvas.crop(box)
+        with _lock:
+            _kept[name] = layer
+            while len(_kept) > LAYERS_KEPT:
+                _kept.popitem(last=False)
+    image.paste(layer, box[:2])

@@ -1,0 +1,86 @@
+"""Pictures do not change by accident: every picture the bot sends, drawn from seeded games of the
+four titles (``bench.picture_cases``), shows exactly the pixels stored for it
+(``tests/faces/picture_digests.json``, ``pictures``), and every picture that differs from the
+baseline (the same file's ``baseline``: the pictures before issue 31) is listed in ``ALLOWED``
+with why.
+
+The digest is of the decoded pixels, not the bytes: a faster encoder that keeps every pixel (a
+palette PNG in place of a lossless WebP) passes, a moved line or a shifted label does not.
+
+After a deliberate change to a picture, look at it, list it in ``ALLOWED`` with the reason, then
+store the new digests and commit them with the change (the baseline stays):
+
+    .venv/bin/python -m bench.picture_cases
+
+``--baseline`` makes today's pictures the new baseline too (then ``ALLOWED`` starts empty again).
+
+Text is rasterised by the FreeType that Pillow bundles, so the digests hold for the Pillow version
+recorded in the file; under another version the test skips and asks for the digests again.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import PIL
+import pytest
+
+from bench.picture_cases import DIGESTS, current_digests, pictures
+
+# The pictures whose pixels differ from the baseline, and why (key: title/kind/moment).
+_SNS_PALETTE = (
+    "Starry Night Sky's pictures go out as a 64-colour palette PNG (not a 256-colour lossless WebP): "
+    "six times faster to encode, within the 100 KB budget; nothing visible changes (flat art)"
+)
+ALLOWED: dict[str, str] = {
+    "starry-night-sky/board_png/early": _SNS_PALETTE,
+    "starry-night-sky/board_png/mid": _SNS_PALETTE,
+    "starry-night-sky/board_png/final board": _SNS_PALETTE,
+    "starry-night-sky/panel_png/choose where": _SNS_PALETTE,
+    "starry-night-sky/panel_png/confirm move": _SNS_PALETTE,
+    "starry-night-sky/panel_png/preview": _SNS_PALETTE,
+    "starry-night-sky/panel_png/confirm place": _SNS_PALETTE,
+    "starry-night-sky/sheet_png/own sheet": _SNS_PALETTE,
+    "starry-night-sky/results_png/game over": _SNS_PALETTE,
+}
+
+COMPARED = ("size", "frames", "pixels")  # the format may change with the encoder; the pixels may not
+
+
+def _stored() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(DIGESTS.read_text())
+    return data
+
+
+@pytest.fixture(scope="module")
+def drawn() -> dict[str, dict[str, Any]]:
+    stored = _stored()
+    if stored["pillow"] != PIL.__version__:
+        pytest.skip(f"digests made with Pillow {stored['pillow']}, this is {PIL.__version__}: regenerate")
+    return current_digests()
+
+
+def test_every_picture_shows_the_stored_pixels(drawn: dict[str, dict[str, Any]]) -> None:
+    stored = _stored()["pictures"]
+    changed = [
+        key
+        for key, now in drawn.items()
+        if key not in ALLOWED
+        and {f: now[f] for f in COMPARED} != {f: stored.get(key, {}).get(f) for f in COMPARED}
+    ]
+    assert not changed, f"pictures changed (look at them, then `python -m bench.picture_cases`): {changed}"
+
+
+def test_the_digests_cover_every_case_and_nothing_else() -> None:
+    keys = {picture.key for picture in pictures()}
+    stored = _stored()
+    assert keys == set(stored["pictures"]) == set(stored["baseline"]), "cases and digests differ: regenerate"
+    assert set(ALLOWED) <= keys, "an allowed difference names no case"
+
+
+def test_every_title_and_entry_point_is_drawn() -> None:
+    titles = {picture.title for picture in pictures()}
+    assert titles == {"sky-of-stars", "observatory", "starry-night-sky", "star-gazers"}
+    kinds = {(picture.title, picture.kind) for picture in pictures()}
+    assert len(kinds) >= 23  # every encoder entry point a face calls
