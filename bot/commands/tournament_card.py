@@ -96,9 +96,15 @@ def _line(line: Line, names: dict[int, str], t: Tournament, rounds_left: int | N
     return f"**{line.rank}.** {name}{status}: " + ", ".join(parts)
 
 
-def rounds_left(t: Tournament, line: Line) -> int | None:
-    if t.format == Format.SWISS and not line.withdrawn and t.status in ("running", "paused", "signup"):
+def rounds_left(t: Tournament, line: Line, field: int) -> int | None:
+    """Rounds still to play where that is known: a Swiss's, or a two-seat round robin's (the
+    circle method's ``field − 1`` rounds, one more for an odd field's byes)."""
+    if line.withdrawn or t.status not in ("running", "paused", "signup"):
+        return None
+    if t.format == Format.SWISS:
         return max(0, t.rounds - line.reached)
+    if t.format == Format.ROUND_ROBIN and t.seats == 2:
+        return max(0, field - (0 if field % 2 else 1) - line.reached)
     return None
 
 
@@ -106,7 +112,7 @@ def standings_text(t: Tournament, entrants: Sequence[Entrant], tables: Sequence[
     """The standings, best first, in the current language."""
     lines = lines_of(t, entrants, tables)
     names = {e.user_id: e.name for e in entrants}
-    shown = [_line(line, names, t, rounds_left(t, line)) for line in lines[:SHOWN_LINES]]
+    shown = [_line(line, names, t, rounds_left(t, line, len(entrants))) for line in lines[:SHOWN_LINES]]
     if len(lines) > SHOWN_LINES:
         shown.append(_("…and {n} more.", n=len(lines) - SHOWN_LINES))
     return "\n".join(shown) or _("Nobody has signed up yet.")

@@ -46,7 +46,7 @@ async def drop_player(bot: Any, t: Tournament, user_id: int, status: str) -> boo
                 continue
             async with service.lock(record.id):
                 await storage.set_seat_control(record.id, seat, autopilot=True, left_game=True)
-                await service.delivery.retire_seat(record, seat)
+                await service.delivery.panels.retire_seat(record, seat)
                 await service.delivery.post(
                     record,
                     None,
@@ -180,6 +180,7 @@ async def cancel(interaction: discord.Interaction, tournament: int | None = None
     clock = clock_of(interaction)
     clock.disarm(t.id)
     await clock.refresh(t.id)
+    await clock.event_to(t, discord.EventStatus.cancelled)
     with speaking(t.language):
         note = _("Tournament #{id} is cancelled. Tables in play finish as ordinary games.", id=t.id)
     await _tell(interaction, t, note)

@@ -20,18 +20,17 @@ from typing import Any, ClassVar, Final, Protocol
 import discord
 
 from bot.commands.tournament_card import card_embed, lines_of, podium_announcement
+from bot.commands.tournament_pairs import fewest, pair_round
 from bot.commands.tournament_signup import signup_view
 from bot.commands.tournament_tables import finish_late, forfeit_places, open_table, result_of
 from bot.core.clock import now
-from bot.games import get_game
 from bot.i18n import _, speaking
 from bot.ops.metrics import watch
 from bot.storage import GameRecord
 from bot.storage.skill import ordinal
 from bot.storage.tournaments import Entrant, NewTable, Table, Tournament
 from bot.tell.scheduler import ClientAlarm, Job, JobKind, Scheduler
-from bot.tournaments import pairing
-from bot.tournaments.pairing import Format, Pairing, Why
+from bot.tournaments.pairing import Pairing
 from bot.ui.fault_lines import expected_fault
 from bot.ui.outgoing import only_users
 
@@ -43,77 +42,8 @@ MIN_GRACE: Final = 600.0  # after a deadline, how long the bot has to play the l
 UNRATED: Final = 0.0  # the seeding rating of a player with no rated game of the title
 
 
-def fewest(t: Tournament) -> int:
-    return max(2, get_game(t.game).min_seats)
-
-
 def grace(t: Tournament) -> float:
     return max(MIN_GRACE, t.round_seconds / 4)
-
-
-def pair_round(
-    t: Tournament, entrants: Sequence[Entrant], active: Sequence[Entrant], tables: Sequence[Table]
-) -> list[Pairing] | None:
-    """The next round's tables from what is stored (the same in any process), or None at the end."""
-    if len(active) < 2:
-        return None
-    lines = {line.player: line for line in lines_of(t, entrants, tables)}
-    rating = {e.user_id: e.rating for e in entrants}
-    field = [
-        pairing.Entrant(
-            e.user_id,
-            rating[e.user_id],
-            lines[e.user_id].points,
-            frozenset(lines[e.user_id].met),
-            lines[e.user_id].byes,
-        )
-        for e in active
-    ]
-    round_no = t.round_no + 1
-    if t.format == Format.SWISS:
-        return None if t.round_no >= t.rounds else pairing.swiss(field, t.seats, fewest(t), t.seed, round_no)
-    if t.format == Format.ROUND_ROBIN:
-        if t.seats == 2:
-            everyone = sorted(e.user_id for e in entrants)
-            found = pairing.circle_round(everyone, t.seed, round_no)
-            if found is None:
-                return None
-            here = {e.user_id for e in active}
-            kept = [tuple(p for p in f.players if p in here) for f in found]
-            return [
-                Pairing(k, Why.BYE if len(k) == 1 else f.why) for k, f in zip(kept, found, strict=True) if k
-            ]
-        return pairing.covering_round(field, t.seats, fewest(t), t.seed, round_no)
-    return _knockout(t, field, tables)
-
-
-def _knockout(t: Tournament, field: list[pairing.Entrant], tables: Sequence[Table]) -> list[Pairing] | None:
-    """The first round by seed; then the advancers of the last round's tables, in table order
-    (two seats: the bracket's), a player who stopped replaced by the next at their table."""
-    here = {e.id: e for e in field}
-    if t.round_no == 0:
-        seeds = [e.id for e in pairing.seeded(field, t.seed)]
-        return pairing.elimination_round(seeds, t.seats, fewest(t), first=True)
-    last = [x for x in tables if x.round_no == t.round_no]
-    if len(last) == 1 and last[0].status != "bye":
-        return None  # that was the final
-    count = pairing.advancing([x.players for x in last if x.status != "bye"], fewest(t))
-    through: list[int] = []
-    for x in last:
-        order = sorted(
-            range(len(x.players)),
-            key=lambda i: (
-                (x.places or ())[i] if x.places else 1,
-                -((x.scores or ())[i] if x.scores else 0),
-            ),
-        )
-        still = [x.players[i] for i in order if x.players[i] in here]  # a player who stopped: the next goes
-        through += still[: 1 if x.status == "bye" else count]
-    if len(through) < 2:
-        return None
-    if t.seats > 2:
-        through = [e.id for e in pairing.seeded([here[p] for p in through], t.seed)]
-    return pairing.elimination_round(through, t.seats, fewest(t), first=False)
 
 
 class TournamentAlarm(ClientAlarm):
@@ -228,8 +158,10 @@ class TournamentClock:
                 )
             await self._say(t, text)
             await self.refresh(t.id)
+            await self.event_to(t, discord.EventStatus.cancelled)
             return
         await self.next_round(t)
+        await self.event_to(t, discord.EventStatus.active)
 
     async def _rating(self, t: Tournament, user_id: int) -> float:
         rows = await self.storage.player_ratings(t.guild_id, user_id, t.game)
@@ -278,6 +210,7 @@ class TournamentClock:
         await self._announce_round(opened, pairings)
         await self.open_tables(opened)
         await self.refresh(t.id)
+        await self.after_table(t.id, opened.round_no)  # a round of byes alone is over at once
 
     async def open_tables(self, t: Tournament) -> None:
         """Open every table of the round still waiting for its game (all at once)."""
@@ -307,10 +240,11 @@ class TournamentClock:
                 continue
             if record.status == "finished":
                 await self.table_done(record)
-            elif final:
+            elif final or record.status == "cancelled":  # a cancelled table can't end by play
                 await self._forfeit(t, table, record)
             else:
                 await finish_late(self.bot, t, table, record)
+        await self.after_table(t.id, t.round_no)  # every table may be done (a crash before the close)
         reloaded = await self.storage.tournament(t.id)
         if reloaded is not None and reloaded.round_no == t.round_no and reloaded.status == "running":
             if not final:
@@ -377,7 +311,26 @@ class TournamentClock:
             winners = [line.player for line in lines_of(done, entrants, tables)[:3]]
             await channel.send(text, allowed_mentions=only_users(*winners))
         await self.refresh(t.id)
+        await self.event_to(t, discord.EventStatus.completed)
         log.info("tournament %s finished", t.id)
+
+    async def event_to(self, t: Tournament, status: discord.EventStatus) -> None:
+        """Move the tournament's server event along (started at round 1, ended with the podium,
+        cancelled with the tournament); an event deleted in Discord is left alone."""
+        guild = self.bot.get_guild(t.guild_id)
+        if t.event_id is None or guild is None:
+            return
+        try:
+            event = await guild.fetch_scheduled_event(t.event_id)
+            if status is discord.EventStatus.cancelled and event.status is discord.EventStatus.scheduled:
+                await event.cancel()
+            elif status is discord.EventStatus.cancelled or status is discord.EventStatus.completed:
+                if event.status is discord.EventStatus.active:
+                    await event.end()
+            elif event.status is discord.EventStatus.scheduled:
+                await event.start()
+        except discord.HTTPException as error:
+            log.info("tournament %s: its event could not move on (%s)", t.id, error)
 
     # ---- saying it ----------------------------------------------------------------------------
 

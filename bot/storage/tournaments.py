@@ -9,258 +9,68 @@ gets one game. ``due_at`` and the ``claimed_until`` lease work as a game night's
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
-from bot.i18n.languages import DEFAULT, Language, parse
+from bot.i18n.languages import Language
 from bot.storage.base import StorageBase
-from bot.storage.records import GameRecord, Row, StorageError
+from bot.storage.records import GameRecord, StorageError
 from bot.storage.rows import dumps, record_from_row
 from bot.storage.statements import SQL_INSERT_GAME, SQL_INSERT_SEAT
-
-LIVE_STATUSES: Final = ("signup", "running", "paused")
-
-_COLUMNS = (
-    "id, guild_id, channel_id, organiser_id, organiser_name, game, options, seats, format, rounds,"
-    " pace, round_seconds, language, role_id, signup_closes, seed, status, round_no, due_at,"
-    " paused_left, card_message_id, event_id"
+from bot.storage.tournament_records import (
+    AlreadyEntered,
+    Entrant,
+    NewTable,
+    Round,
+    SignupClosed,
+    Table,
+    Tournament,
+    table_from_row,
+    tournament_from_row,
 )
-SQL_INSERT_TOURNAMENT = """
-INSERT INTO tournaments (guild_id, channel_id, organiser_id, organiser_name, game, options, seats,
-                         format, rounds, pace, round_seconds, language, role_id, signup_closes, seed,
-                         status, due_at, created_at)
-VALUES (:guild_id, :channel_id, :organiser_id, :organiser_name, :game, :options, :seats, :format,
-        :rounds, :pace, :round_seconds, :language, :role_id, :signup_closes, :seed, 'signup',
-        :signup_closes, :now)
-"""
-SQL_SELECT_TOURNAMENT = f"SELECT {_COLUMNS} FROM tournaments WHERE id = :tournament_id"
-SQL_SELECT_GUILD_TOURNAMENTS = f"""
-SELECT {_COLUMNS} FROM tournaments
-WHERE guild_id = :guild_id AND status IN ('signup', 'running', 'paused') ORDER BY id
-"""
-SQL_SELECT_LATEST_IN_CHANNEL = f"""
-SELECT {_COLUMNS} FROM tournaments WHERE channel_id = :channel_id ORDER BY id DESC LIMIT 1
-"""
-SQL_SELECT_USER_TOURNAMENTS = f"""
-SELECT {", ".join("t." + c.strip() for c in _COLUMNS.split(","))} FROM tournaments t
-JOIN tournament_entrants e ON e.tournament_id = t.id
-WHERE e.user_id = :user_id AND t.guild_id = :guild_id AND t.status IN ('signup', 'running', 'paused')
-ORDER BY t.id
-"""
-SQL_SELECT_DUE_TOURNAMENTS = f"""
-SELECT {_COLUMNS} FROM tournaments
-WHERE status IN ('signup', 'running') AND due_at IS NOT NULL ORDER BY due_at, id
-"""
-SQL_CLAIM_TOURNAMENT = """
-UPDATE tournaments SET claimed_until = :until
-WHERE id = :tournament_id AND status IN ('signup', 'running')
-  AND (claimed_until IS NULL OR claimed_until < :now)
-"""
-SQL_RELEASE_TOURNAMENT = "UPDATE tournaments SET claimed_until = NULL WHERE id = :tournament_id"
-SQL_UPDATE_TOURNAMENT_CARD = "UPDATE tournaments SET card_message_id = :message_id WHERE id = :tournament_id"
-SQL_UPDATE_TOURNAMENT_EVENT = "UPDATE tournaments SET event_id = :event_id WHERE id = :tournament_id"
-SQL_UPDATE_TOURNAMENT_DUE = """
-UPDATE tournaments SET due_at = :due_at WHERE id = :tournament_id AND status = :status
-"""
-SQL_UPDATE_SIGNUP_CLOSES = """
-UPDATE tournaments SET signup_closes = :due_at, due_at = :due_at
-WHERE id = :tournament_id AND status = 'signup'
-"""
-# The open round moves on only from the round the caller paired after, and only once that round
-# is closed: one process opens it, and never while the round before is still played.
-SQL_ADVANCE_ROUND = """
-UPDATE tournaments SET round_no = :round_no, status = 'running', due_at = :due_at, claimed_until = NULL
-WHERE id = :tournament_id AND round_no = :after AND status IN ('signup', 'running')
-  AND (round_no = 0 OR EXISTS (SELECT 1 FROM tournament_rounds r
-                               WHERE r.tournament_id = tournaments.id AND r.round_no = tournaments.round_no
-                                 AND r.closed_at IS NOT NULL))
-"""
-SQL_END_TOURNAMENT = """
-UPDATE tournaments SET status = :status, due_at = NULL, claimed_until = NULL, paused_left = NULL
-WHERE id = :tournament_id AND status IN ('signup', 'running', 'paused')
-"""
-SQL_PAUSE_TOURNAMENT = """
-UPDATE tournaments SET status = 'paused', paused_left = :left, due_at = NULL
-WHERE id = :tournament_id AND status = 'running'
-"""
-SQL_RESUME_TOURNAMENT = """
-UPDATE tournaments SET status = 'running', due_at = :due_at, paused_left = NULL
-WHERE id = :tournament_id AND status = 'paused'
-"""
-SQL_INSERT_ENTRANT = """
-INSERT INTO tournament_entrants (tournament_id, user_id, name, rating, joined_at)
-VALUES (:tournament_id, :user_id, :name, :rating, :now)
-"""
-SQL_SELECT_ENTRANTS = """
-SELECT user_id, name, rating, status FROM tournament_entrants
-WHERE tournament_id = :tournament_id ORDER BY joined_at, user_id
-"""
-SQL_SELECT_ENTRANT = """
-SELECT user_id, name, rating, status FROM tournament_entrants
-WHERE tournament_id = :tournament_id AND user_id = :user_id
-"""
-SQL_DELETE_ENTRANT = (
-    "DELETE FROM tournament_entrants WHERE tournament_id = :tournament_id AND user_id = :user_id"
+from bot.storage.tournament_statements import (
+    SQL_ADVANCE_ROUND,
+    SQL_CLAIM_TABLE,
+    SQL_CLAIM_TOURNAMENT,
+    SQL_CLOSE_ROUND,
+    SQL_DELETE_ENTRANT,
+    SQL_DELETE_ORGANISER_ROLE,
+    SQL_END_TOURNAMENT,
+    SQL_EXTEND_ROUND,
+    SQL_FINISH_TABLE,
+    SQL_INSERT_ENTRANT,
+    SQL_INSERT_ORGANISER_ROLE,
+    SQL_INSERT_ROUND,
+    SQL_INSERT_TABLE,
+    SQL_INSERT_TOURNAMENT,
+    SQL_LINK_TABLE_GAME,
+    SQL_LOCK_SIGNUP,
+    SQL_MARK_LATE,
+    SQL_PAUSE_TOURNAMENT,
+    SQL_RELEASE_TABLE,
+    SQL_RELEASE_TOURNAMENT,
+    SQL_RESUME_TOURNAMENT,
+    SQL_SELECT_DUE_TOURNAMENTS,
+    SQL_SELECT_ENTRANT,
+    SQL_SELECT_ENTRANTS,
+    SQL_SELECT_GUILD_TOURNAMENTS,
+    SQL_SELECT_LATEST_IN_CHANNEL,
+    SQL_SELECT_ORGANISER_ROLE,
+    SQL_SELECT_ROUNDS,
+    SQL_SELECT_TABLE,
+    SQL_SELECT_TABLE_OF_GAME,
+    SQL_SELECT_TABLES,
+    SQL_SELECT_TOURNAMENT,
+    SQL_SELECT_USER_TOURNAMENTS,
+    SQL_UPDATE_ENTRANT_RATING,
+    SQL_UPDATE_ENTRANT_STATUS,
+    SQL_UPDATE_SIGNUP_CLOSES,
+    SQL_UPDATE_TABLE_PLAYERS,
+    SQL_UPDATE_TOURNAMENT_CARD,
+    SQL_UPDATE_TOURNAMENT_DUE,
+    SQL_UPDATE_TOURNAMENT_EVENT,
 )
-SQL_UPDATE_ENTRANT_STATUS = """
-UPDATE tournament_entrants SET status = :status
-WHERE tournament_id = :tournament_id AND user_id = :user_id AND status = 'in'
-"""
-SQL_UPDATE_ENTRANT_RATING = """
-UPDATE tournament_entrants SET rating = :rating WHERE tournament_id = :tournament_id AND user_id = :user_id
-"""
-SQL_LOCK_SIGNUP = "SELECT status FROM tournaments WHERE id = :tournament_id"
-SQL_INSERT_ROUND = """
-INSERT INTO tournament_rounds (tournament_id, round_no, opened_at, deadline_at)
-VALUES (:tournament_id, :round_no, :now, :due_at)
-"""
-SQL_SELECT_ROUNDS = """
-SELECT round_no, opened_at, deadline_at, closed_at FROM tournament_rounds
-WHERE tournament_id = :tournament_id ORDER BY round_no
-"""
-SQL_CLOSE_ROUND = """
-UPDATE tournament_rounds SET closed_at = :now
-WHERE tournament_id = :tournament_id AND round_no = :round_no AND closed_at IS NULL
-"""
-SQL_EXTEND_ROUND = """
-UPDATE tournament_rounds SET deadline_at = :due_at
-WHERE tournament_id = :tournament_id AND round_no = :round_no AND closed_at IS NULL
-"""
-_TABLE_COLUMNS = "id, tournament_id, round_no, position, players, why, status, game_id, places, scores, late"
-SQL_INSERT_TABLE = """
-INSERT INTO tournament_tables (tournament_id, round_no, position, players, why, status, places, scores)
-VALUES (:tournament_id, :round_no, :position, :players, :why, :status, :places, :scores)
-"""
-SQL_SELECT_TABLES = f"""
-SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE tournament_id = :tournament_id
-ORDER BY round_no, position
-"""
-SQL_SELECT_TABLE = f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE id = :table_id"
-SQL_SELECT_TABLE_OF_GAME = f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE game_id = :game_id"
-SQL_CLAIM_TABLE = """
-UPDATE tournament_tables SET claimed_until = :until
-WHERE id = :table_id AND status IN ('waiting', 'playing') AND (claimed_until IS NULL OR claimed_until < :now)
-"""
-SQL_RELEASE_TABLE = "UPDATE tournament_tables SET claimed_until = NULL WHERE id = :table_id"
-# A table's game is linked once: a second process's game for it is rolled back.
-SQL_LINK_TABLE_GAME = """
-UPDATE tournament_tables SET game_id = :game_id, status = 'playing'
-WHERE id = :table_id AND game_id IS NULL AND status = 'waiting'
-"""
-SQL_FINISH_TABLE = """
-UPDATE tournament_tables SET status = 'finished', places = :places, scores = :scores
-WHERE id = :table_id AND status = 'playing'
-"""
-SQL_MARK_LATE = "UPDATE tournament_tables SET late = :late WHERE id = :table_id"
-SQL_UPDATE_TABLE_PLAYERS = """
-UPDATE tournament_tables SET players = :players, status = :status, why = :why
-WHERE id = :table_id AND status = 'waiting'
-"""
-SQL_SELECT_ORGANISER_ROLE = "SELECT role_id FROM tournament_organisers WHERE guild_id = :guild_id"
-SQL_DELETE_ORGANISER_ROLE = "DELETE FROM tournament_organisers WHERE guild_id = :guild_id"
-SQL_INSERT_ORGANISER_ROLE = (
-    "INSERT INTO tournament_organisers (guild_id, role_id) VALUES (:guild_id, :role_id)"
-)
-
-
-@dataclass(frozen=True)
-class Tournament:
-    """One competition as stored. ``options``: the title's lobby options for every table."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    organiser_id: int
-    organiser_name: str
-    game: str
-    options: dict[str, Any]
-    seats: int
-    format: str
-    rounds: int  # Swiss: how many; other formats: 0 (they end by themselves)
-    pace: int
-    round_seconds: float
-    language: Language
-    role_id: int | None
-    signup_closes: float
-    seed: int
-    status: str
-    round_no: int
-    due_at: float | None
-    paused_left: float | None
-    card_message_id: int | None
-    event_id: int | None
-
-
-@dataclass(frozen=True)
-class Entrant:
-    user_id: int
-    name: str
-    rating: float
-    status: str  # 'in', 'withdrawn', 'removed' or 'left'
-
-
-@dataclass(frozen=True)
-class Round:
-    round_no: int
-    opened_at: float
-    deadline_at: float
-    closed_at: float | None
-
-
-@dataclass(frozen=True)
-class Table:
-    """One table of a round; ``places``/``scores`` follow ``players`` once it is finished."""
-
-    id: int
-    tournament_id: int
-    round_no: int
-    position: int
-    players: tuple[int, ...]
-    why: str
-    status: str  # 'waiting', 'playing', 'finished' or 'bye'
-    game_id: int | None
-    places: tuple[int, ...] | None
-    scores: tuple[int, ...] | None
-    late: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class NewTable:
-    """A table to write when a round opens (one player: a bye)."""
-
-    players: tuple[int, ...]
-    why: str
-
-
-class SignupClosed(StorageError):
-    """The tournament no longer takes sign-ups."""
-
-
-class AlreadyEntered(StorageError):
-    """The player is signed up already."""
-
-
-def _tournament(row: Row) -> Tournament:
-    language = parse(row["language"]) or DEFAULT
-    return record_from_row(Tournament, row, options=json.loads(row["options"]), language=language)
-
-
-def _tuple(value: str | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(json.loads(value))
-
-
-def _table(row: Row) -> Table:
-    return record_from_row(
-        Table,
-        row,
-        players=tuple(json.loads(row["players"])),
-        places=_tuple(row["places"]),
-        scores=_tuple(row["scores"]),
-        late=tuple(json.loads(row["late"])),
-    )
 
 
 class Tournaments(StorageBase):
@@ -274,12 +84,12 @@ class Tournaments(StorageBase):
             tournament_id = await tx.insert(SQL_INSERT_TOURNAMENT, params)
             row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id})
         assert row is not None
-        return _tournament(row)
+        return tournament_from_row(row)
 
     async def tournament(self, tournament_id: int) -> Tournament | None:
         async with self._one() as tx:
             row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id})
-        return None if row is None else _tournament(row)
+        return None if row is None else tournament_from_row(row)
 
     async def tournament_state(
         self, tournament_id: int
@@ -293,31 +103,35 @@ class Tournaments(StorageBase):
                 return None
             entrants = await tx.fetch(SQL_SELECT_ENTRANTS, params)
             tables = await tx.fetch(SQL_SELECT_TABLES, params)
-        return _tournament(row), [record_from_row(Entrant, e) for e in entrants], [_table(x) for x in tables]
+        return (
+            tournament_from_row(row),
+            [record_from_row(Entrant, e) for e in entrants],
+            [table_from_row(x) for x in tables],
+        )
 
     async def guild_tournaments(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments not over yet, oldest first."""
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_GUILD_TOURNAMENTS, {"guild_id": guild_id})
-        return [_tournament(row) for row in rows]
+        return [tournament_from_row(row) for row in rows]
 
     async def latest_tournament_in_channel(self, channel_id: int) -> Tournament | None:
         """The channel's newest tournament, over or not (its standings stay readable)."""
         async with self._one() as tx:
             row = await tx.fetchrow(SQL_SELECT_LATEST_IN_CHANNEL, {"channel_id": channel_id})
-        return None if row is None else _tournament(row)
+        return None if row is None else tournament_from_row(row)
 
     async def user_tournaments(self, user_id: int, guild_id: int) -> list[Tournament]:
         """The tournaments not over yet that ``user_id`` signed up for in the server."""
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_USER_TOURNAMENTS, {"user_id": user_id, "guild_id": guild_id})
-        return [_tournament(row) for row in rows]
+        return [tournament_from_row(row) for row in rows]
 
     async def due_tournaments(self) -> list[Tournament]:
         """Every tournament with something due (sign-up closing, a round's deadline), soonest first."""
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_DUE_TOURNAMENTS)
-        return [_tournament(row) for row in rows]
+        return [tournament_from_row(row) for row in rows]
 
     async def claim_tournament(self, tournament_id: int, *, now: float, lease: float) -> bool:
         """Lease the tournament to this process until ``now + lease``; False if another holds it."""
@@ -479,18 +293,18 @@ class Tournaments(StorageBase):
         """Every table of every round, in order."""
         async with self._one() as tx:
             rows = await tx.fetch(SQL_SELECT_TABLES, {"tournament_id": tournament_id})
-        return [_table(row) for row in rows]
+        return [table_from_row(row) for row in rows]
 
     async def tournament_table(self, table_id: int) -> Table | None:
         async with self._one() as tx:
             row = await tx.fetchrow(SQL_SELECT_TABLE, {"table_id": table_id})
-        return None if row is None else _table(row)
+        return None if row is None else table_from_row(row)
 
     async def table_of_game(self, game_id: int) -> Table | None:
         """The tournament table a game is played for, if it is one."""
         async with self._one() as tx:
             row = await tx.fetchrow(SQL_SELECT_TABLE_OF_GAME, {"game_id": game_id})
-        return None if row is None else _table(row)
+        return None if row is None else table_from_row(row)
 
     async def claim_table(self, table_id: int, *, now: float, lease: float) -> bool:
         async with self._one(write=True) as tx:

@@ -8,6 +8,7 @@ from datetime import timedelta
 import discord
 import pytest
 
+from bot.core.moves import Moves, running
 from tests.drivers.helpers import all_text, refresh, said
 from tests.drivers.tournament_driver import (
     card_of,
@@ -40,12 +41,24 @@ async def test_refusals_are_private_and_change_nothing(simcord_env):
         refused = await who.slash(channel, "tournament create", **options)
         assert refused.ephemeral and words in said(refused), (options, said(refused))
     assert await storage.guild_tournaments(guild.id) == [] and not any(m.embeds for m in channel.history())
+    hosts = guild.create_role("hosts")
+    refused = await organiser.slash(channel, "tournament organisers", role=hosts)
+    assert "Only someone with Manage Server" in said(refused)
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[mods])
+    assert "may now create" in said(await boss.slash(channel, "tournament organisers", role=hosts))
+    host = guild.add_member(env.create_user("host"), roles=[hosts])
+    made = await host.slash(channel, "tournament create", **base)
+    assert "is set up" in said(made), said(made)
+    (first,) = await storage.guild_tournaments(guild.id)
+    assert "cancelled" in said(await host.slash(channel, "tournament cancel"))
 
     members = guild.create_role("members")
     made = await organiser.slash(channel, "tournament create", **base, role=members)
     assert "is set up" in said(made)
     card = card_of(channel)
     (t,) = await storage.guild_tournaments(guild.id)
+    assert t.id != first.id
     refused = await ada.click(refresh(channel, card), label="Join")
     assert "only" in said(refused) and await storage.entrants(t.id) == []
     ada_member = guild.add_member(env.create_user("ada2"), roles=[members])
@@ -194,3 +207,50 @@ async def test_a_player_leaving_the_server_and_the_mine_hub(simcord_env):
     assert second and all(gone.id not in x.players for x in second)
     await play_to_the_end(env, tid)
     assert (await storage.tournament(tid)).status == "finished"
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_games_that_ended_while_the_bot_was_away_count_after_a_restart(simcord_env, restart_bot):
+    env = simcord_env
+    _, channel, organiser, players = await server(env, 4)
+    tid = await create_and_fill(
+        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2
+    )
+    storage = env.bot.storage
+    # Another process plays round 1's games to their end through the move core, telling nobody.
+    moves = Moves(storage)
+    for table in [x for x in await storage.tournament_tables(tid) if x.round_no == 1]:
+        record = await storage.load(table.game_id)
+        for seat in record.seats:
+            await storage.set_seat_control(record.id, seat.seat, autopilot=True)
+        with env.time_context():
+            played = await moves.play_bots(running(await storage.load(record.id)))
+        assert played.record.status == "finished"
+    assert (await storage.tournament(tid)).round_no == 1, "nobody was told yet"
+    await restart_bot()
+    t = await env.bot.storage.tournament(tid)
+    assert t.round_no == 2, "the restart counted the finished tables and opened round 2"
+    assert all(
+        x.status == "finished" for x in await env.bot.storage.tournament_tables(tid) if x.round_no == 1
+    )
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_cancelled_table_is_closed_at_the_deadline(simcord_env):
+    env = simcord_env
+    _, channel, organiser, players = await server(env, 4)
+    tid = await create_and_fill(
+        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2, round_hours=1
+    )
+    storage = env.bot.storage
+    table = next(x for x in await storage.tournament_tables(tid) if x.round_no == 1)
+    host = next(p for p in players if p.id == table.players[0])
+    thread_id = (await storage.load(table.game_id)).thread_id
+    thread = next(th for th in channel.threads if th.id == thread_id)
+    await host.slash(thread, "game cancel")
+    assert (await storage.load(table.game_id)).status == "cancelled"
+    await play_round(env, tid)  # the other table ends by play
+    await env.advance_time(3600 + 60)
+    closed = await storage.tournament_table(table.id)
+    assert closed.status == "finished" and closed.places == (1, 1), "nobody was late: they share first"
+    assert (await storage.tournament(tid)).round_no == 2

@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from tests.drivers.gamenight_checks import check_payloads
 from tests.drivers.helpers import all_text
 from tests.drivers.tournament_driver import card_of, create_and_fill, play_to_the_end, server
 
@@ -43,6 +44,7 @@ async def test_round_robin_of_four_everyone_meets(simcord_env):
     tid = await create_and_fill(
         env, channel, organiser, players, game="star-gazers", format="round-robin", seats=2
     )
+    assert "2 rounds to go" in all_text(card_of(channel)), "a round robin of 4: round 1, then 2 more"
     assert await play_to_the_end(env, tid) == [1, 2, 3]
     tables = await _finished(env, channel, tid)
     pairs = [frozenset(x.players) for x in tables]
@@ -84,5 +86,26 @@ async def test_a_live_sky_of_stars_night(simcord_env):
     )
     t = await env.bot.storage.tournament(tid)
     assert t.pace == 0 and t.event_id is not None
+    (event,) = env.backend.get_guild(channel.guild.id).scheduled_events.values()
+    assert event.status == 2, "the event started with round 1"
     assert await play_to_the_end(env, tid) == [1, 2]
     await _finished(env, channel, tid)
+    (event,) = env.backend.get_guild(channel.guild.id).scheduled_events.values()
+    assert event.status == 3, "and ended with the podium"
+    check_payloads(env)
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_an_italian_server_gets_its_tournament_in_italian(simcord_env):
+    env = simcord_env
+    _, channel, organiser, players = await server(env, 3, preferred_locale="it")
+    tid = await create_and_fill(
+        env, channel, organiser, players, join="Unisciti", game="star-gazers", format="round-robin"
+    )
+    card = all_text(card_of(channel))
+    assert "Classifica" in card and "girone all'italiana" in card and "Tavoli del turno 1" in card
+    thread_names = [t.name for t in channel.threads]
+    assert thread_names and all(name.startswith(f"Torneo #{tid} · turno 1") for name in thread_names)
+    assert "abbinamenti fatti" in all_text(channel.last_message) or any(
+        "abbinamenti fatti" in all_text(m) for m in channel.history()
+    )

@@ -21,6 +21,8 @@ async def test_swiss_seven_players_of_a_two_player_table(simcord_env):
     tables = await storage.tournament_tables(tid)
     assert sum(1 for x in tables if x.status == "bye") == 1 and len(tables) == 4
     assert len(channel.threads) == 3, "a thread per table"
+    card = all_text(card_of(channel))
+    assert "neighbours in the standings" in card and "sits out this round" in card, "each table says why"
     rounds = await play_to_the_end(env, tid)
     assert rounds == [1, 2, 3]
     t = await storage.tournament(tid)
@@ -32,8 +34,10 @@ async def test_swiss_seven_players_of_a_two_player_table(simcord_env):
     assert "is over" in all_text(podium) and "🥇" in all_text(podium)
     card = card_of(channel)
     assert "Podium" in all_text(card) and "finished" in card.embeds[0].title
-    rated = await storage.player_ratings(guild.id, players[0].id, "star-gazers")
-    assert rated and rated[0].games >= 2, "tournament games count for ratings as rated games do"
+    for table in (x for x in tables if x.game_id is not None):  # ordinary games: results, then ratings
+        record = await storage.load(table.game_id)  # (these were played by the bot: rated like any such game)
+        assert record.status == "finished" and not record.practice
+        assert [r.user_id for r in await storage.results(table.game_id)] == list(table.players)
     after = await players[0].slash(channel, "tournament standings")
     assert after.ephemeral and "Podium" in said(after), "a finished tournament's standings stay readable"
     rounds = await storage.tournament_rounds(tid)

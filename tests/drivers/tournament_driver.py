@@ -22,10 +22,11 @@ def closes_in(env: Any, minutes: int = SIGNUP_MINUTES) -> dict[str, str]:
     return {"closes": moment.strftime("%H:%M"), "date": moment.strftime("%Y-%m-%d")}
 
 
-async def server(env: Any, count: int) -> tuple[Any, Any, Any, list[Any]]:
-    """A guild, its #games channel, an organiser with Manage Events, and ``count`` players."""
+async def server(env: Any, count: int, **guild: Any) -> tuple[Any, Any, Any, list[Any]]:
+    """A guild (``guild``: SimCord's options for it), its #games channel, an organiser with
+    Manage Events, and ``count`` players."""
     await env.bot.tree.sync()
-    guild = env.create_guild()
+    guild = env.create_guild(**guild)
     channel = guild.create_text_channel("games")
     events = guild.create_role("events", permissions=discord.Permissions(manage_events=True))
     organiser = guild.add_member(env.create_user("org"), roles=[events])
@@ -34,21 +35,23 @@ async def server(env: Any, count: int) -> tuple[Any, Any, Any, list[Any]]:
 
 
 def card_of(channel: Any) -> Any:
+    heads = ("Tournament #", "Torneo #")  # English or Italian
     return next(
-        m for m in reversed(channel.history()) if m.embeds and "Tournament #" in (m.embeds[0].title or "")
+        m for m in reversed(channel.history()) if m.embeds and (m.embeds[0].title or "").startswith(heads)
     )
 
 
 async def create_and_fill(
-    env: Any, channel: Any, organiser: Any, players: Sequence[Any], **options: Any
+    env: Any, channel: Any, organiser: Any, players: Sequence[Any], join: str = "Join", **options: Any
 ) -> int:
-    """`/tournament create`, everyone joins from the card, sign-up closes; the tournament's id."""
+    """`/tournament create`, everyone joins from the card (``join``: its label in the server's
+    language), sign-up closes; the tournament's id."""
     made = await organiser.slash(channel, "tournament create", **closes_in(env), **options)
     assert made.ephemeral and "is set up" in said(made), said(made)
     card = card_of(channel)
     for player in players:
-        joined = await player.click(refresh(channel, card), label="Join")
-        assert "You're in" in said(joined), said(joined)
+        joined = await player.click(refresh(channel, card), label=join)
+        assert "You're in" in said(joined), said(joined)  # said in the player's own language
     tournament = int(card.embeds[0].title.split("#")[1].split(":")[0])
     await env.advance_time(SIGNUP_MINUTES * 60 + 5)
     return tournament

@@ -13,7 +13,7 @@ import json
 import sys
 import time
 
-from bot.commands.tournament_run import pair_round
+from bot.commands.tournament_pairs import pair_round
 from bot.storage.open import open_storage
 from bot.storage.tournaments import NewTable
 
