@@ -210,26 +210,7 @@ def _tile(
         option.default = option.value.startswith(f"P{cell}.")
     items = [pick_select(game, dec, "st", "tile", squares, _("Square for the tile…"))]
     placing = (tentative or {}).get("placing")
-    if placing and len(placing["targets"]) > 1:
-        options = [
-            discord.SelectOption(
-                label=_target_label(t)[:100], value=plan.code(token=code), default=code == plan.token
-            )
-            for t, code in zip(placing["targets"], placing["codes"], strict=True)
-        ]
-        items.append(pick_select(game, dec, "st", "tok", options, _("Where does the token go?")))
-    if len(allowed[cell]) > 1:
-        items += [
-            stage_button(
-                game,
-                dec,
-                plan.code(rotation=r),
-                _("Turn {degrees}", degrees=TURNS[r]),
-                BLUE if r == rot else GREY,
-                disabled=r == rot,
-            )
-            for r in allowed[cell]
-        ]
+    items += _token_and_turns(game, dec, plan, placing, allowed[cell])
     if tentative is None:
         text = _(
             "Your tile can't go on **{square}** turned {degrees}: turn it or pick another square.",
@@ -245,10 +226,48 @@ def _tile(
     else:
         button = _("Place on {square}", square=square_name(cell))
     items.append(do_button(game, dec, plan.code(confirm=finish), button, GREEN))
+    text = _preview_text(plan, placing, button)
+    if len(allowed[cell]) < 4:
+        text += " " + _("(Turns that put a wild half Planet against another wild half are not allowed.)")
+    shown = {**view, "preview": tentative["preview"]}
+    return text, items + _instead(game, dec, choice), panel_image(shown, names, tile_at=(cell, rot))
+
+
+def _token_and_turns(
+    game: int, dec: int, plan: Any, placing: dict[str, Any] | None, turns: list[int]
+) -> Items:
+    """A tile previewed: where its token goes (when it may go to several places) and its turns."""
+    items: Items = []
+    if placing and len(placing["targets"]) > 1:
+        options = [
+            discord.SelectOption(
+                label=_target_label(t)[:100], value=plan.code(token=code), default=code == plan.token
+            )
+            for t, code in zip(placing["targets"], placing["codes"], strict=True)
+        ]
+        items.append(pick_select(game, dec, "st", "tok", options, _("Where does the token go?")))
+    if len(turns) > 1:
+        items += [
+            stage_button(
+                game,
+                dec,
+                plan.code(rotation=r),
+                _("Turn {degrees}", degrees=TURNS[r]),
+                BLUE if r == plan.rotation else GREY,
+                disabled=r == plan.rotation,
+            )
+            for r in turns
+        ]
+    return items
+
+
+def _preview_text(plan: Any, placing: dict[str, Any] | None, button: str) -> str:
+    """What a tile previewed (with its token) says, naming the button that sends it."""
+    cell, rot = plan.cell, plan.rotation
     if placing:
         target = placing["targets"][placing["codes"].index(plan.token)]
         # i18n: the tile and token previewed together; {place} is where the token goes ("Square B3")
-        text = _(
+        return _(
             "Your tile on **{square}**, turned {degrees}; the **{token}** token: {place}. The picture "
             "shows your Mural with both. Pick another square, turn the tile or move the token, then "
             "press **{button}**.",
@@ -258,18 +277,13 @@ def _tile(
             place=_target_label(target),
             button=button,
         )
-    else:
-        text = _(
-            "Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
-            "another square or turn it, then press **{button}**.",
-            square=square_name(cell),
-            degrees=TURNS[rot],
-            button=button,
-        )
-    if len(allowed[cell]) < 4:
-        text += " " + _("(Turns that put a wild half Planet against another wild half are not allowed.)")
-    shown = {**view, "preview": tentative["preview"]}
-    return text, items + _instead(game, dec, choice), panel_image(shown, names, tile_at=(cell, rot))
+    return _(
+        "Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
+        "another square or turn it, then press **{button}**.",
+        square=square_name(cell),
+        degrees=TURNS[rot],
+        button=button,
+    )
 
 
 def _target_label(target: dict[str, Any]) -> str:
