@@ -62,7 +62,7 @@ def build_panel(
     if choice is None:
         items, render = _nothing_to_choose(view, names, game_id, lines)
     else:
-        items, render = _choosing(view, names, game_id, choice, picked_from, picked, lines)
+        items, render = _choosing(view, names, game_id, choice, lines, picked_from=picked_from, picked=picked)
     if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
         items.append(stop_button(game_id, view["decision"], "?", "p"))  # asks for a confirmation first
     return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
@@ -121,9 +121,10 @@ def _choosing(
     names: list[str],
     game_id: int,
     choice: dict[str, Any],
+    lines: list[str],
+    *,
     picked_from: str | None,
     picked: str | None,
-    lines: list[str],
 ) -> Stage:
     """The seat's choice: a guess, a starting star, a star to cross out, or a line."""
     if choice["kind"] == "guess":
