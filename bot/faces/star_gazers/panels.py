@@ -80,25 +80,38 @@ def build_panel(
         return Outgoing("\n".join(lines + journal_lines(view)), head)
     kind = choice["kind"]
     if kind == "keep":
-        lines.append(
-            _(
-                "Keep one of these two Journal cards. Only you can see them; the other goes back under its "
-                "deck."
-            )
-        )
-        items: Items = []
-        for k, card in enumerate(view["dealt"], 1):
-            lines.append(_("**Option {k}:** {card}", k=k, card=card_words(card)))
-            label = _("Keep option {k}", k=k)
-            items.append(do_button(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
-        keep = partial(art.keep_webp, view, names)
-        return named(Outgoing("\n".join(lines), head, keep, "journal.webp", items), "journal")
+        return _keep_step(view, names, game_id, head)
 
     builder = STEPS.get(kind, _confirm_step)
     text, items, render = builder(view, names, game_id, dec, choice, stage, tentative, note)
     lines.append(text)
     if note:
         lines.append(f"⚠️ {translate(note)}")
+    lines += _still_to_place(view, tentative)
+    items += _turn_buttons(view, game_id, kind)
+    lines += journal_lines(view)
+    return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
+
+
+def _keep_step(view: View, names: list[str], game_id: int, head: str) -> Outgoing:
+    """The two Journal cards dealt, one to keep."""
+    lines: list[str] = []
+    dec = view["decision"]
+    lines.append(
+        _("Keep one of these two Journal cards. Only you can see them; the other goes back under its deck.")
+    )
+    items: Items = []
+    for k, card in enumerate(view["dealt"], 1):
+        lines.append(_("**Option {k}:** {card}", k=k, card=card_words(card)))
+        label = _("Keep option {k}", k=k)
+        items.append(do_button(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
+    keep = partial(art.keep_webp, view, names)
+    return named(Outgoing("\n".join(lines), head, keep, "journal.webp", items), "journal")
+
+
+def _still_to_place(view: View, tentative: View | None) -> list[str]:
+    """What the turn still places after this step (after the tile and token previewed together:
+    what follows them)."""
     queue = view.get("queue") or []
     if tentative is not None and "placing" in tentative:  # the tile and its token previewed together
         after = (tentative.get("choice") or {}).get("kind")
@@ -106,7 +119,14 @@ def build_panel(
         queue = [] if after in {None, "confirm"} else [EFFECTS.get(after, after), *rest]
     if queue:
         pieces = ", ".join(_(QUEUE_WORDS[q]) if q in QUEUE_WORDS else q for q in queue)
-        lines.append(_("Still to place after this: {pieces}.", pieces=pieces))
+        return [_("Still to place after this: {pieces}.", pieces=pieces)]
+    return []
+
+
+def _turn_buttons(view: View, game_id: int, kind: str) -> Items:
+    """Reserve tokens to play, **Confirm turn** and **Undo turn**, as the turn allows."""
+    dec = view["decision"]
+    items: Items = []
     preview = view.get("preview") or {}
     for index in view.get("reserve_playable") or []:
         token = (preview.get("reserve") or [None] * 2)[index]
@@ -123,8 +143,7 @@ def build_panel(
         items.append(do_button(game_id, dec, "c", _("Confirm turn"), GREEN))
     if view.get("can_undo"):
         items.append(do_button(game_id, dec, "u", _("Undo turn"), RED))
-    lines += journal_lines(view)
-    return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
+    return items
 
 
 def _instead(game: int, dec: int, choice: dict[str, Any]) -> Items:
