@@ -102,21 +102,7 @@ class DraftPanel:
         marks = art.Marks(legal=[] if orange else cells, shooting=cells if orange else [])
         own = f"{stage}~{page}" if page else stage
         if not self.d.undoable and picked in cells:
-            label = _(STAR_AT, cell=picked)
-            items: list[discord.ui.Item[Any]] = [
-                self.d.do(f"{code}.{picked}", label),
-                self.d.go(own, _("Pick another"), SECONDARY),
-                self.d.home_button(),
-            ]
-            text = _(
-                "{what}: **{cell}**? It is ringed in gold on your sheet.", what=what, cell=cell_text(picked)
-            )
-            return self.d.out(
-                text,
-                items,
-                art.Marks(legal=marks.legal, shooting=marks.shooting, picked=picked),
-                note=_("{action}?", action=label),
-            )
+            return self.confirm_cell(picked, own, what=what, code=code, marks=marks)
         groups = cell_groups(cells)
         pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
         page = min(page, pages - 1)
@@ -155,6 +141,22 @@ class DraftPanel:
         if pages > 1:
             lines.append(_("Page {page} of {pages} of the list.", page=page + 1, pages=pages))
         return self.d.out("\n".join(lines), items, marks)
+
+    def confirm_cell(self, picked: str, own: str, *, what: str, code: str, marks: art.Marks) -> Outgoing:
+        """Where nothing can be undone (a refill): the cell picked, ringed, and its confirm."""
+        label = _(STAR_AT, cell=picked)
+        items: list[discord.ui.Item[Any]] = [
+            self.d.do(f"{code}.{picked}", label),
+            self.d.go(own, _("Pick another"), SECONDARY),
+            self.d.home_button(),
+        ]
+        text = _("{what}: **{cell}**? It is ringed in gold on your sheet.", what=what, cell=cell_text(picked))
+        return self.d.out(
+            text,
+            items,
+            art.Marks(legal=marks.legal, shooting=marks.shooting, picked=picked),
+            note=_("{action}?", action=label),
+        )
 
     def plot(self, base: str, page: int) -> Outgoing:
         i, j = int(base[1]), int(base[2])

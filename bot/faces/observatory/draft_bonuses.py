@@ -112,49 +112,65 @@ class BonusStages:
         about = _("{points}, {bonus}", points=points_text(card), bonus=bonus_text(card.get("bonus")))
         stage = f"c{card_id}"
         if self.d.undoable and len(placements) <= SELECTS_PER_PAGE * PER_SELECT:
-            # a draft: picking a placement completes it at once (drawn on the sheet, Undo takes it back)
-            chunks = [placements[i : i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
-            lists: list[discord.ui.Item[Any]] = [
-                self.d.play(
-                    n,
-                    [
-                        (
-                            f"cp.{card_id}.{p['id']}",
-                            placement_name(p),
-                            _("stars {cells}", cells=" ".join(p.get("cells") or [])),
-                        )
-                        for p in chunk
-                    ],
-                    _("Where to complete {card}", card=name),
-                )
-                for n, chunk in enumerate(chunks)
-            ]
-            lists.append(self.d.home_button())
-            text = ngettext(
-                "**{card}** ({about}) fits your stars in {n} way: pick it to complete the card.",
-                "**{card}** ({about}) fits your stars in {n} ways: pick one to complete the card.",
-                len(placements),
-                card=name,
-                about=about,
-            )
-            return self.d.out(text, lists, art.Marks(goal=card_id))
+            return self.complete_at_once(card_id, placements, name, about)
         chosen = next((p for p in placements if p["id"] == picked), None)
         if chosen is not None:
-            items: list[discord.ui.Item[Any]] = [
-                self.d.do(
-                    f"cp.{card_id}.{chosen['id']}", _("Complete {card}", card=name)[:80], SUCCESS, "✨"
-                ),
-                self.d.go(f"{stage}~{page}" if page else stage, _("Pick another"), SECONDARY),
-                self.d.home_button(),
-            ]
-            text = _(
-                "Complete **{card}** ({about}) as **{placement}**? The dashed gold lines on your sheet "
-                "show it.",
-                card=name,
-                about=about,
-                placement=placement_name(chosen),
+            return self.confirm_placement(card_id, chosen, stage, page, name, about)
+        return self.placement_lists(card_id, placements, stage, page, name, about)
+
+    def complete_at_once(
+        self, card_id: str, placements: list[dict[str, Any]], name: str, about: str
+    ) -> Outgoing:
+        """A draft: picking a placement completes the card at once (drawn on the sheet, Undo takes
+        it back)."""
+        chunks = [placements[i : i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
+        lists: list[discord.ui.Item[Any]] = [
+            self.d.play(
+                n,
+                [
+                    (
+                        f"cp.{card_id}.{p['id']}",
+                        placement_name(p),
+                        _("stars {cells}", cells=" ".join(p.get("cells") or [])),
+                    )
+                    for p in chunk
+                ],
+                _("Where to complete {card}", card=name),
             )
-            return self.d.out(text, items, art.Marks(placement=chosen, goal=card_id), note=_("Complete it?"))
+            for n, chunk in enumerate(chunks)
+        ]
+        lists.append(self.d.home_button())
+        text = ngettext(
+            "**{card}** ({about}) fits your stars in {n} way: pick it to complete the card.",
+            "**{card}** ({about}) fits your stars in {n} ways: pick one to complete the card.",
+            len(placements),
+            card=name,
+            about=about,
+        )
+        return self.d.out(text, lists, art.Marks(goal=card_id))
+
+    def confirm_placement(
+        self, card_id: str, chosen: dict[str, Any], stage: str, page: int, name: str, about: str
+    ) -> Outgoing:
+        """One placement picked: it shows on the sheet, with the button that completes the card."""
+        items: list[discord.ui.Item[Any]] = [
+            self.d.do(f"cp.{card_id}.{chosen['id']}", _("Complete {card}", card=name)[:80], SUCCESS, "✨"),
+            self.d.go(f"{stage}~{page}" if page else stage, _("Pick another"), SECONDARY),
+            self.d.home_button(),
+        ]
+        text = _(
+            "Complete **{card}** ({about}) as **{placement}**? The dashed gold lines on your sheet show it.",
+            card=name,
+            about=about,
+            placement=placement_name(chosen),
+        )
+        return self.d.out(text, items, art.Marks(placement=chosen, goal=card_id), note=_("Complete it?"))
+
+    def placement_lists(
+        self, card_id: str, placements: list[dict[str, Any]], stage: str, page: int, name: str, about: str
+    ) -> Outgoing:
+        """The placements in lists (paged) when a pick can't complete the card at once (a refill's,
+        or too many for one page): a pick is shown before it is confirmed."""
         chunks = [placements[i : i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
         pages = max(1, -(-len(chunks) // SELECTS_PER_PAGE))
         page = min(page, pages - 1)

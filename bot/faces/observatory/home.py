@@ -87,13 +87,33 @@ class DraftHome:
                 ]
             else:
                 buttons.append(self.d.go("s", _("Shooting Star ({value})", value=value), emoji="🌠"))
-        for i, j in long_pairs:  # a wild die reaches many cells: lists if they fit, else a stage
+        wild, wild_buttons, budget = self.wild_pairs(long_pairs, budget)
+        plot_lists += wild
+        buttons += wild_buttons
+        lists = plot_lists + research + shoot_lists
+        items += [self.d.play(n, options, placeholder) for n, (options, placeholder) in enumerate(lists)]
+        if plot_lists:
+            buttons.insert(0, type_button(self.d.game_id, self.d.dec, "h", "plot"))
+        buttons += self.action_buttons()
+        items += buttons
+        lines = self.home_lines(note, bool(items))
+        return self.d.out("\n".join(lines), items, art.Marks(legal=legal, shooting=orange))
+
+    def wild_pairs(
+        self, long_pairs: list[tuple[int, int]], budget: int
+    ) -> tuple[list[tuple[list[tuple[str, str, str | None]], str]], list[discord.ui.Item[Any]], int]:
+        """A wild die's pairs, which reach many cells: their lists while they fit in ``budget``
+        lists, else a button to a stage of their own; and the lists left."""
+        c = self.d.choice
+        lists: list[tuple[list[tuple[str, str, str | None]], str]] = []
+        buttons: list[discord.ui.Item[Any]] = []
+        for i, j in long_pairs:
             plot = next(p for p in c.get("plots") or [] if list(p["dice"]) == [i, j])
             groups = cell_groups(list(plot.get("cells") or []))
             pair = _("{first} + {second}", first=self.d.die_word(i), second=self.d.die_word(j))
             if len(groups) <= budget:
                 budget -= len(groups)
-                plot_lists += [
+                lists += [
                     (
                         [
                             (f"plot.{i}{j}.{cell}", _("{cell} · {pair}", cell=cell, pair=pair), None)
@@ -110,10 +130,12 @@ class DraftHome:
                         _("Star: {first} + {second}", first=self.d.die_word(i), second=self.d.die_word(j)),
                     )
                 )
-        lists = plot_lists + research + shoot_lists
-        items += [self.d.play(n, options, placeholder) for n, (options, placeholder) in enumerate(lists)]
-        if plot_lists:
-            buttons.insert(0, type_button(self.d.game_id, self.d.dec, "h", "plot"))
+        return lists, buttons, budget
+
+    def action_buttons(self) -> list[discord.ui.Item[Any]]:
+        """The Lens, the Drive, banked bonuses, cards to complete, Undo last and Finish turn."""
+        c = self.d.choice
+        buttons: list[discord.ui.Item[Any]] = []
         if c.get("lens") and not c.get("lens_used"):
             buttons.append(self.d.go("l", _("Lens ±1"), SECONDARY, "🔍"))
         if c.get("drive_values"):
@@ -136,9 +158,13 @@ class DraftHome:
                 buttons.append(self.d.go("f", _("Finish turn"), SUCCESS, "✅"))
             else:
                 buttons.append(self.d.do("done", _("Finish turn"), SUCCESS, "✅"))
-        items += buttons
+        return buttons
+
+    def home_lines(self, note: str | None, anything: bool) -> list[str]:
+        """What the home panel says under the last click's ``note`` (``anything``: it offers a move)."""
+        c = self.d.choice
         lines = [note] if note else []
-        if not items:
+        if not anything:
             lines.append(_("Nothing left to do."))
         elif c.get("can_done"):
             lines.append(
@@ -154,7 +180,7 @@ class DraftHome:
                     "press **Finish turn** (**Undo last** takes one back)."
                 )
             )
-        return self.d.out("\n".join(lines), items, art.Marks(legal=legal, shooting=orange))
+        return lines
 
     def plot_lists(self) -> tuple[list[list[tuple[str, str, str | None]]], list[tuple[int, int]]]:
         """The legal stars in at most two lists, pair of dice by pair (a pair kept in one list),

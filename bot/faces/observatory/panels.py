@@ -169,37 +169,40 @@ def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked:
     return refill_home(view, names, game_id, None if base in ("h", "t") else _("Here is your panel again."))
 
 
+def _new_goals(view: View, sky: list[str], decks: list[str]) -> list[discord.SelectOption]:
+    """The goals a refill may take: the Night Sky's face-up cards, then the decks' unseen tops."""
+    cards, counts = view.get("cards") or {}, view.get("decks") or {}
+    options = [
+        discord.SelectOption(
+            label=_("Night Sky: {card}", card=card_name(cards, c))[:100],
+            value=c,
+            description=card_line(cards.get(c) or {})[:100],
+        )
+        for c in sky
+    ]
+    return options + [
+        discord.SelectOption(label=deck_top(d), value=f"deck:{d}", description=left_in(counts, d))
+        for d in decks
+    ]
+
+
 def refill_home(view: View, names: list[str], game_id: int, note: str | None) -> Outgoing:
     choice, dec = view["choice"], view["decision"]
     cards = view.get("cards") or {}
     sky: list[str] = list(choice.get("sky") or [])
     decks: list[str] = [d for d in choice.get("decks") or [] if d in ("large", "small")]
-    counts = view.get("decks") or {}
     lines = [note] if note else []
     items: list[discord.ui.Item[Any]] = []
     can_take = bool(choice.get("can_take", True)) and bool(sky or decks)
     if can_take:
-        need = int(choice.get("needs") or 1)
-        options = [
-            discord.SelectOption(
-                label=_("Night Sky: {card}", card=card_name(cards, c))[:100],
-                value=c,
-                description=card_line(cards.get(c) or {})[:100],
-            )
-            for c in sky
-        ]
-        options += [
-            discord.SelectOption(label=deck_top(d), value=f"deck:{d}", description=left_in(counts, d))
-            for d in decks
-        ]
         lines.append(
             _(
                 "You completed a goal, so take a new one ({need} to take in all): a face-up card of "
                 "the Night Sky, or the unseen top card of a deck.",
-                need=need,
+                need=int(choice.get("needs") or 1),
             )
         )
-        items.append(pick_select(game_id, dec, "t", 0, options, _("Pick your new goal")))
+        items.append(pick_select(game_id, dec, "t", 0, _new_goals(view, sky, decks), _("Pick your new goal")))
     placements = list(choice.get("placements") or {})
     if placements:
         fitting = ", ".join(f"**{card_name(cards, c)}**" for c in placements)

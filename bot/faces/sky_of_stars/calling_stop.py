@@ -14,8 +14,8 @@ from typing import Any
 import discord
 
 from bot.faces.sky_of_stars import stop
-from bot.faces.sky_of_stars.items import STAR, PublicKind, done_text
-from bot.faces.sky_of_stars.words import DO_LABELS, stop_confirm_text
+from bot.faces.sky_of_stars.items import STAR, PublicKind
+from bot.faces.sky_of_stars.words import DO_LABELS, done_text, stop_confirm_text
 from bot.games import get_game
 from bot.i18n import _
 from bot.ui.clicks import perform, show_played

@@ -3,8 +3,11 @@ platform, ``bot.ui.clicks``, plays the click and asks the presenter, which asks 
 
 from __future__ import annotations
 
-from bot.faces.sky_of_stars.items import BACK, done_text, offered_stars
+from typing import Any
+
+from bot.faces.sky_of_stars.items import BACK
 from bot.faces.sky_of_stars.pictures import keep_shown
+from bot.faces.sky_of_stars.words import done_text
 from bot.games.sky_of_stars import GAME
 from bot.games.sky_of_stars.moves import parse_line
 from bot.i18n import _
@@ -16,6 +19,20 @@ from bot.ui.presenter import PanelAt
 MADE_AS_PREVIEWED = frozenset({"start", "stroke", "cancel"})
 """Moves whose button sits under the picture of their result (``panels``): once made, with
 nothing more to choose, the panel keeps that picture, which now shows what was done."""
+
+
+def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
+    """The stars a picker of ``stage`` offers for this choice (what ``pick_selects`` listed): a
+    start or a cancel its stars; ``end`` every star a line reaches, ``via.X`` the stars a line to
+    X may start from; ``from``/``to.X`` the same from panels sent before lines were one pick."""
+    if choice["kind"] != "stroke" or stage in {"start", "cancel"}:
+        return choice.get("stars", []) if choice["kind"] == stage else []
+    moves: dict[str, list[str]] = choice["moves"]
+    if stage == "end":
+        return sorted({end for ends in moves.values() for end in ends})
+    if stage.startswith("via."):
+        return sorted(start for start, ends in moves.items() if stage[4:] in ends)
+    return list(moves) if stage == "from" else moves.get(stage[3:], [])
 
 
 def done(played: Played) -> str:

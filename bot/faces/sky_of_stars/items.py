@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.faces.sky_of_stars.words import DO_LABELS, HALF_NAMES, star_description
+from bot.faces.sky_of_stars.words import DO_LABELS, option_description, placeholder
 from bot.games.base import Action
 from bot.i18n import N_, _
 from bot.ui.controls import Click, Control, Form, Role, button, select
@@ -28,54 +28,6 @@ class PublicKind(enum.StrEnum):
     STOP = "stop"  # a roll's STOP, which asks for a confirmation
     STOP_CONFIRM = "stop-confirm"  # the "Yes, call STOP" under it
     GUESS = "guess"  # a number for a drawing being guessed
-
-
-def offered_stars(choice: dict[str, Any], stage: str) -> list[str]:
-    """The stars a picker of ``stage`` offers for this choice (what ``pick_selects`` listed): a
-    start or a cancel its stars; ``end`` every star a line reaches, ``via.X`` the stars a line to
-    X may start from; ``from``/``to.X`` the same from panels sent before lines were one pick."""
-    if choice["kind"] != "stroke" or stage in {"start", "cancel"}:
-        return choice.get("stars", []) if choice["kind"] == stage else []
-    moves: dict[str, list[str]] = choice["moves"]
-    if stage == "end":
-        return sorted({end for ends in moves.values() for end in ends})
-    if stage.startswith("via."):
-        return sorted(start for start, ends in moves.items() if stage[4:] in ends)
-    return list(moves) if stage == "from" else moves.get(stage[3:], [])
-
-
-PLACEHOLDERS = {
-    "start": (N_("Pick a starting star"), N_("Pick a starting star ({columns})")),
-    "end": (N_("Pick the star to draw a line to"), N_("Pick the star to draw a line to ({columns})")),
-    "via": (N_("Draw it from another star of yours"), N_("Draw it from another star of yours")),
-    "from": (N_("Pick a star to draw from"), N_("Pick a star to draw from ({columns})")),
-    "cancel": (N_("Pick a star to cross out"), N_("Pick a star to cross out ({columns})")),
-    "to": (N_("Pick a star to connect to"), N_("Pick a star to connect to ({columns})")),
-}
-"""A picker's placeholder by stage: over the whole vault, or over the columns of one half."""
-
-
-def placeholder(stage: str, half: str) -> str:
-    whole, part = PLACEHOLDERS.get(stage.partition(".")[0], PLACEHOLDERS["to"])
-    if half in HALF_NAMES:  # "w": the whole vault
-        return _(part, columns=_(HALF_NAMES[half]))
-    return _(whole)
-
-
-def done_text(kind: str, arg: str) -> str:
-    """What a played button did, said back to its player."""
-    if kind == "start":
-        return _("Starting star **{star}** circled.", star=arg)
-    if kind == "stroke":
-        start, _dash, end = arg.partition("-")
-        return _("Line **{start} → {end}** drawn.", start=start, end=end)
-    if kind == "cancel":
-        return _("Star **{star}** will be crossed out when everyone has chosen.", star=arg)
-    if kind == "stop":
-        return _("**STOP** is called.")  # the panel's STOP line says what is left
-    if kind == "pass":
-        return _("You skipped your last line.")
-    return _("Your guess, **#{number}**, is locked in. You may change it until the reveal.", number=arg)
 
 
 def action_of(click: Click) -> Action:
@@ -144,21 +96,6 @@ def pick_select(
     ] or [discord.SelectOption(label="-", value="-")]
     shown = placeholder(stage, half)
     return select(PICK, game_id, decision, options=choices[:25], placeholder=shown, stage=stage, half=half)
-
-
-def option_description(star: str, origins: list[str] | None) -> str:
-    """ "4-point yellow", and for a line's end where the line would start: "… · from C4"."""
-    described = star_description(star)
-    if not origins:
-        return described
-    if len(origins) == 1:
-        return _("{star} · from {origin}", star=described, origin=origins[0])
-    return _(
-        "{star} · from {origin} (nearest) or {others}",
-        star=described,
-        origin=origins[0],
-        others=", ".join(origins[1:]),
-    )[:100]
 
 
 def back_button(game_id: int, decision: int) -> discord.ui.Item[Any]:

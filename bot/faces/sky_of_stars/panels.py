@@ -57,6 +57,23 @@ def build_panel(
                 [confirm, back_button(game_id, view["decision"])],
             )
         )
+    lines = _opening_lines(view, names, note)
+    choice = view.get("choice")
+    if choice is None:
+        items, render = _nothing_to_choose(view, names, game_id, lines)
+    else:
+        items, render = _choosing(view, names, game_id, choice, lines, picked_from=picked_from, picked=picked)
+    if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
+        items.append(stop_button(game_id, view["decision"], "?", "p"))  # asks for a confirmation first
+    return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
+
+
+Stage = tuple[list[discord.ui.Item[Any]], Any]
+"""A panel's items and the render of its picture."""
+
+
+def _opening_lines(view: View, names: list[str], note: str | None) -> list[str]:
+    """What the last click did, the seat's secret word, a STOP called and a swirl's news."""
     secret = view.get("secret")
     lines = [note] if note else []
     if secret:
@@ -65,13 +82,14 @@ def build_panel(
     news = swirl_news(view, names)
     if news and view["phase"] != "over":
         lines.append(news)
-    choice = view.get("choice")
-    dec = view["decision"]
-    items: list[discord.ui.Item[Any]] = []
-    render = partial(art.vault_png, view, names)
+    return lines
+
+
+def _nothing_to_choose(view: View, names: list[str], game_id: int, lines: list[str]) -> Stage:
+    """A guess already in (a change of mind is still open), or nothing to do now."""
     guessed = view.get("my_guess")
-    if choice is None and view["phase"] == "guess" and guessed is not None:
-        artist = view["guess"]["artist"]  # guessed already: a change of mind is still open
+    if view["phase"] == "guess" and guessed is not None:
+        artist = view["guess"]["artist"]
         lines.append(
             _(
                 "Your guess for **{name}**'s drawing: **#{number}**. "
@@ -81,27 +99,41 @@ def build_panel(
             )
         )
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
+        dec = view["decision"]
         items = [
             do_button(game_id, dec, "guess", str(n), "p", label=f"{n} ✓" if n == guessed else None)
             for n in range(1, 6)
         ]
-        render = partial(art.panel_drawing_png, view, names, artist, view["round"])
-    elif choice is None:
-        lines.append(
-            _(
-                "Nothing to do right now: {progress}. Your next panel will arrive when it's your move.",
-                progress=progress_line(view, names),
-            )
+        return items, partial(art.panel_drawing_png, view, names, artist, view["round"])
+    lines.append(
+        _(
+            "Nothing to do right now: {progress}. Your next panel will arrive when it's your move.",
+            progress=progress_line(view, names),
         )
-        if view["phase"] == "over":
-            lines = [results_line(names)]
-    elif choice["kind"] == "guess":
+    )
+    if view["phase"] == "over":
+        lines[:] = [results_line(names)]
+    return [], partial(art.vault_png, view, names)
+
+
+def _choosing(
+    view: View,
+    names: list[str],
+    game_id: int,
+    choice: dict[str, Any],
+    lines: list[str],
+    *,
+    picked_from: str | None,
+    picked: str | None,
+) -> Stage:
+    """The seat's choice: a guess, a starting star, a star to cross out, or a line."""
+    if choice["kind"] == "guess":
         artist = choice["artist"]
         lines.append(_("Which word did **{name}** draw?", name=names[artist]))
         lines += [f"**{i}.** {w}" for i, w in enumerate(view["card"], 1)]
-        items = [do_button(game_id, dec, "guess", str(n), "p") for n in choice["numbers"]]
-        render = partial(art.panel_drawing_png, view, names, artist, view["round"])
-    elif choice["kind"] == "start":
+        items = [do_button(game_id, view["decision"], "guess", str(n), "p") for n in choice["numbers"]]
+        return items, partial(art.panel_drawing_png, view, names, artist, view["round"])
+    if choice["kind"] == "start":
         lines.append(
             _(
                 "Your starting star **{star}** is circled in gold: press **Start at {star}**, "
@@ -111,16 +143,9 @@ def build_panel(
             if picked in choice["stars"]
             else _("Pick your starting star.")
         )
-        items, render = _pick_or_confirm(
-            view,
-            names,
-            game_id,
-            "start",
-            choice["stars"],
-            picked,
-            confirm=lambda s: _("Start at {star}", star=s),
-        )
-    elif choice["kind"] == "cancel":
+        confirm = lambda s: _("Start at {star}", star=s)  # noqa: E731
+        return _pick_or_confirm(view, names, game_id, "start", choice["stars"], picked, confirm=confirm)
+    if choice["kind"] == "cancel":
         target = names[choice["target"]]
         lines.append(_("Swirl! Cross out one unused star on **{name}**'s vault.", name=target))
         if picked in choice["stars"]:
@@ -130,21 +155,11 @@ def build_panel(
                     star=picked,
                 )
             )
-        items, render = _pick_or_confirm(
-            view,
-            names,
-            game_id,
-            "cancel",
-            choice["stars"],
-            picked,
-            confirm=lambda s: _("Cross out {star}", star=s),
-        )
-    else:
-        items, render, text = _stroke_stage(view, names, game_id, choice, picked_from, picked)
-        lines.append(text)
-    if choice is not None and choice["kind"] != "guess" and view.get("can_stop"):
-        items.append(stop_button(game_id, dec, "?", "p"))  # asks for a confirmation first
-    return named(Outgoing("\n".join(lines), head, render, PANEL_FILE, items[:25]))
+        confirm = lambda s: _("Cross out {star}", star=s)  # noqa: E731
+        return _pick_or_confirm(view, names, game_id, "cancel", choice["stars"], picked, confirm=confirm)
+    items, render, text = _stroke_stage(view, names, game_id, choice, picked_from, picked)
+    lines.append(text)
+    return items, render
 
 
 def _pick_or_confirm(

@@ -122,3 +122,52 @@ def stop_line(view: View, names: list[str]) -> str | None:
         "optional last line.",
         name=names[caller],
     )
+
+
+PLACEHOLDERS = {
+    "start": (N_("Pick a starting star"), N_("Pick a starting star ({columns})")),
+    "end": (N_("Pick the star to draw a line to"), N_("Pick the star to draw a line to ({columns})")),
+    "via": (N_("Draw it from another star of yours"), N_("Draw it from another star of yours")),
+    "from": (N_("Pick a star to draw from"), N_("Pick a star to draw from ({columns})")),
+    "cancel": (N_("Pick a star to cross out"), N_("Pick a star to cross out ({columns})")),
+    "to": (N_("Pick a star to connect to"), N_("Pick a star to connect to ({columns})")),
+}
+"""A picker's placeholder by stage: over the whole vault, or over the columns of one half."""
+
+
+def placeholder(stage: str, half: str) -> str:
+    whole, part = PLACEHOLDERS.get(stage.partition(".")[0], PLACEHOLDERS["to"])
+    if half in HALF_NAMES:  # "w": the whole vault
+        return _(part, columns=_(HALF_NAMES[half]))
+    return _(whole)
+
+
+def done_text(kind: str, arg: str) -> str:
+    """What a played button did, said back to its player."""
+    if kind == "start":
+        return _("Starting star **{star}** circled.", star=arg)
+    if kind == "stroke":
+        start, _dash, end = arg.partition("-")
+        return _("Line **{start} → {end}** drawn.", start=start, end=end)
+    if kind == "cancel":
+        return _("Star **{star}** will be crossed out when everyone has chosen.", star=arg)
+    if kind == "stop":
+        return _("**STOP** is called.")  # the panel's STOP line says what is left
+    if kind == "pass":
+        return _("You skipped your last line.")
+    return _("Your guess, **#{number}**, is locked in. You may change it until the reveal.", number=arg)
+
+
+def option_description(star: str, origins: list[str] | None) -> str:
+    """ "4-point yellow", and for a line's end where the line would start: "… · from C4"."""
+    described = star_description(star)
+    if not origins:
+        return described
+    if len(origins) == 1:
+        return _("{star} · from {origin}", star=described, origin=origins[0])
+    return _(
+        "{star} · from {origin} (nearest) or {others}",
+        star=described,
+        origin=origins[0],
+        others=", ".join(origins[1:]),
+    )[:100]

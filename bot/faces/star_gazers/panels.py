@@ -80,25 +80,38 @@ def build_panel(
         return Outgoing("\n".join(lines + journal_lines(view)), head)
     kind = choice["kind"]
     if kind == "keep":
-        lines.append(
-            _(
-                "Keep one of these two Journal cards. Only you can see them; the other goes back under its "
-                "deck."
-            )
-        )
-        items: Items = []
-        for k, card in enumerate(view["dealt"], 1):
-            lines.append(_("**Option {k}:** {card}", k=k, card=card_words(card)))
-            label = _("Keep option {k}", k=k)
-            items.append(do_button(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
-        keep = partial(art.keep_webp, view, names)
-        return named(Outgoing("\n".join(lines), head, keep, "journal.webp", items), "journal")
+        return _keep_step(view, names, game_id, head)
 
     builder = STEPS.get(kind, _confirm_step)
     text, items, render = builder(view, names, game_id, dec, choice, stage, tentative, note)
     lines.append(text)
     if note:
         lines.append(f"⚠️ {translate(note)}")
+    lines += _still_to_place(view, tentative)
+    items += _turn_buttons(view, game_id, kind)
+    lines += journal_lines(view)
+    return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
+
+
+def _keep_step(view: View, names: list[str], game_id: int, head: str) -> Outgoing:
+    """The two Journal cards dealt, one to keep."""
+    lines: list[str] = []
+    dec = view["decision"]
+    lines.append(
+        _("Keep one of these two Journal cards. Only you can see them; the other goes back under its deck.")
+    )
+    items: Items = []
+    for k, card in enumerate(view["dealt"], 1):
+        lines.append(_("**Option {k}:** {card}", k=k, card=card_words(card)))
+        label = _("Keep option {k}", k=k)
+        items.append(do_button(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
+    keep = partial(art.keep_webp, view, names)
+    return named(Outgoing("\n".join(lines), head, keep, "journal.webp", items), "journal")
+
+
+def _still_to_place(view: View, tentative: View | None) -> list[str]:
+    """What the turn still places after this step (after the tile and token previewed together:
+    what follows them)."""
     queue = view.get("queue") or []
     if tentative is not None and "placing" in tentative:  # the tile and its token previewed together
         after = (tentative.get("choice") or {}).get("kind")
@@ -106,7 +119,14 @@ def build_panel(
         queue = [] if after in {None, "confirm"} else [EFFECTS.get(after, after), *rest]
     if queue:
         pieces = ", ".join(_(QUEUE_WORDS[q]) if q in QUEUE_WORDS else q for q in queue)
-        lines.append(_("Still to place after this: {pieces}.", pieces=pieces))
+        return [_("Still to place after this: {pieces}.", pieces=pieces)]
+    return []
+
+
+def _turn_buttons(view: View, game_id: int, kind: str) -> Items:
+    """Reserve tokens to play, **Confirm turn** and **Undo turn**, as the turn allows."""
+    dec = view["decision"]
+    items: Items = []
     preview = view.get("preview") or {}
     for index in view.get("reserve_playable") or []:
         token = (preview.get("reserve") or [None] * 2)[index]
@@ -123,8 +143,7 @@ def build_panel(
         items.append(do_button(game_id, dec, "c", _("Confirm turn"), GREEN))
     if view.get("can_undo"):
         items.append(do_button(game_id, dec, "u", _("Undo turn"), RED))
-    lines += journal_lines(view)
-    return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
+    return items
 
 
 def _instead(game: int, dec: int, choice: dict[str, Any]) -> Items:
@@ -210,26 +229,7 @@ def _tile(
         option.default = option.value.startswith(f"P{cell}.")
     items = [pick_select(game, dec, "st", "tile", squares, _("Square for the tile…"))]
     placing = (tentative or {}).get("placing")
-    if placing and len(placing["targets"]) > 1:
-        options = [
-            discord.SelectOption(
-                label=_target_label(t)[:100], value=plan.code(token=code), default=code == plan.token
-            )
-            for t, code in zip(placing["targets"], placing["codes"], strict=True)
-        ]
-        items.append(pick_select(game, dec, "st", "tok", options, _("Where does the token go?")))
-    if len(allowed[cell]) > 1:
-        items += [
-            stage_button(
-                game,
-                dec,
-                plan.code(rotation=r),
-                _("Turn {degrees}", degrees=TURNS[r]),
-                BLUE if r == rot else GREY,
-                disabled=r == rot,
-            )
-            for r in allowed[cell]
-        ]
+    items += _token_and_turns(game, dec, plan, placing, allowed[cell])
     if tentative is None:
         text = _(
             "Your tile can't go on **{square}** turned {degrees}: turn it or pick another square.",
@@ -245,10 +245,48 @@ def _tile(
     else:
         button = _("Place on {square}", square=square_name(cell))
     items.append(do_button(game, dec, plan.code(confirm=finish), button, GREEN))
+    text = _preview_text(plan, placing, button)
+    if len(allowed[cell]) < 4:
+        text += " " + _("(Turns that put a wild half Planet against another wild half are not allowed.)")
+    shown = {**view, "preview": tentative["preview"]}
+    return text, items + _instead(game, dec, choice), panel_image(shown, names, tile_at=(cell, rot))
+
+
+def _token_and_turns(
+    game: int, dec: int, plan: Any, placing: dict[str, Any] | None, turns: list[int]
+) -> Items:
+    """A tile previewed: where its token goes (when it may go to several places) and its turns."""
+    items: Items = []
+    if placing and len(placing["targets"]) > 1:
+        options = [
+            discord.SelectOption(
+                label=_target_label(t)[:100], value=plan.code(token=code), default=code == plan.token
+            )
+            for t, code in zip(placing["targets"], placing["codes"], strict=True)
+        ]
+        items.append(pick_select(game, dec, "st", "tok", options, _("Where does the token go?")))
+    if len(turns) > 1:
+        items += [
+            stage_button(
+                game,
+                dec,
+                plan.code(rotation=r),
+                _("Turn {degrees}", degrees=TURNS[r]),
+                BLUE if r == plan.rotation else GREY,
+                disabled=r == plan.rotation,
+            )
+            for r in turns
+        ]
+    return items
+
+
+def _preview_text(plan: Any, placing: dict[str, Any] | None, button: str) -> str:
+    """What a tile previewed (with its token) says, naming the button that sends it."""
+    cell, rot = plan.cell, plan.rotation
     if placing:
         target = placing["targets"][placing["codes"].index(plan.token)]
         # i18n: the tile and token previewed together; {place} is where the token goes ("Square B3")
-        text = _(
+        return _(
             "Your tile on **{square}**, turned {degrees}; the **{token}** token: {place}. The picture "
             "shows your Mural with both. Pick another square, turn the tile or move the token, then "
             "press **{button}**.",
@@ -258,18 +296,13 @@ def _tile(
             place=_target_label(target),
             button=button,
         )
-    else:
-        text = _(
-            "Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
-            "another square or turn it, then press **{button}**.",
-            square=square_name(cell),
-            degrees=TURNS[rot],
-            button=button,
-        )
-    if len(allowed[cell]) < 4:
-        text += " " + _("(Turns that put a wild half Planet against another wild half are not allowed.)")
-    shown = {**view, "preview": tentative["preview"]}
-    return text, items + _instead(game, dec, choice), panel_image(shown, names, tile_at=(cell, rot))
+    return _(
+        "Your tile on **{square}**, turned {degrees}: the picture shows your Mural with it. Pick "
+        "another square or turn it, then press **{button}**.",
+        square=square_name(cell),
+        degrees=TURNS[rot],
+        button=button,
+    )
 
 
 def _target_label(target: dict[str, Any]) -> str:

@@ -98,53 +98,7 @@ def move_tile_step(
     squares = (view.get("preview") or {}).get("mural", {}).get("squares") or [{}] * 16
     moves = {m["from"]: m["to"] for m in choice["moves"]}
     if stage and stage[:1] in {"m", "n"}:
-        moved_from, moved_to, rot, swap = stage[1:].split(".")
-        a, b, r = int(moved_from), int(moved_to), int(rot)
-        s = None if swap == "x" else int(swap)
-        items: Items = [
-            stage_button(
-                game,
-                dec,
-                f"m{a}.{b}.{k}.{swap}",
-                _("Moved tile {degrees}", degrees=TURNS[k]),
-                BLUE if k == r else GREY,
-                disabled=k == r,
-            )
-            for k in range(4)
-        ]
-        if s is not None:
-            items += [
-                stage_button(
-                    game,
-                    dec,
-                    f"n{a}.{b}.{r}.{k}",  # "n": same preview as "m", but a distinct custom_id
-                    _("Other tile {degrees}", degrees=TURNS[k]),
-                    BLUE if k == s else GREY,
-                    disabled=k == s,
-                )
-                for k in range(4)
-            ]
-        if tentative is not None:
-            items.append(
-                do_button(
-                    game,
-                    dec,
-                    encode({"kind": "move_tile", "from": a, "to": b, "rotation": r, "swap_rotation": s}),
-                    _("Move it"),
-                    GREEN,
-                )
-            )
-        items.append(stage_button(game, dec, "h", pgettext("button", "Back")))
-        if s is not None:
-            text = _(
-                "Swap the tile on **{a}** to **{b}**: see the picture.", a=square_name(a), b=square_name(b)
-            )
-        else:
-            text = _(
-                "Move the tile on **{a}** to **{b}**: see the picture.", a=square_name(a), b=square_name(b)
-            )
-        shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
-        return text, items, panel_image(shown, names)
+        return _tile_move_preview(view, names, game, dec, stage, tentative)
     if stage and stage.startswith("f") and int(stage[1:]) in moves:
         source = int(stage[1:])
         turns = next(m["turns"] for m in choice["moves"] if m["from"] == source)  # allowed rotations
@@ -206,3 +160,53 @@ def journal_step(
         _skip(game, dec),
     ]
     return _("Shuttle bonus: take a face-up Journal card into your Journal."), items, panel_image(view, names)
+
+
+def _tile_move_preview(
+    view: View, names: list[str], game: int, dec: int, stage: str, tentative: View | None
+) -> Any:
+    """A tile move previewed (``m<from>.<to>.<rot>.<rot|x>``, or ``n…`` from the other tile's
+    turns): each tile's turns, **Move it** once the rules accept it, and Back."""
+    moved_from, moved_to, rot, swap = stage[1:].split(".")
+    a, b, r = int(moved_from), int(moved_to), int(rot)
+    s = None if swap == "x" else int(swap)
+    items: Items = [
+        stage_button(
+            game,
+            dec,
+            f"m{a}.{b}.{k}.{swap}",
+            _("Moved tile {degrees}", degrees=TURNS[k]),
+            BLUE if k == r else GREY,
+            disabled=k == r,
+        )
+        for k in range(4)
+    ]
+    if s is not None:
+        items += [
+            stage_button(
+                game,
+                dec,
+                f"n{a}.{b}.{r}.{k}",  # "n": same preview as "m", but a distinct custom_id
+                _("Other tile {degrees}", degrees=TURNS[k]),
+                BLUE if k == s else GREY,
+                disabled=k == s,
+            )
+            for k in range(4)
+        ]
+    if tentative is not None:
+        items.append(
+            do_button(
+                game,
+                dec,
+                encode({"kind": "move_tile", "from": a, "to": b, "rotation": r, "swap_rotation": s}),
+                _("Move it"),
+                GREEN,
+            )
+        )
+    items.append(stage_button(game, dec, "h", pgettext("button", "Back")))
+    if s is not None:
+        text = _("Swap the tile on **{a}** to **{b}**: see the picture.", a=square_name(a), b=square_name(b))
+    else:
+        text = _("Move the tile on **{a}** to **{b}**: see the picture.", a=square_name(a), b=square_name(b))
+    shown = {**view, "preview": tentative["preview"]} if tentative is not None else view
+    return text, items, panel_image(shown, names)

@@ -8,7 +8,8 @@ from typing import Any
 
 from bot.faces.sky_of_stars.art import images as art
 from bot.faces.sky_of_stars.calling_stop import STOP
-from bot.faces.sky_of_stars.items import DO, PICK, TYPE, offered_stars
+from bot.faces.sky_of_stars.clicked import offered_stars
+from bot.faces.sky_of_stars.items import DO, PICK, TYPE
 from bot.faces.sky_of_stars.panels import build_panel, line_ends
 from bot.ui.controls import control_of
 from tests.faces.sky_of_stars.test_sky_art import NAMES, seat_view
