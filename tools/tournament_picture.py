@@ -78,7 +78,7 @@ async def draw(path: Path) -> None:
             await bot.tree.sync()
             assert bot.user is not None
             await bot.user.edit(username="Astrolabe")
-            options = {"game": "star-gazers", "format": "swiss", "rounds": 3, "closes": "+10m"}
+            options = {"game": "star-gazers", "format": "swiss", "swiss_rounds": 3, "closes": "+10m"}
             await ada.slash(channel, "tournament create", **options)
             card = next(m for m in reversed(channel.history()) if m.embeds)
             for member in (ada, *others):

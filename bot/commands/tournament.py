@@ -117,7 +117,7 @@ group = app_commands.Group(
     format="Swiss, round robin or single elimination",
     closes="When sign-up closes and round 1 starts: 20:30 in your /settings time zone, or +90m, +2h",
     date="The day sign-up closes, like 2026-12-24 (default: the next time it is that hour)",
-    rounds="Swiss: how many rounds (default 3)",
+    swiss_rounds="Swiss: how many rounds (default 3)",
     seats="Players per table, within the game's range (default: the fewest it plays with)",
     speed="Live for a game night, or over days (default: live, normal)",
     round_hours="Hours each round may last at most (default: about twice a game's length)",
@@ -133,7 +133,7 @@ async def create(
     format: app_commands.Choice[str],
     closes: str,
     date: str | None = None,
-    rounds: app_commands.Range[int, 1, 12] | None = None,
+    swiss_rounds: app_commands.Range[int, 1, 12] | None = None,
     seats: app_commands.Range[int, 1, 8] | None = None,
     speed: app_commands.Choice[str] | None = None,
     round_hours: app_commands.Range[float, 0.25, 720.0] | None = None,
@@ -157,7 +157,7 @@ async def create(
                 max=rules.max_seats,
             )
         )
-    if format.value != "swiss" and rounds is not None:
+    if format.value != "swiss" and swiss_rounds is not None:
         raise Refusal(_("Only a Swiss tournament takes a number of rounds; the others end by themselves."))
     pace, timer = clock_of(slug, speed.value if speed else "live-normal")
     given = with_timer(slug, rules.validate_options(chosen(GAME_OPTIONS, options)), timer or None)
@@ -183,7 +183,7 @@ async def create(
         options=given,
         seats=table,
         format=format.value,
-        rounds=rounds or 3 if format.value == "swiss" else 0,
+        rounds=swiss_rounds or 3 if format.value == "swiss" else 0,
         pace=pace,
         round_seconds=round_seconds(slug, table, pace, timer, round_hours),
         language=language,

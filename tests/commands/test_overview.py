@@ -13,6 +13,7 @@ from PIL import Image
 from bot.commands.game import LOG_LINES, log_lines
 from bot.commands.overview import stats_line
 from bot.core.table import names_of
+from bot.games import get_game
 from bot.storage import GameStats, places
 from bot.tell.delivery import format_events
 from bot.ui.outgoing import Outgoing
@@ -129,13 +130,15 @@ async def test_log_pages_through_the_whole_game(simcord_env, quick_images):
 
     latest = await bea.slash(thread, "game log")
     assert latest.ephemeral and f"Page 1 of {pages}" in said(latest)
-    assert description(latest) == "\n".join(log_lines(moves[-LOG_LINES:], names_of(record)))
+    assert description(latest) == "\n".join(
+        log_lines(moves[-LOG_LINES:], names_of(record), get_game(record.game))
+    )
     # the count agrees with the lines listed, and a running game's seed stays unsaid
     assert f"{len(description(latest).splitlines())} lines shown" in said(latest)
     assert str(record.seed) not in said(latest)
     oldest = await bea.slash(thread, "game log", page=pages)
     assert f"Page {pages} of {pages}" in said(oldest)
-    assert description(oldest) == "\n".join(log_lines(moves[:rest], names_of(record)))
+    assert description(oldest) == "\n".join(log_lines(moves[:rest], names_of(record), get_game(record.game)))
     assert "Page 1 of" not in said(oldest)
     beyond = await bea.slash(thread, "game log", page=pages + 5)
     assert description(beyond) == description(oldest)

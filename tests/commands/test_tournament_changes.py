@@ -86,7 +86,7 @@ async def test_a_withdrawal_keeps_past_results(simcord_env):
     env = simcord_env
     _, channel, organiser, players = await server(env, 4)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2
+        env, channel, organiser, players, game="star-gazers", format="swiss", swiss_rounds=2
     )
     storage = env.bot.storage
     await play_round(env, tid)
@@ -123,7 +123,7 @@ async def test_a_round_deadline_with_absent_players(simcord_env):
         players,
         game="star-gazers",
         format="swiss",
-        rounds=2,
+        swiss_rounds=2,
         speed="paced-quick",
         round_hours=1,
     )
@@ -144,7 +144,7 @@ async def test_a_restart_mid_round(simcord_env, restart_bot):
     env = simcord_env
     _, channel, organiser, players = await server(env, 5)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2
+        env, channel, organiser, players, game="star-gazers", format="swiss", swiss_rounds=2
     )
     await restart_bot()
     storage = env.bot.storage
@@ -161,7 +161,7 @@ async def test_the_organiser_pauses_extends_and_cancels(simcord_env):
     env = simcord_env
     guild, channel, organiser, players = await server(env, 4)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=3
+        env, channel, organiser, players, game="star-gazers", format="swiss", swiss_rounds=3
     )
     storage = env.bot.storage
     refused = await players[0].slash(channel, "tournament pause")
@@ -190,7 +190,7 @@ async def test_a_player_leaving_the_server_and_the_mine_hub(simcord_env):
     env = simcord_env
     guild, channel, organiser, players = await server(env, 5)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2
+        env, channel, organiser, players, game="star-gazers", format="swiss", swiss_rounds=2
     )
     storage = env.bot.storage
     mine = await players[1].slash(channel, "tournament mine")
@@ -214,7 +214,7 @@ async def test_games_that_ended_while_the_bot_was_away_count_after_a_restart(sim
     env = simcord_env
     _, channel, organiser, players = await server(env, 4)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2
+        env, channel, organiser, players, game="star-gazers", format="swiss", swiss_rounds=2
     )
     storage = env.bot.storage
     # Another process plays round 1's games to their end through the move core, telling nobody.
@@ -240,7 +240,7 @@ async def test_a_cancelled_table_is_closed_at_the_deadline(simcord_env):
     env = simcord_env
     _, channel, organiser, players = await server(env, 4)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=2, round_hours=1
+        env, channel, organiser, players, game="star-gazers", format="swiss", swiss_rounds=2, round_hours=1
     )
     storage = env.bot.storage
     table = next(x for x in await storage.tournament_tables(tid) if x.round_no == 1)

@@ -26,7 +26,7 @@ async def test_swiss_nine_at_three_seat_tables(simcord_env):
     env = simcord_env
     _, channel, organiser, players = await server(env, 9)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="starry-night-sky", format="swiss", rounds=2, seats=3
+        env, channel, organiser, players, game="starry-night-sky", format="swiss", swiss_rounds=2, seats=3
     )
     first = await env.bot.storage.tournament_tables(tid)
     assert [len(x.players) for x in first] == [3, 3, 3] and all(x.status == "playing" for x in first)
@@ -79,7 +79,7 @@ async def test_a_live_sky_of_stars_night(simcord_env):
         players,
         game="sky-of-stars",
         format="swiss",
-        rounds=2,
+        swiss_rounds=2,
         seats=3,
         speed="live-quick",
         event=True,

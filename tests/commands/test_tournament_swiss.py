@@ -13,7 +13,7 @@ async def test_swiss_seven_players_of_a_two_player_table(simcord_env):
     env = simcord_env
     guild, channel, organiser, players = await server(env, 7)
     tid = await create_and_fill(
-        env, channel, organiser, players, game="star-gazers", format="swiss", rounds=3, seats=2
+        env, channel, organiser, players, game="star-gazers", format="swiss", swiss_rounds=3, seats=2
     )
     storage = env.bot.storage
     t = await storage.tournament(tid)
