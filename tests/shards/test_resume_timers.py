@@ -11,6 +11,7 @@ from bot.core.clock import now
 from bot.games import get_game
 from bot.storage import Deadline, GameRecord, SeatRecord, SqliteStorage, Storage
 from bot.storage.postgres import PostgresStorage
+from bot.tell import pacing
 from bot.tell.pacing import Pacer
 from bot.tell.resume import needs_settle
 from bot.tell.scheduler import Scheduler
@@ -69,7 +70,7 @@ class _Service:
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
-async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path) -> None:
+async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path, monkeypatch) -> None:
     if backend == "postgres":
         from tests.postgres_server import create_schema, drop_schema
 
@@ -94,15 +95,26 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path) -> No
                 for seat in range(4)
             ],
         )
-        pacer = Pacer(_Service(storage))  # type: ignore[arg-type]
-        pacer.scheduler = Scheduler(pacer._fire, now)  # its own asyncio wait: no Discord client here
-        assert await pacer.arm_stored() == 1 + 4 * 2
-        heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
-        assert heap == sorted(
+        everything = sorted(
             [(base + 1234.5, "countdown", None, 0)]
             + [(base + 5000 + s, "due", s, decision) for s in range(4)]
             + [(base + 2000 + s, "remind", s, decision) for s in range(4)]
         )
+        # Within the horizon, every stored job is armed as ``schedule`` would arm it...
+        monkeypatch.setattr(pacing, "HORIZON", 200_000.0)
+        pacer = Pacer(_Service(storage))  # type: ignore[arg-type]
+        pacer.scheduler = Scheduler(pacer._fire, now)  # its own asyncio wait: no Discord client here
+        assert await pacer.arm_stored() == 1 + 4 * 2
+        heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
+        assert heap == everything
+        pacer.close()
+        # ...and only those: jobs beyond it wait in the database until the horizon reaches them.
+        monkeypatch.setattr(pacing, "HORIZON", 100_000.0 + 3000)
+        pacer = Pacer(_Service(storage))  # type: ignore[arg-type]
+        pacer.scheduler = Scheduler(pacer._fire, now)
+        assert await pacer.arm_stored() == 1 + 4
+        heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
+        assert heap == [job for job in everything if job[0] < base + 3000]
         pacer.close()
     finally:
         await storage.close()
