@@ -22,7 +22,7 @@ import bot.faces
 import render
 
 KEEP = 512  # images remembered
-ENCODERS = ("to_png", "to_webp")  # what an image module encodes with (A Sky of Stars' panels: WebP)
+ENCODERS = ("to_png", "to_webp", "encode")  # what an image module encodes with (render.encode.encode)
 
 
 def _image_modules() -> list[str]:
