@@ -35,7 +35,7 @@ async def test_refusals_are_private_and_change_nothing(simcord_env):
         (organiser, {**base, "closes": "+30s"}, "hours and minutes"),
         (organiser, {**base, "seats": 5}, "2–4"),
         (organiser, {**base, "game": "sky-of-stars", "seats": 2}, "3–6"),
-        (organiser, {**base, "format": "round-robin", "rounds": 3}, "Only a Swiss"),
+        (organiser, {**base, "format": "round-robin", "swiss_rounds": 3}, "Only a Swiss"),
     ]
     for who, options, words in refusals:
         refused = await who.slash(channel, "tournament create", **options)

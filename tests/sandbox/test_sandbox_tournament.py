@@ -21,7 +21,7 @@ def test_a_small_tournament_in_the_sandbox(tmp_path: Path) -> None:
     sandbox = SandboxProcess(tmp_path / "games.sqlite3").start()
     try:
         games = sandbox.state("ada")["channel"]
-        options = {"game": "star-gazers", "format": "swiss", "closes": "+1m", "rounds": "2"}
+        options = {"game": "star-gazers", "format": "swiss", "closes": "+1m", "swiss_rounds": "2"}
         sandbox.act("ada", games, kind="slash", command="tournament create", options=options)
         for member in MEMBERS:
             card, join = button(sandbox.state(member, games)["messages"], "Join")
