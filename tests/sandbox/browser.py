@@ -189,7 +189,10 @@ class Browser:
 
     async def choose(self, selector: str, value: str) -> None:
         """Pick ``value`` in a <select>, as the end of a person's choice looks to the page."""
-        await self.wait_for(f"!!document.querySelector({json.dumps(selector)})", selector)
+        # the select, and the option itself: a page still filling its menus has the one, not the other
+        found = f"document.querySelector({json.dumps(selector)})"
+        has_option = f"!!{found} && [...{found}.options].some((o) => o.value === {json.dumps(value)})"
+        await self.wait_for(has_option, f"{selector} offering {value}")
         await self.evaluate(f"""(() => {{ const s = document.querySelector({json.dumps(selector)});
             s.value = {json.dumps(value)}; s.dispatchEvent(new Event("change", {{bubbles: true}})); }})()""")
 

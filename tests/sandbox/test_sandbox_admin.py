@@ -64,6 +64,8 @@ async def browse(sandbox: SandboxProcess, games: str) -> None:
         await browser.viewport(400, 860)
         await browser.goto(f"{sandbox.url}#as=max&channel={games}")
         await browser.choose("#command", "words upload")
+        # the command's fields are drawn once the page has the command: pick the file after that
+        await browser.wait_for("!!document.querySelector('[data-option=\"file\"]')", "the file picker")
         assert await browser.evaluate(PICK_FILE) == 1
         await browser.click("#send")
         await browser.wait_for("document.body.innerText.includes('Added 1 card')", "the upload's answer")
