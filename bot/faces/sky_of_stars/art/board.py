@@ -201,38 +201,56 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     panel(draw, left)
     if status:
         panel(draw, right)
-    small = theme.font(theme.SMALL)
-    inner = left[2] - left[0] - 44
-    fitted(draw, (left[0] + 22, y + 44), _("Constellation card"), small, theme.MUTED, inner, anchor="ls")
-    card = view.get("card")
-    word_font, number_font = theme.font(theme.BODY + 2, True), theme.font(theme.SMALL, True)
-    if isinstance(card, (list, tuple)) and card:
-        for i, word in enumerate(list(card)[:5]):
-            cy = y + 90 + i * 54
-            draw.ellipse((left[0] + 22, cy - 19, left[0] + 60, cy + 19), fill=theme.GOLD)
-            text(draw, (left[0] + 41, cy + 1), str(i + 1), number_font, theme.DIE_INK, anchor="mm")
-            fitted(
-                draw, (left[0] + 76, cy), str(word), word_font, theme.INK, left[2] - left[0] - 96, anchor="lm"
-            )
-    else:
-        fitted(draw, (left[0] + 22, y + 100), _("Not drawn yet"), word_font, theme.MUTED, inner, anchor="lm")
+    _card_words(draw, left, view.get("card"))
     if status:
-        fitted(
-            draw, (right[0] + 22, y + 44), _("Now"), small, theme.MUTED, right[2] - right[0] - 44, anchor="ls"
-        )
-    for i, (parts, flexible) in enumerate(status):
-        parts_line(
-            draw,
-            (right[0] + 22, y + 92 + i * 46),
-            parts,
-            theme.BODY if i == 0 else theme.SMALL,
-            right[2] - right[0] - 44,
-            bold=i == 0,
-            flexible=flexible,
-        )
+        _now_column(draw, right, status)
 
     _scoreboard(image, draw, view, names, seats, y + top_rows + theme.GAP, row_h, board_h, legend)
     return image
+
+
+def _card_words(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: object) -> None:
+    """The Constellation card: its five words numbered on gold discs (the numbers players guess)."""
+    small = theme.font(theme.SMALL)
+    inner = box[2] - box[0] - 44
+    fitted(draw, (box[0] + 22, box[1] + 44), _("Constellation card"), small, theme.MUTED, inner, anchor="ls")
+    word_font, number_font = theme.font(theme.BODY + 2, True), theme.font(theme.SMALL, True)
+    if isinstance(card, (list, tuple)) and card:
+        for i, word in enumerate(list(card)[:5]):
+            cy = box[1] + 90 + i * 54
+            draw.ellipse((box[0] + 22, cy - 19, box[0] + 60, cy + 19), fill=theme.GOLD)
+            text(draw, (box[0] + 41, cy + 1), str(i + 1), number_font, theme.DIE_INK, anchor="mm")
+            fitted(
+                draw, (box[0] + 76, cy), str(word), word_font, theme.INK, box[2] - box[0] - 96, anchor="lm"
+            )
+    else:
+        fitted(
+            draw, (box[0] + 22, box[1] + 100), _("Not drawn yet"), word_font, theme.MUTED, inner, anchor="lm"
+        )
+
+
+def _now_column(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], status: Sequence[Line]) -> None:
+    """What is happening now, beside the card: the first line large and bold, the rest small."""
+    y = box[1]
+    fitted(
+        draw,
+        (box[0] + 22, y + 44),
+        _("Now"),
+        theme.font(theme.SMALL),
+        theme.MUTED,
+        box[2] - box[0] - 44,
+        anchor="ls",
+    )
+    for i, (parts, flexible) in enumerate(status):
+        parts_line(
+            draw,
+            (box[0] + 22, y + 92 + i * 46),
+            parts,
+            theme.BODY if i == 0 else theme.SMALL,
+            box[2] - box[0] - 44,
+            bold=i == 0,
+            flexible=flexible,
+        )
 
 
 def _scoreboard(
