@@ -175,80 +175,117 @@ def card_tile(
     draw = ImageDraw.Draw(image)
     x0, y0, x1, y1 = box
     if card is None:
-        panel(draw, box, fill=theme.SKY_TOP, outline=theme.FAINT)
-        small, width = theme.font(theme.SMALL), x1 - x0 - 24
-        lines = wrapped((caption or _("empty")).split(), small, width)
-        lines = lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
-        for i, line in enumerate(lines):
-            cy = (y0 + y1) / 2 + (i - (len(lines) - 1) / 2) * NAME_LEADING
-            fitted(draw, ((x0 + x1) / 2, cy), line, small, theme.MUTED, width, anchor="mm")
+        _empty_slot(draw, box, caption)
         return
     colour = card_colour(card)
     outline = PICKED if marked else mix(colour, theme.PANEL, 0.4)
     panel(draw, box, fill=theme.PANEL, outline=outline, width=5 if marked else 3, radius=14)
-    bold, small = theme.font(theme.SMALL, True), theme.font(theme.SMALL)
-    name_font = bold
-    name = clean(card_title(card))
     if x1 - x0 > 1.5 * (y1 - y0):
-        fitted(draw, (x0 + 18, y0 + 38), name, name_font, theme.INK, x1 - x0 - 36, anchor="ls")
-        side = min(y1 - y0 - 62, (x1 - x0) // 2 - 20)
-        pattern(image, (x0 + 14, y0 + 50, x0 + 14 + side, y1 - 12), card, colour)
-        tx = x0 + side + 32
-        width = x1 - tx - 14
-        fitted(draw, (tx, y0 + 80), points_text(card), bold, colour, width, anchor="lm")
-        fitted(draw, (tx, y0 + 118), size_text(card), small, theme.MUTED, width, anchor="lm")
-        fitted(draw, (tx, y0 + 156), bonus_text(card.get("bonus")), small, theme.MUTED, width, anchor="lm")
+        _wide_tile(image, draw, box, card, colour)
     else:
-        name_font, lines = name_lines(name, x1 - x0 - 28)
-        for i, line in enumerate(lines):
-            fitted(
-                draw,
-                (x0 + 14, y0 + 34 + i * NAME_LEADING),
-                line,
-                name_font,
-                theme.INK,
-                x1 - x0 - 28,
-                anchor="ls",
-            )
-        foot = y1 - 78
-        top = y0 + 46 + (len(lines) - 1) * NAME_LEADING
-        pattern(image, (x0 + 12, top, x1 - 12, foot - 2), card, colour)
-        # i18n: the first letter of "Large" / "Small" on a narrow card tile
-        initial = (
-            pgettext("card size initial", "L")
-            if card.get("type") == "large"
-            else pgettext("card size initial", "S")
-        )
-        initial_w = bold.getlength(initial) + 12
-        fitted(
-            draw, (x0 + 14, foot + 22), points_text(card), bold, colour, x1 - x0 - 28 - initial_w, anchor="lm"
-        )
-        text(draw, (x1 - 14, foot + 22), initial, bold, theme.MUTED, anchor="rm")
-        fitted(
-            draw,
-            (x0 + 14, foot + 54),
-            bonus_text(card.get("bonus")),
-            small,
-            theme.MUTED,
-            x1 - x0 - 28,
-            anchor="lm",
-        )
+        _tall_tile(image, draw, box, card, colour)
     if marked:
-        tag_font = theme.font(22, True)
-        tag_width = tag_font.getlength(marked) + 20
-        tag = (x1 - tag_width - 8, y0 - 14, x1 - 8, y0 + 16)
-        draw.rounded_rectangle(tag, radius=10, fill=PICKED)
-        text(
-            draw,
-            ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1),
-            marked,
-            tag_font,
-            theme.DIE_INK,
-            anchor="mm",
-        )
+        _tag(draw, box, marked)
     if dim:
         veil = Image.new("RGBA", (x1 - x0, y1 - y0), (*theme.SKY_TOP, 150))
         image.paste(veil, (x0, y0), veil)
+
+
+def _empty_slot(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], caption: str | None) -> None:
+    """A slot with no card: a faint frame and its caption in at most two centred lines."""
+    x0, y0, x1, y1 = box
+    panel(draw, box, fill=theme.SKY_TOP, outline=theme.FAINT)
+    small, width = theme.font(theme.SMALL), x1 - x0 - 24
+    lines = wrapped((caption or _("empty")).split(), small, width)
+    lines = lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+    for i, line in enumerate(lines):
+        cy = (y0 + y1) / 2 + (i - (len(lines) - 1) / 2) * NAME_LEADING
+        fitted(draw, ((x0 + x1) / 2, cy), line, small, theme.MUTED, width, anchor="mm")
+
+
+def _wide_tile(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    card: Mapping[str, Any],
+    colour: RGB,
+) -> None:
+    """A wide tile: the name across the top, the figure left, points, size and bonus beside it."""
+    x0, y0, x1, y1 = box
+    bold, small = theme.font(theme.SMALL, True), theme.font(theme.SMALL)
+    name = clean(card_title(card))
+    fitted(draw, (x0 + 18, y0 + 38), name, bold, theme.INK, x1 - x0 - 36, anchor="ls")
+    side = min(y1 - y0 - 62, (x1 - x0) // 2 - 20)
+    pattern(image, (x0 + 14, y0 + 50, x0 + 14 + side, y1 - 12), card, colour)
+    tx = x0 + side + 32
+    width = x1 - tx - 14
+    fitted(draw, (tx, y0 + 80), points_text(card), bold, colour, width, anchor="lm")
+    fitted(draw, (tx, y0 + 118), size_text(card), small, theme.MUTED, width, anchor="lm")
+    fitted(draw, (tx, y0 + 156), bonus_text(card.get("bonus")), small, theme.MUTED, width, anchor="lm")
+
+
+def _tall_tile(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    card: Mapping[str, Any],
+    colour: RGB,
+) -> None:
+    """A narrow tile: the name (two lines if long) over the figure, points and size initial in the foot.
+
+    The size is only an initial here: the full word does not fit beside the points.
+    """
+    x0, y0, x1, y1 = box
+    bold, small = theme.font(theme.SMALL, True), theme.font(theme.SMALL)
+    name_font, lines = name_lines(clean(card_title(card)), x1 - x0 - 28)
+    for i, line in enumerate(lines):
+        fitted(
+            draw,
+            (x0 + 14, y0 + 34 + i * NAME_LEADING),
+            line,
+            name_font,
+            theme.INK,
+            x1 - x0 - 28,
+            anchor="ls",
+        )
+    foot = y1 - 78
+    top = y0 + 46 + (len(lines) - 1) * NAME_LEADING
+    pattern(image, (x0 + 12, top, x1 - 12, foot - 2), card, colour)
+    # i18n: the first letter of "Large" / "Small" on a narrow card tile
+    initial = (
+        pgettext("card size initial", "L")
+        if card.get("type") == "large"
+        else pgettext("card size initial", "S")
+    )
+    initial_w = bold.getlength(initial) + 12
+    fitted(draw, (x0 + 14, foot + 22), points_text(card), bold, colour, x1 - x0 - 28 - initial_w, anchor="lm")
+    text(draw, (x1 - 14, foot + 22), initial, bold, theme.MUTED, anchor="rm")
+    fitted(
+        draw,
+        (x0 + 14, foot + 54),
+        bonus_text(card.get("bonus")),
+        small,
+        theme.MUTED,
+        x1 - x0 - 28,
+        anchor="lm",
+    )
+
+
+def _tag(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], marked: str) -> None:
+    """The short tag ("KEEP", "PICKED") straddling the top edge at the right of a marked tile."""
+    x0, y0, x1, y1 = box
+    tag_font = theme.font(22, True)
+    tag_width = tag_font.getlength(marked) + 20
+    tag = (x1 - tag_width - 8, y0 - 14, x1 - 8, y0 + 16)
+    draw.rounded_rectangle(tag, radius=10, fill=PICKED)
+    text(
+        draw,
+        ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1),
+        marked,
+        tag_font,
+        theme.DIE_INK,
+        anchor="mm",
+    )
 
 
 NAME_LEADING = 30  # between the two lines of a long name on a narrow tile

@@ -201,38 +201,56 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     panel(draw, left)
     if status:
         panel(draw, right)
-    small = theme.font(theme.SMALL)
-    inner = left[2] - left[0] - 44
-    fitted(draw, (left[0] + 22, y + 44), _("Constellation card"), small, theme.MUTED, inner, anchor="ls")
-    card = view.get("card")
-    word_font, number_font = theme.font(theme.BODY + 2, True), theme.font(theme.SMALL, True)
-    if isinstance(card, (list, tuple)) and card:
-        for i, word in enumerate(list(card)[:5]):
-            cy = y + 90 + i * 54
-            draw.ellipse((left[0] + 22, cy - 19, left[0] + 60, cy + 19), fill=theme.GOLD)
-            text(draw, (left[0] + 41, cy + 1), str(i + 1), number_font, theme.DIE_INK, anchor="mm")
-            fitted(
-                draw, (left[0] + 76, cy), str(word), word_font, theme.INK, left[2] - left[0] - 96, anchor="lm"
-            )
-    else:
-        fitted(draw, (left[0] + 22, y + 100), _("Not drawn yet"), word_font, theme.MUTED, inner, anchor="lm")
+    _card_words(draw, left, view.get("card"))
     if status:
-        fitted(
-            draw, (right[0] + 22, y + 44), _("Now"), small, theme.MUTED, right[2] - right[0] - 44, anchor="ls"
-        )
-    for i, (parts, flexible) in enumerate(status):
-        parts_line(
-            draw,
-            (right[0] + 22, y + 92 + i * 46),
-            parts,
-            theme.BODY if i == 0 else theme.SMALL,
-            right[2] - right[0] - 44,
-            bold=i == 0,
-            flexible=flexible,
-        )
+        _now_column(draw, right, status)
 
     _scoreboard(image, draw, view, names, seats, y + top_rows + theme.GAP, row_h, board_h, legend)
     return image
+
+
+def _card_words(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: object) -> None:
+    """The Constellation card: its five words numbered on gold discs (the numbers players guess)."""
+    small = theme.font(theme.SMALL)
+    inner = box[2] - box[0] - 44
+    fitted(draw, (box[0] + 22, box[1] + 44), _("Constellation card"), small, theme.MUTED, inner, anchor="ls")
+    word_font, number_font = theme.font(theme.BODY + 2, True), theme.font(theme.SMALL, True)
+    if isinstance(card, (list, tuple)) and card:
+        for i, word in enumerate(list(card)[:5]):
+            cy = box[1] + 90 + i * 54
+            draw.ellipse((box[0] + 22, cy - 19, box[0] + 60, cy + 19), fill=theme.GOLD)
+            text(draw, (box[0] + 41, cy + 1), str(i + 1), number_font, theme.DIE_INK, anchor="mm")
+            fitted(
+                draw, (box[0] + 76, cy), str(word), word_font, theme.INK, box[2] - box[0] - 96, anchor="lm"
+            )
+    else:
+        fitted(
+            draw, (box[0] + 22, box[1] + 100), _("Not drawn yet"), word_font, theme.MUTED, inner, anchor="lm"
+        )
+
+
+def _now_column(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], status: Sequence[Line]) -> None:
+    """What is happening now, beside the card: the first line large and bold, the rest small."""
+    y = box[1]
+    fitted(
+        draw,
+        (box[0] + 22, y + 44),
+        _("Now"),
+        theme.font(theme.SMALL),
+        theme.MUTED,
+        box[2] - box[0] - 44,
+        anchor="ls",
+    )
+    for i, (parts, flexible) in enumerate(status):
+        parts_line(
+            draw,
+            (box[0] + 22, y + 92 + i * 46),
+            parts,
+            theme.BODY if i == 0 else theme.SMALL,
+            box[2] - box[0] - 44,
+            bold=i == 0,
+            flexible=flexible,
+        )
 
 
 def _scoreboard(
@@ -252,15 +270,8 @@ def _scoreboard(
     rounds = _rounds(view)
     cols = [box[2] - 110 - (rounds - i) * 92 for i in range(rounds)]  # centres of R1..Rn
     total_x, status_x = box[2] - 40, cols[0] - 84
-    small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
-    hy = top + 46
-    fitted(
-        draw, (box[0] + 28, hy), _("Player"), small, theme.MUTED, status_x - 30 - (box[0] + 28), anchor="ls"
-    )
-    for i, cx in enumerate(cols):
-        text(draw, (cx, hy), _("R{number}", number=i + 1), small, theme.MUTED, anchor="ms")
-    fitted(draw, (total_x, hy), _("Total"), small, theme.MUTED, total_x - cols[-1] - 40, anchor="rs")
-    draw.line((box[0] + 20, top + 60, box[2] - 20, top + 60), fill=theme.FAINT, width=2)
+    body, bold = theme.font(theme.BODY), theme.font(theme.BODY, True)
+    _score_heads(draw, box, cols, status_x, total_x)
 
     scores = [as_map(s) for s in items(view.get("scores"))]
     locked, waiting, skipped = (
@@ -276,32 +287,11 @@ def _scoreboard(
                 (box[0] + 8, cy - row_h / 2, box[2] - 8, cy + row_h / 2),
                 fill=mix(theme.PANEL, theme.INK, 0.04),
             )
-        colour = theme.player_colour(seat)
-        draw.rounded_rectangle((box[0] + 22, cy - 16, box[0] + 30, cy + 16), radius=4, fill=colour)
-        name_w = status_x - 30 - (box[0] + 44)
-        tag = " " + _("STOP") if stop_by == seat else ""
-        shown_w = fitted(
-            draw,
-            (box[0] + 44, cy),
-            name_of(names, seat),
-            body,
-            theme.INK,
-            name_w - text_width(tag, small),
-            anchor="lm",
-        )
-        if tag:
-            text(
-                draw,
-                (box[0] + 44 + shown_w, cy + 2),
-                tag,
-                theme.font(theme.SMALL, True),
-                theme.GOLD,
-                anchor="lm",
-            )
+        _seat_name(draw, box, seat, cy, name_of(names, seat), status_x, stop=stop_by == seat)
         if seat in locked:
             shapes.paste(image, shapes.check_sprite(30, theme.ACCENT), status_x, cy)
         elif seat in skipped:
-            fitted(draw, (status_x, cy), _("skip"), small, theme.MUTED, 80, anchor="mm")
+            fitted(draw, (status_x, cy), _("skip"), theme.font(theme.SMALL), theme.MUTED, 80, anchor="mm")
         elif seat in waiting:
             for dx in (-12, 0, 12):  # "still deciding"
                 draw.ellipse((status_x + dx - 4, cy - 4, status_x + dx + 4, cy + 4), fill=theme.MUTED)
@@ -313,14 +303,75 @@ def _scoreboard(
                     plus_box(image, cols[i] + 34, cy - 10, 22)
         text(draw, (total_x, cy), num(score.get("total"), "0"), bold, theme.GOLD, anchor="rm")
     if legend:
-        ly = box[3] - 30
-        plus_box(image, box[0] + 36, ly, 22)
-        fitted(
+        _plus_legend(image, draw, box)
+
+
+def _score_heads(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    cols: Sequence[float],
+    status_x: float,
+    total_x: float,
+) -> None:
+    """The scoreboard's column heads (Player, R1..Rn, Total) over a rule."""
+    small, top = theme.font(theme.SMALL), box[1]
+    hy = top + 46
+    fitted(
+        draw, (box[0] + 28, hy), _("Player"), small, theme.MUTED, status_x - 30 - (box[0] + 28), anchor="ls"
+    )
+    for i, cx in enumerate(cols):
+        text(draw, (cx, hy), _("R{number}", number=i + 1), small, theme.MUTED, anchor="ms")
+    fitted(draw, (total_x, hy), _("Total"), small, theme.MUTED, total_x - cols[-1] - 40, anchor="rs")
+    draw.line((box[0] + 20, top + 60, box[2] - 20, top + 60), fill=theme.FAINT, width=2)
+
+
+def _seat_name(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    seat: int,
+    cy: float,
+    name: str,
+    status_x: float,
+    *,
+    stop: bool,
+) -> None:
+    """A row's colour chip and name, shrunk to leave room for a gold STOP after the seat that called it."""
+    small = theme.font(theme.SMALL)
+    draw.rounded_rectangle(
+        (box[0] + 22, cy - 16, box[0] + 30, cy + 16), radius=4, fill=theme.player_colour(seat)
+    )
+    name_w = status_x - 30 - (box[0] + 44)
+    tag = " " + _("STOP") if stop else ""
+    shown_w = fitted(
+        draw,
+        (box[0] + 44, cy),
+        name,
+        theme.font(theme.BODY),
+        theme.INK,
+        name_w - text_width(tag, small),
+        anchor="lm",
+    )
+    if tag:
+        text(
             draw,
-            (box[0] + 56, ly),
-            _("everyone guessed that drawing: +1 box"),
-            small,
-            theme.MUTED,
-            box[2] - 20 - (box[0] + 56),
+            (box[0] + 44 + shown_w, cy + 2),
+            tag,
+            theme.font(theme.SMALL, True),
+            theme.GOLD,
             anchor="lm",
         )
+
+
+def _plus_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """What the +1 box means, at the scoreboard's foot: drawn only once some seat has earned one."""
+    ly = box[3] - 30
+    plus_box(image, box[0] + 36, ly, 22)
+    fitted(
+        draw,
+        (box[0] + 56, ly),
+        _("everyone guessed that drawing: +1 box"),
+        theme.font(theme.SMALL),
+        theme.MUTED,
+        box[2] - 20 - (box[0] + 56),
+        anchor="lm",
+    )

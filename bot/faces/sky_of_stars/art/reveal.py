@@ -64,23 +64,8 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
     height = max(REVEAL_H, 16 + 116 + 16 + 70 + len(guesses) * _ROW_H + 150)
     image = sky(theme.WIDTH, height)
     colour = theme.player_colour(seat)
-    word = str(reveal.get("word") or "?")
-    title, name_at = coloured(
-        N_("{name} drew {drawing}"),
-        theme.INK,
-        flexible="name",
-        name=(name_of(names, seat), colour),
-        drawing=(f"#{num(reveal.get('number'), '?')} {word}", theme.GOLD),
-    )
     everyone = bool(guesses) and len(correct) == len(guesses)
-    if guesses:
-        read = _("read by {correct} of {guessers}", correct=len(correct), guessers=len(guesses))
-    else:
-        read = _("nobody guessed")
-    sub = [(_("Round {round}", round=round) + SEP + read, theme.MUTED)]
-    if everyone:
-        sub.append((SEP + _("everyone got it: +1 box"), theme.GOLD))
-    top = header(image, title, sub, flexible=name_at)
+    top = _reveal_header(image, reveal, name_of(names, seat), colour, round, len(correct), len(guesses))
 
     draw = ImageDraw.Draw(image)
     split = 500
@@ -96,51 +81,108 @@ def draw_reveal(view: View, names: Sequence[str], seat: int, round: int) -> Imag
 
     box = (split + theme.GAP, top, theme.WIDTH - theme.GAP, height - theme.GAP)
     panel(draw, box)
-    small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
     x0, x1 = box[0] + 20, box[2] - 20
-    fitted(draw, (x0, top + 44), _("Guesses"), small, theme.MUTED, x1 - x0, anchor="ls")
+    fitted(draw, (x0, top + 44), _("Guesses"), theme.font(theme.SMALL), theme.MUTED, x1 - x0, anchor="ls")
     points = earned(reveal, seats) if reveal else {}
     y = top + 60
-    tick, cross = shapes.check_sprite(30, theme.ACCENT), shapes.cross_sprite(12, 5, _WRONG)
     for key, number in sorted(guesses.items(), key=lambda kv: _seat_key(kv[0])):
         guesser = _seat_key(key)
-        cy = y + _ROW_H / 2
-        right = guesser in correct
-        shapes.paste(image, tick if right else cross, x0 + 16, cy)
-        said = f"#{number}" if isinstance(number, int) else _("no guess")
-        said_font = bold if isinstance(number, int) else small
-        plus = "+1" if right else ""
-        plus_w = text_width("+1", bold) + 12 if right else 0
-        name_w = x1 - (x0 + 44) - text_width(said, said_font) - plus_w - 16
-        fitted(
-            draw,
-            (x0 + 44, cy),
-            name_of(names, guesser),
-            body,
-            theme.player_colour(guesser),
-            name_w,
-            anchor="lm",
-        )
-        shade = theme.ACCENT if right else _WRONG if isinstance(number, int) else theme.MUTED
-        text(draw, (x1 - plus_w, cy), said, said_font, shade, anchor="rm")
-        if plus:
-            text(draw, (x1, cy), plus, bold, theme.GOLD, anchor="rm")
+        _guess_row(image, draw, (x0, x1), y + _ROW_H / 2, names, guesser, number, right=guesser in correct)
         y += _ROW_H
-    # what the drawing earned its artist, at the foot of the column
-    gained = points.get(seat, 0)
-    draw.line((x0, box[3] - 96, x1, box[3] - 96), fill=theme.FAINT, width=2)
+    _artist_gain(draw, (x0, box[3], x1), name_of(names, seat), colour, points.get(seat, 0), everyone=everyone)
+    return image
+
+
+def _reveal_header(
+    image: Image.Image,
+    reveal: View,
+    name: str,
+    colour: tuple[int, int, int],
+    round: int,
+    right: int,
+    guessers: int,
+) -> int:
+    """The title (who drew what) over how many read it, and the +1 box when everyone did; returns its foot."""
+    word = str(reveal.get("word") or "?")
+    title, name_at = coloured(
+        N_("{name} drew {drawing}"),
+        theme.INK,
+        flexible="name",
+        name=(name, colour),
+        drawing=(f"#{num(reveal.get('number'), '?')} {word}", theme.GOLD),
+    )
+    if guessers:
+        read = _("read by {correct} of {guessers}", correct=right, guessers=guessers)
+    else:
+        read = _("nobody guessed")
+    sub = [(_("Round {round}", round=round) + SEP + read, theme.MUTED)]
+    if guessers and right == guessers:
+        sub.append((SEP + _("everyone got it: +1 box"), theme.GOLD))
+    return header(image, title, sub, flexible=name_at)
+
+
+def _guess_row(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    column: tuple[int, int],
+    cy: float,
+    names: Sequence[str],
+    guesser: int,
+    number: object,
+    *,
+    right: bool,
+) -> None:
+    """One guesser: a tick or a cross, their name, the number they picked and the +1 a right guess earns.
+
+    The name gives way (shrinks) so the number and the +1 always show whole at the right.
+    """
+    x0, x1 = column
+    small, body, bold = theme.font(theme.SMALL), theme.font(theme.BODY), theme.font(theme.BODY, True)
+    mark = shapes.check_sprite(30, theme.ACCENT) if right else shapes.cross_sprite(12, 5, _WRONG)
+    shapes.paste(image, mark, x0 + 16, cy)
+    said = f"#{number}" if isinstance(number, int) else _("no guess")
+    said_font = bold if isinstance(number, int) else small
+    plus = "+1" if right else ""
+    plus_w = text_width("+1", bold) + 12 if right else 0
+    name_w = x1 - (x0 + 44) - text_width(said, said_font) - plus_w - 16
+    fitted(
+        draw,
+        (x0 + 44, cy),
+        name_of(names, guesser),
+        body,
+        theme.player_colour(guesser),
+        name_w,
+        anchor="lm",
+    )
+    shade = theme.ACCENT if right else _WRONG if isinstance(number, int) else theme.MUTED
+    text(draw, (x1 - plus_w, cy), said, said_font, shade, anchor="rm")
+    if plus:
+        text(draw, (x1, cy), plus, bold, theme.GOLD, anchor="rm")
+
+
+def _artist_gain(
+    draw: ImageDraw.ImageDraw,
+    foot: tuple[int, int, int],
+    name: str,
+    colour: tuple[int, int, int],
+    gained: int,
+    *,
+    everyone: bool,
+) -> None:
+    """What the drawing earned its artist, under a rule at the foot of the guesses column."""
+    x0, bottom, x1 = foot
+    draw.line((x0, bottom - 96, x1, bottom - 96), fill=theme.FAINT, width=2)
     parts_line(
         draw,
-        (x0, box[3] - 52),
-        [(name_of(names, seat), colour), (f" +{gained}", theme.GOLD)],
+        (x0, bottom - 52),
+        [(name, colour), (f" +{gained}", theme.GOLD)],
         theme.HEADING,
         x1 - x0,
         flexible=0,
         min_size=theme.BODY,
     )
     note = _("incl. the +1 box") if everyone else _("one per right guess")
-    fitted(draw, (x0, box[3] - 18), note, small, theme.MUTED, x1 - x0, anchor="ls")
-    return image
+    fitted(draw, (x0, bottom - 18), note, theme.font(theme.SMALL), theme.MUTED, x1 - x0, anchor="ls")
 
 
 def reveal_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.faces.star_gazers.art import icons
 from bot.faces.star_gazers.art.parts import SHUTTLE_WORDS, items, outline
@@ -28,13 +28,26 @@ def draw_journal_strip(
     draw = ImageDraw.Draw(image)
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=14, fill=theme.PANEL, outline=theme.PANEL_EDGE, width=2)
-    small = theme.font(theme.SMALL, bold=True)
-    h = y1 - y0
-    slot = min(h - 56, 92)
+    slot = min(y1 - y0 - 56, 92)
+    _reserve(image, draw, box, slot, items(player.get("reserve")), set(reserve_rings), gold=reserve_gold)
+    _shuttle_spaces(image, draw, box, slot, player, bonuses, set(shuttle_rings))
+
+
+def _reserve(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    slot: int,
+    reserve: Sequence[Any],
+    rings: set[int],
+    *,
+    gold: bool,
+) -> None:
+    """The two reserve spaces at the strip's left; ``gold`` rings the token that last arrived."""
+    x0, y0 = box[0], box[1]
     cy = y0 + 40 + slot / 2
+    small = theme.font(theme.SMALL, bold=True)
     fitted(draw, (x0 + 16, y0 + 30), _("Reserve"), small, theme.MUTED, 2 * slot + 8, anchor="ls")
-    reserve = items(player.get("reserve"))
-    reserve_rings = set(reserve_rings)
     for k in range(2):
         cx = x0 + 16 + slot / 2 + k * (slot + 8)
         draw.ellipse(
@@ -46,10 +59,22 @@ def draw_journal_strip(
         sprite = icons.token_of(reserve[k], slot - 8) if k < len(reserve) else None
         if sprite is not None:
             shapes.paste(image, sprite, cx, cy)
-        if k in reserve_rings or (reserve_gold and k == len(reserve) - 1):
-            shapes.ring(
-                image, cx, cy, round(slot / 2) + 3, theme.ACCENT if k in reserve_rings else theme.GOLD, 4
-            )
+        if k in rings or (gold and k == len(reserve) - 1):
+            shapes.ring(image, cx, cy, round(slot / 2) + 3, theme.ACCENT if k in rings else theme.GOLD, 4)
+
+
+def _shuttle_spaces(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    slot: int,
+    player: Mapping[str, Any],
+    bonuses: Sequence[Any],
+    rings: set[int],
+) -> None:
+    """The eight Shuttle spaces right of the reserve: a token where one sits, else its bonus word."""
+    x0, y0, x1 = box[0], box[1], box[2]
+    small = theme.font(theme.SMALL, bold=True)
     sx = x0 + 16 + 2 * slot + 8 + 28
     spaces = _("Shuttle spaces")
     drawn = fitted(draw, (sx, y0 + 30), spaces, small, theme.MUTED, x1 - 16 - sx, anchor="ls")
@@ -62,12 +87,7 @@ def draw_journal_strip(
     shuttles = items(player.get("shuttles"))
     words = {key: pgettext("shuttle space", word) for key, word in SHUTTLE_WORDS.items()}
     words["used"] = pgettext("shuttle space", "used")
-    size = theme.SMALL
-    longest = max(words.values(), key=lambda w: theme.font(theme.SMALL, bold=True).getlength(w))
-    while size > 14 and theme.font(size, bold=True).getlength(longest) > width - 8:
-        size -= 1
-    word_font = theme.font(size, bold=True)
-    shuttle_rings = set(shuttle_rings)
+    word_font = _word_font(words.values(), width - 8)
     for k in range(8):
         bx = sx + k * (width + 6)
         cell = (bx, y0 + 40, bx + width, y0 + 40 + slot)
@@ -89,5 +109,17 @@ def draw_journal_strip(
                 width - 8,
                 anchor="mm",
             )
-        if k in shuttle_rings:
+        if k in rings:
             outline(draw, cell, theme.ACCENT, 4)
+
+
+def _word_font(words: Iterable[str], room: float) -> ImageFont.FreeTypeFont:
+    """One bold size for every bonus word, the largest (down to 14) at which the longest fits ``room``.
+
+    One size for all, so the row reads evenly rather than each word shrinking on its own.
+    """
+    size = theme.SMALL
+    longest = max(words, key=lambda w: theme.font(theme.SMALL, bold=True).getlength(w))
+    while size > 14 and theme.font(size, bold=True).getlength(longest) > room:
+        size -= 1
+    return theme.font(size, bold=True)

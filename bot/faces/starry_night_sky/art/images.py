@@ -117,26 +117,10 @@ def draw_panel(
     height = 16 + 116 + 16 + MAP_H + 16 + pools_h + 16 + goal_h + 16 + myth_box_height(len(myths)) + 16
     image = sky(theme.WIDTH, height)
     draw = ImageDraw.Draw(image)
-    score = as_map(me.get("score"))
-    given = score.get("total")
-    total = given if isinstance(given, int) else 0
-    title: list[Part] = [
-        (_("Your panel"), theme.INK),
-        (" · " + ngettext("{n} point", "{n} points", total), theme.GOLD),
-    ]
-    round_ = _("Round {round}", round=num(view.get("round"), "?"))
-    line = (round_ + SEP + preview, theme.GOLD) if preview else (round_ + SEP + _prompt(view), theme.MUTED)
-    header(image, title, [line])
+    _panel_header(image, view, me, preview)
     y = 16 + 116 + 16
 
-    rings: list[str] = []
-    marks: dict[str, str] = {}
-    if choice.get("kind") == "move":
-        for dest in choice.get("destinations") or []:
-            dest = as_map(dest)
-            rings.append(str(dest.get("to")))
-            if dest.get("discovery") and dest.get("to") != picked:
-                marks[str(dest.get("to"))] = f"+{num(dest.get('points'), '0')}"
+    rings, marks = _move_rings(choice, picked)
     at = str(choice.get("at")) if choice.get("kind") == "place" else None
     draw_map(
         image,
@@ -151,9 +135,68 @@ def draw_panel(
     y += MAP_H + theme.GAP
 
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + pools_h)
+    _pools_box(image, draw, box, me, _("Your star pools"), pool=pool, drawn=drawn)
+    y = box[3] + theme.GAP
+
+    box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
+    _own_goals_box(image, draw, box, goals)
+    y = box[3] + theme.GAP
+    draw_myths(
+        image,
+        myths,
+        (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_box_height(len(myths))),
+        title=_("Your Myth cards (secret until the end)"),
+        colour=theme.GOLD,
+    )
+    return image
+
+
+def _panel_header(image: Image.Image, view: View, me: Mapping[str, Any], preview: str | None) -> None:
+    """The panel's title (the seat's points) over the round and either the plan's preview or the prompt."""
+    score = as_map(me.get("score"))
+    given = score.get("total")
+    total = given if isinstance(given, int) else 0
+    title: list[Part] = [
+        (_("Your panel"), theme.INK),
+        (" · " + ngettext("{n} point", "{n} points", total), theme.GOLD),
+    ]
+    round_ = _("Round {round}", round=num(view.get("round"), "?"))
+    line = (round_ + SEP + preview, theme.GOLD) if preview else (round_ + SEP + _prompt(view), theme.MUTED)
+    header(image, title, [line])
+
+
+def _move_rings(choice: Mapping[str, Any], picked: str | None) -> tuple[list[str], dict[str, str]]:
+    """The destinations a move may ring, and the discovery points to mark beside those not yet picked."""
+    rings: list[str] = []
+    marks: dict[str, str] = {}
+    if choice.get("kind") == "move":
+        for dest in choice.get("destinations") or []:
+            dest = as_map(dest)
+            rings.append(str(dest.get("to")))
+            if dest.get("discovery") and dest.get("to") != picked:
+                marks[str(dest.get("to"))] = f"+{num(dest.get('points'), '0')}"
+    return rings, marks
+
+
+def _pools_box(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    me: Mapping[str, Any],
+    title: str,
+    *,
+    pool: int | None = None,
+    drawn: Sequence[str] = (),
+) -> None:
+    """The three star pools in their panel, shared by the seat's panel and any player's sheet.
+
+    ``pool`` is outlined gold (picked for placing or trading); ``drawn`` are the new stars still to
+    sort, shown in a row under the pools (the panel makes the box taller for them).
+    """
     panel(draw, box)
     small = theme.font(theme.SMALL)
-    text(draw, (box[0] + 22, y + 40), _("Your star pools"), small, theme.MUTED, anchor="ls")
+    y = box[1]
+    text(draw, (box[0] + 22, y + 40), title, small, theme.MUTED, anchor="ls")
     width = (box[2] - box[0] - 44 - 2 * 20) / 3
     for i, stars in enumerate(pools_of(me)):
         x = box[0] + 22 + i * (width + 20)
@@ -173,29 +216,26 @@ def draw_panel(
         for i, colour in enumerate(drawn):
             sprite = shapes.star_sprite("five", star_colour(colour), 22)
             shapes.paste(image, sprite, first + i * 60, y + 198)
-    y = box[3] + theme.GAP
 
-    box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
+
+def _own_goals_box(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    goals: Sequence[Mapping[str, Any]],
+) -> None:
+    """The panel's goals, titled to remind the seat that its goals are public (its Myths are not)."""
     panel(draw, box)
     fitted(
         draw,
-        (box[0] + 22, y + 40),
+        (box[0] + 22, box[1] + 40),
         _("Your exploration goals (everyone can see them)"),
-        small,
+        theme.font(theme.SMALL),
         theme.MUTED,
         box[2] - box[0] - 44,
         anchor="ls",
     )
     _goal_rows(image, draw, goals, box)
-    y = box[3] + theme.GAP
-    draw_myths(
-        image,
-        myths,
-        (theme.GAP, y, theme.WIDTH - theme.GAP, y + myth_box_height(len(myths))),
-        title=_("Your Myth cards (secret until the end)"),
-        colour=theme.GOLD,
-    )
-    return image
 
 
 def _goal_rows(
@@ -261,12 +301,7 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
     header(image, title, [(points + SEP + parts, theme.MUTED)], flexible=flexible)
     y = 16 + 116 + 16
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + 170)
-    panel(draw, box)
-    text(draw, (box[0] + 22, y + 40), _("Star pools"), theme.font(theme.SMALL), theme.MUTED, anchor="ls")
-    width = (box[2] - box[0] - 44 - 40) / 3
-    for i, stars in enumerate(pools_of(me)):
-        x = box[0] + 22 + i * (width + 20)
-        draw_pool(image, draw, (x, y + 58, x + width, y + 148), stars, label=str(i + 1), star_r=20)
+    _pools_box(image, draw, box, me, _("Star pools"))
     y = box[3] + theme.GAP
     box = (theme.GAP, y, theme.WIDTH - theme.GAP, y + goal_h)
     panel(draw, box)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -182,91 +182,128 @@ class Token:
 def token_spots(
     view: View, where: Mapping[str, Node], labels: Mapping[str, Placed], seats: int, f: Any
 ) -> list[Token]:
-    """Where each telescope goes: a row above START, else round its node, clear of every name.
-
-    Candidate angles run round the node; each costs its overlap with any name, with another
-    disc and with the marker badge (top right), so a telescope never hides a name.
-    """
+    """Where each telescope goes: a row above START, else round its node, clear of every name."""
     names_boxes = [box_of(p, f, LABEL_SIZE + 3) for p in labels.values()]
     out: list[Token] = []
     for nid, sitting in telescopes(view, seats).items():
         node = where.get(nid)
         if node is None:
             continue
-        n = len(sitting)
-        if nid == START_ID:  # a row above the START plate, or below, or a block beside it: clear of names
-            order = sorted(sitting)
-            x, y, pair = node.x, node.y, 0.5 * (n > 1)
-            groups = [[(x + (i - (n - 1) / 2) * 34, y + dy) for i in range(n)] for dy in (-40, 42)]
-            groups += [
-                [(x + (i % 2 - pair) * 34, y + dy + sign * 34 * (i // 2)) for i in range(n)]
-                for dy, sign in ((-40, -1), (42, 1))
-            ]  # two by two, above or below
-            beside = plate_half(node.name) + 22
-            groups += [
-                [(x + side * (beside + 34 * (i % 2)), y + (i // 2 - (n > 2) / 2) * 34) for i in range(n)]
-                for side in (1, -1)
-            ]  # two by two, beside the plate
-            everything = names_boxes + [
-                (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R)
-                for o in where.values()
-                if o.id != START_ID
-            ]
-            best = min(
-                groups,
-                key=lambda g: sum(_overlap(Token(0, tx, ty).box(), b) for tx, ty in g for b in everything),
-            )
-            out += [Token(seat, x, y) for seat, (x, y) in zip(order, best, strict=True)]
-            continue
-        preferred = _pawn_angle(node, labels.get(nid), f)
-        badge = (
-            node.x + NODE_R * 0.78 - 20,
-            node.y - NODE_R * 0.78 - 20,
-            node.x + NODE_R * 0.78 + 20,
-            node.y - NODE_R * 0.78 + 20,
-        )
-        reach = (node.x - 120, node.y - 120, node.x + 120, node.y + 120)  # all a telescope can touch
-        # a name weighs far more than a disc: longer (Italian) names leave less room, and a
-        # telescope may sit a little further out, but never on a name
-        obstacles = [
-            (w, b)
-            for w, b in [(400.0, b) for b in names_boxes]
-            + [(4.0, badge)]
-            + [
-                (4.0, (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R))
-                for o in where.values()
-                if o.id not in (nid, START_ID)
-            ]
-            if _overlap(b, reach)
-        ]
-
-        def spots(at: tuple[float, float], node: Node = node, n: int = n) -> list[tuple[float, float]]:
-            base, dist = at
-            angles = [math.radians(base + (i - (n - 1) / 2) * 34 * (NODE_R + 13) / dist) for i in range(n)]
-            return [(node.x + dist * math.cos(a), node.y - dist * math.sin(a)) for a in angles]
-
-        def drift(at: tuple[float, float], preferred: float = preferred) -> float:
-            # stay near opposite the name and close to the disc ...
-            return abs((at[0] - preferred + 180) % 360 - 180) * 0.5 + (at[1] - NODE_R - 13) * 2
-
-        def covering(at: tuple[float, float], obstacles: list = obstacles) -> float:
-            # ... but never on a name
-            boxes = [Token(0, x, y).box() for x, y in spots(at)]
-            return sum(weight * _overlap(t, b) for t in boxes for weight, b in obstacles)
-
-        candidates = sorted(
-            ((preferred + step, dist) for dist in (NODE_R + 13, NODE_R + 22) for step in range(0, 360, 15)),
-            key=drift,
-        )
-        chosen, lowest = candidates[0], math.inf
-        for at in candidates:  # by drift: stop once drifting further costs more than the best so far
-            if drift(at) >= lowest:
-                break
-            total = drift(at) + covering(at)
-            if total < lowest:
-                chosen, lowest = at, total
-        out += [Token(seat, x, y) for seat, (x, y) in zip(sorted(sitting), spots(chosen), strict=True)]
+        if nid == START_ID:
+            out += _start_spots(node, sitting, names_boxes, where)
+        else:
+            out += _node_spots(nid, node, sitting, names_boxes, where, labels, f)
     return out
+
+
+def _start_spots(
+    node: Node,
+    sitting: Sequence[int],
+    names_boxes: list[tuple[float, float, float, float]],
+    where: Mapping[str, Node],
+) -> list[Token]:
+    """Telescopes at START: a row above or below the plate, or two by two above, below or beside it.
+
+    Every telescope starts there, so it takes a whole layout, the one that covers the fewest names
+    and discs, rather than a ring of angles.
+    """
+    n = len(sitting)
+    order = sorted(sitting)
+    x, y, pair = node.x, node.y, 0.5 * (n > 1)
+    groups = [[(x + (i - (n - 1) / 2) * 34, y + dy) for i in range(n)] for dy in (-40, 42)]
+    groups += [
+        [(x + (i % 2 - pair) * 34, y + dy + sign * 34 * (i // 2)) for i in range(n)]
+        for dy, sign in ((-40, -1), (42, 1))
+    ]  # two by two, above or below
+    beside = plate_half(node.name) + 22
+    groups += [
+        [(x + side * (beside + 34 * (i % 2)), y + (i // 2 - (n > 2) / 2) * 34) for i in range(n)]
+        for side in (1, -1)
+    ]  # two by two, beside the plate
+    everything = names_boxes + [
+        (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R) for o in where.values() if o.id != START_ID
+    ]
+    best = min(
+        groups,
+        key=lambda g: sum(_overlap(Token(0, tx, ty).box(), b) for tx, ty in g for b in everything),
+    )
+    return [Token(seat, x, y) for seat, (x, y) in zip(order, best, strict=True)]
+
+
+def _node_spots(
+    nid: str,
+    node: Node,
+    sitting: Sequence[int],
+    names_boxes: list[tuple[float, float, float, float]],
+    where: Mapping[str, Node],
+    labels: Mapping[str, Placed],
+    f: Any,
+) -> list[Token]:
+    """Telescopes round any other node: the angle nearest opposite its name that covers no name.
+
+    Candidate angles run round the node; each costs its overlap with any name, with another
+    disc and with the marker badge (top right).
+    """
+    n = len(sitting)
+    preferred = _pawn_angle(node, labels.get(nid), f)
+    obstacles = _obstacles(nid, node, names_boxes, where)
+
+    def spots(at: tuple[float, float]) -> list[tuple[float, float]]:
+        base, dist = at
+        angles = [math.radians(base + (i - (n - 1) / 2) * 34 * (NODE_R + 13) / dist) for i in range(n)]
+        return [(node.x + dist * math.cos(a), node.y - dist * math.sin(a)) for a in angles]
+
+    def drift(at: tuple[float, float]) -> float:
+        # stay near opposite the name and close to the disc ...
+        return abs((at[0] - preferred + 180) % 360 - 180) * 0.5 + (at[1] - NODE_R - 13) * 2
+
+    def covering(at: tuple[float, float]) -> float:
+        # ... but never on a name
+        boxes = [Token(0, x, y).box() for x, y in spots(at)]
+        return sum(weight * _overlap(t, b) for t in boxes for weight, b in obstacles)
+
+    candidates = sorted(
+        ((preferred + step, dist) for dist in (NODE_R + 13, NODE_R + 22) for step in range(0, 360, 15)),
+        key=drift,
+    )
+    chosen, lowest = candidates[0], math.inf
+    for at in candidates:  # by drift: stop once drifting further costs more than the best so far
+        if drift(at) >= lowest:
+            break
+        total = drift(at) + covering(at)
+        if total < lowest:
+            chosen, lowest = at, total
+    return [Token(seat, x, y) for seat, (x, y) in zip(sorted(sitting), spots(chosen), strict=True)]
+
+
+def _obstacles(
+    nid: str, node: Node, names_boxes: list[tuple[float, float, float, float]], where: Mapping[str, Node]
+) -> list[tuple[float, tuple[float, float, float, float]]]:
+    """What a telescope round ``node`` must avoid, with weights: names, the marker badge, other discs.
+
+    Only what lies within reach of the node counts, so trying an angle stays cheap.
+    """
+    badge = (
+        node.x + NODE_R * 0.78 - 20,
+        node.y - NODE_R * 0.78 - 20,
+        node.x + NODE_R * 0.78 + 20,
+        node.y - NODE_R * 0.78 + 20,
+    )
+    reach = (node.x - 120, node.y - 120, node.x + 120, node.y + 120)  # all a telescope can touch
+    # a name weighs far more than a disc: longer (Italian) names leave less room, and a
+    # telescope may sit a little further out, but never on a name
+    obstacles = [
+        (w, b)
+        for w, b in [(400.0, b) for b in names_boxes]
+        + [(4.0, badge)]
+        + [
+            (4.0, (o.x - NODE_R, o.y - NODE_R, o.x + NODE_R, o.y + NODE_R))
+            for o in where.values()
+            if o.id not in (nid, START_ID)
+        ]
+        if _overlap(b, reach)
+    ]
+    return obstacles
 
 
 def labels_for(where: Mapping[str, Node], box: tuple[int, int, int, int], language: str) -> dict[str, Placed]:
