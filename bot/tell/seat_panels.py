@@ -24,6 +24,7 @@ from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
 from bot.ui.alt import reads_text
 from bot.ui.copies import CopyKind
 from bot.ui.guide import mark_hint, with_hint
+from bot.ui.naming import named
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 
 if TYPE_CHECKING:
@@ -106,6 +107,7 @@ class SeatPanels:
             copy = PanelCopy(
                 CopyKind.DM, message.id, message.edit, channel_id=message.channel.id, delete=message.delete
             )
+            self.copies.know_game(record.id, record.game)
             await self.copies.adopt(record.id, seat_record.user_id, copy, drop_old_dm=record.practice)
         pending = self._undelivered.get(record.id)
         if status is DmStatus.FAILED:
@@ -157,7 +159,9 @@ class SeatPanels:
         picture's words as text for a player who reads boards as text. In a paced game it says
         when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
-        out = self.service.presenter(record).panel(view, names_of(record), record.id)
+        out = named(
+            self.service.presenter(record).panel(view, names_of(record), record.id), record.game, record.id
+        )
         hint = await mark_hint(self.storage, self.service.presenter(record), record, seat)
         out = with_hint(out, hint, record.id)
         out.spoken = await reads_text(self.service.bot, record.seats[seat].user_id)
@@ -208,6 +212,7 @@ class SeatPanels:
         self, record: GameRecord, user_id: int, message: discord.Message, edit: Callable[..., Awaitable[Any]]
     ) -> None:
         """An ephemeral copy was opened (Open my panel, ``/game hand``): it is the live one now."""
+        self.copies.know_game(record.id, record.game)
         await self.copies.adopt(record.id, user_id, PanelCopy(CopyKind.EPHEMERAL, message.id, edit))
 
     async def retire_seat(self, record: GameRecord, seat: int, where: Where = Where.LEFT) -> None:
