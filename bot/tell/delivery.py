@@ -375,3 +375,4 @@ class Delivery:
                 await self.cards.retire(record.id, card)
             self.cards.forget(record.id)
         await self.copies.retire_game(record.id, Where.OVER)
+        await self.panels.beacons.forget_game(record)
