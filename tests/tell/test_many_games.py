@@ -86,4 +86,5 @@ async def test_a_live_step_stays_one_tap_away_while_other_games_send_panels(simc
     pointer = dm_history(mover)[-1]
     assert "Your A Sky of Stars #1 turn is open" in texts(pointer)[0]
     assert target in links(pointer) and not controls(pointer), "one tap away: a link, nothing else"
+    assert not pointer.attachments, "a pointer uploads nothing"
     assert sky_panel(mover).id == panels[mover.name].id, "the live panel stays where it was"
