@@ -25,6 +25,7 @@ from bot.i18n import _, language, ngettext
 from bot.i18n.waiting import due_text
 from bot.storage import GameRecord, GameStats, PlayerRating
 from bot.storage.skill import RANKED_AFTER, SOLO, shown, shown_change
+from bot.tell.beacons import panel_url
 from bot.tell.live_timer import step_timer
 from bot.ui.interactions import Ack, Refusal, answer, entry
 from bot.ui.outgoing import COLOUR
@@ -48,11 +49,6 @@ def jump_link(record: GameRecord) -> str:
     """A link that opens the game's thread (or its channel while it is a lobby)."""
     guild = record.guild_id if record.guild_id is not None else "@me"
     return f"https://discord.com/channels/{guild}/{record.play_channel_id}"
-
-
-def message_link(channel_id: int, message_id: int) -> str:
-    """A link that opens one message of a DM (a live panel), scrolled to it."""
-    return f"https://discord.com/channels/@me/{channel_id}/{message_id}"
 
 
 def title_of(slug: str) -> str:
@@ -168,7 +164,7 @@ async def panel_links(storage: Any, records: Sequence[GameRecord], page: int, us
             continue
         copy = await storage.panel_copy(record.id, user_id)
         if copy is not None and copy.channel_id is not None:
-            links[record.id] = message_link(copy.channel_id, copy.message_id)
+            links[record.id] = panel_url(copy.channel_id, copy.message_id)
     return links
 
 
