@@ -25,6 +25,8 @@ from bot.i18n import _, language, ngettext
 from bot.i18n.waiting import due_text
 from bot.storage import GameRecord, GameStats, PlayerRating
 from bot.storage.skill import RANKED_AFTER, SOLO, shown, shown_change
+from bot.tell.beacons import panel_url
+from bot.tell.live_timer import step_timer
 from bot.ui.interactions import Ack, Refusal, answer, entry
 from bot.ui.outgoing import COLOUR
 from bot.ui.ports import service_of
@@ -91,9 +93,11 @@ def describe_game(
     viewer: int | None = None,
     where: str | None = None,
     due: Mapping[int, float] = MappingProxyType({}),
+    panel: str | None = None,
 ) -> str:
     """Two lines: the linked title with its seats, then what the game waits on (with ``due``,
-    when each waited-for move of a paced game is due)."""
+    when each waited-for move is due, and ``panel``, a link to the viewer's live panel in their
+    DMs: with several games going, the message to play on, not just the thread)."""
     game_link = f"**[{title_of(record.game)} #{record.id}]({jump_link(record)})**"
     seated = {"game": game_link, "n": len(record.seats), "names": _names(names_of(record))}
     if where:
@@ -135,13 +139,33 @@ def describe_game(
                 state = " · ".join((state, _("due {when}", when=due_text(soonest))))
         else:
             state = _("Waiting on nobody right now")
+        if panel:
+            state = " · ".join((state, _("[Your panel]({link})", link=panel)))
     return _clip(f"{head}\n{state}", ENTRY_CHARS)  # a last resort: the parts are bounded already
 
 
 async def due_times(storage: Any, records: Sequence[GameRecord], page: int) -> dict[int, dict[int, float]]:
     """The deadlines of the paced games shown on ``page``: game id, then seat, then when due."""
     shown, _page, _pages = page_of(records, page, GAMES_PER_PAGE)
-    return {r.id: due_by_seat(await storage.deadlines(r.id), r) for r in shown if r.pace and waiting_seats(r)}
+    return {
+        r.id: due_by_seat(await storage.deadlines(r.id), r)
+        for r in shown
+        if (r.pace or step_timer(r)) and waiting_seats(r)
+    }
+
+
+async def panel_links(storage: Any, records: Sequence[GameRecord], page: int, user_id: int) -> dict[int, str]:
+    """Links to the user's live DM panels of the running games shown on ``page`` (an ephemeral
+    copy in a thread has no link that opens it again)."""
+    shown, _page, _pages = page_of(records, page, GAMES_PER_PAGE)
+    links = {}
+    for record in shown:
+        if record.status != "active":
+            continue
+        copy = await storage.panel_copy(record.id, user_id)
+        if copy is not None and copy.channel_id is not None:
+            links[record.id] = panel_url(copy.channel_id, copy.message_id)
+    return links
 
 
 def page_of(items: Sequence[T], page: int, per_page: int) -> tuple[Sequence[T], int, int]:
@@ -223,6 +247,7 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
     practice = [r for r in records if r.practice]
     records = [r for r in records if not r.practice]
     due = await due_times(service.storage, records, page)
+    panels = await panel_links(service.storage, records, page, user_id)
     embeds = []
     if records:
         embeds.append(
@@ -230,11 +255,19 @@ async def game_mine(interaction: discord.Interaction, page: app_commands.Range[i
                 _("Your open games"),
                 records,
                 page,
-                lambda r: describe_game(r, viewer=user_id, where=where(r), due=due.get(r.id, {})),
+                lambda r: describe_game(
+                    r, viewer=user_id, where=where(r), due=due.get(r.id, {}), panel=panels.get(r.id)
+                ),
             )
         )
     if practice:
-        embed = games_embed(_("Your practice games"), practice, 1, lambda r: describe_game(r, viewer=user_id))
+        practice_panels = await panel_links(service.storage, practice, 1, user_id)
+        embed = games_embed(
+            _("Your practice games"),
+            practice,
+            1,
+            lambda r: describe_game(r, viewer=user_id, panel=practice_panels.get(r.id)),
+        )
         embed.set_footer(text=_("Practice games against the bot (`/learn`) never count in stats."))
         embeds.append(embed)
     if tournaments:  # `/tournament mine`'s lines: where each of the player's tournaments stands

@@ -50,13 +50,19 @@ class Delivery:
     def __init__(self, service: Service) -> None:
         self.service = service
         self._undelivered: dict[int, Undelivered] = {}
-        self.copies = PanelCopies(lambda: service.storage, self.message_at)  # live copies, kept in storage
+        # live copies, kept in storage
+        self.copies = PanelCopies(lambda: service.storage, self.message_at, self._game_of)
         self.panels = SeatPanels(service, self.copies, self._undelivered, self.post)
         self.cards = StatusCards(self)
 
     @property
     def storage(self) -> Any:
         return self.service.storage
+
+    async def _game_of(self, game_id: int) -> str | None:
+        """A game's title key, for a retired copy of it to name it."""
+        record = await self.storage.load(game_id)
+        return None if record is None else str(record.game)
 
     def message_at(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         """A message this process doesn't hold (a DM sent before a restart, or by another process
@@ -369,3 +375,4 @@ class Delivery:
                 await self.cards.retire(record.id, card)
             self.cards.forget(record.id)
         await self.copies.retire_game(record.id, Where.OVER)
+        await self.panels.beacons.forget_game(record)

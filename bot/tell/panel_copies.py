@@ -35,6 +35,7 @@ from bot.i18n import N_, Language, _, language, speaking
 from bot.ops.metrics import panel_retired
 from bot.storage import MovePing, PanelCopyRow
 from bot.ui.copies import CopyKind
+from bot.ui.naming import game_label
 from bot.ui.outgoing import edit_clicked, has_controls, retired_card, without_controls
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ EPHEMERAL_EDIT_SECONDS = 14 * 60  # Discord allows 15 minutes; keep a margin
 
 Edit = Callable[..., Awaitable[Any]]
 Reopen = Callable[[int, int], discord.PartialMessage]  # (channel id, message id): a message not at hand
+GameOf = Callable[[int], Awaitable[str | None]]  # a game id's title key ("sky_of_stars"), to name it
 
 
 class Where(enum.Enum):
@@ -116,15 +118,22 @@ class PanelCopies:
     ``reopen(channel_id, message_id)`` gives a message this process doesn't hold (a DM sent
     before a restart, or by another process) as a ``discord.PartialMessage``."""
 
-    def __init__(self, rows: Callable[[], Any] | None = None, reopen: Reopen | None = None) -> None:
+    def __init__(
+        self,
+        rows: Callable[[], Any] | None = None,
+        reopen: Reopen | None = None,
+        game_of: GameOf | None = None,
+    ) -> None:
         memory = MemoryRows()
         self._rows: Callable[[], Any] = rows or (lambda: memory)
         self._reopen = reopen
+        self._game_of = game_of
+        self._games: dict[int, str] = {}  # game id -> title key, as far as known
         self._shown: dict[int, PanelCopy] = {}  # by message id: the copies this process can edit
         self._public: dict[int, dict[int, discord.Message]] = {}
         self._retired: set[int] = set()
-        # retired copies that still show their buttons: their line, in their language
-        self._untold: dict[int, tuple[Where, Language]] = {}
+        # retired copies that still show their buttons: their line, in their language, and their game
+        self._untold: dict[int, tuple[Where, Language, int]] = {}
         self._redrawn: set[int] = set()
         self._clicked: dict[int, int] = {}  # by game id: the copy the move's click redraws itself
 
@@ -155,6 +164,25 @@ class PanelCopies:
             )
             self._shown[row.message_id] = copy
         return copy
+
+    def know_game(self, game_id: int, game: str) -> None:
+        """The title key of ``game_id``: retired copies of it name it without reading the storage."""
+        self._games[game_id] = game
+
+    async def _title(self, game_id: int, spoken: Language) -> str | None:
+        """The game's label ("A Sky of Stars #12") in ``spoken``, to head a retired copy."""
+        game = self._games.get(game_id)
+        if game is None and self._game_of is not None:
+            try:
+                game = await self._game_of(game_id)
+            except Exception:  # naming is a courtesy: a retirement must go out without it
+                log.exception("game %s: its title could not be read", game_id)
+            if game is not None:
+                self._games[game_id] = game
+        if game is None:
+            return None
+        with speaking(spoken):
+            return game_label(game, game_id)
 
     async def adopt(self, game_id: int, user_id: int, copy: PanelCopy, *, drop_old_dm: bool = False) -> None:
         """``copy`` is now the user's live panel; the previous one is retired. ``drop_old_dm``: a
@@ -268,19 +296,19 @@ class PanelCopies:
         self._shown.pop(row.message_id, None)
         if copy is None:  # an ephemeral copy of an earlier process: it can't be edited
             self._retired.add(row.message_id)
-            self._untold[row.message_id] = (where, row.language)
+            self._untold[row.message_id] = (where, row.language, row.game_id)
             return
-        await self._retire(copy, where)
+        await self._retire(copy, where, row.game_id)
 
-    async def _retire(self, copy: PanelCopy, where: Where) -> None:
+    async def _retire(self, copy: PanelCopy, where: Where, game_id: int) -> None:
         self._retired.add(copy.message_id)
         if not copy.editable():
-            self._untold[copy.message_id] = (where, copy.language)
+            self._untold[copy.message_id] = (where, copy.language, game_id)
             return
         with speaking(copy.language):
             line = _(where.value)
         try:
-            await copy.edit(**retired_card(line))
+            await copy.edit(**retired_card(line, await self._title(game_id, copy.language)))
             panel_retired()
         except discord.HTTPException as error:
             log.info("panel copy %s could not be retired: %s", copy.message_id, error)
@@ -293,10 +321,10 @@ class PanelCopies:
         untold = self._untold.pop(message.id, None) if message is not None else None
         if untold is None:
             return False
-        where, spoken = untold
+        where, spoken, game_id = untold
         with speaking(spoken):
             line = _(where.value)
-        await edit_clicked(interaction, retired_card(line))
+        await edit_clicked(interaction, retired_card(line, await self._title(game_id, spoken)))
         panel_retired()
         return True
 

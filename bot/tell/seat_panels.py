@@ -19,11 +19,13 @@ from bot.games import get_game
 from bot.i18n import Language, _, speaking
 from bot.i18n.waiting import deadline_line
 from bot.storage import GameRecord
+from bot.tell.beacons import Beacons
 from bot.tell.live_timer import step_timer
 from bot.tell.panel_copies import PanelCopies, PanelCopy, Where
 from bot.ui.alt import reads_text
 from bot.ui.copies import CopyKind
 from bot.ui.guide import mark_hint, with_hint
+from bot.ui.naming import named
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 
 if TYPE_CHECKING:
@@ -66,6 +68,7 @@ class SeatPanels:
         post: Callable[..., Awaitable[discord.Message | None]],
     ) -> None:
         self.service, self.copies, self._undelivered, self._post = service, copies, undelivered, post
+        self.beacons = Beacons(lambda: service.storage)  # live steps kept one tap away
         self._due: dict[tuple[int, int], tuple[int, float]] = {}  # (game, seat) -> (decision, due)
 
     @property
@@ -99,13 +102,17 @@ class SeatPanels:
             pending = self._undelivered.get(record.id)
             if pending is not None:
                 pending.seats.discard(seat)
+            await self._keep_reachable(record, seat)
             return DmStatus.SENT if seat_record.dm_open else DmStatus.CLOSED
         user = await self.service.user(seat_record.user_id)
+        out.items = [*out.items, *await self.beacons.links_for(seat_record.user_id, record.id)]
         status, message = (await dm(user, out)) if user is not None else (DmStatus.FAILED, None)
+        self.beacons.sent(message)
         if message is not None:
             copy = PanelCopy(
                 CopyKind.DM, message.id, message.edit, channel_id=message.channel.id, delete=message.delete
             )
+            self.copies.know_game(record.id, record.game)
             await self.copies.adopt(record.id, seat_record.user_id, copy, drop_old_dm=record.practice)
         pending = self._undelivered.get(record.id)
         if status is DmStatus.FAILED:
@@ -122,6 +129,7 @@ class SeatPanels:
             return status
         if pending is not None:
             pending.seats.discard(seat)
+        await self._keep_reachable(record, seat)
         delivered = status is DmStatus.SENT
         if delivered != seat_record.dm_open:
             await self.storage.set_dm_open(record.id, seat_record.user_id, delivered)
@@ -137,6 +145,20 @@ class SeatPanels:
                     view = panel_button_view(record.id)
                 await self._post(record, channel, text, mentions=(seat_record.user_id,), view=view)
         return status
+
+    async def _keep_reachable(self, record: RunningGame, seat: int) -> None:
+        """A live (timed) step just opened on the seat's DM panel: it stays one tap away
+        (``bot.tell.beacons``). A paced game's new DM notifies by itself; a practice table is
+        played alone in its own DM."""
+        if record.pace or record.practice or not step_timer(record):
+            return
+        user_id = record.seats[seat].user_id
+        copy = await self.copies.live(record.id, user_id)
+        if copy is None or copy.kind is not CopyKind.DM or copy.channel_id is None:
+            return
+        user = await self.service.user(user_id)
+        if user is not None:
+            await self.beacons.step_opened(record, seat, user, copy.channel_id, copy.message_id)
 
     # ------------------------------------------------------------------ one live panel
 
@@ -157,7 +179,9 @@ class SeatPanels:
         picture's words as text for a player who reads boards as text. In a paced game it says
         when the seat's move is due, and (``jump``, for a DM) links the thread."""
         view = get_game(record.game).view(record.state, seat)
-        out = self.service.presenter(record).panel(view, names_of(record), record.id)
+        out = named(
+            self.service.presenter(record).panel(view, names_of(record), record.id), record.game, record.id
+        )
         hint = await mark_hint(self.storage, self.service.presenter(record), record, seat)
         out = with_hint(out, hint, record.id)
         out.spoken = await reads_text(self.service.bot, record.seats[seat].user_id)
@@ -208,6 +232,7 @@ class SeatPanels:
         self, record: GameRecord, user_id: int, message: discord.Message, edit: Callable[..., Awaitable[Any]]
     ) -> None:
         """An ephemeral copy was opened (Open my panel, ``/game hand``): it is the live one now."""
+        self.copies.know_game(record.id, record.game)
         await self.copies.adopt(record.id, user_id, PanelCopy(CopyKind.EPHEMERAL, message.id, edit))
 
     async def retire_seat(self, record: GameRecord, seat: int, where: Where = Where.LEFT) -> None:

@@ -22,6 +22,7 @@ from bot.storage import GameRecord
 from bot.ui.controls import Click, Control, Role, button
 from bot.ui.guide import shown_hint, with_hint
 from bot.ui.interactions import Ack, Refusal, acknowledge, tell_privately
+from bot.ui.naming import named
 from bot.ui.outgoing import Outgoing, reply
 from bot.ui.pictures import keep_if_shown
 from bot.ui.ports import service_of
@@ -37,7 +38,7 @@ def panel_for(
     did, and (``keep``) a picture that panel already shows is kept, not sent again."""
     service = service_of(interaction)
     presenter = service.presenter(record)
-    out = presenter.panel(view, names_of(record), record.id, **stage)
+    out = named(presenter.panel(view, names_of(record), record.id, **stage), record.game, record.id)
     seat = record.seat_of(interaction.user.id)
     if seat is not None:  # a practice game's guide: the hint this decision was given
         out = with_hint(out, shown_hint(presenter, record, seat), record.id)

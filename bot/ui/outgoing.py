@@ -288,10 +288,10 @@ def card_of(message: discord.Message) -> Outgoing:
     return Outgoing(text.strip("\u200b"), footer=footer or None, kept=kept, alt=alt, spoken=spoken)
 
 
-def retired_card(line: str) -> dict[str, Any]:
-    """What a retired message becomes: a card of one line, no components, no picture (an older
-    embed message is upgraded to it)."""
-    return {"view": Outgoing(line).layout(), "content": None, "embed": None, "attachments": []}
+def retired_card(line: str, title: str | None = None) -> dict[str, Any]:
+    """What a retired message becomes: a card of one line (under ``title``: which game it was), no
+    components, no picture (an older embed message is upgraded to it)."""
+    return {"view": Outgoing(line, title).layout(), "content": None, "embed": None, "attachments": []}
 
 
 COUNTING_DOWN = re.compile(r"<t:\d+:R>")  # a Discord timestamp that counts down (or up, once past)

@@ -17,7 +17,7 @@ from bot.games import get_game
 from bot.storage import GameStats, places
 from bot.tell.delivery import format_events
 from bot.ui.outgoing import Outgoing
-from tests.drivers.helpers import said
+from tests.drivers.helpers import latest_panel, said
 from tests.drivers.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 
 
@@ -90,6 +90,10 @@ async def test_list_and_mine_show_links_and_whose_move(simcord_env, quick_images
     assert link(guild, thread) in text and link(guild, lounge) in text
     assert link(other, far) in text and "in Far Server" in text
     assert text.index(link(guild, thread)) < text.index(link(guild, lounge)), "your move first"
+    panel = latest_panel(bea)
+    assert panel is not None
+    panel_link = f"https://discord.com/channels/@me/{panel.channel.id}/{panel.id}"
+    assert f"[Your panel]({panel_link})" in text, "the hub links the live panel message, not the channel"
 
     ada_mine = said(await ada.slash(thread, "game mine"))
     assert "1 game" in ada_mine and "Your move" not in ada_mine and "Waiting on: bea, cy" in ada_mine

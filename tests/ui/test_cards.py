@@ -145,7 +145,9 @@ async def test_a_panel_and_the_status_card_are_cards_and_stay_cards(simcord_env)
     retired = refresh(bea.user.dm_channel, bea_dm)
     assert retired.flags.components_v2 and not retired.embeds and not retired.attachments
     assert not controls(retired) and not images(retired)
-    assert texts(retired) == ["Your panel moved to the copy you opened in the game thread: play there."]
+    assert texts(retired) == [
+        "### A Sky of Stars #1\nYour panel moved to the copy you opened in the game thread: play there."
+    ], "a retired copy names its game"
 
     # a cancelled game retires every copy, and the status card keeps its words (not its countdown) and picture
     words = texts(status)[0]
@@ -186,11 +188,13 @@ async def test_messages_sent_as_embeds_before_cards_are_still_edited_and_retired
     assert not [i for i in custom_ids(upgraded) if i.startswith("sky:old:")]
     older = await user.send(embed=discord.Embed(title="Another old panel"), view=old_view)
     await delivery.copies.adopt(record.id, ada.id, copy_of(older))
-    assert texts(refresh(ada.user.dm_channel, upgraded)) == ["A newer panel is below: play there."]
+    assert texts(refresh(ada.user.dm_channel, upgraded)) == [
+        "### A Sky of Stars #1\nA newer panel is below: play there."
+    ]
     await delivery.copies.retire(record.id, ada.id, Where.LEFT)
     retired = refresh(ada.user.dm_channel, older)
     assert retired.flags.components_v2 and not retired.embeds and not controls(retired)
-    assert texts(retired) == ["You no longer play this seat, so this panel is closed."]
+    assert texts(retired) == ["### A Sky of Stars #1\nYou no longer play this seat, so this panel is closed."]
 
     # An old embed status card, stored before the upgrade and unknown to this process (as after a
     # restart): a move edits only its footer, and it stays an embed.
