@@ -50,8 +50,9 @@ async def test_a_paced_game_shows_each_deadline_in_the_panel_mine_list_and_statu
 
 @pytest.mark.simcord(strict_sync=True)
 async def test_a_live_game_shows_its_step_timer_in_the_panel_and_no_deadline_when_off(simcord_env):
-    """A live table's step timer is the panel's deadline (a countdown like a paced one); the
-    commands that list games keep deadlines for paced games. With the timer off, nothing is due."""
+    """A live table's step timer is the panel's deadline (a countdown like a paced one), and
+    /game mine, the hub of a player's games, says it too; the thread's status card does not.
+    With the timer off, nothing is due."""
     env = simcord_env
     _, channel, players = await open_lobby(env)
     thread = await start_game(env, channel, players)
@@ -59,7 +60,7 @@ async def test_a_live_game_shows_its_step_timer_in_the_panel_and_no_deadline_whe
     due = {d.seat: d.due_at for d in await env.bot.storage.deadlines(record.id)}
     assert sorted(due) == [0, 1, 2], "every seat owes the opening step, on the step's timer"
     assert f"Your move is due {stamp(due[2])}" in all_text(latest_panel(players[2]))
-    assert "due <t:" not in said(await players[2].slash(channel, "game mine"))
+    assert f"due {stamp(due[2])}" in said(await players[2].slash(channel, "game mine"))
     assert "due <t:" not in said(await players[2].slash(thread, "game status"))
 
 
