@@ -29,13 +29,16 @@ class Table:
     shortest path (a pick, then the button that makes the move; one press when the panel
     offers the move already picked). ``taps`` records every decision played: (player, kind of
     choice, roll number or None, interactions it took). ``before_move(player, message, button)``,
-    if set, is awaited just before a move's button is pressed (a test checks the preview there)."""
+    if set, is awaited just before a move's button is pressed (a test checks the preview there).
+    ``far_origin``: when a line's end is reached from several stars, draw it from the farthest
+    one (the last of the origin menu, one more pick) instead of the nearest the panel offers."""
 
     def __init__(self, env, channel, players, closed):
         self.env, self.channel, self.players, self.closed = env, channel, players, closed
         self.ephemeral = {}  # player name -> latest ephemeral panel message
         self.taps = []
         self.before_move = None
+        self.far_origin = False
 
     @property
     def thread(self):
@@ -57,6 +60,13 @@ class Table:
         for _ in range(6):
             ids = custom_ids(message)
             play = [i for i in ids if i.startswith("sky:do:") and ":stop:" not in i and ":pass:" not in i]
+            via = self.other_origin(message, ids)
+            if play and via is not None:
+                select, star = via
+                result = await actor.select(message, [star], custom_id=select.custom_id)
+                taps += 1
+                message = self.reload(player, message, result)
+                continue
             if play:
                 button = chooser(play)
                 if self.before_move is not None:
@@ -72,6 +82,17 @@ class Table:
             taps += 1
             message = self.reload(player, message, result)
         raise AssertionError("panel never offered a play button")
+
+    def other_origin(self, message, ids):
+        """With ``far_origin``: the origin menu and its last star, if not picked yet."""
+        if not self.far_origin:
+            return None
+        select = next(
+            (find_component(message, i) for i in ids if i.startswith("sky:pick:") and ":via." in i), None
+        )
+        if select is None or select.options[-1].default:
+            return None
+        return select, select.options[-1].value
 
     def reload(self, player, message, result):
         if player.name in self.closed:
