@@ -128,6 +128,31 @@ async def press_public(thread, player, kind, *, confirm=True):
     return await player.click(asked, custom_id=yes)
 
 
+async def guess_in_panel(table, player, number=1):
+    """A guesser presses ``number`` in their panel (a DM, or the copy **Open my panel** shows):
+    the thread's guess card carries no numbers (issue 29). Returns the panel as it reads after."""
+    message = await table.panel(player)
+    button = next(i for i in custom_ids(message) if f":guess:{number}:" in i)
+    actor = player if player.name in table.closed else player.user
+    result = await actor.click(message, custom_id=button)
+    return table.reload(player, message, result)
+
+
+async def old_guess_card(env, thread, record):
+    """A guess card as the bot sent them before issue 29 (the numbers under the drawing, their
+    custom_ids ``sky:do:<game>:<decision>:guess:<n>:t``), posted by the bot in the thread: cards
+    sent before the change stay in threads, and their buttons must keep answering."""
+    import discord
+
+    from bot.faces.sky_of_stars.items import do_button
+
+    view = discord.ui.View(timeout=None)
+    for number in range(1, 6):
+        view.add_item(do_button(record.id, record.state["decision"], "guess", str(number), "t"))
+    await env.bot.get_channel(thread.id).send("Which word was drawn? (a card of the old kind)", view=view)
+    return thread.history()[-1]
+
+
 async def wait_out_reveal(env, record) -> bool:
     """During a reveal's pause (a step nobody acts in), let its time run out; True if it did."""
     if record is None or record.state["phase"] != "reveal":
