@@ -34,6 +34,7 @@ from bot.ui import replies
 from bot.ui.components import panel_for
 from bot.ui.controls import PATHS, Click, Control, Played, Role, Seen, item_class
 from bot.ui.interactions import Ack, Refusal, acknowledge, entry, tell_privately
+from bot.ui.naming import named
 from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.ports import service_of
 
@@ -106,7 +107,8 @@ async def show_played(
         await tell_privately(interaction, presenter.said_after(played))
         return
     seen = Seen(game.view(record.state, seat), names_of(record), record.id, seat, record.state)
-    await edit_panel(interaction, presenter.after_play(seen, played, _panel(interaction, record, seen)))
+    after = presenter.after_play(seen, played, _panel(interaction, record, seen))
+    await edit_panel(interaction, named(after, record.game, record.id))
 
 
 async def perform(
@@ -133,7 +135,8 @@ async def step(interaction: discord.Interaction, click: Click) -> None:
     await acknowledge(interaction, Ack.UPDATE)
     record, seen = await _seen(interaction, click)
     presenter = service_of(interaction).presenter(record)
-    await edit_panel(interaction, presenter.step(seen, click, _panel(interaction, record, seen)))
+    shown = presenter.step(seen, click, _panel(interaction, record, seen))
+    await edit_panel(interaction, named(shown, record.game, record.id))
 
 
 async def open_form(interaction: discord.Interaction, click: Click) -> None:
@@ -169,7 +172,7 @@ class TypedForm(discord.ui.Modal, title="-"):
         presenter = service_of(interaction).presenter(record)
         typed = presenter.typed(seen, click, _panel(interaction, record, seen))
         if isinstance(typed, Outgoing):
-            await edit_panel(interaction, typed)
+            await edit_panel(interaction, named(typed, record.game, record.id))
         else:
             await play_action(interaction, click, typed, public=False)
 
