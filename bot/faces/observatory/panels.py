@@ -8,9 +8,11 @@ night's bonus) a pick from a list of moves plays it at once: the engine keeps it
 
 ``h`` home · ``p01`` plot with dice 0 and 1 · ``r2`` research with die 2 · ``s`` Shooting Star ·
 ``l`` Lens · ``d`` Drive number · ``g3`` grant 3 (``g3s`` as a star, ``g3r`` as research) ·
-``b`` all banked bonuses · ``cL07`` placements of card L07 · ``f`` finish (confirm the turn).
-A trailing ``~1`` is the page of a long cell list. A refill panel has ``h``, ``t`` (the list of
-cards to take), ``c…`` and ``g…`` for a goal that already fits and its bonus, and ``f`` (done).
+``b`` all banked bonuses · ``cL07`` placements of card L07 · ``f`` finish (a confirm the home
+panel no longer opens: **Finish turn** is one tap; kept for panels sent before). A trailing ``~1``
+is the page of a long cell list. A refill panel has ``h`` (a button a goal, taking it at once),
+``t`` (the list and preview older panels carry), ``c…`` and ``g…`` for a goal that already fits
+and its bonus, and ``f`` (done).
 """
 
 from __future__ import annotations
