@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.core.running import RunningGame
+from bot.core.running import RunningGame, running
 from bot.core.table import names_of
 from bot.games import get_game
 from bot.i18n import _, ngettext, speaking, translate
@@ -375,7 +375,7 @@ class Delivery:
         card = self.cards.card(record.id)
         if card is not None:
             with speaking(record.language):
-                await self.cards.retire(record.id, card)
+                await self.cards.retire(record.id, card, running(record) if record.state else None)
             self.cards.forget(record.id)
         await self.copies.retire_game(record.id, Where.OVER)
         await self.replies.game_over(record.id)

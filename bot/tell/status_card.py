@@ -21,6 +21,7 @@ from bot.core.running import RunningGame
 from bot.core.table import names_of
 from bot.games import get_game
 from bot.i18n import N_, _, speaking
+from bot.i18n.waiting import waiting_for
 from bot.ui.outgoing import Outgoing, without_controls
 
 log = logging.getLogger(__name__)
@@ -142,12 +143,18 @@ class StatusCards:
         self.delivery.copies.track_public(record.id, card.message)
         return True
 
-    async def retire(self, game_id: int, card: Card) -> None:
-        """An old card keeps its words and picture but loses its buttons and says it is over."""
+    async def retire(self, game_id: int, card: Card, record: RunningGame | None = None) -> None:
+        """An old card keeps its words and picture but loses its buttons and says it is over; the
+        game over (``record``), it no longer says whom it waits for (a cancelled game waits on
+        nobody)."""
         self.delivery.copies.forget_public(game_id, card.message.id)
         with speaking(card.base.language):  # the card's own language: the table's
             over = _(OVER_FOOTER)
+            waiting = (
+                waiting_for(get_game(record.game).to_act(record.state), names_of(record)) if record else ""
+            )
         try:
-            await card.message.edit(**(await without_controls(card.message, footer=over, timeless=True)))
+            kwargs = await without_controls(card.message, footer=over, timeless=True, dropping=waiting)
+            await card.message.edit(**kwargs)
         except discord.HTTPException as error:
             log.info("game %s: old status card could not be retired: %s", game_id, error)

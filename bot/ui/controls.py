@@ -185,7 +185,8 @@ class ControlItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"
         click = Click(
             self.control, self.fields, tuple(picked_values(interaction)), message=interaction.message
         )
-        replies.about(interaction, click.game_id, int(self.fields.get("dec") or 0))  # its private lines' game
+        if "game" in self.fields:  # every game's control: the private lines it gets are about that game
+            replies.about(interaction, click.game_id, int(self.fields.get("dec") or 0))
         await (self.control.run or PATHS[self.control.role])(interaction, click)
 
 

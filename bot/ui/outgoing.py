@@ -298,12 +298,13 @@ COUNTING_DOWN = re.compile(r"<t:\d+:R>")  # a Discord timestamp that counts down
 
 
 async def without_controls(
-    message: discord.Message, footer: str | None = None, *, timeless: bool = False
+    message: discord.Message, footer: str | None = None, *, timeless: bool = False, dropping: str = ""
 ) -> dict[str, Any]:
     """Edit keywords that take the controls off a sent message and keep the rest: a card stays a
     card (``footer`` replacing its footer), an older message just loses its rows. ``timeless``
     also drops the card's paragraphs that count down: a step that is over has no time left, and
-    "Time runs out 4 seconds ago" on it reads as if something were late."""
+    "Time runs out 4 seconds ago" on it reads as if something were late; and its lines that say
+    ``dropping`` (whom a game over no longer waits for)."""
     if not is_card(message):
         if footer is None or not message.embeds:
             return {"view": None}
@@ -315,6 +316,13 @@ async def without_controls(
     if timeless:
         kept = [part for part in out.content.split("\n\n") if not COUNTING_DOWN.search(part)]
         out.content = "\n\n".join(kept)
+        if dropping:  # the words go, with their " · " separator; a line left empty goes too
+            shown = []
+            for line in out.content.split("\n"):
+                cut = line.replace(f" · {dropping}", "").replace(dropping, "")
+                if cut or not line:
+                    shown.append(cut)
+            out.content = "\n".join(shown)
     return await out.kwargs(editing=True, keep_images=True, on=message)
 
 
