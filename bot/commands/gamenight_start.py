@@ -14,7 +14,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, Final
 
 import discord
 
@@ -27,7 +27,7 @@ from bot.i18n import _, speaking
 from bot.storage.game_nights import OPEN_STATUSES, GameNight
 from bot.tell.due_clock import LEASE_SECONDS, DueClock
 from bot.tell.live_timer import with_timer
-from bot.tell.scheduler import ClientAlarm, JobKind
+from bot.tell.scheduler import JobKind
 from bot.ui.interactions import Ack, Refusal, entry
 from bot.ui.ports import service_of
 
@@ -65,26 +65,14 @@ def leaders(games: Sequence[str], votes: Sequence[int]) -> list[str]:
     return [slug for slug, count in zip(games, votes, strict=True) if count == best]
 
 
-class NightAlarm(ClientAlarm):
-    """The game nights' own wait through the client (see ``ClientAlarm``)."""
-
-    EVENT: ClassVar[str] = "astrolabe_gamenight"
-
-
-class NightPollAlarm(ClientAlarm):
-    """The wait between looks for overdue nights (see ``DueClock.start_polling``)."""
-
-    EVENT: ClassVar[str] = "astrolabe_gamenight_poll"
-
-
 class GameNightClock(DueClock[GameNight]):
     """Holds every due game night (keyed by night id) and starts it at its time."""
 
     KIND = JobKind.NIGHT
-    ALARM = NightAlarm
-    POLL_ALARM = NightPollAlarm
+    EVENT = "astrolabe_gamenight"
     NAME = "night"
     PLURAL = "game nights"
+    ATTRIBUTE = "game_nights"
     OPEN = frozenset(OPEN_STATUSES)
 
     async def due(self) -> Sequence[GameNight]:
@@ -220,18 +208,6 @@ class GameNightClock(DueClock[GameNight]):
             log.info("game night %s: could not link the event (%s)", night.id, error)
 
 
-class HasNights(Protocol):
-    """The bot as callbacks see it: ``interaction.client`` carries the game-night clock."""
-
-    game_nights: GameNightClock
-
-
-def nights_of(interaction: discord.Interaction) -> GameNightClock:
-    """The game-night clock of the bot that received ``interaction``."""
-    client: HasNights = interaction.client  # type: ignore[assignment]  # discord.py: a plain Client
-    return client.game_nights
-
-
 async def _poll_message(channel: Any, night: GameNight) -> discord.Message | None:
     try:
         return await channel.fetch_message(night.poll_message_id)
@@ -271,7 +247,7 @@ class TiePick(
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         storage = service_of(interaction).storage
-        clock = nights_of(interaction)
+        clock = GameNightClock.of(interaction)
         night = await storage.game_night(self.night_id)
         if night is None or night.status != "tie" or self.index >= len(night.games):
             raise Refusal(_("This game night's game is already chosen."))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, Final
 
 import discord
 
@@ -27,7 +27,7 @@ from bot.storage import GameRecord
 from bot.storage.skill import ordinal
 from bot.storage.tournaments import Entrant, NewTable, Table, Tournament
 from bot.tell.due_clock import LEASE_SECONDS, DueClock
-from bot.tell.scheduler import ClientAlarm, JobKind
+from bot.tell.scheduler import JobKind
 from bot.tournaments.pairing import Pairing
 from bot.ui.outgoing import only_users
 
@@ -41,22 +41,14 @@ def grace(t: Tournament) -> float:
     return max(MIN_GRACE, t.round_seconds / 4)
 
 
-class TournamentAlarm(ClientAlarm):
-    EVENT: ClassVar[str] = "astrolabe_tournament"
-
-
-class TournamentPollAlarm(ClientAlarm):
-    EVENT: ClassVar[str] = "astrolabe_tournament_poll"
-
-
 class TournamentClock(DueClock[Tournament]):
     """Every due tournament (keyed by id), and what happens at each step."""
 
     KIND = JobKind.TOURNAMENT
-    ALARM = TournamentAlarm
-    POLL_ALARM = TournamentPollAlarm
+    EVENT = "astrolabe_tournament"
     NAME = "tournament"
     PLURAL = "tournaments"
+    ATTRIBUTE = "tournaments"
     OPEN = frozenset(("signup", "running"))
 
     async def due(self) -> Sequence[Tournament]:
@@ -314,12 +306,3 @@ class TournamentClock(DueClock[Tournament]):
             )
         except discord.HTTPException as error:
             log.warning("tournament %s: could not redraw its card: %s", t.id, error)
-
-
-class HasTournaments(Protocol):
-    tournaments: TournamentClock
-
-
-def clock_of(interaction: discord.Interaction) -> TournamentClock:
-    client: HasTournaments = interaction.client  # type: ignore[assignment]  # discord.py: a plain Client
-    return client.tournaments

@@ -13,7 +13,7 @@ import contextlib
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 import discord
 
@@ -48,16 +48,24 @@ class DueClock(ABC, Generic[D]):
     """Holds every due thing of one kind in a ``Scheduler`` (keyed by its id) and acts at its time."""
 
     KIND: ClassVar[JobKind]
-    ALARM: ClassVar[type[ClientAlarm]]  # the wait for a due time
-    POLL_ALARM: ClassVar[type[ClientAlarm]]  # the wait between looks for overdue things
+    EVENT: ClassVar[str]  # the client event of the kind's waits (``ClientAlarm``); "<EVENT>_poll" the poll's
     NAME: ClassVar[str]  # in the poll task's name: "astrolabe-<NAME>-poll"
     PLURAL: ClassVar[str]  # in the log: "game nights"
     OPEN: ClassVar[frozenset[str]]  # the statuses that still have a due time
+    ATTRIBUTE: ClassVar[str]  # the bot's attribute that holds the clock ("game_nights")
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.scheduler = Scheduler(self._fire, now, self.ALARM(bot))
+        self.scheduler = Scheduler(self._fire, now, ClientAlarm(bot, self.EVENT))
         self._poll: asyncio.Task[None] | None = None
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Self:
+        """The clock of this kind of the bot that received ``interaction``."""
+        clock = getattr(interaction.client, cls.ATTRIBUTE, None)
+        if not isinstance(clock, cls):
+            raise RuntimeError(f"{type(interaction.client).__name__} keeps no {cls.__name__}")
+        return clock
 
     @property
     def storage(self) -> Any:
@@ -100,6 +108,12 @@ class DueClock(ABC, Generic[D]):
         if item.status in self.OPEN and due is not None:
             self.scheduler.add(due, item.id, self.KIND, None, 0)
 
+    async def rearm(self, key: int) -> None:
+        """Re-read ``key``, whose due time has just changed, and arm it for that time."""
+        item = await self.load(key)
+        assert item is not None
+        self.arm(item)
+
     def disarm(self, key: int) -> None:
         self.scheduler.clear_game(key)
 
@@ -120,7 +134,7 @@ class DueClock(ABC, Generic[D]):
             )
 
     async def _look(self, every: float) -> None:
-        alarm = self.POLL_ALARM(self.bot)
+        alarm = ClientAlarm(self.bot, f"{self.EVENT}_poll")
         while True:
             await alarm.sleep(every)
             try:
