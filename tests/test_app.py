@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.drivers.helpers import said
+from tests.drivers.helpers import all_text
 from tests.drivers.sky_driver import (
     GAME,
     Table,
     current_record,
+    guess_in_panel,
     open_lobby,
     play_until,
-    press_public,
     start_game,
 )
 
@@ -62,12 +62,12 @@ async def test_a_countdown_still_fires_after_the_same_bot_is_reattached(simcord_
     env = simcord_env
     bot = env.bot
     _, channel, players = await open_lobby(env)
-    thread = await start_game(env, channel, players, countdown=20)
+    await start_game(env, channel, players, countdown=20)
     table = Table(env, channel, players, closed=set())
     record = await play_until(env, table, lambda v: v["phase"] == "guess")
     artist = GAME.view(record.state, None)["guess"]["artist"]
     guesser = next(p for seat, p in enumerate(players) if seat != artist)
-    assert "Your guess" in said(await press_public(thread, guesser, "guess"))
+    assert "Your guess" in all_text(await guess_in_panel(table, guesser))
     storage = bot.storage
 
     await env.restart_bot()  # SimCord logs the same instance in again

@@ -30,6 +30,7 @@ from bot.tell.panel_copies import PanelCopies, Where
 from bot.tell.seat_panels import SeatPanels, Undelivered
 from bot.tell.status_card import StatusCards, with_events
 from bot.ui.outgoing import NO_MENTIONS, Outgoing, card_of, is_card, only_users, retrying, send_to
+from bot.ui.replies import PrivateReplies
 
 if TYPE_CHECKING:
     from bot.ui.ports import Service
@@ -54,6 +55,7 @@ class Delivery:
         self.copies = PanelCopies(lambda: service.storage, self.message_at, self._game_of)
         self.panels = SeatPanels(service, self.copies, self._undelivered, self.post)
         self.cards = StatusCards(self)
+        self.replies = PrivateReplies()  # private lines about a game, deleted once stale
 
     @property
     def storage(self) -> Any:
@@ -227,6 +229,7 @@ class Delivery:
     ) -> None:
         game = get_game(record.game)
         self._undelivered[record.id] = Undelivered(game.decision_id(record.state))
+        await self.replies.step_moved(record.id, game.decision_id(record.state))
         channel = channel or await self.play_channel(record)
         message = await self._post_step(record, channel, list(events))
         humans = [s for s in game.to_act(record.state) if not record.seats[s].bot_controlled]
@@ -375,4 +378,5 @@ class Delivery:
                 await self.cards.retire(record.id, card)
             self.cards.forget(record.id)
         await self.copies.retire_game(record.id, Where.OVER)
+        await self.replies.game_over(record.id)
         await self.panels.beacons.forget_game(record)

@@ -187,7 +187,8 @@ class PanelCopies:
     async def adopt(self, game_id: int, user_id: int, copy: PanelCopy, *, drop_old_dm: bool = False) -> None:
         """``copy`` is now the user's live panel; the previous one is retired. ``drop_old_dm``: a
         DM replaced by a newer DM is deleted instead (a practice table, played entirely in the DMs,
-        would otherwise gather a "newer panel below" line for every step)."""
+        would otherwise gather a "newer panel below" line for every step). An ephemeral copy
+        replaced by a newer one is deleted too, while its token allows."""
         rows = self._rows()
         old = await rows.panel_copy(game_id, user_id)
         self._shown[copy.message_id] = copy
@@ -202,12 +203,17 @@ class PanelCopies:
                 where = Where.NEWER_DM if old.kind == CopyKind.DM.value else Where.DM
             if drop_old_dm and where is Where.NEWER_DM and copy.kind is CopyKind.DM and await self._drop(old):
                 return
+            # a copy opened in the thread replaces the one opened before it there: that one goes
+            # (a retirement line under each step's copy would pile up around the live one)
+            if where is Where.EPHEMERAL and old.kind == CopyKind.EPHEMERAL.value and await self._drop(old):
+                return
             await self._retire_row(old, where)
 
     async def _drop(self, row: PanelCopyRow) -> bool:
-        """Delete an old DM copy; False if it can't be (it is then retired with its line)."""
+        """Delete an old copy (a DM, or an ephemeral one while its token lasts); False if it
+        can't be (it is then retired with its line)."""
         copy = self._copy_of(row)
-        if copy is None or copy.delete is None:
+        if copy is None or copy.delete is None or not copy.editable():
             return False
         try:
             await copy.delete()
@@ -219,12 +225,15 @@ class PanelCopies:
         panel_retired()
         return True
 
-    def refresh_token(self, message_id: int, edit: Edit) -> None:
-        """A click on a live ephemeral copy gives a fresh token to edit it, for 15 minutes from
-        now. A DM keeps its own message's edit, which never runs out."""
+    def refresh_token(
+        self, message_id: int, edit: Edit, delete: Callable[[], Awaitable[Any]] | None = None
+    ) -> None:
+        """A click on a live ephemeral copy gives a fresh token to edit (and delete) it, for 15
+        minutes from now. A DM keeps its own message's edit, which never runs out."""
         copy = self._shown.get(message_id)
         if copy is not None and copy.kind is CopyKind.EPHEMERAL:
-            self._shown[message_id] = replace(copy, edit=edit, opened_at=time.monotonic())
+            fresh = replace(copy, edit=edit, opened_at=time.monotonic())
+            self._shown[message_id] = replace(fresh, delete=delete) if delete is not None else fresh
 
     @contextlib.contextmanager
     def clicked_on(self, game_id: int, message_id: int | None) -> Iterator[None]:

@@ -233,7 +233,8 @@ class SeatPanels:
     ) -> None:
         """An ephemeral copy was opened (Open my panel, ``/game hand``): it is the live one now."""
         self.copies.know_game(record.id, record.game)
-        await self.copies.adopt(record.id, user_id, PanelCopy(CopyKind.EPHEMERAL, message.id, edit))
+        copy = PanelCopy(CopyKind.EPHEMERAL, message.id, edit, delete=message.delete)
+        await self.copies.adopt(record.id, user_id, copy)
 
     async def retire_seat(self, record: GameRecord, seat: int, where: Where = Where.LEFT) -> None:
         """The seat went to the bot or another player: its copies close."""

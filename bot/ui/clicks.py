@@ -30,9 +30,11 @@ from bot.core.table import names_of
 from bot.games import get_game
 from bot.games.base import Action
 from bot.i18n import _
+from bot.ui import replies
 from bot.ui.components import panel_for
 from bot.ui.controls import PATHS, Click, Control, Played, Role, Seen, item_class
-from bot.ui.interactions import Ack, Refusal, acknowledge, entry
+from bot.ui.interactions import Ack, Refusal, acknowledge, entry, tell_privately
+from bot.ui.naming import named
 from bot.ui.outgoing import Outgoing, edit_panel
 from bot.ui.ports import service_of
 
@@ -101,11 +103,12 @@ async def show_played(
         dm_open=record.seats[seat].dm_open,
         ephemeral=message is not None and message.flags.ephemeral,
     )
-    if public:
-        await interaction.followup.send(presenter.said_after(played), ephemeral=True)
+    if public:  # said privately, replaced by the player's next word about the game
+        await tell_privately(interaction, presenter.said_after(played))
         return
     seen = Seen(game.view(record.state, seat), names_of(record), record.id, seat, record.state)
-    await edit_panel(interaction, presenter.after_play(seen, played, _panel(interaction, record, seen)))
+    after = presenter.after_play(seen, played, _panel(interaction, record, seen))
+    await edit_panel(interaction, named(after, record.game, record.id))
 
 
 async def perform(
@@ -132,7 +135,8 @@ async def step(interaction: discord.Interaction, click: Click) -> None:
     await acknowledge(interaction, Ack.UPDATE)
     record, seen = await _seen(interaction, click)
     presenter = service_of(interaction).presenter(record)
-    await edit_panel(interaction, presenter.step(seen, click, _panel(interaction, record, seen)))
+    shown = presenter.step(seen, click, _panel(interaction, record, seen))
+    await edit_panel(interaction, named(shown, record.game, record.id))
 
 
 async def open_form(interaction: discord.Interaction, click: Click) -> None:
@@ -163,11 +167,12 @@ class TypedForm(discord.ui.Modal, title="-"):
         click = Click(
             self.click.control, self.click.fields, typed=self.text.value, message=interaction.message
         )
+        replies.about(interaction, click.game_id, click.decision)  # a refused line is retired when stale
         record, seen = await _seen(interaction, click)
         presenter = service_of(interaction).presenter(record)
         typed = presenter.typed(seen, click, _panel(interaction, record, seen))
         if isinstance(typed, Outgoing):
-            await edit_panel(interaction, typed)
+            await edit_panel(interaction, named(typed, record.game, record.id))
         else:
             await play_action(interaction, click, typed, public=False)
 

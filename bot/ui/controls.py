@@ -24,6 +24,7 @@ import discord
 
 from bot.games.base import Action, State, View
 from bot.i18n import N_
+from bot.ui import replies
 from bot.ui.interactions import Ack, entry, picked_values
 
 DIGITS = r"\d+"
@@ -184,6 +185,7 @@ class ControlItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"
         click = Click(
             self.control, self.fields, tuple(picked_values(interaction)), message=interaction.message
         )
+        replies.about(interaction, click.game_id, int(self.fields.get("dec") or 0))  # its private lines' game
         await (self.control.run or PATHS[self.control.role])(interaction, click)
 
 

@@ -23,6 +23,7 @@ from bot.games.base import IllegalAction
 from bot.i18n import N_, _, speaking, translate
 from bot.i18n.readers import private_language
 from bot.ops.metrics import Seen
+from bot.ui import replies
 from bot.ui.fault_lines import expected_fault
 
 log = logging.getLogger(__name__)
@@ -82,25 +83,45 @@ def picked_values(interaction: discord.Interaction) -> list[str]:
 
 async def answer(
     interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True, **kwargs: Any
-) -> None:
-    """Answer with a message: the first response, or a follow-up once acknowledged."""
+) -> replies.Delete:
+    """Answer with a message: the first response, or a follow-up once acknowledged. Returns how
+    to delete it (through the interaction's token)."""
     if interaction.response.is_done():
         if content is not None:  # a follow-up's content is optional, but never None
             kwargs["content"] = content
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+        return sent.delete
+    await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    return interaction.delete_original_response
 
 
 async def tell_privately(interaction: discord.Interaction, text: str) -> None:
-    """A private line for the user alone (a refusal's text, or a short confirmation)."""
-    await answer(interaction, text, ephemeral=True)
+    """A private line for the user alone (a refusal's text, or a short confirmation). About a
+    game, it goes once stale (``bot.ui.replies``): it never piles up under a live panel."""
+    delete = await answer(interaction, text, ephemeral=True)
+    kept = replies.of(interaction.client)
+    if kept is not None:
+        await kept.sent(delete)
 
 
 async def _run(
     callback: Callable[..., Awaitable[Any]], ack: Ack, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> Any:
     interaction = next(a for a in (*args, *kwargs.values()) if isinstance(a, discord.Interaction))
+    about = replies.reset()  # the click path says which game it is about (``replies.about``)
+    try:
+        return await _answered(callback, ack, args, kwargs, interaction)
+    finally:
+        replies.restore(about)
+
+
+async def _answered(
+    callback: Callable[..., Awaitable[Any]],
+    ack: Ack,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    interaction: discord.Interaction,
+) -> Any:
     seen = Seen(interaction, ack)
     try:
         await acknowledge(interaction, ack)
@@ -111,6 +132,7 @@ async def _run(
             try:
                 result = await callback(*args, **kwargs)
                 seen.done("ok")
+                await _went_through(interaction)
                 return result
             except Refusal as refusal:
                 if not refusal.shown:
@@ -141,6 +163,17 @@ def _log_failure(interaction: discord.Interaction, error: Exception) -> None:
             interaction.channel_id,
             custom_id,
         )
+
+
+async def _went_through(interaction: discord.Interaction) -> None:
+    """The click went through: the player's earlier private replies about its game are stale."""
+    kept = replies.of(interaction.client)
+    if kept is None:
+        return
+    try:
+        await kept.went_through()
+    except Exception:  # tidying up must never fail the click it follows
+        log.exception("stale private replies of interaction %s stay", interaction.id)
 
 
 async def _say(interaction: discord.Interaction, text: str) -> None:

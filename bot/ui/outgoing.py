@@ -359,7 +359,9 @@ async def edit_panel(interaction: discord.Interaction, out: Outgoing) -> None:
     await edit_clicked(interaction, await out.kwargs(editing=True, on=interaction.message))
     if interaction.message is not None and copies is not None:
         # a fresh token: the copy stays editable for 15 minutes from this click
-        copies.refresh_token(interaction.message.id, interaction.edit_original_response)
+        copies.refresh_token(
+            interaction.message.id, interaction.edit_original_response, interaction.delete_original_response
+        )
 
 
 async def edit_clicked(interaction: discord.Interaction, data: dict[str, Any]) -> None:

@@ -66,6 +66,8 @@ class ObsTable(PanelTable):
         self.moves: list[tuple[int, str, str]] = []
         self.trace: list[tuple[int, str, str, str]] = []  # (seat, choice kind, item, value) of each tap
         self.kind = "-"  # the choice being played
+        self.optional: set[int] = set()  # the seat's banked bonuses that may wait
+        self.optional_spent = False  # one of them was spent in this step
         LAST_TABLE[:] = [self]
 
     def taps_per_turn(self) -> dict[str, list[int]]:
@@ -136,7 +138,10 @@ class ObsTable(PanelTable):
             seat,
             record.state.get("active", -1) if record else -1,
         ]
+        # the roller's turn is the longest: the bonuses that may wait wait for another step
+        self.optional_spent = what == "decide" and entry[2] == entry[3]
         for _ in range(120):
+            self.optional = await self.optional_grants(seat)
             step = self.next_step(message, avoid)
             if step is None:
                 self.log.append((*entry, self.clicks - started))
@@ -154,10 +159,13 @@ class ObsTable(PanelTable):
                 result = await self.select(player, message, custom_id, values)
                 if custom_id.startswith("obs:play:"):
                     self.seen_codes.add(values[0].split(".")[0])
+                    self.optional_spent |= self.grant_of(values[0]) in self.optional
+                    self.optional_spent |= values[0].startswith("cp.")  # its bonus and new goal come first
             else:
                 result = await self.click(player, message, custom_id)
                 if custom_id.startswith("obs:do:"):
                     self.seen_codes.add(custom_id.split(":")[5].split(".")[0])
+                    self.optional_spent |= ":cp." in custom_id
             before = (custom_ids(message), all_text(message))
             message = self.reload(player, message)
             if kind == "select" and custom_id.startswith("obs:play:") or ":cp." in custom_id:
@@ -206,9 +214,10 @@ class ObsTable(PanelTable):
             select = find_component(message, picks[0])
             count = select.min_values or 1
             return "select", picks[0], [o.value for o in select.options[:count]]
-        plays = [i for i in ids if i.startswith("obs:play:")]
-        if plays:  # a list of moves: the first one plays at once
-            return "select", plays[0], [find_component(message, plays[0]).options[0].value]
+        for play in (i for i in ids if i.startswith("obs:play:")):  # a list of moves: the first plays at once
+            value = find_component(message, play).options[0].value
+            if self.grant_of(value) not in self.optional or not self.optional_spent:
+                return "select", play, [value]
         gos = [i for i in ids if i.startswith("obs:go:") and go_stage(i) not in ("h",)]
         for head in GO_ORDER:
             if head in avoid:
@@ -221,11 +230,28 @@ class ObsTable(PanelTable):
         return None
 
     def wanted(self, message, custom_id) -> bool:
-        """The shortest path through a turn: a banked bonus that may wait is left for later (it
-        is spent on a night's opening bonus step, or when it must be)."""
-        if go_stage(custom_id)[:1] not in ("g", "b") or self.kind != "decide":
+        """The shortest path through a turn: a bonus that must be used is, and of those that may
+        wait, one a step at most (the first the panel offers, so they never pile up), and none in
+        the roller's turn or a step that completes a card (whose bonus and new goal take those
+        taps)."""
+        stage = go_stage(custom_id)
+        if stage[:1] not in ("g", "b"):
             return True
-        return "(required)" in (find_component(message, custom_id).label or "")
+        if stage[:1] == "g" and int(stage[1:].rstrip("sr") or -1) not in self.optional:
+            return True
+        return not self.optional_spent
+
+    @staticmethod
+    def grant_of(code: str) -> int | None:
+        """The banked bonus a move's code spends (``fs.3.C4``, ``fr.3.lens.4``), if any."""
+        parts = code.split(".")
+        return int(parts[1]) if parts[0] in ("fs", "fr") and len(parts) > 2 else None
+
+    async def optional_grants(self, seat: int) -> set[int]:
+        """The seat's banked bonuses that may wait (the driver spends one a step at most)."""
+        record = await current_record(self.env)
+        choice = (GAME.view(record.state, seat).get("choice") or {}) if record else {}
+        return {g["id"] for g in choice.get("grants") or [] if not g.get("required")}
 
 
 async def play_until(env, table, done, *, avoid=()):

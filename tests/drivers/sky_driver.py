@@ -29,13 +29,16 @@ class Table:
     shortest path (a pick, then the button that makes the move; one press when the panel
     offers the move already picked). ``taps`` records every decision played: (player, kind of
     choice, roll number or None, interactions it took). ``before_move(player, message, button)``,
-    if set, is awaited just before a move's button is pressed (a test checks the preview there)."""
+    if set, is awaited just before a move's button is pressed (a test checks the preview there).
+    ``far_origin``: when a line's end is reached from several stars, draw it from the farthest
+    one (the last of the origin menu, one more pick) instead of the nearest the panel offers."""
 
     def __init__(self, env, channel, players, closed):
         self.env, self.channel, self.players, self.closed = env, channel, players, closed
         self.ephemeral = {}  # player name -> latest ephemeral panel message
         self.taps = []
         self.before_move = None
+        self.far_origin = False
 
     @property
     def thread(self):
@@ -57,6 +60,13 @@ class Table:
         for _ in range(6):
             ids = custom_ids(message)
             play = [i for i in ids if i.startswith("sky:do:") and ":stop:" not in i and ":pass:" not in i]
+            via = self.other_origin(message, ids)
+            if play and via is not None:
+                select, star = via
+                result = await actor.select(message, [star], custom_id=select.custom_id)
+                taps += 1
+                message = self.reload(player, message, result)
+                continue
             if play:
                 button = chooser(play)
                 if self.before_move is not None:
@@ -72,6 +82,17 @@ class Table:
             taps += 1
             message = self.reload(player, message, result)
         raise AssertionError("panel never offered a play button")
+
+    def other_origin(self, message, ids):
+        """With ``far_origin``: the origin menu and its last star, if not picked yet."""
+        if not self.far_origin:
+            return None
+        select = next(
+            (find_component(message, i) for i in ids if i.startswith("sky:pick:") and ":via." in i), None
+        )
+        if select is None or select.options[-1].default:
+            return None
+        return select, select.options[-1].value
 
     def reload(self, player, message, result):
         if player.name in self.closed:
@@ -105,6 +126,31 @@ async def press_public(thread, player, kind, *, confirm=True):
         return result
     yes = next(i for i in custom_ids(asked) if ":stop:-:" in i)
     return await player.click(asked, custom_id=yes)
+
+
+async def guess_in_panel(table, player, number=1):
+    """A guesser presses ``number`` in their panel (a DM, or the copy **Open my panel** shows):
+    the thread's guess card carries no numbers (issue 29). Returns the panel as it reads after."""
+    message = await table.panel(player)
+    button = next(i for i in custom_ids(message) if f":guess:{number}:" in i)
+    actor = player if player.name in table.closed else player.user
+    result = await actor.click(message, custom_id=button)
+    return table.reload(player, message, result)
+
+
+async def old_guess_card(env, thread, record):
+    """A guess card as the bot sent them before issue 29 (the numbers under the drawing, their
+    custom_ids ``sky:do:<game>:<decision>:guess:<n>:t``), posted by the bot in the thread: cards
+    sent before the change stay in threads, and their buttons must keep answering."""
+    import discord
+
+    from bot.faces.sky_of_stars.items import do_button
+
+    view = discord.ui.View(timeout=None)
+    for number in range(1, 6):
+        view.add_item(do_button(record.id, record.state["decision"], "guess", str(number), "t"))
+    await env.bot.get_channel(thread.id).send("Which word was drawn? (a card of the old kind)", view=view)
+    return thread.history()[-1]
 
 
 async def wait_out_reveal(env, record) -> bool:

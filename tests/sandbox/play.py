@@ -101,9 +101,10 @@ def thread_messages(sandbox: SandboxProcess, member: str) -> list[Message]:
 
 
 def guess_step(sandbox: SandboxProcess, member: str) -> Message | None:
-    """The thread's newest message with the public guess buttons, if a drawing is up."""
+    """The thread's guess card, if a drawing is up for guessing (its numbers are in each
+    guesser's panel: the card asks, and is redrawn with the answer at the reveal)."""
     for message in reversed(thread_messages(sandbox, member)):
-        if any(":guess:" in (c.get("custom_id") or "") for c in components(message)):
+        if "Which word did" in text(message):
             return message
     return None
 

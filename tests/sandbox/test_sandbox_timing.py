@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sandbox.play import components, play_to_first_guess, text, thread_messages
+from tests.sandbox.play import components, panel, play_to_first_guess, text, thread_messages
 from tests.sandbox.sandbox_process import SandboxProcess
 
 pytest.importorskip("aiohttp", reason="the sandbox extra is not installed: pip install -e '.[sandbox]'")
@@ -46,8 +46,13 @@ def test_three_guesses_within_a_second_all_count(tmp_path: Path) -> None:
         assert 28 <= ends - posted <= 31, "the default countdown is 30 seconds"
         artist = artist_of(step)
         guessers = [m for m in MEMBERS if m != artist]
-        thread = next(c["key"] for c in sandbox.state("ada")["channels"] if c["kind"] == "thread")
-        buttons = [c for c in components(step) if ":guess:" in (c.get("custom_id") or "")]
+        panels = {m: panel(sandbox, m) for m in guessers}  # each guesser guesses in their DM panel
+        buttons = {
+            m: [c for c in components(shown) if ":guess:" in (c.get("custom_id") or "")]
+            for m, shown in panels.items()
+            if shown is not None
+        }
+        assert all(len(buttons.get(m, [])) == 5 for m in guessers), buttons
         before = len(actions(db))
 
         start = threading.Barrier(len(guessers))
@@ -59,7 +64,11 @@ def test_three_guesses_within_a_second_all_count(tmp_path: Path) -> None:
             began = time.monotonic()
             try:
                 sandbox.act(
-                    member, thread, kind="click", message=step["id"], custom_id=buttons[number]["custom_id"]
+                    member,
+                    "dm",
+                    kind="click",
+                    message=panels[member]["id"],
+                    custom_id=buttons[member][number]["custom_id"],
                 )
             except BaseException as error:  # noqa: BLE001 - reported below, per member
                 failed[member] = error

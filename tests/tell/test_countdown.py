@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.drivers.helpers import all_text, said
+from tests.drivers.helpers import all_text
 from tests.drivers.sky_driver import (
     GAME,
     Table,
     current_record,
+    guess_in_panel,
     open_lobby,
     play_until,
-    press_public,
     start_game,
 )
 
@@ -31,12 +31,12 @@ async def test_countdown_reveals_missing_guesses_once_across_restart(simcord_env
     artist = view["guess"]["artist"]
     guessers = [p for seat, p in enumerate(players) if seat != artist]
 
-    # One guesser answers from the public buttons; the other never does.
-    answered = await press_public(thread, guessers[0], "guess")
-    assert "Your guess" in said(answered)
+    # One guesser answers in their panel; the other never does.
+    answered = await guess_in_panel(table, guessers[0])
+    assert "Your guess" in all_text(answered)
     # Pressing again changes (at most) that player's one guess: it is never counted twice.
-    again = await press_public(thread, guessers[0], "guess")
-    assert "Your guess" in said(again)
+    again = await guess_in_panel(table, guessers[0], 2)
+    assert "Your guess" in all_text(again)
     pending = (await current_record(env)).state["pending"]
     guessed = [seat for seat, p in enumerate(players) if p is not guessers[0] and pending[seat] is not None]
     assert guessed == [], "only the one guesser has a guess"

@@ -7,10 +7,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.faces.observatory.art.map import COLUMNS, SIZE
+from bot.faces.observatory.draft_base import DraftBase
 from bot.faces.observatory.items import DO, NOTHING_TO_DECIDE, PICK, PLAY, action_of
 from bot.faces.observatory.pictures import keep_sheet
 from bot.faces.observatory.words import DONE, DONE_TEXT
-from bot.games.base import Action
+from bot.games.base import Action, View
 from bot.i18n import _
 from bot.ui.controls import BAD_BUTTON, Click, Played, Seen, of_controls, option_values
 from bot.ui.interactions import Refusal
@@ -23,6 +24,26 @@ def offered_codes(items: Iterable[Any]) -> set[str]:
     """Every action code a panel's items can play: its confirm buttons' and its move lists'."""
     codes = {item.fields["code"] for item in of_controls(items, DO)}
     return codes | {value for item in of_controls(items, PLAY) for value in option_values(item)}
+
+
+def cell_codes(view: View) -> set[str]:
+    """Every cell move a draft offers, whether or not its panel lists it (a wild die's list holds
+    only the nearest cells): plots (one per different pair of dice values), the Shooting Star,
+    bonus stars."""
+    choice = view.get("choice") or {}
+    if choice.get("kind") not in ("decide", "night_bonus"):
+        return set()
+    codes: set[str] = set()
+    if not choice.get("plotted"):
+        for plot in DraftBase(view, [], 0).distinct_plots():
+            i, j = plot["dice"]
+            codes |= {f"plot.{i}{j}.{cell}" for cell in plot.get("cells") or []}
+    shooting = choice.get("shooting") or {}
+    if not shooting.get("used"):
+        codes |= {f"ss.{cell}" for cell in shooting.get("cells") or []}
+    for grant in choice.get("grants") or []:
+        codes |= {f"fs.{grant['id']}.{cell}" for cell in grant.get("cells") or []}
+    return codes
 
 
 def after_play(seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
@@ -55,7 +76,7 @@ def typed(seen: Seen, click: Click, panel: PanelAt) -> Action:
     if seen.view.get("choice") is None:
         raise Refusal(_(NOTHING_TO_DECIDE))
     code = click["code"]
-    offered = offered_codes(panel(stage=click["stage"], picked=cell).items)
+    offered = offered_codes(panel(stage=click["stage"], picked=cell).items) | cell_codes(seen.view)
     # the code names the move (``plot.01``, ``ss``…) or only its kind (``plot``: any dice)
     fits = sorted(c for c in offered if c.startswith(f"{code}.") and c.rsplit(".", 1)[-1] == cell)
     if not fits:

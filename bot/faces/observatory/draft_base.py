@@ -68,7 +68,11 @@ class DraftBase:
                 shooting=[] if len(set(marks.shooting)) >= empty else marks.shooting,
             )
         render = partial(art.sheet_png, self.view, self.names, self.seat, marks=marks, note=note)
-        return Outgoing(content[:4000], title_of(self.view), render, "sheet.png", items[:25])
+        # the moves above the sheet: on a phone the sheet (460 px) and the status lines would push
+        # the first list past the screen; the sheet below still shows each pick ringed in gold
+        out = Outgoing(content[:4000], title_of(self.view), render, "sheet.png", items[:25])
+        out.controls_first = bool(items)
+        return out
 
     def go(
         self, stage: str, label: str, style: discord.ButtonStyle = PRIMARY, emoji: str | None = None

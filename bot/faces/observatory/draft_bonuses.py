@@ -56,7 +56,7 @@ class BonusStages:
             kind == "either"
             and not suffix
             and self.d.undoable
-            and len(cell_groups(cells)) <= SELECTS_PER_PAGE
+            and bool(spaces) + len(cell_groups(cells)) <= SELECTS_PER_PAGE
         ):
             # both uses on one page: a research space from one list, or a star from the cell lists
             items: list[discord.ui.Item[Any]] = []

@@ -169,19 +169,23 @@ def refill_panel(view: View, names: list[str], game_id: int, stage: str, picked:
     return refill_home(view, names, game_id, None if base in ("h", "t") else _("Here is your panel again."))
 
 
-def _new_goals(view: View, sky: list[str], decks: list[str]) -> list[discord.SelectOption]:
-    """The goals a refill may take: the Night Sky's face-up cards, then the decks' unseen tops."""
-    cards, counts = view.get("cards") or {}, view.get("decks") or {}
-    options = [
-        discord.SelectOption(
-            label=_("Night Sky: {card}", card=card_name(cards, c))[:100],
-            value=c,
-            description=card_line(cards.get(c) or {})[:100],
-        )
+def take_buttons(view: View, game_id: int, sky: list[str], decks: list[str]) -> list[discord.ui.Item[Any]]:
+    """One button a goal, each taking it at once: the refill is one decision, the button names
+    the card (the picture shows them all), so a tap says what it takes."""
+    cards, dec = view.get("cards") or {}, view["decision"]
+    items = [
+        do_button(game_id, dec, f"take.sky.{c}", _("Take {card}", card=card_name(cards, c))[:80], emoji="⭐")
         for c in sky
     ]
-    return options + [
-        discord.SelectOption(label=deck_top(d), value=f"deck:{d}", description=left_in(counts, d))
+    return items + [
+        do_button(
+            game_id,
+            dec,
+            f"take.deck.{d}",
+            deck_top(d),
+            style=discord.ButtonStyle.primary,
+            emoji="🂠",
+        )
         for d in decks
     ]
 
@@ -198,11 +202,11 @@ def refill_home(view: View, names: list[str], game_id: int, note: str | None) ->
         lines.append(
             _(
                 "You completed a goal, so take a new one ({need} to take in all): a face-up card of "
-                "the Night Sky, or the unseen top card of a deck.",
+                "the Night Sky, or the unseen top card of a deck. A button takes its card at once.",
                 need=int(choice.get("needs") or 1),
             )
         )
-        items.append(pick_select(game_id, dec, "t", 0, _new_goals(view, sky, decks), _("Pick your new goal")))
+        items += take_buttons(view, game_id, sky, decks)
     placements = list(choice.get("placements") or {})
     if placements:
         fitting = ", ".join(f"**{card_name(cards, c)}**" for c in placements)
@@ -273,12 +277,6 @@ def deck_top(deck: str) -> str:
     if deck == "large":
         return _("Top of the large deck (face down)")
     return _("Top of the small deck (face down)")
-
-
-def left_in(counts: dict[str, Any], deck: str) -> str:
-    if not isinstance(counts.get(deck), int):
-        return _("? cards left")
-    return ngettext("{n} card left", "{n} cards left", counts[deck])
 
 
 def card_line(card: dict[str, Any]) -> str:

@@ -18,9 +18,10 @@ from bot.games.observatory.texts import TRACK_NAMES
 from bot.i18n import N_, _, ngettext, translate
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
-# Discord: 25 options a select. A long cell list shows six selects a page (a wild die's 143 cells
-# are six lists of two rows each, so one page).
-PER_SELECT, SELECTS_PER_PAGE = 25, 6
+# Discord: 25 options a select. A phone panel shows at most three selects (each is two taps, and
+# a taller card pushes the buttons off the screen): a long cell list pages three lists at a time
+# (a wild die's 143 cells are six lists of two rows each, so two pages).
+PER_SELECT, SELECTS_PER_PAGE = 25, 3
 
 DONE_TEXT = {  # what a move that ended the seat's part of the step did, said back to them
     "roll": N_("You rolled the dice."),
@@ -197,3 +198,16 @@ def unused_options(choice: dict[str, Any]) -> list[str]:
     if choice.get("placements"):
         left.append(_("a goal could be completed now"))
     return left
+
+
+def nearest_first(cells: list[str], stars: list[str]) -> list[str]:
+    """``cells`` nearest to the seat's own stars first (then in map order): when a wild die reaches
+    more cells than one list holds, the list offers those a constellation most likely wants."""
+    spots = [s for s in (parse(star) for star in stars) if s]
+
+    def distance(cell: str) -> tuple[int, int, int]:
+        row, col = parse(cell) or (0, 0)
+        near = min((max(abs(row - r), abs(col - c)) for r, c in spots), default=0)
+        return near, row, col
+
+    return sorted((c for c in cells if parse(c)), key=distance)

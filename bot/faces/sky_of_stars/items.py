@@ -1,8 +1,9 @@
 """A Sky of Stars' controls (custom_id prefix ``sky:``), declared for the platform to play
 (``bot.ui.controls``): a star picker and **Back** only move the panel on, **Type a line** opens
-a form, a ``DO`` button plays a move (on a panel, or in the thread: a guess). STOP, which asks
-for a confirmation first, is declared in ``calling_stop``. What a click shows next is the
-presenter's (``clicked``).
+a form, a ``DO`` button plays a move (on a panel; in the thread only the numbers of guess cards
+sent before issue 29, which keep playing: cards now carry none, as a public card's buttons are
+offered to its artist too). STOP, which asks for a confirmation first, is declared in
+``calling_stop``. What a click shows next is the presenter's (``clicked``).
 
 This module sits under the rest of the face: ``panels`` and ``presenter`` build messages from
 these declarations, so nothing here imports them.

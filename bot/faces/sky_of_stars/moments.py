@@ -10,9 +10,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+import discord
+
 from bot.faces.sky_of_stars.art import animation
 from bot.faces.sky_of_stars.art.reveal import earned, reveal_png
-from bot.faces.sky_of_stars.items import do_button
 from bot.faces.sky_of_stars.words import names_list, round_title
 from bot.games.base import EventKind, View
 from bot.games.sky_of_stars import GAME
@@ -20,17 +21,19 @@ from bot.i18n import _, ngettext, translate
 from bot.ui.outgoing import Outgoing
 
 
-def guess_card(view: View, names: list[str], game_id: int, progress: str) -> Outgoing:
-    """The card a drawing is guessed on, compact for a phone: one question line, the number
-    buttons right under it, then the drawing once (an animation that ends on the finished
-    drawing, with the card's five words under it, so they are not repeated in the text). The
-    one countdown is the status card's own "Time runs out" line."""
+def guess_card(view: View, names: list[str], progress: str, items: list[discord.ui.Item[Any]]) -> Outgoing:
+    """The card a drawing is guessed on, compact for a phone: one question line, then the drawing
+    once (an animation that ends on the finished drawing, with the card's five words under it,
+    so they are not repeated in the text). The one countdown is the status card's own "Time
+    runs out" line. Its numbers are in each guesser's panel, not here: a public card's buttons
+    are offered to everyone, its artist too, who may not guess; ``items`` are the card's own
+    (**Open my panel**)."""
     artist = view["guess"]["artist"]
     ask = _(
-        "Which word did **{name}** draw? Pick its number, in secret: you may change it until the reveal.",
+        "Which word did **{name}** draw? Pick its number in your panel, in secret: you may change "
+        "it until the reveal.",
         name=names[artist],
     )
-    items = [do_button(game_id, view["decision"], "guess", str(n), "t") for n in range(1, 6)]
     drawing = partial(animation.drawing_gif, view, names, artist, view["round"])
     return Outgoing(
         ask, round_title(view), drawing, "drawing.gif", items, footer=progress, controls_first=True

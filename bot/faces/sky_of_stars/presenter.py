@@ -99,7 +99,7 @@ class SkyOfStarsPresenter(Presenter):
         title = round_title(view)
         items: list[discord.ui.Item[Any]] = open_panel_items(game_id, names)
         if phase == "guess":
-            return guess_card(view, names, game_id, self.progress(view, names))
+            return guess_card(view, names, self.progress(view, names), items)
         if phase == "reveal":
             return reveal_card(view, names, self.progress(view, names))
         if phase == "start":

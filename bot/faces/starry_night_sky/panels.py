@@ -81,13 +81,16 @@ def build_panel(
         return Outgoing("\n".join(lines), head)
     dec = view["decision"]
     done = (view.get("turn") or {}).get("log") or []
-    if done:
-        lines.insert(0, _("This turn so far: {steps}", steps=" ".join(said(line, names) for line in done)))
     stage, items, pick_render = _stage(view, names, game_id, dec, choice, pick)
     if pick_render is not None:
         render = pick_render
-    text = "\n".join([stage, "", *lines])[:4000]
-    return named(Outgoing(text, head, render, f"panel.{art.EXTENSION}", items[:25]))
+    if done:
+        stage += "\n" + _("This turn so far: {steps}", steps=" ".join(said(line, names) for line in done))
+    # On a phone the choice comes first: what is planned, then the controls, then the map that
+    # previews it; the standing facts (pools, goals, Myths) follow the map in small print.
+    out = Outgoing(stage[:4000], head, render, f"panel.{art.EXTENSION}", items[:25], footer="\n".join(lines))
+    out.controls_first = True
+    return named(out)
 
 
 def _stage(

@@ -3,7 +3,7 @@
 Ada's typed lines `a4-b4x` and `A4 A4` are refused; Bea presses STOP from her DM before
 drawing, confirms, and still draws that roll; a guess changed before the reveal counts as the
 new one; every drawing is guessed on one compact card (its animation, whose frame count follows
-its strokes, shown once; the words once; one countdown; the numbers above the picture), which its
+its strokes, shown once; the words once; one countdown; the numbers in each guesser's panel), which its
 reveal redraws in place with all the guesses and the word, alone for the reveal's pause; the
 results image names every word.
 """
@@ -94,7 +94,9 @@ def check_guess_card(env, thread, view) -> discord.Message:
     assert text.count("<t:") == 1 and "Guessing ends" not in text  # one countdown
     assert not any(f"{i}. " in text or f"**{i}.**" in text for i in range(1, 6))  # words: in the picture
     kinds = [type(c).__name__ for c in components(card)]
-    assert kinds.index("Button") < kinds.index("MediaGalleryComponent")  # numbers above the picture
+    assert kinds.index("Button") < kinds.index("MediaGalleryComponent")  # Open my panel above the picture
+    # no numbers: the artist would be offered them too; each guesser guesses in their panel
+    assert not any(":guess:" in i for i in custom_ids(card)) and "in your panel" in text
     gif = Image.open(io.BytesIO(env.backend.cdn.get(card.attachments[0].url)))
     drawing = next(
         d for d in view["drawings"] if d["seat"] == view["guess"]["artist"] and d["round"] == view["round"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.drivers.helpers import all_text, custom_ids, title
+from tests.drivers.helpers import all_text, custom_ids, latest_panel, title
 from tests.drivers.sky_driver import GAME, Table, current_record, open_lobby, play_until, start_game
 
 
@@ -18,7 +18,13 @@ async def to_first_reveal(env, **options):
     table = Table(env, channel, players, closed=set())
     record = await play_until(env, table, lambda v: v["phase"] == "guess", stop_after=1)
     card = thread.history()[-1]
-    assert any(":guess:" in i for i in custom_ids(card))
+    assert "Which word did" in all_text(card) and custom_ids(card) == [f"astro:panel:{record.id}"]
+    # nobody is offered a control they may not use: the numbers are in the guessers' panels only
+    artist = record.state["guess"]["order"][0]
+    for seat, player in enumerate(players):
+        panel = latest_panel(player)  # the newest DM with controls: none for the artist
+        numbers = [i for i in (custom_ids(panel) if panel else []) if ":guess:" in i]
+        assert len(numbers) == (0 if seat == artist else 5), (player.name, numbers)
     record = await play_until(env, table, lambda v: bool(v["reveals"]), stop_after=1)
     return thread, record, card
 
@@ -42,7 +48,7 @@ async def test_a_reveal_stays_alone_for_its_pause_across_a_restart(simcord_env, 
     record = await current_record(env)
     assert record.state["phase"] == "guess" and record.state["guess"]["position"] == 1
     newest = thread.history()[-1]
-    assert newest.id != card.id and any(":guess:" in i for i in custom_ids(newest))
+    assert newest.id != card.id and "Which word did" in all_text(newest)
     assert " drew #" in title(next(m for m in thread.history() if m.id == card.id))  # the answer stays
 
 

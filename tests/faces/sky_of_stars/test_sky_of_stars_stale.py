@@ -25,7 +25,7 @@ from tests.drivers.helpers import (
     refresh,
     said,
 )
-from tests.drivers.sky_driver import current_record, open_lobby, press_public, start_game
+from tests.drivers.sky_driver import current_record, old_guess_card, open_lobby, press_public, start_game
 
 GAME = get_game("sky-of-stars")
 ROLL = {"stroke", "swirl"}
@@ -159,16 +159,21 @@ async def test_old_public_buttons_are_answered_in_their_own_words(simcord_env):
     panel = (result.followups or [result.response])[-1].message
     assert any(f":{now}:" in i for i in custom_ids(panel)), said(result)
 
-    # A drawing's guessing: the last guess reveals it while its card keeps its numbers.
+    # A drawing's guessing. Guess cards carry no numbers since issue 29 (each guesser guesses in
+    # their panel); one sent before that still plays while its drawing is up, then says it's over.
     await press_public(thread, ada, "stop")
     record = await play_until(env, table, lambda view: view["phase"] == "guess")
     artist = GAME.view(record.state, None)["guess"]["artist"]
-    guess_card = newest_card(thread, ":guess:")
+    assert not any(":guess:" in i for m in thread.history() for i in custom_ids(m)), "no numbers in public"
+    guess_card = await old_guess_card(env, thread, record)
+    guesser = players[(artist + 1) % 3]
+    guess = next(i for i in custom_ids(guess_card) if ":guess:3:t" in i)
+    played = await guesser.click(guess_card, custom_id=guess)
+    assert "Your guess, **#3**" in said(played), said(played)
+    assert (await current_record(env)).state["pending"][(artist + 1) % 3] == 3
     await end_step_keeping_buttons(env, table, guess_card)
     assert GAME.view((await current_record(env)).state, None)["reveals"], "the drawing was revealed"
 
-    guesser = players[(artist + 1) % 3]
-    guess = next(i for i in custom_ids(guess_card) if ":guess:" in i)
     result = await click_old(env, thread, guesser, guess_card, guess)
     assert answer(result) == PRESENTER.stale_text(PublicKind.GUESS) != generic
     assert "answer is out" in said(result)

@@ -141,3 +141,27 @@ async def test_the_stop_caller_reads_one_line_and_a_question_closes_when_the_rol
     await ada.user.click(panel, custom_id=yes)
     text = all_text(refresh(ada.user.dm_channel, panel))
     assert "You called **STOP**" in text and "is called" not in text, text
+
+
+@pytest.mark.simcord(strict_sync=True)
+async def test_a_stop_question_on_a_panel_closes_with_its_roll(simcord_env):
+    """Issue 29: the "Yes, call STOP" a panel asks in place is gone once its roll is over (the
+    roll's timer ran out with the question open): the panel shows the next step, and no STOP
+    confirmation of the old roll is left anywhere."""
+    env = simcord_env
+    _, channel, players = await open_lobby(env)
+    ada = players[0]
+    thread = await start_game(env, channel, players)
+    table = Table(env, channel, players, closed=set())
+    record = await play_until(env, table, lambda v: v["phase"] == "stroke", stop_after=10_000)
+    decision = record.state["decision"]
+    panel = latest_panel(ada)
+    await ada.user.click(panel, custom_id=next(i for i in custom_ids(panel) if ":stop:?:p" in i))
+    asked = refresh(ada.user.dm_channel, panel)
+    assert any(f":{decision}:stop:-:p" in i for i in custom_ids(asked)), "the panel asks first"
+    await env.advance_time(60 * 60)  # nobody draws: the roll's timer ends it
+    record = await current_record(env)
+    assert record.state["decision"] != decision and record.state["stop_by"] is None
+    shown = [*ada.user.dm_channel.history(), *thread.history(viewer=ada)]
+    left = [i for m in shown for i in custom_ids(m) if f":{decision}:stop:-:" in i]
+    assert not left, left

@@ -11,7 +11,7 @@ from functools import partial
 
 from bot.core.table import names_of
 from bot.faces.sky_of_stars.art import images as art
-from bot.faces.sky_of_stars.panels import PANEL_FILE
+from bot.faces.sky_of_stars.panels import PANEL_FILE, line_ends
 from bot.faces.sky_of_stars.pictures import picture_name
 from bot.ui.outgoing import Outgoing
 from tests.drivers.helpers import all_text, current_record, find_component
@@ -30,12 +30,10 @@ def preview_of(view, names, kind: str, arg: str) -> str:
     return picture_name(Outgoing(render=render, filename=PANEL_FILE), "vault")
 
 
-async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcord_env, capsys):
-    env = simcord_env
-    _guild, channel, players = await open_lobby(env)
-    await start_game(env, channel, players)
-    table = Table(env, channel, players, closed=set())
-    seen: list[tuple[str, str]] = []
+def previews_checked(env, table, seen: list[tuple[str, str]], far: list[bool] | None = None):
+    """A ``before_move`` that checks the panel about to be confirmed shows that very move and
+    keeps (kind, arg) in ``seen``; ``far`` gets, for each line, whether it is drawn from another
+    star than the nearest one reaching its end."""
 
     async def before_move(player, message, button):
         """The panel about to be confirmed shows that very move, in its picture and its words."""
@@ -55,8 +53,20 @@ async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcor
         for star in arg.split("-"):
             assert f"{star}" in find_component(message, button).label and star in all_text(message)
         seen.append((kind, arg))
+        if kind == "stroke" and far is not None:
+            start, _dash, end = arg.partition("-")
+            far.append(line_ends(view["choice"]["moves"])[end][0] != start)
 
-    table.before_move = before_move
+    return before_move
+
+
+async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcord_env, capsys):
+    env = simcord_env
+    _guild, channel, players = await open_lobby(env)
+    await start_game(env, channel, players)
+    table = Table(env, channel, players, closed=set())
+    seen: list[tuple[str, str]] = []
+    table.before_move = previews_checked(env, table, seen)
     await play_until(env, table, lambda view: False, stop_after=5)
     assert await current_record(env) is None, "the game did not finish"
 
@@ -75,3 +85,25 @@ async def test_a_whole_game_takes_two_taps_a_roll_and_previews_every_move(simcor
     kinds = {kind for kind, _arg in seen}
     assert {"start", "stroke"} <= kinds, kinds
     assert len(seen) == sum(1 for _p, k, *_rest in table.taps if k in {"start", "stroke", "cancel"})
+
+
+async def test_any_star_of_yours_starts_a_line_in_one_more_tap(simcord_env):
+    """Issue 29: a line drawn from another star than the nearest one that reaches its end is one
+    pick more (the origin menu, shown only when several stars reach the end), previewed in
+    the picture like any line: three interactions, never more, and every other line two."""
+    env = simcord_env
+    _guild, channel, players = await open_lobby(env)
+    await start_game(env, channel, players)
+    table = Table(env, channel, players, closed=set())
+    table.far_origin = True
+    seen: list[tuple[str, str]] = []
+    far: list[bool] = []
+    table.before_move = previews_checked(env, table, seen, far)
+    await play_until(env, table, lambda view: False, stop_after=5)
+    assert await current_record(env) is None, "the game did not finish"
+    rolls = taps_per_roll(table.taps)
+    print(
+        f"\ntaps per roll's line, farthest origin: {rolls}; lines from another star: {sum(far)} of {len(far)}"
+    )
+    assert max(rolls) <= 3 and rolls.count(3) == sum(far), (rolls, far)
+    assert sum(far) >= 3, "the game drew too few lines with a choice of origin to tell"

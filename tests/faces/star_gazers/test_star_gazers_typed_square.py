@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.faces.star_gazers.art.parts import square_name
-from tests.drivers.helpers import all_text, current_record, refresh, said
+from tests.drivers.helpers import all_text, current_record, refresh, said, title
 from tests.drivers.star_gazers_driver import GAME, Table, ids_with, open_lobby, start_game
 
 BAD = [
@@ -92,7 +92,7 @@ async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch
 @pytest.mark.simcord(strict_sync=True)
 async def test_keeping_a_journal_card_is_not_called_a_confirmed_turn(simcord_env, monkeypatch):
     """The last player to keep a Journal card starts the draft; their panel says the card is kept,
-    not "Turn confirmed" under "Round 1/4 · pick 1/8"."""
+    not "Turn confirmed" under "Round 1/4 · pick 1/8", under a title naming the game."""
     env = simcord_env
     monkeypatch.setattr("bot.tell.service.secrets.randbits", lambda bits: 7)
     guild, channel, (ada, bea, _) = await open_lobby(env)
@@ -113,6 +113,9 @@ async def test_keeping_a_journal_card_is_not_called_a_confirmed_turn(simcord_env
         player = table.players[seat]
         panel = await table.panel(player)
         await table.step(player, panel, seat)
-        shown = all_text(table.reload(player, panel))
+        kept = table.reload(player, panel)
+        shown = all_text(kept)
         assert "Journal card kept" in shown and "Turn confirmed" not in shown, shown
+        # the redrawn panel still names its game, as every panel in a shared DM must
+        assert title(kept).startswith(f"Star Gazers #{record.id} · "), title(kept)
     assert GAME.view((await current_record(env)).state, None)["phase"] == "draft"

@@ -131,7 +131,7 @@ def test_the_turn_panel_speaks_italian() -> None:
     english, italian = both(lambda: PRESENTER.panel(view, NAMES[:2], 9))
     assert "**Tocca a te.** Nuove stelle:" in italian.content
     assert "Ognuna va in una riserva diversa" in italian.content
-    assert "Le tue riserve:" in italian.content and "Carte Mito (segrete" in italian.content
+    assert "Le tue riserve:" in italian.footer and "Carte Mito (segrete" in italian.footer
     assert "**Your turn.** New stars:" in english.content  # English as it was
     assert leaks(english.content), "the leak check finds English"
     yellow = [b.item.label for b in italian.view().children if control_of(b) is DO and "🟡" in b.item.label]

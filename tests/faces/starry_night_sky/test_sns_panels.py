@@ -84,5 +84,6 @@ def test_a_score_of_one_is_one_point():
     seat = GAME.to_act(state)[0]
     view = GAME.view(state, seat)
     view["players"][seat]["score"]["total"] = 1
-    content = PRESENTER.panel(view, ["Ada", "Bea"], 7).content
-    assert "**1 point**" in content and "1 points" not in content
+    out = PRESENTER.panel(view, ["Ada", "Bea"], 7)
+    said = f"{out.content}\n{out.footer}"  # the score is in the small print under the map
+    assert "**1 point**" in said and "1 points" not in said
