@@ -45,18 +45,24 @@ class BadTime(ValueError):
     """The time or date the host typed, explained in their language."""
 
 
+def hour_minute(clock: str) -> tuple[int, int]:
+    """``HH``, ``HH:MM`` or ``HH.MM`` as an hour and a minute of the day; ``ValueError`` otherwise."""
+    parts = clock.replace(".", ":").split(":")
+    hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
+    if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
+        raise ValueError(clock)
+    return hour, minute
+
+
 def parse_start(clock: str, day: str | None, timezone: str, at: float) -> float:
     """The epoch seconds of ``clock`` (``HH:MM``) on ``day`` (``YYYY-MM-DD``; without it, the
     next time the clock shows it) in ``timezone``, checked to be 5 minutes to 30 days ahead. Both
     are read in NFKC (a full-width ``１２:００`` is 12:00); other digits than 0-9 are refused."""
     clock, day = typed(clock), typed(day) if day else day
-    parts = clock.replace(".", ":").split(":")
     try:
         if not CLOCK.fullmatch(clock):
             raise ValueError(clock)
-        hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
-        if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
-            raise ValueError(clock)
+        hour, minute = hour_minute(clock)
     except ValueError as error:
         raise BadTime(_("Give the time as hours and minutes, like `20:30`.")) from error
     local = zone(timezone)

@@ -14,6 +14,7 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
+from bot.commands.gamenight import hour_minute
 from bot.commands.lobby import GAME_OPTIONS, table_options, table_parameters
 from bot.commands.lobby_speed import clock_of
 from bot.commands.play_options import chosen
@@ -54,11 +55,8 @@ def signup_close(clock: str, day: str | None, timezone: str, at: float) -> float
         amount, unit = int(relative["amount"]), relative["unit"]
         closes = at + amount * (3600 if unit == "h" else 60)
         return _within(closes, at)
-    parts = clock.strip().replace(".", ":").split(":")
     try:
-        hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
-        if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
-            raise ValueError(clock)
+        hour, minute = hour_minute(clock.strip())
     except ValueError as error:
         raise Refusal(_("Give the time as hours and minutes, like `20:30`.")) from error
     local = zone(timezone)
