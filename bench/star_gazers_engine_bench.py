@@ -11,9 +11,10 @@ import time
 from typing import Any
 
 from bench.stats import Summary, ms, table
+from bot.games.self_play import bot_action
 from bot.games.star_gazers import StarGazers
 from bot.games.star_gazers.flow import player_breakdown
-from bot.games.star_gazers.simulate import Chooser, bot_action, play_game
+from bot.games.star_gazers.simulate import Chooser, play_game
 
 SEATS = (2, 3, 4)
 GAME = StarGazers()

@@ -11,8 +11,9 @@ import time
 from bench.stats import table
 from bot.games.base import State
 from bot.games.rng import Rng
+from bot.games.self_play import bot_action
 from bot.games.starry_night_sky import StarryNightSky
-from bot.games.starry_night_sky.simulate import bot_action, play_game, play_random_game
+from bot.games.starry_night_sky.simulate import play_game, play_random_game
 
 SEAT_COUNTS = (2, 3, 4)
 

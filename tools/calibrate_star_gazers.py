@@ -22,10 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.games.self_play import bot_action  # noqa: E402
 from bot.games.star_gazers import StarGazers  # noqa: E402
 from bot.games.star_gazers.components import DATA_DIR, catalog, load_journal  # noqa: E402
 from bot.games.star_gazers.scoring import card_complete, survey  # noqa: E402
-from bot.games.star_gazers.simulate import bot_action, play_game, random_action  # noqa: E402
+from bot.games.star_gazers.simulate import play_game, random_action  # noqa: E402
 
 GAME = StarGazers()
 KINDS = ("adjacent", "line", "solar")

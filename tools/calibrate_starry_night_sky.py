@@ -21,9 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.games.self_play import bot_action  # noqa: E402
 from bot.games.starry_night_sky.components import DATA_DIR, distances, load_map, load_myths  # noqa: E402
 from bot.games.starry_night_sky.scoring import myth_scored  # noqa: E402
-from bot.games.starry_night_sky.simulate import bot_action, play_game  # noqa: E402
+from bot.games.starry_night_sky.simulate import play_game  # noqa: E402
 
 MIN_POINTS, MAX_POINTS, CURVE = 2, 8, 1.0
 

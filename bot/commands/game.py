@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.commands.learn import cancel_practice, own_practice, practice_games, practice_name
 from bot.commands.rematch import close_lobby
-from bot.commands.which_game import CHOICE_CHARS, CHOICES_SHOWN, GAME_OPTION, find_game, game_autocomplete
+from bot.commands.which_game import CHOICE_CHARS, CHOICES_SHOWN, find_game, game_autocomplete, game_parameter
 from bot.core.running import running
 from bot.core.table import describe_waiting, due_by_seat, is_manager, names_of
 from bot.faces import PRESENTERS
@@ -44,10 +44,8 @@ LOG_CHARS = 4000  # an embed description holds 4096
 @app_commands.command(
     name="status", description="Show the board and whose move it is (only to you, unless public)."
 )
-@app_commands.describe(
-    game=GAME_OPTION, public="Post it in the thread for everyone (default: only you see it)"
-)
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.describe(public="Post it in the thread for everyone (default: only you see it)")
+@game_parameter
 @entry(Ack.NONE)
 async def status(interaction: discord.Interaction, game: str | None = None, public: bool = False) -> None:
     """Private by default: a look at the board is one player's, and posting it would fill the
@@ -80,8 +78,8 @@ async def status(interaction: discord.Interaction, game: str | None = None, publ
 
 
 @app_commands.command(name="sheet", description="Show a player's sheet (yours by default), only to you.")
-@app_commands.describe(player="Whose sheet to show", game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.describe(player="Whose sheet to show")
+@game_parameter
 @entry(Ack.THINKING)
 async def sheet(
     interaction: discord.Interaction, player: discord.Member | None = None, game: str | None = None
@@ -104,8 +102,7 @@ async def sheet(
 
 
 @app_commands.command(name="hand", description="Open your private panel for the game here.")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
+@game_parameter
 @entry(Ack.THINKING)
 async def hand(interaction: discord.Interaction, game: str | None = None) -> None:
     record = await find_game(interaction, game, for_user=True)
@@ -137,10 +134,8 @@ async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]
 @app_commands.command(
     name="log", description=f"The game's moves in words, {LOG_LINES} a page; page 1 is the latest."
 )
-@app_commands.describe(
-    page="Which page: 1 is the latest moves, higher pages go back in time", game=GAME_OPTION
-)
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.describe(page="Which page: 1 is the latest moves, higher pages go back in time")
+@game_parameter
 @entry(Ack.THINKING)
 async def log_command(
     interaction: discord.Interaction, page: app_commands.Range[int, 1] | None = None, game: str | None = None

@@ -17,14 +17,15 @@ from typing import Final
 import discord
 from discord import app_commands
 
-from bot.commands.gamenight_start import event_description, nights_of
-from bot.commands.lobby import GAME_CHOICES
+from bot.commands.gamenight_start import GameNightClock, event_description
+from bot.commands.lobby import GAME_CHOICES, refuse_missing
+from bot.commands.settings import own_timezone
 from bot.core.clock import now
-from bot.core.quiet import BadTimezone, check_timezone, shown_timezone, zone
+from bot.core.quiet import shown_timezone, zone
 from bot.core.table import is_manager
 from bot.games import get_game
 from bot.games.text import typed
-from bot.i18n import DEFAULT, Language, _, from_discord, speaking
+from bot.i18n import DEFAULT, N_, Language, _, from_discord, speaking
 from bot.storage.game_nights import GameNight
 from bot.ui.interactions import Ack, Refusal, answer, channel_id_of, entry
 from bot.ui.ports import service_of
@@ -44,18 +45,24 @@ class BadTime(ValueError):
     """The time or date the host typed, explained in their language."""
 
 
+def hour_minute(clock: str) -> tuple[int, int]:
+    """``HH``, ``HH:MM`` or ``HH.MM`` as an hour and a minute of the day; ``ValueError`` otherwise."""
+    parts = clock.replace(".", ":").split(":")
+    hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
+    if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
+        raise ValueError(clock)
+    return hour, minute
+
+
 def parse_start(clock: str, day: str | None, timezone: str, at: float) -> float:
     """The epoch seconds of ``clock`` (``HH:MM``) on ``day`` (``YYYY-MM-DD``; without it, the
     next time the clock shows it) in ``timezone``, checked to be 5 minutes to 30 days ahead. Both
     are read in NFKC (a full-width ``１２:００`` is 12:00); other digits than 0-9 are refused."""
     clock, day = typed(clock), typed(day) if day else day
-    parts = clock.replace(".", ":").split(":")
     try:
         if not CLOCK.fullmatch(clock):
             raise ValueError(clock)
-        hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
-        if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
-            raise ValueError(clock)
+        hour, minute = hour_minute(clock)
     except ValueError as error:
         raise BadTime(_("Give the time as hours and minutes, like `20:30`.")) from error
     local = zone(timezone)
@@ -145,16 +152,8 @@ def _games(*picked: app_commands.Choice[str] | None) -> list[str]:
     return games
 
 
-async def _host_timezone(interaction: discord.Interaction) -> str:
-    timezone = (await service_of(interaction).storage.user_settings(interaction.user.id)).timezone
-    try:
-        return check_timezone(timezone)
-    except BadTimezone as error:
-        raise Refusal(str(error)) from error
-
-
 async def _when(interaction: discord.Interaction, time: str, day: str | None) -> tuple[float, str]:
-    timezone = await _host_timezone(interaction)
+    timezone = await own_timezone(interaction)
     try:
         return parse_start(time, day, timezone, now()), timezone
     except BadTime as error:
@@ -164,6 +163,7 @@ async def _when(interaction: discord.Interaction, time: str, day: str | None) ->
 # A night creates a server event and a poll, so planning one takes what creating an event takes:
 # Manage Events. It is the command's default, which Discord enforces; a server lets other roles
 # or members plan nights in Server Settings > Integrations (README, "Game night").
+MENU = ("game1", "game2", "game3", "game4")  # the parameters naming the poll's games, in its order
 group = app_commands.Group(
     name="gamenight",
     description="Plan a game night: an event, a poll for the game, the lobby at the start.",
@@ -177,11 +177,9 @@ group = app_commands.Group(
     time="The start, in your /settings time zone, like 20:30",
     date="The day, like 2026-12-24 (default: the next time it is that hour)",
     game1="A game on the menu",
-    game2="Another game for the poll",
-    game3="Another game for the poll",
-    game4="Another game for the poll",
+    **dict.fromkeys(MENU[1:], "Another game for the poll"),
 )
-@app_commands.choices(game1=GAME_CHOICES, game2=GAME_CHOICES, game3=GAME_CHOICES, game4=GAME_CHOICES)
+@app_commands.choices(**dict.fromkeys(MENU, GAME_CHOICES))
 @entry(Ack.THINKING)
 async def create(
     interaction: discord.Interaction,
@@ -193,15 +191,13 @@ async def create(
     date: str | None = None,
 ) -> None:
     games = _games(game1, game2, game3, game4)
-    missing = missing_night_permissions(interaction)
-    if missing:
-        raise Refusal(
-            _(
-                "I can't plan a game night here: I'm missing {permissions}. "
-                "Ask a server admin to grant them, then try again.",
-                permissions=", ".join(missing),
-            )
-        )
+    refuse_missing(
+        missing_night_permissions(interaction),
+        N_(
+            "I can't plan a game night here: I'm missing {permissions}. "
+            "Ask a server admin to grant them, then try again."
+        ),
+    )
     storage = service_of(interaction).storage
     planned = await storage.open_game_night_in_channel(channel_id_of(interaction))
     if planned is not None:
@@ -234,7 +230,7 @@ async def create(
         await _undo_event(event)
         await _undo_message(message)
         raise
-    nights_of(interaction).arm(night)
+    GameNightClock.of(interaction).arm(night)
     log.info("game night %s planned in channel %s for %s", night.id, night.channel_id, starts_at)
     await answer(interaction, _planned(starts_at, timezone, event.url))
 
@@ -344,7 +340,7 @@ async def cancel(interaction: discord.Interaction) -> None:
     storage = service_of(interaction).storage
     if not await storage.cancel_game_night(night.id):
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
-    nights_of(interaction).disarm(night.id)
+    GameNightClock.of(interaction).disarm(night.id)
     event = await _event(interaction, night)
     if event is not None and event.status is discord.EventStatus.scheduled:
         await event.cancel(reason=f"/gamenight cancel by {interaction.user.id}")
@@ -389,7 +385,7 @@ async def reschedule(interaction: discord.Interaction, time: str, date: str | No
         raise Refusal(_("No game night is planned in this channel (or its lobby is already open)."))
     moved = await storage.game_night(night.id)
     assert moved is not None
-    nights_of(interaction).arm(moved)
+    GameNightClock.of(interaction).arm(moved)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     with speaking(night.language):

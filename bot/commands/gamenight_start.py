@@ -14,7 +14,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, Final
 
 import discord
 
@@ -24,18 +24,15 @@ from bot.core.clock import now
 from bot.core.table import and_list, is_manager
 from bot.games import get_game
 from bot.i18n import _, speaking
-from bot.ops.metrics import watch
 from bot.storage.game_nights import OPEN_STATUSES, GameNight
+from bot.tell.due_clock import LEASE_SECONDS, DueClock
 from bot.tell.live_timer import with_timer
-from bot.tell.scheduler import ClientAlarm, Job, JobKind, Scheduler
-from bot.ui.fault_lines import expected_fault
+from bot.tell.scheduler import JobKind
 from bot.ui.interactions import Ack, Refusal, entry
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
 
-LEASE_SECONDS: Final = 120.0  # one process opens a night; a dead one's lease runs out
-RETRY_SECONDS: Final = 60.0  # a start that failed (Discord away) is tried again this much later
 TIE_MINUTES: Final = 10  # how long the host has to break a tie
 MENTIONS_PER_POST: Final = 60  # a post's 2000 characters hold about this many mentions
 
@@ -68,96 +65,30 @@ def leaders(games: Sequence[str], votes: Sequence[int]) -> list[str]:
     return [slug for slug, count in zip(games, votes, strict=True) if count == best]
 
 
-class NightAlarm(ClientAlarm):
-    """The game nights' own wait through the client (see ``ClientAlarm``)."""
+class GameNightClock(DueClock[GameNight]):
+    """Holds every due game night (keyed by night id) and starts it at its time."""
 
-    EVENT: ClassVar[str] = "astrolabe_gamenight"
+    KIND = JobKind.NIGHT
+    EVENT = "astrolabe_gamenight"
+    NAME = "night"
+    PLURAL = "game nights"
+    ATTRIBUTE = "game_nights"
+    OPEN = frozenset(OPEN_STATUSES)
 
+    async def due(self) -> Sequence[GameNight]:
+        """Every night still waiting for its start or its host's pick."""
+        return await self.storage.due_game_nights()
 
-class NightPollAlarm(ClientAlarm):
-    """The wait between looks for overdue nights (see ``GameNightClock.start_polling``)."""
+    async def load(self, key: int) -> GameNight | None:
+        return await self.storage.game_night(key)
 
-    EVENT: ClassVar[str] = "astrolabe_gamenight_poll"
+    async def claim(self, item: GameNight) -> bool:
+        return await self.storage.claim_game_night(item.id, item.status, now=now(), lease=LEASE_SECONDS)
 
+    async def release(self, item: GameNight) -> None:
+        await self.storage.release_game_night(item.id)
 
-class GameNightClock:
-    """Holds every due game night in a ``Scheduler`` (keyed by night id) and acts at its time."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.scheduler = Scheduler(self._fire, now, NightAlarm(bot))
-        self._poll: asyncio.Task[None] | None = None
-
-    def start_polling(self, every: float) -> None:
-        """Where other processes share the database: every ``every`` seconds, arm the nights past
-        their time (planned by a process that died before their start, or that this one never saw)."""
-        if self._poll is None or self._poll.done():
-            self._poll = asyncio.get_running_loop().create_task(
-                self._look(every), name="astrolabe-night-poll"
-            )
-
-    async def _look(self, every: float) -> None:
-        alarm = NightPollAlarm(self.bot)
-        while True:
-            await alarm.sleep(every)
-            try:
-                for night in await self.bot.storage.due_game_nights():
-                    if night.due_at is not None and night.due_at <= now():
-                        self.arm(night)
-            except Exception as error:
-                if not expected_fault(error, watch=watch()):
-                    log.exception("polling the database for due game nights failed")
-
-    def arm(self, night: GameNight, when: float | None = None) -> None:
-        """(Re)arm a night for its ``due_at`` (or ``when``); a night with nothing due is forgotten."""
-        self.scheduler.clear_game(night.id)
-        due = when if when is not None else night.due_at
-        if night.status in OPEN_STATUSES and due is not None:
-            self.scheduler.add(due, night.id, JobKind.NIGHT, None, 0)
-
-    def disarm(self, night_id: int) -> None:
-        self.scheduler.clear_game(night_id)
-
-    async def rearm_all(self) -> int:
-        """After a restart: arm every night still waiting for its start or its host's pick."""
-        nights = await self.bot.storage.due_game_nights()
-        for night in nights:
-            self.arm(night)
-        return len(nights)
-
-    def close(self) -> None:
-        if self._poll is not None:
-            self._poll.cancel()
-            self._poll = None
-        self.scheduler.close()
-
-    async def _fire(self, job: Job) -> None:
-        storage = self.bot.storage
-        night = await storage.game_night(job.game_id)
-        if night is None or night.status not in OPEN_STATUSES or night.due_at is None:
-            return
-        if night.due_at > now() + 1:  # moved later meanwhile: wait for the new time
-            self.arm(night)
-            return
-        guild = self.bot.get_guild(night.guild_id)
-        if guild is None:  # another shard's server, or the bot left it
-            return
-        if not await storage.claim_game_night(night.id, night.status, now=now(), lease=LEASE_SECONDS):
-            # Another process holds it: look again once its lease has run out, in case it died.
-            self.arm(night, now() + LEASE_SECONDS + 1)
-            return
-        try:
-            await self._act(night, guild)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await asyncio.shield(storage.release_game_night(night.id))
-            raise
-        except Exception:
-            await storage.release_game_night(night.id)
-            self.arm(night, now() + RETRY_SECONDS)
-            raise
-
-    async def _act(self, night: GameNight, guild: discord.Guild) -> None:
+    async def act(self, night: GameNight, guild: discord.Guild) -> None:
         channel = await self.bot.service.channel(night.channel_id)
         if channel is None:
             log.warning("game night %s: channel %s is gone; cancelling it", night.id, night.channel_id)
@@ -277,18 +208,6 @@ class GameNightClock:
             log.info("game night %s: could not link the event (%s)", night.id, error)
 
 
-class HasNights(Protocol):
-    """The bot as callbacks see it: ``interaction.client`` carries the game-night clock."""
-
-    game_nights: GameNightClock
-
-
-def nights_of(interaction: discord.Interaction) -> GameNightClock:
-    """The game-night clock of the bot that received ``interaction``."""
-    client: HasNights = interaction.client  # type: ignore[assignment]  # discord.py: a plain Client
-    return client.game_nights
-
-
 async def _poll_message(channel: Any, night: GameNight) -> discord.Message | None:
     try:
         return await channel.fetch_message(night.poll_message_id)
@@ -328,7 +247,7 @@ class TiePick(
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         storage = service_of(interaction).storage
-        clock = nights_of(interaction)
+        clock = GameNightClock.of(interaction)
         night = await storage.game_night(self.night_id)
         if night is None or night.status != "tie" or self.index >= len(night.games):
             raise Refusal(_("This game night's game is already chosen."))

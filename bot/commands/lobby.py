@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -31,16 +32,17 @@ from bot.i18n import (
     from_discord,
     ngettext,
     parse,
-    pgettext,
     speaking,
 )
 from bot.storage import GameRecord, SeatTaken, StorageError
 from bot.tell.live_timer import TIMER_CHOICES, TIMER_KEY, with_timer
+from bot.ui.action_button import ActionButton
 from bot.ui.interactions import Ack, Refusal, channel_id_of, entry, picked_values, tell_privately
 from bot.ui.outgoing import DmStatus, Outgoing, dm
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Any])
 
 NEEDED_PERMISSIONS = ("send_messages", "embed_links", "attach_files", "read_message_history")
 DM_WARNING = N_(
@@ -71,6 +73,13 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name.replace("_", " ") for name in NEEDED_PERMISSIONS if not getattr(perms, name)]
 
 
+def refuse_missing(missing: list[str], text: str) -> None:
+    """Refuse when the bot lacks permissions; ``text``: the refusal (``N_``), naming them as
+    ``{permissions}``."""
+    if missing:
+        raise Refusal(_(text, permissions=", ".join(missing)))
+
+
 def panels_by_dm(record: GameRecord, ping: str) -> bool:
     """Whether this player's panels come by DM: a paced game sends them only to players whose
     `/settings` pings include a DM (the others open theirs from the game thread)."""
@@ -98,6 +107,30 @@ GAME_CHOICES = [app_commands.Choice(name=game.title, value=slug) for slug, game 
 GAME_OPTIONS = play_options(GAMES.values())
 
 
+def table_parameters(*, game: str, speed: str) -> Callable[[F], F]:
+    """The parameters every command that sets tables up shares (``/play``, ``/tournament
+    create``): which ``game``, its ``speed`` preset and each game's lobby options; ``game`` and
+    ``speed`` are the command's own descriptions of the first two."""
+
+    def decorate(callback: F) -> F:
+        callback = with_game_options(GAME_OPTIONS)(callback)
+        callback = app_commands.choices(game=GAME_CHOICES, speed=SPEED_CHOICES)(callback)
+        return app_commands.describe(game=game, speed=speed)(callback)
+
+    return decorate
+
+
+async def table_options(
+    interaction: discord.Interaction, slug: str, given: dict[str, int], timer: int | None
+) -> dict[str, Any]:
+    """A new table's options: ``given`` checked by the rules (an ``IllegalAction`` is the host's
+    to read), the step ``timer`` (the table's, not the rules'), the server's house deck checked."""
+    rules = get_game(slug)
+    options = with_timer(slug, rules.validate_options(given), timer)
+    await check_house_deck(service_of(interaction).storage, interaction.guild_id, rules, options)
+    return options
+
+
 # A language is offered by its own name, never translated.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=language.native_name, value=language.value) for language in Language
@@ -116,16 +149,17 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> Lang
 
 @app_commands.command(name="play", description="Open a lobby for a star game in this channel.")
 @app_commands.describe(
-    game="Which game to play",
     pace="Time each player has per move (default: live, with a timer on each step)",
     timer="Live tables: time for each step before the game moves on (default: the game's own)",
-    speed="Quick, normal or relaxed, live or over days (or set an exact pace or timer instead)",
     language="The language of the lobby and the game thread (default: the server's)",
 )
-@app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES, speed=SPEED_CHOICES)
+@app_commands.choices(language=LANGUAGE_CHOICES)
 @app_commands.choices(pace=PACE_CHOICES, timer=TIMER_CHOICES)  # apart: their values are numbers
 @app_commands.guild_only()
-@with_game_options(GAME_OPTIONS)
+@table_parameters(
+    game="Which game to play",
+    speed="Quick, normal or relaxed, live or over days (or set an exact pace or timer instead)",
+)
 @entry(Ack.THINKING)
 async def play(
     interaction: discord.Interaction,
@@ -166,20 +200,15 @@ async def _play(
     language: Language,
     timer: int | None = None,
 ) -> None:
-    missing = missing_permissions(interaction)
-    if missing:
-        raise Refusal(
-            _(
-                "I can't run a game here: I'm missing these permissions in this "
-                "channel: {permissions}. Ask a server admin to grant them.",
-                permissions=", ".join(missing),
-            )
-        )
-    rules = get_game(slug)
-    # An IllegalAction is shown to the host privately; the step timer is the table's, not the rules'.
-    options = with_timer(slug, rules.validate_options(given), timer)
+    refuse_missing(
+        missing_permissions(interaction),
+        N_(
+            "I can't run a game here: I'm missing these permissions in this "
+            "channel: {permissions}. Ask a server admin to grant them."
+        ),
+    )
+    options = await table_options(interaction, slug, given, timer)
     service = service_of(interaction)
-    await check_house_deck(service.storage, interaction.guild_id, rules, options)
     # A channel runs as many tables as people open, each in its own thread; a game's thread
     # belongs to that one game, so `/game …` there always means it.
     here = await service.storage.open_games_in_channel(channel_id_of(interaction))
@@ -223,10 +252,11 @@ async def _play(
 play_command: app_commands.Command[Any, ..., None] = play
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lobby:(?P<action>join|leave|bot|start|cancel):(?P<game>\d+)",
-):
+class LobbyButton(ActionButton, template=r"lobby:(?P<action>join|leave|bot|start|cancel):(?P<id>\d+)"):
+    """Join, Leave, Add bot, Start and Cancel under a lobby (labelled in the table's language:
+    ``lobby_view`` speaks it)."""
+
+    PREFIX = "lobby"
     STYLES = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
@@ -242,22 +272,9 @@ class LobbyButton(
         "cancel": NP_("button", "Cancel"),
     }
 
-    def __init__(self, game_id: int, action: str) -> None:
-        """Labelled in the current language (``lobby_view`` speaks the table's)."""
-        super().__init__(
-            discord.ui.Button(
-                label=pgettext("button", self.LABELS[action]),
-                style=self.STYLES[action],
-                custom_id=f"lobby:{action}:{game_id}",
-            )
-        )
-        self.game_id, self.action = game_id, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["action"])
+    @property
+    def game_id(self) -> int:
+        return self.key
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:

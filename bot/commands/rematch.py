@@ -15,9 +15,9 @@ from typing import Any
 
 import discord
 
-from bot.commands.lobby import DM_WARNING, lobby_view, missing_permissions, welcome_dm
+from bot.commands.lobby import DM_WARNING, lobby_view, missing_permissions, refuse_missing, welcome_dm
 from bot.commands.lobby_card import lobby_embed
-from bot.i18n import _, ngettext, speaking
+from bot.i18n import N_, _, ngettext, speaking
 from bot.storage import GameRecord
 from bot.ui.controls import Click, Control, Role, button
 from bot.ui.interactions import Refusal, channel_id_of, tell_privately
@@ -97,15 +97,13 @@ async def _rematch(interaction: discord.Interaction, click: Click) -> None:
         current = await channel.fetch_message(clicked.id)
         if not _offers_rematch(current, REMATCH.custom_id(click.game_id, 0)):
             raise Refusal(_("The rematch is already open: press **Join** in its lobby, just below."))
-        missing = missing_permissions(interaction)
-        if missing:
-            raise Refusal(
-                _(
-                    "I can't open a lobby here: I'm missing these permissions in this "
-                    "channel: {permissions}. Ask a server admin to grant them.",
-                    permissions=", ".join(missing),
-                )
-            )
+        refuse_missing(
+            missing_permissions(interaction),
+            N_(
+                "I can't open a lobby here: I'm missing these permissions in this "
+                "channel: {permissions}. Ask a server admin to grant them."
+            ),
+        )
         message, lobby = await _open(interaction, record)
         await close_lobby(service, record, rematch_url=message.jump_url)
     if not await welcome_dm(interaction.user, lobby):

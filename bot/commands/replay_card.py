@@ -15,6 +15,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import PurePath
 from typing import Any
@@ -141,14 +142,13 @@ def card(
     first = record.seats[seat].held_from if seat is not None and not is_over(record) else 0
     back, forward = max(first, step - 1), min(replay.steps, step + 1)
     round_back = max(first, replay.previous_round(step))
+    at = partial(ReplayId, record.id, code)
     items: list[discord.ui.Item[Any]] = [
-        ReplayButton(record.id, code, round_back, "rback", "⏮", _("Round"), step > first),
-        ReplayButton(record.id, code, back, "back", "◀", _("Step"), step > first),
-        ReplayButton(record.id, code, forward, "next", "▶", _("Step"), step < replay.steps),
-        ReplayButton(record.id, code, replay.next_round(step), "rnext", "⏭", _("Round"), step < replay.steps),
-        ReplaySelect(
-            record.id, code, step, "jump", _("Jump to a round"), _jump_options(record, replay, step)
-        ),
+        ReplayButton(at(round_back, "rback"), "⏮", _("Round"), step > first),
+        ReplayButton(at(back, "back"), "◀", _("Step"), step > first),
+        ReplayButton(at(forward, "next"), "▶", _("Step"), step < replay.steps),
+        ReplayButton(at(replay.next_round(step), "rnext"), "⏭", _("Round"), step < replay.steps),
+        ReplaySelect(at(step, "jump"), _("Jump to a round"), _jump_options(record, replay, step)),
     ]
     if len(views) > 1:
         options = [
@@ -159,7 +159,7 @@ def card(
             )
             for v in views
         ]
-        items.append(ReplaySelect(record.id, code, step, "view", _("Whose view"), options))
+        items.append(ReplaySelect(at(step, "view"), _("Whose view"), options))
     suffix = PurePath(shown.filename).suffix or ".png"
     render = None
     if shown.render is not None:
@@ -197,42 +197,52 @@ async def show_step(interaction: discord.Interaction, game_id: int, seat: int | 
     await edit_clicked(interaction, await out.kwargs(editing=True, on=message))
 
 
+@dataclass(frozen=True)
+class ReplayId:
+    """What a replay control's custom_id carries: the game, the seat it is seen as (``p``: the
+    table's view), the step it shows or goes to, and what the control does (``tag``)."""
+
+    game_id: int
+    seat: str
+    step: int
+    tag: str
+
+    @property
+    def custom_id(self) -> str:
+        return f"{PREFIX}:{self.game_id}:{self.seat}:{self.step}:{self.tag}"
+
+    @classmethod
+    def of(cls, match: re.Match[str]) -> ReplayId:
+        return cls(int(match["game"]), match["seat"], int(match["step"]), match["tag"])
+
+
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:(?P<game>\d+):(?P<seat>p|\d+):(?P<step>\d+):(?P<tag>rback|back|next|rnext)",
 ):
     """⏮ ◀ ▶ ⏭: to the step it carries (the round's start, the step before or after)."""
 
-    def __init__(
-        self,
-        game_id: int,
-        seat: str,
-        step: int,
-        tag: str,
-        emoji: str = "▶",
-        label: str = "",
-        enabled: bool = True,
-    ) -> None:
+    def __init__(self, at: ReplayId, emoji: str = "▶", label: str = "", enabled: bool = True) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or None,
                 emoji=emoji,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"{PREFIX}:{game_id}:{seat}:{step}:{tag}",
+                custom_id=at.custom_id,
                 disabled=not enabled,
             )
         )
-        self.game_id, self.seat, self.step = game_id, seat, step
+        self.at = at
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ReplayButton:
-        return cls(int(match["game"]), match["seat"], int(match["step"]), match["tag"])
+        return cls(ReplayId.of(match))
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show_step(interaction, self.game_id, seat_of_code(self.seat), self.step)
+        await show_step(interaction, self.at.game_id, seat_of_code(self.at.seat), self.at.step)
 
 
 class ReplaySelect(
@@ -242,39 +252,33 @@ class ReplaySelect(
     """Jump to a round's first step (``jump``), or show the step as another seat saw it (``view``)."""
 
     def __init__(
-        self,
-        game_id: int,
-        seat: str,
-        step: int,
-        tag: str,
-        placeholder: str = "",
-        options: list[discord.SelectOption] | None = None,
+        self, at: ReplayId, placeholder: str = "", options: list[discord.SelectOption] | None = None
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"{PREFIX}:{game_id}:{seat}:{step}:{tag}",
+                custom_id=at.custom_id,
                 placeholder=placeholder or None,
-                options=options or [discord.SelectOption(label="-", value=str(step))],
+                options=options or [discord.SelectOption(label="-", value=str(at.step))],
             )
         )
-        self.game_id, self.seat, self.step, self.tag = game_id, seat, step, tag
+        self.at = at
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ReplaySelect:
-        return cls(int(match["game"]), match["seat"], int(match["step"]), match["tag"])
+        return cls(ReplayId.of(match))
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         picked = str((data.get("values") or [""])[0])
-        seat, step = seat_of_code(self.seat), self.step
-        if self.tag == "jump" and picked.isdecimal():
+        seat, step = seat_of_code(self.at.seat), self.at.step
+        if self.at.tag == "jump" and picked.isdecimal():
             step = int(picked)
-        elif self.tag == "view" and (picked == PUBLIC or picked.isdecimal()):
+        elif self.at.tag == "view" and (picked == PUBLIC or picked.isdecimal()):
             seat = seat_of_code(picked)
-        await show_step(interaction, self.game_id, seat, step)
+        await show_step(interaction, self.at.game_id, seat, step)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReplayButton, ReplaySelect)

@@ -23,7 +23,7 @@ from discord import app_commands
 from bot.commands.which_game import CHOICE_CHARS, CHOICES_SHOWN, ID_DIGITS
 from bot.core.quiet import BadTimezone, zone
 from bot.games import GAMES
-from bot.i18n import _, speaking
+from bot.i18n import N_, _, speaking
 from bot.i18n.readers import private_language
 from bot.storage import GameRecord
 from bot.ui.ports import service_of
@@ -35,36 +35,24 @@ _DIGITS = re.compile(r"[0-9]+")
 UTC = ZoneInfo("UTC")
 
 
+NAMES = {  # (practice, state): how the list names a game; a practice's players are the caller and bots
+    (True, "active"): N_("Practice: {title} #{id} · running"),
+    (True, "cancelled"): N_("Practice: {title} #{id} · cancelled {date}"),
+    (True, "finished"): N_("Practice: {title} #{id} · finished {date}"),
+    (False, "active"): N_("{title} #{id} · running · {players}"),
+    (False, "cancelled"): N_("{title} #{id} · cancelled {date} · {players}"),
+    (False, "finished"): N_("{title} #{id} · finished {date} · {players}"),
+}
+
+
 def replay_name(record: GameRecord, where: tzinfo = UTC) -> str:
     """A game as the replay list names it: title, number, running or when it ended, players."""
     game = GAMES.get(record.game)
     title = _(game.title) if game is not None else record.game
     players = ", ".join(seat.name for seat in record.seats)
     day = datetime.fromtimestamp(record.updated_at, where).date().isoformat()
-    if record.practice:  # its players are the caller and bots
-        if record.status == "active":
-            return _("Practice: {title} #{id} · running", title=title, id=record.id)
-        if record.status == "cancelled":
-            return _("Practice: {title} #{id} · cancelled {date}", title=title, id=record.id, date=day)
-        return _("Practice: {title} #{id} · finished {date}", title=title, id=record.id, date=day)
-    if record.status == "active":
-        name = _("{title} #{id} · running · {players}", title=title, id=record.id, players=players)
-    elif record.status == "cancelled":
-        name = _(
-            "{title} #{id} · cancelled {date} · {players}",
-            title=title,
-            id=record.id,
-            date=day,
-            players=players,
-        )
-    else:
-        name = _(
-            "{title} #{id} · finished {date} · {players}",
-            title=title,
-            id=record.id,
-            date=day,
-            players=players,
-        )
+    state = record.status if record.status in ("active", "cancelled") else "finished"
+    name = _(NAMES[record.practice, state], title=title, id=record.id, date=day, players=players)
     return name if len(name) <= CHOICE_CHARS else name[: CHOICE_CHARS - 1] + "…"
 
 

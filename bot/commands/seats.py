@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.commands.game import end_game
-from bot.commands.which_game import GAME_OPTION, find_game, game_autocomplete
+from bot.commands.which_game import find_game, game_parameter
 from bot.core.running import running
 from bot.core.table import is_manager
 from bot.games import get_game
@@ -55,8 +55,7 @@ async def seat_for_host(
 
 
 @app_commands.command(name="leave", description="Leave the lobby or the game here for good.")
-@app_commands.describe(game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
+@game_parameter
 @entry(Ack.THINKING)
 async def leave(interaction: discord.Interaction, game: str | None = None) -> None:
     record = await find_game(interaction, game, for_user=True)
@@ -141,8 +140,8 @@ async def hand_to_bot(
 
 
 @app_commands.command(name="kick", description="Hand a player's seat to the bot (host or Manage Server).")
-@app_commands.describe(player="Whose seat the bot should play", game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.describe(player="Whose seat the bot should play")
+@game_parameter
 @entry(Ack.THINKING)
 async def kick(interaction: discord.Interaction, player: discord.Member, game: str | None = None) -> None:
     record, seat = await seat_for_host(interaction, player, game)
@@ -162,8 +161,8 @@ async def kick(interaction: discord.Interaction, player: discord.Member, game: s
 @app_commands.command(
     name="replace", description="Give a player's seat to someone else (host or Manage Server)."
 )
-@app_commands.describe(player="Who is leaving the seat", new_player="Who takes it over", game=GAME_OPTION)
-@app_commands.autocomplete(game=game_autocomplete)
+@app_commands.describe(player="Who is leaving the seat", new_player="Who takes it over")
+@game_parameter
 @entry(Ack.THINKING)
 async def replace(
     interaction: discord.Interaction,

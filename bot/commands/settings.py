@@ -34,6 +34,16 @@ LANGUAGE_CHOICES = [
 ]
 
 
+async def own_timezone(interaction: discord.Interaction) -> str:
+    """The caller's `/settings` time zone, which the times they type are read in (a zone their
+    settings hold but this machine doesn't know is refused, saying so)."""
+    timezone = (await service_of(interaction).storage.user_settings(interaction.user.id)).timezone
+    try:
+        return check_timezone(timezone)
+    except BadTimezone as error:
+        raise Refusal(str(error)) from error
+
+
 def describe(settings: UserSettings, discord_language: Language) -> str:
     """The settings as the player reads them; ``discord_language``: what their Discord app speaks."""
     quiet = QuietHours(settings.timezone, settings.quiet_start, settings.quiet_end)

@@ -14,21 +14,20 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.commands.lobby import GAME_CHOICES, GAME_OPTIONS
-from bot.commands.lobby_speed import SPEED_CHOICES, clock_of
-from bot.commands.play_options import chosen, with_game_options
+from bot.commands.gamenight import hour_minute
+from bot.commands.lobby import GAME_OPTIONS, table_options, table_parameters
+from bot.commands.lobby_speed import clock_of
+from bot.commands.play_options import chosen
+from bot.commands.settings import own_timezone
 from bot.commands.tournament_card import card_embed, format_text, lines_of, standings_text
-from bot.commands.tournament_run import clock_of as tournaments_of
+from bot.commands.tournament_run import TournamentClock
 from bot.commands.tournament_signup import signup_view
-from bot.commands.words import check_house_deck
 from bot.core.clock import now
 from bot.core.lengths import estimate
-from bot.core.quiet import BadTimezone, check_timezone, zone
-from bot.core.table import is_manager
+from bot.core.quiet import zone
 from bot.games import get_game
 from bot.i18n import NP_, _, from_discord, pgettext, speaking
 from bot.storage.tournaments import Tournament
-from bot.tell.live_timer import with_timer
 from bot.ui.interactions import Ack, Refusal, answer, channel_id_of, entry
 from bot.ui.ports import service_of
 
@@ -56,11 +55,8 @@ def signup_close(clock: str, day: str | None, timezone: str, at: float) -> float
         amount, unit = int(relative["amount"]), relative["unit"]
         closes = at + amount * (3600 if unit == "h" else 60)
         return _within(closes, at)
-    parts = clock.strip().replace(".", ":").split(":")
     try:
-        hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
-        if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
-            raise ValueError(clock)
+        hour, minute = hour_minute(clock.strip())
     except ValueError as error:
         raise Refusal(_("Give the time as hours and minutes, like `20:30`.")) from error
     local = zone(timezone)
@@ -97,6 +93,24 @@ def round_seconds(slug: str, seats: int, pace: int, timer: int, hours: float | N
     return float(max(15 * 60, round(max(longest, 2 * length.expected) / 300) * 300))
 
 
+def table_seats(slug: str, seats: int | None) -> int:
+    """The players at each table: the organiser's ``seats``, else the fewest the game plays
+    with (two at least: a tournament table is a match)."""
+    rules = get_game(slug)
+    least = max(2, rules.min_seats)
+    table = seats if seats is not None else least
+    if not least <= table <= rules.max_seats:
+        raise Refusal(
+            _(
+                "{title} tables seat {min}–{max} players.",
+                title=_(rules.title),
+                min=least,
+                max=rules.max_seats,
+            )
+        )
+    return table
+
+
 async def may_organise(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     if perms is not None and (perms.manage_guild or perms.manage_events):
@@ -113,19 +127,19 @@ group = app_commands.Group(
 
 @group.command(name="create", description="Set up a tournament in this channel; the bot runs it.")
 @app_commands.describe(
-    game="Which game every table plays",
     format="Swiss, round robin or single elimination",
     closes="When sign-up closes and round 1 starts: 20:30 in your /settings time zone, or +90m, +2h",
     date="The day sign-up closes, like 2026-12-24 (default: the next time it is that hour)",
     swiss_rounds="Swiss: how many rounds (default 3)",
     seats="Players per table, within the game's range (default: the fewest it plays with)",
-    speed="Live for a game night, or over days (default: live, normal)",
     round_hours="Hours each round may last at most (default: about twice a game's length)",
     role="Only members with this role may join (default: anyone)",
     event="Also create a server event for the start (default: no)",
 )
-@app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, speed=SPEED_CHOICES)
-@with_game_options(GAME_OPTIONS)
+@app_commands.choices(format=FORMAT_CHOICES)
+@table_parameters(
+    game="Which game every table plays", speed="Live for a game night, or over days (default: live, normal)"
+)
 @entry(Ack.THINKING)
 async def create(
     interaction: discord.Interaction,
@@ -145,30 +159,14 @@ async def create(
         raise Refusal(
             _("Creating a tournament needs Manage Server, Manage Events or the server's organiser role.")
         )
-    slug, rules = game.value, get_game(game.value)
-    least = max(2, rules.min_seats)
-    table = seats if seats is not None else least
-    if not least <= table <= rules.max_seats:
-        raise Refusal(
-            _(
-                "{title} tables seat {min}–{max} players.",
-                title=_(rules.title),
-                min=least,
-                max=rules.max_seats,
-            )
-        )
+    slug = game.value
+    table = table_seats(slug, seats)
     if format.value != "swiss" and swiss_rounds is not None:
         raise Refusal(_("Only a Swiss tournament takes a number of rounds; the others end by themselves."))
     pace, timer = clock_of(slug, speed.value if speed else "live-normal")
-    given = with_timer(slug, rules.validate_options(chosen(GAME_OPTIONS, options)), timer or None)
+    given = await table_options(interaction, slug, chosen(GAME_OPTIONS, options), timer or None)
     service = service_of(interaction)
-    await check_house_deck(service.storage, interaction.guild_id, rules, given)
-    settings = await service.storage.user_settings(interaction.user.id)
-    try:
-        timezone = check_timezone(settings.timezone)
-    except BadTimezone as error:
-        raise Refusal(str(error)) from error
-    closing = signup_close(closes, date, timezone, now())
+    closing = signup_close(closes, date, await own_timezone(interaction), now())
     guild = interaction.guild
     assert guild is not None
     if event and not (guild.me is not None and guild.me.guild_permissions.manage_events):
@@ -191,15 +189,8 @@ async def create(
         signup_closes=closing,
         seed=secrets.randbits(62),
     )
-    channel = interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    view = signup_view(t)
-    assert view is not None  # a new tournament takes sign-ups
-    card = await channel.send(embed=card_embed(t, [], []), view=view)
-    await service.storage.set_tournament_card(t.id, card.id)
-    if event:
-        await _event(service.storage, guild, t, card.jump_url)
-    tournaments_of(interaction).arm(t)
+    await _post_card(interaction, t, with_event=bool(event))
+    TournamentClock.of(interaction).arm(t)
     log.info("tournament %s created in channel %s (%s, %s)", t.id, t.channel_id, slug, format.value)
     await answer(
         interaction,
@@ -210,6 +201,19 @@ async def create(
             ts=int(closing),
         ),
     )
+
+
+async def _post_card(interaction: discord.Interaction, t: Tournament, *, with_event: bool) -> None:
+    """Post a new tournament's sign-up card in the channel, and the server event linking it."""
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable) and interaction.guild is not None
+    view = signup_view(t)
+    assert view is not None  # a new tournament takes sign-ups
+    card = await channel.send(embed=card_embed(t, [], []), view=view)
+    storage = service_of(interaction).storage
+    await storage.set_tournament_card(t.id, card.id)
+    if with_event:
+        await _event(storage, interaction.guild, t, card.jump_url)
 
 
 async def _event(storage: Any, guild: discord.Guild, t: Tournament, url: str) -> None:
@@ -259,11 +263,6 @@ async def _pick(
         ids = ", ".join(f"#{t.id}" for t in found)
         raise Refusal(_("You're in several tournaments ({ids}): say which one.", ids=ids))
     return found[-1]
-
-
-def _organiser_only(interaction: discord.Interaction, t: Tournament) -> None:
-    if interaction.user.id != t.organiser_id and not is_manager(interaction.user):
-        raise Refusal(_("Only the organiser or someone with Manage Server can do that."))
 
 
 @group.command(name="standings", description="A tournament's standings and its open round; only you see it.")

@@ -12,12 +12,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands.tournament import _organiser_only, _pick, group
-from bot.commands.tournament_run import clock_of
+from bot.commands.tournament import _pick, group
+from bot.commands.tournament_run import TournamentClock
 from bot.core.clock import now
 from bot.core.table import is_manager
 from bot.games import get_game
-from bot.i18n import M_, _, speaking
+from bot.i18n import M_, N_, _, speaking
 from bot.storage.tournaments import Tournament
 from bot.ui.interactions import Ack, Refusal, answer, entry
 from bot.ui.ports import service_of
@@ -87,8 +87,7 @@ async def withdraw(interaction: discord.Interaction, tournament: int | None = No
 async def remove(
     interaction: discord.Interaction, player: discord.Member, tournament: int | None = None
 ) -> None:
-    t = await _pick(interaction, tournament)
-    _organiser_only(interaction, t)
+    t = await _organised(interaction, tournament)
     if not await drop_player(interaction.client, t, player.id, "removed"):
         raise Refusal(_("{name} is not playing in tournament #{id}.", name=player.display_name, id=t.id))
     await answer(interaction, _("{name} is out of tournament #{id}.", name=player.display_name, id=t.id))
@@ -98,17 +97,14 @@ async def remove(
 @app_commands.describe(tournament="The tournament's number (default: this channel's)")
 @entry(Ack.THINKING)
 async def pause(interaction: discord.Interaction, tournament: int | None = None) -> None:
-    t = await _pick(interaction, tournament)
-    _organiser_only(interaction, t)
+    t = await _organised(interaction, tournament)
     left = max(0.0, (t.due_at or now()) - now())
     if t.status != "running" or not await service_of(interaction).storage.pause_tournament(t.id, left):
         raise Refusal(_("Only a running tournament can be paused."))
-    clock = clock_of(interaction)
+    clock = TournamentClock.of(interaction)
     clock.disarm(t.id)
     await clock.refresh(t.id)
-    with speaking(t.language):
-        note = _("Tournament #{id} is paused by its organiser.", id=t.id)
-    await _tell(interaction, t, note)
+    await _tell(interaction, t, N_("Tournament #{id} is paused by its organiser."), id=t.id)
     await answer(
         interaction, _("Paused: games in play go on, and no new round opens until `/tournament resume`.")
     )
@@ -118,20 +114,15 @@ async def pause(interaction: discord.Interaction, tournament: int | None = None)
 @app_commands.describe(tournament="The tournament's number (default: this channel's)")
 @entry(Ack.THINKING)
 async def resume(interaction: discord.Interaction, tournament: int | None = None) -> None:
-    t = await _pick(interaction, tournament)
-    _organiser_only(interaction, t)
+    t = await _organised(interaction, tournament)
     storage = service_of(interaction).storage
     if t.status != "paused" or not await storage.resume_tournament(
         t.id, t.round_no, now() + (t.paused_left or 0)
     ):
         raise Refusal(_("This tournament is not paused."))
-    clock = clock_of(interaction)
-    resumed = await storage.tournament(t.id)
-    assert resumed is not None
-    clock.arm(resumed)
-    with speaking(t.language):
-        note = _("Tournament #{id} goes on.", id=t.id)
-    await _tell(interaction, t, note)
+    clock = TournamentClock.of(interaction)
+    await clock.rearm(t.id)
+    await _tell(interaction, t, N_("Tournament #{id} goes on."), id=t.id)
     await answer(interaction, _("Resumed."))
     await clock.refresh(t.id)
     await clock.after_table(t.id, t.round_no)
@@ -147,8 +138,7 @@ async def extend(
     hours: app_commands.Range[float, 0.25, 720.0],
     tournament: int | None = None,
 ) -> None:
-    t = await _pick(interaction, tournament)
-    _organiser_only(interaction, t)
+    t = await _organised(interaction, tournament)
     storage = service_of(interaction).storage
     base = t.due_at if t.due_at is not None else now()
     due = base + hours * 3600
@@ -158,14 +148,12 @@ async def extend(
         done = t.status == "running" and await storage.extend_round(t.id, t.round_no, due)
     if not done:
         raise Refusal(_("Only sign-up or a running round can be extended."))
-    clock = clock_of(interaction)
-    extended = await storage.tournament(t.id)
-    assert extended is not None
-    clock.arm(extended)
+    clock = TournamentClock.of(interaction)
+    await clock.rearm(t.id)
     await clock.refresh(t.id)
-    with speaking(t.language):
-        note = _("Tournament #{id}: the deadline moves to <t:{ts}:F>.", id=t.id, ts=int(due))
-    await _tell(interaction, t, note)
+    await _tell(
+        interaction, t, N_("Tournament #{id}: the deadline moves to <t:{ts}:F>."), id=t.id, ts=int(due)
+    )
     await answer(interaction, _("Extended to <t:{ts}:F>.", ts=int(due)))
 
 
@@ -173,17 +161,16 @@ async def extend(
 @app_commands.describe(tournament="The tournament's number (default: this channel's)")
 @entry(Ack.THINKING)
 async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
-    t = await _pick(interaction, tournament)
-    _organiser_only(interaction, t)
+    t = await _organised(interaction, tournament)
     if not await service_of(interaction).storage.end_tournament(t.id, "cancelled"):
         raise Refusal(_("This tournament is already over."))
-    clock = clock_of(interaction)
+    clock = TournamentClock.of(interaction)
     clock.disarm(t.id)
     await clock.refresh(t.id)
     await clock.event_to(t, discord.EventStatus.cancelled)
-    with speaking(t.language):
-        note = _("Tournament #{id} is cancelled. Tables in play finish as ordinary games.", id=t.id)
-    await _tell(interaction, t, note)
+    await _tell(
+        interaction, t, N_("Tournament #{id} is cancelled. Tables in play finish as ordinary games."), id=t.id
+    )
     await answer(interaction, _("Tournament cancelled."))
 
 
@@ -201,11 +188,22 @@ async def organisers(interaction: discord.Interaction, role: discord.Role | None
         await answer(interaction, _("Members with {role} may now create tournaments.", role=role.mention))
 
 
-async def _tell(interaction: discord.Interaction, t: Tournament, text: str) -> None:
-    """A public line in the tournament's channel (``text`` is said in its language by the caller)."""
+async def _organised(interaction: discord.Interaction, tournament: int | None) -> Tournament:
+    """The tournament a command means (see ``_pick``), which the caller must organise or manage."""
+    t = await _pick(interaction, tournament)
+    if interaction.user.id != t.organiser_id and not is_manager(interaction.user):
+        raise Refusal(_("Only the organiser or someone with Manage Server can do that."))
+    return t
+
+
+async def _tell(interaction: discord.Interaction, t: Tournament, text: str, **params: Any) -> None:
+    """A public line in the tournament's channel, in its language (``text``: ``N_``, filled from
+    ``params``)."""
+    with speaking(t.language):
+        line = _(text, **params)
     channel = await service_of(interaction).channel(t.channel_id)
     if channel is not None:
-        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
 
 
 tournament_group = group

@@ -11,11 +11,9 @@ closes once.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, Final
 
 import discord
 
@@ -25,19 +23,16 @@ from bot.commands.tournament_signup import signup_view
 from bot.commands.tournament_tables import finish_late, forfeit_places, open_table, result_of
 from bot.core.clock import now
 from bot.i18n import _, speaking
-from bot.ops.metrics import watch
 from bot.storage import GameRecord
 from bot.storage.skill import ordinal
 from bot.storage.tournaments import Entrant, NewTable, Table, Tournament
-from bot.tell.scheduler import ClientAlarm, Job, JobKind, Scheduler
+from bot.tell.due_clock import LEASE_SECONDS, DueClock
+from bot.tell.scheduler import JobKind
 from bot.tournaments.pairing import Pairing
-from bot.ui.fault_lines import expected_fault
 from bot.ui.outgoing import only_users
 
 log = logging.getLogger(__name__)
 
-LEASE_SECONDS: Final = 120.0
-RETRY_SECONDS: Final = 60.0
 MIN_GRACE: Final = 600.0  # after a deadline, how long the bot has to play the late seats out
 UNRATED: Final = 0.0  # the seeding rating of a player with no rated game of the title
 
@@ -46,99 +41,43 @@ def grace(t: Tournament) -> float:
     return max(MIN_GRACE, t.round_seconds / 4)
 
 
-class TournamentAlarm(ClientAlarm):
-    EVENT: ClassVar[str] = "astrolabe_tournament"
+class TournamentClock(DueClock[Tournament]):
+    """Every due tournament (keyed by id), and what happens at each step."""
 
+    KIND = JobKind.TOURNAMENT
+    EVENT = "astrolabe_tournament"
+    NAME = "tournament"
+    PLURAL = "tournaments"
+    ATTRIBUTE = "tournaments"
+    OPEN = frozenset(("signup", "running"))
 
-class TournamentPollAlarm(ClientAlarm):
-    EVENT: ClassVar[str] = "astrolabe_tournament_poll"
+    async def due(self) -> Sequence[Tournament]:
+        return await self.storage.due_tournaments()
 
+    async def load(self, key: int) -> Tournament | None:
+        return await self.storage.tournament(key)
 
-class TournamentClock:
-    """Every due tournament in a ``Scheduler`` (keyed by id), and what happens at each step."""
+    async def claim(self, item: Tournament) -> bool:
+        return await self.storage.claim_tournament(item.id, now=now(), lease=LEASE_SECONDS)
 
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.scheduler = Scheduler(self._fire, now, TournamentAlarm(bot))
-        self._poll: asyncio.Task[None] | None = None
+    async def release(self, item: Tournament) -> None:
+        await self.storage.release_tournament(item.id)
 
-    @property
-    def storage(self) -> Any:
-        return self.bot.storage
+    async def act(self, t: Tournament, guild: discord.Guild) -> None:
+        if t.status == "signup":
+            await self.close_signup(t)
+        else:
+            await self.deadline(t)
 
-    # ---- the timers ---------------------------------------------------------------------------
+    async def acted(self, t: Tournament) -> None:
+        await self.release(t)
 
-    def arm(self, t: Tournament, when: float | None = None) -> None:
-        self.scheduler.clear_game(t.id)
-        due = when if when is not None else t.due_at
-        if t.status in ("signup", "running") and due is not None:
-            self.scheduler.add(due, t.id, JobKind.TOURNAMENT, None, 0)
-
-    def disarm(self, tournament_id: int) -> None:
-        self.scheduler.clear_game(tournament_id)
-
-    async def rearm_all(self) -> int:
-        """After a restart: arm what is due and catch up on what happened while away."""
-        due = await self.storage.due_tournaments()
-        for t in due:
-            self.arm(t)
-            if t.status == "running" and self.bot.get_guild(t.guild_id) is not None:
-                try:
-                    await self.catch_up(t)
-                except Exception:
-                    log.exception("tournament %s: catching up after a restart failed", t.id)
-        return len(due)
-
-    def start_polling(self, every: float) -> None:
-        if self._poll is None or self._poll.done():
-            self._poll = asyncio.get_running_loop().create_task(
-                self._look(every), name="astrolabe-tournament-poll"
-            )
-
-    async def _look(self, every: float) -> None:
-        alarm = TournamentPollAlarm(self.bot)
-        while True:
-            await alarm.sleep(every)
+    async def caught_up(self, t: Tournament) -> None:
+        if t.status == "running" and self.bot.get_guild(t.guild_id) is not None:
             try:
-                for t in await self.storage.due_tournaments():
-                    if t.due_at is not None and t.due_at <= now():
-                        self.arm(t)
-            except Exception as error:
-                if not expected_fault(error, watch=watch()):
-                    log.exception("polling the database for due tournaments failed")
-
-    def close(self) -> None:
-        if self._poll is not None:
-            self._poll.cancel()
-            self._poll = None
-        self.scheduler.close()
-
-    async def _fire(self, job: Job) -> None:
-        t = await self.storage.tournament(job.game_id)
-        if t is None or t.status not in ("signup", "running") or t.due_at is None:
-            return
-        if t.due_at > now() + 1:
-            self.arm(t)
-            return
-        if self.bot.get_guild(t.guild_id) is None:
-            return
-        if not await self.storage.claim_tournament(t.id, now=now(), lease=LEASE_SECONDS):
-            self.arm(t, now() + LEASE_SECONDS + 1)
-            return
-        try:
-            if t.status == "signup":
-                await self.close_signup(t)
-            else:
-                await self.deadline(t)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await asyncio.shield(self.storage.release_tournament(t.id))
-            raise
-        except Exception:
-            await self.storage.release_tournament(t.id)
-            self.arm(t, now() + RETRY_SECONDS)
-            raise
-        await self.storage.release_tournament(t.id)
+                await self.catch_up(t)
+            except Exception:
+                log.exception("tournament %s: catching up after a restart failed", t.id)
 
     # ---- the steps ----------------------------------------------------------------------------
 
@@ -367,12 +306,3 @@ class TournamentClock:
             )
         except discord.HTTPException as error:
             log.warning("tournament %s: could not redraw its card: %s", t.id, error)
-
-
-class HasTournaments(Protocol):
-    tournaments: TournamentClock
-
-
-def clock_of(interaction: discord.Interaction) -> TournamentClock:
-    client: HasTournaments = interaction.client  # type: ignore[assignment]  # discord.py: a plain Client
-    return client.tournaments

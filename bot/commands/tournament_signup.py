@@ -5,13 +5,13 @@ second join, a member without the tournament's role."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any, Protocol
 
 import discord
 
 from bot.i18n import NP_, _, pgettext, speaking
 from bot.storage.tournaments import AlreadyEntered, SignupClosed, Tournament
+from bot.ui.action_button import ActionButton
 from bot.ui.interactions import Ack, Refusal, entry, tell_privately
 from bot.ui.ports import service_of
 
@@ -45,27 +45,16 @@ def may_join(member: Any, role_id: int | None) -> bool:
     return role_id is None or any(role.id == role_id for role in getattr(member, "roles", ()))
 
 
-class SignupButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tour:(?P<action>join|leave):(?P<id>\d+)"
-):
+class SignupButton(ActionButton, template=r"tour:(?P<action>join|leave):(?P<id>\d+)"):
+    """Join and Leave on a tournament's card while sign-up is open."""
+
+    PREFIX = "tour"
     LABELS = {"join": NP_("button", "Join"), "leave": NP_("button", "Leave")}
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary}
 
-    def __init__(self, tournament_id: int, action: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=pgettext("button", self.LABELS[action]),
-                style=self.STYLES[action],
-                custom_id=f"tour:{action}:{tournament_id}",
-            )
-        )
-        self.tournament_id, self.action = tournament_id, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SignupButton:
-        return cls(int(match["id"]), match["action"])
+    @property
+    def tournament_id(self) -> int:
+        return self.key
 
     @entry(Ack.UPDATE)
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -9,6 +9,8 @@ option, which autocompletes the channel's open games.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -22,6 +24,7 @@ from bot.ui.interactions import Refusal, channel_id_of
 from bot.ui.ports import service_of
 
 log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Any])
 
 GAME_OPTION = "Which game of this channel (the list appears as you type); by default yours"
 CHOICES_SHOWN = 25  # Discord shows at most 25 autocomplete choices
@@ -162,3 +165,11 @@ async def _autocomplete(interaction: discord.Interaction, current: str) -> list[
         for g, name in names
         if typed in name.casefold()
     ][:CHOICES_SHOWN]
+
+
+def game_parameter(callback: F) -> F:
+    """Describe a command's ``game`` parameter (which of the channel's games it acts on) and
+    complete it from the channel's open games as the caller types."""
+    return app_commands.describe(game=GAME_OPTION)(
+        app_commands.autocomplete(game=game_autocomplete)(callback)
+    )

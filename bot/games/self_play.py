@@ -18,6 +18,13 @@ Player = Callable[[G, State, int, Rng], Action]
 """Chooses the action of one seat: ``(game, state, seat, rng) -> action``."""
 
 
+def bot_action(game: Game, state: State, seat: int, rng: Rng) -> Action:
+    """The game's own bot as a player (a game whose bot can't play this step is a bug here)."""
+    action = game.bot_action(state, seat, rng)
+    assert action is not None
+    return action
+
+
 def first_seat(acting: Sequence[int], rng: Rng) -> int:
     return acting[0]
 

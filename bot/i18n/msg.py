@@ -12,7 +12,7 @@ Only the standard library here: the rules packages import this module.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -122,6 +122,27 @@ def M_(message_id: str, **params: Any) -> Msg:
 def MN_(singular: str, plural: str, n: int, **params: Any) -> Msg:
     """A counted text (``"{n} point"`` / ``"{n} points"``) translated, with its plural rule, where read."""
     return Msg(singular, params, plural=plural, n=n)
+
+
+def joined(items: Sequence[str], separator: str = ", ") -> str:
+    """``items`` joined by ``separator`` (", ", "; ", " " or " and "), each item still
+    translatable: the rules' lists (of what a player did, of spaces, of winners) stay ``Msg``."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    first, rest = items[0], joined(items[1:], separator)
+    if separator == "; ":
+        # i18n: two parts of a list of what a player did, joined by a semicolon
+        return M_("{first}; {rest}", first=first, rest=rest)
+    if separator == " ":
+        # i18n: two sentences, one after the other
+        return M_("{first} {rest}", first=first, rest=rest)
+    if separator == " and ":
+        # i18n: two players' names (or a name and more names), joined by "and"
+        return M_("{first} and {rest}", first=first, rest=rest)
+    # i18n: two items of a list, joined by a comma
+    return M_("{first}, {rest}", first=first, rest=rest)
 
 
 def seat_ref(index: int) -> str:

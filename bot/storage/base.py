@@ -12,12 +12,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Self
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Self, TypeVar
 
 from bot.storage.dialect import CommitTimer, Dialect, Params, Tx
 from bot.storage.migrations import Migration
-from bot.storage.records import GameRecord, MigrationError, SeatRecord, StorageError, places
+from bot.storage.records import GameRecord, MigrationError, Row, SeatRecord, StorageError, places
 from bot.storage.rows import game_from_row, seat_from_row
 from bot.storage.statements import (
     SQL_COUNT_GAMES_BY_STATUS,
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from bot.games.base import Outcome
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class StorageBase:
@@ -68,6 +69,25 @@ class StorageBase:
 
     def _one(self, *, write: bool = False) -> contextlib.AbstractAsyncContextManager[Tx]:
         return self._dialect.one(self._timer() if write else None)
+
+    # ---- one statement, in a transaction of its own ----------------------------------------
+
+    async def _row(self, sql: str, params: Params, made: Callable[[Row], T]) -> T | None:
+        """The one row ``sql`` selects, made into a record (None when there is none)."""
+        async with self._one() as tx:
+            row = await tx.fetchrow(sql, params)
+        return None if row is None else made(row)
+
+    async def _rows(self, sql: str, params: Params, made: Callable[[Row], T]) -> list[T]:
+        """Every row ``sql`` selects, each made into a record."""
+        async with self._one() as tx:
+            rows = await tx.fetch(sql, params)
+        return [made(row) for row in rows]
+
+    async def _change(self, sql: str, params: Params) -> int:
+        """Run one write; how many rows it changed (0: its condition no longer held)."""
+        async with self._one(write=True) as tx:
+            return await tx.execute(sql, params)
 
     # ---- helpers inside a transaction -----------------------------------------------------
 

@@ -135,21 +135,15 @@ class GameNights(StorageBase):
         return _night_from_row(row)
 
     async def game_night(self, night_id: int) -> GameNight | None:
-        async with self._one() as tx:
-            row = await tx.fetchrow(SQL_SELECT_GAME_NIGHT, {"night_id": night_id})
-        return None if row is None else _night_from_row(row)
+        return await self._row(SQL_SELECT_GAME_NIGHT, {"night_id": night_id}, _night_from_row)
 
     async def open_game_night_in_channel(self, channel_id: int) -> GameNight | None:
         """The channel's night still waiting for its start or its host's pick (one at a time)."""
-        async with self._one() as tx:
-            row = await tx.fetchrow(SQL_SELECT_OPEN_NIGHT_IN_CHANNEL, {"channel_id": channel_id})
-        return None if row is None else _night_from_row(row)
+        return await self._row(SQL_SELECT_OPEN_NIGHT_IN_CHANNEL, {"channel_id": channel_id}, _night_from_row)
 
     async def due_game_nights(self) -> list[GameNight]:
         """Every night the bot must still act on, soonest first (to arm the timers at start-up)."""
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_DUE_NIGHTS)
-        return [_night_from_row(row) for row in rows]
+        return await self._rows(SQL_SELECT_DUE_NIGHTS, {}, _night_from_row)
 
     async def claim_game_night(
         self, night_id: int, status: str, *, now: float, lease: float, early: bool = False
@@ -158,33 +152,27 @@ class GameNights(StorageBase):
         before it is due); False if it is not due, moved on, or held by a live lease."""
         params = {"night_id": night_id, "status": status, "now": now, "until": now + lease}
         sql = SQL_CLAIM_GAME_NIGHT_EARLY if early else SQL_CLAIM_GAME_NIGHT
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(sql, params))
+        return bool(await self._change(sql, params))
 
     async def release_game_night(self, night_id: int) -> None:
         """Give a claimed night back (its work failed and is tried again)."""
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_RELEASE_GAME_NIGHT, {"night_id": night_id})
+        await self._change(SQL_RELEASE_GAME_NIGHT, {"night_id": night_id})
 
     async def reschedule_game_night(self, night_id: int, starts_at: float) -> bool:
         """Move a planned night's start (and its timer); False if it is no longer planned."""
-        async with self._one(write=True) as tx:
-            return bool(
-                await tx.execute(SQL_RESCHEDULE_GAME_NIGHT, {"night_id": night_id, "starts_at": starts_at})
-            )
+        return bool(
+            await self._change(SQL_RESCHEDULE_GAME_NIGHT, {"night_id": night_id, "starts_at": starts_at})
+        )
 
     async def tie_game_night(self, night_id: int, *, tie_message_id: int, due_at: float) -> bool:
         """The poll ended in a tie: the host picks until ``due_at`` (then the host's order does)."""
         params = {"night_id": night_id, "tie_message_id": tie_message_id, "due_at": due_at}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_TIE_GAME_NIGHT, params))
+        return bool(await self._change(SQL_TIE_GAME_NIGHT, params))
 
     async def open_game_night(self, night_id: int, game_id: int) -> bool:
         """The night's lobby is open as game ``game_id``: nothing is left to do."""
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_OPEN_GAME_NIGHT, {"night_id": night_id, "game_id": game_id}))
+        return bool(await self._change(SQL_OPEN_GAME_NIGHT, {"night_id": night_id, "game_id": game_id}))
 
     async def cancel_game_night(self, night_id: int) -> bool:
         """Cancel a night not opened yet; False if it already opened or was cancelled."""
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_CANCEL_GAME_NIGHT, {"night_id": night_id}))
+        return bool(await self._change(SQL_CANCEL_GAME_NIGHT, {"night_id": night_id}))

@@ -63,5 +63,4 @@ class HouseWords(StorageBase):
 
     async def remove_house_card(self, guild_id: int, card_id: int) -> bool:
         """Remove one of the server's cards; False if it has no such card."""
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_DELETE_HOUSE_CARD, {"guild_id": guild_id, "card_id": card_id}))
+        return bool(await self._change(SQL_DELETE_HOUSE_CARD, {"guild_id": guild_id, "card_id": card_id}))

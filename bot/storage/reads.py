@@ -131,9 +131,7 @@ class Reads(StorageBase):
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         """A finished game's stored result in seat order (empty if not recorded)."""
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_RESULTS, {"game_id": game_id})
-        return [result_from_row(row) for row in rows]
+        return await self._rows(SQL_SELECT_RESULTS, {"game_id": game_id}, result_from_row)
 
     async def stats(
         self, guild_id: int | None, game: str | None = None, user_id: int | None = None

@@ -71,8 +71,7 @@ class Tables(StorageBase):
             "decision": decision,
             "reminders": dumps(list(reminders)),
         }
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_UPDATE_DEADLINE_REMINDERS, params)
+        await self._change(SQL_UPDATE_DEADLINE_REMINDERS, params)
 
     # ---- /settings ------------------------------------------------------------------------
 
@@ -85,56 +84,43 @@ class Tables(StorageBase):
         if settings.ping not in PING_MODES:
             raise StorageError(f"unknown ping mode {settings.ping!r}")
         params = row_params(settings, language=settings.language.value if settings.language else None)
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_UPSERT_USER_SETTINGS, params)
+        await self._change(SQL_UPSERT_USER_SETTINGS, params)
 
     async def set_discord_locale(self, user_id: int, locale: str | None) -> None:
         """Remember the locale seen on the user's interactions (their other settings stay)."""
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_UPSERT_DISCORD_LOCALE, {"user_id": user_id, "locale": locale})
+        await self._change(SQL_UPSERT_DISCORD_LOCALE, {"user_id": user_id, "locale": locale})
 
     # ---- panel copies and move pings ------------------------------------------------------
 
     async def panel_copy(self, game_id: int, user_id: int) -> PanelCopyRow | None:
         """The player's live copy of the game's panel, if one is known."""
-        async with self._one() as tx:
-            row = await tx.fetchrow(SQL_SELECT_PANEL_COPY, {"game_id": game_id, "user_id": user_id})
-        return None if row is None else panel_copy_from_row(row)
+        return await self._row(
+            SQL_SELECT_PANEL_COPY, {"game_id": game_id, "user_id": user_id}, panel_copy_from_row
+        )
 
     async def panel_copies(self, game_id: int) -> list[PanelCopyRow]:
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_PANEL_COPIES, {"game_id": game_id})
-        return [panel_copy_from_row(row) for row in rows]
+        return await self._rows(SQL_SELECT_PANEL_COPIES, {"game_id": game_id}, panel_copy_from_row)
 
     async def set_panel_copy(self, copy: PanelCopyRow) -> None:
         """``copy`` is the player's live one now (it replaces the one kept before)."""
         params = row_params(copy, language=copy.language.value)
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_UPSERT_PANEL_COPY, params)
+        await self._change(SQL_UPSERT_PANEL_COPY, params)
 
     async def drop_panel_copy(self, game_id: int, user_id: int, message_id: int) -> bool:
         """Forget the player's live copy if it is still ``message_id``; False if it isn't."""
         params = {"game_id": game_id, "user_id": user_id, "message_id": message_id}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_DELETE_PANEL_COPY, params))
+        return bool(await self._change(SQL_DELETE_PANEL_COPY, params))
 
     async def drop_panel_copies(self, game_id: int) -> None:
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_DELETE_GAME_PANEL_COPIES, {"game_id": game_id})
+        await self._change(SQL_DELETE_GAME_PANEL_COPIES, {"game_id": game_id})
 
     async def move_pings(self, game_id: int) -> list[MovePing]:
         """The game's "Your move" posts still live, oldest first."""
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_MOVE_PINGS, {"game_id": game_id})
-        return [move_ping_from_row(row) for row in rows]
+        return await self._rows(SQL_SELECT_MOVE_PINGS, {"game_id": game_id}, move_ping_from_row)
 
     async def add_move_ping(self, ping: MovePing) -> None:
         params = row_params(ping, user_ids=dumps(list(ping.user_ids)))
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_INSERT_MOVE_PING, params)
+        await self._change(SQL_INSERT_MOVE_PING, params)
 
     async def drop_move_ping(self, game_id: int, message_id: int) -> bool:
-        async with self._one(write=True) as tx:
-            return bool(
-                await tx.execute(SQL_DELETE_MOVE_PING, {"game_id": game_id, "message_id": message_id})
-            )
+        return bool(await self._change(SQL_DELETE_MOVE_PING, {"game_id": game_id, "message_id": message_id}))

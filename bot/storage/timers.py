@@ -129,10 +129,8 @@ class Timers(StorageBase):
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:
         """Take the job for ``owner`` until ``now + lease``; False if it is done or held."""
         params = {**claim_params(job, owner), "lease_until": now + lease, "now": now}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_CLAIM_TIMER, params))
+        return bool(await self._change(SQL_CLAIM_TIMER, params))
 
     async def finish_timer(self, job: TimedJob, owner: str, *, done: bool) -> None:
         """Mark a claimed job done, or (``done=False``) give it back for another process now."""
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_FINISH_TIMER, {**claim_params(job, owner), "done": int(done)})
+        await self._change(SQL_FINISH_TIMER, {**claim_params(job, owner), "done": int(done)})

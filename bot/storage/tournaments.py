@@ -87,9 +87,7 @@ class Tournaments(StorageBase):
         return tournament_from_row(row)
 
     async def tournament(self, tournament_id: int) -> Tournament | None:
-        async with self._one() as tx:
-            row = await tx.fetchrow(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id})
-        return None if row is None else tournament_from_row(row)
+        return await self._row(SQL_SELECT_TOURNAMENT, {"tournament_id": tournament_id}, tournament_from_row)
 
     async def tournament_state(
         self, tournament_id: int
@@ -111,74 +109,58 @@ class Tournaments(StorageBase):
 
     async def guild_tournaments(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments not over yet, oldest first."""
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_GUILD_TOURNAMENTS, {"guild_id": guild_id})
-        return [tournament_from_row(row) for row in rows]
+        return await self._rows(SQL_SELECT_GUILD_TOURNAMENTS, {"guild_id": guild_id}, tournament_from_row)
 
     async def latest_tournament_in_channel(self, channel_id: int) -> Tournament | None:
         """The channel's newest tournament, over or not (its standings stay readable)."""
-        async with self._one() as tx:
-            row = await tx.fetchrow(SQL_SELECT_LATEST_IN_CHANNEL, {"channel_id": channel_id})
-        return None if row is None else tournament_from_row(row)
+        return await self._row(SQL_SELECT_LATEST_IN_CHANNEL, {"channel_id": channel_id}, tournament_from_row)
 
     async def user_tournaments(self, user_id: int, guild_id: int) -> list[Tournament]:
         """The tournaments not over yet that ``user_id`` signed up for in the server."""
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_USER_TOURNAMENTS, {"user_id": user_id, "guild_id": guild_id})
-        return [tournament_from_row(row) for row in rows]
+        return await self._rows(
+            SQL_SELECT_USER_TOURNAMENTS, {"user_id": user_id, "guild_id": guild_id}, tournament_from_row
+        )
 
     async def due_tournaments(self) -> list[Tournament]:
         """Every tournament with something due (sign-up closing, a round's deadline), soonest first."""
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_DUE_TOURNAMENTS)
-        return [tournament_from_row(row) for row in rows]
+        return await self._rows(SQL_SELECT_DUE_TOURNAMENTS, {}, tournament_from_row)
 
     async def claim_tournament(self, tournament_id: int, *, now: float, lease: float) -> bool:
         """Lease the tournament to this process until ``now + lease``; False if another holds it."""
         params = {"tournament_id": tournament_id, "now": now, "until": now + lease}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_CLAIM_TOURNAMENT, params))
+        return bool(await self._change(SQL_CLAIM_TOURNAMENT, params))
 
     async def release_tournament(self, tournament_id: int) -> None:
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_RELEASE_TOURNAMENT, {"tournament_id": tournament_id})
+        await self._change(SQL_RELEASE_TOURNAMENT, {"tournament_id": tournament_id})
 
     async def set_tournament_card(self, tournament_id: int, message_id: int) -> None:
-        async with self._one(write=True) as tx:
-            await tx.execute(
-                SQL_UPDATE_TOURNAMENT_CARD, {"tournament_id": tournament_id, "message_id": message_id}
-            )
+        await self._change(
+            SQL_UPDATE_TOURNAMENT_CARD, {"tournament_id": tournament_id, "message_id": message_id}
+        )
 
     async def set_tournament_event(self, tournament_id: int, event_id: int) -> None:
-        async with self._one(write=True) as tx:
-            await tx.execute(
-                SQL_UPDATE_TOURNAMENT_EVENT, {"tournament_id": tournament_id, "event_id": event_id}
-            )
+        await self._change(
+            SQL_UPDATE_TOURNAMENT_EVENT, {"tournament_id": tournament_id, "event_id": event_id}
+        )
 
     async def set_tournament_due(self, tournament_id: int, status: str, due_at: float | None) -> bool:
         params = {"tournament_id": tournament_id, "status": status, "due_at": due_at}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_UPDATE_TOURNAMENT_DUE, params))
+        return bool(await self._change(SQL_UPDATE_TOURNAMENT_DUE, params))
 
     async def extend_signup(self, tournament_id: int, closes: float) -> bool:
-        async with self._one(write=True) as tx:
-            return bool(
-                await tx.execute(SQL_UPDATE_SIGNUP_CLOSES, {"tournament_id": tournament_id, "due_at": closes})
-            )
+        return bool(
+            await self._change(SQL_UPDATE_SIGNUP_CLOSES, {"tournament_id": tournament_id, "due_at": closes})
+        )
 
     async def end_tournament(self, tournament_id: int, status: str) -> bool:
         """Finish or cancel a tournament not over yet; False if it already was."""
-        async with self._one(write=True) as tx:
-            return bool(
-                await tx.execute(SQL_END_TOURNAMENT, {"tournament_id": tournament_id, "status": status})
-            )
+        return bool(
+            await self._change(SQL_END_TOURNAMENT, {"tournament_id": tournament_id, "status": status})
+        )
 
     async def pause_tournament(self, tournament_id: int, left: float) -> bool:
         """Hold a running tournament; its round's deadline keeps ``left`` seconds for the resume."""
-        async with self._one(write=True) as tx:
-            return bool(
-                await tx.execute(SQL_PAUSE_TOURNAMENT, {"tournament_id": tournament_id, "left": left})
-            )
+        return bool(await self._change(SQL_PAUSE_TOURNAMENT, {"tournament_id": tournament_id, "left": left}))
 
     async def resume_tournament(self, tournament_id: int, round_no: int, due_at: float) -> bool:
         params = {"tournament_id": tournament_id, "due_at": due_at, "round_no": round_no}
@@ -235,8 +217,7 @@ class Tournaments(StorageBase):
     async def stop_entrant(self, tournament_id: int, user_id: int, status: str) -> bool:
         """A player stops ('withdrawn', 'removed' or 'left'); their past results stay."""
         params = {"tournament_id": tournament_id, "user_id": user_id, "status": status}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_UPDATE_ENTRANT_STATUS, params))
+        return bool(await self._change(SQL_UPDATE_ENTRANT_STATUS, params))
 
     async def set_entrant_ratings(self, tournament_id: int, ratings: dict[int, float]) -> None:
         """The seeding: each entrant's rating when sign-up closed."""
@@ -281,8 +262,7 @@ class Tournaments(StorageBase):
     async def close_round(self, tournament_id: int, round_no: int) -> bool:
         """Mark a round closed, once: True only for the caller that closed it."""
         params = {"tournament_id": tournament_id, "round_no": round_no, "now": time.time()}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_CLOSE_ROUND, params))
+        return bool(await self._change(SQL_CLOSE_ROUND, params))
 
     async def tournament_rounds(self, tournament_id: int) -> list[Round]:
         async with self._one() as tx:
@@ -291,37 +271,28 @@ class Tournaments(StorageBase):
 
     async def tournament_tables(self, tournament_id: int) -> list[Table]:
         """Every table of every round, in order."""
-        async with self._one() as tx:
-            rows = await tx.fetch(SQL_SELECT_TABLES, {"tournament_id": tournament_id})
-        return [table_from_row(row) for row in rows]
+        return await self._rows(SQL_SELECT_TABLES, {"tournament_id": tournament_id}, table_from_row)
 
     async def tournament_table(self, table_id: int) -> Table | None:
-        async with self._one() as tx:
-            row = await tx.fetchrow(SQL_SELECT_TABLE, {"table_id": table_id})
-        return None if row is None else table_from_row(row)
+        return await self._row(SQL_SELECT_TABLE, {"table_id": table_id}, table_from_row)
 
     async def table_of_game(self, game_id: int) -> Table | None:
         """The tournament table a game is played for, if it is one."""
-        async with self._one() as tx:
-            row = await tx.fetchrow(SQL_SELECT_TABLE_OF_GAME, {"game_id": game_id})
-        return None if row is None else table_from_row(row)
+        return await self._row(SQL_SELECT_TABLE_OF_GAME, {"game_id": game_id}, table_from_row)
 
     async def claim_table(self, table_id: int, *, now: float, lease: float) -> bool:
-        async with self._one(write=True) as tx:
-            return bool(
-                await tx.execute(SQL_CLAIM_TABLE, {"table_id": table_id, "now": now, "until": now + lease})
-            )
+        return bool(
+            await self._change(SQL_CLAIM_TABLE, {"table_id": table_id, "now": now, "until": now + lease})
+        )
 
     async def release_table(self, table_id: int) -> None:
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_RELEASE_TABLE, {"table_id": table_id})
+        await self._change(SQL_RELEASE_TABLE, {"table_id": table_id})
 
     async def reseat_table(self, table_id: int, players: Sequence[int], why: str) -> bool:
         """A waiting table's players changed (one withdrew before it opened; alone, it is a bye)."""
         status = "bye" if len(players) == 1 else "waiting"
         params = {"table_id": table_id, "players": dumps(list(players)), "status": status, "why": why}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_UPDATE_TABLE_PLAYERS, params))
+        return bool(await self._change(SQL_UPDATE_TABLE_PLAYERS, params))
 
     async def create_table_game(
         self,
@@ -362,13 +333,11 @@ class Tournaments(StorageBase):
     async def finish_table(self, table_id: int, places: Sequence[int], scores: Sequence[int]) -> bool:
         """Record a table's result once: True only for the caller that recorded it."""
         params = {"table_id": table_id, "places": dumps(list(places)), "scores": dumps(list(scores))}
-        async with self._one(write=True) as tx:
-            return bool(await tx.execute(SQL_FINISH_TABLE, params))
+        return bool(await self._change(SQL_FINISH_TABLE, params))
 
     async def mark_late(self, table_id: int, players: Sequence[int]) -> None:
         """The players the bot finished a table for at the round's deadline."""
-        async with self._one(write=True) as tx:
-            await tx.execute(SQL_MARK_LATE, {"table_id": table_id, "late": dumps(sorted(set(players)))})
+        await self._change(SQL_MARK_LATE, {"table_id": table_id, "late": dumps(sorted(set(players)))})
 
 
 class _Taken(StorageError):

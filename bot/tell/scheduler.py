@@ -84,20 +84,23 @@ class ClientAlarm(Alarm):
 
     EVENT: ClassVar[str] = "astrolabe_alarm"
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, event: str | None = None) -> None:
+        """``event``: this wait's own event name (default ``EVENT``), so that ringing one alarm
+        ends no other."""
         super().__init__()
         self._client = client
+        self._event = event or self.EVENT
 
     async def sleep(self, seconds: float) -> None:
         try:
-            await self._client.wait_for(self.EVENT, timeout=seconds)
+            await self._client.wait_for(self._event, timeout=seconds)
         except TimeoutError:
             # The client drops a listener that timed out only when its event is next
             # dispatched: do it now, or every countdown would leave one behind.
-            self._client.dispatch(self.EVENT)
+            self._client.dispatch(self._event)
 
     def ring(self) -> None:
-        self._client.dispatch(self.EVENT)
+        self._client.dispatch(self._event)
 
 
 class Scheduler:

@@ -24,7 +24,6 @@ from bot.faces.observatory.draft_bonuses import BonusStages
 from bot.faces.observatory.home import DraftHome
 from bot.faces.observatory.items import pick_select, type_button
 from bot.faces.observatory.words import (
-    SELECTS_PER_PAGE,
     STAR_AT,
     cell_groups,
     cell_text,
@@ -103,11 +102,9 @@ class DraftPanel:
         own = f"{stage}~{page}" if page else stage
         if not self.d.undoable and picked in cells:
             return self.confirm_cell(picked, own, what=what, code=code, marks=marks)
-        groups = cell_groups(cells)
-        pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
-        page = min(page, pages - 1)
+        shown, page, pages = self.d.on_page(cell_groups(cells), page)
         items = []
-        for n, (rows, group) in enumerate(groups[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
+        for n, (rows, group) in enumerate(shown):
             placeholder = _("{what}: cells in {rows}", what=what, rows=rows)
             if self.d.undoable:
                 items.append(
@@ -117,14 +114,7 @@ class DraftPanel:
                 options = [discord.SelectOption(label=cell_text(cell), value=cell) for cell in group]
                 items.append(pick_select(self.d.game_id, self.d.dec, own, n, options, placeholder))
         if pages > 1:
-            nxt = (page + 1) % pages
-            items.append(
-                self.d.go(
-                    f"{stage}~{nxt}" if nxt else stage,
-                    _("More cells ({page}/{pages})", page=nxt + 1, pages=pages),
-                    SECONDARY,
-                )
-            )
+            items.append(self.d.next_page(stage, page, pages, N_("More cells ({page}/{pages})")))
         items.append(type_button(self.d.game_id, self.d.dec, stage, code))
         items.append(self.d.home_button())
         lines = [

@@ -4,9 +4,10 @@ status lines above every stage. ``home`` builds the home stage on it, ``draft`` 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -15,6 +16,7 @@ from bot.faces.observatory.art.parts import face_text
 from bot.faces.observatory.items import do_button, go_button, play_select
 from bot.faces.observatory.words import (
     PER_SELECT,
+    SELECTS_PER_PAGE,
     title_of,
     track_name,
     wild_word,
@@ -24,6 +26,7 @@ from bot.i18n import _, translate
 from bot.ui.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PRIMARY, SECONDARY, SUCCESS = (
     discord.ButtonStyle.primary,
@@ -83,6 +86,19 @@ class DraftBase:
 
     def home_button(self) -> discord.ui.Item[Any]:
         return self.go("h", _("Back"), SECONDARY)
+
+    @staticmethod
+    def on_page(lists: Sequence[T], page: int) -> tuple[Sequence[T], int, int]:
+        """The lists a stage shows on ``page`` (kept in range), that page and how many there are."""
+        pages = max(1, -(-len(lists) // SELECTS_PER_PAGE))
+        page = min(page, pages - 1)
+        return lists[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE], page, pages
+
+    def next_page(self, stage: str, page: int, pages: int, label: str) -> discord.ui.Item[Any]:
+        """The button to the page after ``page`` of ``stage`` (after the last, the first);
+        ``label``: an ``N_`` text with ``{page}`` and ``{pages}``."""
+        nxt = (page + 1) % pages
+        return self.go(f"{stage}~{nxt}" if nxt else stage, _(label, page=nxt + 1, pages=pages), SECONDARY)
 
     def play(
         self, n: int, options: list[tuple[str, str, str | None]], placeholder: str

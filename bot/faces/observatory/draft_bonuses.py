@@ -22,7 +22,7 @@ from bot.faces.observatory.words import (
     placement_name,
     space_options,
 )
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, ngettext
 from bot.ui.outgoing import Outgoing
 
 ListStage = Callable[..., Outgoing]
@@ -172,11 +172,10 @@ class BonusStages:
         """The placements in lists (paged) when a pick can't complete the card at once (a refill's,
         or too many for one page): a pick is shown before it is confirmed."""
         chunks = [placements[i : i + PER_SELECT] for i in range(0, len(placements), PER_SELECT)]
-        pages = max(1, -(-len(chunks) // SELECTS_PER_PAGE))
-        page = min(page, pages - 1)
+        shown, page, pages = self.d.on_page(chunks, page)
         items = []
         own = f"{stage}~{page}" if page else stage
-        for n, chunk in enumerate(chunks[page * SELECTS_PER_PAGE : (page + 1) * SELECTS_PER_PAGE]):
+        for n, chunk in enumerate(shown):
             options = [
                 discord.SelectOption(
                     label=placement_name(p)[:100],
@@ -196,14 +195,7 @@ class BonusStages:
                 )
             )
         if pages > 1:
-            nxt = (page + 1) % pages
-            items.append(
-                self.d.go(
-                    f"{stage}~{nxt}" if nxt else stage,
-                    _("More ({page}/{pages})", page=nxt + 1, pages=pages),
-                    SECONDARY,
-                )
-            )
+            items.append(self.d.next_page(stage, page, pages, N_("More ({page}/{pages})")))
         items.append(self.d.home_button())
         text = ngettext(
             "**{card}** ({about}) fits your stars in {n} way. Pick one to see it on your sheet.",

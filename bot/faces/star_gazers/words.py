@@ -11,6 +11,7 @@ from typing import Any
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games.base import View
 from bot.games.star_gazers.components import load_constellations
+from bot.games.star_gazers.model import KIND_NAMES
 from bot.games.star_gazers.texts import EVENT_NAMES
 from bot.i18n import _, ngettext
 from bot.i18n.msg import N_
@@ -18,17 +19,7 @@ from bot.i18n.waiting import bot_plays, waiting_for
 
 SLUG = "star-gazers"
 TITLE = N_("Star Gazers")
-KINDS = {
-    "shuttle": N_("Space Shuttle"),
-    "photo": N_("Photo"),
-    "black_hole": N_("Black Hole"),
-    "star": N_("Star"),
-    "sun": N_("Sun"),
-    "meteor": N_("Meteor"),
-    "moon": N_("Moon"),
-    "comet": N_("Comet"),
-    "station": N_("Space Station"),
-}
+KINDS = {**KIND_NAMES, "photo": N_("Photo")}  # the rules' names, with a Photo short enough for a tile
 HALF = {
     "star": N_("½ Star"),
     "wild": N_("½ any planet"),

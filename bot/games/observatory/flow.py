@@ -27,9 +27,9 @@ from bot.games.observatory.model import (
 )
 from bot.games.observatory.refill import bonus_pending, needs_card, owes_refill, refill_grants
 from bot.games.observatory.scoring import outcome_of
-from bot.games.observatory.texts import card_name, listed, space_name
+from bot.games.observatory.texts import card_name, space_name
 from bot.games.rng import Rng
-from bot.i18n.msg import M_, seat_ref, to_stored
+from bot.i18n.msg import M_, joined, seat_ref, to_stored
 
 
 def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
@@ -186,18 +186,18 @@ def _summary(state: State, index: int, before: sh.Sheet) -> str:
     ]
     if filled:
         # i18n: part of a turn's summary: "researched Lens 3, Drive 5"
-        parts.append(M_("researched {spaces}", spaces=listed(filled)))
+        parts.append(M_("researched {spaces}", spaces=joined(filled)))
     done = [card_name(c) for c in sheet["completed"][len(before["completed"]) :]]
     if done:
         # i18n: part of a turn's summary: "completed Orion"
-        parts.append(M_("completed {cards}", cards=listed(done)))
+        parts.append(M_("completed {cards}", cards=joined(done)))
     if sheet["drive_value"] is not None and before["drive_value"] is None:
         # i18n: part of a turn's summary: "set the Drive to 4"
         parts.append(M_("set the Drive to {value}", value=sheet["drive_value"]))
     if not parts:
         return M_("{seat} passed.", seat=seat_ref(index))
     # i18n: a turn's summary: the player's name, then what they did ("plotted C4; researched Lens 3")
-    return M_("{seat} {actions}.", seat=seat_ref(index), actions=listed(parts, "; "))
+    return M_("{seat} {actions}.", seat=seat_ref(index), actions=joined(parts, "; "))
 
 
 def finish_step(state: State, events: list[str]) -> None:

@@ -6,8 +6,6 @@ such as a cell name), so the Discord layer says the whole sentence in its reader
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.games.observatory.components import card
 from bot.i18n.msg import M_, N_, Msg
 
@@ -33,20 +31,3 @@ def card_name(card_id: str) -> Msg:
 def space_name(track: str, space: int) -> Msg:
     # i18n: a Research space: the track's name, then the number printed in the space ("Lens 3")
     return M_("{track} {space}", track=track_name(track), space=space)
-
-
-def listed(items: Sequence[str], separator: str = ", ") -> str:
-    """``items`` joined by ``separator`` (", ", "; " or " "), each item still translatable."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    rest = listed(items[1:], separator)
-    if separator == "; ":
-        # i18n: two parts of a list of what a player did, joined by a semicolon
-        return M_("{first}; {rest}", first=items[0], rest=rest)
-    if separator == " ":
-        # i18n: two sentences, one after the other
-        return M_("{first} {rest}", first=items[0], rest=rest)
-    # i18n: two items of a list, joined by a comma
-    return M_("{first}, {rest}", first=items[0], rest=rest)

@@ -32,12 +32,6 @@ def random_action(
     return rng.choice(moves)
 
 
-def bot_action(game: StarGazers, state: State, seat: int, rng: Rng) -> Action:
-    action = game.bot_action(state, seat, rng)
-    assert action is not None
-    return action
-
-
 def play_game(
     seats: int, seed: int, rng_seed: int, players: list[Chooser] | None = None
 ) -> tuple[State, list[Move]]:

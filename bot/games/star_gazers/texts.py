@@ -61,17 +61,3 @@ def shuttle_bonus_name(bonus: str) -> Msg:
 def stored_notes(notes: Sequence[Any]) -> list[str]:
     """A turn's notes back from the state (stored as dicts; old states hold English strings)."""
     return [from_stored(note) for note in notes]
-
-
-def listed(items: Sequence[str], separator: str) -> str:
-    """``items`` joined by ``separator`` ("; " or " and "), each item still translatable."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    rest = listed(items[1:], separator)
-    if separator == "; ":
-        # i18n: two parts of a list of what a player did, joined by a semicolon
-        return M_("{first}; {rest}", first=items[0], rest=rest)
-    # i18n: two players' names (or a name and more names), joined by "and"
-    return M_("{first} and {rest}", first=items[0], rest=rest)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import IllegalAction
+from bot.games.base import Action, IllegalAction
 from bot.games.star_gazers.components import (
     CIRCLE_BONUS,
     HEX_BONUS,
@@ -18,12 +18,9 @@ from bot.games.star_gazers.components import (
 )
 from bot.games.star_gazers.flow import fresh_work
 from bot.games.star_gazers.model import MURAL_CELLS, Step, square_name
-from bot.games.star_gazers.options import choice, head, instead, reserve_playable, tile_move_allowed
+from bot.games.star_gazers.options import Turn, choice, head, instead, reserve_playable, tile_move_allowed
 from bot.games.star_gazers.texts import kind_name, shuttle_bonus_name, token_name
 from bot.i18n.msg import M_, N_, Msg, to_stored
-
-Turn = dict[str, Any]
-Action = dict[str, Any]
 
 # i18n: what a player must do first, in "Not now: pick a square of the Universe first."
 _STEP_HINT = {
@@ -68,6 +65,12 @@ def _touch(turn: Turn, note: Msg) -> None:
     """Remember a public phrase for the turn's event (stored as a dict: the state is JSON)."""
     turn["changed"] = True
     turn["notes"].append(to_stored(note))
+
+
+def _moved(turn: Turn, start: int, end: int, note: str) -> None:
+    """A Shuttle bonus's move is done: ``note`` (``N_``, with ``{a}`` and ``{b}``) names its squares."""
+    turn["queue"].pop(0)
+    _touch(turn, M_(note, a=square_name(start), b=square_name(end)))
 
 
 def pick(turn: Turn, action: Action) -> None:
@@ -250,14 +253,8 @@ def move_token(turn: Turn, action: Action) -> None:
     swap = player["tokens"][end] is not None
     for key in ("tokens", "under"):
         player[key][start], player[key][end] = player[key][end], player[key][start]
-    turn["queue"].pop(0)
-    a, b = square_name(start), square_name(end)
-    _touch(
-        turn,
-        M_("swapped the tokens on {a} and {b}", a=a, b=b)
-        if swap
-        else M_("moved the token from {a} to {b}", a=a, b=b),
-    )
+    swapped, moved = N_("swapped the tokens on {a} and {b}"), N_("moved the token from {a} to {b}")
+    _moved(turn, start, end, swapped if swap else moved)
 
 
 def move_tile(turn: Turn, action: Action) -> None:
@@ -289,14 +286,8 @@ def move_tile(turn: Turn, action: Action) -> None:
     tiles[end]["rot"] = rotation
     if swap:
         tiles[start]["rot"] = other
-    turn["queue"].pop(0)
-    a, b = square_name(start), square_name(end)
-    _touch(
-        turn,
-        M_("swapped the tiles on {a} and {b}", a=a, b=b)
-        if swap
-        else M_("moved the tile from {a} to {b}", a=a, b=b),
-    )
+    swapped, moved = N_("swapped the tiles on {a} and {b}"), N_("moved the tile from {a} to {b}")
+    _moved(turn, start, end, swapped if swap else moved)
 
 
 def take_journal(turn: Turn, action: Action) -> None:

@@ -26,12 +26,6 @@ def random_action(game: StarryNightSky, state: State, seat: int, rng: Rng) -> Ac
     return rng.choice([a for a in legal if a["kind"] == kind])
 
 
-def bot_action(game: StarryNightSky, state: State, seat: int, rng: Rng) -> Action:
-    action = game.bot_action(state, seat, rng)
-    assert action is not None
-    return action
-
-
 def play_game(
     seats: int, seed: int, rng_seed: int, policies: list[Policy] | None = None
 ) -> tuple[State, list[Move]]:

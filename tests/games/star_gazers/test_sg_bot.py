@@ -7,7 +7,8 @@ from statistics import mean
 from sg_helpers import GAME
 
 from bot.games.rng import Rng
-from bot.games.star_gazers.simulate import bot_action, play_game, random_action
+from bot.games.self_play import bot_action
+from bot.games.star_gazers.simulate import play_game, random_action
 
 
 def test_bot_beats_random_on_average() -> None:

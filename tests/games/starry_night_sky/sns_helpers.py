@@ -96,7 +96,8 @@ def simulate_checked(seats: int, games: int) -> dict[str, float]:
     """Play seeded games (random players, a bot in some seats), checking the invariants of Starry
     Night Sky after every action (the contract every game keeps is checked by
     ``tests/games/test_conformance.py``)."""
-    from bot.games.starry_night_sky.simulate import bot_action, random_action
+    from bot.games.self_play import bot_action
+    from bot.games.starry_night_sky.simulate import random_action
 
     plan = Rng(1000 + seats)
     actions = 0

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.starry_night_sky.simulate import bot_action, play_game, random_action
+from bot.games.self_play import bot_action
+from bot.games.starry_night_sky.simulate import play_game, random_action
 
 
 def test_bot_beats_random_players() -> None:

@@ -9,7 +9,8 @@ from collections import Counter
 from sns_helpers import GAME, check_invariants
 
 from bot.games.rng import Rng
-from bot.games.starry_night_sky.simulate import bot_action, random_action
+from bot.games.self_play import bot_action
+from bot.games.starry_night_sky.simulate import random_action
 from tests.games.conformance import check_state
 
 MARKERS = ("could not explore", "nowhere to go for the bonus", "nobody could do anything", "traded")

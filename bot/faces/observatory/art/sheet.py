@@ -16,7 +16,8 @@ from PIL import Image, ImageDraw
 from bot.faces.observatory.art.banked import banked_lines, draw_banked
 from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map
 from bot.faces.observatory.art.parts import card_row, die_sprite, named
-from bot.i18n import N_, _, ngettext
+from bot.games.observatory.texts import TRACK_NAMES
+from bot.i18n import _, ngettext
 from render import shapes, theme
 from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
 from render.headers import SEP, header
@@ -24,13 +25,6 @@ from render.theme import RGB
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
 SPACES = (2, 3, 4, 5, 6)
-TRACK_NAMES = {
-    "lens": N_("Lens"),
-    "drive": N_("Drive"),
-    "finder": N_("Finder"),
-    "filter": N_("Filter"),
-    "funding": N_("Funding"),
-}  # as the rules name them (bot.games.observatory.texts)
 FILLED: RGB = theme.ACCENT
 # Sized for a phone (shown about 400 px wide): 1000 x ~1640. The map keeps 64 px cells (26 px on
 # the phone), research rows are tight and the four goal cards stand in one row of tall tiles.
