@@ -29,7 +29,7 @@ from bot.storage.dialect import NO_PARAMS, Params, Tx
 from bot.storage.migrations import bundled_migrations, discover_migrations
 from bot.storage.records import Row, StorageError
 from bot.storage.sql import Storage
-from bot.storage.statements import SEAT_COLUMNS
+from bot.storage.statements import SEAT_COLUMNS, SQL_SELECT_COUNTDOWNS, SQL_SELECT_TIMED_DEADLINES
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -137,6 +137,8 @@ class PostgresDialect:
     integrity_errors: tuple[type[Exception], ...] = (asyncpg.UniqueViolationError,)
     errors: tuple[type[Exception], ...] = (asyncpg.PostgresError,)
     sql_seats_for_games = SQL_SELECT_SEATS_FOR_GAMES
+    sql_timed_deadlines = SQL_SELECT_TIMED_DEADLINES
+    sql_countdowns = SQL_SELECT_COUNTDOWNS
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool

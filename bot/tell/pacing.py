@@ -158,8 +158,20 @@ class Pacer:
                     )
                 wanted.append(deadline)
         if wanted != stored:
-            await self.storage.set_deadlines(record.id, wanted)
+            await self.storage.set_deadlines(record.id, wanted, await self._wakes(record, wanted))
         return wanted
+
+    async def _wakes(self, record: RunningGame, deadlines: list[Deadline]) -> dict[int, float]:
+        """The seats whose step opened in their quiet hours, and when those end: the wake-up
+        ``schedule`` arms, stored in the row's ``next_at`` so the horizon finds it in time."""
+        if not record.pace:
+            return {}
+        wakes = {}
+        for d in deadlines:
+            quiet = await self.quiet_of(record.seats[d.seat].user_id)
+            if quiet.is_quiet(d.opened_at):
+                wakes[d.seat] = quiet.quiet_until(d.opened_at)
+        return wakes
 
     def _step_due(self, game_id: int, decision: int, timer: int, stored: list[Deadline]) -> float:
         """When the live step ``decision`` runs out: as fixed when it opened (kept here, or in a
