@@ -147,7 +147,7 @@ async def _fill_postgres(url: str, count: int) -> None:
                     name, records=[[r[c] for c in columns] for r in many], columns=columns
                 )
             await conn.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), $1)", count)
-        await conn.execute("ANALYZE")
+        await conn.execute("VACUUM ANALYZE")  # as autovacuum leaves a running bot's tables
     finally:
         await conn.close()
 
