@@ -115,6 +115,11 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path, monke
         assert await pacer.arm_stored() == 1 + 4
         heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
         assert heap == [job for job in everything if job[0] < base + 3000]
+        # The horizon's first move arms the rest, from the same rows.
+        monkeypatch.setattr(pacing, "HORIZON", 200_000.0)
+        assert await pacer.refill() == 4
+        heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
+        assert heap == everything
         pacer.close()
     finally:
         await storage.close()
