@@ -107,11 +107,11 @@ def _fill_sqlite(path: str, count: int) -> None:
         seats = [dict(row) for row in db.execute("SELECT * FROM seats WHERE game_id = 1")]
         deadline_columns = [row[1] for row in db.execute("PRAGMA table_info(deadlines)")]
         game_rows, seat_rows = _copies(games, seats, count)
-        rows = deadline_rows(list(range(1, count + 1)), time.time())
         with db:
             db.execute("UPDATE games SET pace = :pace WHERE id = 1", {"pace": PACES[1]})
             db.executemany(_insert("games", list(games), "sqlite"), game_rows)
             db.executemany(_insert("seats", list(seats[0]), "sqlite"), seat_rows)
+            rows = deadline_rows(list(range(1, count + 1)), time.time())  # timed from the end of the set-up
             db.executemany(_insert("deadlines", deadline_columns, "sqlite"), rows)
         # A running bot's statistics are current (``PRAGMA optimize`` as it closes): without them
         # SQLite would plan for the one game the template left.
@@ -135,13 +135,12 @@ async def _fill_postgres(url: str, count: int) -> None:
             )
         ]
         game_rows, seat_rows = _copies(games, seats, count)
-        rows = deadline_rows(list(range(1, count + 1)), time.time())
         async with conn.transaction():
             await conn.execute("UPDATE games SET pace = $1 WHERE id = 1", PACES[1])
             for name, columns, many in (
                 ("games", list(games), game_rows),
                 ("seats", list(seats[0]), seat_rows),
-                ("deadlines", deadline_columns, rows),
+                ("deadlines", deadline_columns, deadline_rows(list(range(1, count + 1)), time.time())),
             ):
                 await conn.copy_records_to_table(
                     name, records=[[r[c] for c in columns] for r in many], columns=columns
