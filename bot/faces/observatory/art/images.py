@@ -157,9 +157,10 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
 
 
 # --- PNG wrappers --------------------------------------------------------------------------
-# zlib level 4: measured on a late sheet, 3.5 ms and 37 KB where level 6 took 5.8 ms for 33 and
-# level 9 42 ms for 29 (a table: 2.9 ms and 25 KB against 4.8 ms and 24 KB).
-COMPACT = Encoding(COMPACT_COLOURS, Format.PNG, 4)
+# zlib level 6, not 9: measured on a late sheet, 10 ms and 32 KB where level 9 took 42 ms for 29.
+# Not 4 (3.5 ms, 37 KB): the sheets are most of a player's bytes, and at level 4 a game's came to
+# 3.2 MB a player with the thread (``--only image-bytes``), past the 3 MB budget.
+COMPACT = Encoding(COMPACT_COLOURS, Format.PNG, 6)
 COMPACT_WAS = Encoding(COMPACT_COLOURS, Format.PNG, 9)  # before issue 31
 GENERAL = Encoding(effort=4)  # 256 colours, zlib 4: 30 % faster than 6 for 5-10 % more bytes
 GENERAL_WAS = Encoding()
