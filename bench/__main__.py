@@ -1,9 +1,9 @@
 """``python -m bench``: run every benchmark section and print the tables.
 
 Sections run in a fixed order: the engine first, because its "cold process" row needs a
-process in which no game has been played yet. The fuzz soak, the load bench and the bots'
-strength run only when asked for (`--only fuzz`, `--only load`, `--only strength`): they play for
-many minutes. A section that fails (say,
+process in which no game has been played yet. The fuzz soak, the load bench, the bots'
+strength and the restart at 100,000 games run only when asked for (`--only fuzz`, `--only load`,
+`--only strength`, `--only restart`): they take many minutes. A section that fails (say,
 the bot does not settle in SimCord) prints its error and the others still run, so one broken layer does not
 hide the figures of the rest; the exit status is then 1.
 """
@@ -29,6 +29,7 @@ from bench import (
     image_bytes_report,
     load_bench,
     render_speed,
+    restart_bench,
     scheduler_bench,
     shards_bench,
     simcord_bench,
@@ -44,6 +45,7 @@ SECTIONS = (
     "simcord",
     "scheduler",
     "shards",
+    "restart",
     "observatory",
     "starry-night-sky",
     "star-gazers",
@@ -55,7 +57,7 @@ SECTIONS = (
 # The three turn-based games each bring an engine and a render benchmark module, named after the
 # game's package, with ``run(quick) -> str`` returning a finished markdown section.
 # Long sections that run only when asked for with --only (the fuzz soak plays for many minutes).
-OPT_IN = ("fuzz", "load", "strength")
+OPT_IN = ("fuzz", "load", "strength", "restart")
 GAME_BENCHES = {
     "observatory": "observatory",
     "starry-night-sky": "starry_night_sky",
@@ -182,6 +184,9 @@ def main(argv: list[str]) -> int:
                 scheduler_bench.run(directory, config.scheduler_games)
             ),
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
+            "restart": lambda: restart_bench.report(
+                restart_bench.run([1000] if args.quick else [10_000, 100_000], ["sqlite", "postgres"])
+            ),
             "image-bytes": lambda: image_bytes_report.report(
                 image_bytes_bench.run(directory, args.quick, args.title)
             ),

@@ -72,12 +72,32 @@ def old_way() -> bool:
     return _old_way.get()
 
 
+SAMPLE_STEP = 3
+"""The palette is chosen on every third pixel of every third row (``quantised``)."""
+
+
 def quantised(image: Image.Image, colours: int = PALETTE_COLOURS) -> Image.Image:
-    """``image`` as a palette image of ``colours`` (no dither), ready to encode."""
+    """``image`` as a palette image of ``colours`` (no dither), ready to encode.
+
+    The palette is chosen (FASTOCTREE) on a ninth of the pixels, a nearest-neighbour sample, and
+    every pixel then takes its nearest palette colour. Measured on every kind of picture (issue
+    31): half the time or less of choosing on every pixel (1000 x 1000: 3-4 ms instead of 9-11),
+    and no worse: the octree's own mapping of a pixel is coarser than the nearest colour, so the
+    mean error to the drawn pixels stays the same and the largest falls (181 to 38 levels on a
+    vault's 24 colours). The art is flat colours and antialiased edges over wide areas, so a
+    sample sees every colour that matters. Inside ``the_old_way`` every pixel is counted, as before.
+    """
     if image.mode == "P":
         return image
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    return rgb.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    if _old_way.get():
+        return rgb.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    width, height = rgb.size
+    sample = rgb.resize(
+        (max(1, width // SAMPLE_STEP), max(1, height // SAMPLE_STEP)), Image.Resampling.NEAREST
+    )
+    palette = sample.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 _seen: ContextVar[list[tuple[Image.Image, Encoding]] | None] = ContextVar("render_encoded", default=None)

@@ -55,6 +55,8 @@ class Dialect(Protocol):
     integrity_errors: tuple[type[Exception], ...]  # a constraint refused the write
     errors: tuple[type[Exception], ...]  # any error of the database itself
     sql_seats_for_games: str  # the seats of many games, the ids given as ``ids_param``
+    sql_timed_deadlines: str  # the deadline rows with a job by ``:before`` (0014's index)
+    sql_countdowns: str  # the running games' countdowns by ``:before``
 
     def ids_param(self, ids: list[int]) -> Any: ...
 

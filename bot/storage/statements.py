@@ -152,14 +152,21 @@ SQL_DELETE_GAME_DEADLINES = "DELETE FROM deadlines WHERE game_id = :game_id"
 SQL_DELETE_DEADLINE = (
     "DELETE FROM deadlines WHERE game_id = :game_id AND seat = :seat AND decision = :decision"
 )
+# next_at (0014): the row's earliest job, so the timers read only the rows due soon
+# (SQL_SELECT_TIMED_DEADLINES_BY); every write of a row keeps it (``bot.storage.tables.next_at``).
 SQL_UPSERT_DEADLINE = """
-INSERT INTO deadlines (game_id, seat, decision, opened_at, due_at, reminders)
-VALUES (:game_id, :seat, :decision, :opened_at, :due_at, :reminders)
+INSERT INTO deadlines (game_id, seat, decision, opened_at, due_at, reminders, next_at)
+VALUES (:game_id, :seat, :decision, :opened_at, :due_at, :reminders, :next_at)
 ON CONFLICT (game_id, seat) DO UPDATE SET decision = excluded.decision, opened_at = excluded.opened_at,
-    due_at = excluded.due_at, reminders = excluded.reminders
+    due_at = excluded.due_at, reminders = excluded.reminders, next_at = excluded.next_at
 """
+# A reminder sent: the row's next job is the next reminder (:next_reminder, FAR if none) or its
+# deadline, whichever comes first (a wake-up comes before the first reminder, so it is past).
 SQL_UPDATE_DEADLINE_REMINDERS = """
-UPDATE deadlines SET reminders = :reminders WHERE game_id = :game_id AND seat = :seat AND decision = :decision
+UPDATE deadlines
+SET reminders = :reminders,
+    next_at = CASE WHEN :next_reminder < due_at THEN :next_reminder ELSE due_at END
+WHERE game_id = :game_id AND seat = :seat AND decision = :decision
 """
 SQL_SELECT_USER_SETTINGS = """
 SELECT user_id, ping, timezone, quiet_start, quiet_end, language, discord_locale, text_boards
@@ -286,14 +293,23 @@ SQL_SELECT_COUNTDOWNS = """
 SELECT id AS game_id, version, deadline_at FROM games
 WHERE status = 'active' AND set_aside IS NULL AND deadline_at IS NOT NULL AND deadline_at <= :before
 """
-SQL_SELECT_TIMED_DEADLINES = """
+# The deadline rows with a job by :before (and overdue ones), through the deadlines_next_at
+# index (0014): what a restart, the horizon's refill and the overdue poll read, not every paced
+# game's rows. PostgreSQL's planner finds the index from its statistics; SQLite keeps none, so
+# its dialect spells the join order out (``bot.storage.sqlite``).
+TIMED_DEADLINE_COLUMNS = """
 SELECT d.game_id, d.seat, d.decision, d.opened_at, d.due_at, d.reminders,
        u.timezone, u.quiet_start, u.quiet_end
-FROM deadlines d
+"""
+SQL_SELECT_TIMED_DEADLINES = (
+    TIMED_DEADLINE_COLUMNS
+    + """FROM deadlines d
 JOIN games g ON g.id = d.game_id AND g.status = 'active' AND g.set_aside IS NULL
 JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat
 LEFT JOIN user_settings u ON u.user_id = s.user_id
+WHERE d.next_at <= :before
 """
+)
 SQL_CLAIM_TIMER = """
 INSERT INTO timer_claims (game_id, kind, seat, key, fire_ms, owner, lease_until, done)
 VALUES (:game_id, :kind, :seat, :key, :fire_ms, :owner, :lease_until, 0)
@@ -311,12 +327,13 @@ SELECT game_id, kind, seat, key, fire_ms FROM timer_claims WHERE done = 1 OR lea
 """
 SQL_COUNT_RUNNING_GAMES = "SELECT COUNT(*) FROM games WHERE status = 'active' AND set_aside IS NULL"
 # The running games a restart settles one by one, found without reading any state: a seat the
-# bot plays (it may owe a move), or a paced game with no countdown and no deadline row at all
-# (its step's rows were lost in a crash). Rows of an older step are repaired when they fire.
+# bot plays (it may owe a move; the seats_bot_played index, 0014), or a paced game with no
+# countdown and no deadline row at all (its step's rows were lost in a crash). Rows of an older
+# step are repaired when they fire.
 SQL_SELECT_GAMES_TO_SETTLE = """
 SELECT g.id FROM games g
 WHERE g.status = 'active' AND g.set_aside IS NULL
-  AND (EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.is_bot = 1 OR s.autopilot = 1))
+  AND (g.id IN (SELECT s.game_id FROM seats s WHERE s.is_bot = 1 OR s.autopilot = 1)
        OR (g.pace > 0 AND g.deadline_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = g.id)))
 ORDER BY g.id

@@ -4,7 +4,7 @@ posts (a part of ``Storage``; see ``bot.tell.panel_copies`` for why panels are k
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.storage.base import StorageBase
 from bot.storage.records import PING_MODES, Deadline, MovePing, PanelCopyRow, StorageError, UserSettings
@@ -36,6 +36,15 @@ from bot.storage.statements import (
     SQL_UPSERT_USER_SETTINGS,
 )
 
+# A parameter's "no time": SQLite has no infinity literal (the same as ``bot.storage.timers.FAR``).
+_FAR = 1e300
+
+
+def next_at(deadline: Deadline, wake: float | None = None) -> float:
+    """The row's ``next_at`` (0014): its earliest job, the deadline, a reminder or the wake-up
+    of a panel held back by quiet hours, so the timers find the row when that job is due soon."""
+    return min([deadline.due_at, *deadline.reminders, *([] if wake is None else [wake])])
+
 
 class Tables(StorageBase):
     """Rows kept beside a game: deadlines, panels and pings; and each user's settings."""
@@ -51,9 +60,19 @@ class Tables(StorageBase):
                 rows = await tx.fetch(SQL_SELECT_GAME_DEADLINES, {"game_id": game_id})
         return [record_from_row(Deadline, row, reminders=json.loads(row["reminders"])) for row in rows]
 
-    async def set_deadlines(self, game_id: int, deadlines: Sequence[Deadline]) -> None:
-        """Replace a game's pending deadlines with exactly these (one transaction)."""
-        rows = [row_params(d, game_id=game_id, reminders=dumps(list(d.reminders))) for d in deadlines]
+    async def set_deadlines(
+        self, game_id: int, deadlines: Sequence[Deadline], wakes: Mapping[int, float] | None = None
+    ) -> None:
+        """Replace a game's pending deadlines with exactly these (one transaction). ``wakes``: the
+        seats whose step opened in their quiet hours, and when those end (the held panel goes
+        out then), so the row is found in time for it."""
+        wakes = wakes or {}
+        rows = [
+            row_params(
+                d, game_id=game_id, reminders=dumps(list(d.reminders)), next_at=next_at(d, wakes.get(d.seat))
+            )
+            for d in deadlines
+        ]
         async with self._write() as tx:
             await tx.execute(SQL_DELETE_GAME_DEADLINES, {"game_id": game_id})
             await tx.executemany(SQL_UPSERT_DEADLINE, rows)
@@ -70,6 +89,7 @@ class Tables(StorageBase):
             "seat": seat,
             "decision": decision,
             "reminders": dumps(list(reminders)),
+            "next_reminder": min(reminders, default=_FAR),
         }
         await self._change(SQL_UPDATE_DEADLINE_REMINDERS, params)
 

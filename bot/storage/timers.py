@@ -19,10 +19,8 @@ from bot.storage.statements import (
     SQL_CLAIM_TIMER,
     SQL_COUNT_RUNNING_GAMES,
     SQL_FINISH_TIMER,
-    SQL_SELECT_COUNTDOWNS,
     SQL_SELECT_GAMES_TO_SETTLE,
     SQL_SELECT_HELD_CLAIMS,
-    SQL_SELECT_TIMED_DEADLINES,
 )
 
 # When the quiet hours a moment falls in end, or None if it is not quiet: ``(timezone,
@@ -53,6 +51,16 @@ def fire_ms(when: float) -> int:
 FAR = 1e300  # the furthest time a parameter carries: SQLite has no infinity literal for one
 
 
+def reminder_times(stored: str) -> list[float]:
+    """A row's ``reminders`` (a JSON list of numbers, as ``dumps`` writes it), read without the
+    JSON parser for the usual short list of plain numbers: a restart reads tens of thousands."""
+    inner = stored.strip()[1:-1]
+    try:
+        return [float(part) for part in inner.split(",")] if inner.strip() else []
+    except ValueError:
+        return [float(when) for when in json.loads(stored)]
+
+
 def jobs_from_rows(
     countdowns: Iterable[Any],
     deadlines: Iterable[Any],
@@ -76,7 +84,7 @@ def jobs_from_rows(
             jobs.append(TimedJob(row["due_at"], game_id, "due", seat, decision))
         jobs.extend(
             TimedJob(when, game_id, "remind", seat, decision)
-            for when in json.loads(row["reminders"])
+            for when in reminder_times(row["reminders"])
             if after < when <= before
         )
         if row["timezone"] is None or quiet_end is None:
@@ -106,11 +114,13 @@ class Timers(StorageBase):
         after: float = -math.inf,
     ) -> list[TimedJob]:
         """Every stored job due after ``after`` and by ``before``; ``unclaimed`` leaves out jobs
-        done or leased.
+        done or leased. Only the deadline rows with a job by ``before`` are read (their
+        ``next_at``, indexed), so a restart reads the rows due within the horizon, not all.
         ``quiet_end`` reads the players' quiet hours, for the wake-ups they need."""
         async with self._read() as tx:
-            countdowns = await tx.fetch(SQL_SELECT_COUNTDOWNS, {"before": min(before, FAR)})
-            deadlines = await tx.fetch(SQL_SELECT_TIMED_DEADLINES)
+            by = {"before": min(before, FAR)}
+            countdowns = await tx.fetch(self._dialect.sql_countdowns, by)
+            deadlines = await tx.fetch(self._dialect.sql_timed_deadlines, by)
             held = await tx.fetch(SQL_SELECT_HELD_CLAIMS, {"now": now}) if unclaimed else []
         jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now, quiet_end=quiet_end, after=after)
         if not held:

@@ -100,8 +100,8 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path, monke
             + [(base + 5000 + s, "due", s, decision) for s in range(4)]
             + [(base + 2000 + s, "remind", s, decision) for s in range(4)]
         )
-        # Within the horizon, every stored job is armed as ``schedule`` would arm it...
-        monkeypatch.setattr(pacing, "HORIZON", 200_000.0)
+        # Within the first horizon, every stored job is armed as ``schedule`` would arm it...
+        monkeypatch.setattr(pacing, "FIRST_HORIZON", 200_000.0)
         pacer = Pacer(_Service(storage))  # type: ignore[arg-type]
         pacer.scheduler = Scheduler(pacer._fire, now)  # its own asyncio wait: no Discord client here
         assert await pacer.arm_stored() == 1 + 4 * 2
@@ -109,12 +109,17 @@ async def test_arm_stored_arms_what_schedule_would(backend: str, tmp_path, monke
         assert heap == everything
         pacer.close()
         # ...and only those: jobs beyond it wait in the database until the horizon reaches them.
-        monkeypatch.setattr(pacing, "HORIZON", 100_000.0 + 3000)
+        monkeypatch.setattr(pacing, "FIRST_HORIZON", 100_000.0 + 3000)
         pacer = Pacer(_Service(storage))  # type: ignore[arg-type]
         pacer.scheduler = Scheduler(pacer._fire, now)
         assert await pacer.arm_stored() == 1 + 4
         heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
         assert heap == [job for job in everything if job[0] < base + 3000]
+        # The horizon's first move arms the rest, from the same rows.
+        monkeypatch.setattr(pacing, "HORIZON", 200_000.0)
+        assert await pacer.refill() == 4
+        heap = sorted((job.when, job.kind.value, job.seat, job.key) for job in pacer.scheduler._heap)
+        assert heap == everything
         pacer.close()
     finally:
         await storage.close()
