@@ -107,10 +107,10 @@ def token_action(code: str) -> dict[str, Any]:
     return action
 
 
-def actions(plan: Plan, decode: Decode | None = None) -> dict[str, Any]:
+def actions(plan: Plan, decode: Decode) -> dict[str, Any]:
     """The engine action a plan sends: its tile, its token, the later sub-actions and the confirm
-    if asked (``decode``: ``codes.decode``, which reads the later codes)."""
-    decode = decode or _codes()
+    if asked (``decode``: ``codes.decode``, which reads the later codes; ``codes`` reads plans
+    with this module, so it is handed in)."""
     steps: list[dict[str, Any]] = [{"kind": "tile", "cell": plan.cell, "rotation": plan.rotation}]
     if plan.token and plan.token != NO_TOKEN:
         steps.append(token_action(plan.token))
@@ -130,14 +130,8 @@ def default_target(targets: list[dict[str, Any]], cell: int) -> dict[str, Any]:
     return (same or squares)[0]
 
 
-def _codes() -> Decode:
-    from bot.faces.star_gazers.codes import decode  # codes reads plans with this module
-
-    return decode
-
-
 def preview(
-    game: Game, state: State, seat: int, plan: Plan, decode: Decode | None = None
+    game: Game, state: State, seat: int, plan: Plan, decode: Decode
 ) -> tuple[Plan, View | None, str | None]:
     """The plan completed (its token's place chosen, Hex tokens placed by default), the seat view
     with it applied, and why it can't be played (the engine's own words) when it can't.
@@ -147,7 +141,6 @@ def preview(
     (its index in ``rest``, its targets and their codes) or ``None``; ``pending``, a move's source
     whose destination is still to choose. A later choice the engine refuses is dropped, with its
     reason, and the preview stops before it."""
-    decode = decode or _codes()
     tile = {"kind": "tile", "cell": plan.cell, "rotation": plan.rotation}
     try:
         after = game.apply(state, seat, tile).state
