@@ -96,7 +96,7 @@ def show_stage(seen: Seen, stage: str, click: Click, panel: PanelAt) -> Outgoing
         if stage[:1] not in STAGES:
             raise ValueError(stage)
         if stage[:1] == "P":
-            done, tentative, note = plan.preview(GAME, seen.state, seen.seat, plan.parse(stage))
+            done, tentative, note = plan.preview(GAME, seen.state, seen.seat, plan.parse(stage), decode)
             stage = done.code()
         elif stage[:1] in {"m", "n"}:
             action = decode("l" + stage[1:])

@@ -7,6 +7,8 @@ from typing import Any
 
 from bot.faces.star_gazers import plan
 
+NO_BONUS = "-"
+
 
 def encode(action: dict[str, Any]) -> str:
     """An action as a few characters (``p5``, ``t3.1``...), for a custom_id."""
@@ -35,12 +37,27 @@ def encode(action: dict[str, Any]) -> str:
     return {"skip": "s", "undo": "u", "confirm": "c"}[kind]
 
 
+def pick_code(square: int, circle: str | None, hexagon: str | None) -> str:
+    """The round's last pick with the bonus tokens chosen from the centre (``-``: none of that
+    shape is left), sent as one ``steps`` action: ``p3.star.moon``."""
+    return f"p{square}.{circle or NO_BONUS}.{hexagon or NO_BONUS}"
+
+
+def pick_with_bonus(code: str) -> dict[str, Any]:
+    square, *bonuses = code[1:].split(".")
+    steps: list[dict[str, Any]] = [{"kind": "pick", "square": int(square)}]
+    steps += [{"kind": "bonus", "type": kind} for kind in bonuses if kind != NO_BONUS]
+    return {"kind": "steps", "steps": steps}
+
+
 def decode(code: str) -> dict[str, Any]:
     """The action an ``encode`` code stands for (``P`` codes are a tile plan, see ``plan``)."""
     head, rest = code[:1], code[1:]
-    if head == "P":  # a tile with its token (and maybe the confirm): see ``plan``
-        return plan.actions(plan.parse(code))
+    if head == "P":  # a tile with its token, what follows them, maybe the confirm: see ``plan``
+        return plan.actions(plan.parse(code), decode)
     nums = [int(n) if n.isdigit() else None for n in rest.split(".")] if rest else []
+    if head == "p" and len(nums) == 3:  # the round's last square with its two bonus tokens
+        return pick_with_bonus(code)
     if head == "p":
         return {"kind": "pick", "square": nums[0]}
     if head in {"b", "g"}:

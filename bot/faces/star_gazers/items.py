@@ -27,7 +27,7 @@ from bot.ui.controls import Click, Control, Form, Role, button, select
 
 log = logging.getLogger(__name__)
 
-CODE = r"[A-Za-z0-9.\-_]{1,48}"
+CODE = r"[A-Za-z0-9.\-_]{1,80}"  # a drafted turn's plan (see ``plan``) is the longest
 FORM_TITLE = N_("Type a square")
 SQUARE_LABEL = N_("Mural square: column A–D, row 1–4")
 

@@ -16,7 +16,8 @@ import discord
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
-from bot.faces.star_gazers.codes import encode
+from bot.faces.star_gazers.codes import encode, pick_code
+from bot.faces.star_gazers.drafted import later_controls
 from bot.faces.star_gazers.items import do_button, pick_select, stage_button, type_button, typed_square
 from bot.faces.star_gazers.panel_bits import BLUE, GREEN, GREY, RED, TURNS, Items, panel_image
 from bot.faces.star_gazers.pictures import named
@@ -88,7 +89,7 @@ def build_panel(
     if note:
         lines.append(f"⚠️ {translate(note)}")
     lines += _still_to_place(view, tentative)
-    items += _turn_buttons(view, game_id, kind)
+    items += _turn_buttons(view, game_id, kind, planning=tentative is not None and "placing" in tentative)
     lines += journal_lines(view)
     return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
 
@@ -123,12 +124,13 @@ def _still_to_place(view: View, tentative: View | None) -> list[str]:
     return []
 
 
-def _turn_buttons(view: View, game_id: int, kind: str) -> Items:
-    """Reserve tokens to play, **Confirm turn** and **Undo turn**, as the turn allows."""
+def _turn_buttons(view: View, game_id: int, kind: str, planning: bool = False) -> Items:
+    """Reserve tokens to play, **Confirm turn** and **Undo turn**, as the turn allows (a plan
+    previewed offers the Reserve itself, as one of its choices: see ``drafted``)."""
     dec = view["decision"]
     items: Items = []
     preview = view.get("preview") or {}
-    for index in view.get("reserve_playable") or []:
+    for index in [] if planning else view.get("reserve_playable") or []:
         token = (preview.get("reserve") or [None] * 2)[index]
         items.append(
             do_button(
@@ -181,7 +183,24 @@ def _pick(view: View, names: list[str], game: int, dec: int, choice: dict[str, A
         )
         label = _("Take {square}", square=square + 1)
         items.append(do_button(game, dec, encode({"kind": "pick", "square": square}), label, BLUE))
+    centre = view.get("centre") or {}
+    if choice.get("last") and (centre.get("circle") or centre.get("hex")):
+        items = [_last_pick(game, dec, choice["squares"][0], centre)]
     return "\n".join(lines), items, panel_image(view, names)
+
+
+def _last_pick(game: int, dec: int, square: int, centre: dict[str, Any]) -> discord.ui.Item[Any]:
+    """The round's last square and its two bonus tokens, chosen in one menu (one engine move)."""
+    options = [
+        discord.SelectOption(
+            label=" + ".join(kind_word(k) for k in (circle, hexagon) if k),
+            value=pick_code(square, circle, hexagon),
+        )
+        for circle in centre.get("circle") or [None]
+        for hexagon in centre.get("hex") or [None]
+    ]
+    placeholder = _("Take square {square} with these bonus tokens…", square=square + 1)
+    return pick_select(game, dec, "do", "pick", options, placeholder)
 
 
 def _bonus(view: View, names: list[str], game: int, dec: int, choice: dict[str, Any], *_rest: Any) -> Any:
@@ -237,19 +256,17 @@ def _tile(
             degrees=TURNS[rot],
         )
         return text, items + _instead(game, dec, choice), panel_image(view, names)
-    finish = (tentative.get("choice") or {}).get("kind") == "confirm"
+    later, controls, finish = later_controls(game, dec, plan, tentative, _target_label)
+    button = _("Confirm turn")
     if finish:
-        button = _("Confirm turn")
-    elif placing:
-        button = _("Place them")
-    else:
-        button = _("Place on {square}", square=square_name(cell))
-    items.append(do_button(game, dec, plan.code(confirm=finish), button, GREEN))
-    text = _preview_text(plan, placing, button)
+        items.append(do_button(game, dec, plan.code(confirm=True), button, GREEN))
+    items += controls
+    text = "\n".join([_preview_text(plan, placing, button), *later])
     if len(allowed[cell]) < 4:
         text += " " + _("(Turns that put a wild half Planet against another wild half are not allowed.)")
     shown = {**view, "preview": tentative["preview"]}
-    return text, items + _instead(game, dec, choice), panel_image(shown, names, tile_at=(cell, rot))
+    image = panel_image(shown, names, tile_at=(cell, rot), picked_from=tentative.get("pending"))
+    return text, items + _instead(game, dec, choice), image
 
 
 def _token_and_turns(

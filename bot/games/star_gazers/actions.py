@@ -49,9 +49,10 @@ Shapes (every key is required unless marked optional):
 - ``{"kind": "take_journal", "card": "J-II-07"}`` — Shuttle bonus: take one of the six face-up
   cards of the Journal draft board (the top of each deck or the card shown beside it).
 - ``{"kind": "skip"}`` — decline the Shuttle bonus being resolved.
-- ``{"kind": "steps", "steps": [action, ...]}`` — one to four of the turn's sub-actions above
-  (or ``confirm``, last only) applied in order as one move, all or nothing: a panel that
-  previewed a tile with its token sends both, and the confirm, with one click.
+- ``{"kind": "steps", "steps": [action, ...]}`` — one to sixteen of the turn's sub-actions
+  above (or ``confirm``, last only) applied in order as one move, all or nothing: a panel that
+  drafted the whole turn (the last pick with its two bonus tokens; the tile, its token, the
+  bonus tokens' places and a Space Shuttle's bonus) sends it, and the confirm, with one click.
 - ``{"kind": "undo"}`` — throw away this turn's draft and start the turn again.
 - ``{"kind": "confirm"}`` — end the turn; allowed once something was picked and everything
   acquired has been placed.

@@ -19,7 +19,7 @@ from bot.games.star_gazers.model import MAX_SEATS, MIN_SEATS, SLUG, TITLE, Phase
 from bot.games.star_gazers.options import actions_for
 from bot.i18n.msg import M_
 
-MAX_STEPS = 4  # a tile, its token, a Bonus token and the confirm: the most one panel click sends
+MAX_STEPS = 16  # a tile, its token, the later choices of a drafted turn and the confirm
 NOT_IN_STEPS = {ActionKind.KEEP.value, ActionKind.STEPS.value, ActionKind.UNDO.value}
 
 

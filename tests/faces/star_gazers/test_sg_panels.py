@@ -62,7 +62,7 @@ def panel_codes(state: dict, seat: int, stage: str | None = None) -> tuple[list[
     view = GAME.view(state, seat)
     tentative = None
     if stage and stage.startswith("P"):  # as the stage button does: the tile and its token previewed
-        done, tentative, _note = plan.preview(GAME, state, seat, plan.parse(stage))
+        done, tentative, _note = plan.preview(GAME, state, seat, plan.parse(stage), decode)
         stage = done.code()
     elif stage and stage.startswith("t"):
         tentative = GAME.view(act(state, seat, decode(stage)), seat)

@@ -49,12 +49,12 @@ def test_the_token_goes_on_the_tile_unless_the_player_says_otherwise() -> None:
 def test_a_preview_is_the_engine_own_result_and_names_the_place() -> None:
     state, seat = picked()
     cell = GAME.view(state, seat)["choice"]["cells"][3]
-    done, tentative, note = plan.preview(GAME, state, seat, plan.Plan(cell, 0, None))
+    done, tentative, note = plan.preview(GAME, state, seat, plan.Plan(cell, 0, None), decode)
     assert note is None and done.token in tentative["placing"]["codes"]
-    sent = GAME.apply(state, seat, plan.actions(done)).state
+    sent = GAME.apply(state, seat, plan.actions(done, decode)).state
     assert GAME.view(sent, seat)["preview"] == tentative["preview"]  # what is shown is what is sent
     chosen = next(c for c in tentative["placing"]["codes"] if c != done.token)  # the token moved elsewhere
-    again, moved, _ = plan.preview(GAME, state, seat, plan.Plan(cell, 0, chosen))
+    again, moved, _ = plan.preview(GAME, state, seat, plan.Plan(cell, 0, chosen), decode)
     assert again.token == chosen and moved["preview"] != tentative["preview"]
-    refused = plan.preview(GAME, state, seat, plan.Plan(99, 0, None))
+    refused = plan.preview(GAME, state, seat, plan.Plan(99, 0, None), decode)
     assert refused[1] is None and refused[2] is not None

@@ -106,7 +106,7 @@ async def test_full_two_player_game(simcord_env, restart_bot, caplog, monkeypatc
         times=None,
     )
     thread = await start_game(env, channel, [ada, bea])
-    table = Table(env, channel, [ada, bea], closed={"bea"})
+    table = Table(env, channel, [ada, bea], closed={"bea"}, explore=True)
     record = await current_record(env)
     assert record is not None and record.game == "star-gazers" and record.thread_id == thread.id
     record_id = record.id

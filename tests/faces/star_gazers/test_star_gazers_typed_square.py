@@ -47,7 +47,7 @@ async def test_typed_squares_for_the_tile_and_the_token(simcord_env, monkeypatch
         times=None,
     )
     await start_game(env, channel, [ada, bea])
-    table = Table(env, channel, [ada, bea], closed={"bea"})
+    table = Table(env, channel, [ada, bea], closed={"bea"}, explore=True)
     typed_tile = typed_token = False
     for _ in range(300):
         record = await current_record(env)
@@ -105,7 +105,7 @@ async def test_keeping_a_journal_card_is_not_called_a_confirmed_turn(simcord_env
         times=None,
     )
     await start_game(env, channel, [ada, bea])
-    table = Table(env, channel, [ada, bea], closed={"bea"})
+    table = Table(env, channel, [ada, bea], closed={"bea"}, explore=True)
     record = await current_record(env)
     keepers = list(GAME.to_act(record.state))
     assert GAME.view(record.state, None)["phase"] == "journal" and len(keepers) == 2

@@ -6,6 +6,7 @@ import pytest
 from sg_helpers import GAME, act, start
 
 from bot.games.base import IllegalAction
+from bot.games.star_gazers.engine import MAX_STEPS
 
 
 def picked(square: int = 2):
@@ -56,7 +57,7 @@ def test_a_refused_step_changes_nothing() -> None:
         [{"kind": "undo"}],
         [{"kind": "steps", "steps": []}],
         [{"kind": "keep", "card": "x"}],
-        [{"kind": "skip"}] * 5,
+        [{"kind": "skip"}] * (MAX_STEPS + 1),
         [{"kind": "confirm"}, {"kind": "skip"}],
     ],
 )
