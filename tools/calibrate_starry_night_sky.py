@@ -17,14 +17,29 @@ import argparse
 import json
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games.self_play import bot_action  # noqa: E402
-from bot.games.starry_night_sky.components import DATA_DIR, distances, load_map, load_myths  # noqa: E402
+from bot.games.starry_night_sky.components import DATA_DIR, load_map, load_myths  # noqa: E402
 from bot.games.starry_night_sky.scoring import myth_scored  # noqa: E402
 from bot.games.starry_night_sky.simulate import play_game  # noqa: E402
+
+
+def distances(origin: str) -> dict[str, int]:
+    """Plain graph distances from ``origin`` on the map (the rules need none: only calibration)."""
+    sky = load_map()
+    dist, todo = {origin: 0}, deque([origin])
+    while todo:
+        node = todo.popleft()
+        for nxt in sky.neighbours[node]:
+            if nxt not in dist:
+                dist[nxt] = dist[node] + 1
+                todo.append(nxt)
+    return dist
+
 
 MIN_POINTS, MAX_POINTS, CURVE = 2, 8, 1.0
 
