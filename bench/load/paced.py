@@ -25,6 +25,7 @@ from typing import Any
 from bot.core.quiet import QuietHours, reminder_times
 from bot.games import get_game
 from bot.storage import Deadline
+from bot.storage.tables import next_at
 
 TITLES = {"sky-of-stars": 4, "observatory": 3, "starry-night-sky": 3, "star-gazers": 3}
 OPTIONS = {"sky-of-stars": {"countdown": 30, "reveal_pause": 6}, "observatory": {"first_game": 0}}
@@ -96,9 +97,12 @@ async def store_deadlines(storage: Any, target: str, rows: list[Deadline]) -> No
     with sqlite3.connect(target, timeout=60) as db:
         db.execute("DELETE FROM deadlines")
         db.executemany(
-            "INSERT INTO deadlines (game_id, seat, decision, opened_at, due_at, reminders) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(d.game_id, d.seat, d.decision, d.opened_at, d.due_at, json.dumps(d.reminders)) for d in rows],
+            "INSERT INTO deadlines (game_id, seat, decision, opened_at, due_at, reminders, next_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (d.game_id, d.seat, d.decision, d.opened_at, d.due_at, json.dumps(d.reminders), next_at(d))
+                for d in rows
+            ],
         )
 
 

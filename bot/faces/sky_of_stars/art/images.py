@@ -306,10 +306,11 @@ def _panel_sized(image: Image.Image) -> Image.Image:
     return rgb.reduce(PANEL_SCALE)
 
 
-# A palette PNG at zlib level 4: measured on a vault, 1.5 ms and 22 KB where level 6 took 3.4 ms
-# for 19 KB and the lossless WebP 19 ms for 13 KB (``python -m bench --only render``); a
-# player's game stays within 3 MB.
-PANEL = Encoding(VAULT_COLOURS, Format.PNG, 4)
+# A palette PNG at zlib level 5: measured on a vault, 2.0 ms and 20 KB where level 6 took 3.5 ms
+# for 19 KB and the lossless WebP 19 ms for 13 KB (``python -m bench --only render``). Not level
+# 4 (1.5 ms, 22 KB): the vaults are three quarters of a player's bytes, and at level 4 the
+# longest game came to 3.00 MB a player with the thread (``--only image-bytes``).
+PANEL = Encoding(VAULT_COLOURS, Format.PNG, 5)
 PANEL_WAS = Encoding(VAULT_COLOURS, Format.WEBP, WEBP_EFFORT)  # before issue 31
 PANEL_SUFFIX = PANEL.suffix
 """The file type of every panel picture (``_vault_encoded``)."""
