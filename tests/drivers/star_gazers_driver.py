@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import discord
+
 from bot.core.table import names_of
 from bot.faces.star_gazers.art.cards import card_words
 from bot.games import get_game
@@ -17,6 +19,7 @@ from tests.drivers.driver import open_table, starter
 from tests.drivers.helpers import (
     PanelTable,
     all_text,
+    controls,
     current_record,
     custom_ids,
     find_component,
@@ -39,7 +42,7 @@ class Preview:
     names: list[str]
 
 
-BONUS_STEPS = {"bonus", "gain", "journal", "move_token", "move_tile"}
+MOST_SELECTS = 3  # select menus on one panel, at most (issue 29: every panel fits a phone)
 
 
 async def open_lobby(env, names=("ada", "bea", "dee")):
@@ -171,6 +174,8 @@ class Table(PanelTable):
             await self.choose(player, message, sel + "st:tok", tile_moves[0])  # the once-a-game move
             message = self.reload(player, message)
         for _ in range(12):
+            selects = [c for c in controls(message) if isinstance(c, discord.SelectMenu)]
+            assert len(selects) <= MOST_SELECTS, f"a phone shows {len(selects)} menus: {custom_ids(message)}"
             self.note_token_places(message, sel + "st:tok")
             send = [i for i in ids_with(message, do + "P") if i.endswith(".c")]
             reserve = [i for i in ids_with(message, st + "P") if i.split("_")[-1][:1] == "r"]
