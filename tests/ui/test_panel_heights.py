@@ -77,20 +77,7 @@ def panels(slug: str, seed: int) -> Iterator[tuple[str, Outgoing]]:
                 yield f"{where} {custom_id}", deeper
 
 
-# Titles whose panels are still taller than a phone (their faces are other work of issue 29): a
-# long text above a 400-460 px picture. Not strict, so the test says when they come within it.
-OVER = {
-    "star-gazers": "the pick's text lists every square and the Journal above the picture (about 970 px)",
-}
-
-
-@pytest.mark.parametrize(
-    "slug",
-    [
-        pytest.param(slug, marks=pytest.mark.xfail(reason=OVER[slug], strict=False)) if slug in OVER else slug
-        for slug in sorted(GAMES)
-    ],
-)
+@pytest.mark.parametrize("slug", sorted(GAMES))
 def test_every_panel_fits_a_phone(slug: str) -> None:
     pictures = Pictures()
     tallest: tuple[int, str] = (0, "")

@@ -90,8 +90,12 @@ def build_panel(
         lines.append(f"⚠️ {translate(note)}")
     lines += _still_to_place(view, tentative)
     items += _turn_buttons(view, game_id, kind, planning=tentative is not None and "placing" in tentative)
-    lines += journal_lines(view)
-    return named(Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25]), "panel")
+    # On a phone the choice comes first: its words, then the controls, then the picture that
+    # previews it; the secret Journal follows the picture in small print.
+    journal = "\n".join(line for line in journal_lines(view) if line)
+    out = Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25], footer=journal or None)
+    out.controls_first = True
+    return named(out, "panel")
 
 
 def _keep_step(view: View, names: list[str], game_id: int, head: str) -> Outgoing:
