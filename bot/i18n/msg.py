@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
+from enum import Enum
 from typing import Any
 
 
@@ -124,21 +125,30 @@ def MN_(singular: str, plural: str, n: int, **params: Any) -> Msg:
     return Msg(singular, params, plural=plural, n=n)
 
 
-def joined(items: Sequence[str], separator: str = ", ") -> str:
-    """``items`` joined by ``separator`` (", ", "; ", " " or " and "), each item still
-    translatable: the rules' lists (of what a player did, of spaces, of winners) stay ``Msg``."""
+class Joiner(Enum):
+    """How ``joined`` links a list's items: its kinds, each its own translatable text."""
+
+    COMMA = "comma"
+    SEMICOLON = "semicolon"
+    SENTENCES = "sentences"
+    AND = "and"
+
+
+def joined(items: Sequence[str], joiner: Joiner = Joiner.COMMA) -> str:
+    """``items`` joined as ``joiner`` says, each item still translatable: the rules' lists (of
+    what a player did, of spaces, of winners) stay ``Msg``."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    first, rest = items[0], joined(items[1:], separator)
-    if separator == "; ":
+    first, rest = items[0], joined(items[1:], joiner)
+    if joiner is Joiner.SEMICOLON:
         # i18n: two parts of a list of what a player did, joined by a semicolon
         return M_("{first}; {rest}", first=first, rest=rest)
-    if separator == " ":
+    if joiner is Joiner.SENTENCES:
         # i18n: two sentences, one after the other
         return M_("{first} {rest}", first=first, rest=rest)
-    if separator == " and ":
+    if joiner is Joiner.AND:
         # i18n: two players' names (or a name and more names), joined by "and"
         return M_("{first} and {rest}", first=first, rest=rest)
     # i18n: two items of a list, joined by a comma

@@ -14,7 +14,7 @@ from bot.games.observatory.actions import ActionKind
 from bot.games.observatory.components import load_cards
 from bot.games.observatory.model import SPACES, TRACKS, Phase, Track, cell_name, parse_cell
 from bot.games.observatory.texts import card_name, track_name
-from bot.i18n.msg import M_, joined
+from bot.i18n.msg import M_, Joiner, joined
 
 
 def _cell(action: Action) -> int:
@@ -201,7 +201,7 @@ def blockers(state: State, seat: int, sheet: sh.Sheet) -> list[str]:
 def done(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     left = blockers(state, seat, sheet)
     if left:
-        raise IllegalAction(M_("Not yet: {left}", left=joined(left, " ")))
+        raise IllegalAction(M_("Not yet: {left}", left=joined(left, Joiner.SENTENCES)))
 
 
 HANDLERS = {

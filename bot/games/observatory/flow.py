@@ -29,7 +29,7 @@ from bot.games.observatory.refill import bonus_pending, needs_card, owes_refill,
 from bot.games.observatory.scoring import outcome_of
 from bot.games.observatory.texts import card_name, space_name
 from bot.games.rng import Rng
-from bot.i18n.msg import M_, joined, seat_ref, to_stored
+from bot.i18n.msg import M_, Joiner, joined, seat_ref, to_stored
 
 
 def new_game(seats: int, options: dict[str, Any], seed: int) -> State:
@@ -197,7 +197,7 @@ def _summary(state: State, index: int, before: sh.Sheet) -> str:
     if not parts:
         return M_("{seat} passed.", seat=seat_ref(index))
     # i18n: a turn's summary: the player's name, then what they did ("plotted C4; researched Lens 3")
-    return M_("{seat} {actions}.", seat=seat_ref(index), actions=joined(parts, "; "))
+    return M_("{seat} {actions}.", seat=seat_ref(index), actions=joined(parts, Joiner.SEMICOLON))
 
 
 def finish_step(state: State, events: list[str]) -> None:

@@ -34,7 +34,7 @@ from bot.games.star_gazers.model import (
 )
 from bot.games.star_gazers.scoring import Survey, breakdown
 from bot.games.star_gazers.texts import stored_notes
-from bot.i18n.msg import M_, MN_, N_, joined, seat_ref
+from bot.i18n.msg import M_, MN_, N_, Joiner, joined, seat_ref
 
 State = dict[str, Any]
 WORK_KEYS = ("universe", "centre", "supply", "decks", "shown")
@@ -145,7 +145,7 @@ def confirm(state: State, events: list[str]) -> None:
     for key in WORK_KEYS:
         state[key] = work[key]
     state["players"][seat] = work["player"]
-    actions = joined(stored_notes(turn["notes"]), "; ")
+    actions = joined(stored_notes(turn["notes"]), Joiner.SEMICOLON)
     events.append(M_("{seat} {actions}.", seat=seat_ref(seat), actions=actions))
     state["pick"] += 1
     if any(offer is not None for offer in state["universe"]):
@@ -171,7 +171,7 @@ def confirm(state: State, events: list[str]) -> None:
                     "The last tile is placed. {seats} share the win with {n} point.",
                     "The last tile is placed. {seats} share the win with {n} points.",
                     best,
-                    seats=joined([seat_ref(s) for s in result.winners], " and "),
+                    seats=joined([seat_ref(s) for s in result.winners], Joiner.AND),
                 )
             )
         tied = tie_event(result)
