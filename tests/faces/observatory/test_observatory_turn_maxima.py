@@ -17,7 +17,7 @@ import pytest
 
 from bench.turn_taps import TurnTaps
 from tests.drivers.helpers import current_record
-from tests.drivers.observatory_driver import ObsTable, open_table, play_until, start_game
+from tests.drivers.observatory_driver import LAST_TABLE, ObsTable, open_table, play_until, start_game
 
 MOST = 6
 MEDIANS = {"turn, roller": 5, "turn, others": 4}
@@ -47,3 +47,6 @@ async def test_no_turn_of_the_others_takes_more_than_6_taps(simcord_env, monkeyp
 async def test_the_roller_s_longest_turn_takes_at_most_6_taps(simcord_env, monkeypatch):
     turns = await played(simcord_env, monkeypatch)
     assert max(turns["turn, roller"]) <= MOST, turns["turn, roller"]
+    trace = LAST_TABLE[0].trace
+    assert any(item.startswith("do:done.") for _s, _k, item, _v in trace), "Finish and take <card>"
+    assert any(v.startswith("cp.") and v.count(".") >= 3 for *_rest, v in trace), "a card with its bonus"
