@@ -185,8 +185,10 @@ class DraftHome:
                 self.listed.add(f"c{card_id}")
         elif cells and not spaces:
             placeholder = _("Complete {card}: pick the cell of its bonus star", card=name)
+            cut = self.cut  # the wild die's note is not this list's: its button reaches every cell
             if self.cells_list(cells, code, placeholder):
                 self.listed.add(f"c{card_id}")
+            self.cut = cut
 
     def action_buttons(self) -> list[discord.ui.Item[Any]]:
         """The Lens, the Drive, banked bonuses, cards to complete, Undo last and Finish turn."""
