@@ -304,8 +304,8 @@ def _placements(sheet: sh.Sheet) -> dict[str, list[dict[str, Any]]]:
     return {cid: [p.as_dict() for p in found] for cid, found in sh.placements(sheet).items()}
 
 
-def _bonuses(sheet: sh.Sheet) -> dict[str, Any]:
-    found = {cid: completion_bonus(sheet, cid) for cid in sh.placements(sheet)}
+def _bonuses(sheet: sh.Sheet, cards: list[str]) -> dict[str, Any]:
+    found = {cid: completion_bonus(sheet, cid) for cid in cards}
     return {cid: {"cells": _names(b["cells"]), "spaces": b["spaces"]} for cid, b in found.items() if b}
 
 
@@ -334,6 +334,7 @@ def _draft_choice(state: State, seat: int) -> dict[str, Any]:
     active = draft.is_active(state, seat)
     turn = sheet["turn"]
     blockers = draft.blockers(state, seat, sheet)
+    placements = _placements(sheet)
     return {
         "kind": state["phase"],
         "active": active,
@@ -354,8 +355,8 @@ def _draft_choice(state: State, seat: int) -> dict[str, Any]:
         if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None
         else [],
         "grants": _grants(sheet, sheet["grants"]),
-        "placements": _placements(sheet),
-        "bonuses": _bonuses(sheet),
+        "placements": placements,
+        "bonuses": _bonuses(sheet, list(placements)),
         "can_undo": bool(state["drafts"][seat]["undo"]),
         "can_done": not blockers,
         "blockers": blockers,
