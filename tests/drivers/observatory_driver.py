@@ -164,7 +164,8 @@ class ObsTable(PanelTable):
             else:
                 result = await self.click(player, message, custom_id)
                 if custom_id.startswith("obs:do:"):
-                    self.seen_codes.add(custom_id.split(":")[5].split(".")[0])
+                    code = custom_id.split(":")[5]
+                    self.seen_codes.add("take" if code.startswith("done.") else code.split(".")[0])
                     self.optional_spent |= ":cp." in custom_id
             before = (custom_ids(message), all_text(message))
             message = self.reload(player, message)
@@ -205,8 +206,22 @@ class ObsTable(PanelTable):
             and not (":cp." in i and "c" in avoid)
         ]
         # a preview's confirm, a one-way completion (or a one-button panel such as Roll) comes first;
-        # a draft's Finish (``done``) comes last
-        early = [i for i in confirms if not i.endswith(":done")]
+        # a draft's Finish (``done``, or ``done.<take>`` with a new goal) comes last
+        # a card whose list completes it with its bonus: the list (one tap) before its button (two)
+        listed = {
+            ".".join(o.value.split(".")[:2])
+            for i in ids
+            if i.startswith("obs:play:")
+            for o in find_component(message, i).options
+            if o.value.startswith("cp.")
+        }
+        early = [
+            i
+            for i in confirms
+            if not i.endswith(":done")
+            and ":done." not in i
+            and ".".join(i.split(":")[5].split(".")[:2]) not in listed
+        ]
         if early:
             return "click", early[0], []
         picks = [i for i in ids if i.startswith("obs:pick:")]
@@ -225,8 +240,8 @@ class ObsTable(PanelTable):
             match = [i for i in gos if go_stage(i)[:1] == head and self.wanted(message, i)]
             if match:
                 return "click", match[0], []
-        if confirms:
-            return "click", confirms[0], []
+        if confirms:  # Finish and take the first new goal in one tap (the roller), else Finish
+            return "click", sorted(confirms, key=lambda i: ":done." not in i)[0], []
         return None
 
     def wanted(self, message, custom_id) -> bool:

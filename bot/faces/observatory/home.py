@@ -18,7 +18,7 @@ import discord
 
 from bot.faces.observatory.art import images as art
 from bot.faces.observatory.art.parts import face_text
-from bot.faces.observatory.draft_base import SECONDARY, SUCCESS, DraftBase
+from bot.faces.observatory.draft_base import PRIMARY, SECONDARY, SUCCESS, DraftBase
 from bot.faces.observatory.items import type_button
 from bot.faces.observatory.words import (
     PER_SELECT,
@@ -151,8 +151,11 @@ class DraftHome:
 
     def add_completions(self) -> None:
         for card_id, placements in list((self.d.choice.get("placements") or {}).items())[:4]:
-            if len(placements) < 2 or len(placements) > PER_SELECT:
-                continue  # one way: a button plays it; too many: their own stage
+            if len(placements) == 1:
+                self.add_completion_with_bonus(card_id, placements[0])
+                continue
+            if len(placements) > PER_SELECT:
+                continue  # too many: their own stage
             options: Options = [
                 (
                     f"cp.{card_id}.{p['id']}",
@@ -164,6 +167,28 @@ class DraftHome:
             name = card_name(self.d.cards, card_id)
             if self.add(options, _("Where to complete {card}", card=name)):
                 self.listed.add(f"c{card_id}")
+
+    def add_completion_with_bonus(self, card_id: str, placement: dict[str, Any]) -> None:
+        """A card that fits one way and brings a bonus: one pick completes it and places the bonus
+        (a list of where the bonus may go); without a bonus, or beyond the list, its button."""
+        targets = (self.d.choice.get("bonuses") or {}).get(card_id)
+        if not targets:
+            return
+        code = f"cp.{card_id}.{placement['id']}"
+        name = card_name(self.d.cards, card_id)
+        spaces = [
+            (o.value, o.label, o.description) for o in space_options(self.d.view, targets["spaces"], code)
+        ]
+        cells = list(targets.get("cells") or [])
+        if spaces and not cells and len(spaces) <= PER_SELECT:
+            if self.add(spaces, _("Complete {card}: pick the space its bonus fills", card=name)):
+                self.listed.add(f"c{card_id}")
+        elif cells and not spaces:
+            placeholder = _("Complete {card}: pick the cell of its bonus star", card=name)
+            cut = self.cut  # the wild die's note is not this list's: its button reaches every cell
+            if self.cells_list(cells, code, placeholder):
+                self.listed.add(f"c{card_id}")
+            self.cut = cut
 
     def action_buttons(self) -> list[discord.ui.Item[Any]]:
         """The Lens, the Drive, banked bonuses, cards to complete, Undo last and Finish turn."""
@@ -180,6 +205,8 @@ class DraftHome:
             buttons += [self.d.go(f"g{g['id']}", grant_label(g), SECONDARY, "🎁") for g in grants]
         for card_id, placements in list((c.get("placements") or {}).items())[:4]:
             label = _("Complete {card}", card=card_name(self.d.cards, card_id))[:80]
+            if f"c{card_id}" in self.listed:
+                continue  # its list completes it with its bonus
             if len(placements) == 1:  # one way only: nothing to choose, it can be undone
                 buttons.append(self.d.do(f"cp.{card_id}.{placements[0]['id']}", label, SUCCESS, "✨"))
             elif f"c{card_id}" not in self.listed:
@@ -188,7 +215,23 @@ class DraftHome:
             buttons.append(self.d.do("undo", _("Undo last"), SECONDARY, "↩️"))
         if c.get("can_done"):  # the one confirm: what it leaves unused is said above it
             buttons.append(self.d.do("done", _("Finish turn"), SUCCESS, "✅"))
+            buttons += self.finish_and_take()
         return buttons
+
+    def finish_and_take(self) -> list[discord.ui.Item[Any]]:
+        """The roller who completed a goal finishes and takes the new one in one tap (they take
+        first, so the card is still there); plain **Finish turn** leads to the refill's pictures."""
+        out: list[discord.ui.Item[Any]] = []
+        for take in self.d.choice.get("takes") or []:
+            if take.get("source") == "sky":
+                name = card_name(self.d.cards, take["card"])
+                label = _("Finish and take {card}", card=name)
+                out.append(self.d.do(f"done.sky.{take['card']}", label, SUCCESS, "⭐"))
+            elif take.get("deck") == "large":
+                out.append(self.d.do("done.deck.large", _("Finish and draw a large card"), PRIMARY, "🂠"))
+            else:
+                out.append(self.d.do("done.deck.small", _("Finish and draw a small card"), PRIMARY, "🂠"))
+        return out
 
     def home_lines(self, note: str | None, anything: bool) -> list[str]:
         """What the home panel says under the last click's ``note`` (``anything``: it offers a move)."""

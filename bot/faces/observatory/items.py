@@ -42,6 +42,11 @@ def action_of(code: str) -> Action | None:
     try:
         if kind in ("roll", "undo", "done") and not args:
             return {"kind": kind}
+        if kind == "done" and len(args) == 2:  # Finish turn and take a new goal (the roller)
+            taken = action_of(".".join(["take", *args]))
+            return (
+                {"kind": "done", "take": {k: v for k, v in taken.items() if k != "kind"}} if taken else None
+            )
         if kind == "keep" and args:
             return {"kind": "keep", "cards": args}
         if kind == "plot" and len(args) == 2 and len(args[0]) == 2:
@@ -60,6 +65,11 @@ def action_of(code: str) -> Action | None:
             return {"kind": "free_research", "grant": int(args[0]), "track": args[1], "space": int(args[2])}
         if kind == "cp" and len(args) == 2:
             return {"kind": "complete", "card": args[0], "placement": args[1]}
+        if kind == "cp" and len(args) == 3:  # with its bonus star
+            return {"kind": "complete", "card": args[0], "placement": args[1], "bonus": {"cell": args[2]}}
+        if kind == "cp" and len(args) == 4 and args[2] in TRACKS:  # with its bonus Research space
+            bonus = {"track": args[2], "space": int(args[3])}
+            return {"kind": "complete", "card": args[0], "placement": args[1], "bonus": bonus}
         if kind == "take" and len(args) == 2 and args[0] == "sky":
             return {"kind": "take", "source": "sky", "card": args[1]}
         if kind == "take" and len(args) == 2 and args[0] == "deck" and args[1] in ("large", "small"):

@@ -28,7 +28,10 @@ Steps (``decision_id`` changes once per step, never per sub-action):
   - ``{"kind": "free_research", "grant": g, "track": "drive", "space": 3}`` – spend grant ``g``
     (track bonus, night bonus or Research completion bonus) on any empty Research space.
   - ``{"kind": "complete", "card": "LG07", "placement": "90-C4"}`` – complete a goal card with one
-    of the placements the seat view lists for it.
+    of the placements the seat view lists for it. It may carry the card's bonus too (``"bonus":
+    {"cell": "D1"}`` or ``{"track": "lens", "space": 3}``, one of ``choice.bonuses[card]``): the
+    completion and the ``free_star`` / ``free_research`` of its bonus that must be used, as one
+    sub-action (one **Undo last**).
   - ``{"kind": "undo"}`` – take back your last sub-action of this step.
   - ``{"kind": "done"}`` – finish your part of the step (refused while a die or a mandatory
     completion bonus can still be used; the message says what is left).
@@ -49,7 +52,8 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.games.observatory import sheet as sh
-from bot.games.observatory.model import cell_name
+from bot.games.observatory.components import card
+from bot.games.observatory.model import GrantKind, cell_name
 
 
 class ActionKind(StrEnum):
@@ -97,6 +101,17 @@ def completion_actions(sheet: sh.Sheet) -> list[Action]:
         for card_id, found in sh.placements(sheet).items()
         for p in found
     ]
+
+
+def completion_bonus(sheet: sh.Sheet, card_id: str) -> dict[str, Any] | None:
+    """Where the bonus a card's completion must use could go (``cells``, ``spaces``): completing
+    changes no star or space, so these are the bonus's options once it is granted."""
+    bonus = card(card_id).bonus
+    if not bonus:
+        return None
+    kind = bonus["kind"] if bonus["kind"] != "free_star" else GrantKind.STAR.value
+    grant = {"kind": kind, "value": bonus.get("value")}
+    return {"cells": sh.grant_cells(sheet, grant), "spaces": sh.grant_spaces(sheet, grant)}
 
 
 def grant_actions(sheet: sh.Sheet, grants: list[dict[str, Any]] | None = None) -> list[Action]:

@@ -13,6 +13,7 @@ from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import ActionKind
 from bot.games.observatory.components import load_cards
 from bot.games.observatory.model import SPACES, TRACKS, Phase, Track, cell_name, parse_cell
+from bot.games.observatory.refill import finish_takes
 from bot.games.observatory.texts import card_name, track_name
 from bot.i18n.msg import M_, Joiner, joined
 
@@ -182,7 +183,16 @@ def complete(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
     found = next((p for p in sh.placements(sheet).get(card_id, []) if p.id == pid), None)
     if found is None:
         raise IllegalAction(M_("That placement doesn't fit your stars; pick one from the list."))
+    granted = sheet["next_grant"]
     sh.complete(sheet, found)
+    bonus = action.get("bonus")
+    if bonus is None:
+        return
+    due = next((g for g in sheet["grants"] if g["id"] >= granted and g["required"]), None)
+    if not isinstance(bonus, dict) or due is None:
+        raise IllegalAction(M_("That card has no bonus to use with its completion."))
+    spend = free_star if "cell" in bonus else free_research
+    spend(state, seat, sheet, {**bonus, "grant": due["id"]})
 
 
 def blockers(state: State, seat: int, sheet: sh.Sheet) -> list[str]:
@@ -198,10 +208,23 @@ def blockers(state: State, seat: int, sheet: sh.Sheet) -> list[str]:
     return out
 
 
-def done(state: State, seat: int, sheet: sh.Sheet, action: Action) -> None:
+def done(state: State, seat: int, sheet: sh.Sheet, action: Action) -> dict[str, Any] | None:
+    """Check the seat may finish; returns the new goal the roller takes with it (``take``), which
+    the refill opening after this step plays first (``flow.finish_step``)."""
     left = blockers(state, seat, sheet)
     if left:
         raise IllegalAction(M_("Not yet: {left}", left=joined(left, Joiner.SENTENCES)))
+    chosen = action.get("take")
+    if chosen is None:
+        return None
+    if chosen not in finish_takes(state, seat):
+        raise IllegalAction(
+            M_(
+                "Only the player who rolled and completed a goal this turn can take a new one on "
+                "finishing, and only a face-up card of the Night Sky or the top of a deck."
+            )
+        )
+    return dict(chosen)
 
 
 HANDLERS = {
@@ -229,7 +252,9 @@ def apply_sub(state: State, seat: int, kind: ActionKind, action: Action) -> bool
         state["sheets"][seat] = draft["undo"].pop()
         return False
     if kind is ActionKind.DONE:
-        done(state, seat, sheet, action)
+        chosen = done(state, seat, sheet, action)
+        if chosen is not None:
+            draft["take"] = chosen
         draft["done"] = True
         draft["undo"] = []  # a finished seat can no longer take anything back
         return True

@@ -102,7 +102,7 @@ class Observatory(Game):
         new["sheets"] = list(state["sheets"])
         new["drafts"] = list(state["drafts"])
         old = state["drafts"][seat]
-        new["drafts"][seat] = {"undo": list(old["undo"]), "done": old["done"]}
+        new["drafts"][seat] = {**old, "undo": list(old["undo"])}
         return new
 
 
@@ -190,4 +190,5 @@ def draft_actions(state: State, seat: int) -> list[Action]:
         out.append({"kind": "undo"})
     if not draft.blockers(state, seat, sheet):
         out.append({"kind": "done"})
+        out += [{"kind": "done", "take": take} for take in refill.finish_takes(state, seat)]
     return out

@@ -25,7 +25,7 @@ from bot.games.observatory.model import (
     nights_for,
     turns_per_night,
 )
-from bot.games.observatory.refill import bonus_pending, needs_card, owes_refill, refill_grants
+from bot.games.observatory.refill import bonus_pending, last_turn, needs_card, owes_refill, refill_grants
 from bot.games.observatory.scoring import outcome_of
 from bot.games.observatory.texts import card_name, space_name
 from bot.games.rng import Rng
@@ -203,6 +203,7 @@ def _summary(state: State, index: int, before: sh.Sheet) -> str:
 def finish_step(state: State, events: list[str]) -> None:
     """Every seat is done: publish the changes and open the next step."""
     summary = [_summary(state, s, state["base"][s]) for s in range(state["seats"])]
+    chosen = (state["drafts"][state["active"]] or {}).get("take")  # the roller's "Finish and take"
     for sheet in state["sheets"]:  # bonuses that had to be used now are gone
         sheet["grants"] = [
             g
@@ -224,11 +225,20 @@ def finish_step(state: State, events: list[str]) -> None:
     queue = [s for s in order if state["sheets"][s]["turn"]["completed"]]
     state["refill"] = {"queue": queue, "passed": False}
     _next_refill(state, events)
+    roller = state["active"]
+    # the roller refills first, so the Night Sky is as it was when they chose
+    if (
+        chosen
+        and state["refill"]
+        and state["refill"]["queue"][0] == roller
+        and needs_card(state, roller)
+        and not bonus_pending(state["sheets"][roller])
+    ):
+        take(state, roller, chosen, events)
 
 
 def is_last_turn(state: State) -> bool:
-    seats = state["seats"]
-    return state["night"] == nights_for(seats) and state["turn"] == turns_per_night(seats)
+    return last_turn(state)
 
 
 # --- refill -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 from bot.games.base import State
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import completion_actions, grant_actions
-from bot.games.observatory.model import DECKS, GOALS, GrantSource
+from bot.games.observatory.model import DECKS, GOALS, GrantSource, Phase, nights_for, turns_per_night
 
 
 def _available(state: State) -> bool:
@@ -42,6 +42,28 @@ def owes_refill(state: State, seat: int) -> bool:
     if needs_card(state, seat):
         return True
     return not state["refill"].get("passed") and _could_act(state["sheets"][seat])
+
+
+def finish_takes(state: State, seat: int) -> list[dict[str, Any]]:
+    """The new goals the roller may take with ``done`` (``{"kind": "done", "take": …}``): they
+    completed a card in this decide step and will take a new goal first, as the refill starts with
+    them (none after the game's last turn, when no refill follows)."""
+    sheet = state["sheets"][seat]
+    if not (
+        state["phase"] == Phase.DECIDE.value
+        and seat == state["active"]
+        and sheet["turn"]["completed"]
+        and needs_card(state, seat)
+        and not last_turn(state)
+    ):
+        return []
+    out: list[dict[str, Any]] = [{"source": "sky", "card": c} for kind in DECKS for c in state["sky"][kind]]
+    return out + [{"source": "deck", "deck": kind} for kind in DECKS if state["decks"][kind]]
+
+
+def last_turn(state: State) -> bool:
+    seats = state["seats"]
+    return bool(state["night"] == nights_for(seats) and state["turn"] == turns_per_night(seats))
 
 
 def refill_actions(state: State, seat: int) -> list[dict[str, Any]]:

@@ -99,8 +99,12 @@ DRAFT (night_bonus and decide steps; every list holds only legal options right n
                     group (e.g. one Finder entry even with 4 Finder stars left; "count" says how many)
                     plus "count": int
     placements    {goal card id: [PLACEMENT]} – every legal completion now (only goals with any)
+    bonuses       {goal card id: {"cells": [str], "spaces": {track: [int]}}} – where the bonus of
+                  a card in ``placements`` may go, to send with its ``complete`` (``"bonus"``)
     can_undo      bool
     can_done      bool; blockers: list[str] – what must still be done before ``done`` is accepted
+    takes         [{"source": "sky", "card": id} | {"source": "deck", "deck": kind}] – new goals the
+                  roller may take with ``done`` (``"take"``) once they completed one this step
 
 PLACEMENT::
 
@@ -116,6 +120,7 @@ from typing import Any
 from bot.games.base import State, View
 from bot.games.observatory import draft, flow, refill
 from bot.games.observatory import sheet as sh
+from bot.games.observatory.actions import completion_bonus
 from bot.games.observatory.components import card
 from bot.games.observatory.model import (
     COLUMNS,
@@ -299,6 +304,11 @@ def _placements(sheet: sh.Sheet) -> dict[str, list[dict[str, Any]]]:
     return {cid: [p.as_dict() for p in found] for cid, found in sh.placements(sheet).items()}
 
 
+def _bonuses(sheet: sh.Sheet, cards: list[str]) -> dict[str, Any]:
+    found = {cid: completion_bonus(sheet, cid) for cid in cards}
+    return {cid: {"cells": _names(b["cells"]), "spaces": b["spaces"]} for cid, b in found.items() if b}
+
+
 def _refill_choice(state: State, seat: int) -> dict[str, Any]:
     sheet = state["sheets"][seat]
     needs, pending = refill.needs_card(state, seat), refill.bonus_pending(sheet)
@@ -324,6 +334,7 @@ def _draft_choice(state: State, seat: int) -> dict[str, Any]:
     active = draft.is_active(state, seat)
     turn = sheet["turn"]
     blockers = draft.blockers(state, seat, sheet)
+    placements = _placements(sheet)
     return {
         "kind": state["phase"],
         "active": active,
@@ -344,10 +355,12 @@ def _draft_choice(state: State, seat: int) -> dict[str, Any]:
         if sh.is_complete(sheet, Track.DRIVE.value) and sheet["drive_value"] is None
         else [],
         "grants": _grants(sheet, sheet["grants"]),
-        "placements": _placements(sheet),
+        "placements": placements,
+        "bonuses": _bonuses(sheet, list(placements)),
         "can_undo": bool(state["drafts"][seat]["undo"]),
         "can_done": not blockers,
         "blockers": blockers,
+        "takes": refill.finish_takes(state, seat) if not blockers else [],
     }
 
 
