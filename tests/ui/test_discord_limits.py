@@ -27,7 +27,6 @@ from bot.commands.translator import command_text, command_texts
 from bot.commands.tree import COMMANDS
 from bot.faces import PRESENTERS
 from bot.games import GAMES
-from bot.games.rng import Rng
 from bot.i18n import Language, speaking
 from bot.i18n.catalogs import translations
 from bot.i18n.tool import LIMIT_NOTE
@@ -35,6 +34,7 @@ from bot.ui.clicks import TypedForm
 from bot.ui.controls import Click, Control
 from bot.ui.limits import Limit, limited_texts, modal_problems, problems
 from bot.ui.outgoing import Outgoing
+from tests.ui.seeded_games import seeded_states
 
 NAMES = ["Ada", "Bea", "Cy", "Dee"]
 ROOT = Path(next(iter(bot.__path__)))
@@ -151,20 +151,7 @@ SEATS = {"sky-of-stars": 3}
 
 def states(slug: str, seed: int) -> Iterator[dict[str, Any]]:
     """Every state of a seeded random game (its bots' moves, which are legal and varied)."""
-    game = GAMES[slug]
-    rng = Rng(seed)
-    state = game.setup(SEATS.get(slug, 2), {}, seed)
-    for _ in range(5000):
-        yield state
-        acting = game.to_act(state)
-        if not acting:
-            return
-        seat = rng.choice(acting)
-        legal = game.legal_actions(state, seat)
-        action = rng.choice(legal) if legal and rng.random() < 0.5 else game.bot_action(state, seat, rng)
-        if action is None:
-            action = rng.choice(legal)
-        state = game.apply(state, seat, action).state
+    return seeded_states(slug, seed, SEATS.get(slug, 2))
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

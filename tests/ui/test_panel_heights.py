@@ -16,11 +16,11 @@ import pytest
 
 from bot.faces import PRESENTERS
 from bot.games import GAMES
-from bot.games.rng import Rng
 from bot.ui.controls import Click, ControlItem, Role, Seen
 from bot.ui.interactions import Refusal
 from bot.ui.outgoing import Outgoing
 from tests.ui.panel_heights import Height, Pictures, measure, unwrapped
+from tests.ui.seeded_games import seeded_states
 
 FIRST_CONTROL, SELECTS = 700, 3
 NAMES = ["Ada", "Bea", "Cy"]
@@ -30,17 +30,7 @@ EVERY = 2  # every other state of a game (a draft's moves change it a step at a 
 
 def states(slug: str, seed: int) -> Iterator[dict[str, Any]]:
     """The states of a seeded game of 3 seats, its bots' moves mixed with random legal ones."""
-    game, rng = GAMES[slug], Rng(seed)
-    state = game.setup(3, {}, seed)
-    for _ in range(5000):
-        yield state
-        acting = game.to_act(state)
-        if not acting:
-            return
-        seat = rng.choice(acting)
-        legal = game.legal_actions(state, seat)
-        action = rng.choice(legal) if legal and rng.random() < 0.5 else game.bot_action(state, seat, rng)
-        state = game.apply(state, seat, action if action is not None else rng.choice(legal)).state
+    return seeded_states(slug, seed, 3)
 
 
 def sub_steps(slug: str, state: dict[str, Any], seat: int, out: Outgoing) -> Iterator[tuple[str, Outgoing]]:

@@ -93,8 +93,15 @@ def build_panel(
     # On a phone the choice comes first: its words, then the controls, then the picture that
     # previews it; the secret Journal follows the picture in small print.
     journal = "\n".join(line for line in journal_lines(view) if line)
-    out = Outgoing("\n".join(lines)[:4000], head, render, "panel.webp", items[:25], footer=journal or None)
-    out.controls_first = True
+    out = Outgoing(
+        "\n".join(lines)[:4000],
+        head,
+        render,
+        "panel.webp",
+        items[:25],
+        footer=journal or None,
+        controls_first=True,
+    )
     return named(out, "panel")
 
 

@@ -88,8 +88,15 @@ def build_panel(
         stage += "\n" + _("This turn so far: {steps}", steps=" ".join(said(line, names) for line in done))
     # On a phone the choice comes first: what is planned, then the controls, then the map that
     # previews it; the standing facts (pools, goals, Myths) follow the map in small print.
-    out = Outgoing(stage[:4000], head, render, f"panel.{art.EXTENSION}", items[:25], footer="\n".join(lines))
-    out.controls_first = True
+    out = Outgoing(
+        stage[:4000],
+        head,
+        render,
+        f"panel.{art.EXTENSION}",
+        items[:25],
+        footer="\n".join(lines),
+        controls_first=True,
+    )
     return named(out)
 
 
