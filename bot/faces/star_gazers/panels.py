@@ -93,15 +93,8 @@ def build_panel(
     # On a phone the choice comes first: its words, then the controls, then the picture that
     # previews it; the secret Journal follows the picture in small print.
     journal = "\n".join(line for line in journal_lines(view) if line)
-    out = Outgoing(
-        "\n".join(lines)[:4000],
-        head,
-        render,
-        "panel.webp",
-        items[:25],
-        footer=journal or None,
-        controls_first=True,
-    )
+    body, small = "\n".join(lines)[:4000], journal or None
+    out = Outgoing(body, head, render, "panel.webp", items[:25], footer=small, controls_first=True)
     return named(out, "panel")
 
 
