@@ -24,6 +24,6 @@ WAS = Encoding(COLOURS, Format.WEBP, 1)  # every kind before issue 31: method 1,
 KEEP = Encoding(COLOURS, Format.PNG, 6)
 BOARD = Encoding(COLOURS, Format.PNG, 6)
 SHEET = Encoding(COLOURS, Format.PNG, 6)
-RESULTS = Encoding(COLOURS, Format.PNG, 6)  # 76 KB for a 3-player game's results (budget 100)
+RESULTS = Encoding(COLOURS, Format.PNG, 6)  # 76-77 KB for a 3- or 4-player game (budget 100)
 TURN_BOARD = Encoding(32, Format.WEBP, 1)  # 15 KB (a 32-colour PNG: 22 KB, 48 boards a game)
 PANEL = Encoding(32, Format.PNG, 6)  # 42-47 KB; zlib 5: 10 % more bytes for 3 ms less
