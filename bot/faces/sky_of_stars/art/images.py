@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.faces.sky_of_stars.art import panels
 from bot.faces.sky_of_stars.art.board import draw_table, public_only
 from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, load_vault, strokes
 from bot.faces.sky_of_stars.art.results import draw_results
@@ -124,6 +125,16 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     """
     view = vault_inputs(view)
     image = sky(theme.WIDTH, VAULT_H)
+    _vault_header(image, view, names, preview)
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    _vault_map(painter, view, preview)
+    return image
+
+
+def _vault_header(
+    image: Image.Image, view: View, names: Sequence[str], preview: tuple[str, str] | None
+) -> None:
     secret = view.get("secret")
     subtitle, name_at = _prompt(view, names)
     if preview:
@@ -137,8 +148,9 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
         title = [(_round_line(view), theme.INK)]
     header(image, title, subtitle, roll=view.get("roll"), sub_flexible=name_at)
 
-    painter = MapPainter(image, _map_layout())
-    painter.guide()
+
+def _vault_map(painter: MapPainter, view: View, preview: tuple[str, str] | None) -> None:
+    """Everything of the vault's map but its guide, in order (``panels`` paints parts of it)."""
     vault = as_map(view.get("vault"))
     current = as_map(vault.get("current"))
     past = [p for p in items(vault.get("past")) if isinstance(p, Mapping)]
@@ -158,7 +170,6 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     else:
         painter.rings(_targets(view.get("choice")), theme.ACCENT)
     painter.labels()
-    return image
 
 
 def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None = None) -> Image.Image:
@@ -168,6 +179,18 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     """
     view = vault_inputs(view)
     image = sky(theme.WIDTH, VAULT_H)
+    _cancel_header(image, view, names, preview)
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    _cancel_map(painter, view, preview)
+    return image
+
+
+def _picked_cancel(view: View, preview: str | None) -> list[str]:
+    return known([preview]) or known([view.get("my_cancel")])
+
+
+def _cancel_header(image: Image.Image, view: View, names: Sequence[str], preview: str | None) -> None:
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
     title, name_at = coloured(
@@ -176,8 +199,7 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
         flexible="name",
         name=(name_of(names, target), theme.player_colour(target)),
     )
-    picked = known([preview])
-    mine = picked or known([view.get("my_cancel")])
+    mine = _picked_cancel(view, preview)
     if mine:  # picked or confirmed: the same words, as the panel keeps this picture after Cross out
         note = _("You picked {star} (gold X)", star=mine[0])
     else:
@@ -185,8 +207,11 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     subtitle = [(_("Swirl!") + SEP, theme.ACCENT), (note, theme.MUTED)]
     header(image, title, subtitle, roll=view.get("roll"), flexible=name_at)
 
-    painter = MapPainter(image, _map_layout())
-    painter.guide()
+
+def _cancel_map(painter: MapPainter, view: View, preview: str | None) -> None:
+    """Everything of the swirl target's map but its guide, in order (``panels`` paints parts of it)."""
+    choice = as_map(view.get("choice"))
+    mine = _picked_cancel(view, preview)
     used = known(choice.get("target_used"))
     cancelled = known(choice.get("target_cancelled"))
     painter.stars(grey=used, dim=cancelled, glow=False)
@@ -196,7 +221,6 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
         painter.crosses(mine, theme.GOLD)
         painter.rings(mine, theme.GOLD, width=6, grow=13)
     painter.labels()
-    return image
 
 
 DRAWING_H = 940
@@ -324,11 +348,29 @@ def _vault_encoded(image: Image.Image) -> bytes:
 
 
 def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
-    return _vault_encoded(draw_vault(view, names, preview=preview))
+    if panels.whole_needed():
+        return _vault_encoded(draw_vault(view, names, preview=preview))
+    view = vault_inputs(view)
+    image = panels.map_panel(
+        (theme.WIDTH, VAULT_H),
+        _map_layout(),
+        lambda band: _vault_header(band, view, names, preview),
+        lambda painter: _vault_map(painter, view, preview),
+    )
+    return encode(image, PANEL, was=PANEL_WAS)
 
 
 def cancel_target_png(view: View, names: Sequence[str], *, preview: str | None = None) -> bytes:
-    return _vault_encoded(draw_cancel_target(view, names, preview=preview))
+    if panels.whole_needed():
+        return _vault_encoded(draw_cancel_target(view, names, preview=preview))
+    view = vault_inputs(view)
+    image = panels.map_panel(
+        (theme.WIDTH, VAULT_H),
+        _map_layout(),
+        lambda band: _cancel_header(band, view, names, preview),
+        lambda painter: _cancel_map(painter, view, preview),
+    )
+    return encode(image, PANEL, was=PANEL_WAS)
 
 
 def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
