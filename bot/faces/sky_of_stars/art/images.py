@@ -186,10 +186,6 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     return image
 
 
-def _picked_cancel(view: View, preview: str | None) -> list[str]:
-    return known([preview]) or known([view.get("my_cancel")])
-
-
 def _cancel_header(image: Image.Image, view: View, names: Sequence[str], preview: str | None) -> None:
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
@@ -199,7 +195,7 @@ def _cancel_header(image: Image.Image, view: View, names: Sequence[str], preview
         flexible="name",
         name=(name_of(names, target), theme.player_colour(target)),
     )
-    mine = _picked_cancel(view, preview)
+    mine = known([preview]) or known([view.get("my_cancel")])
     if mine:  # picked or confirmed: the same words, as the panel keeps this picture after Cross out
         note = _("You picked {star} (gold X)", star=mine[0])
     else:
@@ -211,7 +207,7 @@ def _cancel_header(image: Image.Image, view: View, names: Sequence[str], preview
 def _cancel_map(painter: MapPainter, view: View, preview: str | None) -> None:
     """Everything of the swirl target's map but its guide, in order (``panels`` paints parts of it)."""
     choice = as_map(view.get("choice"))
-    mine = _picked_cancel(view, preview)
+    mine = known([preview]) or known([view.get("my_cancel")])
     used = known(choice.get("target_used"))
     cancelled = known(choice.get("target_cancelled"))
     painter.stars(grey=used, dim=cancelled, glow=False)
@@ -249,8 +245,35 @@ def draw_drawing(
     ``upto=k`` draws only its first ``k`` strokes (and their stars): one frame of the animation.
     """
     inputs, seat = drawing_inputs(view, seat, round), seat_of(seat)
-    image = sky(theme.WIDTH, DRAWING_H)
-    colour = theme.player_colour(seat)
+    card = inputs["card"]
+    words = list(card)[:5] if isinstance(card, (list, tuple)) else []
+    footer = 70 if words else 0
+    layout = Layout.fit((theme.GAP + 6, 148, theme.WIDTH - theme.GAP - 6, DRAWING_H - 12 - footer))
+    entry, colour = inputs["drawing"], theme.player_colour(seat)
+
+    def frame(image: Image.Image) -> None:
+        ImageDraw.Draw(image).rounded_rectangle(layout.box, radius=12, outline=theme.FAINT, width=2)
+
+    def constellation(painter: MapPainter) -> None:
+        assert entry is not None
+        pairs = strokes(entry.get("strokes"))[:upto]
+        members = {a for pair in pairs for a in pair} | set(known([entry.get("start")]))
+        if upto is None:
+            members |= set(known(entry.get("stars")))
+        painter.strokes(pairs, theme.LINE, theme.LINE_W + 1, glow=True)
+        painter.stars(
+            bright=members,
+            dim=[s.label for s in load_vault().stars if s.label not in members],
+            dim_alpha=panels.DIM,
+        )
+        painter.rings(known([entry.get("start")]), colour, width=6)
+
+    if entry is not None and not panels.whole_needed():  # the kept map, the drawing redrawn on it
+        image = panels.drawing_in_parts(
+            (theme.WIDTH, DRAWING_H), layout, theme.STAR_R + 2, frame, constellation
+        )
+    else:
+        image = sky(theme.WIDTH, DRAWING_H)
     whose, name_at = coloured(
         N_("{name}'s constellation"), theme.INK, flexible="name", name=(name_of(names, seat), colour)
     )
@@ -259,17 +282,11 @@ def draw_drawing(
         [(_("Round {round}", round=round) + " \u2014 ", theme.MUTED), *whose],
         flexible=None if name_at is None else name_at + 1,
     )
-    card = inputs["card"]
-    words = list(card)[:5] if isinstance(card, (list, tuple)) else []
-    footer = 70 if words else 0
-    layout = Layout.fit((theme.GAP + 6, 148, theme.WIDTH - theme.GAP - 6, DRAWING_H - 12 - footer))
-    painter = MapPainter(image, layout, star_r=theme.STAR_R + 2)
     draw = ImageDraw.Draw(image)
     box = layout.box
-    draw.rounded_rectangle(box, radius=12, outline=theme.FAINT, width=2)
-
-    entry = inputs["drawing"]
     if entry is None:
+        frame(image)
+        painter = MapPainter(image, layout, star_r=theme.STAR_R + 2)
         painter.stars(dim=[s.label for s in load_vault().stars])
         text(
             draw,
@@ -281,18 +298,9 @@ def draw_drawing(
             halo=theme.SHADOW,
             halo_width=6,
         )
-    else:
-        pairs = strokes(entry.get("strokes"))[:upto]
-        members = {a for pair in pairs for a in pair} | set(known([entry.get("start")]))
-        if upto is None:
-            members |= set(known(entry.get("stars")))
-        painter.strokes(pairs, theme.LINE, theme.LINE_W + 1, glow=True)
-        painter.stars(
-            bright=members,
-            dim=[s.label for s in load_vault().stars if s.label not in members],
-            dim_alpha=0.22,
-        )
-        painter.rings(known([entry.get("start")]), colour, width=6)
+    elif panels.whole_needed():
+        frame(image)
+        constellation(MapPainter(image, layout, star_r=theme.STAR_R + 2))
     if words:  # the card, so guessers on a phone need not scroll back to it
         pieces: list[tuple[str, theme.RGB]] = []
         for number, word in enumerate(words, 1):
@@ -338,7 +346,9 @@ PANEL = Encoding(VAULT_COLOURS, Format.PNG, 5)
 PANEL_WAS = Encoding(VAULT_COLOURS, Format.WEBP, WEBP_EFFORT)  # before issue 31
 PANEL_SUFFIX = PANEL.suffix
 """The file type of every panel picture (``_vault_encoded``)."""
-GENERAL = Encoding(effort=4)  # 256 colours, zlib 4: 30-50 % faster than 6 for 5-15 % more bytes
+# The thread's 1000 px pictures: 64 colours at zlib 3, 1.0-1.5 ms faster than 256 at zlib 4 for
+# about the same bytes (issue 31, third pass; 32 colours flattened the dim stars' cores).
+GENERAL = Encoding(64, Format.PNG, 3)
 GENERAL_WAS = Encoding()
 TALL = Encoding()  # the results (2,200 px tall) keep zlib 6: 79 KB of the 100 KB budget
 
@@ -347,30 +357,27 @@ def _vault_encoded(image: Image.Image) -> bytes:
     return encode(_panel_sized(image), PANEL, was=PANEL_WAS)
 
 
+def _vault_panel(header: Any, map_: Any) -> bytes:
+    """A panel drawn in parts at the size it is sent (``panels.map_panel``)."""
+    return encode(panels.map_panel((theme.WIDTH, VAULT_H), _map_layout(), header, map_), PANEL, was=PANEL_WAS)
+
+
 def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
     if panels.whole_needed():
         return _vault_encoded(draw_vault(view, names, preview=preview))
     view = vault_inputs(view)
-    image = panels.map_panel(
-        (theme.WIDTH, VAULT_H),
-        _map_layout(),
-        lambda band: _vault_header(band, view, names, preview),
-        lambda painter: _vault_map(painter, view, preview),
+    return _vault_panel(
+        lambda b: _vault_header(b, view, names, preview), lambda p: _vault_map(p, view, preview)
     )
-    return encode(image, PANEL, was=PANEL_WAS)
 
 
 def cancel_target_png(view: View, names: Sequence[str], *, preview: str | None = None) -> bytes:
     if panels.whole_needed():
         return _vault_encoded(draw_cancel_target(view, names, preview=preview))
     view = vault_inputs(view)
-    image = panels.map_panel(
-        (theme.WIDTH, VAULT_H),
-        _map_layout(),
-        lambda band: _cancel_header(band, view, names, preview),
-        lambda painter: _cancel_map(painter, view, preview),
+    return _vault_panel(
+        lambda b: _cancel_header(b, view, names, preview), lambda p: _cancel_map(p, view, preview)
     )
-    return encode(image, PANEL, was=PANEL_WAS)
 
 
 def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:

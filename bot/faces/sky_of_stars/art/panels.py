@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from PIL import Image
 
-from bot.faces.sky_of_stars.art.map import Drawn, Layout, MapPainter
+from bot.faces.sky_of_stars.art.map import Drawn, Layout, MapPainter, load_vault
 from render import theme
 from render.common import is_recording, sky, sky_part
 from render.encode import old_way
@@ -35,7 +35,7 @@ SCALE = 2
 class Survey(MapPainter):
     """Paints nothing: notes where the state's marks land (what the kept map does not show)."""
 
-    def __init__(self, layout: Layout, size: tuple[int, int], star_r: int = theme.STAR_R) -> None:
+    def __init__(self, layout: Layout, star_r: int = theme.STAR_R) -> None:
         super().__init__(Image.new("1", (1, 1)), layout, star_r)
         self.boxes: list[Box] = []
 
@@ -81,7 +81,13 @@ class Survey(MapPainter):
         dim_alpha: float = 0.3,
         glow: bool = True,
     ) -> None:
-        if bright is not None or glow:
+        if bright is not None:  # over a kept map of dimmed stars: what is not dimmed is new
+            dimmed = set(dim)
+            for star in load_vault().stars:
+                if star.label not in dimmed:
+                    self._around(star.label, round(self.r * 2.2) + 3)
+            return
+        if glow:
             raise ValueError("only the kept stars, some dimmed or greyed, can be surveyed")
         for label in {*dim, *grey}:
             self._around(label, self.r + 4)
@@ -172,7 +178,7 @@ def map_panel(
     draw_header(band)
     image = _kept(size, layout).copy()
     image.paste(band.reduce(SCALE), (0, 0))
-    survey = Survey(layout, size)
+    survey = Survey(layout)
     draw_map(survey)
     under = _under(size, layout)
     masks: dict[Hashable, Drawn] = {}
@@ -186,3 +192,40 @@ def map_panel(
 def whole_needed() -> bool:
     """Draw the whole picture as before: the bench's old way, or texts being recorded."""
     return old_way() or is_recording()
+
+
+def drawing_in_parts(
+    size: tuple[int, int],
+    layout: Layout,
+    star_r: int,
+    frame: Callable[[Image.Image], None],
+    draw_map: Callable[[MapPainter], None],
+) -> Image.Image:
+    """A drawing at the size it is sent (1000 px): the kept sky, ``frame`` and every star dimmed,
+    and the tiles the drawing's strokes, stars and ring touch drawn again over the kept sky and
+    frame by ``draw_map`` (the calls ``draw_drawing`` makes). The header and the card's words are
+    the caller's, drawn over the sky outside the map as before."""
+
+    def make_under() -> Image.Image:
+        image = sky(*size)
+        frame(image)
+        return image
+
+    def make_kept() -> Image.Image:
+        image = kept_image(("sky-of-stars drawing under", size, layout), make_under).copy()
+        MapPainter(image, layout, star_r).stars(dim=[s.label for s in load_vault().stars], dim_alpha=DIM)
+        return image
+
+    under = kept_image(("sky-of-stars drawing under", size, layout), make_under)
+    image = kept_image(("sky-of-stars drawing kept", size, layout), make_kept).copy()
+    survey = Survey(layout, star_r)
+    draw_map(survey)
+    masks: dict[Hashable, Drawn] = {}
+    for left, top, right, bottom in tiles(survey.boxes, size):
+        part = under.crop((left, top, right, bottom))
+        draw_map(MapPainter(part, layout, star_r, origin=(left, top), masks=masks))
+        image.paste(part, (left, top))
+    return image
+
+
+DIM = 0.22  # how faint the stars outside a drawing are
