@@ -12,18 +12,19 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.faces.sky_of_stars.art import panels
-from bot.faces.sky_of_stars.art.board import draw_table, public_only
-from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, load_vault, strokes
+from bot.faces.sky_of_stars.art.board import draw_table
+from bot.faces.sky_of_stars.art.drawing import draw_drawing, drawing_inputs
+from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, strokes
 from bot.faces.sky_of_stars.art.results import draw_results
 from bot.faces.sky_of_stars.art.said import coloured
 from bot.i18n import N_, _
 from render import theme
-from render.common import as_map, clean, name_of, num, seat_of, sky, text
+from render.common import as_map, name_of, num, seat_of, sky
 from render.encode import Encoding, Format, encode, old_way
-from render.headers import SEP, Part, header, parts_line
+from render.headers import SEP, Part, header
 
 __all__ = [
     "draw_cancel_target",
@@ -219,98 +220,6 @@ def _cancel_map(painter: MapPainter, view: View, preview: str | None) -> None:
     painter.labels()
 
 
-DRAWING_H = 940
-
-
-def _find_drawing(view: View, seat: int, round_: int) -> Mapping[str, Any] | None:
-    for entry in items(view.get("drawings")):
-        if isinstance(entry, Mapping) and entry.get("seat") == seat and entry.get("round") == round_:
-            return entry
-    return None
-
-
-def drawing_inputs(view: View, seat: int, round: int) -> dict[str, Any]:
-    """All ``draw_drawing`` reads of ``view`` for that drawing: a key that changes exactly when
-    its picture does (a guess changes the view, never the drawing being guessed)."""
-    view, seat = public_only(view), seat_of(seat)
-    card = view.get("card") if view.get("round") == round else None
-    return {"drawing": _find_drawing(view, seat, round), "card": card}
-
-
-def draw_drawing(
-    view: View, names: Sequence[str], seat: int, round: int, *, upto: int | None = None
-) -> Image.Image:
-    """One revealed constellation for the channel (no word: the others must guess it).
-
-    ``upto=k`` draws only its first ``k`` strokes (and their stars): one frame of the animation.
-    """
-    inputs, seat = drawing_inputs(view, seat, round), seat_of(seat)
-    card = inputs["card"]
-    words = list(card)[:5] if isinstance(card, (list, tuple)) else []
-    footer = 70 if words else 0
-    layout = Layout.fit((theme.GAP + 6, 148, theme.WIDTH - theme.GAP - 6, DRAWING_H - 12 - footer))
-    entry, colour = inputs["drawing"], theme.player_colour(seat)
-
-    def frame(image: Image.Image) -> None:
-        ImageDraw.Draw(image).rounded_rectangle(layout.box, radius=12, outline=theme.FAINT, width=2)
-
-    def constellation(painter: MapPainter) -> None:
-        assert entry is not None
-        pairs = strokes(entry.get("strokes"))[:upto]
-        members = {a for pair in pairs for a in pair} | set(known([entry.get("start")]))
-        if upto is None:
-            members |= set(known(entry.get("stars")))
-        painter.strokes(pairs, theme.LINE, theme.LINE_W + 1, glow=True)
-        painter.stars(
-            bright=members,
-            dim=[s.label for s in load_vault().stars if s.label not in members],
-            dim_alpha=panels.DIM,
-        )
-        painter.rings(known([entry.get("start")]), colour, width=6)
-
-    if entry is not None and not panels.whole_needed():  # the kept map, the drawing redrawn on it
-        image = panels.drawing_in_parts(
-            (theme.WIDTH, DRAWING_H), layout, theme.STAR_R + 2, frame, constellation
-        )
-    else:
-        image = sky(theme.WIDTH, DRAWING_H)
-    whose, name_at = coloured(
-        N_("{name}'s constellation"), theme.INK, flexible="name", name=(name_of(names, seat), colour)
-    )
-    header(
-        image,
-        [(_("Round {round}", round=round) + " \u2014 ", theme.MUTED), *whose],
-        flexible=None if name_at is None else name_at + 1,
-    )
-    draw = ImageDraw.Draw(image)
-    box = layout.box
-    if entry is None:
-        frame(image)
-        painter = MapPainter(image, layout, star_r=theme.STAR_R + 2)
-        painter.stars(dim=[s.label for s in load_vault().stars])
-        text(
-            draw,
-            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-            _("Not revealed yet"),
-            theme.font(theme.HEADING, True),
-            theme.INK,
-            anchor="mm",
-            halo=theme.SHADOW,
-            halo_width=6,
-        )
-    elif panels.whole_needed():
-        frame(image)
-        constellation(MapPainter(image, layout, star_r=theme.STAR_R + 2))
-    if words:  # the card, so guessers on a phone need not scroll back to it
-        pieces: list[tuple[str, theme.RGB]] = []
-        for number, word in enumerate(words, 1):
-            gap = "   " if number < len(words) else ""
-            pieces += [(str(number), theme.GOLD), (f" {clean(str(word))}{gap}", theme.INK)]
-        width = theme.WIDTH - 2 * theme.MARGIN  # the longest cards need the smaller size to fit
-        parts_line(draw, (theme.MARGIN, DRAWING_H - 32), pieces, theme.BODY, width, min_size=theme.SMALL)
-    return image
-
-
 # --- PNG wrappers --------------------------------------------------------------------------
 PANEL_SCALE = 2
 """Panel pictures (a seat's vault, the swirl target, the drawing to guess) are drawn at the
@@ -387,7 +296,9 @@ def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> byte
 def panel_drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
     """The drawing being guessed, in a guesser's panel: panel-sized (``PANEL_SCALE``), encoded
     like the vault (``PANEL_SUFFIX``)."""
-    return _vault_encoded(draw_drawing(view, names, seat, round))
+    if panels.whole_needed():
+        return _vault_encoded(draw_drawing(view, names, seat, round))
+    return encode(draw_drawing(view, names, seat, round, half=True), PANEL, was=PANEL_WAS)
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:

@@ -200,11 +200,12 @@ def drawing_in_parts(
     star_r: int,
     frame: Callable[[Image.Image], None],
     draw_map: Callable[[MapPainter], None],
+    scale: int = 1,
 ) -> Image.Image:
-    """A drawing at the size it is sent (1000 px): the kept sky, ``frame`` and every star dimmed,
-    and the tiles the drawing's strokes, stars and ring touch drawn again over the kept sky and
-    frame by ``draw_map`` (the calls ``draw_drawing`` makes). The header and the card's words are
-    the caller's, drawn over the sky outside the map as before."""
+    """A drawing's map: the kept sky, ``frame`` and every star dimmed, and the tiles the drawing's
+    strokes, stars and ring touch drawn again over the kept sky and frame by ``draw_map`` (the
+    calls ``draw_drawing`` makes); at 1000 px, or halved (``scale`` 2) for a panel or an
+    animation's frame. The header and the card's words are the caller's, over the sky outside."""
 
     def make_under() -> Image.Image:
         image = sky(*size)
@@ -216,15 +217,21 @@ def drawing_in_parts(
         MapPainter(image, layout, star_r).stars(dim=[s.label for s in load_vault().stars], dim_alpha=DIM)
         return image
 
+    def make_halved() -> Image.Image:
+        return kept_image(("sky-of-stars drawing kept", size, layout), make_kept).reduce(SCALE)
+
     under = kept_image(("sky-of-stars drawing under", size, layout), make_under)
-    image = kept_image(("sky-of-stars drawing kept", size, layout), make_kept).copy()
+    if scale == 1:
+        image = kept_image(("sky-of-stars drawing kept", size, layout), make_kept).copy()
+    else:
+        image = kept_image(("sky-of-stars drawing halved", size, layout), make_halved).copy()
     survey = Survey(layout, star_r)
     draw_map(survey)
     masks: dict[Hashable, Drawn] = {}
     for left, top, right, bottom in tiles(survey.boxes, size):
         part = under.crop((left, top, right, bottom))
         draw_map(MapPainter(part, layout, star_r, origin=(left, top), masks=masks))
-        image.paste(part, (left, top))
+        image.paste(part if scale == 1 else part.reduce(scale), (left // scale, top // scale))
     return image
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.sky_of_stars.art.board import public_only
-from bot.faces.sky_of_stars.art.images import _find_drawing
+from bot.faces.sky_of_stars.art.drawing import _find_drawing
 from bot.faces.sky_of_stars.art.map import items
 from bot.faces.sky_of_stars.art.said import coloured
 from bot.faces.sky_of_stars.art.thumbnails import thumbnail
