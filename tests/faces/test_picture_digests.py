@@ -72,6 +72,7 @@ KIND_REASONS = {
     ("sky-of-stars", "drawing_png"): _SKY_64,
     ("sky-of-stars", "table_png"): _SKY_64,
     ("sky-of-stars", "reveal_png"): _SKY_64,
+    ("sky-of-stars", "results_png"): "64 colours (not 256) at zlib 4 (not 6): 4 ms faster and 3 KB smaller",
     ("sky-of-stars", "drawing_gif"): (
         "sent at 500 px (half the drawing, a 2 x 2 average, like the guesser's panel) instead of a "
         "bilinear 600 px, its palette chosen on a sample: 31 ms to 9 ms, 37 KB to 17 KB"
