@@ -293,3 +293,8 @@ def _sky(width: int, height: int) -> Image.Image:
 def sky(width: int, height: int) -> Image.Image:
     """A fresh copy of the night-sky backdrop: navy gradient with faint, fixed dust stars."""
     return _sky(width, height).copy()
+
+
+def sky_part(width: int, height: int, box: tuple[int, int, int, int]) -> Image.Image:
+    """``box`` of the ``width`` x ``height`` backdrop, without copying the rest of it."""
+    return _sky(width, height).crop(box)

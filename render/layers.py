@@ -49,3 +49,26 @@ def paste_layer(image: Image.Image, key: Hashable, box: Box, draw: Callable[[Ima
             while len(_kept) > LAYERS_KEPT:
                 _kept.popitem(last=False)
     image.paste(layer, box[:2])
+
+
+def kept_image(key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
+    """An image ``make`` draws, drawn once per process per ``key`` and shared after (never
+    modified: callers copy or crop it). For a picture's static part drawn at the size it is sent
+    (issue 31, "draw only what changed"); callers keep their old path inside ``the_old_way`` and
+    while texts are recorded, as ``paste_layer`` does."""
+    name = ("kept", key)
+    with _lock:
+        found = _images.get(name)
+        if found is not None:
+            _images.move_to_end(name)
+            return found
+    made = make()
+    with _lock:
+        _images[name] = made
+        while len(_images) > IMAGES_KEPT:
+            _images.popitem(last=False)
+    return made
+
+
+IMAGES_KEPT = 16  # a title's few static parts (a vault's sky and grid at 1000 px and 500 px...)
+_images: OrderedDict[tuple[str, Hashable], Image.Image] = OrderedDict()

@@ -210,9 +210,19 @@ class StrokeLayer:
         return (left, top, right, bottom) if left < right and top < bottom else None
 
     def paint(self, image: Image.Image, colour: RGB) -> None:
+        drawn = self.mask()
+        if drawn is not None:
+            small, (x, y) = drawn
+            image.paste(colour, (x, y, x + small.width, y + small.height), small)
+
+    def mask(self) -> tuple[Image.Image, tuple[int, int]] | None:
+        """The lines' coverage at 1x, cropped to what they cover, and where it goes on the image
+        (``paint`` pastes the colour through it; a picture drawn in parts pastes a part of it:
+        Pillow places a wide line's ends by truncating, so a line drawn on each part would not
+        land on the same pixels where a part cuts it)."""
         extent = self._extent()
         if extent is None:
-            return
+            return None
         left, top, right, bottom = extent
         s = self.SCALE
         mask = Image.new("L", ((right - left) * s, (bottom - top) * s))
@@ -226,6 +236,5 @@ class StrokeLayer:
         small = mask.reduce(s)
         bbox = small.getbbox()
         if bbox is None:
-            return
-        x, y = left + bbox[0], top + bbox[1]
-        image.paste(colour, (x, y, x + bbox[2] - bbox[0], y + bbox[3] - bbox[1]), small.crop(bbox))
+            return None
+        return small.crop(bbox), (left + bbox[0], top + bbox[1])
