@@ -14,7 +14,8 @@ from PIL import Image, ImageDraw
 from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named, night_track
 from bot.i18n import N_, _
 from render import shapes, theme
-from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
+from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, text
+from render.compose import canvas, mark
 from render.headers import SEP, header, parts_line
 
 View = Mapping[str, Any]
@@ -121,7 +122,7 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         + players_h
         + 16
     )
-    image = sky(theme.WIDTH, height)
+    image = canvas(theme.WIDTH, height, key="observatory-table")  # shrunk where drawn: ``mark``
     draw = ImageDraw.Draw(image)
     active = seat_of(view.get("active"))
     sub: list[tuple[str, theme.RGB]] = []
@@ -138,8 +139,10 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     )
     sub.append((words, theme.ACCENT))
     y = header(image, [(when_line(view), theme.INK)], sub)
+    mark((0, 0, theme.WIDTH, y))
     if has_roll:
         _roll_panel(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H), roll, names, active, view)
+        mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H))
         y += ROLL_H + theme.GAP
     night = seat_of(view.get("turn_number") if solo(view) else view.get("night"), 1)
     total = seat_of(view.get("total_turns") if solo(view) else view.get("nights"), 1)
@@ -151,10 +154,12 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         ints(view.get("bonus_nights")),
         label=_("Turn") if solo(view) else _("Night"),
     )
+    mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + NIGHT_H + 24))  # bonus stars hang below
     y += NIGHT_H + theme.GAP
     _night_sky(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + sky_h), view)
     y += sky_h + theme.GAP
     _players(draw, (theme.GAP, y, theme.WIDTH - theme.GAP, y + players_h), view, names, seats)
+    mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + players_h))
     return image
 
 
@@ -216,6 +221,7 @@ def _roll_panel(
 def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
+    mark(box)  # the cards' tiles are kept shrunk too (``card_row``): what they cover is not redone
     x0, y0, x1, _bottom = box
     sky_cards = as_map(view.get("night_sky"))
     decks = as_map(view.get("decks"))
@@ -253,6 +259,7 @@ def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -
             captions=captions,
             left=x0 + 14,
             right=x1 - 14,
+            ground=theme.PANEL,
         )
         y += SKY_CARD_H + theme.GAP
 

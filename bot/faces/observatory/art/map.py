@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from render import shapes, theme
 from render.common import mix, text
+from render.compose import mark
 from render.layers import paste_layer
 from render.theme import RGB
 
@@ -138,6 +139,9 @@ def _plain_map(image: Image.Image, *, grid: Grid) -> None:
     _labels(draw, g)
 
 
+plain_map = _plain_map  # a sheet's static layer (``render.compose.canvas``)
+
+
 class MapPainter:
     """Paints one seat's Star Map; call the steps in order (cells, lines, stars, marks)."""
 
@@ -164,8 +168,12 @@ class MapPainter:
                 else SHOOT_FILL
             )
             draw.rectangle(g.rect(row, col, 1), fill=fill)
+            mark(g.rect(row, col))  # the rings too (``render.compose``: shrunk again)
         if legal_set or shoot_set:
             _block_edges(draw, g)  # a tinted cell beside a block edge covered a line of it
+            mid_x, mid_y = x0 + 6 * g.cell, y0 + 6 * g.cell
+            mark((mid_x - 2, y0, mid_x + 2, y1))
+            mark((x0, mid_y - 2, x1, mid_y + 2))
         self._legal_rings(legal_set, theme.ACCENT)
         self._legal_rings(shoot_set - legal_set, SHOOTING)
 
@@ -203,17 +211,26 @@ class MapPainter:
             else:
                 layer.line(g.centre(a), g.centre(b), width)
         layer.paint(self.image, colour)
+        pad = width + 14  # the glow's width and the caps
+        for a, b in pairs:
+            (ax, ay), (bx, by) = g.centre(a), g.centre(b)
+            mark((min(ax, bx) - pad, min(ay, by) - pad, max(ax, bx) + pad, max(ay, by) + pad))
 
     def stars(self, names: Iterable[str], colour: RGB = STAR_GOLD, *, dim: bool = False) -> None:
         r = max(8, round(self.grid.cell * 0.3))
         sprite = shapes.star_sprite("five", colour, r, glow=not dim, alpha=0.8 if dim else 1.0)
+        half = max(sprite.size) / 2 + 1
         for name in cells(list(names)):
-            shapes.paste(self.image, sprite, *self.grid.centre(name))
+            cx, cy = self.grid.centre(name)
+            shapes.paste(self.image, sprite, cx, cy)
+            mark((cx - half, cy - half, cx + half, cy + half))
 
     def rings(self, names: Iterable[str], colour: RGB, width: int = 5) -> None:
         r = round(self.grid.cell * 0.44)
         for name in cells(list(names)):
-            shapes.ring(self.image, *self.grid.centre(name), r, colour, width=width)
+            cx, cy = self.grid.centre(name)
+            shapes.ring(self.image, cx, cy, r, colour, width=width)
+            mark((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6))
 
 
 def paint_sheet_map(

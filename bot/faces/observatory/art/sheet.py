@@ -7,6 +7,7 @@ the seat's own panel (its CURRENT sheet, draft included, with legal cells highli
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,13 +15,14 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.banked import banked_lines, draw_banked
-from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map
+from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map, plain_map
 from bot.faces.observatory.art.parts import card_row, die_sprite, named
 from bot.games.observatory.texts import TRACK_NAMES
 from bot.i18n import _, ngettext
 from render import shapes, theme
-from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
-from render.headers import SEP, header
+from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, text
+from render.compose import canvas, mark
+from render.headers import HEADER_H, HEADER_TOP, SEP, header
 from render.theme import RGB
 
 TRACKS = ("lens", "drive", "finder", "filter", "funding")
@@ -158,9 +160,14 @@ def draw_sheet(
     tracks_top = map_bottom + theme.GAP
     goals_top = tracks_top + TRACKS_H + theme.GAP
     height = goals_top + GOALS_H + 20
-    image = sky(theme.WIDTH, height)
+    # the empty map is on every sheet: kept with the backdrop (``render.compose``: a sheet sent
+    # 640 px wide is shrunk only where this drawing changed it)
+    image = canvas(
+        theme.WIDTH, height, key=("observatory-sheet", grid), static=functools.partial(plain_map, grid=grid)
+    )
     title, flexible, sub = _title(view, names, seat, score, note)
     header(image, title, sub, flexible=flexible)
+    mark((0, 0, theme.WIDTH, HEADER_TOP + HEADER_H))
     _dice_header(image, view, theme.WIDTH - theme.GAP - 20, 16 + 58)
     fresh, spaces = fresh_of(view, seat)
     paint_sheet_map(
@@ -195,6 +202,7 @@ def _tracks(
 ) -> None:
     draw = ImageDraw.Draw(image)
     panel(draw, box)
+    mark(box)
     x0, y0, x1, _bottom = box
     small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
     text(draw, (x0 + 20, y0 + 40), _("Research"), small, theme.MUTED, anchor="ls")
