@@ -168,6 +168,12 @@ def current() -> Composition | None:
     return holder.composition if holder is not None else None
 
 
+def composing(image: Image.Image) -> bool:
+    """Whether ``image`` is the picture being composed (its ``canvas`` holds the static parts)."""
+    composition = current()
+    return composition is not None and composition.big is image
+
+
 def canvas(
     width: int,
     height: int,
@@ -175,12 +181,13 @@ def canvas(
     key: Hashable = "sky",
     static: Callable[[Image.Image], None] | None = None,
 ) -> Image.Image:
-    """A fresh night-sky backdrop of ``width`` x ``height`` to draw a picture on, with ``static``
-    drawn on it (what every picture of ``key`` shows, whatever the state).
+    """A fresh night-sky backdrop of ``width`` x ``height`` to draw a picture on.
 
-    Inside ``compacting`` (and not the old way, not recording texts): the backdrop and its shrink
-    to the width sent are kept per ``key`` and size, and a composition starts from copies of both
-    (``current``)."""
+    Inside ``compacting`` (and not the old way, not recording texts): the backdrop with ``static``
+    drawn on it (what every picture of ``key`` shows, whatever the state) and its shrink to the
+    width sent are kept per ``key`` and size, and a composition starts from copies of both
+    (``current``; ``composing(image)`` is then true). Otherwise the backdrop is bare and the
+    picture draws its static parts itself, as before."""
     holder = _current.get()
     if (
         holder is None
@@ -189,10 +196,7 @@ def canvas(
         or old_way()
         or is_recording()
     ):
-        image = sky(width, height)
-        if static is not None:
-            static(image)
-        return image
+        return sky(width, height)
     small_width = holder.width
     small_height = round(height * small_width / width)
     name = (key, width, height, small_width)

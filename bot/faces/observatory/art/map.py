@@ -149,15 +149,17 @@ class MapPainter:
         self.image, self.grid = image, grid
         self.draw = ImageDraw.Draw(image)
 
-    def base(self, legal: Iterable[str] = (), shooting: Iterable[str] = ()) -> None:
+    def base(self, legal: Iterable[str] = (), shooting: Iterable[str] = (), *, plain: bool = True) -> None:
         """Cells (legal ones tinted), block edges and both label bands. The plain map (every
         cell untinted, the edges, the labels) is the same on every sheet: it is drawn once per
-        process (``render.layers``), the tinted cells and their rings over it."""
+        process (``render.layers``), the tinted cells and their rings over it. ``plain=False``: the
+        image holds it already (its ``render.compose.canvas`` drew it)."""
         g, draw = self.grid, self.draw
         legal_set, shoot_set = set(cells(list(legal))), set(cells(list(shooting)))
         x0, y0, x1, y1 = g.box
         area = (x0 - 2 * LABEL_BAND, y0 - 2 * LABEL_BAND, x1 + 2, y1 + 2)
-        paste_layer(self.image, ("observatory-map", g), area, functools.partial(_plain_map, grid=g))
+        if plain:
+            paste_layer(self.image, ("observatory-map", g), area, functools.partial(_plain_map, grid=g))
         for name in sorted(legal_set | shoot_set):
             row, col = parse(name) or (0, 0)
             fill = (
@@ -243,6 +245,7 @@ def paint_sheet_map(
     picked: str | None = None,
     placement: Mapping[str, Any] | None = None,
     fresh: Iterable[str] = (),
+    plain: bool = True,
 ) -> None:
     """One seat's map: completed constellations, plotted stars, legal cells and a preview.
 
@@ -251,7 +254,7 @@ def paint_sheet_map(
     the stars of this step's draft (ringed in gold until the step is finished).
     """
     painter = MapPainter(image, grid)
-    painter.base(legal, shooting)
+    painter.base(legal, shooting, plain=plain)
     done = [c for c in sheet.get("constellations") or [] if isinstance(c, Mapping)]
     painter.lines([s for c in done for s in segments(c.get("segments"))], theme.PAST_LINE, 6)
     plotted = cells(sheet.get("stars"))
