@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named, night_track
+from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named
 from bot.i18n import N_, _
 from render import shapes, theme
 from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, text
@@ -310,6 +310,42 @@ def _players(
             flexible=flexible,
             anchor="lm",
         )
+
+
+def night_track(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    night: int,
+    nights: int,
+    bonus: Sequence[int],
+    *,
+    label: str | None = None,
+) -> None:
+    """The Night board: one disc per night (solo: per turn), the current one gold, bonus
+    nights marked with a small star."""
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    x0, y0, x1, y1 = box
+    f = theme.font(theme.SMALL, True)
+    label = _("Night") if label is None else label
+    text(draw, (x0 + 22, (y0 + y1) / 2), label, f, theme.MUTED, anchor="lm")
+    start = x0 + 40 + f.getlength(label)
+    nights = max(1, min(nights, 16))
+    step = (x1 - 24 - start) / nights
+    r = min(24, step * 0.4)
+    cy = (y0 + y1) / 2 - 6
+    for n in range(1, nights + 1):
+        cx = start + (n - 0.5) * step
+        if n == night:
+            fill, ink = theme.GOLD, theme.DIE_INK
+        elif n < night:
+            fill, ink = theme.FAINT, theme.MUTED
+        else:
+            fill, ink = theme.PANEL_EDGE, theme.INK
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+        text(draw, (cx, cy + 1), str(n), theme.font(max(18, round(r * 1.05)), True), ink, anchor="mm")
+        if n in bonus:
+            shapes.paste(image, shapes.star_sprite("four", theme.ACCENT, 9, glow=False), cx, cy + r + 12)
 
 
 __all__ = ["PUBLIC_KEYS", "draw_table", "face_text", "public_only"]
