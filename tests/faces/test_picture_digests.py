@@ -61,10 +61,16 @@ _STILL_KINDS = {
 # A Sky of Stars' panels are halved by Pillow's integer-factor reduce (5x faster than the
 # resampling filter): the same 2 x 2 average, a rounding step apart in a few pixels.
 _REDUCED = "halved by reduce(2), not the BOX filter: the same average, a rounding step apart"
+# Observatory's hand and refill go out 640 px wide in 32 colours, as its sheet and table do, not
+# 1000 px in 256: the same drawing BOX-shrunk, each card's tile kept per process at that width
+# (3.5x faster, 40 % fewer bytes; the words as legible at a phone's 400 px).
+_OBS_COMPACT = "sent 640 px wide in 32 colours like the sheet (issue 31): the same drawing, BOX-shrunk"
 KIND_REASONS = {
     ("sky-of-stars", "vault_png"): _REDUCED,
     ("sky-of-stars", "cancel_target_png"): _REDUCED,
     ("sky-of-stars", "panel_drawing_png"): _REDUCED,
+    ("observatory", "hand_png"): _OBS_COMPACT,
+    ("observatory", "refill_png"): _OBS_COMPACT,
 }
 
 

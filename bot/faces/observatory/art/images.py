@@ -24,10 +24,10 @@ from bot.faces.observatory.art.results import draw_results
 from bot.faces.observatory.art.sheet import Marks, draw_sheet
 from bot.i18n import _
 from render import theme
-from render.common import as_map, name_of, num, panel, seat_of, sky, text
-from render.compose import compacting, shrunk
-from render.encode import Encoding, Format, encode
-from render.headers import SEP, header
+from render.common import as_map, name_of, num, panel, seat_of, text
+from render.compose import canvas, compacting, mark, shrunk
+from render.encode import Encoding, Format, encode, old_way
+from render.headers import HEADER_H, HEADER_TOP, SEP, header
 
 __all__ = [
     "Marks",
@@ -68,7 +68,7 @@ def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -
     seat = seat_of(view.get("you"), 0)
     rows = max(1, -(-len(hand) // 2))
     height = 16 + 116 + theme.GAP + rows * (WIDE_H + theme.GAP) + 8
-    image = sky(theme.WIDTH, height)
+    image = canvas(theme.WIDTH, height, key="observatory-cards")
     chosen = [c for c in picked if c in hand]
     if chosen:
         note = _("keeping {kept} of {dealt}: the faded ones go back", kept=len(chosen), dealt=len(hand))
@@ -80,6 +80,7 @@ def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -
         _("{name}'s dealt cards"), name_of(names, seat), theme.player_colour(seat), theme.INK
     )
     header(image, title, [(when_line(view) + SEP, theme.MUTED), (note, theme.ACCENT)], flexible=flexible)
+    mark((0, 0, theme.WIDTH, HEADER_TOP + HEADER_H))
     marked = dict.fromkeys(chosen, _("KEEP"))
     dim = [c for c in hand if chosen and c not in chosen]
     card_row(
@@ -112,7 +113,7 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     top = 16 + 116 + theme.GAP
     goals_h = 50 + goal_rows * (WIDE_H + theme.GAP) if goals else 0
     height = top + 50 + rows * (WIDE_H + theme.GAP) + goals_h + 10
-    image = sky(theme.WIDTH, height)
+    image = canvas(theme.WIDTH, height, key="observatory-cards")
     need = seat_of(choice.get("needs"), 1)
     title, flexible = named(
         _("{name}: take a new goal"), name_of(names, seat), theme.player_colour(seat), theme.INK
@@ -129,6 +130,7 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     draw = ImageDraw.Draw(image)
     small = theme.font(theme.SMALL)
     text(draw, (theme.MARGIN, top + 34), _("You may take"), small, theme.MUTED, anchor="ls")
+    mark((0, 0, theme.WIDTH, top + 44))  # the header and the words below it
     captions = {len(sky_ids) + i: deck_caption(d, num(counts.get(d), "?")) for i, d in enumerate(decks)}
     marked = {picked: _("TAKE")} if picked else None
     y = card_row(image, top + 50, options, cards, per_row=2, height=WIDE_H, marked=marked, captions=captions)
@@ -139,6 +141,7 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     if goals:
         y += theme.GAP
         text(draw, (theme.MARGIN, y + 34), _("Your goals"), small, theme.MUTED, anchor="ls")
+        mark((0, y + 4, theme.WIDTH, y + 44))
         card_row(image, y + 50, goals, cards, per_row=2, height=WIDE_H)
     return image
 
@@ -155,6 +158,7 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
     x = theme.GAP + (index % 2) * (width + theme.GAP)
     y = top + (index // 2) * (WIDE_H + theme.GAP)
     panel(draw, (x, y, x + width, y + WIDE_H), fill=None, outline=theme.ACCENT, width=5)  # type: ignore[arg-type]
+    mark((x, y, x + width, y + WIDE_H))
 
 
 # --- PNG wrappers --------------------------------------------------------------------------
@@ -163,8 +167,8 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
 # 3.2 MB a player with the thread (``--only image-bytes``), past the 3 MB budget.
 COMPACT = Encoding(COMPACT_COLOURS, Format.PNG, 6)
 COMPACT_WAS = Encoding(COMPACT_COLOURS, Format.PNG, 9)  # before issue 31
-GENERAL = Encoding(effort=4)  # 256 colours, zlib 4: 30 % faster than 6 for 5-10 % more bytes
-GENERAL_WAS = Encoding()
+GENERAL_WAS = Encoding()  # the hand and refill before issue 31: 1000 px, 256 colours, zlib 6
+CARDS = Encoding(COMPACT_COLOURS, Format.PNG, 3)  # the hand and refill (2 and 1 a player a game)
 RESULTS = Encoding()  # sent once a game: zlib 6
 
 
@@ -183,12 +187,24 @@ def sheet_png(
     return compact_png(lambda: draw_sheet(view, names, seat, marks=marks, note=note))
 
 
+def cards_png(draw: Callable[[], Image.Image]) -> bytes:
+    """PNG bytes of a picture of card tiles (the hand, the refill), sent ``COMPACT_WIDTH`` wide
+    as the sheet and table are: its tiles are kept per process at that width, so only the header
+    and the words are drawn and shrunk (``render.compose``). Before issue 31 (``the_old_way``) it
+    went out 1000 px wide, 256 colours: drawn and encoded so there."""
+    if old_way():
+        return encode(draw(), GENERAL_WAS)
+    with compacting(COMPACT_WIDTH) as holder:
+        image = draw()
+        return encode(shrunk(image, holder), CARDS)
+
+
 def hand_png(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -> bytes:
-    return encode(draw_hand(view, names, picked=picked), GENERAL, was=GENERAL_WAS)
+    return cards_png(lambda: draw_hand(view, names, picked=picked))
 
 
 def refill_png(view: View, names: Sequence[str], *, picked: str | None = None) -> bytes:
-    return encode(draw_refill(view, names, picked=picked), GENERAL, was=GENERAL_WAS)
+    return cards_png(lambda: draw_refill(view, names, picked=picked))
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:
