@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 
 from render import shapes, theme
 from render.common import mix, text
-from render.compose import mark
+from render.compose import composing, mark
+from render.encode import old_way
 from render.layers import paste_layer
 from render.theme import RGB
 
@@ -37,7 +38,14 @@ BOTH_FILL: RGB = mix(LEGAL_FILL, SHOOTING, 0.3)
 
 def parse(name: object) -> tuple[int, int] | None:
     """(row, col), both 0-based, of a cell name such as ``"C4"``; ``None`` for anything else."""
-    if not isinstance(name, str) or len(name) < 2 or name[0].upper() not in COLUMNS:
+    if not isinstance(name, str):
+        return None
+    return _parse.__wrapped__(name) if old_way() else _parse(name)
+
+
+@functools.lru_cache(maxsize=1024)  # a map's cells are named again and again while it is drawn
+def _parse(name: str) -> tuple[int, int] | None:
+    if len(name) < 2 or name[0].upper() not in COLUMNS:
         return None
     digits = name[1:]
     if not digits.isdigit() or not 1 <= int(digits) <= SIZE:
@@ -214,7 +222,7 @@ class MapPainter:
                 layer.line(g.centre(a), g.centre(b), width)
         layer.paint(self.image, colour)
         pad = width + 14  # the glow's width and the caps
-        for a, b in pairs:
+        for a, b in pairs if composing(self.image) else ():
             (ax, ay), (bx, by) = g.centre(a), g.centre(b)
             mark((min(ax, bx) - pad, min(ay, by) - pad, max(ax, bx) + pad, max(ay, by) + pad))
 
