@@ -210,9 +210,17 @@ class StrokeLayer:
         return (left, top, right, bottom) if left < right and top < bottom else None
 
     def paint(self, image: Image.Image, colour: RGB) -> None:
+        shrunk = self.mask()
+        if shrunk is not None:
+            (x, y), mask = shrunk
+            image.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+
+    def mask(self) -> tuple[tuple[int, int], Image.Image] | None:
+        """Where the lines land and their antialiased mask (what ``paint`` paints through), or None
+        if they cover nothing; a caller may keep it to paint the same lines again."""
         extent = self._extent()
         if extent is None:
-            return
+            return None
         left, top, right, bottom = extent
         s = self.SCALE
         mask = Image.new("L", ((right - left) * s, (bottom - top) * s))
@@ -226,6 +234,5 @@ class StrokeLayer:
         small = mask.reduce(s)
         bbox = small.getbbox()
         if bbox is None:
-            return
-        x, y = left + bbox[0], top + bbox[1]
-        image.paste(colour, (x, y, x + bbox[2] - bbox[0], y + bbox[3] - bbox[1]), small.crop(bbox))
+            return None
+        return (left + bbox[0], top + bbox[1]), small.crop(bbox)

@@ -226,6 +226,16 @@ class MapPainter:
             (ax, ay), (bx, by) = g.centre(a), g.centre(b)
             mark((min(ax, bx) - pad, min(ay, by) - pad, max(ax, bx) + pad, max(ay, by) + pad))
 
+    def kept_lines(self, pairs: Sequence[tuple[str, str]], colour: RGB, width: int) -> None:
+        """``lines`` of a finished constellation: its mask is the same whenever it is drawn (a
+        completed constellation never changes), so it is kept per process and painted."""
+        if not pairs or old_way():
+            self.lines(pairs, colour, width)
+            return
+        (x, y), mask = _line_mask(tuple(pairs), width, self.grid)
+        self.image.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+        mark((x, y, x + mask.width, y + mask.height))
+
     def stars(self, names: Iterable[str], colour: RGB = STAR_GOLD, *, dim: bool = False) -> None:
         r = max(8, round(self.grid.cell * 0.3))
         sprite = shapes.star_sprite("five", colour, r, glow=not dim, alpha=0.8 if dim else 1.0)
@@ -241,6 +251,16 @@ class MapPainter:
             cx, cy = self.grid.centre(name)
             shapes.ring(self.image, cx, cy, r, colour, width=width)
             mark((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6))
+
+
+@functools.lru_cache(maxsize=256)  # a few constellations a sheet, a few sheets a game
+def _line_mask(
+    pairs: tuple[tuple[str, str], ...], width: int, g: Grid
+) -> tuple[tuple[int, int], Image.Image]:
+    layer = shapes.StrokeLayer((g.box[0] - 8, g.box[1] - 8, g.box[2] + 8, g.box[3] + 8))
+    for a, b in pairs:
+        layer.line(g.centre(a), g.centre(b), width)
+    return layer.mask() or ((g.x0, g.y0), Image.new("L", (1, 1)))
 
 
 def paint_sheet_map(
@@ -264,7 +284,8 @@ def paint_sheet_map(
     painter = MapPainter(image, grid)
     painter.base(legal, shooting, plain=plain)
     done = [c for c in sheet.get("constellations") or [] if isinstance(c, Mapping)]
-    painter.lines([s for c in done for s in segments(c.get("segments"))], theme.PAST_LINE, 6)
+    for constellation in done:  # each finished one's strokes are kept (``kept_lines``)
+        painter.kept_lines(segments(constellation.get("segments")), theme.PAST_LINE, 6)
     plotted = cells(sheet.get("stars"))
     unused = set(cells(sheet.get("unused")))
     painter.stars([c for c in plotted if c not in unused], mix(STAR_GOLD, theme.MUTED, 0.55), dim=True)
