@@ -166,21 +166,23 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
 # Not 4 (3.5 ms, 37 KB): the sheets are most of a player's bytes, and at level 4 a game's came to
 # 3.2 MB a player with the thread (``--only image-bytes``), past the 3 MB budget.
 COMPACT = Encoding(COMPACT_COLOURS, Format.PNG, 6)
+# The table (24 a game, in the thread) at zlib 5: 1.3 ms less than 6 for 0.6 KB more (2.5 %).
+TABLE = Encoding(COMPACT_COLOURS, Format.PNG, 5)
 COMPACT_WAS = Encoding(COMPACT_COLOURS, Format.PNG, 9)  # before issue 31
 GENERAL_WAS = Encoding()  # the hand and refill before issue 31: 1000 px, 256 colours, zlib 6
 CARDS = Encoding(COMPACT_COLOURS, Format.PNG, 3)  # the hand and refill (2 and 1 a player a game)
-# Sent once a game, 1000 px: its drawing is 2 ms, the rest was the palette and zlib 6 (14 ms).
+# Sent once a game, 1000 px: its drawing is 6 ms, the rest was the palette and zlib 6 (14 ms).
 # 32 colours at zlib 2: 8.5 ms and 57 KB (256 at 6 made 49 KB; 32 at 4: 10.6 ms, 44 KB).
 RESULTS = Encoding(COMPACT_COLOURS, Format.PNG, 2)
 
 
-def compact_png(draw: Callable[[], Image.Image]) -> bytes:
+def compact_png(draw: Callable[[], Image.Image], now: Encoding = COMPACT) -> bytes:
     """PNG bytes of a flat-coloured picture sent many times a game (see ``COMPACT_WIDTH``),
     drawn by ``draw`` at 1000 px and BOX-shrunk (9% smaller than Lanczos) where it changed from
     its kept backdrop (``render.compose``), pixel for pixel the whole picture's shrink."""
     with compacting(COMPACT_WIDTH) as holder:
         image = draw()
-        return encode(shrunk(image, holder), COMPACT, was=COMPACT_WAS)
+        return encode(shrunk(image, holder), now, was=COMPACT_WAS)
 
 
 def sheet_png(
@@ -210,7 +212,7 @@ def refill_png(view: View, names: Sequence[str], *, picked: str | None = None) -
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:
-    return compact_png(lambda: draw_table(view, names))
+    return compact_png(lambda: draw_table(view, names), TABLE)
 
 
 def results_png(view: View, names: Sequence[str]) -> bytes:
