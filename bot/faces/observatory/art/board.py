@@ -6,16 +6,17 @@ else first, so handing it a seat view by mistake can never put a secret in the t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named
-from bot.i18n import N_, _
+from bot.i18n import N_, _, language
 from render import shapes, theme
 from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, text
-from render.compose import canvas, mark
+from render.compose import canvas, composing, mark
 from render.headers import SEP, header, parts_line
 
 View = Mapping[str, Any]
@@ -122,7 +123,16 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         + players_h
         + 16
     )
-    image = canvas(theme.WIDTH, height, key="observatory-table")  # shrunk where drawn: ``mark``
+    sky_top = height - 16 - players_h - theme.GAP - sky_h
+    sky_box = (theme.GAP, sky_top, theme.WIDTH - theme.GAP, sky_top + sky_h)
+    players = (theme.GAP, height - 16 - players_h, theme.WIDTH - theme.GAP, height - 16)
+    image = canvas(  # shrunk where drawn (``mark``); the panels' frames kept with the backdrop
+        theme.WIDTH,
+        height,
+        key=("observatory-table", sky_box, players, language()),
+        static=functools.partial(_frames, sky_box=sky_box, players=players),
+    )
+    kept = composing(image)
     draw = ImageDraw.Draw(image)
     active = seat_of(view.get("active"))
     sub: list[tuple[str, theme.RGB]] = []
@@ -155,11 +165,8 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         label=_("Turn") if solo(view) else _("Night"),
     )
     mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + NIGHT_H + 24))  # bonus stars hang below
-    y += NIGHT_H + theme.GAP
-    _night_sky(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + sky_h), view)
-    y += sky_h + theme.GAP
-    _players(draw, (theme.GAP, y, theme.WIDTH - theme.GAP, y + players_h), view, names, seats)
-    mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + players_h))
+    _night_sky(image, sky_box, view, kept)
+    _players(draw, players, view, names, seats, kept)
     return image
 
 
@@ -218,16 +225,52 @@ def _roll_panel(
     fitted(draw, (x0 + 22, box[3] - 22), wild, small, theme.MUTED, x1 - x0 - 44, anchor="ls")
 
 
-def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -> None:
-    draw = ImageDraw.Draw(image)
+def _night_sky_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """The Night Sky's panel and title, the same on every table."""
     panel(draw, box)
-    mark(box)  # the cards' tiles are kept shrunk too (``card_row``): what they cover is not redone
+    text(
+        draw, (box[0] + 22, box[1] + 44), _("Night Sky"), theme.font(theme.BODY, True), theme.INK, anchor="ls"
+    )
+
+
+def _players_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """The players' panel and its heading, the same on every table."""
+    panel(draw, box)
     x0, y0, x1, _bottom = box
-    sky_cards = as_map(view.get("night_sky"))
-    decks = as_map(view.get("decks"))
+    small = theme.font(theme.SMALL)
+    title = _("Players")
+    text(draw, (x0 + 22, y0 + 40), title, small, theme.MUTED, anchor="ls")
+    fitted(
+        draw,
+        (x1 - 22, y0 + 40),
+        _("stars · cards · score"),
+        small,
+        theme.MUTED,
+        x1 - x0 - 66 - small.getlength(title),
+        anchor="rs",
+    )
+
+
+def _frames(
+    image: Image.Image, *, sky_box: tuple[int, int, int, int], players: tuple[int, int, int, int]
+) -> None:
+    """What every table of this layout shows whatever the game (``render.compose.canvas``)."""
+    draw = ImageDraw.Draw(image)
+    _night_sky_frame(draw, sky_box)
+    _players_frame(draw, players)
+
+
+def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View, kept: bool) -> None:
+    """``kept``: the panel and its title are on the canvas already (``_frames``)."""
+    draw = ImageDraw.Draw(image)
+    x0, y0, x1, _bottom = box
     title_font = theme.font(theme.BODY, True)
     title = _("Night Sky")
-    text(draw, (x0 + 22, y0 + 44), title, title_font, theme.INK, anchor="ls")
+    if not kept:
+        _night_sky_frame(draw, box)
+    mark((x0 + 22 + title_font.getlength(title), y0 + 8, x1 - 12, y0 + 58))  # the decks' line
+    sky_cards = as_map(view.get("night_sky"))
+    decks = as_map(view.get("decks"))
     deck_line = _(
         "decks: {large} large · {small} small",
         large=num(decks.get("large"), "0"),
@@ -265,22 +308,19 @@ def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -
 
 
 def _players(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View, names: Sequence[str], seats: int
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    view: View,
+    names: Sequence[str],
+    seats: int,
+    kept: bool,
 ) -> None:
-    panel(draw, box)
-    x0, y0, x1, _bottom = box
+    """``kept``: the panel and its heading are on the canvas already (``_frames``)."""
+    if not kept:
+        _players_frame(draw, box)
+    x0, y0, x1, y1 = box
+    mark((x0 + 8, y0 + 60, x1 - 8, y1 - 6))  # the rows
     small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
-    title = _("Players")
-    text(draw, (x0 + 22, y0 + 40), title, small, theme.MUTED, anchor="ls")
-    fitted(
-        draw,
-        (x1 - 22, y0 + 40),
-        _("stars · cards · score"),
-        small,
-        theme.MUTED,
-        x1 - x0 - 66 - small.getlength(title),
-        anchor="rs",
-    )
     # who is done is the card's words: the picture is drawn once a step and kept while players
     # act, so a ✓ in it would soon disagree with the text beside it
     sheets = as_list(view.get("sheets"))
