@@ -106,20 +106,20 @@ STUDY = (
 )
 
 
-def study_rows(runs: int) -> list[list[str]]:
+def study_rows(runs: int, titles: Sequence[str] = ()) -> list[list[str]]:
     """One picture per kind: each of ``STUDY`` (at the kind's own palette size) on its image. A
     trial over the budget is in the table; its logged warning would only bury it."""
     quiet = logging.getLogger("render.encode")
     level, quiet.level = quiet.level, logging.ERROR
     try:
-        return _study_rows(runs)
+        return _study_rows(runs, titles)
     finally:
         quiet.setLevel(level)
 
 
-def _study_rows(runs: int) -> list[list[str]]:
+def _study_rows(runs: int, titles: Sequence[str]) -> list[list[str]]:
     rows, seen = [], set()
-    for picture in pictures():
+    for picture in cases(titles):
         if (picture.title, picture.kind) in seen:
             continue
         seen.add((picture.title, picture.kind))
@@ -141,10 +141,16 @@ def _study_rows(runs: int) -> list[list[str]]:
     return rows
 
 
-def run(runs: int) -> str:
+def cases(titles: Sequence[str]) -> list[Picture]:
+    """Every case, or those of ``titles`` (``--title``: the render bench of one title is minutes
+    shorter)."""
+    return [picture for picture in pictures() if not titles or picture.title in titles]
+
+
+def run(runs: int, titles: Sequence[str] = ()) -> str:
     with speaking(Language.ENGLISH):
-        timings = [measure(picture, runs) for picture in pictures()]
-        study = study_rows(max(3, runs // 4))
+        timings = [measure(picture, runs) for picture in cases(titles)]
+        study = study_rows(max(3, runs // 4), titles)
     short = [t for t in timings if not t.meets_goal]
     verdict = (
         "every kind meets the goal"
