@@ -158,7 +158,11 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
     x = theme.GAP + (index % 2) * (width + theme.GAP)
     y = top + (index // 2) * (WIDE_H + theme.GAP)
     panel(draw, (x, y, x + width, y + WIDE_H), fill=None, outline=theme.ACCENT, width=5)  # type: ignore[arg-type]
-    mark((x, y, x + width, y + WIDE_H))
+    edge = theme.RADIUS + 6  # the frame and its rounded corners: the slot inside stays as it was
+    for strip in ((x, y, x + width, y + edge), (x, y + WIDE_H - edge, x + width, y + WIDE_H)):
+        mark(strip)
+    for strip in ((x, y, x + edge, y + WIDE_H), (x + width - edge, y, x + width, y + WIDE_H)):
+        mark(strip)
 
 
 # --- PNG wrappers --------------------------------------------------------------------------

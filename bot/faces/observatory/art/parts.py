@@ -273,8 +273,11 @@ def _tall_tile(
     )
 
 
-def _tag(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], marked: str) -> None:
-    """The short tag ("KEEP", "PICKED") straddling the top edge at the right of a marked tile."""
+def _tag(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], marked: str
+) -> tuple[float, float, float, float]:
+    """The short tag ("KEEP", "PICKED") straddling the top edge at the right of a marked tile;
+    returns the box it covers."""
     x0, y0, x1, y1 = box
     tag_font = theme.font(22, True)
     tag_width = tag_font.getlength(marked) + 20
@@ -288,6 +291,7 @@ def _tag(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], marked: str)
         theme.DIE_INK,
         anchor="mm",
     )
+    return tag
 
 
 NAME_LEADING = 30  # between the two lines of a long name on a narrow tile
@@ -361,6 +365,5 @@ def card_row(
         )
         compose.patch(image, key, box, tile, ground=ground)
         if mark_text and card:
-            _tag(ImageDraw.Draw(image), box, mark_text)
-            compose.mark((x, y - 16, x + width, y + 18))
+            compose.mark(_tag(ImageDraw.Draw(image), box, mark_text))
     return y + height if ids else top
