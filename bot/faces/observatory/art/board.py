@@ -17,7 +17,7 @@ from bot.i18n import N_, _, language
 from render import shapes, theme
 from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, text
 from render.compose import canvas, composing, mark
-from render.headers import SEP, header, parts_line
+from render.headers import HEADER_H, HEADER_TOP, SEP, header, parts_line
 
 View = Mapping[str, Any]
 
@@ -149,7 +149,7 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     )
     sub.append((words, theme.ACCENT))
     y = header(image, [(when_line(view), theme.INK)], sub)
-    mark((0, 0, theme.WIDTH, y))
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))  # the band
     if has_roll:
         _roll_panel(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H), roll, names, active, view)
         mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H))

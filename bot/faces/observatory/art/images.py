@@ -80,7 +80,7 @@ def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -
         _("{name}'s dealt cards"), name_of(names, seat), theme.player_colour(seat), theme.INK
     )
     header(image, title, [(when_line(view) + SEP, theme.MUTED), (note, theme.ACCENT)], flexible=flexible)
-    mark((0, 0, theme.WIDTH, HEADER_TOP + HEADER_H))
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))
     marked = dict.fromkeys(chosen, _("KEEP"))
     dim = [c for c in hand if chosen and c not in chosen]
     card_row(
@@ -130,7 +130,8 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     draw = ImageDraw.Draw(image)
     small = theme.font(theme.SMALL)
     text(draw, (theme.MARGIN, top + 34), _("You may take"), small, theme.MUTED, anchor="ls")
-    mark((0, 0, theme.WIDTH, top + 44))  # the header and the words below it
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))
+    mark((theme.GAP, top + 4, theme.WIDTH - theme.GAP, top + 44))  # the words below the header
     captions = {len(sky_ids) + i: deck_caption(d, num(counts.get(d), "?")) for i, d in enumerate(decks)}
     marked = {picked: _("TAKE")} if picked else None
     y = card_row(image, top + 50, options, cards, per_row=2, height=WIDE_H, marked=marked, captions=captions)

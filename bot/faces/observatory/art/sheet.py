@@ -165,7 +165,7 @@ def draw_sheet(
     kept = composing(image)
     title, flexible, sub = _title(view, names, seat, score, note)
     header(image, title, sub, flexible=flexible)
-    mark((0, 0, theme.WIDTH, HEADER_TOP + HEADER_H))
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))
     _dice_header(image, view, theme.WIDTH - theme.GAP - 20, 16 + 58)
     fresh, spaces = fresh_of(view, seat)
     paint_sheet_map(
