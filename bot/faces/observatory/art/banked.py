@@ -14,6 +14,7 @@ from bot.games.observatory.texts import TRACK_NAMES
 from bot.i18n import N_, _, ngettext
 from render import theme
 from render.common import as_map, fitted, num, panel, text
+from render.compose import mark
 
 ORIGINS = {"finder": TRACK_NAMES["finder"], "night": N_("Night"), "completion": N_("Card")}
 
@@ -85,6 +86,7 @@ def draw_banked(
     """The sheet's right-hand panel: bonuses waiting to be spent, then the score by kind."""
     draw = ImageDraw.Draw(image)
     panel(draw, box)
+    mark(box)
     x0, y0, x1, y1 = box
     small = theme.font(theme.SMALL)
     text(draw, (x0 + 20, y0 + 40), _("Bonuses banked"), small, theme.MUTED, anchor="ls")

@@ -6,16 +6,18 @@ else first, so handing it a seat view by mistake can never put a secret in the t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named, night_track
-from bot.i18n import N_, _
+from bot.faces.observatory.art.parts import card_row, die_sprite, face_text, named
+from bot.i18n import N_, _, language
 from render import shapes, theme
-from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
-from render.headers import SEP, header, parts_line
+from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, text
+from render.compose import canvas, composing, mark
+from render.headers import HEADER_H, HEADER_TOP, SEP, header, parts_line
 
 View = Mapping[str, Any]
 
@@ -121,7 +123,16 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         + players_h
         + 16
     )
-    image = sky(theme.WIDTH, height)
+    sky_top = height - 16 - players_h - theme.GAP - sky_h
+    sky_box = (theme.GAP, sky_top, theme.WIDTH - theme.GAP, sky_top + sky_h)
+    players = (theme.GAP, height - 16 - players_h, theme.WIDTH - theme.GAP, height - 16)
+    image = canvas(  # shrunk where drawn (``mark``); the panels' frames kept with the backdrop
+        theme.WIDTH,
+        height,
+        key=("observatory-table", sky_box, players, language()),
+        static=functools.partial(_frames, sky_box=sky_box, players=players),
+    )
+    kept = composing(image)
     draw = ImageDraw.Draw(image)
     active = seat_of(view.get("active"))
     sub: list[tuple[str, theme.RGB]] = []
@@ -138,8 +149,10 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     )
     sub.append((words, theme.ACCENT))
     y = header(image, [(when_line(view), theme.INK)], sub)
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))  # the band
     if has_roll:
         _roll_panel(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H), roll, names, active, view)
+        mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + ROLL_H))
         y += ROLL_H + theme.GAP
     night = seat_of(view.get("turn_number") if solo(view) else view.get("night"), 1)
     total = seat_of(view.get("total_turns") if solo(view) else view.get("nights"), 1)
@@ -151,10 +164,9 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         ints(view.get("bonus_nights")),
         label=_("Turn") if solo(view) else _("Night"),
     )
-    y += NIGHT_H + theme.GAP
-    _night_sky(image, (theme.GAP, y, theme.WIDTH - theme.GAP, y + sky_h), view)
-    y += sky_h + theme.GAP
-    _players(draw, (theme.GAP, y, theme.WIDTH - theme.GAP, y + players_h), view, names, seats)
+    mark((theme.GAP, y, theme.WIDTH - theme.GAP, y + NIGHT_H + 24))  # bonus stars hang below
+    _night_sky(image, sky_box, view, kept)
+    _players(draw, players, view, names, seats, kept)
     return image
 
 
@@ -213,15 +225,52 @@ def _roll_panel(
     fitted(draw, (x0 + 22, box[3] - 22), wild, small, theme.MUTED, x1 - x0 - 44, anchor="ls")
 
 
-def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -> None:
-    draw = ImageDraw.Draw(image)
+def _night_sky_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """The Night Sky's panel and title, the same on every table."""
+    panel(draw, box)
+    text(
+        draw, (box[0] + 22, box[1] + 44), _("Night Sky"), theme.font(theme.BODY, True), theme.INK, anchor="ls"
+    )
+
+
+def _players_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """The players' panel and its heading, the same on every table."""
     panel(draw, box)
     x0, y0, x1, _bottom = box
-    sky_cards = as_map(view.get("night_sky"))
-    decks = as_map(view.get("decks"))
+    small = theme.font(theme.SMALL)
+    title = _("Players")
+    text(draw, (x0 + 22, y0 + 40), title, small, theme.MUTED, anchor="ls")
+    fitted(
+        draw,
+        (x1 - 22, y0 + 40),
+        _("stars · cards · score"),
+        small,
+        theme.MUTED,
+        x1 - x0 - 66 - small.getlength(title),
+        anchor="rs",
+    )
+
+
+def _frames(
+    image: Image.Image, *, sky_box: tuple[int, int, int, int], players: tuple[int, int, int, int]
+) -> None:
+    """What every table of this layout shows whatever the game (``render.compose.canvas``)."""
+    draw = ImageDraw.Draw(image)
+    _night_sky_frame(draw, sky_box)
+    _players_frame(draw, players)
+
+
+def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View, kept: bool) -> None:
+    """``kept``: the panel and its title are on the canvas already (``_frames``)."""
+    draw = ImageDraw.Draw(image)
+    x0, y0, x1, _bottom = box
     title_font = theme.font(theme.BODY, True)
     title = _("Night Sky")
-    text(draw, (x0 + 22, y0 + 44), title, title_font, theme.INK, anchor="ls")
+    if not kept:
+        _night_sky_frame(draw, box)
+    mark((x0 + 22 + title_font.getlength(title), y0 + 8, x1 - 12, y0 + 58))  # the decks' line
+    sky_cards = as_map(view.get("night_sky"))
+    decks = as_map(view.get("decks"))
     deck_line = _(
         "decks: {large} large · {small} small",
         large=num(decks.get("large"), "0"),
@@ -253,27 +302,25 @@ def _night_sky(image: Image.Image, box: tuple[int, int, int, int], view: View) -
             captions=captions,
             left=x0 + 14,
             right=x1 - 14,
+            ground=theme.PANEL,
         )
         y += SKY_CARD_H + theme.GAP
 
 
 def _players(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], view: View, names: Sequence[str], seats: int
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    view: View,
+    names: Sequence[str],
+    seats: int,
+    kept: bool,
 ) -> None:
-    panel(draw, box)
-    x0, y0, x1, _bottom = box
+    """``kept``: the panel and its heading are on the canvas already (``_frames``)."""
+    if not kept:
+        _players_frame(draw, box)
+    x0, y0, x1, y1 = box
+    mark((x0 + 8, y0 + 60, x1 - 8, y1 - 6))  # the rows
     small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
-    title = _("Players")
-    text(draw, (x0 + 22, y0 + 40), title, small, theme.MUTED, anchor="ls")
-    fitted(
-        draw,
-        (x1 - 22, y0 + 40),
-        _("stars · cards · score"),
-        small,
-        theme.MUTED,
-        x1 - x0 - 66 - small.getlength(title),
-        anchor="rs",
-    )
     # who is done is the card's words: the picture is drawn once a step and kept while players
     # act, so a ✓ in it would soon disagree with the text beside it
     sheets = as_list(view.get("sheets"))
@@ -303,6 +350,42 @@ def _players(
             flexible=flexible,
             anchor="lm",
         )
+
+
+def night_track(
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    night: int,
+    nights: int,
+    bonus: Sequence[int],
+    *,
+    label: str | None = None,
+) -> None:
+    """The Night board: one disc per night (solo: per turn), the current one gold, bonus
+    nights marked with a small star."""
+    draw = ImageDraw.Draw(image)
+    panel(draw, box)
+    x0, y0, x1, y1 = box
+    f = theme.font(theme.SMALL, True)
+    label = _("Night") if label is None else label
+    text(draw, (x0 + 22, (y0 + y1) / 2), label, f, theme.MUTED, anchor="lm")
+    start = x0 + 40 + f.getlength(label)
+    nights = max(1, min(nights, 16))
+    step = (x1 - 24 - start) / nights
+    r = min(24, step * 0.4)
+    cy = (y0 + y1) / 2 - 6
+    for n in range(1, nights + 1):
+        cx = start + (n - 0.5) * step
+        if n == night:
+            fill, ink = theme.GOLD, theme.DIE_INK
+        elif n < night:
+            fill, ink = theme.FAINT, theme.MUTED
+        else:
+            fill, ink = theme.PANEL_EDGE, theme.INK
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+        text(draw, (cx, cy + 1), str(n), theme.font(max(18, round(r * 1.05)), True), ink, anchor="mm")
+        if n in bonus:
+            shapes.paste(image, shapes.star_sprite("four", theme.ACCENT, 9, glow=False), cx, cy + r + 12)
 
 
 __all__ = ["PUBLIC_KEYS", "draw_table", "face_text", "public_only"]

@@ -13,7 +13,7 @@ apart by the bench) and a ``*_png`` wrapper returning PNG bytes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -24,9 +24,10 @@ from bot.faces.observatory.art.results import draw_results
 from bot.faces.observatory.art.sheet import Marks, draw_sheet
 from bot.i18n import _
 from render import theme
-from render.common import as_map, name_of, num, panel, seat_of, sky, text
-from render.encode import Encoding, Format, encode
-from render.headers import SEP, header
+from render.common import as_map, name_of, num, panel, seat_of, text
+from render.compose import canvas, compacting, mark, shrunk
+from render.encode import Encoding, Format, encode, old_way
+from render.headers import HEADER_H, HEADER_TOP, SEP, header
 
 __all__ = [
     "Marks",
@@ -67,7 +68,7 @@ def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -
     seat = seat_of(view.get("you"), 0)
     rows = max(1, -(-len(hand) // 2))
     height = 16 + 116 + theme.GAP + rows * (WIDE_H + theme.GAP) + 8
-    image = sky(theme.WIDTH, height)
+    image = canvas(theme.WIDTH, height, key="observatory-cards")
     chosen = [c for c in picked if c in hand]
     if chosen:
         note = _("keeping {kept} of {dealt}: the faded ones go back", kept=len(chosen), dealt=len(hand))
@@ -79,6 +80,7 @@ def draw_hand(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -
         _("{name}'s dealt cards"), name_of(names, seat), theme.player_colour(seat), theme.INK
     )
     header(image, title, [(when_line(view) + SEP, theme.MUTED), (note, theme.ACCENT)], flexible=flexible)
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))
     marked = dict.fromkeys(chosen, _("KEEP"))
     dim = [c for c in hand if chosen and c not in chosen]
     card_row(
@@ -111,7 +113,7 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     top = 16 + 116 + theme.GAP
     goals_h = 50 + goal_rows * (WIDE_H + theme.GAP) if goals else 0
     height = top + 50 + rows * (WIDE_H + theme.GAP) + goals_h + 10
-    image = sky(theme.WIDTH, height)
+    image = canvas(theme.WIDTH, height, key="observatory-cards")
     need = seat_of(choice.get("needs"), 1)
     title, flexible = named(
         _("{name}: take a new goal"), name_of(names, seat), theme.player_colour(seat), theme.INK
@@ -128,6 +130,8 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     draw = ImageDraw.Draw(image)
     small = theme.font(theme.SMALL)
     text(draw, (theme.MARGIN, top + 34), _("You may take"), small, theme.MUTED, anchor="ls")
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))
+    mark((theme.GAP, top + 4, theme.WIDTH - theme.GAP, top + 44))  # the words below the header
     captions = {len(sky_ids) + i: deck_caption(d, num(counts.get(d), "?")) for i, d in enumerate(decks)}
     marked = {picked: _("TAKE")} if picked else None
     y = card_row(image, top + 50, options, cards, per_row=2, height=WIDE_H, marked=marked, captions=captions)
@@ -138,6 +142,7 @@ def draw_refill(view: View, names: Sequence[str], *, picked: str | None = None) 
     if goals:
         y += theme.GAP
         text(draw, (theme.MARGIN, y + 34), _("Your goals"), small, theme.MUTED, anchor="ls")
+        mark((0, y + 4, theme.WIDTH, y + 44))
         card_row(image, y + 50, goals, cards, per_row=2, height=WIDE_H)
     return image
 
@@ -154,6 +159,11 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
     x = theme.GAP + (index % 2) * (width + theme.GAP)
     y = top + (index // 2) * (WIDE_H + theme.GAP)
     panel(draw, (x, y, x + width, y + WIDE_H), fill=None, outline=theme.ACCENT, width=5)  # type: ignore[arg-type]
+    edge = theme.RADIUS + 6  # the frame and its rounded corners: the slot inside stays as it was
+    for strip in ((x, y, x + width, y + edge), (x, y + WIDE_H - edge, x + width, y + WIDE_H)):
+        mark(strip)
+    for strip in ((x, y, x + edge, y + WIDE_H), (x + width - edge, y, x + width, y + WIDE_H)):
+        mark(strip)
 
 
 # --- PNG wrappers --------------------------------------------------------------------------
@@ -161,37 +171,53 @@ def _frame_slot(draw: ImageDraw.ImageDraw, top: int, index: int) -> None:
 # Not 4 (3.5 ms, 37 KB): the sheets are most of a player's bytes, and at level 4 a game's came to
 # 3.2 MB a player with the thread (``--only image-bytes``), past the 3 MB budget.
 COMPACT = Encoding(COMPACT_COLOURS, Format.PNG, 6)
+# The table (24 a game, in the thread) at zlib 5: 1.3 ms less than 6 for 0.6 KB more (2.5 %).
+TABLE = Encoding(COMPACT_COLOURS, Format.PNG, 5)
 COMPACT_WAS = Encoding(COMPACT_COLOURS, Format.PNG, 9)  # before issue 31
-GENERAL = Encoding(effort=4)  # 256 colours, zlib 4: 30 % faster than 6 for 5-10 % more bytes
-GENERAL_WAS = Encoding()
-RESULTS = Encoding()  # sent once a game: zlib 6
+GENERAL_WAS = Encoding()  # the hand and refill before issue 31: 1000 px, 256 colours, zlib 6
+CARDS = Encoding(COMPACT_COLOURS, Format.PNG, 3)  # the hand and refill (2 and 1 a player a game)
+# Sent once a game, 1000 px: its drawing is 6 ms, the rest was the palette and zlib 6 (14 ms).
+# 32 colours at zlib 2: 8.5 ms and 57 KB (256 at 6 made 49 KB; 32 at 4: 10.6 ms, 44 KB).
+RESULTS = Encoding(COMPACT_COLOURS, Format.PNG, 2)
 
 
-def compact_png(image: Image.Image) -> bytes:
-    """PNG bytes of a flat-coloured picture sent many times a game (see ``COMPACT_WIDTH``)."""
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
-    if rgb.width > COMPACT_WIDTH:
-        height = round(rgb.height * COMPACT_WIDTH / rgb.width)
-        rgb = rgb.resize((COMPACT_WIDTH, height), Image.Resampling.BOX)  # 9% smaller than Lanczos
-    return encode(rgb, COMPACT, was=COMPACT_WAS)
+def compact_png(draw: Callable[[], Image.Image], now: Encoding = COMPACT) -> bytes:
+    """PNG bytes of a flat-coloured picture sent many times a game (see ``COMPACT_WIDTH``),
+    drawn by ``draw`` at 1000 px and BOX-shrunk (9% smaller than Lanczos) where it changed from
+    its kept backdrop (``render.compose``), pixel for pixel the whole picture's shrink."""
+    with compacting(COMPACT_WIDTH) as holder:
+        image = draw()
+        return encode(shrunk(image, holder), now, was=COMPACT_WAS)
 
 
 def sheet_png(
     view: View, names: Sequence[str], seat: int, *, marks: Marks | None = None, note: str | None = None
 ) -> bytes:
-    return compact_png(draw_sheet(view, names, seat, marks=marks, note=note))
+    return compact_png(lambda: draw_sheet(view, names, seat, marks=marks, note=note))
+
+
+def cards_png(draw: Callable[[], Image.Image]) -> bytes:
+    """PNG bytes of a picture of card tiles (the hand, the refill), sent ``COMPACT_WIDTH`` wide
+    as the sheet and table are: its tiles are kept per process at that width, so only the header
+    and the words are drawn and shrunk (``render.compose``). Before issue 31 (``the_old_way``) it
+    went out 1000 px wide, 256 colours: drawn and encoded so there."""
+    if old_way():
+        return encode(draw(), GENERAL_WAS)
+    with compacting(COMPACT_WIDTH) as holder:
+        image = draw()
+        return encode(shrunk(image, holder), CARDS)
 
 
 def hand_png(view: View, names: Sequence[str], *, picked: Sequence[str] = ()) -> bytes:
-    return encode(draw_hand(view, names, picked=picked), GENERAL, was=GENERAL_WAS)
+    return cards_png(lambda: draw_hand(view, names, picked=picked))
 
 
 def refill_png(view: View, names: Sequence[str], *, picked: str | None = None) -> bytes:
-    return encode(draw_refill(view, names, picked=picked), GENERAL, was=GENERAL_WAS)
+    return cards_png(lambda: draw_refill(view, names, picked=picked))
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:
-    return compact_png(draw_table(view, names))
+    return compact_png(lambda: draw_table(view, names), TABLE)
 
 
 def results_png(view: View, names: Sequence[str]) -> bytes:

@@ -18,6 +18,8 @@ from PIL import Image, ImageDraw
 
 from render import shapes, theme
 from render.common import mix, text
+from render.compose import composing, mark
+from render.encode import old_way
 from render.layers import paste_layer
 from render.theme import RGB
 
@@ -36,7 +38,14 @@ BOTH_FILL: RGB = mix(LEGAL_FILL, SHOOTING, 0.3)
 
 def parse(name: object) -> tuple[int, int] | None:
     """(row, col), both 0-based, of a cell name such as ``"C4"``; ``None`` for anything else."""
-    if not isinstance(name, str) or len(name) < 2 or name[0].upper() not in COLUMNS:
+    if not isinstance(name, str):
+        return None
+    return _parse.__wrapped__(name) if old_way() else _parse(name)
+
+
+@functools.lru_cache(maxsize=1024)  # a map's cells are named again and again while it is drawn
+def _parse(name: str) -> tuple[int, int] | None:
+    if len(name) < 2 or name[0].upper() not in COLUMNS:
         return None
     digits = name[1:]
     if not digits.isdigit() or not 1 <= int(digits) <= SIZE:
@@ -138,6 +147,9 @@ def _plain_map(image: Image.Image, *, grid: Grid) -> None:
     _labels(draw, g)
 
 
+plain_map = _plain_map  # a sheet's static layer (``render.compose.canvas``)
+
+
 class MapPainter:
     """Paints one seat's Star Map; call the steps in order (cells, lines, stars, marks)."""
 
@@ -145,15 +157,17 @@ class MapPainter:
         self.image, self.grid = image, grid
         self.draw = ImageDraw.Draw(image)
 
-    def base(self, legal: Iterable[str] = (), shooting: Iterable[str] = ()) -> None:
+    def base(self, legal: Iterable[str] = (), shooting: Iterable[str] = (), *, plain: bool = True) -> None:
         """Cells (legal ones tinted), block edges and both label bands. The plain map (every
         cell untinted, the edges, the labels) is the same on every sheet: it is drawn once per
-        process (``render.layers``), the tinted cells and their rings over it."""
+        process (``render.layers``), the tinted cells and their rings over it. ``plain=False``: the
+        image holds it already (its ``render.compose.canvas`` drew it)."""
         g, draw = self.grid, self.draw
         legal_set, shoot_set = set(cells(list(legal))), set(cells(list(shooting)))
         x0, y0, x1, y1 = g.box
         area = (x0 - 2 * LABEL_BAND, y0 - 2 * LABEL_BAND, x1 + 2, y1 + 2)
-        paste_layer(self.image, ("observatory-map", g), area, functools.partial(_plain_map, grid=g))
+        if plain:
+            paste_layer(self.image, ("observatory-map", g), area, functools.partial(_plain_map, grid=g))
         for name in sorted(legal_set | shoot_set):
             row, col = parse(name) or (0, 0)
             fill = (
@@ -164,8 +178,12 @@ class MapPainter:
                 else SHOOT_FILL
             )
             draw.rectangle(g.rect(row, col, 1), fill=fill)
+            mark(g.rect(row, col))  # the rings too (``render.compose``: shrunk again)
         if legal_set or shoot_set:
             _block_edges(draw, g)  # a tinted cell beside a block edge covered a line of it
+            mid_x, mid_y = x0 + 6 * g.cell, y0 + 6 * g.cell
+            mark((mid_x - 2, y0, mid_x + 2, y1))
+            mark((x0, mid_y - 2, x1, mid_y + 2))
         self._legal_rings(legal_set, theme.ACCENT)
         self._legal_rings(shoot_set - legal_set, SHOOTING)
 
@@ -203,17 +221,50 @@ class MapPainter:
             else:
                 layer.line(g.centre(a), g.centre(b), width)
         layer.paint(self.image, colour)
+        pad = width + 14  # the glow's width and the caps
+        for a, b in pairs if composing(self.image) else ():
+            (ax, ay), (bx, by) = g.centre(a), g.centre(b)
+            mark((min(ax, bx) - pad, min(ay, by) - pad, max(ax, bx) + pad, max(ay, by) + pad))
+
+    def kept_lines(self, pairs: Sequence[tuple[str, str]], colour: RGB, width: int) -> None:
+        """``lines`` of a finished constellation: its mask is the same whenever it is drawn (a
+        completed constellation never changes), so it is kept per process and painted."""
+        if not pairs or old_way():
+            self.lines(pairs, colour, width)
+            return
+        (x, y), mask = _line_mask(tuple(pairs), width, self.grid)
+        self.image.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+        mark((x, y, x + mask.width, y + mask.height))
 
     def stars(self, names: Iterable[str], colour: RGB = STAR_GOLD, *, dim: bool = False) -> None:
         r = max(8, round(self.grid.cell * 0.3))
         sprite = shapes.star_sprite("five", colour, r, glow=not dim, alpha=0.8 if dim else 1.0)
+        half = max(sprite.size) / 2 + 1
         for name in cells(list(names)):
-            shapes.paste(self.image, sprite, *self.grid.centre(name))
+            cx, cy = self.grid.centre(name)
+            shapes.paste(self.image, sprite, cx, cy)
+            mark((cx - half, cy - half, cx + half, cy + half))
 
     def rings(self, names: Iterable[str], colour: RGB, width: int = 5) -> None:
         r = round(self.grid.cell * 0.44)
         for name in cells(list(names)):
-            shapes.ring(self.image, *self.grid.centre(name), r, colour, width=width)
+            cx, cy = self.grid.centre(name)
+            shapes.ring(self.image, cx, cy, r, colour, width=width)
+            mark((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6))
+
+
+@functools.lru_cache(maxsize=256)  # a few constellations a sheet, a few sheets a game
+def _line_mask(
+    pairs: tuple[tuple[str, str], ...], width: int, g: Grid
+) -> tuple[tuple[int, int], Image.Image]:
+    layer = shapes.StrokeLayer((g.box[0] - 8, g.box[1] - 8, g.box[2] + 8, g.box[3] + 8))
+    for a, b in pairs:
+        layer.line(g.centre(a), g.centre(b), width)
+    drawn = layer.mask()
+    if drawn is None:
+        return (g.x0, g.y0), Image.new("L", (1, 1))
+    small, at = drawn
+    return at, small
 
 
 def paint_sheet_map(
@@ -226,6 +277,7 @@ def paint_sheet_map(
     picked: str | None = None,
     placement: Mapping[str, Any] | None = None,
     fresh: Iterable[str] = (),
+    plain: bool = True,
 ) -> None:
     """One seat's map: completed constellations, plotted stars, legal cells and a preview.
 
@@ -234,9 +286,10 @@ def paint_sheet_map(
     the stars of this step's draft (ringed in gold until the step is finished).
     """
     painter = MapPainter(image, grid)
-    painter.base(legal, shooting)
+    painter.base(legal, shooting, plain=plain)
     done = [c for c in sheet.get("constellations") or [] if isinstance(c, Mapping)]
-    painter.lines([s for c in done for s in segments(c.get("segments"))], theme.PAST_LINE, 6)
+    for constellation in done:  # each finished one's strokes are kept (``kept_lines``)
+        painter.kept_lines(segments(constellation.get("segments")), theme.PAST_LINE, 6)
     plotted = cells(sheet.get("stars"))
     unused = set(cells(sheet.get("unused")))
     painter.stars([c for c in plotted if c not in unused], mix(STAR_GOLD, theme.MUTED, 0.55), dim=True)

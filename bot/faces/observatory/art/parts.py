@@ -13,8 +13,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.faces.observatory.art.map import DIE_BLUE, SHOOTING
-from bot.i18n import _, ngettext, pgettext
-from render import shapes, theme
+from bot.i18n import _, language, ngettext, pgettext
+from render import compose, shapes, theme
 from render.common import as_map, clean, fitted, mix, panel, text
 from render.theme import RGB
 
@@ -165,12 +165,14 @@ def card_tile(
     marked: str | None = None,
     dim: bool = False,
     caption: str | None = None,
+    tag: bool = True,
 ) -> None:
     """A Constellation card as a small picture: name, figure, points and bonus.
 
     A wide box puts the figure left of the words, a tall one above them. ``marked`` draws a
     coloured frame with a short tag ("KEEP", "PICKED"); ``dim`` fades the tile (a card put
-    back, say); ``caption`` is the text of an empty slot.
+    back, say); ``caption`` is the text of an empty slot. ``tag=False`` leaves the tag of a marked
+    tile to the caller (``card_row`` keeps the tile's pixels and draws the tag over them).
     """
     draw = ImageDraw.Draw(image)
     x0, y0, x1, y1 = box
@@ -184,7 +186,7 @@ def card_tile(
         _wide_tile(image, draw, box, card, colour)
     else:
         _tall_tile(image, draw, box, card, colour)
-    if marked:
+    if marked and tag:
         _tag(draw, box, marked)
     if dim:
         veil = Image.new("RGBA", (x1 - x0, y1 - y0), (*theme.SKY_TOP, 150))
@@ -271,8 +273,11 @@ def _tall_tile(
     )
 
 
-def _tag(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], marked: str) -> None:
-    """The short tag ("KEEP", "PICKED") straddling the top edge at the right of a marked tile."""
+def _tag(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], marked: str
+) -> tuple[float, float, float, float]:
+    """The short tag ("KEEP", "PICKED") straddling the top edge at the right of a marked tile;
+    returns the box it covers."""
     x0, y0, x1, y1 = box
     tag_font = theme.font(22, True)
     tag_width = tag_font.getlength(marked) + 20
@@ -286,6 +291,7 @@ def _tag(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], marked: str)
         theme.DIE_INK,
         anchor="mm",
     )
+    return tag
 
 
 NAME_LEADING = 30  # between the two lines of a long name on a narrow tile
@@ -330,9 +336,14 @@ def card_row(
     captions: Mapping[int, str] | None = None,
     left: int = theme.GAP,
     right: int = theme.WIDTH - theme.GAP,
+    ground: RGB | None = None,
 ) -> int:
     """Lay ``ids`` out ``per_row`` to a row; returns the y below the last row. An empty id
-    draws an empty slot (with ``captions[i]`` if given)."""
+    draws an empty slot (with ``captions[i]`` if given).
+
+    A card's tile is the same wherever it stands: drawn once per process and place, then pasted
+    (``render.compose.patch``; ``ground`` is the flat colour under the row, if not the backdrop).
+    A marked tile's tag, which reaches above the tile, is drawn over the kept tile."""
     gap = theme.GAP
     width = (right - left - (per_row - 1) * gap) // per_row
     y = top
@@ -342,49 +353,17 @@ def card_row(
             y += height + gap
         x = left + col * (width + gap)
         card = as_map(cards.get(cid)) if cid else None
-        card_tile(
-            image,
-            (x, y, x + width, y + height),
-            card or None,
-            marked=(marked or {}).get(cid),
-            dim=cid in dim,
-            caption=(captions or {}).get(i),
+        box = (x, y, x + width, y + height)
+        mark_text, dimmed, caption = (marked or {}).get(cid), cid in dim, (captions or {}).get(i)
+        if mark_text and dimmed:  # the veil goes over the tag: drawn whole
+            card_tile(image, box, card or None, marked=mark_text, dim=True, caption=caption)
+            compose.mark((x, y - 16, x + width, y + height))
+            continue
+        key = ("observatory-card", cid, repr(card), bool(mark_text), dimmed, caption, language())
+        tile = functools.partial(
+            card_tile, box=box, card=card or None, marked=mark_text, dim=dimmed, caption=caption, tag=False
         )
+        compose.patch(image, key, box, tile, ground=ground)
+        if mark_text and card:
+            compose.mark(_tag(ImageDraw.Draw(image), box, mark_text))
     return y + height if ids else top
-
-
-# --- night marker ----------------------------------------------------------------------------
-def night_track(
-    image: Image.Image,
-    box: tuple[int, int, int, int],
-    night: int,
-    nights: int,
-    bonus: Sequence[int],
-    *,
-    label: str | None = None,
-) -> None:
-    """The Night board: one disc per night (solo: per turn), the current one gold, bonus
-    nights marked with a small star."""
-    draw = ImageDraw.Draw(image)
-    panel(draw, box)
-    x0, y0, x1, y1 = box
-    f = theme.font(theme.SMALL, True)
-    label = _("Night") if label is None else label
-    text(draw, (x0 + 22, (y0 + y1) / 2), label, f, theme.MUTED, anchor="lm")
-    start = x0 + 40 + f.getlength(label)
-    nights = max(1, min(nights, 16))
-    step = (x1 - 24 - start) / nights
-    r = min(24, step * 0.4)
-    cy = (y0 + y1) / 2 - 6
-    for n in range(1, nights + 1):
-        cx = start + (n - 0.5) * step
-        if n == night:
-            fill, ink = theme.GOLD, theme.DIE_INK
-        elif n < night:
-            fill, ink = theme.FAINT, theme.MUTED
-        else:
-            fill, ink = theme.PANEL_EDGE, theme.INK
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
-        text(draw, (cx, cy + 1), str(n), theme.font(max(18, round(r * 1.05)), True), ink, anchor="mm")
-        if n in bonus:
-            shapes.paste(image, shapes.star_sprite("four", theme.ACCENT, 9, glow=False), cx, cy + r + 12)

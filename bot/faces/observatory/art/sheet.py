@@ -7,35 +7,30 @@ the seat's own panel (its CURRENT sheet, draft included, with legal cells highli
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.faces.observatory.art.banked import banked_lines, draw_banked
-from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map
+from bot.faces.observatory.art.map import LABEL_BAND, Grid, grid_for, map_height, paint_sheet_map, plain_map
 from bot.faces.observatory.art.parts import card_row, die_sprite, named
-from bot.games.observatory.texts import TRACK_NAMES
-from bot.i18n import _, ngettext
+from bot.faces.observatory.art.tracks import TRACKS, TRACKS_H, draw_tracks, empty_tracks, tracks_over
+from bot.i18n import _, language
 from render import shapes, theme
-from render.common import as_list, as_map, fitted, name_of, num, panel, seat_of, sky, text
-from render.headers import SEP, header
+from render.common import as_list, as_map, name_of, num, seat_of
+from render.compose import canvas, composing, mark
+from render.headers import HEADER_H, HEADER_TOP, SEP, header
 from render.theme import RGB
 
-TRACKS = ("lens", "drive", "finder", "filter", "funding")
-SPACES = (2, 3, 4, 5, 6)
-FILLED: RGB = theme.ACCENT
 # Sized for a phone (shown about 400 px wide): 1000 x ~1640. The map keeps 64 px cells (26 px on
 # the phone), research rows are tight and the four goal cards stand in one row of tall tiles.
 MAP_CELL = 64
 MAP_W = 2 * LABEL_BAND + 12 * MAP_CELL  # label bands and 12 cells
 MAP_LEFT = (theme.WIDTH - MAP_W) // 2
-TRACK_ROW = 56
 TRACKS_W = 604  # right edge of the research panel; the banked/score panel fills the rest
-NAME_COLUMN = 152  # a track's name, before its first space ("Cercatore" in bold)
-SPACE_BOX, SPACE_GAP = 40, 4  # one research space and the gap after it
-TRACKS_H = 56 + 5 * TRACK_ROW + 20
 GOAL_H = 220  # one tall goal tile; the four goals stand in one row
 GOALS_H = GOAL_H
 
@@ -158,9 +153,19 @@ def draw_sheet(
     tracks_top = map_bottom + theme.GAP
     goals_top = tracks_top + TRACKS_H + theme.GAP
     height = goals_top + GOALS_H + 20
-    image = sky(theme.WIDTH, height)
+    # the empty map and research panel are on every sheet: kept with the backdrop
+    # (``render.compose``: a sheet sent 640 px wide is shrunk only where this drawing changed it)
+    tracks_box = (theme.GAP, tracks_top, TRACKS_W, tracks_top + TRACKS_H)
+    image = canvas(
+        theme.WIDTH,
+        height,
+        key=("observatory-sheet", grid, tracks_box, language()),
+        static=functools.partial(_static, grid=grid, tracks_box=tracks_box),
+    )
+    kept = composing(image)
     title, flexible, sub = _title(view, names, seat, score, note)
     header(image, title, sub, flexible=flexible)
+    mark((theme.GAP, HEADER_TOP, theme.WIDTH - theme.GAP, HEADER_TOP + HEADER_H))
     _dice_header(image, view, theme.WIDTH - theme.GAP - 20, 16 + 58)
     fresh, spaces = fresh_of(view, seat)
     paint_sheet_map(
@@ -172,9 +177,10 @@ def draw_sheet(
         picked=marks.picked,
         placement=marks.placement,
         fresh=fresh,
+        plain=not kept,
     )
     picks = [*spaces, *([marks.space] if marks.space else [])]
-    _tracks(image, (theme.GAP, tracks_top, TRACKS_W, tracks_top + TRACKS_H), sheet, picks)
+    (tracks_over if kept else draw_tracks)(image, tracks_box, sheet, picks)
     draw_banked(
         image,
         (TRACKS_W + theme.GAP, tracks_top, theme.WIDTH - theme.GAP, tracks_top + TRACKS_H),
@@ -187,95 +193,10 @@ def draw_sheet(
     return image
 
 
-def _tracks(
-    image: Image.Image,
-    box: tuple[int, int, int, int],
-    sheet: Mapping[str, Any],
-    picks: Sequence[tuple[str, int]],
-) -> None:
-    draw = ImageDraw.Draw(image)
-    panel(draw, box)
-    x0, y0, x1, _bottom = box
-    small, bold = theme.font(theme.SMALL), theme.font(theme.SMALL, True)
-    text(draw, (x0 + 20, y0 + 40), _("Research"), small, theme.MUTED, anchor="ls")
-    research = as_map(sheet.get("research"))
-    bonuses = as_map(sheet.get("bonuses"))
-    complete = set(sheet.get("complete") or [])
-    box_w = SPACE_BOX
-    for i, track in enumerate(TRACKS):
-        cy = y0 + 56 + i * TRACK_ROW + TRACK_ROW // 2
-        done = track in complete
-        fitted(
-            draw,
-            (x0 + 20, cy),
-            _(TRACK_NAMES[track]),
-            bold,
-            theme.GOLD if done else theme.INK,
-            NAME_COLUMN - 2,
-            anchor="lm",
-        )
-        filled = {v for v in research.get(track) or [] if isinstance(v, int)}
-        for j, space in enumerate(SPACES):
-            bx = x0 + 20 + NAME_COLUMN + j * (box_w + SPACE_GAP)
-            rect = (bx, cy - box_w // 2, bx + box_w, cy + box_w // 2)
-            on = space in filled
-            draw.rounded_rectangle(
-                rect, radius=8, fill=FILLED if on else theme.SKY_TOP, outline=theme.PANEL_EDGE, width=2
-            )
-            text(
-                draw,
-                (bx + box_w / 2, cy + 1),
-                str(space),
-                bold,
-                theme.DIE_INK if on else theme.MUTED,
-                anchor="mm",
-            )
-            if (track, space) in picks:
-                draw.rounded_rectangle(
-                    (rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5),
-                    radius=11,
-                    outline=theme.GOLD,
-                    width=5,
-                )
-        tail = x0 + 20 + NAME_COLUMN + 5 * (box_w + SPACE_GAP) + 4
-        state = bonuses.get(track)
-        if track != "funding":
-            _bonus_badge(draw, (tail + 20, cy), state)
-        note = _track_note(track, sheet, done, len(filled))
-        if note:
-            fitted(
-                draw,
-                (tail + 48, cy),
-                note,
-                small,
-                theme.GOLD if done else theme.MUTED,
-                x1 - tail - 60,
-                anchor="lm",
-            )
-
-
-def _track_note(track: str, sheet: Mapping[str, Any], done: bool, filled: int) -> str:
-    if track == "drive" and isinstance(sheet.get("drive_value"), int):
-        return _("{value} is wild", value=sheet["drive_value"])
-    if track == "finder" and done:
-        left = sheet.get("finder_left")
-        return ngettext("{n} left", "{n} left", left if isinstance(left, int) else 0)
-    if track == "funding":
-        return ngettext("+{n} pt", "+{n} pts", filled)
-    return _("ready") if done else ""
-
-
-def _bonus_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], state: object) -> None:
-    """The bonus of a track: faint when locked, a bright ring when banked, crossed when spent."""
-    cx, cy, r = centre[0], centre[1], 16
-    if state == "open":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.GOLD, width=5)
-        draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=theme.GOLD)
-    elif state == "used":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.MUTED, width=3)
-        draw.line((cx - r + 4, cy + r - 4, cx + r - 4, cy - r + 4), fill=theme.MUTED, width=4)
-    else:
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=3)
+def _static(image: Image.Image, *, grid: Grid, tracks_box: tuple[int, int, int, int]) -> None:
+    """What every sheet shows whatever the game: the empty map and research panel."""
+    plain_map(image, grid=grid)
+    empty_tracks(image, tracks_box)
 
 
 def _goals(
