@@ -128,7 +128,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--title",
         action="append",
         choices=image_bytes_bench.TITLES,
-        help="image-bytes, fuzz and strength: play only this title (repeatable), to measure one game",
+        help="image-bytes, fuzz, strength and render: only this title (repeatable), to measure one game",
     )
     return parser.parse_args(argv)
 
@@ -173,7 +173,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(f"- {line}" for line in machine.lines()) + "\n", flush=True)
         bodies: dict[str, Callable[[], str]] = {
             "engine": lambda: engine_bench.report(engine_bench.run(config.engine_games)),
-            "render": lambda: render_speed.run(config.render_runs),
+            "render": lambda: render_speed.run(config.render_runs, args.title),
             "storage": lambda: storage_bench.report(
                 storage_bench.run(directory, config.storage_games, config.replay_runs), machine.temp_fs
             ),

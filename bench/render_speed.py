@@ -101,25 +101,30 @@ def timing_rows(timings: Sequence[Timing]) -> list[list[str]]:
 
 
 STUDY = (
-    *(Encoding(0, Format.PNG, level) for level in (1, 3, 6, 9)),
+    *(Encoding(0, Format.PNG, level) for level in (1, 3, 4, 6, 9)),
     *(Encoding(0, Format.WEBP, method) for method in (0, 1, 2, 4)),
 )
 
 
-def study_rows(runs: int) -> list[list[str]]:
+def cases(titles: Sequence[str] | None = None) -> list[Picture]:
+    """Every case, or those of ``titles`` (``--title``)."""
+    return [p for p in pictures() if not titles or p.title in titles]
+
+
+def study_rows(runs: int, titles: Sequence[str] | None = None) -> list[list[str]]:
     """One picture per kind: each of ``STUDY`` (at the kind's own palette size) on its image. A
     trial over the budget is in the table; its logged warning would only bury it."""
     quiet = logging.getLogger("render.encode")
     level, quiet.level = quiet.level, logging.ERROR
     try:
-        return _study_rows(runs)
+        return _study_rows(runs, titles)
     finally:
         quiet.setLevel(level)
 
 
-def _study_rows(runs: int) -> list[list[str]]:
+def _study_rows(runs: int, titles: Sequence[str] | None) -> list[list[str]]:
     rows, seen = [], set()
-    for picture in pictures():
+    for picture in cases(titles):
         if (picture.title, picture.kind) in seen:
             continue
         seen.add((picture.title, picture.kind))
@@ -141,10 +146,11 @@ def _study_rows(runs: int) -> list[list[str]]:
     return rows
 
 
-def run(runs: int) -> str:
+def run(runs: int, titles: Sequence[str] | None = None) -> str:
+    """The two tables, for every title or those of ``titles``."""
     with speaking(Language.ENGLISH):
-        timings = [measure(picture, runs) for picture in pictures()]
-        study = study_rows(max(3, runs // 4))
+        timings = [measure(picture, runs) for picture in cases(titles)]
+        study = study_rows(max(3, runs // 4), titles)
     short = [t for t in timings if not t.meets_goal]
     verdict = (
         "every kind meets the goal"

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from render import theme
 from render.common import mix
+from render.layers import kept
 from render.theme import RGB
 
 SS = 4  # supersampling factor for sprites
@@ -209,10 +210,19 @@ class StrokeLayer:
         right, bottom = min(self.box[2], math.ceil(x1)), min(self.box[3], math.ceil(y1))
         return (left, top, right, bottom) if left < right and top < bottom else None
 
-    def paint(self, image: Image.Image, colour: RGB) -> None:
+    def paint(self, image: Image.Image, colour: RGB, *, fixed: bool = False) -> None:
+        """Paint the lines in ``colour``. ``fixed``: they are the same on every picture (a map's
+        paths), so their mask is made once per process (``render.layers.kept``) and pasted."""
+        shrunk = kept(("strokes", self.box, tuple(self._lines)), self._shrunk) if fixed else self._shrunk()
+        if shrunk is not None:
+            x, y, mask = shrunk
+            image.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+
+    def _shrunk(self) -> tuple[int, int, Image.Image] | None:
+        """The lines' mask, drawn at ``SCALE`` and shrunk, cut to what it covers, and where it goes."""
         extent = self._extent()
         if extent is None:
-            return
+            return None
         left, top, right, bottom = extent
         s = self.SCALE
         mask = Image.new("L", ((right - left) * s, (bottom - top) * s))
@@ -226,6 +236,5 @@ class StrokeLayer:
         small = mask.reduce(s)
         bbox = small.getbbox()
         if bbox is None:
-            return
-        x, y = left + bbox[0], top + bbox[1]
-        image.paste(colour, (x, y, x + bbox[2] - bbox[0], y + bbox[3] - bbox[1]), small.crop(bbox))
+            return None
+        return left + bbox[0], top + bbox[1], small.crop(bbox)
