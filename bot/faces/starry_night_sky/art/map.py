@@ -172,7 +172,9 @@ def draw_map(
         if isinstance(edge, (list, tuple)) and len(edge) == 2 and all(str(e) in where for e in edge):
             a, b = where[str(edge[0])], where[str(edge[1])]
             layer.line((a.x, a.y), (b.x, b.y), 4)
-    layer.paint(image, EDGE, fixed=True)  # the Stellar Path is the same on every picture of a map
+    # The Stellar Path is the same on every picture of a map, over the map's flat fill (nothing
+    # else is drawn there yet): drawn once per process and copied in.
+    layer.paint(image, EDGE, fixed=True, ground=MAP_FILL)
 
     ring_set = set(map(str, rings))
     for node in where.values():
