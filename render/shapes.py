@@ -182,6 +182,11 @@ class StrokeLayer:
         self.box = box
         self._lines: list[tuple[Point, Point, float, int]] = []
 
+    @property
+    def lines(self) -> tuple[tuple[Point, Point, float, int], ...]:
+        """Every line so far (a key for what they paint)."""
+        return tuple(self._lines)
+
     def line(self, a: Point, b: Point, width: float, value: int = 255) -> None:
         """A segment with round caps; ``value`` < 255 makes it translucent (for glows)."""
         self._lines.append((a, b, width, value))

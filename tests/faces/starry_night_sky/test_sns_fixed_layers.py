@@ -1,13 +1,19 @@
-"""Starry Night Sky's Stellar Path is drawn once per process (``render.layers.kept``) and pasted:
-the same pixels as drawing it afresh, and drawn afresh inside ``render.encode.the_old_way``."""
+"""Starry Night Sky's Stellar Path and the names clear of every disc are drawn once per process
+(``render.layers.kept``) and copied in: the same pixels as drawing them afresh, which
+``render.encode.the_old_way`` does, on boards and panels of seeded games in both languages."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import pytest
 from PIL import ImageChops
 
 from bot.faces.starry_night_sky.art import images as art
+from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
+from bot.games.starry_night_sky.simulate import random_action
+from bot.i18n import Language, speaking
 from render import layers, shapes
 from render.encode import the_old_way
 
@@ -58,3 +64,38 @@ def test_kept_makes_once_per_key_and_bounds_what_it_keeps(monkeypatch: pytest.Mo
     with the_old_way():
         layers.kept(("m", 5), lambda: make(-5))
     assert made[-1] == -5
+
+
+def _states(seats: int, seed: int, every: int) -> list[dict]:
+    game = StarryNightSky()
+    state, rng, found, actions = game.setup(seats, {}, seed), Rng(seed), [], 0
+    while state["phase"] != "over":
+        if actions % every == 0:
+            found.append(state)
+        seat = state["current"]
+        state = game.apply(state, seat, random_action(game, state, seat, rng)).state
+        actions += 1
+    return [*found, state]
+
+
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.ITALIAN])
+def test_kept_names_and_path_leave_every_pixel_as_drawn_afresh(language: Language) -> None:
+    game = StarryNightSky()
+    states = _states(4, 11, 9)
+    chosen = states[:: max(1, len(states) // 5)] + states[-1:]
+    with speaking(language):
+        for state in chosen:
+            seat = state["current"]
+            view, board = game.view(state, seat), game.view(state, None)
+            destinations = [d["to"] for d in (view.get("choice") or {}).get("destinations") or []]
+            names = [*NAMES, "Dmitri"]
+            calls = [
+                partial(art.draw_board, board, names),
+                partial(art.draw_panel, view, names),
+                partial(art.draw_panel, view, names, picked=destinations[-1] if destinations else None),
+            ]
+            for call in calls:
+                now = call()
+                with the_old_way():
+                    fresh = call()
+                assert ImageChops.difference(now, fresh).getbbox() is None, (state["round"], language)
