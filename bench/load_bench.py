@@ -163,6 +163,8 @@ def combine(
             groups[group] = groups.get(group, 0.0) + seconds / r["wall"] / processes
             per_click[group] = per_click.get(group, 0.0) + seconds / clicks
     ack, follow = every("ack"), every("follow_up")
+    cache_hits = sum(r.get("picture_cache", (0, 0))[0] for r in results)
+    cache_asked = cache_hits + sum(r.get("picture_cache", (0, 0))[1] for r in results)
     return {
         "backend": backend,
         "processes": processes,
@@ -195,6 +197,9 @@ def combine(
         "cpu": [r["cpu"] / r["wall"] for r in results],
         "cpu_groups": groups,
         "cpu_per_click": per_click,
+        # pictures found already drawn by the painter's cache, of those it was asked for (None: off)
+        "picture_cache_hits": cache_hits,
+        "picture_cache_hit_rate": cache_hits / cache_asked if cache_asked else None,
         "rss": [r["rss_mib"] for r in results],
         "peak": [r["peak_mib"] for r in results],
         "jobs_armed": [r["jobs_armed"] for r in results],
@@ -275,6 +280,10 @@ def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value * 1000:,.0f}" if value >= 0.1 else f"{value * 1000:.1f}"
 
 
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.0f} %"
+
+
 def report_rows(runs: list[dict[str, Any]]) -> str:
     rows = []
     for r in runs:
@@ -300,6 +309,7 @@ def report_rows(runs: list[dict[str, Any]]) -> str:
                     f"{r['cpu_per_click'].get(g, 0.0) * 1000:.0f}"
                     for g in ("event loop", "worker threads (pictures)", "database thread")
                 ),
+                _rate(r.get("picture_cache_hit_rate")),
                 f"{_ms(r['lag_p50'])} / {_ms(r['lag_p99'])}",
                 f"{_ms(r['commit_p50'])} / {_ms(r['commit_p99'])}",
                 " + ".join(f"{m:.0f}" for m in r["rss"]),
@@ -322,6 +332,7 @@ def report_rows(runs: list[dict[str, Any]]) -> str:
         "CPU % per proc",
         "CPU % loop / pictures / db",
         "CPU ms per click loop / pictures / db",
+        "pictures from cache",
         "loop lag p50 / p99 ms",
         "commit p50 / p99 ms",
         "RSS MiB",

@@ -101,7 +101,7 @@ def timing_rows(timings: Sequence[Timing]) -> list[list[str]]:
 
 
 STUDY = (
-    *(Encoding(0, Format.PNG, level) for level in (1, 3, 6, 9)),
+    *(Encoding(0, Format.PNG, level) for level in (1, 3, 4, 6, 9)),
     *(Encoding(0, Format.WEBP, method) for method in (0, 1, 2, 4)),
 )
 

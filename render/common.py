@@ -178,9 +178,14 @@ class DrawnText:
 _drawn: ContextVar[list[DrawnText] | None] = ContextVar("render_drawn_texts", default=None)
 
 
+TEXTS_WATCHED = False
+"""Set by a test that watches every ``ImageDraw.text`` call (it patches Pillow): like
+``recording_texts``, it makes every kept layer (``render.layers``) draw its texts afresh."""
+
+
 def is_recording() -> bool:
-    """Whether the texts drawn now are being recorded (``recording_texts``)."""
-    return _drawn.get() is not None
+    """Whether the texts drawn now are being recorded (``recording_texts``) or watched."""
+    return TEXTS_WATCHED or _drawn.get() is not None
 
 
 @contextmanager

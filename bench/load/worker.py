@@ -186,6 +186,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             sum(t.moves for t in tables),
         )
         painted_before = painter().worker_cpu_seconds
+        cache_before = (painter().cache_hits, painter().cache_misses)
         requests_before = stamps.requests
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
         if profile is not None:
@@ -198,6 +199,8 @@ async def work(plan: Plan) -> dict[str, Any]:
         )
         # pictures drawn in worker processes (``bot.ui.painter``): their CPU, as the workers report it
         painted = painter().worker_cpu_seconds - painted_before
+        cache_hits = painter().cache_hits - cache_before[0]
+        cache_misses = painter().cache_misses - cache_before[1]
         cpu_groups = measure.cpu_by_group(threads_before, threads_after)
         cpu_groups[measure.PICTURES] = cpu_groups.get(measure.PICTURES, 0.0) + painted
         wall = time.perf_counter() - start
@@ -233,6 +236,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             lag=probe.lags,
             cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) + painted,
             cpu_groups=cpu_groups,
+            picture_cache=(cache_hits, cache_misses),  # pictures found drawn / drawn (``bot.ui.painter``)
             rss_mib=rss,
             peak_mib=peak,
             requests=requests,
