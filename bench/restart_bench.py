@@ -21,10 +21,12 @@ import os
 import sqlite3
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from bench.shards_bench import _fresh_postgres, _in_process, _postgres
+from bench.postgres import fresh_schema, server
+from bench.shards_bench import _in_process
 from bench.stats import table
 from bot.games import get_game
 from bot.storage.open import open_storage
@@ -165,21 +167,15 @@ def restart(target: str, backend: str, count: int) -> dict[str, float]:
 
 def run(counts: list[int], backends: list[str]) -> dict[str, dict[int, dict[str, float]]]:
     results: dict[str, dict[int, dict[str, float]]] = {}
-    with tempfile.TemporaryDirectory(prefix="astrolabe-restart-") as directory:
-        cluster = None
-        try:
-            for backend in backends:
-                for count in counts:
-                    if backend == "sqlite":
-                        target = str(Path(directory) / f"restart_{count}.sqlite3")
-                    else:
-                        if cluster is None:
-                            url, cluster = _postgres()
-                        target = asyncio.run(_fresh_postgres(url, f"restart_{count}"))
-                    results.setdefault(backend, {})[count] = restart(target, backend, count)
-        finally:
-            if cluster is not None:
-                cluster.stop()
+    with tempfile.TemporaryDirectory(prefix="astrolabe-restart-") as directory, ExitStack() as stack:
+        url = stack.enter_context(server()) if "postgres" in backends else ""
+        for backend in backends:
+            for count in counts:
+                if backend == "sqlite":
+                    target = str(Path(directory) / f"restart_{count}.sqlite3")
+                else:
+                    target = asyncio.run(fresh_schema(url, f"restart_{count}"))
+                results.setdefault(backend, {})[count] = restart(target, backend, count)
     return results
 
 
