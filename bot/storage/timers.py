@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from bot.storage.base import StorageBase
 from bot.storage.statements import (
@@ -28,9 +28,10 @@ from bot.storage.statements import (
 QuietEnd = Callable[[str, int | None, int | None, float], float | None]
 
 
-@dataclass(frozen=True, slots=True)
-class TimedJob:
-    """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value."""
+class TimedJob(NamedTuple):
+    """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value. A
+    named tuple, not a frozen dataclass: a restart makes tens of thousands, and a frozen
+    dataclass sets each field through ``object.__setattr__``."""
 
     when: float
     game_id: int
@@ -92,7 +93,7 @@ def jobs_from_rows(
         wake = quiet_end(row["timezone"], row["quiet_start"], row["quiet_end"], row["opened_at"])
         if wake is not None and max(now, after) < wake <= before:
             jobs.append(TimedJob(wake, game_id, "wake", seat, decision))
-    jobs.sort(key=lambda job: job.when)
+    jobs.sort(key=itemgetter(0))  # by ``when``
     return jobs
 
 
