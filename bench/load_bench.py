@@ -189,6 +189,19 @@ def combine(
         "pictures_per_second": len(every("renders")) / wall,
         "goals_met": meets(ack, follow),
         "ack_by_what": _by_what(results),
+        "gc": _gc(results, clicks),
+    }
+
+
+def _gc(results: list[dict[str, Any]], clicks: int) -> dict[str, float]:
+    """The garbage collector over the measured window, all processes: CPU ms per click, the
+    full (generation 2) collections' count and CPU seconds, and the longest pause (wall)."""
+    seconds = {g: sum(r.get("gc", {}).get("seconds", {}).get(g, 0.0) for r in results) for g in "012"}
+    return {
+        "ms_per_click": sum(seconds.values()) * 1000 / clicks,
+        "full_runs": sum(r.get("gc", {}).get("runs", {}).get("2", 0) for r in results),
+        "full_seconds": seconds["2"],
+        "longest": max((r.get("gc", {}).get("longest", 0.0) for r in results), default=0.0),
     }
 
 
@@ -359,6 +372,17 @@ def report(result: dict[str, Any]) -> str:
             f"{r['backend']} {r['processes']} proc {r['tables']} tables "
             f"{_ms(r.get('follow_any_p50'))} / {_ms(r.get('follow_any_p99'))}"
             for r in result["runs"]
+        )
+    )
+    text += (
+        "\n\nGarbage collector over the measured window (CPU ms per click; full collections: "
+        "count, CPU s; longest pause): "
+        + "; ".join(
+            f"{r['backend']} {r['processes']} proc {r['tables']} tables {r['gc']['ms_per_click']:.1f} ms, "
+            f"{r['gc']['full_runs']} full in {r['gc']['full_seconds']:.2f} s, "
+            f"longest {_ms(r['gc']['longest'])} ms"
+            for r in result["runs"]
+            if "gc" in r
         )
     )
     if result["skipped"]:

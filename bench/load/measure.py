@@ -199,3 +199,36 @@ def summary(values: list[float]) -> dict[str, float | int | None]:
         "p99": pct(values, 99),
         "max": max(values, default=None),
     }
+
+
+class GcMeter:
+    """The garbage collector's work while running (``gc.callbacks``), per generation: CPU seconds
+    of the thread that collected (usually the event loop) and the longest pause. A process
+    holding thousands of paced games and SimCord's world has a large heap, and each full
+    collection walks all of it while the loop waits."""
+
+    def __init__(self) -> None:
+        self.seconds: defaultdict[int, float] = defaultdict(float)
+        self.runs: defaultdict[int, int] = defaultdict(int)
+        self.longest = 0.0
+        self._began = (0.0, 0.0)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = (time.thread_time(), time.perf_counter())
+            return
+        generation = info["generation"]
+        self.seconds[generation] += time.thread_time() - self._began[0]
+        self.runs[generation] += 1
+        self.longest = max(self.longest, time.perf_counter() - self._began[1])
+
+    def start(self) -> None:
+        import gc
+
+        gc.callbacks.append(self._callback)
+
+    def stop(self) -> dict[str, Any]:
+        import gc
+
+        gc.callbacks.remove(self._callback)
+        return {"seconds": dict(self.seconds), "runs": dict(self.runs), "longest": self.longest}
