@@ -9,6 +9,7 @@ import asyncio
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 VARIABLE = "ASTROLABE_BENCH_POSTGRES"
 
@@ -76,3 +77,31 @@ def migrated_schema(url: str, name: str) -> str:
         return target
 
     return asyncio.run(make())
+
+
+def server_cpu(url: str) -> float | None:
+    """CPU seconds the server's processes have used so far, when the server is a local cluster
+    whose folder the URL names (``?host=FOLDER``, as the throwaway cluster's): the postmaster,
+    its live backends, and the backends it has reaped. None for any other server."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    folder = dict(parse_qsl(urlsplit(url).query)).get("host", "")
+    try:
+        postmaster = int(Path(folder, "data", "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, parent = int(entry.name), int(fields[1])
+        if pid == postmaster:
+            total += sum(int(x) for x in fields[11:15]) / tick  # its own and its reaped children's
+        elif parent == postmaster:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total

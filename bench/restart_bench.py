@@ -187,6 +187,7 @@ def report(results: dict[str, dict[int, dict[str, float]]]) -> str:
             f"{r['deadline_rows']:,}",
             f"{int(r['jobs']):,}",
             f"{r['resume_seconds']:.2f}",
+            f"{r['resume_cpu']:.2f}" + ("" if r.get("server_cpu") is None else f" + {r['server_cpu']:.2f}"),
             f"{r['arm_seconds']:.2f}",
             f"{r['setup_seconds']:.0f}",
         ]
@@ -195,7 +196,17 @@ def report(results: dict[str, dict[int, dict[str, float]]]) -> str:
     ]
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     return f"Restart: paced games re-armed by a fresh process (load average {load})\n\n" + table(
-        ["backend", "games", "deadline rows", "jobs armed", "rearm_all s", "arm_stored s", "set-up s"], rows
+        [
+            "backend",
+            "games",
+            "deadline rows",
+            "jobs armed",
+            "rearm_all s",
+            "rearm_all CPU s (bot + server)",
+            "arm_stored s",
+            "set-up s",
+        ],
+        rows,
     )
 
 

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import TypedDict
 
-from bench.postgres import fresh_schema, server
+from bench.postgres import fresh_schema, server, server_cpu
 from bench.shards_throughput import ROUNDS, SEATS, Throughput, measure_throughput
 from bench.stats import table
 from bot.games import get_game
@@ -105,7 +105,7 @@ async def measure_bot(target: str) -> dict[str, float]:
     return result
 
 
-async def arm_only(target: str) -> dict[str, float]:
+async def arm_only(target: str) -> dict[str, float | None]:
     """A restart: ``rearm_all`` as ``on_ready`` runs it, and the timer re-arm alone."""
     from bench.scheduler_bench import _NoNetwork
     from bot.app import create_bot
@@ -113,9 +113,12 @@ async def arm_only(target: str) -> dict[str, float]:
     bot = create_bot(db_path=target)
     bot.http.request = _NoNetwork()
     await bot.open_storage()
-    began = time.perf_counter()
+    server_before = server_cpu(target)
+    began, cpu = time.perf_counter(), time.process_time()
     games = await bot.service.rearm_all()
-    resume = time.perf_counter() - began
+    resume, resume_cpu = time.perf_counter() - began, time.process_time() - cpu
+    server_after = server_cpu(target)
+    server = None if server_before is None or server_after is None else server_after - server_before
     jobs = len(bot.service.pacer.scheduler)
     bot.service.pacer.scheduler.close()
     began = time.perf_counter()
@@ -123,7 +126,14 @@ async def arm_only(target: str) -> dict[str, float]:
     seconds = time.perf_counter() - began
     bot.service.close()
     await bot.storage.close()
-    return {"arm_seconds": seconds, "jobs": jobs, "resume_seconds": resume, "games": games}
+    return {
+        "arm_seconds": seconds,
+        "jobs": jobs,
+        "resume_seconds": resume,
+        "games": games,
+        "resume_cpu": resume_cpu,  # this process's CPU (SQLite's thread included)
+        "server_cpu": server,  # a local PostgreSQL cluster's processes' CPU, else None
+    }
 
 
 def _in_process(command: str, target: str) -> dict[str, float]:
