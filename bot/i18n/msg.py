@@ -11,7 +11,6 @@ Only the standard library here: the rules packages import this module.
 
 from __future__ import annotations
 
-import _string
 import functools
 import string
 from collections.abc import Mapping, Sequence
@@ -61,9 +60,9 @@ def _parsed(template: str) -> _Parts | None:
     ``{0}``), or None when it has anything else (a conversion, an attribute or index, an empty
     or nested field): those go through ``_Partial`` itself. A panel fills dozens of texts per
     click, and ``string.Formatter`` parses each template again every time."""
-    parts = []
+    parts: list[tuple[str, str | None, str]] = []
     try:
-        for literal, name, spec, conversion in _string.formatter_parser(template):
+        for literal, name, spec, conversion in _PARTIAL.parse(template):
             if name is None:
                 parts.append((literal, None, ""))
                 continue
