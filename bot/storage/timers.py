@@ -17,9 +17,7 @@ from typing import Any, NamedTuple
 from bot.storage.base import StorageBase
 from bot.storage.statements import (
     SQL_CLAIM_TIMER,
-    SQL_COUNT_RUNNING_GAMES,
     SQL_FINISH_TIMER,
-    SQL_SELECT_GAMES_TO_SETTLE,
     SQL_SELECT_HELD_CLAIMS,
 )
 
@@ -131,10 +129,10 @@ class Timers(StorageBase):
 
     async def games_to_resume(self) -> tuple[int, list[int]]:
         """How many games are running, and the ids of those a restart must settle one by one
-        (``SQL_SELECT_GAMES_TO_SETTLE``); no game's state is read."""
+        (each dialect's ``sql_games_to_settle``); no game's state is read."""
         async with self._read() as tx:
-            running = await tx.fetchval(SQL_COUNT_RUNNING_GAMES)
-            rows = await tx.fetch(SQL_SELECT_GAMES_TO_SETTLE)
+            running = await tx.fetchval(self._dialect.sql_count_running)
+            rows = await tx.fetch(self._dialect.sql_games_to_settle)
         return int(running), [row[0] for row in rows]
 
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:
