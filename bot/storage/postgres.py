@@ -34,6 +34,7 @@ from bot.storage.statements import (
     SQL_COUNT_RUNNING_GAMES,
     SQL_SELECT_COUNTDOWNS,
     SQL_SELECT_GAMES_TO_SETTLE,
+    SQL_SELECT_QUIET_SEATS,
     SQL_SELECT_TIMED_DEADLINES,
 )
 
@@ -147,6 +148,7 @@ class PostgresDialect:
     errors: tuple[type[Exception], ...] = (asyncpg.PostgresError,)
     sql_seats_for_games = SQL_SELECT_SEATS_FOR_GAMES
     sql_timed_deadlines = SQL_SELECT_TIMED_DEADLINES
+    sql_quiet_seats = SQL_SELECT_QUIET_SEATS
     sql_countdowns = SQL_SELECT_COUNTDOWNS
     sql_count_running = SQL_COUNT_RUNNING_GAMES
     sql_games_to_settle = SQL_SELECT_GAMES_TO_SETTLE

@@ -51,3 +51,13 @@ async def test_sqlite_reads_the_small_index(storage: Storage) -> None:
         for sql in (dialect.sql_count_running, dialect.sql_games_to_settle):
             plan = " ".join(str(v) for row in await tx.fetch("EXPLAIN QUERY PLAN " + sql) for v in tuple(row))
             assert "games_running" in plan, plan
+
+
+async def test_sqlite_reads_quiet_hours_from_the_players_who_saved_settings(storage: Storage) -> None:
+    """The timers' quiet-hours read starts from the settings rows, not from every due row."""
+    if isinstance(storage, PostgresStorage):
+        return
+    async with storage._read() as tx:
+        rows = await tx.fetch("EXPLAIN QUERY PLAN " + storage._dialect.sql_quiet_seats, {"before": 1.0})
+    steps = [str(tuple(row)[-1]) for row in rows]
+    assert steps[0].startswith("SCAN u") and "seats_user_id" in steps[1], steps
