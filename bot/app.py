@@ -184,9 +184,9 @@ class AstrolabeBot(discord.Client):
                 self.service.pacer.start_polling(self.settings.timer_poll)
                 self.game_nights.start_polling(self.settings.timer_poll)
                 self.tournaments.start_polling(self.settings.timer_poll)
-            if self.settings.steady_heap:
-                heap.steady()
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
+        if self.settings.steady_heap:  # each session: discord.py's caches are new (bot.ops.heap)
+            heap.steady()
 
     async def _game_over(self, service: GameService, record: Any) -> None:
         """A game ended: its lobby message says so, and a tournament table moves its round on."""

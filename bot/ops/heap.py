@@ -9,8 +9,11 @@ collects once, freezes what survived (``gc.freeze``: moved out of every later co
 freed by reference counting), and collects the young generation less often. The load bench
 measured this (``docs/benchmarks.md``, "Issue 31, third pass").
 
-Only the real process does this (``Config.steady_heap``, set by ``python -m bot``): a test process
-builds and drops hundreds of bots, whose frozen cycles would never be collected.
+Frozen objects are never walked, so a frozen cycle that becomes garbage stays until the heap is
+thawed: discord.py rebuilds its caches at each new session (READY), so every ``on_ready`` thaws the
+heap, collects it whole (the old caches go then) and freezes it again. Only the real process does
+this (``Config.steady_heap``, set by ``python -m bot``): a test process builds and drops hundreds
+of bots.
 """
 
 from __future__ import annotations
@@ -26,8 +29,10 @@ YOUNG_THRESHOLD: Final = 20_000  # allocations between young collections (CPytho
 
 
 def steady() -> None:
-    """After start-up: collect, freeze the survivors, and collect the young less often."""
+    """After start-up (and each new session): thaw, collect, freeze the survivors, and collect
+    the young less often."""
     began = time.perf_counter()
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
     _, middle, old = gc.get_threshold()
