@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import postgres
-from bench.load.measure import pct
+from bench.load.measure import gc_summary, pct
 from bench.load.worker import Plan
 from bench.stats import table
 
@@ -189,19 +189,7 @@ def combine(
         "pictures_per_second": len(every("renders")) / wall,
         "goals_met": meets(ack, follow),
         "ack_by_what": _by_what(results),
-        "gc": _gc(results, clicks),
-    }
-
-
-def _gc(results: list[dict[str, Any]], clicks: int) -> dict[str, float]:
-    """The garbage collector over the measured window, all processes: CPU ms per click, the
-    full (generation 2) collections' count and CPU seconds, and the longest pause (wall)."""
-    seconds = {g: sum(r.get("gc", {}).get("seconds", {}).get(g, 0.0) for r in results) for g in "012"}
-    return {
-        "ms_per_click": sum(seconds.values()) * 1000 / clicks,
-        "full_runs": sum(r.get("gc", {}).get("runs", {}).get("2", 0) for r in results),
-        "full_seconds": seconds["2"],
-        "longest": max((r.get("gc", {}).get("longest", 0.0) for r in results), default=0.0),
+        "gc": gc_summary(results, clicks),
     }
 
 

@@ -232,3 +232,15 @@ class GcMeter:
 
         gc.callbacks.remove(self._callback)
         return {"seconds": dict(self.seconds), "runs": dict(self.runs), "longest": self.longest}
+
+
+def gc_summary(results: list[dict[str, Any]], clicks: int) -> dict[str, float]:
+    """The garbage collector over the measured window, all processes: CPU ms per click, the
+    full (generation 2) collections' count and CPU seconds, and the longest pause (wall)."""
+    seconds = {g: sum(r.get("gc", {}).get("seconds", {}).get(g, 0.0) for r in results) for g in "012"}
+    return {
+        "ms_per_click": sum(seconds.values()) * 1000 / clicks,
+        "full_runs": sum(r.get("gc", {}).get("runs", {}).get("2", 0) for r in results),
+        "full_seconds": seconds["2"],
+        "longest": max((r.get("gc", {}).get("longest", 0.0) for r in results), default=0.0),
+    }
