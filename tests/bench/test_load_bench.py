@@ -68,3 +68,12 @@ def test_two_postgres_processes_give_sane_figures(tmp_path: Path) -> None:
     assert run["handled_p50"] is not None and run["ack_by_what"]
     assert all(armed >= 150 for armed in run["jobs_armed"]), "each process arms every paced game's jobs"
     assert run["games_opened"] >= 2 and run["open_failures"] == run["opening"] == 0
+
+
+def test_which_backends_the_command_line_asks_for() -> None:
+    from bench.__main__ import backends, parse
+
+    assert backends(parse(["--only", "load"])) == ["sqlite", "postgres"]
+    assert backends(parse(["--only", "load", "--postgres"])) == ["postgres"]  # alone: PostgreSQL only
+    assert backends(parse(["--only", "load", "--postgres", "postgresql://x@/y"])) == ["sqlite", "postgres"]
+    assert backends(parse(["--only", "restart", "--backend", "sqlite"])) == ["sqlite"]
