@@ -32,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
 from bot.i18n import Language, speaking
+from bot.ops.metrics import picture_from
 from bot.ui.picture_cache import PictureCache, cache_bytes_from, key_of
 
 log = logging.getLogger(__name__)
@@ -123,19 +124,23 @@ class Painter:
         except (pickle.PicklingError, AttributeError, TypeError):
             payload = None
         if payload is None or not self.cache.limit:
+            picture_from("drawn")
             return await self._draw(payload, draw, language)
         key = key_of(payload)
         data = self.cache.get(key)
         if data is not None:
             self.cache_hits += 1
+            picture_from("cache")
             return data
         loop = asyncio.get_running_loop()
         drawing = self._drawing.get(key)
         if drawing is not None and drawing.get_loop() is loop:
             self.cache_hits += 1
             self.cache_shared += 1
+            picture_from("cache")
         else:
             self.cache_misses += 1
+            picture_from("drawn")
             # A task of its own, so a caller cancelled while waiting does not cancel the others' picture.
             drawing = loop.create_task(self._draw(payload, draw, language))
             self._drawing[key] = drawing

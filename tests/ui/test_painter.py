@@ -234,3 +234,18 @@ def test_the_cache_size_comes_from_the_environment() -> None:
     assert cache_bytes_from({"ASTROLABE_PICTURE_CACHE_MB": "16"}) == 16 * MEGABYTE
     assert cache_bytes_from({"ASTROLABE_PICTURE_CACHE_MB": "lots"}) == DEFAULT_MEGABYTES * MEGABYTE
     assert cache_bytes_from({"ASTROLABE_PICTURE_CACHE_MB": "-1"}) == DEFAULT_MEGABYTES * MEGABYTE
+
+
+async def test_the_bots_metrics_count_pictures_drawn_and_from_the_cache(cached: Painter) -> None:
+    from bot.ops.metrics import CURRENT, Metrics
+
+    metrics = Metrics()
+    token = CURRENT.set(metrics)
+    try:
+        for _ in range(3):
+            await cached.paint(partial(_counted, "Vega"), Language.ENGLISH)
+    finally:
+        CURRENT.reset(token)
+    sample = metrics.registry.get_sample_value
+    assert sample("astrolabe_pictures_total", {"source": "drawn"}) == 1
+    assert sample("astrolabe_pictures_total", {"source": "cache"}) == 2
