@@ -78,7 +78,7 @@ def kept_image(key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
     return made
 
 
-IMAGES_KEPT = 16  # a title's few static parts (a vault's sky and grid at 1000 px and 500 px...)
+IMAGES_KEPT = 24  # static parts: a vault's sky and grid (1000 and 500 px), a drawing's, a table per shape
 _images: OrderedDict[tuple[str, Hashable], Image.Image] = OrderedDict()
 
 
