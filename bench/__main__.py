@@ -116,7 +116,18 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--settle", type=float, default=fuzz_bench.SETTLE, help="fuzz: seconds SimCord waits for the bot"
     )
     parser.add_argument(
-        "--postgres", help=f"load: the PostgreSQL server's URL (else ${load_bench.POSTGRES_VARIABLE})"
+        "--postgres",
+        nargs="?",
+        const="",
+        metavar="URL",
+        help=f"load: the PostgreSQL server's URL (else ${load_bench.POSTGRES_VARIABLE}; with neither, "
+        "a throwaway cluster the bench starts and removes); alone, run only the PostgreSQL half",
+    )
+    parser.add_argument(
+        "--backend",
+        action="append",
+        choices=load_bench.BACKENDS,
+        help="load and restart: only this backend (repeatable; default both)",
     )
     parser.add_argument(
         "--load-tables",
@@ -131,6 +142,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="image-bytes, fuzz, strength and render: only this title (repeatable), to measure one game",
     )
     return parser.parse_args(argv)
+
+
+def backends(args: argparse.Namespace) -> list[str]:
+    """``--backend`` as given; ``--postgres`` alone means PostgreSQL only; else both."""
+    if args.backend:
+        return list(args.backend)
+    return ["postgres"] if args.postgres == "" else list(load_bench.BACKENDS)
 
 
 def _section(name: str, body: Callable[[], str]) -> bool:
@@ -173,7 +191,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(f"- {line}" for line in machine.lines()) + "\n", flush=True)
         bodies: dict[str, Callable[[], str]] = {
             "engine": lambda: engine_bench.report(engine_bench.run(config.engine_games)),
-            "render": lambda: render_speed.run(config.render_runs, tuple(args.title or ())),
+            "render": lambda: render_speed.run(config.render_runs, tuple(t for t in args.title or () if t)),
             "storage": lambda: storage_bench.report(
                 storage_bench.run(directory, config.storage_games, config.replay_runs), machine.temp_fs
             ),
@@ -185,7 +203,7 @@ def main(argv: list[str]) -> int:
             ),
             "shards": lambda: shards_bench.report(shards_bench.run(directory, args.quick)),
             "restart": lambda: restart_bench.report(
-                restart_bench.run([1000] if args.quick else [10_000, 100_000], ["sqlite", "postgres"])
+                restart_bench.run([1000] if args.quick else [10_000, 100_000], backends(args))
             ),
             "image-bytes": lambda: image_bytes_report.report(
                 image_bytes_bench.run(directory, args.quick, args.title)
@@ -203,6 +221,7 @@ def main(argv: list[str]) -> int:
                     args.quick,
                     args.postgres,
                     tuple(args.load_tables) if args.load_tables else None,
+                    tuple(backends(args)),
                 )
             ),
         }

@@ -1,8 +1,9 @@
 """Load: live tables clicking at human pace beside thousands of paced games with armed timers.
 
-One bot process on SQLite, then two processes sharing PostgreSQL (the server named by
-``ASTROLABE_BENCH_POSTGRES`` or ``--postgres``; without one that half is skipped, saying so),
-then, on SQLite, more and more live tables until a goal breaks. Each configuration runs in fresh
+One bot process on SQLite, then one and two processes on PostgreSQL (the server named by
+``ASTROLABE_BENCH_POSTGRES`` or ``--postgres URL``, else a throwaway cluster the bench starts with
+``fsync`` on and removes after: ``bench.postgres``), then, on SQLite, more and more live tables
+until a goal breaks. Each configuration runs in fresh
 processes (``bench.load.worker``): the real bot in SimCord switched to real time, every player
 clicking every few seconds, the timers firing on the wall clock. Goals on the 2-core machine:
 acknowledgement p99 ≤ 100 ms, follow-up p99 ≤ 1 s, the follow-up being a click's wait for the
@@ -23,12 +24,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.load.measure import pct
+from bench import postgres
+from bench.load.measure import gc_summary, pct
 from bench.load.worker import Plan
 from bench.stats import table
 
 ROOT = Path(__file__).resolve().parents[1]
-POSTGRES_VARIABLE = "ASTROLABE_BENCH_POSTGRES"
+POSTGRES_VARIABLE = postgres.VARIABLE
+BACKENDS = ("sqlite", "postgres")
 ACK_GOAL, FOLLOW_UP_GOAL = 0.100, 1.0
 
 
@@ -88,7 +91,7 @@ def run_one(
     if backend == "sqlite":
         target, template = _sqlite_target(directory, name, folder)
     else:
-        target = _fresh_postgres(url or "", name.replace("-", "_"))
+        target = postgres.migrated_schema(url or "", name.replace("-", "_"))
     shares = [tables // processes + (p < tables % processes) for p in range(processes)]
     plans = [
         Plan(
@@ -126,27 +129,6 @@ def run_one(
     return combine(backend, tables, processes, size, results, loads or [os.getloadavg()[0]])
 
 
-def _fresh_postgres(url: str, schema: str) -> str:
-    import asyncio
-
-    import asyncpg
-
-    from bot.storage.open import open_storage
-    from tests.postgres_server import with_schema
-
-    async def make() -> None:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(f'CREATE SCHEMA "{schema}"')
-        finally:
-            await conn.close()
-        storage = await open_storage(with_schema(url, schema))  # migrated once, not by each process
-        await storage.close()
-
-    asyncio.run(make())
-    return with_schema(url, schema)
-
-
 def combine(
     backend: str, tables: int, processes: int, size: Size, results: list[dict[str, Any]], loads: list[float]
 ) -> dict[str, Any]:
@@ -163,6 +145,8 @@ def combine(
             groups[group] = groups.get(group, 0.0) + seconds / r["wall"] / processes
             per_click[group] = per_click.get(group, 0.0) + seconds / clicks
     ack, follow = every("ack"), every("follow_up")
+    cache_hits = sum(r.get("picture_cache", (0, 0))[0] for r in results)
+    cache_asked = cache_hits + sum(r.get("picture_cache", (0, 0))[1] for r in results)
     return {
         "backend": backend,
         "processes": processes,
@@ -195,6 +179,9 @@ def combine(
         "cpu": [r["cpu"] / r["wall"] for r in results],
         "cpu_groups": groups,
         "cpu_per_click": per_click,
+        # pictures found already drawn by the painter's cache, of those it was asked for (None: off)
+        "picture_cache_hits": cache_hits,
+        "picture_cache_hit_rate": cache_hits / cache_asked if cache_asked else None,
         "rss": [r["rss_mib"] for r in results],
         "peak": [r["peak_mib"] for r in results],
         "jobs_armed": [r["jobs_armed"] for r in results],
@@ -207,6 +194,7 @@ def combine(
         "pictures_per_second": len(every("renders")) / wall,
         "goals_met": meets(ack, follow),
         "ack_by_what": _by_what(results),
+        "gc": gc_summary(results, clicks),
     }
 
 
@@ -230,41 +218,57 @@ def meets(ack: list[float], follow: list[float]) -> bool:
 
 
 def postgres_url(given: str | None) -> str | None:
-    return (given or os.environ.get(POSTGRES_VARIABLE, "")).strip() or None
+    return postgres.given_url(given)
 
 
 def skip_reason(url: str | None) -> str | None:
-    """Why the PostgreSQL half does not run, or None when it does."""
-    if url:
-        return None
-    return f"PostgreSQL half skipped: no server given (set {POSTGRES_VARIABLE} or pass --postgres URL)."
+    """Why the PostgreSQL half cannot run here, or None when it can (a server named, or the
+    binaries to start a throwaway one)."""
+    reason = postgres.available(url)
+    return None if reason is None else f"PostgreSQL half skipped: {reason}."
 
 
-def run(
-    directory: Path, quick: bool, url: str | None = None, ramp: tuple[int, ...] | None = None
-) -> dict[str, Any]:
-    size = QUICK if quick else FULL
-    url = postgres_url(url)
-    runs = [run_one(directory, "sqlite", size, size.tables, 1)]
-    print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
+def _postgres_half(directory: Path, size: Size, url: str | None, runs: list[dict[str, Any]]) -> str | None:
+    """One process, then two sharing the server, at the same live tables; why it stopped, if it did."""
     skipped = skip_reason(url)
     if skipped:
         print(skipped, file=sys.stderr, flush=True)
-    else:
-        try:
-            runs.append(run_one(directory, "postgres", size, size.tables, 2, url))
-            print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
-        except Exception as error:  # the SQLite ramp still runs; the failure is in the report
-            skipped = f"PostgreSQL half failed: {type(error).__name__}: {str(error)[-1500:]}"
-            print(skipped, file=sys.stderr, flush=True)
+        return skipped
+    try:
+        with postgres.server(url, fsync=True) as server_url:
+            for processes in (1, 2):
+                runs.append(run_one(directory, "postgres", size, size.tables, processes, server_url))
+                print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
+    except Exception as error:  # the SQLite ramp still runs; the failure is in the report
+        skipped = f"PostgreSQL half failed: {type(error).__name__}: {str(error)[-1500:]}"
+        print(skipped, file=sys.stderr, flush=True)
+    return skipped
+
+
+def run(
+    directory: Path,
+    quick: bool,
+    url: str | None = None,
+    ramp: tuple[int, ...] | None = None,
+    backends: tuple[str, ...] = BACKENDS,
+) -> dict[str, Any]:
+    size = QUICK if quick else FULL
+    runs: list[dict[str, Any]] = []
+    if "sqlite" in backends:
+        runs.append(run_one(directory, "sqlite", size, size.tables, 1))
+        print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
+    skipped = _postgres_half(directory, size, url, runs) if "postgres" in backends else None
+    if "sqlite" not in backends:
+        return {"runs": runs, "size": asdict(size), "skipped": skipped}
+    first = runs[0]
     # Where the limit is: more live tables while the goals hold; fewer (halving) if the first failed.
     tables = size.tables
     for more in size.ramp if ramp is None else ramp:
-        if not runs[0]["goals_met"] or not runs[-1]["goals_met"]:
+        if not first["goals_met"] or not runs[-1]["goals_met"]:
             break
         runs.append(run_one(directory, "sqlite", size, more, 1))
         print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
-    while not quick and not runs[0]["goals_met"] and not runs[-1]["goals_met"] and tables > 12:
+    while not quick and not first["goals_met"] and not runs[-1]["goals_met"] and tables > 12:
         tables //= 2
         runs.append(run_one(directory, "sqlite", size, tables, 1))
         print(report_rows(runs[-1:]), file=sys.stderr, flush=True)
@@ -273,6 +277,10 @@ def run(
 
 def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value * 1000:,.0f}" if value >= 0.1 else f"{value * 1000:.1f}"
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.0f} %"
 
 
 def report_rows(runs: list[dict[str, Any]]) -> str:
@@ -300,6 +308,7 @@ def report_rows(runs: list[dict[str, Any]]) -> str:
                     f"{r['cpu_per_click'].get(g, 0.0) * 1000:.0f}"
                     for g in ("event loop", "worker threads (pictures)", "database thread")
                 ),
+                _rate(r.get("picture_cache_hit_rate")),
                 f"{_ms(r['lag_p50'])} / {_ms(r['lag_p99'])}",
                 f"{_ms(r['commit_p50'])} / {_ms(r['commit_p99'])}",
                 " + ".join(f"{m:.0f}" for m in r["rss"]),
@@ -322,6 +331,7 @@ def report_rows(runs: list[dict[str, Any]]) -> str:
         "CPU % per proc",
         "CPU % loop / pictures / db",
         "CPU ms per click loop / pictures / db",
+        "pictures from cache",
         "loop lag p50 / p99 ms",
         "commit p50 / p99 ms",
         "RSS MiB",
@@ -341,10 +351,16 @@ def report(result: dict[str, Any]) -> str:
         f"{ACK_GOAL * 1000:.0f} ms, caused follow-up p99 ≤ {FOLLOW_UP_GOAL:g} s."
     )
     text = title + "\n\n" + report_rows(result["runs"])
-    first = result["runs"][0]
-    text += "\n\nAcknowledgement by kind of interaction, first run (n, p50 / p99 ms): " + "; ".join(
-        f"{what} {n} {_ms(p50)} / {_ms(p99)}" for what, (n, p50, p99) in first["ack_by_what"].items()
-    )
+    for r in result["runs"]:
+        if r["tables"] != result["runs"][0]["tables"]:
+            continue  # the ramp's runs: their table is enough
+        text += (
+            f"\n\nAcknowledgement by kind of interaction, {r['backend']} {r['processes']} proc "
+            f"{r['tables']} tables (n, p50 / p99 ms): "
+            + "; ".join(
+                f"{what} {n} {_ms(p50)} / {_ms(p99)}" for what, (n, p50, p99) in r["ack_by_what"].items()
+            )
+        )
     text += (
         "\n\nCaused follow-up: from the click to the last request the bot made because of it (its "
         "callback, its token's follow-ups, the edits and posts its handler made), not another "
@@ -355,6 +371,17 @@ def report(result: dict[str, Any]) -> str:
             f"{r['backend']} {r['processes']} proc {r['tables']} tables "
             f"{_ms(r.get('follow_any_p50'))} / {_ms(r.get('follow_any_p99'))}"
             for r in result["runs"]
+        )
+    )
+    text += (
+        "\n\nGarbage collector over the measured window (CPU ms per click; full collections: "
+        "count, CPU s; longest pause): "
+        + "; ".join(
+            f"{r['backend']} {r['processes']} proc {r['tables']} tables {r['gc']['ms_per_click']:.1f} ms, "
+            f"{r['gc']['full_runs']} full in {r['gc']['full_seconds']:.2f} s, "
+            f"longest {_ms(r['gc']['longest'])} ms"
+            for r in result["runs"]
+            if "gc" in r
         )
     )
     if result["skipped"]:

@@ -101,7 +101,7 @@ def timing_rows(timings: Sequence[Timing]) -> list[list[str]]:
 
 
 STUDY = (
-    *(Encoding(0, Format.PNG, level) for level in (1, 3, 6, 9)),
+    *(Encoding(0, Format.PNG, level) for level in (1, 3, 4, 6, 9)),
     *(Encoding(0, Format.WEBP, method) for method in (0, 1, 2, 4)),
 )
 
@@ -119,7 +119,7 @@ def study_rows(runs: int, titles: Sequence[str] = ()) -> list[list[str]]:
 
 def _study_rows(runs: int, titles: Sequence[str]) -> list[list[str]]:
     rows, seen = [], set()
-    for picture in cases(titles):
+    for picture in of_titles(titles):
         if (picture.title, picture.kind) in seen:
             continue
         seen.add((picture.title, picture.kind))
@@ -141,15 +141,14 @@ def _study_rows(runs: int, titles: Sequence[str]) -> list[list[str]]:
     return rows
 
 
-def cases(titles: Sequence[str]) -> list[Picture]:
-    """Every case, or those of ``titles`` (``--title``: the render bench of one title is minutes
-    shorter)."""
+def of_titles(titles: Sequence[str]) -> list[Picture]:
+    """Every case, or those of ``titles`` (``--title``: time one game's pictures)."""
     return [picture for picture in pictures() if not titles or picture.title in titles]
 
 
 def run(runs: int, titles: Sequence[str] = ()) -> str:
     with speaking(Language.ENGLISH):
-        timings = [measure(picture, runs) for picture in cases(titles)]
+        timings = [measure(picture, runs) for picture in of_titles(titles)]
         study = study_rows(max(3, runs // 4), titles)
     short = [t for t in timings if not t.meets_goal]
     verdict = (

@@ -21,10 +21,12 @@ import os
 import sqlite3
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from bench.shards_bench import _fresh_postgres, _in_process, _postgres
+from bench.postgres import fresh_schema, server
+from bench.shards_bench import _in_process
 from bench.stats import table
 from bot.games import get_game
 from bot.storage.open import open_storage
@@ -165,21 +167,15 @@ def restart(target: str, backend: str, count: int) -> dict[str, float]:
 
 def run(counts: list[int], backends: list[str]) -> dict[str, dict[int, dict[str, float]]]:
     results: dict[str, dict[int, dict[str, float]]] = {}
-    with tempfile.TemporaryDirectory(prefix="astrolabe-restart-") as directory:
-        cluster = None
-        try:
-            for backend in backends:
-                for count in counts:
-                    if backend == "sqlite":
-                        target = str(Path(directory) / f"restart_{count}.sqlite3")
-                    else:
-                        if cluster is None:
-                            url, cluster = _postgres()
-                        target = asyncio.run(_fresh_postgres(url, f"restart_{count}"))
-                    results.setdefault(backend, {})[count] = restart(target, backend, count)
-        finally:
-            if cluster is not None:
-                cluster.stop()
+    with tempfile.TemporaryDirectory(prefix="astrolabe-restart-") as directory, ExitStack() as stack:
+        url = stack.enter_context(server()) if "postgres" in backends else ""
+        for backend in backends:
+            for count in counts:
+                if backend == "sqlite":
+                    target = str(Path(directory) / f"restart_{count}.sqlite3")
+                else:
+                    target = asyncio.run(fresh_schema(url, f"restart_{count}"))
+                results.setdefault(backend, {})[count] = restart(target, backend, count)
     return results
 
 
@@ -191,6 +187,7 @@ def report(results: dict[str, dict[int, dict[str, float]]]) -> str:
             f"{r['deadline_rows']:,}",
             f"{int(r['jobs']):,}",
             f"{r['resume_seconds']:.2f}",
+            f"{r['resume_cpu']:.2f}" + ("" if r.get("server_cpu") is None else f" + {r['server_cpu']:.2f}"),
             f"{r['arm_seconds']:.2f}",
             f"{r['setup_seconds']:.0f}",
         ]
@@ -199,7 +196,17 @@ def report(results: dict[str, dict[int, dict[str, float]]]) -> str:
     ]
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     return f"Restart: paced games re-armed by a fresh process (load average {load})\n\n" + table(
-        ["backend", "games", "deadline rows", "jobs armed", "rearm_all s", "arm_stored s", "set-up s"], rows
+        [
+            "backend",
+            "games",
+            "deadline rows",
+            "jobs armed",
+            "rearm_all s",
+            "rearm_all CPU s (bot + server)",
+            "arm_stored s",
+            "set-up s",
+        ],
+        rows,
     )
 
 

@@ -18,50 +18,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
+from bench.postgres import fresh_schema, server, server_cpu
 from bench.shards_throughput import ROUNDS, SEATS, Throughput, measure_throughput
 from bench.stats import table
 from bot.games import get_game
 from bot.storage import Deadline
 from bot.storage.open import open_storage
 
-if TYPE_CHECKING:
-    from tests.postgres_server import _Cluster
-
 ROOT = Path(__file__).resolve().parents[1]
 SLUG = "sky-of-stars"
 PACE = 3600
-
-
-def _postgres() -> tuple[str, _Cluster | None]:
-    given = os.environ.get("ASTROLABE_BENCH_POSTGRES", "").strip()
-    if given:
-        return given, None
-    from tests.postgres_server import _Cluster
-
-    cluster = _Cluster()
-    return cluster.url, cluster
-
-
-async def _fresh_postgres(url: str, name: str) -> str:
-    """A new empty schema on the server, so every run starts from nothing."""
-    import asyncpg
-
-    from tests.postgres_server import with_schema
-
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
-        await conn.execute(f'CREATE SCHEMA "{name}"')
-    finally:
-        await conn.close()
-    return with_schema(url, name)
 
 
 async def _paced_games(target: str, count: int, *, with_deadlines: bool) -> None:
@@ -133,7 +105,7 @@ async def measure_bot(target: str) -> dict[str, float]:
     return result
 
 
-async def arm_only(target: str) -> dict[str, float]:
+async def arm_only(target: str) -> dict[str, float | None]:
     """A restart: ``rearm_all`` as ``on_ready`` runs it, and the timer re-arm alone."""
     from bench.scheduler_bench import _NoNetwork
     from bot.app import create_bot
@@ -141,9 +113,12 @@ async def arm_only(target: str) -> dict[str, float]:
     bot = create_bot(db_path=target)
     bot.http.request = _NoNetwork()
     await bot.open_storage()
-    began = time.perf_counter()
+    server_before = server_cpu(target)
+    began, cpu = time.perf_counter(), time.process_time()
     games = await bot.service.rearm_all()
-    resume = time.perf_counter() - began
+    resume, resume_cpu = time.perf_counter() - began, time.process_time() - cpu
+    server_after = server_cpu(target)
+    server = None if server_before is None or server_after is None else server_after - server_before
     jobs = len(bot.service.pacer.scheduler)
     bot.service.pacer.scheduler.close()
     began = time.perf_counter()
@@ -151,7 +126,14 @@ async def arm_only(target: str) -> dict[str, float]:
     seconds = time.perf_counter() - began
     bot.service.close()
     await bot.storage.close()
-    return {"arm_seconds": seconds, "jobs": jobs, "resume_seconds": resume, "games": games}
+    return {
+        "arm_seconds": seconds,
+        "jobs": jobs,
+        "resume_seconds": resume,
+        "games": games,
+        "resume_cpu": resume_cpu,  # this process's CPU (SQLite's thread included)
+        "server_cpu": server,  # a local PostgreSQL cluster's processes' CPU, else None
+    }
 
 
 def _in_process(command: str, target: str) -> dict[str, float]:
@@ -180,13 +162,12 @@ class Shards(TypedDict):
 
 def run(directory: Path, quick: bool) -> Shards:
     games, resident, restart = (10, 100, 500) if quick else (100, 1000, 10_000)
-    url, cluster = _postgres()
-    try:
+    with server() as url:
 
         def target(backend: str, name: str) -> str:
             if backend == "sqlite":
                 return str(directory / f"{name}.sqlite3")
-            return asyncio.run(_fresh_postgres(url, name))
+            return asyncio.run(fresh_schema(url, name))
 
         throughput = [
             measure_throughput(backend, target(backend, f"tp_{backend}_{n}"), games, n)
@@ -205,9 +186,6 @@ def run(directory: Path, quick: bool) -> Shards:
             asyncio.run(_paced_games(where, restart, with_deadlines=True))
             setup = time.perf_counter() - began
             rearm[backend] = {**_in_process("arm", where), "setup_seconds": setup}
-    finally:
-        if cluster is not None:
-            cluster.stop()
     return {
         "throughput": throughput,
         "memory": memory,

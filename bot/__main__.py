@@ -10,6 +10,7 @@ Discord.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import sqlite3
 import sys
@@ -156,7 +157,7 @@ def main(argv: list[str]) -> int:
     from bot.app import create_bot
 
     logs.setup(settings.log_format)
-    bot = create_bot(settings, sync_commands=True)
+    bot = create_bot(dataclasses.replace(settings, steady_heap=True), sync_commands=True)
     try:
         asyncio.run(serve(bot, settings.token))
     except StartupError as error:

@@ -32,6 +32,7 @@ from bot.core.speakers import ReaderLanguages
 from bot.faces import DYNAMIC_ITEMS
 from bot.i18n import N_, _, speaking
 from bot.i18n.readers import private_language
+from bot.ops import heap
 from bot.ops.faults import DatabaseWatch
 from bot.ops.health import OperatorServer
 from bot.ops.metrics import Metrics, count_http_errors, use
@@ -184,6 +185,8 @@ class AstrolabeBot(discord.Client):
                 self.game_nights.start_polling(self.settings.timer_poll)
                 self.tournaments.start_polling(self.settings.timer_poll)
             log.info("ready as %s; %d active game(s) resumed", self.user, count)
+        if self.settings.steady_heap:  # each session: discord.py's caches are new (bot.ops.heap)
+            heap.steady()
 
     async def _game_over(self, service: GameService, record: Any) -> None:
         """A game ended: its lobby message says so, and a tournament table moves its round on."""

@@ -178,9 +178,14 @@ class DrawnText:
 _drawn: ContextVar[list[DrawnText] | None] = ContextVar("render_drawn_texts", default=None)
 
 
+TEXTS_WATCHED = False
+"""Set by a test that watches every ``ImageDraw.text`` call (it patches Pillow): like
+``recording_texts``, it makes every kept layer (``render.layers``) draw its texts afresh."""
+
+
 def is_recording() -> bool:
-    """Whether the texts drawn now are being recorded (``recording_texts``)."""
-    return _drawn.get() is not None
+    """Whether the texts drawn now are being recorded (``recording_texts``) or watched."""
+    return TEXTS_WATCHED or _drawn.get() is not None
 
 
 @contextmanager
@@ -293,3 +298,8 @@ def _sky(width: int, height: int) -> Image.Image:
 def sky(width: int, height: int) -> Image.Image:
     """A fresh copy of the night-sky backdrop: navy gradient with faint, fixed dust stars."""
     return _sky(width, height).copy()
+
+
+def sky_part(width: int, height: int, box: tuple[int, int, int, int]) -> Image.Image:
+    """``box`` of the ``width`` x ``height`` backdrop, without copying the rest of it."""
+    return _sky(width, height).crop(box)

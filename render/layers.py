@@ -7,6 +7,10 @@ same backdrop gives the same pixels, provided nothing else was drawn there first
 the state is drawn over it as before. Inside ``render.encode.the_old_way`` every layer is drawn
 afresh, as it was (the render bench's reference), and so it is while texts are being recorded
 (``render.common.recording_texts``: tests measure every text a picture draws).
+
+``kept`` is the same idea for pixels that are not a region of a backdrop (a mask of fixed lines,
+such as Starry Night Sky's Stellar Path): made once per key, whatever the picture's size, and
+made afresh inside ``the_old_way``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 from PIL import Image
 
@@ -22,8 +27,11 @@ from render.encode import old_way
 
 Box = tuple[int, int, int, int]
 LAYERS_KEPT = 32  # a few maps per game's layouts; each is a few hundred KB of pixels
+PIXELS_KEPT = 16  # ``kept``: a mask of a map's fixed lines is about 1 MB
+T = TypeVar("T")
 
 _kept: OrderedDict[tuple[Hashable, Box, tuple[int, int]], Image.Image] = OrderedDict()
+_pixels: OrderedDict[Hashable, object] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -49,3 +57,44 @@ def paste_layer(image: Image.Image, key: Hashable, box: Box, draw: Callable[[Ima
             while len(_kept) > LAYERS_KEPT:
                 _kept.popitem(last=False)
     image.paste(layer, box[:2])
+
+
+def kept_image(key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
+    """An image ``make`` draws, drawn once per process per ``key`` and shared after (never
+    modified: callers copy or crop it). For a picture's static part drawn at the size it is sent
+    (issue 31, "draw only what changed"); callers keep their old path inside ``the_old_way`` and
+    while texts are recorded, as ``paste_layer`` does."""
+    name = ("kept", key)
+    with _lock:
+        found = _images.get(name)
+        if found is not None:
+            _images.move_to_end(name)
+            return found
+    made = make()
+    with _lock:
+        _images[name] = made
+        while len(_images) > IMAGES_KEPT:
+            _images.popitem(last=False)
+    return made
+
+
+IMAGES_KEPT = 16  # a title's few static parts (a vault's sky and grid at 1000 px and 500 px...)
+_images: OrderedDict[tuple[str, Hashable], Image.Image] = OrderedDict()
+
+
+def kept(key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, made once per process for ``key`` (which names everything it depends on) and
+    kept, the least recently used of ``PIXELS_KEPT`` going first; made afresh every time inside
+    ``render.encode.the_old_way``. What it returns is shared: the caller must not change it."""
+    if old_way():
+        return make()
+    with _lock:
+        if key in _pixels:
+            _pixels.move_to_end(key)
+            return _pixels[key]  # type: ignore[return-value]
+    made = make()
+    with _lock:
+        _pixels[key] = made
+        while len(_pixels) > PIXELS_KEPT:
+            _pixels.popitem(last=False)
+    return made

@@ -87,6 +87,17 @@ def no_leaks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     request.node.stash[LEAKS] = sorted(leaks)
 
 
+@pytest.fixture(autouse=True)
+def fresh_pictures() -> Iterator[None]:
+    """Every test starts with an empty picture cache (``bot.ui.painter``): a picture kept from
+    another test would skip the drawing code this one patches or records."""
+    from bot.ui import painter
+
+    painter.close()
+    yield
+    painter.close()
+
+
 def _close_leaked_sqlite() -> list[str]:
     """Stop every aiosqlite connection a Storage opened and nobody closed; describe them. Stopped
     from a thread without an event loop, so the connection's thread answers no loop (the test's

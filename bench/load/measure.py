@@ -199,3 +199,48 @@ def summary(values: list[float]) -> dict[str, float | int | None]:
         "p99": pct(values, 99),
         "max": max(values, default=None),
     }
+
+
+class GcMeter:
+    """The garbage collector's work while running (``gc.callbacks``), per generation: CPU seconds
+    of the thread that collected (usually the event loop) and the longest pause. A process
+    holding thousands of paced games and SimCord's world has a large heap, and each full
+    collection walks all of it while the loop waits."""
+
+    def __init__(self) -> None:
+        self.seconds: defaultdict[int, float] = defaultdict(float)
+        self.runs: defaultdict[int, int] = defaultdict(int)
+        self.longest = 0.0
+        self._began = (0.0, 0.0)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = (time.thread_time(), time.perf_counter())
+            return
+        generation = info["generation"]
+        self.seconds[generation] += time.thread_time() - self._began[0]
+        self.runs[generation] += 1
+        self.longest = max(self.longest, time.perf_counter() - self._began[1])
+
+    def start(self) -> None:
+        import gc
+
+        gc.callbacks.append(self._callback)
+
+    def stop(self) -> dict[str, Any]:
+        import gc
+
+        gc.callbacks.remove(self._callback)
+        return {"seconds": dict(self.seconds), "runs": dict(self.runs), "longest": self.longest}
+
+
+def gc_summary(results: list[dict[str, Any]], clicks: int) -> dict[str, float]:
+    """The garbage collector over the measured window, all processes: CPU ms per click, the
+    full (generation 2) collections' count and CPU seconds, and the longest pause (wall)."""
+    seconds = {g: sum(r.get("gc", {}).get("seconds", {}).get(g, 0.0) for r in results) for g in "012"}
+    return {
+        "ms_per_click": sum(seconds.values()) * 1000 / clicks,
+        "full_runs": sum(r.get("gc", {}).get("runs", {}).get("2", 0) for r in results),
+        "full_seconds": seconds["2"],
+        "longest": max((r.get("gc", {}).get("longest", 0.0) for r in results), default=0.0),
+    }

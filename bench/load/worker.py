@@ -31,6 +31,7 @@ from bench.load.live import SharedIds, go_live, start_at_wall_clock, tag_snowfla
 from bench.load.tables import LOBBY_WAIT, Log, Table, until
 from bot.app import create_bot
 from bot.core.config import Config
+from bot.ops import heap
 from bot.ops.metrics import use
 from bot.storage.open import open_storage
 from bot.tell.scheduler import ClientAlarm, PollAlarm
@@ -122,7 +123,13 @@ async def _observer(target: str) -> Any:
 async def work(plan: Plan) -> dict[str, Any]:
     shared = plan.target.startswith("postgres")
     bot = create_bot(
-        Config(token=None, db_path=plan.target, dev_guild_id=None, timer_poll=10 if shared else 0)
+        Config(
+            token=None,
+            db_path=plan.target,
+            dev_guild_id=None,
+            timer_poll=10 if shared else 0,
+            steady_heap=True,  # as ``python -m bot`` runs it
+        )
     )
     env = simcord.Env(bot, check_errors=False, settle_timeout=60)
     start_at_wall_clock(env)
@@ -162,6 +169,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             began = time.perf_counter()
             result["games_resumed"] = await bot.service.rearm_all()
             result["rearm_seconds"] = time.perf_counter() - began
+            heap.steady()  # as on_ready does after arming them
         result["jobs_armed"] = len(bot.service.pacer.scheduler)
         log_ = Log()
         observer = await _observer(plan.target)
@@ -170,6 +178,7 @@ async def work(plan: Plan) -> dict[str, Any]:
             for i in range(plan.tables)
         ]
         await _barrier(plan, "ready")
+
         probe = measure.LagProbe()
         probe.start()
         start = time.perf_counter() + plan.warmup
@@ -179,6 +188,8 @@ async def work(plan: Plan) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, start - time.perf_counter()))
         taps.clear()
         probe.lags.clear()
+        collector = measure.GcMeter()
+        collector.start()
         profile = _profiler()
         threads_before, cpu_before, moves_before = (
             measure.thread_times(),
@@ -186,8 +197,10 @@ async def work(plan: Plan) -> dict[str, Any]:
             sum(t.moves for t in tables),
         )
         painted_before = painter().worker_cpu_seconds
+        cache_before = (painter().cache_hits, painter().cache_misses)
         requests_before = stamps.requests
         await asyncio.sleep(max(0.0, end - time.perf_counter()))
+        collected = collector.stop()
         if profile is not None:
             profile.disable()
             profile.dump_stats(os.environ[PROFILE_VARIABLE])
@@ -198,6 +211,8 @@ async def work(plan: Plan) -> dict[str, Any]:
         )
         # pictures drawn in worker processes (``bot.ui.painter``): their CPU, as the workers report it
         painted = painter().worker_cpu_seconds - painted_before
+        cache_hits = painter().cache_hits - cache_before[0]
+        cache_misses = painter().cache_misses - cache_before[1]
         cpu_groups = measure.cpu_by_group(threads_before, threads_after)
         cpu_groups[measure.PICTURES] = cpu_groups.get(measure.PICTURES, 0.0) + painted
         wall = time.perf_counter() - start
@@ -233,10 +248,12 @@ async def work(plan: Plan) -> dict[str, Any]:
             lag=probe.lags,
             cpu=(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) + painted,
             cpu_groups=cpu_groups,
+            picture_cache=(cache_hits, cache_misses),  # pictures found drawn / drawn (``bot.ui.painter``)
             rss_mib=rss,
             peak_mib=peak,
             requests=requests,
             load_average=os.getloadavg(),
+            gc=collected,
         )
         await observer.close()
     finally:

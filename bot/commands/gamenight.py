@@ -8,23 +8,20 @@ the poll cannot be posted after the event was created, the event is deleted agai
 from __future__ import annotations
 
 import logging
-import math
-import re
 from datetime import UTC, datetime, timedelta
-from datetime import date as calendar_day
 from typing import Final
 
 import discord
 from discord import app_commands
 
 from bot.commands.gamenight_start import GameNightClock, event_description
+from bot.commands.gamenight_time import BadTime, parse_start, poll_hours
 from bot.commands.lobby import GAME_CHOICES, refuse_missing
 from bot.commands.settings import own_timezone
 from bot.core.clock import now
 from bot.core.quiet import shown_timezone, zone
 from bot.core.table import is_manager
 from bot.games import get_game
-from bot.games.text import typed
 from bot.i18n import DEFAULT, N_, Language, _, from_discord, speaking
 from bot.storage.game_nights import GameNight
 from bot.ui.interactions import Ack, Refusal, answer, channel_id_of, entry
@@ -33,63 +30,6 @@ from bot.ui.ports import service_of
 log = logging.getLogger(__name__)
 
 EVENT_HOURS: Final = 3  # an external event needs an end: the evening is planned this long
-MIN_LEAD_SECONDS: Final = 5 * 60  # the start must leave time to vote
-MAX_LEAD_DAYS: Final = 30  # a Discord poll lasts at most 32 days (768 hours)
-MAX_POLL_HOURS: Final = 768
-
-
-CLOCK: Final = re.compile(r"[0-9]{1,2}(?:[:.][0-9]{1,2})?")
-
-
-class BadTime(ValueError):
-    """The time or date the host typed, explained in their language."""
-
-
-def hour_minute(clock: str) -> tuple[int, int]:
-    """``HH``, ``HH:MM`` or ``HH.MM`` as an hour and a minute of the day; ``ValueError`` otherwise."""
-    parts = clock.replace(".", ":").split(":")
-    hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
-    if len(parts) > 2 or not (0 <= hour <= 23 and 0 <= minute <= 59):
-        raise ValueError(clock)
-    return hour, minute
-
-
-def parse_start(clock: str, day: str | None, timezone: str, at: float) -> float:
-    """The epoch seconds of ``clock`` (``HH:MM``) on ``day`` (``YYYY-MM-DD``; without it, the
-    next time the clock shows it) in ``timezone``, checked to be 5 minutes to 30 days ahead. Both
-    are read in NFKC (a full-width ``１２:００`` is 12:00); other digits than 0-9 are refused."""
-    clock, day = typed(clock), typed(day) if day else day
-    try:
-        if not CLOCK.fullmatch(clock):
-            raise ValueError(clock)
-        hour, minute = hour_minute(clock)
-    except ValueError as error:
-        raise BadTime(_("Give the time as hours and minutes, like `20:30`.")) from error
-    local = zone(timezone)
-    today = datetime.fromtimestamp(at, local).date()
-    if day:
-        try:
-            if not day.isascii():
-                raise ValueError(day)
-            chosen = calendar_day.fromisoformat(day)
-        except ValueError as error:
-            raise BadTime(_("Give the date as year-month-day, like `2026-12-24`.")) from error
-    else:
-        chosen = today
-    moment = datetime(chosen.year, chosen.month, chosen.day, hour, minute, tzinfo=local).timestamp()
-    if not day and moment < at + MIN_LEAD_SECONDS:
-        chosen += timedelta(days=1)
-        moment = datetime(chosen.year, chosen.month, chosen.day, hour, minute, tzinfo=local).timestamp()
-    if moment < at + MIN_LEAD_SECONDS:
-        raise BadTime(_("A game night must start at least 5 minutes from now."))
-    if moment > at + MAX_LEAD_DAYS * 86400:
-        raise BadTime(_("A game night can be planned at most {days} days ahead.", days=MAX_LEAD_DAYS))
-    return moment
-
-
-def poll_hours(starts_at: float, at: float) -> int:
-    """The poll stays open until the start (Discord counts a poll's length in whole hours)."""
-    return max(1, min(MAX_POLL_HOURS, math.ceil((starts_at - at) / 3600)))
 
 
 def server_language(guild: discord.Guild | None) -> Language:

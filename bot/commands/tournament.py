@@ -14,7 +14,7 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.commands.gamenight import hour_minute
+from bot.commands.gamenight_time import hour_minute
 from bot.commands.lobby import GAME_OPTIONS, table_options, table_parameters
 from bot.commands.lobby_speed import clock_of
 from bot.commands.play_options import chosen

@@ -41,6 +41,9 @@ class Config:
     metrics_port: int | None = None
     metrics_addr: str = DEFAULT_METRICS_ADDR
     log_format: str = "text"  # or "json": one JSON object a line (bot.ops.logs)
+    # The real process, not a test's: after start-up, freeze the heap out of the garbage
+    # collector's walks and collect the young generation less often (``bot.ops.heap``).
+    steady_heap: bool = False
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Config:

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.core.running import running
 from bot.games import get_game
-from bot.games.base import Outcome
+from bot.games.outcome import Outcome
 from bot.games.rng import Rng
 from bot.i18n import _, ngettext
 from bot.i18n.waiting import Names, due_text, listed, seat_name

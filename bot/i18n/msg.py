@@ -11,6 +11,7 @@ Only the standard library here: the rules packages import this module.
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping, Sequence
 from enum import Enum
@@ -49,9 +50,48 @@ class _Verbatim:
 _PARTIAL = _Partial()
 
 
+# A parsed template: literal text and plain fields, (text, None, "") or (text, name, spec).
+_Parts = tuple[tuple[str, str | None, str], ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(template: str) -> _Parts | None:
+    """``template`` split once into literals and plain fields (``{name}``, ``{name:spec}``,
+    ``{0}``), or None when it has anything else (a conversion, an attribute or index, an empty
+    or nested field): those go through ``_Partial`` itself. A panel fills dozens of texts per
+    click, and ``string.Formatter`` parses each template again every time."""
+    parts: list[tuple[str, str | None, str]] = []
+    try:
+        for literal, name, spec, conversion in _PARTIAL.parse(template):
+            if name is None:
+                parts.append((literal, None, ""))
+                continue
+            plain = name.isidentifier() or (name.isdigit() and str(int(name)) == name)
+            if conversion is not None or not plain or "{" in (spec or ""):
+                return None
+            parts.append((literal, name, spec or ""))
+    except ValueError:
+        return None  # malformed: let the Formatter say so, as before
+    return tuple(parts)
+
+
 def fill(template: str, params: Mapping[str, Any]) -> str:
     """``template`` with its named fields filled from ``params``; other fields stay for later."""
-    return _PARTIAL.vformat(template, (), params) if params else template
+    if not params:
+        return template
+    parts = _parsed(template)
+    if parts is None:
+        return _PARTIAL.vformat(template, (), params)
+    out = []
+    for literal, name, spec in parts:
+        out.append(literal)
+        if name is None:
+            continue
+        if name in params and not name.isdigit():  # {0} is a seat name, never a parameter
+            out.append(format(params[name], spec))
+        else:  # a seat name ({0}) or a field another step fills: kept as it was written
+            out.append("{" + name + (":" + spec if spec else "") + "}")
+    return "".join(out)
 
 
 class Msg(str):

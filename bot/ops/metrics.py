@@ -91,6 +91,12 @@ class Metrics:
             r, "timer_late_seconds", "How long after its due time a timed job fired", LATE_BUCKETS, "kind"
         )
         self.panels_retired = _counter(r, "panels_retired", "Panel copies retired (their controls removed)")
+        self.pictures = _counter(
+            r,
+            "pictures",
+            "Pictures asked for, by where they came from: drawn, or the picture cache",
+            "source",
+        )
         self.up = Gauge(f"{PREFIX}_discord_connected", "1 while connected to Discord", registry=r)
         r.register(_GamesCollector(self))
 
@@ -185,6 +191,13 @@ def timer_fired(kind: str, late: float) -> None:
     if metrics is not None:
         metrics.timers_due.labels(kind=kind).inc()
         metrics.timer_late_seconds.labels(kind=kind).observe(max(0.0, late))
+
+
+def picture_from(source: str) -> None:
+    """A picture came from ``source``: ``drawn``, or ``cache`` (``bot.ui.painter``)."""
+    metrics = CURRENT.get()
+    if metrics is not None:
+        metrics.pictures.labels(source=source).inc()
 
 
 def panel_retired() -> None:

@@ -35,7 +35,7 @@ from bot.storage.statements import (
 )
 
 if TYPE_CHECKING:
-    from bot.games.base import Outcome
+    from bot.games.outcome import Outcome
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -56,7 +56,10 @@ class Dialect(Protocol):
     errors: tuple[type[Exception], ...]  # any error of the database itself
     sql_seats_for_games: str  # the seats of many games, the ids given as ``ids_param``
     sql_timed_deadlines: str  # the deadline rows with a job by ``:before`` (0014's index)
+    sql_quiet_seats: str  # those rows' players' quiet hours, for players who saved settings
     sql_countdowns: str  # the running games' countdowns by ``:before``
+    sql_count_running: str  # how many games are running (0015's index)
+    sql_games_to_settle: str  # the running games a restart settles one by one (0015's index)
 
     def ids_param(self, ids: list[int]) -> Any: ...
 

@@ -45,7 +45,7 @@ from bot.storage.statements import (
 )
 
 if TYPE_CHECKING:
-    from bot.games.base import Outcome
+    from bot.games.outcome import Outcome
 
 log = logging.getLogger(__name__)
 

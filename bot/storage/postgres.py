@@ -29,7 +29,14 @@ from bot.storage.dialect import NO_PARAMS, Params, Tx
 from bot.storage.migrations import bundled_migrations, discover_migrations
 from bot.storage.records import Row, StorageError
 from bot.storage.sql import Storage
-from bot.storage.statements import SEAT_COLUMNS, SQL_SELECT_COUNTDOWNS, SQL_SELECT_TIMED_DEADLINES
+from bot.storage.statements import (
+    SEAT_COLUMNS,
+    SQL_COUNT_RUNNING_GAMES,
+    SQL_SELECT_COUNTDOWNS,
+    SQL_SELECT_GAMES_TO_SETTLE,
+    SQL_SELECT_QUIET_SEATS,
+    SQL_SELECT_TIMED_DEADLINES,
+)
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -141,7 +148,10 @@ class PostgresDialect:
     errors: tuple[type[Exception], ...] = (asyncpg.PostgresError,)
     sql_seats_for_games = SQL_SELECT_SEATS_FOR_GAMES
     sql_timed_deadlines = SQL_SELECT_TIMED_DEADLINES
+    sql_quiet_seats = SQL_SELECT_QUIET_SEATS
     sql_countdowns = SQL_SELECT_COUNTDOWNS
+    sql_count_running = SQL_COUNT_RUNNING_GAMES
+    sql_games_to_settle = SQL_SELECT_GAMES_TO_SETTLE
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool

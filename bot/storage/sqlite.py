@@ -28,7 +28,8 @@ from bot.storage.migrations import bundled_migrations, discover_migrations, spli
 from bot.storage.records import Row
 from bot.storage.rows import dumps
 from bot.storage.sql import Storage
-from bot.storage.statements import SEAT_COLUMNS, TIMED_DEADLINE_COLUMNS
+from bot.storage.statements import QUIET_SEAT_COLUMNS, SEAT_COLUMNS, TIMED_DEADLINE_COLUMNS
+from bot.storage.statements import SQL_SELECT_GAMES_TO_SETTLE as SHARED_GAMES_TO_SETTLE
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -59,16 +60,29 @@ SQL_SELECT_TIMED_DEADLINES = (
     TIMED_DEADLINE_COLUMNS
     + """FROM deadlines d INDEXED BY deadlines_next_at
 CROSS JOIN games g
-CROSS JOIN seats s
-LEFT JOIN user_settings u ON u.user_id = s.user_id
 WHERE d.next_at <= :before AND g.id = d.game_id AND g.status = 'active' AND g.set_aside IS NULL
-  AND s.game_id = d.game_id AND s.seat = d.seat
+"""
+)
+SQL_SELECT_QUIET_SEATS = (
+    QUIET_SEAT_COLUMNS
+    + """FROM user_settings u
+CROSS JOIN seats s INDEXED BY seats_user_id
+CROSS JOIN deadlines d
+WHERE s.user_id = u.user_id AND d.game_id = s.game_id AND d.seat = s.seat AND d.next_at <= :before
 """
 )
 SQL_SELECT_COUNTDOWNS = """
 SELECT id AS game_id, version, deadline_at FROM games INDEXED BY games_deadline_at
 WHERE status = 'active' AND set_aside IS NULL AND deadline_at IS NOT NULL AND deadline_at <= :before
 """
+# The start-up's count and settle query through 0015's small index: SQLite's planner prefers
+# reading the games table itself, whose rows carry each game's state.
+SQL_COUNT_RUNNING_GAMES = """
+SELECT COUNT(*) FROM games INDEXED BY games_running WHERE status = 'active' AND set_aside IS NULL
+"""
+SQL_SELECT_GAMES_TO_SETTLE = SHARED_GAMES_TO_SETTLE.replace(
+    "FROM games g\n", "FROM games g INDEXED BY games_running\n", 1
+)
 
 # Every connection a SqliteStorage opened and nobody closed yet. aiosqlite's worker thread is not
 # a daemon, so one left open (a bot SimCord's restart_bot replaced, an embedder's forgotten bot)
@@ -142,7 +156,10 @@ class SqliteDialect:
     errors: tuple[type[Exception], ...] = (sqlite3.Error,)
     sql_seats_for_games = SQL_SELECT_SEATS_FOR_GAMES
     sql_timed_deadlines = SQL_SELECT_TIMED_DEADLINES
+    sql_quiet_seats = SQL_SELECT_QUIET_SEATS
     sql_countdowns = SQL_SELECT_COUNTDOWNS
+    sql_count_running = SQL_COUNT_RUNNING_GAMES
+    sql_games_to_settle = SQL_SELECT_GAMES_TO_SETTLE
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db

@@ -298,15 +298,26 @@ WHERE status = 'active' AND set_aside IS NULL AND deadline_at IS NOT NULL AND de
 # game's rows. PostgreSQL's planner finds the index from its statistics; SQLite keeps none, so
 # its dialect spells the join order out (``bot.storage.sqlite``).
 TIMED_DEADLINE_COLUMNS = """
-SELECT d.game_id, d.seat, d.decision, d.opened_at, d.due_at, d.reminders,
-       u.timezone, u.quiet_start, u.quiet_end
+SELECT d.game_id, d.seat, d.decision, d.opened_at, d.due_at, d.reminders
 """
 SQL_SELECT_TIMED_DEADLINES = (
     TIMED_DEADLINE_COLUMNS
     + """FROM deadlines d
 JOIN games g ON g.id = d.game_id AND g.status = 'active' AND g.set_aside IS NULL
-JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat
-LEFT JOIN user_settings u ON u.user_id = s.user_id
+WHERE d.next_at <= :before
+"""
+)
+# The quiet hours of the players of those rows, read apart: only players who saved settings
+# have any, and joining every due row to its seat and settings cost a restart more than
+# reading the rows themselves. Keyed by (game_id, seat) in ``Timers.timed_jobs``.
+QUIET_SEAT_COLUMNS = """
+SELECT s.game_id, s.seat, u.timezone, u.quiet_start, u.quiet_end
+"""
+SQL_SELECT_QUIET_SEATS = (
+    QUIET_SEAT_COLUMNS
+    + """FROM user_settings u
+JOIN seats s ON s.user_id = u.user_id
+JOIN deadlines d ON d.game_id = s.game_id AND d.seat = s.seat
 WHERE d.next_at <= :before
 """
 )

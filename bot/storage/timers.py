@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from bot.storage.base import StorageBase
 from bot.storage.statements import (
     SQL_CLAIM_TIMER,
-    SQL_COUNT_RUNNING_GAMES,
     SQL_FINISH_TIMER,
-    SQL_SELECT_GAMES_TO_SETTLE,
     SQL_SELECT_HELD_CLAIMS,
 )
 
@@ -28,9 +26,10 @@ from bot.storage.statements import (
 QuietEnd = Callable[[str, int | None, int | None, float], float | None]
 
 
-@dataclass(frozen=True, slots=True)
-class TimedJob:
-    """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value."""
+class TimedJob(NamedTuple):
+    """A job the scheduler should hold: ``kind`` is a ``bot.tell.scheduler.JobKind`` value. A
+    named tuple, not a frozen dataclass: a restart makes tens of thousands, and a frozen
+    dataclass sets each field through ``object.__setattr__``."""
 
     when: float
     game_id: int
@@ -69,10 +68,13 @@ def jobs_from_rows(
     now: float,
     quiet_end: QuietEnd | None = None,
     after: float = -math.inf,
+    quiet: Mapping[tuple[int, int], Any] | None = None,
 ) -> list[TimedJob]:
     """The scheduler's jobs from the stored rows: countdowns, deadlines, reminders, and (given
-    ``quiet_end``) the wake-up that delivers a panel held back by quiet hours (as
+    ``quiet_end``, and in ``quiet`` the settings of the seats' players who saved any, by
+    (game_id, seat)) the wake-up that delivers a panel held back by quiet hours (as
     ``Pacer.schedule`` arms them)."""
+    quiet = quiet or {}
     jobs = [
         TimedJob(row["deadline_at"], row["game_id"], "countdown", None, row["version"])
         for row in countdowns
@@ -87,12 +89,13 @@ def jobs_from_rows(
             for when in reminder_times(row["reminders"])
             if after < when <= before
         )
-        if row["timezone"] is None or quiet_end is None:
+        hours = quiet.get((game_id, seat)) if quiet_end is not None else None
+        if hours is None or hours["timezone"] is None or quiet_end is None:
             continue
-        wake = quiet_end(row["timezone"], row["quiet_start"], row["quiet_end"], row["opened_at"])
+        wake = quiet_end(hours["timezone"], hours["quiet_start"], hours["quiet_end"], row["opened_at"])
         if wake is not None and max(now, after) < wake <= before:
             jobs.append(TimedJob(wake, game_id, "wake", seat, decision))
-    jobs.sort(key=lambda job: job.when)
+    jobs.sort(key=itemgetter(0))  # by ``when``
     return jobs
 
 
@@ -121,8 +124,17 @@ class Timers(StorageBase):
             by = {"before": min(before, FAR)}
             countdowns = await tx.fetch(self._dialect.sql_countdowns, by)
             deadlines = await tx.fetch(self._dialect.sql_timed_deadlines, by)
+            quiet = await tx.fetch(self._dialect.sql_quiet_seats, by) if quiet_end is not None else []
             held = await tx.fetch(SQL_SELECT_HELD_CLAIMS, {"now": now}) if unclaimed else []
-        jobs = jobs_from_rows(countdowns, deadlines, before=before, now=now, quiet_end=quiet_end, after=after)
+        jobs = jobs_from_rows(
+            countdowns,
+            deadlines,
+            before=before,
+            now=now,
+            quiet_end=quiet_end,
+            after=after,
+            quiet={(row["game_id"], row["seat"]): row for row in quiet},
+        )
         if not held:
             return jobs
         taken = {tuple(row) for row in held}
@@ -130,10 +142,10 @@ class Timers(StorageBase):
 
     async def games_to_resume(self) -> tuple[int, list[int]]:
         """How many games are running, and the ids of those a restart must settle one by one
-        (``SQL_SELECT_GAMES_TO_SETTLE``); no game's state is read."""
+        (each dialect's ``sql_games_to_settle``); no game's state is read."""
         async with self._read() as tx:
-            running = await tx.fetchval(SQL_COUNT_RUNNING_GAMES)
-            rows = await tx.fetch(SQL_SELECT_GAMES_TO_SETTLE)
+            running = await tx.fetchval(self._dialect.sql_count_running)
+            rows = await tx.fetch(self._dialect.sql_games_to_settle)
         return int(running), [row[0] for row in rows]
 
     async def claim_timer(self, job: TimedJob, owner: str, *, now: float, lease: float) -> bool:

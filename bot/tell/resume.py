@@ -8,6 +8,7 @@ game goes on.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -109,8 +110,11 @@ async def resume_all(service: Service) -> int:
     quick. Every other game is checked when it is next touched (``LoadCheck``). Returns how many
     running games go on.
     """
-    await service.pacer.arm_stored()
-    active, to_settle = await service.storage.games_to_resume()
+    # The count and the settle query run while the timers are armed: the database works on them
+    # (PostgreSQL's server, SQLite's thread) while this loop builds the jobs from their rows.
+    _, (active, to_settle) = await asyncio.gather(
+        service.pacer.arm_stored(), service.storage.games_to_resume()
+    )
     stopped = 0
     for game_id in to_settle:
         record = await service.checked(await service.storage.load(game_id))

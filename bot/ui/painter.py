@@ -12,6 +12,10 @@ drawn again, once; a picture that kills its worker twice raises ``PictureFailed`
 drawn in the bot's own process. A picture that does not pickle (a closure) is drawn in a thread.
 Workers start from a fork server (``forkserver``) that has imported the drawing code once, not from
 a fork of this process with its threads and sockets.
+
+A picture already drawn is not drawn again: the painter keeps the bytes of what it drew by a hash of
+the pickled drawing (``bot.ui.picture_cache``, ``ASTROLABE_PICTURE_CACHE_MB``), and requests for a
+picture being drawn wait for that one drawing. A drawing that fails is not kept.
 """
 
 from __future__ import annotations
@@ -25,8 +29,11 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 
 from bot.i18n import Language, speaking
+from bot.ops.metrics import picture_from
+from bot.ui.picture_cache import PictureCache, cache_bytes_from, key_of
 
 log = logging.getLogger(__name__)
 
@@ -73,11 +80,19 @@ def _draw_pickled(payload: bytes) -> tuple[bytes, float]:
 class Painter:
     """Draws pictures in a process pool of ``workers`` (0: in a thread), replacing a broken pool."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, cache_bytes: int = 0) -> None:
         self.workers = max(0, workers)
         self._pool: ProcessPoolExecutor | None = None
         self.worker_cpu_seconds = 0.0  # CPU the workers spent on pictures (the load bench reads it)
         self.pools_replaced = 0
+        self.cache = PictureCache(cache_bytes)
+        # Pictures asked for while the cache is on (the load bench reads them): found drawn or
+        # being drawn (``cache_hits``, of which ``cache_shared`` waited for a drawing in flight),
+        # or drawn (``cache_misses``).
+        self.cache_hits = 0
+        self.cache_shared = 0
+        self.cache_misses = 0
+        self._drawing: dict[bytes, asyncio.Task[bytes]] = {}
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -102,24 +117,56 @@ class Painter:
             broken.shutdown(wait=False, cancel_futures=True)
 
     async def paint(self, draw: Callable[[], bytes], language: Language) -> bytes:
-        """``draw()`` in ``language``, in a worker process when it can be."""
-        if self.workers:
-            try:
-                payload = pickle.dumps((draw, language))
-            except (pickle.PicklingError, AttributeError, TypeError):
-                payload = None
-            if payload is not None:
-                loop = asyncio.get_running_loop()
-                for _attempt in range(2):
-                    pool = self._executor()
-                    try:
-                        data, cpu = await loop.run_in_executor(pool, _draw_pickled, payload)
-                    except BrokenProcessPool:
-                        self._replace(pool)
-                        continue
-                    self.worker_cpu_seconds += cpu
-                    return data
-                raise PictureFailed("the picture workers died twice on one picture")
+        """``draw()`` in ``language``: from the cache when it was drawn already, else in a worker
+        process when it can be (a thread when it does not pickle, or without workers)."""
+        try:
+            payload: bytes | None = pickle.dumps((draw, language))
+        except (pickle.PicklingError, AttributeError, TypeError):
+            payload = None
+        if payload is None or not self.cache.limit:
+            picture_from("drawn")
+            return await self._draw(payload, draw, language)
+        key = key_of(payload)
+        data = self.cache.get(key)
+        if data is not None:
+            self.cache_hits += 1
+            picture_from("cache")
+            return data
+        loop = asyncio.get_running_loop()
+        drawing = self._drawing.get(key)
+        if drawing is not None and drawing.get_loop() is loop:
+            self.cache_hits += 1
+            self.cache_shared += 1
+            picture_from("cache")
+        else:
+            self.cache_misses += 1
+            picture_from("drawn")
+            # A task of its own, so a caller cancelled while waiting does not cancel the others' picture.
+            drawing = loop.create_task(self._draw(payload, draw, language))
+            self._drawing[key] = drawing
+            drawing.add_done_callback(partial(self._drawn, key))
+        return await asyncio.shield(drawing)
+
+    def _drawn(self, key: bytes, drawing: asyncio.Task[bytes]) -> None:
+        """A drawing ended: keep its picture, unless it failed (its callers see why)."""
+        if self._drawing.get(key) is drawing:
+            del self._drawing[key]
+        if not drawing.cancelled() and drawing.exception() is None:
+            self.cache.put(key, drawing.result())
+
+    async def _draw(self, payload: bytes | None, draw: Callable[[], bytes], language: Language) -> bytes:
+        if self.workers and payload is not None:
+            loop = asyncio.get_running_loop()
+            for _attempt in range(2):
+                pool = self._executor()
+                try:
+                    data, cpu = await loop.run_in_executor(pool, _draw_pickled, payload)
+                except BrokenProcessPool:
+                    self._replace(pool)
+                    continue
+                self.worker_cpu_seconds += cpu
+                return data
+            raise PictureFailed("the picture workers died twice on one picture")
         data, _cpu = await asyncio.to_thread(_draw_here, draw, language)
         return data
 
@@ -137,7 +184,7 @@ def painter() -> Painter:
     """The process's painter, sized from the environment when first asked for."""
     global _painter
     if _painter is None:
-        _painter = Painter(workers_from())
+        _painter = Painter(workers_from(), cache_bytes_from())
     return _painter
 
 

@@ -9,8 +9,12 @@ answered (Discord's 3 s) is the bench's report, "goals met", not this test's."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
-from bench import load_bench
+import pytest
+
+from bench import load_bench, postgres
+from tests.postgres_server import server_url
 
 SMALL = load_bench.Size(tables=3, paced=150, pace=600, warmup=4, duration=12, think=(1.0, 3.0), ramp=())
 
@@ -33,7 +37,43 @@ def test_quick_load_run_gives_sane_figures(tmp_path: Path) -> None:
 
 
 def test_postgres_half_says_why_it_is_skipped(monkeypatch) -> None:
+    import tests.postgres_server
+
     monkeypatch.delenv(load_bench.POSTGRES_VARIABLE, raising=False)
+    monkeypatch.setattr(tests.postgres_server, "_server_bin", lambda name: None)
     reason = load_bench.skip_reason(load_bench.postgres_url(None))
     assert reason is not None and load_bench.POSTGRES_VARIABLE in reason and "--postgres" in reason
     assert load_bench.skip_reason(load_bench.postgres_url("postgresql://x@/y")) is None
+
+
+def test_a_throwaway_cluster_leaves_nothing_behind(monkeypatch) -> None:
+    """No server named: the bench starts one as the tests do, and removes its folder after."""
+    monkeypatch.delenv(postgres.VARIABLE, raising=False)
+    if postgres.available() is not None:
+        pytest.skip("no PostgreSQL server binaries here")
+    with postgres.server(fsync=True) as url:
+        folder = Path(dict(parse_qsl(urlsplit(url).query))["host"])
+        assert folder.is_dir()
+        target = postgres.migrated_schema(url, "bench_check")
+        assert "search_path=bench_check" in target
+    assert not folder.exists()
+
+
+def test_two_postgres_processes_give_sane_figures(tmp_path: Path) -> None:
+    """The PostgreSQL half: two bot processes share the server's paced games and split the tables."""
+    url = server_url()
+    run = load_bench.run_one(tmp_path, "postgres", SMALL, 2, 2, url)
+    assert run["processes"] == 2 and len(run["cpu"]) == 2 and len(run["jobs_armed"]) == 2
+    assert run["clicks"] >= 6 and run["unacknowledged"] == 0
+    assert run["handled_p50"] is not None and run["ack_by_what"]
+    assert all(armed >= 150 for armed in run["jobs_armed"]), "each process arms every paced game's jobs"
+    assert run["games_opened"] >= 2 and run["open_failures"] == run["opening"] == 0
+
+
+def test_which_backends_the_command_line_asks_for() -> None:
+    from bench.__main__ import backends, parse
+
+    assert backends(parse(["--only", "load"])) == ["sqlite", "postgres"]
+    assert backends(parse(["--only", "load", "--postgres"])) == ["postgres"]  # alone: PostgreSQL only
+    assert backends(parse(["--only", "load", "--postgres", "postgresql://x@/y"])) == ["sqlite", "postgres"]
+    assert backends(parse(["--only", "restart", "--backend", "sqlite"])) == ["sqlite"]

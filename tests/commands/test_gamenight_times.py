@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.commands.gamenight import BadTime, parse_start, poll_hours
+from bot.commands.gamenight_time import BadTime, parse_start, poll_hours
 
 NOON_UTC = datetime(2026, 3, 28, 12, 0, tzinfo=UTC).timestamp()  # the day before Europe's DST change
 

@@ -141,7 +141,7 @@ def finished_record(game, names, bots=()):
 
 
 def test_places_rank_winners_first_and_share_a_place_on_a_tie():
-    from bot.games.base import Outcome
+    from bot.games.outcome import Outcome
 
     def place(outcome: Outcome) -> list[int]:
         return places(outcome.scores, outcome.winners)
@@ -154,7 +154,7 @@ def test_places_rank_winners_first_and_share_a_place_on_a_tie():
 
 def test_finished_lobby_lists_players_by_place_with_ties_and_bots(monkeypatch):
     from bot.commands.lobby_card import lobby_embed
-    from bot.games.base import Outcome
+    from bot.games.outcome import Outcome
 
     record = finished_record("star-gazers", ["Ada", "Bea", "Bot 1", "Cy"], bots=[2])
     monkeypatch.setattr(get_game("star-gazers"), "outcome", lambda state: Outcome([4, 6, 4, 1], [1]))

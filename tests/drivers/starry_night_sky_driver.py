@@ -19,6 +19,7 @@ from PIL import ImageDraw
 
 from bot.faces.starry_night_sky.art import images as art
 from bot.games import get_game
+from render import common
 from tests.drivers.driver import starter
 from tests.drivers.helpers import (
     PanelTable,
@@ -58,6 +59,7 @@ class ImageText:
             return data
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+        monkeypatch.setattr(common, "TEXTS_WATCHED", True)  # kept layers draw their texts too
         monkeypatch.setattr(art, "encode", to_png)
 
     def _pending(self) -> list[str]:

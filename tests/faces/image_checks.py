@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from render import common
 from render.common import MAX_IMAGE_BYTES
 
 
@@ -51,6 +52,7 @@ class TextBoxes:
             return original(draw, xy, s, fill, font, anchor, *args, **kwargs)
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+        monkeypatch.setattr(common, "TEXTS_WATCHED", True)  # kept layers draw their texts too
 
     def clipped(self) -> list[Drawn]:
         """Strings that run past an edge of the image they were drawn on."""

@@ -9,7 +9,7 @@ import pytest
 
 from bot.faces import PRESENTERS
 from bot.games import GAMES
-from bot.games.base import Outcome
+from bot.games.outcome import Outcome
 from bot.ui.presenter import tie_line
 from tests.games.conformance import bot_step, play
 

@@ -3,7 +3,7 @@ log says them (the faces' results say them too, see ``tests/faces/test_tie_resul
 
 from __future__ import annotations
 
-from bot.games.base import Outcome, decide, tie_event
+from bot.games.outcome import Outcome, decide, tie_event
 
 
 def test_points_alone_decide_without_a_tie_break() -> None:

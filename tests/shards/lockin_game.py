@@ -7,7 +7,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import Action, Applied, Game, IllegalAction, Move, Outcome, View
+from bot.games.base import Action, Applied, Game, IllegalAction, Move, View
+from bot.games.outcome import Outcome
 
 State = dict[str, Any]
 

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from bot.games.base import Action, Game, IllegalAction, Move, OptionSpec, Outcome, State, SystemMove
+from bot.games.base import Action, Game, IllegalAction, Move, OptionSpec, State, SystemMove
+from bot.games.outcome import Outcome
 from bot.games.replay import replay
 from bot.games.rng import Rng
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import Outcome
+from bot.games.outcome import Outcome
 from bot.storage import Storage, StorageError
 
 from .helpers import make_lobby

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.base import Outcome
+from bot.games.outcome import Outcome
 from bot.storage import StaleVersion, Storage
 
 from .helpers import make_lobby

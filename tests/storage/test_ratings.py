@@ -9,7 +9,7 @@ import random
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.games.base import Outcome
+from bot.games.outcome import Outcome
 from bot.storage import Storage, places
 from bot.storage.skill import RANKED_AFTER, TREND_GAMES, ordinal
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.base import Outcome
+from bot.games.outcome import Outcome
 from bot.storage import SoloBest, Storage, StorageError, places
 
 from .helpers import make_lobby

@@ -13,6 +13,7 @@ import logging
 from functools import partial
 
 from bot.faces.star_gazers import plan
+from bot.faces.star_gazers.art import encodings as sent
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.codes import decode
 from bot.faces.star_gazers.items import PLAY_PICK, PREVIEW_PICK, STAGE, code_of
@@ -76,7 +77,7 @@ def after_play(seen: Seen, played: Played, panel: PanelAt) -> Outgoing:
             _("Turn confirmed. Your next panel arrives when it's your turn again."),
             titled(round_line(view)),
             partial(art.sheet_webp, view, seen.names, seen.seat),
-            "mural.webp",
+            "mural" + sent.SHEET.suffix,
         ),
         "mural",
     )

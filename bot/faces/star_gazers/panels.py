@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.faces.star_gazers.art import encodings as sent
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.art.parts import square_name
@@ -94,7 +95,9 @@ def build_panel(
     # previews it; the secret Journal follows the picture in small print.
     journal = "\n".join(line for line in journal_lines(view) if line)
     body, small = "\n".join(lines)[:4000], journal or None
-    out = Outgoing(body, head, render, "panel.webp", items[:25], footer=small, controls_first=True)
+    out = Outgoing(
+        body, head, render, "panel" + sent.PANEL.suffix, items[:25], footer=small, controls_first=True
+    )
     return named(out, "panel")
 
 
@@ -111,7 +114,7 @@ def _keep_step(view: View, names: list[str], game_id: int, head: str) -> Outgoin
         label = _("Keep option {k}", k=k)
         items.append(do_button(game_id, dec, encode({"kind": "keep", "card": card["id"]}), label, GREEN))
     keep = partial(art.keep_webp, view, names)
-    return named(Outgoing("\n".join(lines), head, keep, "journal.webp", items), "journal")
+    return named(Outgoing("\n".join(lines), head, keep, "journal" + sent.KEEP.suffix, items), "journal")
 
 
 def _still_to_place(view: View, tentative: View | None) -> list[str]:

@@ -10,6 +10,7 @@ import logging
 from functools import partial
 
 from bot.faces.star_gazers import clicked, described, hints
+from bot.faces.star_gazers.art import encodings as sent
 from bot.faces.star_gazers.art import images as art
 from bot.faces.star_gazers.art.cards import card_words
 from bot.faces.star_gazers.items import CONTROLS
@@ -63,13 +64,14 @@ class StarGazersPresenter(Presenter):
             )
         # The Constellations never change: shown with the board at the start, then each turn's board
         # leaves them out (a lighter picture for every player, every turn).
-        board = art.board_webp if view["phase"] == "journal" else art.turn_board_webp
+        journal = view["phase"] == "journal"
+        board, encoding = (art.board_webp, sent.BOARD) if journal else (art.turn_board_webp, sent.TURN_BOARD)
         return named(
             Outgoing(
                 text,
                 title,
                 partial(board, art.public_only(view), names),
-                "universe.webp",
+                "universe" + encoding.suffix,
                 open_panel_items(game_id, names),
                 footer=self.progress(view, names),
             ),
@@ -83,7 +85,7 @@ class StarGazersPresenter(Presenter):
             self.progress(view, names),
             titled(round_line(view)),
             partial(art.board_webp, art.public_only(view), names),
-            "universe.webp",
+            "universe" + sent.BOARD.suffix,
         )
 
     def sheet(self, view: View, names: list[str], seat: int) -> Outgoing:
@@ -114,7 +116,7 @@ class StarGazersPresenter(Presenter):
             "\n".join(lines),
             _("{name}'s Mural", name=names[seat]),
             partial(art.sheet_webp, shown, names, seat),
-            "mural.webp",
+            "mural" + sent.SHEET.suffix,
         )
 
     def results(self, view: View, names: list[str]) -> Outgoing:
@@ -147,7 +149,7 @@ class StarGazersPresenter(Presenter):
             "\n".join(lines)[:4000],
             titled(_("Final results")),
             partial(art.results_webp, art.public_only(view), names),
-            "results.webp",
+            "results" + sent.RESULTS.suffix,
         )
 
     # -------------------------------------------------------------- private panel

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import Action, Game, IllegalAction, Move, OptionSpec, Outcome, State, View, copy_json
+from bot.games.base import Action, Game, IllegalAction, Move, OptionSpec, State, View, copy_json
 from bot.games.observatory import bot_player, draft, flow, refill, secrets, views
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import (
@@ -22,6 +22,7 @@ from bot.games.observatory.actions import (
 from bot.games.observatory.events import EVENT_KINDS
 from bot.games.observatory.model import MAX_SEATS, MIN_SEATS, SLUG, SPACES, TITLE, Phase, Track, cell_name
 from bot.games.observatory.scoring import outcome_of
+from bot.games.outcome import Outcome
 from bot.games.rng import Rng
 from bot.i18n.msg import M_, N_
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.games.base import IllegalAction, State, copy_json, tie_event
+from bot.games.base import IllegalAction, State, copy_json
 from bot.games.observatory import draft
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.actions import ActionKind
@@ -28,6 +28,7 @@ from bot.games.observatory.model import (
 from bot.games.observatory.refill import bonus_pending, last_turn, needs_card, owes_refill, refill_grants
 from bot.games.observatory.scoring import outcome_of
 from bot.games.observatory.texts import card_name, space_name
+from bot.games.outcome import tie_event
 from bot.games.rng import Rng
 from bot.i18n.msg import M_, Joiner, joined, seat_ref, to_stored
 

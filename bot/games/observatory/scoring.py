@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Outcome, State, decide
+from bot.games.base import State
 from bot.games.observatory.components import card
 from bot.games.observatory.model import ASTERISM_TABLE, Track
 from bot.games.observatory.sheet import Sheet, unused_cells
+from bot.games.outcome import Outcome, decide
 from bot.i18n.msg import N_
 
 

@@ -16,13 +16,13 @@ from bot.games.base import (
     IllegalAction,
     Move,
     OptionSpec,
-    Outcome,
     State,
     SystemMove,
     View,
     check_seat,
     malformed,
 )
+from bot.games.outcome import Outcome
 from bot.games.rng import Rng
 from bot.games.sky_of_stars import bot_player, deal, flow, house, results, secrets, views
 from bot.games.sky_of_stars.components import DECKS, DEFAULT_DECK, load_vault

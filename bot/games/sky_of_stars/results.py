@@ -6,7 +6,8 @@ and says it in the log, once the round's last drawing is revealed.
 
 from __future__ import annotations
 
-from bot.games.base import Outcome, State, tie_event
+from bot.games.base import State
+from bot.games.outcome import Outcome, tie_event
 from bot.games.sky_of_stars.components import load_vault
 from bot.games.sky_of_stars.model import Phase, comma_list, empty_constellation, join_seats, seat_mark
 from bot.games.sky_of_stars.scoring import colour_counts, final_outcome, score_round

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Outcome, decide
+from bot.games.outcome import Outcome, decide
 from bot.games.sky_of_stars.components import Colour, Vault
 from bot.i18n.msg import N_
 

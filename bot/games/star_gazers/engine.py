@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import Action, Game, IllegalAction, Move, Outcome, State, View, copy_json
+from bot.games.base import Action, Game, IllegalAction, Move, State, View, copy_json
+from bot.games.outcome import Outcome
 from bot.games.rng import Rng
 from bot.games.star_gazers import bot_player, flow, secrets, turn, views
 from bot.games.star_gazers.actions import ActionKind

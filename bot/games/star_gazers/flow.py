@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Outcome, copy_json, decide, tie_event
+from bot.games.base import copy_json
+from bot.games.outcome import Outcome, decide, tie_event
 from bot.games.rng import Rng
 from bot.games.star_gazers.components import (
     BONUS_TYPES,

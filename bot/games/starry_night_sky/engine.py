@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import Action, Game, IllegalAction, Move, Outcome, State, View, malformed
+from bot.games.base import Action, Game, IllegalAction, Move, State, View, malformed
+from bot.games.outcome import Outcome
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import bot_player, deal, moves, secrets, turn, views
 from bot.games.starry_night_sky.actions import TRADE_STEPS, ActionKind, Step

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Outcome, decide, tie_event
+from bot.games.outcome import Outcome, decide, tie_event
 from bot.games.starry_night_sky.components import load_myths
 from bot.games.starry_night_sky.model import is_mapped
 from bot.games.starry_night_sky.phrases import listing, who

@@ -16,7 +16,7 @@ from bot.faces.starry_night_sky.art.places import LABEL_SIZE, split_name
 from bot.games.rng import Rng
 from bot.games.starry_night_sky import StarryNightSky
 from bot.games.starry_night_sky.simulate import random_action
-from render import theme
+from render import common, theme
 from render.theme import WIDTH, font
 from tests.faces.image_checks import TextBoxes, assert_small
 
@@ -62,6 +62,7 @@ def drawn_strings(monkeypatch) -> list[str]:
         return original(draw, xy, s, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(common, "TEXTS_WATCHED", True)  # kept layers draw their texts too
     return seen
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from obs_helpers import GAME, cells, started
 
-from bot.games.base import decide
 from bot.games.observatory import sheet as sh
 from bot.games.observatory.components import load_cards
 from bot.games.observatory.scoring import asterism_points, breakdown, outcome_of
+from bot.games.outcome import decide
 
 
 @pytest.mark.parametrize("count", range(10))

@@ -132,7 +132,7 @@ def test_game_over_refuses_moves_and_names_the_winner() -> None:
 
 
 def test_tie_break_by_telescopes() -> None:
-    from bot.games.base import decide
+    from bot.games.outcome import decide
 
     def winners_of(parts: list[tuple[int, int]]) -> list[int]:
         return decide(parts, ("more Telescopes",))[0]

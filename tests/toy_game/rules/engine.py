@@ -13,18 +13,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from bot.games.base import (
-    RNG_FLIP,
-    Action,
-    Game,
-    IllegalAction,
-    Move,
-    OptionSpec,
-    Outcome,
-    State,
-    View,
-    malformed,
-)
+from bot.games.base import RNG_FLIP, Action, Game, IllegalAction, Move, OptionSpec, State, View, malformed
+from bot.games.outcome import Outcome
 from bot.games.rng import Rng
 from bot.i18n.msg import M_, N_
 

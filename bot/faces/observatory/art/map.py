@@ -260,7 +260,11 @@ def _line_mask(
     layer = shapes.StrokeLayer((g.box[0] - 8, g.box[1] - 8, g.box[2] + 8, g.box[3] + 8))
     for a, b in pairs:
         layer.line(g.centre(a), g.centre(b), width)
-    return layer.mask() or ((g.x0, g.y0), Image.new("L", (1, 1)))
+    drawn = layer.mask()
+    if drawn is None:
+        return (g.x0, g.y0), Image.new("L", (1, 1))
+    small, at = drawn
+    return at, small
 
 
 def paint_sheet_map(

@@ -23,9 +23,10 @@ from typing import Any
 from PIL import Image
 
 from bot.faces.sky_of_stars.art.board import public_only
-from bot.faces.sky_of_stars.art.images import _find_drawing, draw_drawing
+from bot.faces.sky_of_stars.art.drawing import _find_drawing, draw_drawing
 from bot.faces.sky_of_stars.art.map import strokes
 from render.common import to_png
+from render.encode import old_way, quantised
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,11 @@ FIRST_MS = 700  # the starting star alone
 HOLD_MS = 2_500  # the finished drawing, before the loop starts again
 STROKE_MS = 450  # each stroke, shortened for long drawings so the whole stays a few seconds
 DRAWING_MS = 4_000  # at most this long from the first stroke to the finished drawing
-GIF_WIDTH = 600
+GIF_WIDTH = 500
+"""Half the drawing's 1000 px, like the guesser's panel (``images.PANEL_SCALE``): a 2 x 2 average
+(``Image.reduce``), and each frame is drawn at that size over a kept sky (``drawing_in_parts``).
+It was 600 px (``GIF_WIDTH_WAS``), shrunk by a bilinear filter that took 6 ms a frame."""
+GIF_WIDTH_WAS = 600  # before issue 31's third pass (``render.encode.the_old_way``)
 GIF_COLOURS = 32
 
 
@@ -54,11 +59,14 @@ def durations(frames: int) -> list[int]:
     return [FIRST_MS] + [stroke] * (frames - 2) + [HOLD_MS]
 
 
-def draw_frames(view: View, names: Sequence[str], seat: int, round_: int) -> list[Image.Image]:
-    """The frames, first to last; the last one is the still ``draw_drawing`` makes."""
+def draw_frames(
+    view: View, names: Sequence[str], seat: int, round_: int, *, half: bool = False
+) -> list[Image.Image]:
+    """The frames, first to last; the last one is the still ``draw_drawing`` makes (``half``: at
+    the size the animation is sent, where it can be)."""
     count = frame_count(view, seat, round_)
-    frames = [draw_drawing(view, names, seat, round_, upto=k) for k in range(count - 1)]
-    return frames + [draw_drawing(view, names, seat, round_)]
+    frames = [draw_drawing(view, names, seat, round_, upto=k, half=half) for k in range(count - 1)]
+    return frames + [draw_drawing(view, names, seat, round_, half=half)]
 
 
 @dataclass(frozen=True)
@@ -74,11 +82,14 @@ def encode_gif(frames: list[Image.Image], durations_ms: list[int]) -> bytes:
     """One GIF at ``GIF_WIDTH``, every frame on the last frame's ``GIF_COLOURS``-colour palette
     (no dither), looping forever."""
     frames = [shrunk(frame) for frame in frames]
-    palette = (
-        frames[-1]
-        .convert("RGB")
-        .quantize(GIF_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    )
+    if old_way():
+        palette = (
+            frames[-1]
+            .convert("RGB")
+            .quantize(GIF_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        )
+    else:  # chosen on a sample of the last frame, as every still picture's (``quantised``)
+        palette = quantised(frames[-1], GIF_COLOURS)
     shared = [f.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE) for f in frames[:-1]]
     buffer = io.BytesIO()
     first, *rest = shared + [palette]
@@ -105,10 +116,13 @@ def encode_gif(frames: list[Image.Image], durations_ms: list[int]) -> bytes:
 
 def shrunk(frame: Image.Image) -> Image.Image:
     """``frame`` at ``GIF_WIDTH`` (the art is drawn at the theme's width)."""
-    if frame.width <= GIF_WIDTH:
+    width = GIF_WIDTH_WAS if old_way() else GIF_WIDTH
+    if frame.width <= width:
         return frame
-    height = round(frame.height * GIF_WIDTH / frame.width)
-    return frame.convert("RGB").resize((GIF_WIDTH, height), Image.Resampling.BILINEAR, reducing_gap=2.0)
+    if frame.width == 2 * width:
+        return frame.convert("RGB").reduce(2)
+    height = round(frame.height * width / frame.width)
+    return frame.convert("RGB").resize((width, height), Image.Resampling.BILINEAR, reducing_gap=2.0)
 
 
 def drawing_animation(view: View, names: Sequence[str], seat: int, round: int) -> Animation:
@@ -119,5 +133,5 @@ def drawing_animation(view: View, names: Sequence[str], seat: int, round: int) -
 
 def drawing_gif(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
     """Only the GIF: the card that shows it needs no still beside it (its last frame is one)."""
-    frames = draw_frames(view, names, seat, round)
+    frames = draw_frames(view, names, seat, round, half=True)
     return encode_gif(frames, durations(len(frames)))

@@ -14,10 +14,23 @@ from PIL import Image, ImageDraw
 
 from bot.faces.sky_of_stars.art.map import items
 from bot.faces.sky_of_stars.art.said import coloured
-from bot.i18n import N_, _
-from render import shapes, theme
-from render.common import as_map, clean, fitted, mix, name_of, num, panel, seat_of, sky, text, text_width
-from render.headers import SEP, Part, header, parts_line, phase_words
+from bot.faces.sky_of_stars.art.scoreboard import Box, ints, scoreboard, table_frame, top_boxes
+from bot.i18n import N_, _, language
+from render import theme
+from render.common import (
+    as_map,
+    clean,
+    fitted,
+    is_recording,
+    name_of,
+    num,
+    seat_of,
+    sky,
+    text,
+)
+from render.encode import old_way
+from render.headers import HEADER_H, HEADER_TOP, SEP, Part, header, parts_line, phase_words
+from render.layers import kept_image
 
 View = Mapping[str, Any]
 
@@ -45,17 +58,6 @@ PUBLIC_KEYS = frozenset(
 COLOUR_ORDER = ("yellow", "red", "blue")
 
 
-_BOX_INK = theme.ACCENT  # the +1 box mark is a ticked box, never the winners' gold
-
-
-def plus_box(image: Image.Image, cx: float, cy: float, size: int = 26) -> None:
-    """The "+1 box" mark: a small ticked box, like the one ticked on the score sheet."""
-    draw = ImageDraw.Draw(image)
-    half = size / 2
-    draw.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=5, outline=_BOX_INK, width=3)
-    shapes.paste(image, shapes.check_sprite(size - 8, _BOX_INK), cx, cy)
-
-
 def public_only(view: View) -> dict[str, Any]:
     """Only the public keys: what these boards may draw from, whatever they are handed."""
     return {k: v for k, v in view.items() if k in PUBLIC_KEYS}
@@ -73,10 +75,6 @@ def seats_in(view: View, names: Sequence[str]) -> int:
 
 def _rounds(view: View) -> int:
     return max(1, min(seat_of(view.get("rounds"), 3), 5))
-
-
-def ints(values: Any) -> list[int]:
-    return [v for v in items(values) if isinstance(v, int) and not isinstance(v, bool)]
 
 
 # --- table ---------------------------------------------------------------------------------
@@ -177,7 +175,14 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
     legend = any(as_map(r).get("plus_one") for s in scores for r in items(s.get("rounds")))
     board_h = 64 + seats * row_h + (64 if legend else 24)
     height = 16 + 116 + 16 + top_rows + 16 + board_h + 16
-    image = sky(theme.WIDTH, height)
+    rounds, top = _rounds(view), HEADER_TOP + HEADER_H + theme.GAP
+    shape = (height, top, top_rows, bool(status), seats, row_h, board_h, legend, rounds)
+    if old_way() or is_recording():
+        image = sky(theme.WIDTH, height)
+        table_frame(image, *shape[1:])
+    else:  # what a table of this shape shows whatever the game's state, drawn once per process
+        kept = ("sky-of-stars table", language(), shape)
+        image = kept_image(kept, lambda: table_frame(sky(theme.WIDTH, height), *shape[1:])).copy()
     draw = ImageDraw.Draw(image)
     round_no = num(view.get("round"), "?")
     title, _none = coloured(
@@ -193,27 +198,17 @@ def draw_table(view: View, names: Sequence[str]) -> Image.Image:
         roll=view.get("roll"),
     )
 
-    # card (left) and what is happening now (right); with nothing to say now (a roll's picture,
-    # whose die and progress are the card's words), the card takes the width: no empty box
-    half = (theme.WIDTH - 3 * theme.GAP) // 2
-    left = (theme.GAP, y, theme.GAP + half if status else theme.WIDTH - theme.GAP, y + top_rows)
-    right = (left[2] + theme.GAP, y, theme.WIDTH - theme.GAP, y + top_rows)
-    panel(draw, left)
-    if status:
-        panel(draw, right)
+    left, right = top_boxes(y, top_rows, bool(status))
     _card_words(draw, left, view.get("card"))
     if status:
         _now_column(draw, right, status)
-
-    _scoreboard(image, draw, view, names, seats, y + top_rows + theme.GAP, row_h, board_h, legend)
+    scoreboard(image, draw, view, names, seats, y + top_rows + theme.GAP, row_h, rounds)
     return image
 
 
-def _card_words(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: object) -> None:
+def _card_words(draw: ImageDraw.ImageDraw, box: Box, card: object) -> None:
     """The Constellation card: its five words numbered on gold discs (the numbers players guess)."""
-    small = theme.font(theme.SMALL)
     inner = box[2] - box[0] - 44
-    fitted(draw, (box[0] + 22, box[1] + 44), _("Constellation card"), small, theme.MUTED, inner, anchor="ls")
     word_font, number_font = theme.font(theme.BODY + 2, True), theme.font(theme.SMALL, True)
     if isinstance(card, (list, tuple)) and card:
         for i, word in enumerate(list(card)[:5]):
@@ -229,18 +224,9 @@ def _card_words(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card:
         )
 
 
-def _now_column(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], status: Sequence[Line]) -> None:
+def _now_column(draw: ImageDraw.ImageDraw, box: Box, status: Sequence[Line]) -> None:
     """What is happening now, beside the card: the first line large and bold, the rest small."""
     y = box[1]
-    fitted(
-        draw,
-        (box[0] + 22, y + 44),
-        _("Now"),
-        theme.font(theme.SMALL),
-        theme.MUTED,
-        box[2] - box[0] - 44,
-        anchor="ls",
-    )
     for i, (parts, flexible) in enumerate(status):
         parts_line(
             draw,
@@ -251,127 +237,3 @@ def _now_column(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], statu
             bold=i == 0,
             flexible=flexible,
         )
-
-
-def _scoreboard(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: View,
-    names: Sequence[str],
-    seats: int,
-    top: int,
-    row_h: int,
-    height: int,
-    legend: bool,
-) -> None:
-    """Names, lock status, points per round (gold star: everyone guessed it) and totals."""
-    box = (theme.GAP, top, theme.WIDTH - theme.GAP, top + height)
-    panel(draw, box)
-    rounds = _rounds(view)
-    cols = [box[2] - 110 - (rounds - i) * 92 for i in range(rounds)]  # centres of R1..Rn
-    total_x, status_x = box[2] - 40, cols[0] - 84
-    body, bold = theme.font(theme.BODY), theme.font(theme.BODY, True)
-    _score_heads(draw, box, cols, status_x, total_x)
-
-    scores = [as_map(s) for s in items(view.get("scores"))]
-    locked, waiting, skipped = (
-        set(ints(view.get("locked"))),
-        set(ints(view.get("waiting"))),
-        set(ints(view.get("skipped"))),
-    )
-    stop_by = view.get("stop_by")
-    for seat in range(seats):
-        cy = top + 64 + seat * row_h + row_h / 2
-        if seat % 2:
-            draw.rectangle(
-                (box[0] + 8, cy - row_h / 2, box[2] - 8, cy + row_h / 2),
-                fill=mix(theme.PANEL, theme.INK, 0.04),
-            )
-        _seat_name(draw, box, seat, cy, name_of(names, seat), status_x, stop=stop_by == seat)
-        if seat in locked:
-            shapes.paste(image, shapes.check_sprite(30, theme.ACCENT), status_x, cy)
-        elif seat in skipped:
-            fitted(draw, (status_x, cy), _("skip"), theme.font(theme.SMALL), theme.MUTED, 80, anchor="mm")
-        elif seat in waiting:
-            for dx in (-12, 0, 12):  # "still deciding"
-                draw.ellipse((status_x + dx - 4, cy - 4, status_x + dx + 4, cy + 4), fill=theme.MUTED)
-        score = scores[seat] if seat < len(scores) else {}
-        for i, entry in enumerate(items(score.get("rounds"))):
-            if i < len(cols) and isinstance(entry, Mapping):
-                text(draw, (cols[i], cy), num(entry.get("points")), body, theme.INK, anchor="mm")
-                if entry.get("plus_one"):
-                    plus_box(image, cols[i] + 34, cy - 10, 22)
-        text(draw, (total_x, cy), num(score.get("total"), "0"), bold, theme.GOLD, anchor="rm")
-    if legend:
-        _plus_legend(image, draw, box)
-
-
-def _score_heads(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    cols: Sequence[float],
-    status_x: float,
-    total_x: float,
-) -> None:
-    """The scoreboard's column heads (Player, R1..Rn, Total) over a rule."""
-    small, top = theme.font(theme.SMALL), box[1]
-    hy = top + 46
-    fitted(
-        draw, (box[0] + 28, hy), _("Player"), small, theme.MUTED, status_x - 30 - (box[0] + 28), anchor="ls"
-    )
-    for i, cx in enumerate(cols):
-        text(draw, (cx, hy), _("R{number}", number=i + 1), small, theme.MUTED, anchor="ms")
-    fitted(draw, (total_x, hy), _("Total"), small, theme.MUTED, total_x - cols[-1] - 40, anchor="rs")
-    draw.line((box[0] + 20, top + 60, box[2] - 20, top + 60), fill=theme.FAINT, width=2)
-
-
-def _seat_name(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    seat: int,
-    cy: float,
-    name: str,
-    status_x: float,
-    *,
-    stop: bool,
-) -> None:
-    """A row's colour chip and name, shrunk to leave room for a gold STOP after the seat that called it."""
-    small = theme.font(theme.SMALL)
-    draw.rounded_rectangle(
-        (box[0] + 22, cy - 16, box[0] + 30, cy + 16), radius=4, fill=theme.player_colour(seat)
-    )
-    name_w = status_x - 30 - (box[0] + 44)
-    tag = " " + _("STOP") if stop else ""
-    shown_w = fitted(
-        draw,
-        (box[0] + 44, cy),
-        name,
-        theme.font(theme.BODY),
-        theme.INK,
-        name_w - text_width(tag, small),
-        anchor="lm",
-    )
-    if tag:
-        text(
-            draw,
-            (box[0] + 44 + shown_w, cy + 2),
-            tag,
-            theme.font(theme.SMALL, True),
-            theme.GOLD,
-            anchor="lm",
-        )
-
-
-def _plus_legend(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-    """What the +1 box means, at the scoreboard's foot: drawn only once some seat has earned one."""
-    ly = box[3] - 30
-    plus_box(image, box[0] + 36, ly, 22)
-    fitted(
-        draw,
-        (box[0] + 56, ly),
-        _("everyone guessed that drawing: +1 box"),
-        theme.font(theme.SMALL),
-        theme.MUTED,
-        box[2] - 20 - (box[0] + 56),
-        anchor="lm",
-    )

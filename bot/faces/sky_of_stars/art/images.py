@@ -12,17 +12,19 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from bot.faces.sky_of_stars.art.board import draw_table, public_only
-from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, load_vault, strokes
+from bot.faces.sky_of_stars.art import panels
+from bot.faces.sky_of_stars.art.board import draw_table
+from bot.faces.sky_of_stars.art.drawing import draw_drawing, drawing_inputs
+from bot.faces.sky_of_stars.art.map import Layout, MapPainter, items, known, strokes
 from bot.faces.sky_of_stars.art.results import draw_results
 from bot.faces.sky_of_stars.art.said import coloured
 from bot.i18n import N_, _
 from render import theme
-from render.common import as_map, clean, name_of, num, seat_of, sky, text
+from render.common import as_map, name_of, num, seat_of, sky
 from render.encode import Encoding, Format, encode, old_way
-from render.headers import SEP, Part, header, parts_line
+from render.headers import SEP, Part, header
 
 __all__ = [
     "draw_cancel_target",
@@ -124,6 +126,16 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     """
     view = vault_inputs(view)
     image = sky(theme.WIDTH, VAULT_H)
+    _vault_header(image, view, names, preview)
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    _vault_map(painter, view, preview)
+    return image
+
+
+def _vault_header(
+    image: Image.Image, view: View, names: Sequence[str], preview: tuple[str, str] | None
+) -> None:
     secret = view.get("secret")
     subtitle, name_at = _prompt(view, names)
     if preview:
@@ -137,8 +149,9 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
         title = [(_round_line(view), theme.INK)]
     header(image, title, subtitle, roll=view.get("roll"), sub_flexible=name_at)
 
-    painter = MapPainter(image, _map_layout())
-    painter.guide()
+
+def _vault_map(painter: MapPainter, view: View, preview: tuple[str, str] | None) -> None:
+    """Everything of the vault's map but its guide, in order (``panels`` paints parts of it)."""
     vault = as_map(view.get("vault"))
     current = as_map(vault.get("current"))
     past = [p for p in items(vault.get("past")) if isinstance(p, Mapping)]
@@ -158,7 +171,6 @@ def draw_vault(view: View, names: Sequence[str], *, preview: tuple[str, str] | N
     else:
         painter.rings(_targets(view.get("choice")), theme.ACCENT)
     painter.labels()
-    return image
 
 
 def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None = None) -> Image.Image:
@@ -168,6 +180,14 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     """
     view = vault_inputs(view)
     image = sky(theme.WIDTH, VAULT_H)
+    _cancel_header(image, view, names, preview)
+    painter = MapPainter(image, _map_layout())
+    painter.guide()
+    _cancel_map(painter, view, preview)
+    return image
+
+
+def _cancel_header(image: Image.Image, view: View, names: Sequence[str], preview: str | None) -> None:
     choice = as_map(view.get("choice"))
     target = seat_of(choice.get("target"))
     title, name_at = coloured(
@@ -176,8 +196,7 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
         flexible="name",
         name=(name_of(names, target), theme.player_colour(target)),
     )
-    picked = known([preview])
-    mine = picked or known([view.get("my_cancel")])
+    mine = known([preview]) or known([view.get("my_cancel")])
     if mine:  # picked or confirmed: the same words, as the panel keeps this picture after Cross out
         note = _("You picked {star} (gold X)", star=mine[0])
     else:
@@ -185,8 +204,11 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
     subtitle = [(_("Swirl!") + SEP, theme.ACCENT), (note, theme.MUTED)]
     header(image, title, subtitle, roll=view.get("roll"), flexible=name_at)
 
-    painter = MapPainter(image, _map_layout())
-    painter.guide()
+
+def _cancel_map(painter: MapPainter, view: View, preview: str | None) -> None:
+    """Everything of the swirl target's map but its guide, in order (``panels`` paints parts of it)."""
+    choice = as_map(view.get("choice"))
+    mine = known([preview]) or known([view.get("my_cancel")])
     used = known(choice.get("target_used"))
     cancelled = known(choice.get("target_cancelled"))
     painter.stars(grey=used, dim=cancelled, glow=False)
@@ -196,87 +218,6 @@ def draw_cancel_target(view: View, names: Sequence[str], *, preview: str | None 
         painter.crosses(mine, theme.GOLD)
         painter.rings(mine, theme.GOLD, width=6, grow=13)
     painter.labels()
-    return image
-
-
-DRAWING_H = 940
-
-
-def _find_drawing(view: View, seat: int, round_: int) -> Mapping[str, Any] | None:
-    for entry in items(view.get("drawings")):
-        if isinstance(entry, Mapping) and entry.get("seat") == seat and entry.get("round") == round_:
-            return entry
-    return None
-
-
-def drawing_inputs(view: View, seat: int, round: int) -> dict[str, Any]:
-    """All ``draw_drawing`` reads of ``view`` for that drawing: a key that changes exactly when
-    its picture does (a guess changes the view, never the drawing being guessed)."""
-    view, seat = public_only(view), seat_of(seat)
-    card = view.get("card") if view.get("round") == round else None
-    return {"drawing": _find_drawing(view, seat, round), "card": card}
-
-
-def draw_drawing(
-    view: View, names: Sequence[str], seat: int, round: int, *, upto: int | None = None
-) -> Image.Image:
-    """One revealed constellation for the channel (no word: the others must guess it).
-
-    ``upto=k`` draws only its first ``k`` strokes (and their stars): one frame of the animation.
-    """
-    inputs, seat = drawing_inputs(view, seat, round), seat_of(seat)
-    image = sky(theme.WIDTH, DRAWING_H)
-    colour = theme.player_colour(seat)
-    whose, name_at = coloured(
-        N_("{name}'s constellation"), theme.INK, flexible="name", name=(name_of(names, seat), colour)
-    )
-    header(
-        image,
-        [(_("Round {round}", round=round) + " \u2014 ", theme.MUTED), *whose],
-        flexible=None if name_at is None else name_at + 1,
-    )
-    card = inputs["card"]
-    words = list(card)[:5] if isinstance(card, (list, tuple)) else []
-    footer = 70 if words else 0
-    layout = Layout.fit((theme.GAP + 6, 148, theme.WIDTH - theme.GAP - 6, DRAWING_H - 12 - footer))
-    painter = MapPainter(image, layout, star_r=theme.STAR_R + 2)
-    draw = ImageDraw.Draw(image)
-    box = layout.box
-    draw.rounded_rectangle(box, radius=12, outline=theme.FAINT, width=2)
-
-    entry = inputs["drawing"]
-    if entry is None:
-        painter.stars(dim=[s.label for s in load_vault().stars])
-        text(
-            draw,
-            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-            _("Not revealed yet"),
-            theme.font(theme.HEADING, True),
-            theme.INK,
-            anchor="mm",
-            halo=theme.SHADOW,
-            halo_width=6,
-        )
-    else:
-        pairs = strokes(entry.get("strokes"))[:upto]
-        members = {a for pair in pairs for a in pair} | set(known([entry.get("start")]))
-        if upto is None:
-            members |= set(known(entry.get("stars")))
-        painter.strokes(pairs, theme.LINE, theme.LINE_W + 1, glow=True)
-        painter.stars(
-            bright=members,
-            dim=[s.label for s in load_vault().stars if s.label not in members],
-            dim_alpha=0.22,
-        )
-        painter.rings(known([entry.get("start")]), colour, width=6)
-    if words:  # the card, so guessers on a phone need not scroll back to it
-        pieces: list[tuple[str, theme.RGB]] = []
-        for number, word in enumerate(words, 1):
-            gap = "   " if number < len(words) else ""
-            pieces += [(str(number), theme.GOLD), (f" {clean(str(word))}{gap}", theme.INK)]
-        width = theme.WIDTH - 2 * theme.MARGIN  # the longest cards need the smaller size to fit
-        parts_line(draw, (theme.MARGIN, DRAWING_H - 32), pieces, theme.BODY, width, min_size=theme.SMALL)
-    return image
 
 
 # --- PNG wrappers --------------------------------------------------------------------------
@@ -314,21 +255,46 @@ PANEL = Encoding(VAULT_COLOURS, Format.PNG, 5)
 PANEL_WAS = Encoding(VAULT_COLOURS, Format.WEBP, WEBP_EFFORT)  # before issue 31
 PANEL_SUFFIX = PANEL.suffix
 """The file type of every panel picture (``_vault_encoded``)."""
-GENERAL = Encoding(effort=4)  # 256 colours, zlib 4: 30-50 % faster than 6 for 5-15 % more bytes
+# The thread's 1000 px pictures: 64 colours at zlib 3, 1.0-1.5 ms faster than 256 at zlib 4 for
+# about the same bytes (issue 31, third pass; 32 colours flattened the dim stars' cores).
+GENERAL = Encoding(64, Format.PNG, 3)
 GENERAL_WAS = Encoding()
-TALL = Encoding()  # the results (2,200 px tall) keep zlib 6: 79 KB of the 100 KB budget
+TALL = Encoding(
+    64, Format.PNG, 4
+)  # the results (2,200 px tall): 76 KB of the 100 KB budget, 4 ms less than 256 at zlib 6
 
 
 def _vault_encoded(image: Image.Image) -> bytes:
     return encode(_panel_sized(image), PANEL, was=PANEL_WAS)
 
 
+def _vault_panel(header: Any, map_: Any, encoding: Encoding = PANEL) -> bytes:
+    """A panel drawn in parts at the size it is sent (``panels.map_panel``)."""
+    image = panels.map_panel((theme.WIDTH, VAULT_H), _map_layout(), header, map_)
+    return encode(image, encoding, was=PANEL_WAS)
+
+
+# The swirl target at zlib 4: 0.6 ms less for 2 KB more (its stars are ringed all over the map, so
+# most of it is drawn again); a dozen a game per player, so the game stays within 3 MB.
+CANCEL = Encoding(VAULT_COLOURS, Format.PNG, 4)
+
+
 def vault_png(view: View, names: Sequence[str], *, preview: tuple[str, str] | None = None) -> bytes:
-    return _vault_encoded(draw_vault(view, names, preview=preview))
+    if panels.whole_needed():
+        return _vault_encoded(draw_vault(view, names, preview=preview))
+    view = vault_inputs(view)
+    return _vault_panel(
+        lambda b: _vault_header(b, view, names, preview), lambda p: _vault_map(p, view, preview)
+    )
 
 
 def cancel_target_png(view: View, names: Sequence[str], *, preview: str | None = None) -> bytes:
-    return _vault_encoded(draw_cancel_target(view, names, preview=preview))
+    if panels.whole_needed():
+        return _vault_encoded(draw_cancel_target(view, names, preview=preview))
+    view = vault_inputs(view)
+    return _vault_panel(
+        lambda b: _cancel_header(b, view, names, preview), lambda p: _cancel_map(p, view, preview), CANCEL
+    )
 
 
 def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
@@ -338,7 +304,9 @@ def drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> byte
 def panel_drawing_png(view: View, names: Sequence[str], seat: int, round: int) -> bytes:
     """The drawing being guessed, in a guesser's panel: panel-sized (``PANEL_SCALE``), encoded
     like the vault (``PANEL_SUFFIX``)."""
-    return _vault_encoded(draw_drawing(view, names, seat, round))
+    if panels.whole_needed():
+        return _vault_encoded(draw_drawing(view, names, seat, round))
+    return encode(draw_drawing(view, names, seat, round, half=True), PANEL, was=PANEL_WAS)
 
 
 def table_png(view: View, names: Sequence[str]) -> bytes:

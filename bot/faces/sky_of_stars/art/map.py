@@ -10,15 +10,17 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render import shapes, theme
 from render.common import text
 from render.theme import RGB
+
+Drawn = tuple[Image.Image, tuple[int, int]] | None  # a stroke layer's coverage and its place
 
 VAULT_JSON = Path(__file__).resolve().parents[4] / "bot/games/sky_of_stars/data/vault.json"
 COLUMNS = "ABCDEFGH"
@@ -166,14 +168,62 @@ def label_spots(layout: Layout, r: int, size: int) -> dict[str, tuple[float, flo
     return spots
 
 
+@functools.lru_cache(maxsize=8)
+def centres(layout: Layout) -> dict[str, tuple[float, float]]:
+    """Every star's place in the picture (parts of a picture test many against their box)."""
+    return {s.label: layout.pos(s.label) for s in load_vault().stars}
+
+
+@functools.lru_cache(maxsize=8)
+def label_boxes(layout: Layout, r: int, size: int) -> dict[str, tuple[float, float, float, float]]:
+    """Each label's box on the picture, its halo included (which labels a part of it shows)."""
+    f = theme.font(size, bold=True)
+    boxes = {}
+    for label, (x, y, anchor) in label_spots(layout, r, size).items():
+        left, top, right, bottom = f.getbbox(label, anchor=anchor)
+        boxes[label] = (x + left - 5, y + top - 5, x + right + 5, y + bottom + 5)
+    return boxes
+
+
 class MapPainter:
     """Paints vault layers onto one image, in order: guide, strokes, stars, marks, labels."""
 
-    def __init__(self, image: Image.Image, layout: Layout, star_r: int = theme.STAR_R) -> None:
+    def __init__(
+        self,
+        image: Image.Image,
+        layout: Layout,
+        star_r: int = theme.STAR_R,
+        *,
+        origin: tuple[int, int] = (0, 0),
+        masks: dict[Hashable, Drawn] | None = None,
+    ) -> None:
+        """``origin``: where ``image``'s top left corner is in the full picture, when ``image`` is a
+        part of it (``panels``): only what lands on it is drawn, at the same pixels. The parts of
+        one picture share ``masks``: each call's strokes are drawn once, on the whole map."""
+        self.masks = masks
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.layout = layout
         self.r = star_r
+        self.origin = origin
+        ox, oy = origin
+        self._clip = (ox, oy, ox + image.width, oy + image.height)
+        self._centres = centres(layout) if masks is not None else {}
+
+    def pos(self, label: str) -> tuple[float, float]:
+        """Where a star is on ``image``."""
+        x, y = self.layout.pos(label)
+        return (x - self.origin[0], y - self.origin[1]) if self.origin != (0, 0) else (x, y)
+
+    def sees(self, box: tuple[float, float, float, float]) -> bool:
+        """Whether ``box`` (in the full picture) touches ``image``."""
+        clip = self._clip
+        return box[0] < clip[2] and clip[0] < box[2] and box[1] < clip[3] and clip[1] < box[3]
+
+    def _sees_at(self, label: str, half: float) -> bool:
+        x, y = self._centres[label]
+        clip = self._clip
+        return x - half < clip[2] and clip[0] < x + half and y - half < clip[3] and clip[1] < y + half
 
     def guide(self, size: int = theme.SMALL) -> None:
         """Faint cell grid with A-H above and 1-6 to the left: how players find a label."""
@@ -201,8 +251,28 @@ class MapPainter:
         glow: bool = False,
         dashed: bool = False,
     ) -> None:
+        pairs = list(pairs)
+        if self.masks is not None:
+            key = (tuple(pairs), colour, width, glow, dashed)
+            if key not in self.masks:
+                self.masks[key] = self._stroke_layer(pairs, width, glow, dashed, self.layout.pos).mask()
+            drawn = self.masks[key]
+            if drawn is not None:
+                small, (x, y) = drawn
+                x, y = x - self.origin[0], y - self.origin[1]
+                self.image.paste(colour, (x, y, x + small.width, y + small.height), small)
+            return
+        self._stroke_layer(pairs, width, glow, dashed, self.pos).paint(self.image, colour)
+
+    def _stroke_layer(
+        self,
+        pairs: list[tuple[str, str]],
+        width: float,
+        glow: bool,
+        dashed: bool,
+        pos: Callable[[str], tuple[float, float]],
+    ) -> shapes.StrokeLayer:
         layer = shapes.StrokeLayer(self.layout.box)
-        pos = self.layout.pos
         for a, b in pairs:
             if glow:
                 layer.line(pos(a), pos(b), width * 2.6, value=70)
@@ -211,7 +281,7 @@ class MapPainter:
                 layer.dashed(pos(a), pos(b), width)
             else:
                 layer.line(pos(a), pos(b), width)
-        layer.paint(self.image, colour)
+        return layer
 
     def stars(
         self,
@@ -227,8 +297,11 @@ class MapPainter:
         vault = load_vault()
         dim_set, grey_set = set(dim), set(grey)
         only = set(bright) if bright is not None else None
+        reach = round(self.r * 2.2) + 2 if glow else self.r + 3  # half the widest sprite, and more
         for star in vault.stars:
             if only is not None and star.label not in only and star.label not in dim_set | grey_set:
+                continue
+            if self.masks is not None and not self._sees_at(star.label, reach):
                 continue
             colour = theme.STAR_COLOURS.get(star.colour, theme.INK)
             if star.label in grey_set:
@@ -237,23 +310,66 @@ class MapPainter:
                 sprite = shapes.star_sprite(star.shape, colour, self.r, glow=False, alpha=dim_alpha)
             else:
                 sprite = shapes.star_sprite(star.shape, colour, self.r, glow=glow)
-            shapes.paste(self.image, sprite, *self.layout.pos(star.label))
+            self._paste(sprite, star.label)
 
     def rings(self, labels: Iterable[str], colour: RGB, width: int = theme.RING_W, grow: int = 9) -> None:
         for label in labels:
-            shapes.ring(self.image, *self.layout.pos(label), self.r + grow, colour, width)
+            if self.masks is None:
+                shapes.ring(self.image, *self.pos(label), self.r + grow, colour, width)
+            elif self._sees_at(label, self.r + grow + 8):  # as ``shapes.ring``: a dark backing, the ring
+                self._paste(shapes.ring_sprite(self.r + grow + 2, width + 4, theme.SHADOW), label)
+                self._paste(shapes.ring_sprite(self.r + grow, width, colour), label)
 
     def crosses(self, labels: Iterable[str], colour: RGB = theme.INK) -> None:
         sprite = shapes.cross_sprite(self.r, 6, colour)
         for label in labels:
-            shapes.paste(self.image, sprite, *self.layout.pos(label))
+            if self.masks is None or self._sees_at(label, sprite.width / 2 + 1):
+                self._paste(sprite, label)
+
+    def _paste(self, sprite: Image.Image, label: str) -> None:
+        """``shapes.paste`` of ``sprite`` on a star; on a part of a picture, without ``Image.paste``'s
+        checks (a part pastes a few hundred sprites): the same blend at the same place."""
+        cx, cy = self.pos(label)
+        x, y = round(cx - sprite.width / 2), round(cy - sprite.height / 2)
+        if self.masks is None:
+            self.image.paste(sprite, (x, y), sprite)
+        else:
+            core = sprite.im
+            self.image.im.paste(core, (x, y, x + sprite.width, y + sprite.height), core)
 
     def labels(
         self, size: int = theme.LABEL, colour: RGB = theme.INK, only: Iterable[str] | None = None
     ) -> None:
         f = theme.font(size, bold=True)
         spots = label_spots(self.layout, self.r, size)
+        boxes = label_boxes(self.layout, self.r, size) if self.masks is not None else None
         wanted = set(only) if only is not None else None
+        ox, oy = self.origin
         for label, (x, y, anchor) in spots.items():
-            if wanted is None or label in wanted:
+            if wanted is not None and label not in wanted:
+                continue
+            if boxes is None:
                 text(self.draw, (x, y), label, f, colour, anchor=anchor, halo=theme.SHADOW, halo_width=3)
+            elif self.sees(boxes[label]):
+                self._blit((x - ox, y - oy), label, f, theme.SHADOW, anchor, 3)
+                self._blit((x - ox, y - oy), label, f, colour, anchor, 0)
+
+    def _blit(
+        self,
+        xy: tuple[float, float],
+        label: str,
+        f: ImageFont.FreeTypeFont,
+        fill: RGB,
+        anchor: str,
+        stroke: int,
+    ) -> None:
+        """What ``ImageDraw.text`` does for one line of text, without its bookkeeping (a part of a
+        picture draws a few hundred labels): the font's mask at the same sub-pixel start, blended
+        in at the same place, so the pixels are the same."""
+        x, y = xy
+        start = (math.modf(x)[0], math.modf(y)[0])
+        mask, offset = f.getmask2(
+            label, self.draw.fontmode, None, None, None, stroke, anchor, 0, start, stroke_filled=True
+        )
+        ink = self.draw._getink(fill)[0]
+        self.draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)

@@ -10,9 +10,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.faces.sky_of_stars.art.board import COLOUR_ORDER, View, ints, plus_box, public_only, seats_in
+from bot.faces.sky_of_stars.art.board import COLOUR_ORDER, View, public_only, seats_in
 from bot.faces.sky_of_stars.art.map import items
 from bot.faces.sky_of_stars.art.said import coloured
+from bot.faces.sky_of_stars.art.scoreboard import ints, plus_box
 from bot.faces.sky_of_stars.art.thumbnails import thumbnail
 from bot.i18n import N_, _
 from render import shapes, theme

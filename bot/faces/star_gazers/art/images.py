@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.faces.star_gazers.art import encodings as sent
 from bot.faces.star_gazers.art import icons
 from bot.faces.star_gazers.art.board import (
     PUBLIC_KEYS,
@@ -42,7 +43,7 @@ from bot.i18n import _, ngettext
 from bot.i18n.msg import N_
 from render import shapes, theme
 from render.common import as_map, fitted, name_of, num, seat_of, sky, text_width, to_png
-from render.encode import Encoding, Format, encode
+from render.encode import encode
 from render.headers import SEP, header
 
 __all__ = [
@@ -357,17 +358,8 @@ def results_png(view: View, names: Sequence[str]) -> bytes:
     return to_png(draw_results(view, names))
 
 
-# --- WebP wrappers: what the face sends ---------------------------------------------------------
-# A palette image encoded as lossless WebP: measured on real views, a panel is 22-32 KB where the
-# 256-colour PNG is 35-50 KB, and 64 colours take a further 10-20 % off with no visible change to
-# this flat art (the sky's gradient bands a little, as it already did). Discord shows WebP like PNG.
-# Smaller widths were measured too: resampling adds colours and makes the file larger, not smaller.
-WEBP_METHOD = 1  # as small as method 4 on this art (within 1 KB) in half the time; 6 takes seconds
-WEBP_COLOURS = 64
-PICTURE = Encoding(WEBP_COLOURS, Format.WEBP, WEBP_METHOD)
-PICTURE_WAS = Encoding(WEBP_COLOURS, Format.WEBP, WEBP_METHOD)  # before issue 31
-
-
+# --- what the face sends: each kind in its measured encoding (``encodings``; ``WAS`` before issue 31).
+# The ``_webp`` names are the kinds' names from when all were WebP (the picture digests key on them).
 def panel_webp(
     view: View,
     names: Sequence[str],
@@ -376,24 +368,24 @@ def panel_webp(
     picked_from: int | None = None,
 ) -> bytes:
     drawn = draw_panel(view, names, tile_at=tile_at, picked_from=picked_from)
-    return encode(drawn, PICTURE, was=PICTURE_WAS)
+    return encode(drawn, sent.PANEL, was=sent.WAS)
 
 
 def keep_webp(view: View, names: Sequence[str]) -> bytes:
-    return encode(draw_keep(view, names), PICTURE, was=PICTURE_WAS)
+    return encode(draw_keep(view, names), sent.KEEP, was=sent.WAS)
 
 
 def board_webp(view: View, names: Sequence[str]) -> bytes:
-    return encode(draw_board(view, names), PICTURE, was=PICTURE_WAS)
+    return encode(draw_board(view, names), sent.BOARD, was=sent.WAS)
 
 
 def turn_board_webp(view: View, names: Sequence[str]) -> bytes:
-    return encode(draw_turn_board(view, names), PICTURE, was=PICTURE_WAS)
+    return encode(draw_turn_board(view, names), sent.TURN_BOARD, was=sent.WAS)
 
 
 def sheet_webp(view: View, names: Sequence[str], seat: int) -> bytes:
-    return encode(draw_sheet(view, names, seat), PICTURE, was=PICTURE_WAS)
+    return encode(draw_sheet(view, names, seat), sent.SHEET, was=sent.WAS)
 
 
 def results_webp(view: View, names: Sequence[str]) -> bytes:
-    return encode(draw_results(view, names), PICTURE, was=PICTURE_WAS)
+    return encode(draw_results(view, names), sent.RESULTS, was=sent.WAS)

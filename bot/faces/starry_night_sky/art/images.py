@@ -323,11 +323,13 @@ def draw_sheet(view: View, names: Sequence[str], seat: int) -> Image.Image:
 
 
 # --- encoded pictures ----------------------------------------------------------------------
-# A 64-colour palette PNG at zlib level 6: measured on a 4-seat panel, 28 ms and 78 KB where the
-# 256-colour lossless WebP took 180 ms for 53 KB (``python -m bench --only render``). 64 colours,
-# not 256: the PNG of 256 reached 89 KB of the 100 KB budget; no difference shows on this flat art
-# (the mean change is a quarter of a level of 255 per channel).
-PICTURE = Encoding(64, Format.PNG, 6)
+# A 64-colour palette PNG: measured on a 4-seat panel, 28 ms and 78 KB where the 256-colour lossless
+# WebP took 180 ms for 53 KB (``python -m bench --only render``). 64 colours, not 256: the PNG of 256
+# reached 89 KB of the 100 KB budget; no difference shows on this flat art (the mean change is a
+# quarter of a level of 255 per channel). zlib level 4, not 6 (issue 31's third pass): 9.5 ms
+# instead of 15 for a 1000 x 1850 board, 82-91 KB instead of 74-81; level 3 (7.3 ms) reached
+# 102 KB on the final board and results, level 1 116 KB.
+PICTURE = Encoding(64, Format.PNG, 4)
 PICTURE_WAS = Encoding(256, Format.WEBP, 4)  # before issue 31
 
 

@@ -21,6 +21,7 @@ from bot.faces.starry_night_sky.art.places import (
     PAWN_R,
     START_ID,
     Node,
+    Placed,
     box_of,
     labels_for,
     plate_half,
@@ -29,12 +30,16 @@ from bot.faces.starry_night_sky.art.places import (
 from bot.faces.starry_night_sky.words import place_name
 from bot.i18n import language
 from render import shapes, theme
-from render.common import as_map, mix, name_of, seat_of, text, text_width
+from render.common import as_map, is_recording, mix, name_of, seat_of, text, text_width
+from render.encode import old_way
+from render.layers import kept
 from render.theme import RGB
 
 View = Mapping[str, Any]
 
 SPOT_R = 11  # a star spot inside the disc
+NAME_LINE = LABEL_SIZE + 3  # a two-line name's line height
+Box = tuple[int, int, int, int]
 
 EDGE: RGB = mix(theme.FAINT, theme.MUTED, 0.45)
 NODE_FILL: RGB = mix(theme.PANEL, theme.SKY_TOP, 0.25)
@@ -172,7 +177,9 @@ def draw_map(
         if isinstance(edge, (list, tuple)) and len(edge) == 2 and all(str(e) in where for e in edge):
             a, b = where[str(edge[0])], where[str(edge[1])]
             layer.line((a.x, a.y), (b.x, b.y), 4)
-    layer.paint(image, EDGE)
+    # The Stellar Path is the same on every picture of a map, over the map's flat fill (nothing
+    # else is drawn there yet): drawn once per process and copied in.
+    layer.paint(image, EDGE, fixed=True, ground=MAP_FILL)
 
     ring_set = set(map(str, rings))
     for node in where.values():
@@ -187,21 +194,14 @@ def draw_map(
 
     f = theme.font(LABEL_SIZE, True)
     labels = labels_for(where, box, language().value)
+    kept_names = _kept_names(where, labels, box, layer)
+    circled = [where[n] for n in {*ring_set, picked} if n in where]
     for cid, p in labels.items():
-        line_h = LABEL_SIZE + 3
-        top = box_of(p, f, line_h)[1]
-        colour = theme.GOLD if cid == picked else theme.INK
-        for i, line in enumerate(p.lines):
-            text(
-                draw,
-                (p.x, top + i * line_h),
-                line,
-                f,
-                colour,
-                anchor=p.anchor[0] + "a",
-                halo=theme.SHADOW,
-                halo_width=4,
-            )
+        tile = kept_names.get(cid) if cid != picked else None
+        if tile is not None and not any(_on_ring(tile, node) for node in circled):
+            image.paste(tile[2], tile[:2])
+        else:
+            _name(draw, p, f, theme.GOLD if cid == picked else theme.INK)
 
     for cid, tag in (mark or {}).items():
         marked = where.get(cid)
@@ -212,6 +212,100 @@ def draw_map(
     for token in token_spots(view, where, labels, seats, f):
         _pawn(draw, token.x, token.y, token.seat, letters[token.seat], you=token.seat == you)
     return layout
+
+
+def _name(draw: ImageDraw.ImageDraw, p: Placed, f: Any, colour: RGB) -> None:
+    """A constellation's name, haloed against the lines and discs around it."""
+    top = box_of(p, f, NAME_LINE)[1]
+    for i, line in enumerate(p.lines):
+        anchor = p.anchor[0] + "a"
+        text(
+            draw, (p.x, top + i * NAME_LINE), line, f, colour, anchor=anchor, halo=theme.SHADOW, halo_width=4
+        )
+
+
+def _kept_names(
+    where: Mapping[str, Node], labels: Mapping[str, Placed], box: Box, path: shapes.StrokeLayer
+) -> Mapping[str, tuple[int, int, Image.Image]]:
+    """The names whose tile holds nothing but the map's fill, the Stellar Path and the name, drawn
+    once per process (``render.layers.kept``) and copied in: their pixels are the same on every
+    picture of the map. A name whose tile meets a disc, a badge, another name or the map's edge is
+    drawn each time over what the state put there, and so is one beside a ring (``_on_ring``);
+    every name is drawn in ``the_old_way`` and while texts are recorded."""
+    if old_way() or is_recording():
+        return {}
+    key = ("sns names", box, language().value, tuple(labels.items()), tuple(where.values()), path.lines)
+    return kept(key, lambda: _name_tiles(where, labels, box, path))
+
+
+def _name_tiles(
+    where: Mapping[str, Node], labels: Mapping[str, Placed], box: Box, path: shapes.StrokeLayer
+) -> dict[str, tuple[int, int, Image.Image]]:
+    canvas = Image.new("RGB", (box[2] + 1, box[3] + 1), MAP_FILL)
+    path.paint(canvas, EDGE, fixed=True, ground=MAP_FILL)
+    draw = ImageDraw.Draw(canvas)
+    f = theme.font(LABEL_SIZE, True)
+    spans = {cid: _name_span(draw, p, f) for cid, p in labels.items()}
+    edge = theme.RADIUS + 2
+    inner = (box[0] + edge, box[1] + edge, box[2] - edge, box[3] - edge)
+    tiles: dict[str, tuple[int, int, Image.Image]] = {}
+    for cid, span in spans.items():
+        others = (other for name, other in spans.items() if name != cid)
+        if (
+            not _inside(span, inner)
+            or any(_on_node(span, node) for node in where.values())
+            or any(_meet(span, other) for other in others)
+        ):
+            continue
+        _name(draw, labels[cid], f, theme.INK)
+        tiles[cid] = (span[0], span[1], canvas.crop(span))
+    return tiles
+
+
+def _name_span(draw: ImageDraw.ImageDraw, p: Placed, f: Any) -> Box:
+    """The whole pixels a name and its halo may touch, with a margin."""
+    top = box_of(p, f, NAME_LINE)[1]
+    boxes = [
+        draw.textbbox((p.x, top + i * NAME_LINE), line, font=f, anchor=p.anchor[0] + "a", stroke_width=4)
+        for i, line in enumerate(p.lines)
+    ]
+    return (
+        math.floor(min(b[0] for b in boxes)) - 2,
+        math.floor(min(b[1] for b in boxes)) - 2,
+        math.ceil(max(b[2] for b in boxes)) + 2,
+        math.ceil(max(b[3] for b in boxes)) + 2,
+    )
+
+
+def _on_node(span: Box, node: Node) -> bool:
+    """Whether ``span`` meets what a node draws before the names: START's plate, or a disc and
+    its badge."""
+    if node.id == START_ID:
+        half = plate_half(node.name) + 2
+        return _meet(span, (node.x - half, node.y - 22, node.x + half, node.y + 22))
+    badge = (node.x + NODE_R * 0.78, node.y - NODE_R * 0.78)
+    return _near(span, (node.x, node.y), NODE_R + 3) or _near(span, badge, 17 + 2 + 3)
+
+
+def _on_ring(tile: tuple[int, int, Image.Image], node: Node) -> bool:
+    """Whether a name's tile meets the ring round ``node`` (the widest, with its dark backing)."""
+    x, y, pixels = tile
+    return _near((x, y, x + pixels.width, y + pixels.height), (node.x, node.y), NODE_R + 11 + 6)
+
+
+def _near(span: Box, centre: tuple[float, float], r: float) -> bool:
+    """Whether the rectangle ``span`` meets the disc of radius ``r`` round ``centre``."""
+    dx = max(span[0] - centre[0], 0.0, centre[0] - span[2])
+    dy = max(span[1] - centre[1], 0.0, centre[1] - span[3])
+    return dx * dx + dy * dy < r * r
+
+
+def _inside(a: Box, b: tuple[float, ...]) -> bool:
+    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def _meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def name_boxes(view: View, box: tuple[int, int, int, int]) -> dict[str, tuple[float, float, float, float]]:
