@@ -38,8 +38,10 @@ from render.encode import old_way
 
 Box = tuple[int, int, int, int]
 TILE = 8  # output pixels: changed boxes are gathered on this grid, then shrunk in runs
-BASES_KEPT = 16  # a few picture sizes per kind (seats change a table's height)
-PATCHES_KEPT = 512  # card tiles: a few hundred cards, a few places and marks each
+# Memory: a kept backdrop is about 9 MB (1000 x 1640 and its shrink, 4 bytes a pixel), a card
+# tile about 0.4 MB at both scales: at most some 70 MB and 65 MB per drawing process.
+BASES_KEPT = 8  # a few picture sizes per kind (seats change a table's height)
+PATCHES_KEPT = 160  # card tiles: a game's cards in the places they are shown
 
 
 @dataclass
@@ -268,7 +270,12 @@ def patch(
         if kept is not None:
             _patches.move_to_end(name)
     if kept is None:
-        ground_image = composition.base.copy() if composition is not None else sky(*image.size)
+        if composition is not None:  # the backdrop around the box only: the tile reads no more
+            ground_image = Image.new(image.mode, image.size)
+            around = (max(0, outer[0] - 4), max(0, outer[1] - 4), outer[2] + 4, outer[3] + 4)
+            ground_image.paste(composition.base.crop(around), around[:2])
+        else:
+            ground_image = sky(*image.size)
         if ground is not None:
             ground_image.paste(ground, outer)
         draw(ground_image)

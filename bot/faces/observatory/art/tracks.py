@@ -9,6 +9,7 @@ the pixels are the whole drawing's.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -59,6 +60,14 @@ def _space(draw: ImageDraw.ImageDraw, rect: Box, space: int, on: bool, picked: b
     if picked:
         ring = (rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5)
         draw.rounded_rectangle(ring, radius=11, outline=theme.GOLD, width=5)
+
+
+@functools.lru_cache(maxsize=8)
+def _filled(space: int) -> Image.Image:
+    """A filled space as ``_space`` draws it on the panel (kept: pasted, not drawn)."""
+    tile = Image.new("RGB", (SPACE_BOX + 1, SPACE_BOX + 1), theme.PANEL)
+    _space(ImageDraw.Draw(tile), (0, 0, SPACE_BOX, SPACE_BOX), space, True, False)
+    return tile
 
 
 def _note(draw: ImageDraw.ImageDraw, box: Box, cy: int, note: str, done: bool) -> None:
@@ -116,10 +125,13 @@ def tracks_over(
         filled = {v for v in research.get(track) or [] if isinstance(v, int)}
         ringed = any(picked == track for picked, _space_value in picks)
         for j, space in enumerate(SPACES):
-            if ringed or space in filled:  # a ring reaches its neighbours: the row is redone in order
-                rect = _space_rect(box, cy, j)
+            rect = _space_rect(box, cy, j)
+            if ringed:  # a ring reaches its neighbours: the row is redone in order
                 _space(draw, rect, space, space in filled, (track, space) in picks)
                 mark((rect[0] - 5, rect[1] - 5, rect[2] + 5, rect[3] + 5))
+            elif space in filled:
+                image.paste(_filled(space), rect[:2])
+                mark(rect)
         state = bonuses.get(track)
         if track != "funding" and state in ("open", "used"):
             area = (tail + 2, cy - 18, tail + 38, cy + 18)
