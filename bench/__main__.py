@@ -136,6 +136,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="load: live tables to ramp to after the first run (repeatable; default 200, 400, 800)",
     )
     parser.add_argument(
+        "--seats",
+        type=int,
+        default=3,
+        help="image-bytes: players at each game (2-4; default 3, the budget's game)",
+    )
+    parser.add_argument(
         "--title",
         action="append",
         choices=image_bytes_bench.TITLES,
@@ -206,7 +212,7 @@ def main(argv: list[str]) -> int:
                 restart_bench.run([1000] if args.quick else [10_000, 100_000], backends(args))
             ),
             "image-bytes": lambda: image_bytes_report.report(
-                image_bytes_bench.run(directory, args.quick, args.title)
+                image_bytes_bench.run(directory, args.quick, args.title, args.seats)
             ),
             "strength": lambda: strength_bench.report(
                 strength_bench.run(config.strength_games, tuple(t for t in args.title or () if t))

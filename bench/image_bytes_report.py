@@ -38,14 +38,19 @@ def kb(n_bytes: float) -> str:
     return f"{n_bytes / 1000:.0f}"
 
 
+def seated(games: list[Played]) -> tuple[str, ...]:
+    """The players of the games (each game seats the same ones: ``--seats``)."""
+    return games[0].players if games else PLAYERS
+
+
 def players_table(games: list[Played]) -> str:
     rows = []
     for game in games:
         by_place, counts = game.bytes_by_place(), game.images_by_place()
-        own = [by_place.get(p, 0) for p in PLAYERS]
+        own = [by_place.get(p, 0) for p in game.players]
         thread = by_place.get("thread", 0)
-        images = " / ".join(str(counts.get(p, 0)) for p in PLAYERS)
-        made = " / ".join(str(game.interactions.get(p, 0)) for p in PLAYERS)
+        images = " / ".join(str(counts.get(p, 0)) for p in game.players)
+        made = " / ".join(str(game.interactions.get(p, 0)) for p in game.players)
         rows.append(
             [
                 game.name,
@@ -61,8 +66,8 @@ def players_table(games: list[Played]) -> str:
             ]
         )
     headers = [
-        "game (3 players)",
-        "MB per player: DMs + own ephemerals (ada / bea / cy)",
+        f"game ({len(seated(games))} players)",
+        f"MB per player: DMs + own ephemerals ({' / '.join(seated(games))})",
         "MB per player, own + thread",
         "images per player",
         "interactions per player (game)",
@@ -80,7 +85,7 @@ def turns_table(games: list[Played]) -> str:
     interactions per player, and the issue's budget where it sets one."""
     rows = []
     for game in games:
-        made = " / ".join(str(game.interactions.get(p, 0)) for p in PLAYERS)
+        made = " / ".join(str(game.interactions.get(p, 0)) for p in game.players)
         for kind, taps in game.turns.items():
             if kind == OUTSIDE:
                 continue
@@ -99,7 +104,7 @@ def turns_table(games: list[Played]) -> str:
         "max",
         "all",
         "budget (median)",
-        "interactions per player in the game (ada / bea / cy)",
+        f"interactions per player in the game ({' / '.join(seated(games))})",
     ]
     return table(headers, rows, "ll" + "r" * 5 + "l")
 
@@ -157,7 +162,7 @@ def causes_table(games: list[Played]) -> str:
     """Why the players' own images were sent, and how many repeat a picture that player already has."""
     rows = []
     for game in games:
-        mine = [u for u in game.uploads if game.place(u) in PLAYERS]
+        mine = [u for u in game.uploads if game.place(u) in game.players]
         by_cause: dict[str, list[int]] = defaultdict(list)
         seen: set[tuple[str, bytes]] = set()
         again: list[int] = []
@@ -201,7 +206,7 @@ def verdicts(games: list[Played]) -> list[str]:
         if game.title != get_game("sky-of-stars").title:
             continue
         by_place = game.bytes_by_place()
-        worst = max(by_place.get(p, 0) for p in PLAYERS)
+        worst = max(by_place.get(p, 0) for p in game.players)
         with_thread = worst + by_place.get("thread", 0)
         verdict = "within" if worst <= SKY_TARGET_BYTES else f"OVER by {mb(worst - SKY_TARGET_BYTES)} MB"
         lines.append(
@@ -213,7 +218,7 @@ def verdicts(games: list[Played]) -> list[str]:
 
 def report(games: list[Played]) -> str:
     title = (
-        f"### Image bytes per player, one complete game of each title ({len(PLAYERS)} players, "
+        f"### Image bytes per player, one complete game of each title ({len(seated(games))} players, "
         f"every move through a panel; MB = 1,000,000 bytes)"
     )
     turns = (
@@ -223,7 +228,7 @@ def report(games: list[Played]) -> str:
     )
     kinds = "Per image kind (bytes as sent; render = draw + encode in the bot's worker thread):"
     causes = (
-        "The players' own images (all three players together), by the request that carried them "
+        "The players' own images (all the players together), by the request that carried them "
         "(the answer to their own click or select, a new DM, the bot editing a DM):"
     )
     return "\n\n".join(
