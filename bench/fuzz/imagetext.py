@@ -1,9 +1,9 @@
 """The text drawn into every PNG (or WebP) the bot makes, so a public image can be read for secrets.
 
-While installed, every ``ImageDraw.text`` call is noted on its thread, and each image module's
-``to_png`` files the notes under the PNG's hash. Renders run in worker threads, several at a
-time, so notes are kept per thread. Only the newest images are kept: a public image is read in
-the same fuzz step that posted it.
+While installed, every ``ImageDraw.text`` call is noted on its thread (kept layers are off, so a
+picture draws every text it shows), and each image module's ``to_png`` files the notes under the
+PNG's hash. Renders run in worker threads, several at a time, so notes are kept per thread. Only
+the newest images are kept: a public image is read in the same fuzz step that posted it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from PIL import ImageDraw
 
 import bot.faces
 import render
+from render import common
 
 KEEP = 512  # images remembered
 ENCODERS = ("to_png", "to_webp", "encode")  # what an image module encodes with (render.encode.encode)
@@ -56,6 +57,10 @@ class ImageText:
             return original_text(draw, xy, s, *args, **kwargs)
 
         self._patch(ImageDraw.ImageDraw, "text", text)
+        # Kept layers and tiles (render.layers, render.compose, the faces' panels) would show texts
+        # drawn once, earlier, perhaps for another picture: while texts are read, every picture
+        # draws all of its own, so a secret in a kept part is seen where it is shown.
+        self._patch(common, "TEXTS_WATCHED", True)
         for name in _image_modules():
             module = importlib.import_module(name)
             for encoder in ENCODERS:
