@@ -43,6 +43,8 @@ ALLOWED: dict[str, str] = {
     "starry-night-sky/panel_png/confirm place": _SNS_PALETTE,
     "starry-night-sky/sheet_png/own sheet": _SNS_PALETTE,
     "starry-night-sky/results_png/game over": _SNS_PALETTE,
+    # Seen playing the sandbox: a round one player guessed read "1 pts" under its drawing.
+    "sky-of-stars/results_png/game over": "a round worth one point reads '1 pt', not '1 pts'",
 }
 # Every still picture's palette is chosen on a sample of its pixels, then each pixel takes its
 # nearest palette colour (``render.encode.quantised``): 2-3 times faster, the same colours to the

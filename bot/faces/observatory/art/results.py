@@ -74,7 +74,8 @@ def draw_results(view: View, names: Sequence[str]) -> Image.Image:
         and len([s for s in range(seats) if scores[s] == max(scores)]) > 1
     )
     note = (
-        _("Ties on points go to the fewest completed cards; then the win is shared.")
+        # i18n: one line under a tied ranking (about 65 characters fit at this size)
+        _("Tied on points: fewer completed cards wins, else the win is shared.")
         if tied
         else _("Spare stars: 1 point per 2 stars left out of constellations.")
     )

@@ -15,7 +15,7 @@ from bot.faces.sky_of_stars.art.map import items
 from bot.faces.sky_of_stars.art.said import coloured
 from bot.faces.sky_of_stars.art.scoreboard import ints, plus_box
 from bot.faces.sky_of_stars.art.thumbnails import thumbnail
-from bot.i18n import N_, _
+from bot.i18n import N_, _, ngettext
 from render import shapes, theme
 from render.common import as_map, clean, fitted, mix, name_of, num, panel, seat_of, sky, text, text_width
 from render.headers import SEP, header, parts_line
@@ -166,7 +166,11 @@ def _result_card(
         line_y = ty + thumb_h + 38
         boxed = r < len(rounds) and bool(rounds[r].get("plus_one"))
         right = tx + thumb_w - 4 - (34 if boxed else 0)
-        shown = _("{points} pts", points=num(rounds[r].get("points")) if r < len(rounds) else chr(0x2014))
+        points = rounds[r].get("points") if r < len(rounds) else None
+        if isinstance(points, int) and not isinstance(points, bool):  # "1 pt", not "1 pts"
+            shown = ngettext("{n} pt", "{n} pts", points)
+        else:
+            shown = _("{points} pts", points=num(points))
         text(draw, (right, line_y), shown, small_bold, theme.INK, anchor="rs")
         if boxed:
             plus_box(image, tx + thumb_w - 18, line_y - 10, 24)

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.faces.star_gazers.art import icons
 from bot.faces.star_gazers.art.parts import draw_constellation, draw_universe, items, shrunk
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from render import shapes, theme
 from render.common import as_map, fitted, name_of, num, seat_of, sky, text
 from render.headers import SEP, header
@@ -126,11 +126,7 @@ def draw_board(view: View, names: Sequence[str]) -> Image.Image:
         y += 76
         colour = theme.player_colour(seat)
         fitted(draw, (x, y), name_of(names, seat), bold, colour, 270, anchor="ls")
-        score = as_map(player.get("score")).get("total")
-        # i18n: a player's line on the board: tiles placed of 16, then points so far
-        line = _(
-            "{tiles}/16 tiles{sep}{score} pts", tiles=num(player.get("tiles"), "0"), sep=SEP, score=num(score)
-        )
+        line = _tiles_and_points(player, short=False)
         shrunk(draw, (x, y + 30), line, theme.SMALL, theme.INK, column, bold=False)
     y += 90
     stacks = _("Stacks left: {n}", n=num(view.get("stacks_left")))
@@ -191,8 +187,24 @@ def draw_turn_board(view: View, names: Sequence[str]) -> Image.Image:
         player = player_of(view, seat)
         y += 76
         fitted(draw, (x, y), name_of(names, seat), bold, theme.player_colour(seat), column, anchor="ls")
-        score = as_map(player.get("score")).get("total")
-        # i18n: a player's line on the small board: tiles placed of 16, then points so far
-        line = _("{tiles}/16{sep}{score} pts", tiles=num(player.get("tiles"), "0"), sep=SEP, score=num(score))
+        line = _tiles_and_points(player, short=True)
         shrunk(draw, (x, y + 30), line, theme.SMALL, theme.INK, column, bold=False)
     return image
+
+
+def _tiles_and_points(player: Mapping[str, Any], *, short: bool) -> str:
+    """A player's line on a board: tiles placed of 16, then points so far ("1 pt", not "1 pts")."""
+    tiles, score = num(player.get("tiles"), "0"), as_map(player.get("score")).get("total")
+    if not isinstance(score, int) or isinstance(score, bool):
+        if short:
+            # i18n: a player's line on the small board: tiles placed of 16, then points so far
+            return _("{tiles}/16{sep}{score} pts", tiles=tiles, sep=SEP, score=num(score))
+        # i18n: a player's line on the board: tiles placed of 16, then points so far
+        return _("{tiles}/16 tiles{sep}{score} pts", tiles=tiles, sep=SEP, score=num(score))
+    if short:
+        # i18n: a player's line on the small board: tiles placed of 16, then points so far
+        return ngettext("{tiles}/16{sep}{n} pt", "{tiles}/16{sep}{n} pts", score, tiles=tiles, sep=SEP)
+    # i18n: a player's line on the board: tiles placed of 16, then points so far
+    return ngettext(
+        "{tiles}/16 tiles{sep}{n} pt", "{tiles}/16 tiles{sep}{n} pts", score, tiles=tiles, sep=SEP
+    )
