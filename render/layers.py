@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from PIL import Image
 
@@ -31,7 +31,7 @@ PIXELS_KEPT = 16  # ``kept``: a mask of a map's fixed lines is about 1 MB
 T = TypeVar("T")
 
 _kept: OrderedDict[tuple[Hashable, Box, tuple[int, int]], Image.Image] = OrderedDict()
-_pixels: OrderedDict[Hashable, object] = OrderedDict()
+_pixels: OrderedDict[Hashable, Any] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -59,42 +59,34 @@ def paste_layer(image: Image.Image, key: Hashable, box: Box, draw: Callable[[Ima
     image.paste(layer, box[:2])
 
 
+def _keep(store: OrderedDict[Hashable, Any], limit: int, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()`` kept in ``store`` under ``key``, the least recently used going first past ``limit``."""
+    with _lock:
+        if key in store:
+            store.move_to_end(key)
+            return cast(T, store[key])
+    made = make()
+    with _lock:
+        store[key] = made
+        while len(store) > limit:
+            store.popitem(last=False)
+    return made
+
+
+IMAGES_KEPT = 24  # static parts: a vault's sky and grid (1000 and 500 px), a drawing's, a table per shape
+_images: OrderedDict[Hashable, Any] = OrderedDict()
+
+
 def kept_image(key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
     """An image ``make`` draws, drawn once per process per ``key`` and shared after (never
     modified: callers copy or crop it). For a picture's static part drawn at the size it is sent
     (issue 31, "draw only what changed"); callers keep their old path inside ``the_old_way`` and
     while texts are recorded, as ``paste_layer`` does."""
-    name = ("kept", key)
-    with _lock:
-        found = _images.get(name)
-        if found is not None:
-            _images.move_to_end(name)
-            return found
-    made = make()
-    with _lock:
-        _images[name] = made
-        while len(_images) > IMAGES_KEPT:
-            _images.popitem(last=False)
-    return made
-
-
-IMAGES_KEPT = 24  # static parts: a vault's sky and grid (1000 and 500 px), a drawing's, a table per shape
-_images: OrderedDict[tuple[str, Hashable], Image.Image] = OrderedDict()
+    return _keep(_images, IMAGES_KEPT, key, make)
 
 
 def kept(key: Hashable, make: Callable[[], T]) -> T:
     """``make()``, made once per process for ``key`` (which names everything it depends on) and
     kept, the least recently used of ``PIXELS_KEPT`` going first; made afresh every time inside
     ``render.encode.the_old_way``. What it returns is shared: the caller must not change it."""
-    if old_way():
-        return make()
-    with _lock:
-        if key in _pixels:
-            _pixels.move_to_end(key)
-            return _pixels[key]  # type: ignore[return-value]
-    made = make()
-    with _lock:
-        _pixels[key] = made
-        while len(_pixels) > PIXELS_KEPT:
-            _pixels.popitem(last=False)
-    return made
+    return make() if old_way() else _keep(_pixels, PIXELS_KEPT, key, make)
