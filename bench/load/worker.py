@@ -5,8 +5,9 @@ The real bot (``create_bot``) runs in SimCord switched to real time (``bench.loa
 world: one guild; the paced games' channels and players (the same ids in every process); one
 channel per live table. Process 0 writes the paced games (or copies them from a template) and
 their deadlines, then every process arms the stored timers as ``on_ready`` does
-(``GameService.rearm_all``), opens its live tables and, once all processes are ready, plays for
-``warmup + duration`` seconds; only the last ``duration`` seconds are measured.
+(``GameService.rearm_all``), opens its live tables and, once all processes are ready, warms up for
+``warmup`` seconds or until every table sat down, whichever is later, then measures ``duration``
+seconds.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import asyncio
 import cProfile
 import json
 import logging
+import math
 import os
 import sqlite3
 import sys
@@ -181,11 +183,16 @@ async def work(plan: Plan) -> dict[str, Any]:
 
         probe = measure.LagProbe()
         probe.start()
-        start = time.perf_counter() + plan.warmup
-        end = start + plan.duration
+        warmed = time.perf_counter() + plan.warmup
         spread = plan.warmup / 2 / max(1, len(tables))
-        playing = [asyncio.create_task(t.run(end, i * spread)) for i, t in enumerate(tables)]
-        await asyncio.sleep(max(0.0, start - time.perf_counter()))
+        # The tables play until told to stop (``Table.stopping``, after the measured window).
+        playing = [asyncio.create_task(t.run(math.inf, i * spread)) for i, t in enumerate(tables)]
+        await asyncio.sleep(max(0.0, warmed - time.perf_counter()))
+        # The window opens once every table sat down (or failed to), so a busy machine's slow
+        # first openings make a longer warm-up, not a window with fewer tables playing.
+        await until(lambda: log_.games_opened + log_.open_failures >= len(tables), OPENING_GRACE, every=0.25)
+        start = time.perf_counter()
+        end = start + plan.duration
         taps.clear()
         probe.lags.clear()
         collector = measure.GcMeter()
